@@ -1,0 +1,30 @@
+// FamilyRegistry and the string forms of metrics and precisions.
+#include "core/engine/family.hpp"
+
+#include <algorithm>
+
+namespace kt {
+
+std::string toString(Metric metric) { return metric == Metric::GFlops ? "GFlop/s" : "GB/s"; }
+std::string toString(Precision precision) { return precision == Precision::F32 ? "f32" : "f64"; }
+
+FamilyRegistry& FamilyRegistry::instance() {
+    static FamilyRegistry registry;
+    return registry;
+}
+
+void FamilyRegistry::add(std::shared_ptr<const Family> family) {
+    std::erase_if(m_families, [&](const auto& f) { return f->name() == family->name(); });
+    m_families.push_back(std::move(family));
+    std::sort(m_families.begin(), m_families.end(), [](const auto& a, const auto& b) { return a->name() < b->name(); });
+}
+
+std::shared_ptr<const Family> FamilyRegistry::find(const std::string& name) const {
+    for (const auto& f : m_families)
+        if (f->name() == name) return f;
+    return nullptr;
+}
+
+std::vector<std::shared_ptr<const Family>> FamilyRegistry::all() const { return m_families; }
+
+} // namespace kt

@@ -1,0 +1,82 @@
+// A kernel family is a description, not a program (as CLBlast's tuners and Kernel Tuner's problems are):
+// its parameters and constraints, how to generate source for a point, problem sizes, the work per size, and how
+// to run and verify one compiled candidate. The engine, CLI and GUI handle every family through this interface.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/engine/backend.hpp"
+#include "core/engine/measurement.hpp"
+#include "core/space/parameter_space.hpp"
+
+namespace kt {
+
+enum class Metric { GFlops, GBs };
+enum class Precision { F32, F64 };
+std::string toString(Metric metric);     // "GFlop/s" / "GB/s"
+std::string toString(Precision precision); // "f32" / "f64"
+
+// Everything needed to compile one candidate. Deterministic in (point, device): the compile cache keys on it.
+struct GeneratedSource {
+    std::string source;               // complete text, dialect preamble included
+    std::vector<std::string> options; // "-DNAME=VALUE" defines
+    std::vector<std::string> kernels; // kernel names the candidate launches
+};
+
+struct VerifyResult {
+    bool ok = false;
+    double maxAbsError = 0;
+    double maxRelError = 0;
+    std::string message; // e.g. "C[17,3] = 2.5 expected 3.0 (rel 0.17 > tol 1e-4)"
+};
+
+// One compiled candidate bound to a device; created by Family::instantiate on the device's thread.
+class CandidateRun {
+public:
+    virtual ~CandidateRun() = default;
+    // Allocates and uploads inputs for `size` (fresh random data from `seed`, never zeros) and poisons outputs.
+    virtual void prepare(const ProblemSize& size, std::uint64_t seed) = 0;
+    // One execution of the candidate (possibly several kernels); device time in ms.
+    virtual double run() = 0;
+    // Compares the output of the last run() with the host reference (OpenBLAS/CBLAS or exact host code).
+    virtual VerifyResult verify() = 0;
+};
+
+class Family {
+public:
+    virtual ~Family() = default;
+    virtual std::string name() const = 0;        // "copy", "gemm", "symv" — used on the CLI and in the store
+    virtual std::string title() const = 0;       // "Tiled matrix copy" (GUI, translatable by the GUI)
+    virtual std::string description() const = 0; // a paragraph for the GUI
+    virtual Metric metric() const = 0;
+    virtual std::vector<std::string> sizeDimensions() const = 0; // {"n"} or {"m","n","k"}
+
+    // The default space with device-dependent constraints filled in for `device`.
+    virtual ParameterSpace space(const DeviceInfo& device) const = 0;
+    // Named presets (JSON text of a ParameterSpace); the first is the default.
+    virtual std::vector<std::string> presetNames() const { return {}; }
+    virtual std::vector<ProblemSize> defaultSizes(const DeviceInfo& device) const = 0;
+    // Flops (GFlops metric) or bytes moved (GBs metric) for one execution at `size`.
+    virtual double work(const ProblemSize& size) const = 0;
+    // Whether the candidate can run this size at all (e.g. size limits of batched kernels).
+    virtual bool supports(const Point& point, const ProblemSize& size) const { return true; }
+
+    virtual GeneratedSource generate(const Point& point, const DeviceInfo& device) const = 0;
+    virtual std::unique_ptr<CandidateRun> instantiate(Device& device, const Point& point, Program& program) const = 0;
+};
+
+// Families register themselves by name; kernels/ registers the built-in ones in registerBuiltinFamilies().
+class FamilyRegistry {
+public:
+    static FamilyRegistry& instance();
+    void add(std::shared_ptr<const Family> family); // replaces one with the same name
+    std::shared_ptr<const Family> find(const std::string& name) const; // nullptr when unknown
+    std::vector<std::shared_ptr<const Family>> all() const;            // sorted by name
+
+private:
+    std::vector<std::shared_ptr<const Family>> m_families;
+};
+
+} // namespace kt

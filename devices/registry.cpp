@@ -1,0 +1,56 @@
+// Backend list and the --device selector shared by the CLI and the GUI.
+#include "devices/registry.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <stdexcept>
+
+namespace kt::devices {
+
+#ifndef KT_HAVE_CUDA
+std::unique_ptr<Backend> makeCudaBackend() { return nullptr; }
+#endif
+
+std::vector<std::unique_ptr<Backend>> allBackends() {
+    std::vector<std::unique_ptr<Backend>> backends;
+    backends.push_back(makeOpenCLBackend());
+    if (auto cuda = makeCudaBackend()) backends.push_back(std::move(cuda));
+    return backends;
+}
+
+std::vector<FoundDevice> enumerateAll(const std::vector<std::unique_ptr<Backend>>& backends) {
+    std::vector<FoundDevice> out;
+    for (const auto& b : backends)
+        for (auto& info : b->enumerate()) out.push_back({b.get(), std::move(info)});
+    return out;
+}
+
+static std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+    return s;
+}
+
+FoundDevice selectDevice(const std::vector<FoundDevice>& devices, const std::string& selector) {
+    auto describe = [&] {
+        std::string list;
+        for (std::size_t i = 0; i < devices.size(); ++i)
+            list += "\n  " + std::to_string(i) + ": " + devices[i].info.stableId() + "  " + devices[i].info.label();
+        return list.empty() ? std::string("\n  (no devices found)") : list;
+    };
+    if (!selector.empty() && std::all_of(selector.begin(), selector.end(), ::isdigit)) {
+        auto index = std::stoul(selector);
+        if (index < devices.size()) return devices[index];
+        throw std::invalid_argument("no device with index " + selector + "; devices are:" + describe());
+    }
+    for (const auto& d : devices)
+        if (d.info.stableId() == selector) return d;
+    std::vector<FoundDevice> matches;
+    for (const auto& d : devices)
+        if (d.info.stableId().rfind(selector, 0) == 0 || lower(d.info.label()).find(lower(selector)) != std::string::npos)
+            matches.push_back(d);
+    if (matches.size() == 1) return matches.front();
+    if (matches.empty()) throw std::invalid_argument("no device matches '" + selector + "'; devices are:" + describe());
+    throw std::invalid_argument("'" + selector + "' matches several devices; use an id or index:" + describe());
+}
+
+} // namespace kt::devices

@@ -1,0 +1,26 @@
+// Every backend this build knows, in listing order (OpenCL, CUDA). Programs enumerate devices through this.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/engine/backend.hpp"
+
+namespace kt::devices {
+
+std::unique_ptr<Backend> makeOpenCLBackend();
+std::unique_ptr<Backend> makeCudaBackend(); // nullptr when built without KT_CUDA
+
+std::vector<std::unique_ptr<Backend>> allBackends();
+
+struct FoundDevice {
+    const Backend* backend;
+    DeviceInfo info;
+};
+// Every device of every available backend, in order.
+std::vector<FoundDevice> enumerateAll(const std::vector<std::unique_ptr<Backend>>& backends);
+// Resolves a user's --device argument: a stable id, a unique prefix of one, an index into `ktune devices`,
+// or a case-insensitive substring of the label. Throws std::invalid_argument listing the candidates.
+FoundDevice selectDevice(const std::vector<FoundDevice>& devices, const std::string& selector);
+
+} // namespace kt::devices

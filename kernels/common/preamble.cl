@@ -1,0 +1,135 @@
+// KernelTune kernel dialect: one kernel text compiles as OpenCL C (1.2+) and as CUDA C++ under NVRTC.
+// Kernels use only the KT_* macros and OpenCL-style index functions below; the backend is detected from the
+// compiler's own predefined macros, so no option has to be passed.
+//
+//   KT_KERNEL            kernel entry (extern "C" __global__ on CUDA, so names are not mangled)
+//   KT_GLOBAL KT_LOCAL KT_CONSTANT   address spaces (CUDA: nothing / __shared__ / nothing)
+//   KT_FUNC              helper functions (inline; __device__ on CUDA)
+//   KT_RESTRICT          restrict on both
+//   KT_BARRIER()         work-group barrier on local memory
+//   KT_UNROLL            full unroll hint before a loop with a constant trip count
+//   KT_LDG(p)            read through the read-only data cache where there is one
+//   get_global_id(d) get_local_id(d) get_group_id(d) get_local_size(d) get_num_groups(d) get_global_size(d)
+//   kt_atomic_add_i32 / kt_atomic_cas_u32 / kt_atomic_xchg_u32            32-bit atomics on global memory
+//   kt_atomic_cas_u64 / kt_atomic_xchg_u64                              64-bit atomics (need DEV atomics64)
+//   kt_atomic_add_f32 / kt_atomic_add_f64                               float adds (CAS loops on OpenCL)
+//   real, real2, real4: float or double by KT_DOUBLE (define -DKT_DOUBLE=1 for double precision)
+//   float2/float4/double2/double4 with + - * and scalar * vector on both backends; kt_fma(a,b,c)
+//   uint, ulong: unsigned 32/64-bit integers on both.
+#ifndef KT_PREAMBLE_INCLUDED
+#define KT_PREAMBLE_INCLUDED
+
+#if defined(__CUDACC__) || defined(__CUDACC_RTC__)
+#define KT_CUDA 1
+
+#define KT_KERNEL extern "C" __global__
+#define KT_GLOBAL
+#define KT_LOCAL __shared__
+#define KT_CONSTANT
+#define KT_FUNC __device__ __forceinline__
+#define KT_RESTRICT __restrict__
+#define KT_BARRIER() __syncthreads()
+#define KT_LDG(p) __ldg(p)
+
+typedef unsigned int uint;
+typedef unsigned long long ulong_t;
+#define ulong ulong_t
+
+__device__ __forceinline__ size_t kt_dim3(const uint3& v, uint d) { return d == 0 ? v.x : d == 1 ? v.y : v.z; }
+__device__ __forceinline__ size_t kt_dim3(const dim3& v, uint d) { return d == 0 ? v.x : d == 1 ? v.y : v.z; }
+__device__ __forceinline__ size_t get_local_id(uint d) { return kt_dim3(threadIdx, d); }
+__device__ __forceinline__ size_t get_group_id(uint d) { return kt_dim3(blockIdx, d); }
+__device__ __forceinline__ size_t get_local_size(uint d) { return kt_dim3(blockDim, d); }
+__device__ __forceinline__ size_t get_num_groups(uint d) { return kt_dim3(gridDim, d); }
+__device__ __forceinline__ size_t get_global_id(uint d) { return get_group_id(d) * get_local_size(d) + get_local_id(d); }
+__device__ __forceinline__ size_t get_global_size(uint d) { return get_num_groups(d) * get_local_size(d); }
+
+__device__ __forceinline__ int kt_atomic_add_i32(int* p, int v) { return atomicAdd(p, v); }
+__device__ __forceinline__ uint kt_atomic_cas_u32(uint* p, uint cmp, uint val) { return atomicCAS(p, cmp, val); }
+__device__ __forceinline__ uint kt_atomic_xchg_u32(uint* p, uint val) { return atomicExch(p, val); }
+__device__ __forceinline__ ulong kt_atomic_cas_u64(ulong* p, ulong cmp, ulong val) { return atomicCAS(p, cmp, val); }
+__device__ __forceinline__ ulong kt_atomic_xchg_u64(ulong* p, ulong val) { return atomicExch(p, val); }
+__device__ __forceinline__ float kt_atomic_add_f32(float* p, float v) { return atomicAdd(p, v); }
+__device__ __forceinline__ double kt_atomic_add_f64(double* p, double v) { return atomicAdd(p, v); }
+
+// Vector arithmetic that OpenCL C has built in.
+#define KT_VEC_OPS(T, S)                                                                                            \
+    __device__ __forceinline__ T operator+(T a, T b) { return KT_VEC_MAP(T, a, b, +); }                             \
+    __device__ __forceinline__ T operator-(T a, T b) { return KT_VEC_MAP(T, a, b, -); }                             \
+    __device__ __forceinline__ T operator*(T a, T b) { return KT_VEC_MAP(T, a, b, *); }                             \
+    __device__ __forceinline__ T operator*(S s, T b) { return KT_VEC_MAP(T, kt_splat_##T(s), b, *); }               \
+    __device__ __forceinline__ T operator*(T a, S s) { return KT_VEC_MAP(T, a, kt_splat_##T(s), *); }               \
+    __device__ __forceinline__ T& operator+=(T& a, T b) { a = a + b; return a; }
+__device__ __forceinline__ float2 kt_splat_float2(float s) { return make_float2(s, s); }
+__device__ __forceinline__ float4 kt_splat_float4(float s) { return make_float4(s, s, s, s); }
+__device__ __forceinline__ double2 kt_splat_double2(double s) { return make_double2(s, s); }
+#define KT_VEC_MAP(T, a, b, op) kt_map_##T(a, b, [](auto x, auto y) { return x op y; })
+template <class F> __device__ __forceinline__ float2 kt_map_float2(float2 a, float2 b, F f) { return make_float2(f(a.x, b.x), f(a.y, b.y)); }
+template <class F> __device__ __forceinline__ float4 kt_map_float4(float4 a, float4 b, F f) { return make_float4(f(a.x, b.x), f(a.y, b.y), f(a.z, b.z), f(a.w, b.w)); }
+template <class F> __device__ __forceinline__ double2 kt_map_double2(double2 a, double2 b, F f) { return make_double2(f(a.x, b.x), f(a.y, b.y)); }
+KT_VEC_OPS(float2, float)
+KT_VEC_OPS(float4, float)
+KT_VEC_OPS(double2, double)
+__device__ __forceinline__ float kt_fma(float a, float b, float c) { return fmaf(a, b, c); }
+__device__ __forceinline__ double kt_fma(double a, double b, double c) { return fma(a, b, c); }
+
+#else // OpenCL C
+#define KT_OPENCL 1
+
+#define KT_KERNEL __kernel
+#define KT_GLOBAL __global
+#define KT_LOCAL __local
+#define KT_CONSTANT __constant
+#define KT_FUNC inline
+#define KT_RESTRICT restrict
+#define KT_BARRIER() barrier(CLK_LOCAL_MEM_FENCE)
+#define KT_LDG(p) (*(p))
+
+#if defined(cl_khr_fp64)
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+#if defined(cl_khr_int64_base_atomics)
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+#endif
+
+KT_FUNC int kt_atomic_add_i32(volatile __global int* p, int v) { return atomic_add(p, v); }
+KT_FUNC uint kt_atomic_cas_u32(volatile __global uint* p, uint cmp, uint val) { return atomic_cmpxchg(p, cmp, val); }
+KT_FUNC uint kt_atomic_xchg_u32(volatile __global uint* p, uint val) { return atomic_xchg(p, val); }
+#if defined(cl_khr_int64_base_atomics)
+KT_FUNC ulong kt_atomic_cas_u64(volatile __global ulong* p, ulong cmp, ulong val) { return atom_cmpxchg(p, cmp, val); }
+KT_FUNC ulong kt_atomic_xchg_u64(volatile __global ulong* p, ulong val) { return atom_xchg(p, val); }
+#endif
+KT_FUNC float kt_atomic_add_f32(volatile __global float* p, float v) {
+    uint old = as_uint(*p), assumed;
+    do {
+        assumed = old;
+        old = atomic_cmpxchg((volatile __global uint*)p, assumed, as_uint(as_float(assumed) + v));
+    } while (old != assumed);
+    return as_float(old);
+}
+#if defined(cl_khr_int64_base_atomics) && defined(cl_khr_fp64)
+KT_FUNC double kt_atomic_add_f64(volatile __global double* p, double v) {
+    ulong old = as_ulong(*p), assumed;
+    do {
+        assumed = old;
+        old = atom_cmpxchg((volatile __global ulong*)p, assumed, as_ulong(as_double(assumed) + v));
+    } while (old != assumed);
+    return as_double(old);
+}
+#endif
+#define kt_fma(a, b, c) fma(a, b, c)
+#endif // backend
+
+#define KT_PRAGMA(x) _Pragma(#x)
+#define KT_UNROLL KT_PRAGMA(unroll)
+
+#if defined(KT_DOUBLE) && KT_DOUBLE
+typedef double real;
+typedef double2 real2;
+#else
+typedef float real;
+typedef float2 real2;
+typedef float4 real4;
+#endif
+
+#endif // KT_PREAMBLE_INCLUDED
