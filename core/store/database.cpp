@@ -4,6 +4,7 @@
 
 #include <sqlite3.h>
 
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -112,9 +113,10 @@ void execOn(sqlite3* db, std::string_view sql, const fs::path& path) {
     }
 }
 
-sqlite3* openConnection(const fs::path& path, int flags, const OpenOptions& options) {
+sqlite3* openConnection(const fs::path& path, int flags, const OpenOptions& options, const std::string& uri = {}) {
     sqlite3* db = nullptr;
-    int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
+    int rc = sqlite3_open_v2(uri.empty() ? path.c_str() : uri.c_str(), &db, uri.empty() ? flags : flags | SQLITE_OPEN_URI,
+                             nullptr);
     if (rc != SQLITE_OK) {
         std::string message = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
         int code = db ? sqlite3_extended_errcode(db) : rc;
@@ -128,14 +130,31 @@ sqlite3* openConnection(const fs::path& path, int flags, const OpenOptions& opti
 
 // Checks the magic bytes ourselves: SQLite would report a text file only when first queried, and with a
 // message ("file is not a database") that does not say which file.
-void checkHeader(const fs::path& path) {
+// Returns whether the file is in WAL mode (header bytes 18 and 19 are 2).
+bool checkHeader(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw StoreError("cannot read " + quoted(path));
-    char header[16] = {};
-    in.read(header, sizeof header);
+    unsigned char header[20] = {};
+    in.read(reinterpret_cast<char*>(header), sizeof header);
     static const char kMagic[16] = "SQLite format 3"; // includes the terminating NUL, as in the file
-    if (in.gcount() != 16 || std::memcmp(header, kMagic, 16) != 0)
+    if (in.gcount() != sizeof header || std::memcmp(header, kMagic, 16) != 0)
         throw StoreError(quoted(path) + " is not a KernelTune database (not an SQLite file); not opened");
+    return header[18] == 2 && header[19] == 2;
+}
+
+// "file:" URI for sqlite3_open_v2 with SQLITE_OPEN_URI: everything but unreserved characters and '/' escaped.
+std::string fileUri(const fs::path& path, const char* query) {
+    std::string uri = "file:";
+    for (unsigned char c : fs::absolute(path).string()) {
+        if (std::isalnum(c) || c == '/' || c == '-' || c == '_' || c == '.' || c == '~') {
+            uri.push_back(static_cast<char>(c));
+        } else {
+            char escaped[4];
+            std::snprintf(escaped, sizeof escaped, "%%%02X", c);
+            uri += escaped;
+        }
+    }
+    return uri + "?" + query;
 }
 
 void migrate(sqlite3* db, const fs::path& path, const std::vector<Migration>& migrations) {
@@ -198,12 +217,27 @@ Database Database::open(const fs::path& path, const std::vector<Migration>& migr
     }
 
     if (exists && fs::file_size(path, ec) > 0) {
-        checkHeader(path);
+        const bool wal = checkHeader(path);
         // Inspect through a read-only connection: a refused file must not even get its journal mode changed.
-        sqlite3* inspect = openConnection(path, SQLITE_OPEN_READONLY, options);
+        // A WAL file without a -wal beside it has every commit in the main file; reading it as immutable keeps
+        // SQLite from creating -wal/-shm files next to a file we may refuse (a race with a writer that starts
+        // now is harmless: the decision is taken again under the write lock before migrating).
+        std::error_code walEc;
+        const bool immutable = wal && !fs::exists(fs::path(path.string() + "-wal"), walEc);
+        sqlite3* inspect = immutable
+                               ? openConnection(path, SQLITE_OPEN_READONLY, options, fileUri(path, "immutable=1"))
+                               : openConnection(path, SQLITE_OPEN_READONLY, options);
         try {
             FileState state = readState(inspect, path);
             checkOwnership(state, path, current);
+            if (readOnly && immutable) {
+                // Accepted; a long-lived reader must see other processes' later commits, so not immutable.
+                sqlite3_close(inspect);
+                inspect = nullptr;
+                inspect = openConnection(path, SQLITE_OPEN_READONLY, options);
+                state = readState(inspect, path);
+                checkOwnership(state, path, current);
+            }
             if (readOnly) {
                 if (state.userVersion != current)
                     throw StoreError(quoted(path) + " has schema " + std::to_string(state.userVersion) +

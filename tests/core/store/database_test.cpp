@@ -140,6 +140,7 @@ TEST_F(DatabaseTest, RefusesNewerSchemaWithoutTouchingFile) {
     { Database::open(dbPath()); }
     rawExec(dbPath(), "PRAGMA user_version = 999;");
     const auto before = snapshot(dbPath());
+    const auto filesBefore = std::distance(std::filesystem::directory_iterator(dir()), {});
     const std::string message = openError(dbPath());
     EXPECT_NE(message.find("was written by schema 999, this ktune understands up to " +
                            std::to_string(currentSchemaVersion()) + "; upgrade KernelTune"),
@@ -149,6 +150,7 @@ TEST_F(DatabaseTest, RefusesNewerSchemaWithoutTouchingFile) {
     EXPECT_EQ(snapshot(dbPath()), before);
     EXPECT_FALSE(openError(dbPath(), {OpenMode::ReadOnly}).empty());
     EXPECT_EQ(snapshot(dbPath()), before);
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir()), {}), filesBefore) << "no -wal/-shm left";
 }
 
 TEST_F(DatabaseTest, RefusesTextFileWithoutTouchingIt) {
@@ -187,6 +189,27 @@ TEST_F(DatabaseTest, ReadOnlyOpenReadsButNeverWrites) {
     EXPECT_TRUE(db.readOnly());
     ASSERT_EQ(ExportRepository(db).list().size(), 1u);
     EXPECT_THROW(ExportRepository(db).add("/pkg2", {}), StoreError);
+}
+
+TEST_F(DatabaseTest, PathsWithUriCharactersReopen) {
+    // The read-only inspection of an existing WAL file goes through a file: URI; these characters need escaping.
+    const auto path = dir() / "odd name ?#%&=.sqlite";
+    { ExportRepository(Database::open(path)).add("/one", {}); }
+    auto db = Database::open(path);
+    EXPECT_EQ(ExportRepository(db).list().size(), 1u);
+    EXPECT_TRUE(std::filesystem::is_regular_file(path));
+    EXPECT_FALSE(std::filesystem::exists(dir() / "odd name "));
+}
+
+TEST_F(DatabaseTest, ReadOnlyConnectionSeesLaterCommitsOfAWriter) {
+    { Database::open(dbPath()); }
+    // No -wal beside the file: the inspection reads it as immutable, the reader itself must not be.
+    ASSERT_FALSE(std::filesystem::exists(dbPath().string() + "-wal"));
+    auto reader = Database::open(dbPath(), {OpenMode::ReadOnly});
+    EXPECT_TRUE(ExportRepository(reader).list().empty());
+    auto writer = Database::open(dbPath());
+    ExportRepository(writer).add("/late", {});
+    EXPECT_EQ(ExportRepository(reader).list().size(), 1u);
 }
 
 TEST_F(DatabaseTest, TwoConnectionsSeeEachOthersWrites) {
