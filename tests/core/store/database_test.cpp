@@ -1,5 +1,7 @@
 // Database: creation, pragmas, migrations, refusal of foreign/newer files, transactions, concurrent connections.
 #include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <future>
 #include <thread>
@@ -221,6 +223,38 @@ TEST_F(DatabaseTest, TwoConnectionsSeeEachOthersWrites) {
     EXPECT_EQ(seenByB[0].manifest["by"], "a");
     ExportRepository(b).add("/from-b", {{"by", "b"}});
     EXPECT_EQ(ExportRepository(a).list().size(), 2u);
+}
+
+TEST_F(DatabaseTest, SeveralProcessesCreateAndWriteOneFile) {
+    // The CLI, a worker and the GUI may all open the same (possibly not yet existing) file at once.
+    constexpr int kProcesses = 4;
+    constexpr int kWrites = 25;
+    std::vector<pid_t> children;
+    for (int p = 0; p < kProcesses; ++p) {
+        pid_t child = fork();
+        ASSERT_GE(child, 0);
+        if (child == 0) {
+            int code = 0;
+            try {
+                auto db = Database::open(dbPath());
+                for (int i = 0; i < kWrites; ++i)
+                    ExportRepository(db).add("/p" + std::to_string(p) + "/" + std::to_string(i), {{"i", i}});
+            } catch (const std::exception& e) {
+                std::fprintf(stderr, "child %d: %s\n", p, e.what());
+                code = 1;
+            }
+            _exit(code);
+        }
+        children.push_back(child);
+    }
+    for (pid_t child : children) {
+        int status = 0;
+        ASSERT_EQ(waitpid(child, &status, 0), child);
+        EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "a writer process failed (see stderr)";
+    }
+    auto db = Database::open(dbPath());
+    EXPECT_EQ(db.schemaVersion(), currentSchemaVersion());
+    EXPECT_EQ(ExportRepository(db).list().size(), static_cast<std::size_t>(kProcesses * kWrites));
 }
 
 TEST_F(DatabaseTest, WriterWaitsForOtherConnectionWithinBusyTimeout) {
