@@ -112,10 +112,14 @@ public:
         std::vector<double> targets;
         double sumY = 0, sumY2 = 0;
         std::size_t nOk = 0;
-        double worstY = 0;
 
+        // Failures (compile/launch errors) are not values: they stay out of the regression, and a candidate whose
+        // nearest measured point failed is treated as likely to fail too (nearest-neighbour classifier).
+        std::vector<double> minDistOk(pool.size(), 2.0), minDistFail(pool.size(), 2.0);
         auto absorb = [&](const Point& p, std::size_t idx) {
             done[idx] = 1;
+            auto s = session.meanScore(p, ctx.sizes);
+            std::vector<double>& nearest = s ? minDistOk : minDistFail;
             for (std::size_t j = 0; j < pool.size(); ++j) { // distance in normalised ordinal space
                 double d = 0;
                 for (std::size_t k = 0; k < positions[j].size(); ++k) {
@@ -126,19 +130,13 @@ public:
                 }
                 d /= static_cast<double>(std::max<std::size_t>(1, positions[j].size()));
                 minDist[j] = std::min(minDist[j], d);
+                nearest[j] = std::min(nearest[j], d);
             }
-            auto s = session.meanScore(p, ctx.sizes);
-            double y;
-            if (s) {
-                y = std::log(std::max(*s, 1e-12));
-                worstY = nOk == 0 ? y : std::min(worstY, y);
-                ++nOk;
-                sumY += y;
-                sumY2 += y * y;
-            } else {
-                if (nOk == 0) return; // nothing to compare a failure with yet
-                y = worstY - 1.0;     // failures pull the model down around them
-            }
+            if (!s) return;
+            const double y = std::log(std::max(*s, 1e-12));
+            ++nOk;
+            sumY += y;
+            sumY2 += y * y;
             const double* row = &x[idx * f];
             for (std::size_t a = 0; a < f; ++a) {
                 atb[a] += row[a] * y;
@@ -207,6 +205,7 @@ public:
                     const double* row = &x[i * f];
                     for (std::size_t k = 0; k < f; ++k) pred += row[k] * w[k];
                     acquisition[i] = pred + kappa * spread * minDist[i];
+                    if (minDistFail[i] < minDistOk[i]) acquisition[i] -= 4 * spread + 1; // likely failure
                 }
                 std::vector<std::size_t> order(pool.size());
                 std::iota(order.begin(), order.end(), 0);

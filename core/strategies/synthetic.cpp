@@ -22,7 +22,7 @@ std::uint64_t hashText(const std::string& s, std::uint64_t h) {
 
 } // namespace
 
-SyntheticLandscape gemmLikeLandscape(std::uint64_t seed, double noise) {
+SyntheticLandscape gemmLikeLandscape(std::uint64_t seed, double noise, double ruggedness) {
     SyntheticLandscape l;
     l.space.name = "synthetic-gemm";
     l.space.addParameter({"GEMM_ML", {16, 32, 64, 128, 256}, ""});
@@ -71,7 +71,7 @@ SyntheticLandscape gemmLikeLandscape(std::uint64_t seed, double noise) {
         const double ks = std::log2(static_cast<double>(p.values()[6]));
         score -= 0.08 * (ks - 1) * (ks - 1) + 0.05 * ks * (v - 1.5); // k unrolling competes with vector width
         // Idiosyncratic per-kernel ruggedness (same at every size): real kernels are not smooth in their parameters.
-        score += 0.06 * (static_cast<double>(hashText(p.key(), mix(seed ^ 0x1234)) >> 11) / 9007199254740992.0 - 0.5);
+        score += ruggedness * (static_cast<double>(hashText(p.key(), mix(seed ^ 0x1234)) >> 11) / 9007199254740992.0 - 0.5);
         double noiseFactor = 1.0;
         if (noise > 0) {
             std::uint64_t nh = hashText(p.key() + "|" + size.label(), mix(seed ^ 0xabcdef));

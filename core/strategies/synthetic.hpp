@@ -18,10 +18,11 @@ struct SyntheticLandscape {
 };
 
 // A GEMM-like landscape over GEMM_ML, NL, KL, MS, NS, VW, KS (powers of two, ~1.6·10⁴ valid points): a smooth function
-// of the log2 parameters with interactions, ±3% per-kernel ruggedness (work-group size, register tile, local-memory footprint, vector width vs
+// of the log2 parameters with interactions (work-group size, register tile, local-memory footprint, vector width vs
 // tile), a padding penalty that depends on the problem size, a few failing candidates and deterministic ±`noise`
-// multiplicative measurement noise. `seed` shifts the optimum.
-SyntheticLandscape gemmLikeLandscape(std::uint64_t seed, double noise = 0.01);
+// multiplicative measurement noise. `seed` shifts the optimum; `ruggedness` is the width of the per-kernel
+// idiosyncratic factor exp(±ruggedness/2) that no smooth model can predict.
+SyntheticLandscape gemmLikeLandscape(std::uint64_t seed, double noise = 0.01, double ruggedness = 0.06);
 
 // Evaluates a landscape; counts measurements; optionally advances a fake clock per measurement (for wall-budget
 // tests) and serves a pre-filled cache through lookup().

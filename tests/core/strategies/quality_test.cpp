@@ -124,8 +124,8 @@ TEST(StrategyQuality, TwoStageAndSieveMatchTheExhaustiveSweepBestOnGemmLike) {
 }
 
 TEST(StrategyQuality, ModelGuidedStrategiesReachWithin3PercentWithAFractionOfTheEvaluations) {
-    const double fraction = 0.05;
-    for (const char* name : {"surrogate", "annealing"}) {
+    // The surrogate is held to 2% of the exhaustive evaluations, the model-free annealing to 5%.
+    for (auto [name, fraction] : {std::pair<const char*, double>{"surrogate", 0.02}, {"annealing", 0.05}}) {
         double worst = 1e9, usedFraction = 0;
         for (std::uint64_t seed : {1, 2, 3}) {
             SyntheticLandscape l = gemmLikeLandscape(seed);
