@@ -44,9 +44,10 @@ void countingBench() {
         const char* label;
         std::vector<std::string> constraints;
     };
-    for (const Case& c : {Case{"7×10 values, pruned at levels 2/4/6 (A==B, C==D, E==F)", {"A == B", "C == D", "E == F"}},
-                          Case{"7×10 values, one constraint over all 7 (checked at the last level)",
-                               {"(A * B * C * D * E * F * G) % 1000 == 0"}}}) {
+    for (const Case& c :
+         {Case{"7×10 values, pruned at levels 2/4/6 (A==B, C==D, E==F)", {"A == B", "C == D", "E == F"}},
+          Case{"7×10 values, one constraint over all 7 (checked at the last level)",
+               {"(A * B * C * D * E * F * G) % 1000 == 0"}}}) {
         ParameterSpace s;
         for (const char* n : {"A", "B", "C", "D", "E", "F", "G"}) s.addParameter({n, ten, ""});
         for (const auto& e : c.constraints) s.addConstraint({e, ""});
@@ -103,7 +104,8 @@ void strategyTable(const char* title, double ruggedness, int seeds, const std::v
                 ctx.budget.maxEvaluations =
                     static_cast<std::uint64_t>(run.fraction * static_cast<double>(validPoints * l.sizes.size()));
             StrategyResult r = StrategyRegistry::instance().create(run.strategy)->run(ctx);
-            double got = r.best.empty() ? 0 : trueScore(l, r.best.front().point, sweeps ? l.sweep : l.sizes).value_or(0);
+            double got =
+                r.best.empty() ? 0 : trueScore(l, r.best.front().point, sweeps ? l.sweep : l.sizes).value_or(0);
             rows[run.label].evaluations.push_back(static_cast<double>(r.measured));
             rows[run.label].percent.push_back(100.0 * got / (sweeps ? boundSweep : boundSizes));
         }

@@ -15,7 +15,8 @@ std::string memoKey(const Point& point, const ProblemSize& size) { return point.
 
 SearchSession::SearchSession(const SearchContext& context)
     : m_context(context), m_tracker(context.budget, context.clock, context.cancel) {
-    if (!context.space || !context.evaluator) throw std::invalid_argument("search context needs a space and an evaluator");
+    if (!context.space || !context.evaluator)
+        throw std::invalid_argument("search context needs a space and an evaluator");
     if (context.sizes.empty()) throw std::invalid_argument("search context needs at least one problem size");
     m_batch = static_cast<std::size_t>(std::max(1.0, context.options.number("batch", 16)));
 }

@@ -61,7 +61,8 @@ std::vector<RankedPoint> rank(const SearchSession& session, const std::vector<Po
     for (const auto& p : points)
         if (auto s = session.meanScore(p, sizes)) out.push_back({p, *s});
     // Stable: ties keep enumeration order, so results are reproducible.
-    std::stable_sort(out.begin(), out.end(), [](const RankedPoint& a, const RankedPoint& b) { return a.score > b.score; });
+    std::stable_sort(out.begin(), out.end(),
+                     [](const RankedPoint& a, const RankedPoint& b) { return a.score > b.score; });
     return out;
 }
 

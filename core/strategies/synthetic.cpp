@@ -51,9 +51,12 @@ SyntheticLandscape gemmLikeLandscape(std::uint64_t seed, double noise, double ru
     const double a0 = pick(5.0, 7.0), b0 = pick(5.0, 7.0), c0 = pick(3.0, 5.0), r0 = pick(3.5, 5.5);
     const double wg0 = pick(7.0, 8.5), cross = pick(0.05, 0.2), vwGain = pick(0.05, 0.15);
     l.value = [=](const Point& p, const ProblemSize& size) -> std::optional<double> {
-        const double a = std::log2(static_cast<double>(p.values()[0])), b = std::log2(static_cast<double>(p.values()[1]));
-        const double c = std::log2(static_cast<double>(p.values()[2])), m = std::log2(static_cast<double>(p.values()[3]));
-        const double n = std::log2(static_cast<double>(p.values()[4])), v = std::log2(static_cast<double>(p.values()[5]));
+        const double a = std::log2(static_cast<double>(p.values()[0])),
+                     b = std::log2(static_cast<double>(p.values()[1]));
+        const double c = std::log2(static_cast<double>(p.values()[2])),
+                     m = std::log2(static_cast<double>(p.values()[3]));
+        const double n = std::log2(static_cast<double>(p.values()[4])),
+                     v = std::log2(static_cast<double>(p.values()[5]));
         const double wg = a + b - m - n; // log2 work-group size
         const double regs = m + n;       // log2 accumulators per work-item
         // Register spills beyond 64 accumulators make those candidates fail like a launch error would.
@@ -71,7 +74,8 @@ SyntheticLandscape gemmLikeLandscape(std::uint64_t seed, double noise, double ru
         const double ks = std::log2(static_cast<double>(p.values()[6]));
         score -= 0.08 * (ks - 1) * (ks - 1) + 0.05 * ks * (v - 1.5); // k unrolling competes with vector width
         // Idiosyncratic per-kernel ruggedness (same at every size): real kernels are not smooth in their parameters.
-        score += ruggedness * (static_cast<double>(hashText(p.key(), mix(seed ^ 0x1234)) >> 11) / 9007199254740992.0 - 0.5);
+        score +=
+            ruggedness * (static_cast<double>(hashText(p.key(), mix(seed ^ 0x1234)) >> 11) / 9007199254740992.0 - 0.5);
         double noiseFactor = 1.0;
         if (noise > 0) {
             std::uint64_t nh = hashText(p.key() + "|" + size.label(), mix(seed ^ 0xabcdef));

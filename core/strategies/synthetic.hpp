@@ -17,7 +17,7 @@ struct SyntheticLandscape {
     std::vector<ProblemSize> sweep; // a size sweep
 };
 
-// A GEMM-like landscape over GEMM_ML, NL, KL, MS, NS, VW, KS (powers of two, ~1.6·10⁴ valid points): a smooth function
+// A GEMM-like landscape over GEMM_ML, NL, KL, MS, NS, VW, KS (powers of two, ~1.9·10⁴ valid points): a smooth function
 // of the log2 parameters with interactions (work-group size, register tile, local-memory footprint, vector width vs
 // tile), a padding penalty that depends on the problem size, a few failing candidates and deterministic ±`noise`
 // multiplicative measurement noise. `seed` shifts the optimum; `ruggedness` is the width of the per-kernel
