@@ -109,7 +109,8 @@ std::shared_ptr<const CompiledConstraints> ParameterSpace::compiled() const {
             });
         } catch (const ExpressionError& e) {
             throw std::invalid_argument("constraint " + std::to_string(i + 1) + " '" + m_constraints[i].expression +
-                                        "': " + e.reason() + " (not a parameter of the space nor a variable set on it)");
+                                        "': " + e.reason() +
+                                        " (not a parameter of the space nor a variable set on it)");
         }
         if (code.maxSlot() < 0) {
             if (!code.holds(nullptr)) c->constantFalse = true;

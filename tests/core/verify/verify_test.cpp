@@ -46,7 +46,8 @@ TEST(Verify, RoundOffOfLongReductionsPasses) {
     EXPECT_GT(r.relL2, 0.0); // there is round-off; it is just within tolerance
     std::vector<double> outd, refd;
     dotProducts<double>(500, 4096, outd, refd);
-    auto rd = compareOutputs(std::span<const double>(outd), std::span<const double>(refd), options(Precision::F64, 4096));
+    auto rd =
+        compareOutputs(std::span<const double>(outd), std::span<const double>(refd), options(Precision::F64, 4096));
     EXPECT_TRUE(rd.ok) << rd.message;
 }
 
@@ -72,8 +73,10 @@ TEST(Verify, F64IsMuchTighterThanF32) {
     EXPECT_GT(Tolerance::forPrecision(Precision::F32, 1 << 20).relL2, f32.relL2); // grows with k
     // A float-accurate result is not good enough for f64.
     std::vector<double> ref{1.0, 2.0, 3.0}, out{1.0 + 1e-7, 2.0, 3.0};
-    EXPECT_FALSE(compareOutputs(std::span<const double>(out), std::span<const double>(ref), options(Precision::F64, 1)).ok);
-    EXPECT_TRUE(compareOutputs(std::span<const double>(out), std::span<const double>(ref), options(Precision::F32, 1)).ok);
+    EXPECT_FALSE(
+        compareOutputs(std::span<const double>(out), std::span<const double>(ref), options(Precision::F64, 1)).ok);
+    EXPECT_TRUE(
+        compareOutputs(std::span<const double>(out), std::span<const double>(ref), options(Precision::F32, 1)).ok);
 }
 
 TEST(Verify, NaNAndInfNeverPass) {
