@@ -14,20 +14,34 @@
 namespace kt::gui {
 
 namespace {
-#define KT_FIELD(text) QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", text)
+// Spelled out (no helper macro) because lupdate does not expand macros.
 constexpr const char* kDeviceFields[] = {
-    KT_FIELD("Name"),           KT_FIELD("Vendor"),          KT_FIELD("Type"),
-    KT_FIELD("Backend"),        KT_FIELD("Platform"),        KT_FIELD("Device index"),
-    KT_FIELD("Stable id"),      KT_FIELD("Driver version"),  KT_FIELD("Runtime version"),
-    KT_FIELD("Compute units"),  KT_FIELD("Clock"),           KT_FIELD("Global memory"),
-    KT_FIELD("Local memory"),   KT_FIELD("Max. allocation"), KT_FIELD("Max. work-group size"),
-    KT_FIELD("Max. work-item sizes"), KT_FIELD("Double precision (fp64)"), KT_FIELD("64-bit atomics"),
-    KT_FIELD("Compute capability"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Name"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Vendor"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Type"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Backend"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Platform"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Device index"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Stable id"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Driver version"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Runtime version"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Compute units"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Clock"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Global memory"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Local memory"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Max. allocation"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Max. work-group size"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Max. work-item sizes"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Double precision (fp64)"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "64-bit atomics"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Compute capability"),
 };
 constexpr const char* kProfileFields[] = {
-    KT_FIELD("Copy bandwidth"), KT_FIELD("fp32 peak"), KT_FIELD("fp64 peak"), KT_FIELD("Measured at"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Copy bandwidth"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "fp32 peak"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "fp64 peak"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Measured at"),
 };
-#undef KT_FIELD
 } // namespace
 
 DeviceDetailsWidget::DeviceDetailsWidget(QWidget* parent) : QWidget(parent) {
