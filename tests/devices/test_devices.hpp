@@ -1,0 +1,41 @@
+// Test helper: opens the first device of a backend, or says why there is none (for GTEST_SKIP).
+#pragma once
+#include <memory>
+#include <string>
+
+#include "core/engine/backend.hpp"
+#include "devices/registry.hpp"
+
+namespace kt::test {
+
+struct OpenedDevice {
+    std::unique_ptr<Backend> backend;
+    std::unique_ptr<Device> device; // null when unavailable
+    std::string whyNot;
+};
+
+inline std::unique_ptr<Backend> makeBackend(BackendKind kind) {
+    return kind == BackendKind::Cuda ? devices::makeCudaBackend() : devices::makeOpenCLBackend();
+}
+
+inline OpenedDevice openFirst(BackendKind kind) {
+    OpenedDevice out;
+    out.backend = makeBackend(kind);
+    if (!out.backend) {
+        out.whyNot = toString(kind) + " backend not built (KT_CUDA=OFF)";
+        return out;
+    }
+    if (auto reason = out.backend->unavailableReason(); !reason.empty()) {
+        out.whyNot = toString(kind) + " unavailable: " + reason;
+        return out;
+    }
+    auto infos = out.backend->enumerate();
+    if (infos.empty()) {
+        out.whyNot = toString(kind) + ": no devices";
+        return out;
+    }
+    out.device = out.backend->open(infos.front());
+    return out;
+}
+
+} // namespace kt::test
