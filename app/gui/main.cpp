@@ -9,6 +9,7 @@
 #include "app/gui/language.hpp"
 #include "app/gui/main_window.hpp"
 #include "app/gui/screenshot.hpp"
+#include "kernels/builtin_families.hpp"
 
 int main(int argc, char** argv) {
     // Screenshots need no display: default to the offscreen platform unless the user chose one.
@@ -49,6 +50,7 @@ int main(int argc, char** argv) {
         }
     }
     languages.apply(chosen);
+    kt::kernels::registerBuiltinFamilies();
 
     kt::gui::MainWindow window(kt::gui::systemBackendFactory(), kt::gui::systemProfiler(), &languages);
     if (parser.isSet(database)) window.setDatabase(parser.value(database));
