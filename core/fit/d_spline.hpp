@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/fit/d_spline_solver.hpp"
 #include "core/fit/size_grid.hpp"
 
 namespace kt::fit {
@@ -47,7 +48,8 @@ public:
     DSplineFit fit(double alpha) const;
     // α minimising GCV(α) over [minAlpha, maxAlpha].
     DSplineFit fitAuto(const AutoAlphaOptions& options = {}) const;
-    double gcv(double alpha) const { return fit(alpha).gcv; }
+    // GCV alone (no grid fill, no leverages): what the α search evaluates.
+    double gcv(double alpha) const;
 
     // Approximate posterior variance of f at every grid point (in units of the noise variance σ²): the knots'
     // own variance H(i,i)/w_i interpolated across each gap, plus the variance of a cubic-spline bridge
@@ -57,9 +59,10 @@ public:
     std::vector<double> posteriorVariance(const DSplineFit& fit) const;
 
 private:
+    DSplineFit compute(double alpha, bool full) const;
+
     SizeGrid m_grid;
-    std::vector<std::size_t> m_index; // distinct sample indices
-    std::vector<double> m_weight, m_mean;
+    IndexedData m_data; // the samples merged per grid index
     double m_withinSs = 0; // Σ w (y − ȳ_group)²: the part of the RSS no fit can remove
     std::size_t m_rawCount = 0;
 };

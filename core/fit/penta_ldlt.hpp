@@ -23,7 +23,10 @@ struct PentaMatrix {
 template <typename T>
 class PentaLdlt {
 public:
-    explicit PentaLdlt(const PentaMatrix<T>& a) { factor(a); }
+    // Takes the matrix by value and factors in place: at N = 10⁶ every avoided array is 8 MB of page faults.
+    explicit PentaLdlt(PentaMatrix<T> a) : m_d(std::move(a.diag)), m_l1(std::move(a.off1)), m_l2(std::move(a.off2)) {
+        factor();
+    }
 
     std::size_t size() const { return m_d.size(); }
     const std::vector<T>& pivots() const { return m_d; }
@@ -70,13 +73,11 @@ public:
     std::vector<T> inverseDiagonal() const { return inverseBand().diag; }
 
 private:
-    void factor(const PentaMatrix<T>& a) {
-        const std::size_t n = a.size();
-        m_d.assign(n, T(0));
-        m_l1.assign(n, T(0));
-        m_l2.assign(n, T(0));
+    // On entry m_d/m_l1/m_l2 hold A's diagonal and off-diagonals; each entry is read before it is overwritten.
+    void factor() {
+        const std::size_t n = m_d.size();
         for (std::size_t i = 0; i < n; ++i) {
-            T d = a.diag[i];
+            T d = m_d[i];
             if (i >= 1) d -= m_l1[i - 1] * m_l1[i - 1] * m_d[i - 1];
             if (i >= 2) d -= m_l2[i - 2] * m_l2[i - 2] * m_d[i - 2];
             if (!(d > T(0)) || !std::isfinite(static_cast<double>(d)))
@@ -84,11 +85,14 @@ private:
                                          " is not positive (matrix not positive definite)");
             m_d[i] = d;
             if (i + 1 < n) {
-                T o = a.off1[i];
+                T o = m_l1[i];
                 if (i >= 1) o -= m_l2[i - 1] * m_l1[i - 1] * m_d[i - 1];
                 m_l1[i] = o / d;
+            } else {
+                m_l1[i] = T(0);
             }
-            if (i + 2 < n) m_l2[i] = a.off2[i] / d;
+            if (i + 2 < n) m_l2[i] /= d;
+            else m_l2[i] = T(0);
         }
     }
 

@@ -7,6 +7,10 @@
 #include <numeric>
 #include <sstream>
 
+#include <fstream>
+#include <map>
+
+#include "core/fit/csv_table.hpp"
 #include "core/rules/rule_emit.hpp"
 
 namespace kt::rules {
@@ -124,6 +128,83 @@ double treeMeanLoss(const DecisionTree& tree, const PointTable& t) {
         sum += it == t.candidates.end() ? 1.0 : loss[p][static_cast<std::size_t>(it - t.candidates.begin())];
     }
     return t.points.empty() ? 0 : sum / static_cast<double>(t.points.size());
+}
+
+namespace {
+PointTable pointsFrom(const fit::CsvTable& t) {
+    const std::size_t nd = t.header.size() - 2;
+    PointTable table;
+    table.dims.assign(t.header.begin(), t.header.end() - 2);
+    std::map<std::vector<long long>, std::size_t> index;
+    for (const fit::CsvRow& r : t.rows) {
+        std::vector<long long> x(nd);
+        for (std::size_t d = 0; d < nd; ++d) x[d] = fit::csvInteger(t, r, d, table.dims[d]);
+        const std::string& name = r.fields[nd];
+        if (name.empty()) throw RuleInputError(t.where(r.line) + ": empty candidate name");
+        const double v = fit::csvNumber(t, r, nd + 1, "value");
+        auto cit = std::find(table.candidates.begin(), table.candidates.end(), name);
+        if (cit == table.candidates.end()) {
+            table.candidates.push_back(name);
+            for (auto& row : table.value) row.push_back(CurveTable::kMissing);
+            cit = table.candidates.end() - 1;
+        }
+        const std::size_t c = static_cast<std::size_t>(cit - table.candidates.begin());
+        auto [pit, added] = index.try_emplace(x, table.points.size());
+        if (added) {
+            table.points.push_back(x);
+            table.value.emplace_back(table.candidates.size(), CurveTable::kMissing);
+        }
+        double& slot = table.value[pit->second][c];
+        if (slot == slot)
+            throw RuleInputError(t.where(r.line) + ": candidate '" + name + "' already has a value at this point");
+        slot = v;
+    }
+    if (table.points.empty()) throw RuleInputError(t.source + ": no rows after the header");
+    return table;
+}
+
+void checkPointHeader(const fit::CsvTable& t) {
+    const auto& h = t.header;
+    if (h.size() < 3 || h[h.size() - 2] != "candidate" || h.back() != "value")
+        throw RuleInputError(t.where(1) + ": expected a header '<dim>,…,candidate,value'");
+    for (std::size_t d = 0; d + 2 < h.size(); ++d)
+        if (h[d].empty() || std::find(h.begin(), h.begin() + d, h[d]) != h.begin() + d)
+            throw RuleInputError(t.where(1) + ": dimension names must be non-empty and distinct");
+}
+} // namespace
+
+PointTable parsePointTableCsv(const std::string& text, const std::string& source) {
+    try {
+        const auto t = fit::parseCsv(text, source, {});
+        checkPointHeader(t);
+        return pointsFrom(t);
+    } catch (const fit::FitInputError& e) {
+        throw RuleInputError(e.what());
+    }
+}
+
+PointTable readPointTableCsv(const std::string& path) {
+    try {
+        const auto t = fit::readCsv(path, {});
+        checkPointHeader(t);
+        return pointsFrom(t);
+    } catch (const fit::FitInputError& e) {
+        throw RuleInputError(e.what());
+    }
+}
+
+std::vector<std::string> csvHeaderOf(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        try {
+            return fit::parseCsv(line + "\n", path, {}).header;
+        } catch (const fit::FitInputError&) {
+            return {};
+        }
+    }
+    return {};
 }
 
 nlohmann::json treeToJson(const DecisionTree& tree) {

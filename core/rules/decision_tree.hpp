@@ -45,6 +45,14 @@ DecisionTree buildDecisionTree(const PointTable& table, const TreeOptions& optio
 // Mean loss of the tree's choices versus the per-point best (points whose choice is unmeasured count 1).
 double treeMeanLoss(const DecisionTree& tree, const PointTable& table);
 
+// Reads `<dim1>,<dim2>,…,candidate,value` (at least one dimension column, integer coordinates, any row order).
+// Errors name file and line (header, non-integer coordinate, empty candidate, non-finite value, a repeated
+// (point, candidate) pair, no rows). Throws RuleInputError.
+PointTable parsePointTableCsv(const std::string& text, const std::string& source);
+PointTable readPointTableCsv(const std::string& path);
+// The header row of a CSV file, lower-cased (empty when the file cannot be read or is empty).
+std::vector<std::string> csvHeaderOf(const std::string& path);
+
 // {"format": "ktune-tree/1", "dims": [...], "tree": {"dim": "m", "threshold": 512, "left": {...}, "right": {...}}
 // or {"candidate": "..."} at leaves}.
 nlohmann::json treeToJson(const DecisionTree& tree);

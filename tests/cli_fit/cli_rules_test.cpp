@@ -115,3 +115,29 @@ TEST(CliRules, HelpDocumentsTheJsonShape) {
     EXPECT_NE(r.output.find("\"intervals\""), std::string::npos);
     EXPECT_NE(r.output.find("largest size + 1"), std::string::npos);
 }
+
+TEST(CliRules, SeveralSizeDimensionsGiveADecisionTree) {
+    Scratch s;
+    std::ostringstream csv;
+    csv << "m,n,candidate,value\n";
+    for (long long m = 32; m <= 1024; m *= 2)
+        for (long long n = 16; n <= 256; n *= 2) {
+            csv << m << "," << n << ",small," << (m < 256 ? 10 : 5) << "\n";
+            csv << m << "," << n << ",big," << (m < 256 ? 6 : 9) << "\n";
+        }
+    s.write("T.csv", csv.str());
+    const auto r = s.ktune("rules --curves T.csv --out R.json --emit-cpp R.hpp --max-depth 2");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    const auto j = nlohmann::json::parse(s.read("R.json"));
+    EXPECT_EQ(j["format"], "ktune-tree/1");
+    EXPECT_EQ(j["tree"]["dim"], "m");
+    EXPECT_EQ(j["tree"]["threshold"], 256);
+    EXPECT_EQ(j["evaluation"]["mean_loss"], 0.0);
+    EXPECT_NE(s.read("R.hpp").find("selectKernel(long long m, long long n)"), std::string::npos);
+    EXPECT_EQ(s.ktune("rules --curves T.csv --out R.json --tolerance 0.1").rc, 2);
+    EXPECT_EQ(s.ktune("rules --curves T.csv --out R.json --max-depth -1").rc, 2);
+    s.write("U.csv", "m,n,candidate,value\n1,2,a,3\n1,x,a,3\n");
+    const auto bad = s.ktune("rules --curves U.csv --out R.json");
+    EXPECT_EQ(bad.rc, 2);
+    EXPECT_NE(bad.output.find("U.csv:3: n 'x' is not an integer"), std::string::npos) << bad.output;
+}

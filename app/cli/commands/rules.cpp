@@ -5,6 +5,7 @@
 #include "app/cli/args.hpp"
 #include "core/fit/csv_table.hpp"
 #include "core/rules/curve_table.hpp"
+#include "core/rules/decision_tree.hpp"
 #include "core/rules/rule_emit.hpp"
 #include "core/rules/size_rule.hpp"
 
@@ -33,6 +34,15 @@ Derives a dispatch rule from performance curves: the best candidate per size, me
   --namespace NS    C++ namespace (default ktune_rules)
   --holdout H.csv   held-out measurements (same format): report the rule's loss versus their per-size best
 
+Several size dimensions: when C.csv's header is '<dim1>,<dim2>,…,candidate,value' (two or more dimension
+columns, e.g. 'm,n,k,candidate,value'), a decision tree is built instead (greedy splits that most reduce
+the loss versus the per-point best): R.json is {"format": "ktune-tree/1", "dims": [...], "tree": {"dim": "m",
+"threshold": 512, "left": {…}, "right": {…}} with {"candidate": …} leaves}, and --emit-cpp writes nested ifs
+`inline const char* NAME(long long m, long long n, …)`. Options for trees:
+  --max-depth D     depth limit (integer >= 0, default 3)
+  --min-leaf P      fewest points per leaf (integer >= 1, default 1)
+(--min-width and --tolerance apply to size curves only.)
+
 Exit codes: 0 ok, 2 bad arguments or bad input (the message names the file and line), 1 failure while writing.
 )";
 
@@ -43,11 +53,47 @@ void printEvaluation(const std::string& label, const kt::rules::RuleEvaluation& 
     std::cout << "\n";
 }
 
+int runTree(const kt::cli::Args& args, const std::string& curvesPath, const std::string& outPath,
+            const kt::rules::CppEmitOptions& cpp) {
+    using namespace kt;
+    if (args.value("--min-width") || args.value("--tolerance"))
+        throw cli::UsageError("--min-width and --tolerance apply to size curves (header size,candidate,value) only");
+    rules::TreeOptions options;
+    options.maxDepth = static_cast<int>(args.integer("--max-depth").value_or(3));
+    const long long minLeaf = args.integer("--min-leaf").value_or(1);
+    if (options.maxDepth < 0 || options.maxDepth > 64) throw cli::UsageError("--max-depth must be in 0..64");
+    if (minLeaf < 1) throw cli::UsageError("--min-leaf must be >= 1");
+    options.minLeafPoints = static_cast<std::size_t>(minLeaf);
+    try {
+        const auto table = rules::readPointTableCsv(curvesPath);
+        const auto tree = rules::buildDecisionTree(table, options);
+        std::string header;
+        if (args.value("--emit-cpp")) header = rules::emitTreeCpp(tree, cpp.functionName, cpp.namespaceName);
+        auto j = rules::treeToJson(tree);
+        j["source"] = curvesPath;
+        j["max_depth"] = options.maxDepth;
+        j["candidates"] = table.candidates;
+        j["evaluation"] = {{"points", table.points.size()}, {"mean_loss", rules::treeMeanLoss(tree, table)}};
+        if (auto h = args.value("--holdout")) {
+            const auto held = rules::readPointTableCsv(*h);
+            if (held.dims != table.dims) throw rules::RuleInputError(*h + ": dimensions differ from " + curvesPath);
+            j["holdout"] = {{"source", *h}, {"points", held.points.size()}, {"mean_loss", rules::treeMeanLoss(tree, held)}};
+        }
+        fit::writeFileAtomically(outPath, j.dump(2) + "\n");
+        if (auto p = args.value("--emit-cpp")) fit::writeFileAtomically(*p, header);
+        std::cout << "tree: depth " << tree.depth() << ", " << table.points.size() << " points, mean loss "
+                  << 100 * j["evaluation"]["mean_loss"].get<double>() << "%\nwrote: " << outPath << "\n";
+    } catch (const rules::RuleInputError& e) {
+        throw cli::UsageError(e.what());
+    }
+    return 0;
+}
+
 int runRules(const std::vector<std::string>& argv) {
     using namespace kt;
     cli::Args args(argv,
                    {"--curves", "--min-width", "--tolerance", "--out", "--emit-cpp", "--function", "--namespace",
-                    "--holdout"},
+                    "--holdout", "--max-depth", "--min-leaf"},
                    {});
     if (!args.positional().empty()) throw cli::UsageError("unexpected argument '" + args.positional()[0] + "'");
     const std::string curvesPath = args.required("--curves");
@@ -63,6 +109,11 @@ int runRules(const std::vector<std::string>& argv) {
     cpp.namespaceName = args.value("--namespace").value_or("ktune_rules");
     if (!rules::isCppIdentifier(cpp.functionName))
         throw cli::UsageError("--function '" + cpp.functionName + "' is not a C++ identifier");
+    const auto header = rules::csvHeaderOf(curvesPath);
+    const bool treeMode = header.size() >= 4 && header[header.size() - 2] == "candidate" && header.back() == "value";
+    if (treeMode) return runTree(args, curvesPath, outPath, cpp);
+    if (args.value("--max-depth") || args.value("--min-leaf"))
+        throw cli::UsageError("--max-depth and --min-leaf need curves with two or more size dimensions");
     try {
         const auto curves = rules::readCurvesCsv(curvesPath);
         const auto rule = rules::deriveRule(curves, options);

@@ -79,3 +79,25 @@ TEST(DecisionTree, GeneratedCppCompilesAndAgrees) {
     ASSERT_TRUE(out.has_value()) << error;
     EXPECT_EQ(*out, expected.str());
 }
+
+TEST(DecisionTree, PointTableCsv) {
+    const auto t = parsePointTableCsv("m,n,candidate,value\n1,2,a,3\n1,2,b,4\n5,6,a,1\n", "T.csv");
+    EXPECT_EQ(t.dims, (std::vector<std::string>{"m", "n"}));
+    ASSERT_EQ(t.points.size(), 2u);
+    EXPECT_EQ(t.candidates.size(), 2u);
+    EXPECT_DOUBLE_EQ(t.value[0][1], 4.0);
+    EXPECT_NE(t.value[1][1], t.value[1][1]); // b not measured at (5, 6)
+    auto err = [](const std::string& text) {
+        try {
+            parsePointTableCsv(text, "T.csv");
+        } catch (const RuleInputError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    EXPECT_NE(err("m,n,cand,value\n").find("T.csv:1: expected a header"), std::string::npos);
+    EXPECT_NE(err("m,m,candidate,value\n1,2,a,3\n").find("distinct"), std::string::npos);
+    EXPECT_NE(err("m,n,candidate,value\n1,2,a,3\n1,2,a,4\n").find("T.csv:3: candidate 'a' already has a value"),
+              std::string::npos);
+    EXPECT_NE(err("m,n,candidate,value\n").find("no rows"), std::string::npos);
+}
