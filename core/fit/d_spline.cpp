@@ -34,16 +34,20 @@ DSpline::DSpline(SizeGrid grid, const std::vector<Sample>& samples) : m_grid(gri
         m_data.mean.push_back(g.second / g.first);
     }
     for (const Sample& s : samples) {
-        const std::size_t k = std::lower_bound(m_data.index.begin(), m_data.index.end(), *m_grid.indexOf(s.size)) -
-                              m_data.index.begin();
+        const std::size_t k =
+            std::lower_bound(m_data.index.begin(), m_data.index.end(), *m_grid.indexOf(s.size)) - m_data.index.begin();
         m_withinSs += s.weight * (s.value - m_data.mean[k]) * (s.value - m_data.mean[k]);
     }
     m_rawCount = samples.size();
 }
 
-DSplineFit DSpline::fit(double alpha) const { return compute(alpha, true); }
+DSplineFit DSpline::fit(double alpha) const {
+    return compute(alpha, true);
+}
 
-double DSpline::gcv(double alpha) const { return compute(alpha, false).gcv; }
+double DSpline::gcv(double alpha) const {
+    return compute(alpha, false).gcv;
+}
 
 DSplineFit DSpline::compute(double alpha, bool full) const {
     if (!(alpha >= 0) || !std::isfinite(alpha)) throw FitInputError("alpha must be a finite number >= 0");
@@ -125,7 +129,8 @@ std::vector<double> DSpline::posteriorVariance(const DSplineFit& f) const {
         const double h = static_cast<double>(m_data.index[i + 1] - m_data.index[i]);
         for (std::size_t t = m_data.index[i]; t <= m_data.index[i + 1]; ++t) {
             const double s = static_cast<double>(t - m_data.index[i]), r = h - s;
-            var[t] = (r / h) * (r / h) * v[i] + (s / h) * (s / h) * v[i + 1] + q * s * s * s * r * r * r / (3 * h * h * h);
+            var[t] =
+                (r / h) * (r / h) * v[i] + (s / h) * (s / h) * v[i + 1] + q * s * s * s * r * r * r / (3 * h * h * h);
         }
     }
     const double h0 = static_cast<double>(m_data.index[1] - m_data.index[0]);
@@ -145,7 +150,9 @@ namespace {
 bool sampledAt(const DSplineFit& f, std::size_t t) {
     return std::binary_search(f.knotIndex.begin(), f.knotIndex.end(), t);
 }
-double sigma2Or1(const DSplineFit& f) { return std::isfinite(f.sigma2) && f.sigma2 > 0 ? f.sigma2 : 1.0; }
+double sigma2Or1(const DSplineFit& f) {
+    return std::isfinite(f.sigma2) && f.sigma2 > 0 ? f.sigma2 : 1.0;
+}
 } // namespace
 
 SampleProposal proposeNextSample(const DSpline& spline, const DSplineFit& fit) {
@@ -188,8 +195,10 @@ SampleProposal proposeNextSampleForWinner(const std::vector<CandidateCurve>& cur
         if (curves[b].fit->values[t] > curves[a].fit->values[t]) std::swap(a, b);
         for (std::size_t c = 2; c < curves.size(); ++c) {
             const double v = curves[c].fit->values[t];
-            if (v > curves[a].fit->values[t]) b = a, a = c;
-            else if (v > curves[b].fit->values[t]) b = c;
+            if (v > curves[a].fit->values[t])
+                b = a, a = c;
+            else if (v > curves[b].fit->values[t])
+                b = c;
         }
         const double margin = curves[a].fit->values[t] - curves[b].fit->values[t];
         const double sd = std::sqrt(var[a][t] + var[b][t]);

@@ -17,23 +17,20 @@ struct IndexedData {
     std::vector<double> mean;
 };
 
-template <typename T>
-struct DSplineSolution {
-    std::vector<T> values;      // f, one per grid point
-    T traceHat = T(0);          // tr(H) of the smoother ȳ → f(knots): the effective degrees of freedom
-    std::vector<T> knotValues;  // f at the sample indices
+template <typename T> struct DSplineSolution {
+    std::vector<T> values;       // f, one per grid point
+    T traceHat = T(0);           // tr(H) of the smoother ȳ → f(knots): the effective degrees of freedom
+    std::vector<T> knotValues;   // f at the sample indices
     std::vector<T> knotLeverage; // H(i,i): how much f(t_i) follows ȳ_i
 };
 
 // The weighted least-squares line through the merged samples, in centred index coordinates (accurate for N ≫ 1).
-template <typename T>
-struct LsLine {
+template <typename T> struct LsLine {
     T tbar = 0, ybar = 0, slope = 0;
     T operator()(std::size_t t) const { return ybar + slope * (T(t) - tbar); }
 };
 
-template <typename T>
-LsLine<T> leastSquaresLine(const IndexedData& data) {
+template <typename T> LsLine<T> leastSquaresLine(const IndexedData& data) {
     const std::size_t k = data.index.size();
     T sw = 0, st = 0, sy = 0;
     for (std::size_t i = 0; i < k; ++i) {
@@ -58,8 +55,7 @@ LsLine<T> leastSquaresLine(const IndexedData& data) {
 
 // α²·DᵀD added into a pentadiagonal matrix. D's rows are (1, −2, 1) at columns (r, r+1, r+2), r = 0…N−3; adding
 // row by row gives the boundary rows (1, 5, 6, …, 6, 5, 1 on the diagonal) without special cases.
-template <typename T>
-void addSecondDifferencePenalty(PentaMatrix<T>& a, T lambda) {
+template <typename T> void addSecondDifferencePenalty(PentaMatrix<T>& a, T lambda) {
     const std::size_t n = a.size();
     if (n < 3) return;
     for (std::size_t r = 0; r + 2 < n; ++r) {
@@ -108,12 +104,11 @@ std::vector<T> solveDSplineGrid(const IndexedData& data, double alpha, std::vect
 // the band of B⁻¹ (Takahashi). Total O(k + N).
 // What a caller needs from solveDSpline: GCV scans need only the knot values and tr H, not the N-point grid.
 struct SolveParts {
-    bool grid = true;      // fill values[] on every grid point
-    bool leverage = true;  // knotLeverage[] (H(i,i)); tr H is always computed
+    bool grid = true;     // fill values[] on every grid point
+    bool leverage = true; // knotLeverage[] (H(i,i)); tr H is always computed
 };
 
-template <typename T>
-DSplineSolution<T> solveDSpline(const IndexedData& data, double alpha, SolveParts parts = {}) {
+template <typename T> DSplineSolution<T> solveDSpline(const IndexedData& data, double alpha, SolveParts parts = {}) {
     const std::size_t n = data.gridPoints;
     const std::size_t k = data.index.size();
     const LsLine<T> line = leastSquaresLine<T>(data);
@@ -147,8 +142,8 @@ DSplineSolution<T> solveDSpline(const IndexedData& data, double alpha, SolvePart
             b.diag[c] = (h(i - 1) + h(i)) / T(3) + (ih[i - 1] + ih[i]) / T(6) +
                         lambda * (qa(c) * qa(c) * iw[c] + qb(c) * qb(c) * iw[c + 1] + qc(c) * qc(c) * iw[c + 2]);
             if (c + 1 < m)
-                b.off1[c] = (h(i) - ih[i]) / T(6) +
-                            lambda * (qb(c) * qa(c + 1) * iw[c + 1] + qc(c) * qb(c + 1) * iw[c + 2]);
+                b.off1[c] =
+                    (h(i) - ih[i]) / T(6) + lambda * (qb(c) * qa(c + 1) * iw[c + 1] + qc(c) * qb(c + 1) * iw[c + 2]);
             if (c + 2 < m) b.off2[c] = lambda * qc(c) * qa(c + 2) * iw[c + 2];
             gamma[c] = (y[i + 1] - y[i]) * ih[i] - (y[i] - y[i - 1]) * ih[i - 1];
         }

@@ -10,8 +10,7 @@ namespace kt::fit {
 
 // A symmetric pentadiagonal matrix: diag[i] = A(i,i), off1[i] = A(i,i+1), off2[i] = A(i,i+2).
 // off1 and off2 have the same length as diag; entries past the matrix edge are ignored.
-template <typename T>
-struct PentaMatrix {
+template <typename T> struct PentaMatrix {
     std::vector<T> diag, off1, off2;
     explicit PentaMatrix(std::size_t n = 0) : diag(n, T(0)), off1(n, T(0)), off2(n, T(0)) {}
     std::size_t size() const { return diag.size(); }
@@ -20,8 +19,7 @@ struct PentaMatrix {
 // A = L·D·Lᵀ with L unit lower triangular of bandwidth 2. No pivoting: the d-spline matrix is SPD, and symmetric
 // pivoting would destroy the band. A non-positive pivot means the matrix is not positive definite (or rounding has
 // eaten it) and is reported rather than silently producing garbage.
-template <typename T>
-class PentaLdlt {
+template <typename T> class PentaLdlt {
 public:
     // Takes the matrix by value and factors in place: at N = 10⁶ every avoided array is 8 MB of page faults.
     explicit PentaLdlt(PentaMatrix<T> a) : m_d(std::move(a.diag)), m_l1(std::move(a.off1)), m_l2(std::move(a.off2)) {
@@ -91,8 +89,10 @@ private:
             } else {
                 m_l1[i] = T(0);
             }
-            if (i + 2 < n) m_l2[i] /= d;
-            else m_l2[i] = T(0);
+            if (i + 2 < n)
+                m_l2[i] /= d;
+            else
+                m_l2[i] = T(0);
         }
     }
 

@@ -32,8 +32,7 @@ void CurveTable::add(long long size, const std::string& candidate, double v) {
         value.emplace_back(sizes.size(), kMissing);
         c = candidates.size() - 1;
     }
-    if (has(c, s))
-        throw RuleInputError("candidate '" + candidate + "' has two values at size " + std::to_string(size));
+    if (has(c, s)) throw RuleInputError("candidate '" + candidate + "' has two values at size " + std::to_string(size));
     value[c][s] = v;
 }
 
@@ -75,8 +74,7 @@ CurveTable fromCsv(const fit::CsvTable& t) {
     return table;
 }
 
-template <typename F>
-CurveTable translated(F&& read) {
+template <typename F> CurveTable translated(F&& read) {
     try {
         return fromCsv(read());
     } catch (const fit::FitInputError& e) {

@@ -14,8 +14,8 @@ struct RuleInputError : std::runtime_error {
 };
 
 struct CurveTable {
-    std::vector<long long> sizes;          // strictly increasing
-    std::vector<std::string> candidates;   // in order of first appearance
+    std::vector<long long> sizes;           // strictly increasing
+    std::vector<std::string> candidates;    // in order of first appearance
     std::vector<std::vector<double>> value; // value[candidate][size index]; NaN where not measured
 
     static constexpr double kMissing = std::numeric_limits<double>::quiet_NaN();

@@ -61,7 +61,8 @@ struct Builder {
         int bestDim = -1;
         long long bestThr = 0;
         for (std::size_t d = 0; d < t.dims.size(); ++d) {
-            std::sort(pts.begin(), pts.end(), [&](std::size_t a, std::size_t b) { return t.points[a][d] < t.points[b][d]; });
+            std::sort(pts.begin(), pts.end(),
+                      [&](std::size_t a, std::size_t b) { return t.points[a][d] < t.points[b][d]; });
             std::vector<double> total(nc, 0.0), left(nc, 0.0);
             for (std::size_t p : pts)
                 for (std::size_t c = 0; c < nc; ++c) total[c] += loss[p][c];
@@ -211,14 +212,16 @@ nlohmann::json treeToJson(const DecisionTree& tree) {
     std::function<nlohmann::json(int)> node = [&](int i) -> nlohmann::json {
         const TreeNode& n = tree.nodes[i];
         if (n.dim < 0) return {{"candidate", n.candidate}};
-        return {{"dim", tree.dims[n.dim]}, {"threshold", n.threshold}, {"left", node(n.left)}, {"right", node(n.right)}};
+        return {
+            {"dim", tree.dims[n.dim]}, {"threshold", n.threshold}, {"left", node(n.left)}, {"right", node(n.right)}};
     };
     return {{"format", "ktune-tree/1"}, {"dims", tree.dims}, {"tree", tree.nodes.empty() ? nlohmann::json() : node(0)}};
 }
 
 std::string emitTreeCpp(const DecisionTree& tree, const std::string& functionName, const std::string& ns) {
     if (tree.nodes.empty()) throw RuleInputError("cannot emit C++ for an empty tree");
-    if (!isCppIdentifier(functionName)) throw RuleInputError("C++ function name '" + functionName + "' is not an identifier");
+    if (!isCppIdentifier(functionName))
+        throw RuleInputError("C++ function name '" + functionName + "' is not an identifier");
     if (!ns.empty() && !isCppIdentifier(ns)) throw RuleInputError("C++ namespace '" + ns + "' is not an identifier");
     for (const auto& d : tree.dims)
         if (!isCppIdentifier(d)) throw RuleInputError("dimension name '" + d + "' is not a C++ identifier");

@@ -16,18 +16,18 @@ struct PointTable {
     std::vector<std::string> dims;              // feature names, e.g. {"m", "n", "k"}
     std::vector<std::vector<long long>> points; // points[p][d]
     std::vector<std::string> candidates;
-    std::vector<std::vector<double>> value;     // value[p][c], higher is better; NaN where not measured
+    std::vector<std::vector<double>> value; // value[p][c], higher is better; NaN where not measured
 };
 
 struct TreeNode {
     int dim = -1;            // −1: leaf
     long long threshold = 0; // x[dim] < threshold → left, else right
     int left = -1, right = -1;
-    std::string candidate;   // leaf only
+    std::string candidate; // leaf only
 };
 
 struct TreeOptions {
-    int maxDepth = 3;          // 0: a single leaf
+    int maxDepth = 3; // 0: a single leaf
     std::size_t minLeafPoints = 1;
 };
 

@@ -36,8 +36,9 @@ SizeRule ruleFromJson(const nlohmann::json& j) {
 }
 
 nlohmann::json evaluationToJson(const RuleEvaluation& e) {
-    return {{"sizes", e.sizes},           {"evaluated", e.evaluated}, {"unmeasured", e.unmeasured},
-            {"oracle_hits", e.oracleHits}, {"mean_loss", e.meanLoss}, {"max_loss", e.maxLoss},
+    return {{"sizes", e.sizes},           {"evaluated", e.evaluated},
+            {"unmeasured", e.unmeasured}, {"oracle_hits", e.oracleHits},
+            {"mean_loss", e.meanLoss},    {"max_loss", e.maxLoss},
             {"worst_size", e.worstSize}};
 }
 
@@ -51,14 +52,18 @@ bool isCppIdentifier(const std::string& s) {
 std::string cppStringLiteral(const std::string& text) {
     std::string out = "\"";
     for (unsigned char c : text) {
-        if (c == '"' || c == '\\') out += '\\', out += static_cast<char>(c);
-        else if (c == '\n') out += "\\n";
+        if (c == '"' || c == '\\')
+            out += '\\', out += static_cast<char>(c);
+        else if (c == '\n')
+            out += "\\n";
         else if (c < 0x20 || c == 0x7f) {
             char buf[8];
             std::snprintf(buf, sizeof buf, "\\%03o", c); // octal: never swallows following hex-looking characters
             out += buf;
-        } else if (c == '?') out += "\\?"; // no trigraphs, whatever the compiler mode
-        else out += static_cast<char>(c);
+        } else if (c == '?')
+            out += "\\?"; // no trigraphs, whatever the compiler mode
+        else
+            out += static_cast<char>(c);
     }
     return out + "\"";
 }

@@ -41,7 +41,8 @@ SizeRule deriveRule(const CurveTable& t, const RuleOptions& o) {
     std::vector<double> best(m);
     for (std::size_t s = 0; s < m; ++s) {
         const std::size_t b = t.best(s);
-        if (b == CurveTable::npos) throw RuleInputError("no candidate has a value at size " + std::to_string(t.sizes[s]));
+        if (b == CurveTable::npos)
+            throw RuleInputError("no candidate has a value at size " + std::to_string(t.sizes[s]));
         best[s] = t.value[b][s];
     }
     auto acceptable = [&](std::size_t c, std::size_t s) {
@@ -75,8 +76,10 @@ SizeRule deriveRule(const CurveTable& t, const RuleOptions& o) {
     auto mergeEqual = [&] {
         std::vector<Run> out;
         for (const Run& r : runs) {
-            if (!out.empty() && out.back().cand == r.cand) out.back().last = r.last;
-            else out.push_back(r);
+            if (!out.empty() && out.back().cand == r.cand)
+                out.back().last = r.last;
+            else
+                out.push_back(r);
         }
         runs = std::move(out);
     };
@@ -93,8 +96,10 @@ SizeRule deriveRule(const CurveTable& t, const RuleOptions& o) {
             return l;
         };
         std::size_t pick;
-        if (narrow == 0) pick = runs[1].cand;
-        else if (narrow + 1 == runs.size()) pick = runs[narrow - 1].cand;
+        if (narrow == 0)
+            pick = runs[1].cand;
+        else if (narrow + 1 == runs.size())
+            pick = runs[narrow - 1].cand;
         else {
             const std::size_t left = runs[narrow - 1].cand, right = runs[narrow + 1].cand;
             pick = lossOver(right) < lossOver(left) ? right : left;

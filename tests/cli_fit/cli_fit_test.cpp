@@ -61,9 +61,9 @@ TEST(CliFit, BadInputExitsWithTwoAndNamesFileAndLine) {
         std::string samples, args, expect;
     };
     const std::vector<Case> cases{
-        {"size,value\n100,1\n300,2\n120,3\n", kGrid, "S.csv:4: size 120 is smaller"},       // unsorted
-        {"size,value\n100,1\n130,2\n", kGrid, "S.csv:3: size 130 is not on the grid"},      // off grid
-        {"size,value\n100,1\n400,2\n", kGrid, "S.csv:3: size 400 is not on the grid"},      // outside
+        {"size,value\n100,1\n300,2\n120,3\n", kGrid, "S.csv:4: size 120 is smaller"},      // unsorted
+        {"size,value\n100,1\n130,2\n", kGrid, "S.csv:3: size 130 is not on the grid"},     // off grid
+        {"size,value\n100,1\n400,2\n", kGrid, "S.csv:3: size 400 is not on the grid"},     // outside
         {"", kGrid, "S.csv: the file is empty"},                                           // empty file
         {"size,value\n", kGrid, "S.csv: no samples"},                                      // header only
         {"size,value\n100,1\nabc,2\n", kGrid, "S.csv:3: size 'abc' is not an integer"},    // non-numeric size
@@ -93,10 +93,11 @@ TEST(CliFit, BadArgumentsExitWithTwo) {
     Scratch s;
     s.write("S.csv", kGood);
     const std::string base = "fit --samples S.csv " + std::string(kGrid);
-    for (const std::string& args : {base + " --alpha -1 --out F.csv", base + " --alpha soft --out F.csv",
-                                    base + " --out F.csv", base + " --alpha 1", std::string("fit --from 1 --to 2 --alpha 1 --out F.csv"),
-                                    base + " --alpha 1 --out F.csv --bogus", base + " --alpha 1 --out F.csv extra",
-                                    std::string("fit --samples missing.csv --from 1 --to 2 --alpha 1 --out F.csv")}) {
+    for (const std::string& args :
+         {base + " --alpha -1 --out F.csv", base + " --alpha soft --out F.csv", base + " --out F.csv",
+          base + " --alpha 1", std::string("fit --from 1 --to 2 --alpha 1 --out F.csv"),
+          base + " --alpha 1 --out F.csv --bogus", base + " --alpha 1 --out F.csv extra",
+          std::string("fit --samples missing.csv --from 1 --to 2 --alpha 1 --out F.csv")}) {
         const auto r = s.ktune(args);
         EXPECT_EQ(r.rc, 2) << args << "\n" << r.output;
         EXPECT_FALSE(r.output.empty());

@@ -11,7 +11,8 @@
 
 namespace {
 
-const char* kUsage = R"(usage: ktune rules --curves C.csv [--min-width W] [--tolerance T] --out R.json [--emit-cpp R.hpp]
+const char* kUsage =
+    R"(usage: ktune rules --curves C.csv [--min-width W] [--tolerance T] --out R.json [--emit-cpp R.hpp]
                    [--function NAME] [--namespace NS] [--holdout H.csv]
 
 Derives a dispatch rule from performance curves: the best candidate per size, merged into intervals.
@@ -77,7 +78,8 @@ int runTree(const kt::cli::Args& args, const std::string& curvesPath, const std:
         if (auto h = args.value("--holdout")) {
             const auto held = rules::readPointTableCsv(*h);
             if (held.dims != table.dims) throw rules::RuleInputError(*h + ": dimensions differ from " + curvesPath);
-            j["holdout"] = {{"source", *h}, {"points", held.points.size()}, {"mean_loss", rules::treeMeanLoss(tree, held)}};
+            j["holdout"] = {
+                {"source", *h}, {"points", held.points.size()}, {"mean_loss", rules::treeMeanLoss(tree, held)}};
         }
         fit::writeFileAtomically(outPath, j.dump(2) + "\n");
         if (auto p = args.value("--emit-cpp")) fit::writeFileAtomically(*p, header);
@@ -138,8 +140,7 @@ int runRules(const std::vector<std::string>& argv) {
         for (const auto& row : rules::ruleTable(rule)) std::cout << row.range << "  " << row.candidate << "\n";
         printEvaluation("curves", training);
         if (holdout) printEvaluation("holdout", *holdout);
-        std::cout << "wrote: " << outPath << (args.value("--emit-cpp") ? ", " + *args.value("--emit-cpp") : "")
-                  << "\n";
+        std::cout << "wrote: " << outPath << (args.value("--emit-cpp") ? ", " + *args.value("--emit-cpp") : "") << "\n";
     } catch (const rules::RuleInputError& e) {
         throw cli::UsageError(e.what());
     }

@@ -11,7 +11,9 @@
 
 namespace kt::rules::test {
 
-inline bool haveCompiler() { return std::system("command -v c++ > /dev/null 2>&1") == 0; }
+inline bool haveCompiler() {
+    return std::system("command -v c++ > /dev/null 2>&1") == 0;
+}
 
 // Writes header + main into a fresh directory, compiles with -Wall -Werror and returns the program's stdout,
 // or nullopt (with the reason in *error) when compiling or running fails.
@@ -22,7 +24,8 @@ inline std::optional<std::string> compileAndRun(const std::string& header, const
                          ("kt_rules_cpp_" + std::to_string(std::random_device{}()) + std::to_string(::getpid()));
     fs::create_directories(dir);
     std::ofstream(dir / "rule.hpp") << header;
-    std::ofstream(dir / "main.cpp") << "#include \"rule.hpp\"\n#include <cstdio>\nint main() {\n" << mainBody << "\n}\n";
+    std::ofstream(dir / "main.cpp") << "#include \"rule.hpp\"\n#include <cstdio>\nint main() {\n"
+                                    << mainBody << "\n}\n";
     const std::string cmd = "c++ -std=c++17 -Wall -Wextra -Werror -o '" + (dir / "prog").string() + "' '" +
                             (dir / "main.cpp").string() + "' > '" + (dir / "log.txt").string() + "' 2>&1";
     if (std::system(cmd.c_str()) != 0) {

@@ -31,7 +31,8 @@ std::string loopMain(const SizeRule& r, const std::string& call) {
 
 std::string expectedLines(const SizeRule& r) {
     std::ostringstream e;
-    for (long long s = r.intervals.front().lo - 3; s <= r.intervals.back().hi + 3; ++s) e << s << " " << r.select(s) << "\n";
+    for (long long s = r.intervals.front().lo - 3; s <= r.intervals.back().hi + 3; ++s)
+        e << s << " " << r.select(s) << "\n";
     return e.str();
 }
 
@@ -78,7 +79,9 @@ TEST(RuleEmit, GeneratedCppCompilesAndAgreesWithTheRule) {
         for (std::size_t n : {1u, 3u, 12u}) {
             const auto r = sampleRule(n);
             const auto header = emitCpp(r, {"pick", "gen::rules", style});
-            if (n > 1) EXPECT_NE(header.find(style == CppStyle::IfChain ? "if (size <" : "std::upper_bound"), std::string::npos);
+            if (n > 1)
+                EXPECT_NE(header.find(style == CppStyle::IfChain ? "if (size <" : "std::upper_bound"),
+                          std::string::npos);
             std::string error;
             const auto out = test::compileAndRun(header, loopMain(r, "gen::rules::pick"), &error);
             ASSERT_TRUE(out.has_value()) << error;

@@ -10,7 +10,8 @@ using namespace kt::rules;
 
 namespace {
 
-CurveTable tableOf(const std::vector<long long>& sizes, const std::vector<std::pair<std::string, double (*)(double)>>& f) {
+CurveTable tableOf(const std::vector<long long>& sizes,
+                   const std::vector<std::pair<std::string, double (*)(double)>>& f) {
     CurveTable t;
     for (long long s : sizes)
         for (const auto& [name, fn] : f) t.add(s, name, fn(double(s)));
@@ -47,7 +48,9 @@ TEST(SizeRule, CrossingCurvesGiveTheKnownBoundaries) {
     EXPECT_EQ(r.intervals[0], (Interval{100, 400, "a"}));  // 390 is the last grid size below the crossing 399
     EXPECT_EQ(r.intervals[1], (Interval{400, 1110, "b"})); // 1100 < 1101.5 ≤ 1110
     EXPECT_EQ(r.intervals[2], (Interval{1110, 2001, "c"}));
-    for (long long s : t.sizes) EXPECT_EQ(r.select(s), t.candidates[t.best(std::lower_bound(t.sizes.begin(), t.sizes.end(), s) - t.sizes.begin())]);
+    for (long long s : t.sizes)
+        EXPECT_EQ(r.select(s),
+                  t.candidates[t.best(std::lower_bound(t.sizes.begin(), t.sizes.end(), s) - t.sizes.begin())]);
     EXPECT_EQ(r.select(5), "a");     // below the range: first
     EXPECT_EQ(r.select(99999), "c"); // above: last
     const auto e = evaluateRule(r, t);
@@ -133,9 +136,9 @@ TEST(SizeRule, RandomCurvesRespectTheTolerance) {
 TEST(SizeRule, HeldOutEvaluationMeasuresLossVersusOracle) {
     SizeRule r{{{0, 50, "a"}, {50, 100, "b"}}};
     CurveTable held;
-    held.add(10, "a", 100), held.add(10, "b", 80);  // rule right
-    held.add(60, "a", 100), held.add(60, "b", 75);  // rule wrong by 25%
-    held.add(70, "a", 10);                          // b not measured at 70
+    held.add(10, "a", 100), held.add(10, "b", 80); // rule right
+    held.add(60, "a", 100), held.add(60, "b", 75); // rule wrong by 25%
+    held.add(70, "a", 10);                         // b not measured at 70
     const auto e = evaluateRule(r, held);
     EXPECT_EQ(e.sizes, 3u);
     EXPECT_EQ(e.evaluated, 2u);
