@@ -141,3 +141,42 @@ TEST(CliRules, SeveralSizeDimensionsGiveADecisionTree) {
     EXPECT_EQ(bad.rc, 2);
     EXPECT_NE(bad.output.find("U.csv:3: n 'x' is not an integer"), std::string::npos) << bad.output;
 }
+
+TEST(CliRules, FitThenRulesPipelineFindsTheCrossing) {
+    // Two candidates measured at a few sizes each (noisy), fitted onto one grid, then turned into a rule:
+    // a = 900 − x/2 and b = 300 + x/4 cross at x = 800.
+    Scratch s;
+    std::ostringstream a, b;
+    a << "size,value\n";
+    b << "size,value\n";
+    for (long long x = 0; x <= 2000; x += 250) {
+        a << x << "," << 900 - x / 2.0 + (x % 500 ? 3 : -3) << "\n";
+        b << x << "," << 300 + x / 4.0 + (x % 500 ? -3 : 3) << "\n";
+    }
+    s.write("A.csv", a.str());
+    s.write("B.csv", b.str());
+    for (const std::string c : {"A", "B"}) {
+        const auto r =
+            s.ktune("fit --samples " + c + ".csv --from 0 --to 2000 --step 10 --alpha auto --out F" + c + ".csv");
+        ASSERT_EQ(r.rc, 0) << r.output;
+    }
+    std::ostringstream curves;
+    curves << "size,candidate,value\n";
+    for (const std::string c : {"A", "B"}) {
+        std::istringstream in(s.read("F" + c + ".csv"));
+        std::string line;
+        std::getline(in, line);
+        while (std::getline(in, line)) {
+            const auto comma = line.find(',');
+            curves << line.substr(0, comma) << "," << c << "," << line.substr(comma + 1) << "\n";
+        }
+    }
+    s.write("C.csv", curves.str());
+    const auto r = s.ktune("rules --curves C.csv --min-width 50 --out R.json");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    const auto j = nlohmann::json::parse(s.read("R.json"));
+    ASSERT_EQ(j["intervals"].size(), 2u) << j.dump();
+    EXPECT_EQ(j["intervals"][0]["candidate"], "A");
+    EXPECT_NEAR(j["intervals"][0]["hi"].get<double>(), 800.0, 30.0); // noise of ±3 moves the crossing a little
+    EXPECT_EQ(j["intervals"][1]["hi"], 2001);
+}
