@@ -1,5 +1,7 @@
 // Test helper: compile and run a generated C++ header with the system compiler (tests skip when there is none).
 #pragma once
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
