@@ -43,9 +43,14 @@ void Statement::check(int rc, const char* what) const {
                      sqlite3_extended_errcode(m_db));
 }
 
-Statement& Statement::bind(int index, std::int64_t value) {
+Statement& Statement::bindInt64(int index, std::int64_t value) {
     check(sqlite3_bind_int64(m_stmt, index, value), "bind");
     return *this;
+}
+
+void Statement::throwOutOfRange(int index) const {
+    throw StoreError("value bound to parameter " + std::to_string(index) + " does not fit a 64-bit signed integer (in '" +
+                     sql() + "')");
 }
 
 Statement& Statement::bind(int index, double value) {

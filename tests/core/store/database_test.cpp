@@ -326,6 +326,12 @@ TEST_F(DatabaseTest, StatementErrorsNameTheSql) {
     } catch (const StoreError& e) {
         EXPECT_NE(std::string(e.what()).find(":b"), std::string::npos) << e.what();
     }
+    auto ints = db.prepare("SELECT ?1 + ?2 + ?3");
+    ints.bind(1, 1ll).bind(2, std::size_t{2}).bind(3, true);
+    ASSERT_TRUE(ints.step());
+    EXPECT_EQ(ints.columnInt64(0), 4);
+    ints.reset();
+    EXPECT_THROW(ints.bind(1, std::uint64_t{1} << 63), StoreError);
     q.bind(":a", std::string("text"));
     ASSERT_TRUE(q.step());
     EXPECT_EQ(q.columnText(0), "text");
