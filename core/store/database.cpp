@@ -202,6 +202,9 @@ Database Database::open(const fs::path& path, const OpenOptions& options) {
 
 Database Database::open(const fs::path& path, const std::vector<Migration>& migrations, const OpenOptions& options) {
     validateMigrations(migrations);
+    // UPSERT (3.24) and window functions (3.25) are used by the repositories.
+    if (sqlite3_libversion_number() < 3025000)
+        throw StoreError(std::string("SQLite ") + sqlite3_libversion() + " is too old for the result store (needs 3.25)");
     const int current = static_cast<int>(migrations.size());
     const bool readOnly = options.mode == OpenMode::ReadOnly;
 

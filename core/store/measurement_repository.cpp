@@ -114,14 +114,31 @@ std::int64_t MeasurementRepository::insert(std::int64_t runId, const Measurement
     return id;
 }
 
+namespace {
+struct PointRows {
+    std::int64_t device, family, point;
+};
+
+// Resolves the ids first so the measurement look-up is an exact match on measurements_by_point; nullopt when
+// any of them was never stored (then nothing was measured either).
+std::optional<PointRows> findPointRows(const Database& db, const std::string& deviceId, const std::string& family,
+                                       const std::string& pointKey, int familyVersion) {
+    const auto device = findDeviceRow(db, deviceId);
+    const auto familyId = device ? findFamilyRow(db, family, familyVersion) : std::nullopt;
+    const auto point = familyId ? findParameterSetRow(db, *familyId, pointKey) : std::nullopt;
+    if (!point) return std::nullopt;
+    return PointRows{*device, *familyId, *point};
+}
+} // namespace
+
 bool MeasurementRepository::hasMeasurement(const std::string& deviceId, const std::string& family,
                                            const std::string& pointKey, const ProblemSize& size,
                                            int familyVersion) const {
-    auto q = m_db.prepare("SELECT 1 FROM measurements m JOIN devices d ON d.id = m.device_id "
-                          "JOIN families f ON f.id = m.family_id JOIN parameter_sets p ON p.id = m.parameter_set_id "
-                          "WHERE d.stable_id = ? AND f.name = ? AND f.version = ? AND p.point_key = ? "
-                          "AND m.size_label = ? LIMIT 1");
-    q.bind(1, deviceId).bind(2, family).bind(3, familyVersion).bind(4, pointKey).bind(5, size.label());
+    const auto rows = findPointRows(m_db, deviceId, family, pointKey, familyVersion);
+    if (!rows) return false;
+    auto q = m_db.prepare("SELECT 1 FROM measurements WHERE device_id = ? AND family_id = ? AND parameter_set_id = ? "
+                          "AND size_label = ? LIMIT 1");
+    q.bind(1, rows->device).bind(2, rows->family).bind(3, rows->point).bind(4, size.label());
     return q.step();
 }
 
@@ -129,10 +146,12 @@ std::optional<StoredMeasurement> MeasurementRepository::findEarlier(const std::s
                                                                     const std::string& family,
                                                                     const std::string& pointKey,
                                                                     const ProblemSize& size, int familyVersion) const {
+    const auto rows = findPointRows(m_db, deviceId, family, pointKey, familyVersion);
+    if (!rows) return std::nullopt;
     auto q = m_db.prepare(std::string("SELECT ") + kColumns + kJoins +
-                          "WHERE d.stable_id = ? AND f.name = ? AND f.version = ? AND p.point_key = ? "
-                          "AND m.size_label = ? ORDER BY m.created_at DESC, m.id DESC LIMIT 1");
-    q.bind(1, deviceId).bind(2, family).bind(3, familyVersion).bind(4, pointKey).bind(5, size.label());
+                          "WHERE m.device_id = ? AND m.family_id = ? AND m.parameter_set_id = ? AND m.size_label = ? "
+                          "ORDER BY m.created_at DESC, m.id DESC LIMIT 1");
+    q.bind(1, rows->device).bind(2, rows->family).bind(3, rows->point).bind(4, size.label());
     if (!q.step()) return std::nullopt;
     return readMeasurement(q);
 }

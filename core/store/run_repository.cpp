@@ -140,6 +140,12 @@ void RunRepository::setNotes(std::int64_t id, const std::string& notes) {
     requireRun(id, q.run());
 }
 
+void RunRepository::remove(std::int64_t id) {
+    auto q = m_db.prepare("DELETE FROM tuning_runs WHERE id = ?");
+    q.bind(1, id);
+    requireRun(id, q.run()); // measurements go with it: ON DELETE CASCADE
+}
+
 std::optional<RunRecord> RunRepository::get(std::int64_t id) const {
     auto q = m_db.prepare(std::string(kSelectRun) + "WHERE r.id = ?");
     q.bind(1, id);

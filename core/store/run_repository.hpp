@@ -68,6 +68,8 @@ public:
     // Records a different owner, e.g. a GUI that hands a run to a `ktune` process it started.
     void setOwner(std::int64_t id, std::int64_t pid, const std::string& host);
     void setNotes(std::int64_t id, const std::string& notes);
+    // Deletes the run and its measurements (fits and rules are kept: they may be all that is left of old data).
+    void remove(std::int64_t id);
 
     std::optional<RunRecord> get(std::int64_t id) const;
     std::vector<RunRecord> list(const RunFilter& filter = {}) const; // newest first

@@ -60,7 +60,9 @@ Statement& Statement::bind(int index, double value) {
 
 Statement& Statement::bind(int index, std::string_view value) {
     // SQLITE_TRANSIENT: SQLite copies, so temporaries are safe to bind.
-    check(sqlite3_bind_text64(m_stmt, index, value.data(), value.size(), SQLITE_TRANSIENT, SQLITE_UTF8), "bind");
+    // A default-constructed view has a null data(), which SQLite would store as NULL rather than ''.
+    const char* data = value.data() ? value.data() : "";
+    check(sqlite3_bind_text64(m_stmt, index, data, value.size(), SQLITE_TRANSIENT, SQLITE_UTF8), "bind");
     return *this;
 }
 

@@ -336,6 +336,11 @@ TEST_F(DatabaseTest, StatementErrorsNameTheSql) {
     ASSERT_TRUE(q.step());
     EXPECT_EQ(q.columnText(0), "text");
     EXPECT_FALSE(q.step());
+    auto empty = db.prepare("SELECT ?1 IS NULL, ?2 IS NULL");
+    empty.bind(1, std::string_view()).bind(2, std::optional<std::string>());
+    ASSERT_TRUE(empty.step());
+    EXPECT_EQ(empty.columnInt(0), 0) << "an empty view is '', not NULL";
+    EXPECT_EQ(empty.columnInt(1), 1) << "an empty optional is NULL";
 }
 
 TEST_F(DatabaseTest, CheckConstraintViolationIsReportedClearly) {
