@@ -60,8 +60,9 @@ std::vector<StoredMeasurement> readAll(Statement& q) {
 
 std::int64_t MeasurementRepository::insert(std::int64_t runId, const Measurement& m) {
     Transaction tx(m_db);
-    auto run = m_db.prepare("SELECT r.device_id, r.family_id, d.stable_id, f.name FROM tuning_runs r "
-                            "JOIN devices d ON d.id = r.device_id JOIN families f ON f.id = r.family_id WHERE r.id = ?");
+    auto run =
+        m_db.prepare("SELECT r.device_id, r.family_id, d.stable_id, f.name FROM tuning_runs r "
+                     "JOIN devices d ON d.id = r.device_id JOIN families f ON f.id = r.family_id WHERE r.id = ?");
     run.bind(1, runId);
     if (!run.step())
         throw StoreError("cannot store a measurement: tuning run " + std::to_string(runId) + " does not exist");
@@ -195,7 +196,8 @@ std::vector<StoredMeasurement> MeasurementRepository::query(const std::string& d
 std::vector<StoredMeasurement> MeasurementRepository::bestPerSize(const std::string& deviceId,
                                                                   const std::string& family, int familyVersion) const {
     // ROW_NUMBER picks one row per size even when two points tie; the id breaks ties toward the earliest.
-    auto q = m_db.prepare(std::string("SELECT ") + kColumns + " FROM (SELECT *, ROW_NUMBER() OVER "
+    auto q = m_db.prepare(std::string("SELECT ") + kColumns +
+                          " FROM (SELECT *, ROW_NUMBER() OVER "
                           "(PARTITION BY size_label ORDER BY value DESC, id) AS rank FROM measurements "
                           "WHERE status = 'ok' AND device_id = (SELECT id FROM devices WHERE stable_id = ?) "
                           "AND family_id = (SELECT id FROM families WHERE name = ? AND version = ?)) m "
@@ -212,7 +214,8 @@ std::vector<StoredMeasurement> MeasurementRepository::topCandidates(const std::s
                                                                     const std::string& family, const ProblemSize& size,
                                                                     int k, int familyVersion) const {
     if (k <= 0) return {};
-    auto q = m_db.prepare(std::string("SELECT ") + kColumns + " FROM (SELECT *, ROW_NUMBER() OVER "
+    auto q = m_db.prepare(std::string("SELECT ") + kColumns +
+                          " FROM (SELECT *, ROW_NUMBER() OVER "
                           "(PARTITION BY parameter_set_id ORDER BY value DESC, id) AS rank FROM measurements "
                           "WHERE status = 'ok' AND size_label = ? "
                           "AND device_id = (SELECT id FROM devices WHERE stable_id = ?) "

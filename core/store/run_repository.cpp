@@ -83,7 +83,8 @@ std::int64_t RunRepository::create(const NewRun& run) {
     const std::int64_t family = familyRow(m_db, run.family, run.familyVersion);
     const std::string now = utcNow();
     auto q = m_db.prepare(
-        "INSERT INTO tuning_runs (device_id, family_id, strategy, space, sizes, budget, status, created_at, updated_at, "
+        "INSERT INTO tuning_runs (device_id, family_id, strategy, space, sizes, budget, status, created_at, "
+        "updated_at, "
         "host, pid, heartbeat_at, notes) "
         "VALUES (:device, :family, :strategy, :space, :sizes, :budget, 'running', :now, :now, :host, :pid, :now, "
         ":notes)");
@@ -104,7 +105,8 @@ std::int64_t RunRepository::create(const NewRun& run) {
 }
 
 void RunRepository::requireRun(std::int64_t id, int changedRows) const {
-    if (changedRows == 0) throw StoreError("tuning run " + std::to_string(id) + " does not exist in " + m_db.path().string());
+    if (changedRows == 0)
+        throw StoreError("tuning run " + std::to_string(id) + " does not exist in " + m_db.path().string());
 }
 
 void RunRepository::updateStatus(std::int64_t id, RunStatus status) {

@@ -13,7 +13,7 @@ namespace kt::store {
 class Database;
 
 enum class RunStatus { Running, Paused, Cancelled, Completed, Failed, Interrupted };
-std::string toString(RunStatus status);      // "running", "paused", …
+std::string toString(RunStatus status);                 // "running", "paused", …
 RunStatus runStatusFromString(const std::string& text); // throws StoreError naming the text
 
 struct NewRun {
@@ -39,7 +39,7 @@ struct RunRecord {
     RunStatus status = RunStatus::Running;
     std::string createdAt;
     std::string updatedAt;
-    std::string host;               // machine of the process driving the run
+    std::string host;                // machine of the process driving the run
     std::optional<std::int64_t> pid; // that process
     std::optional<std::string> heartbeatAt;
     std::string notes;

@@ -11,7 +11,8 @@ Statement::Statement(sqlite3* db, std::string_view sql) : m_db(db) {
     const char* tail = nullptr;
     int rc = sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &m_stmt, &tail);
     if (rc != SQLITE_OK) {
-        std::string message = std::string("cannot prepare SQL: ") + sqlite3_errmsg(db) + " (in '" + std::string(sql) + "')";
+        std::string message =
+            std::string("cannot prepare SQL: ") + sqlite3_errmsg(db) + " (in '" + std::string(sql) + "')";
         sqlite3_finalize(m_stmt);
         m_stmt = nullptr;
         throw StoreError(message, sqlite3_extended_errcode(db));
@@ -49,8 +50,8 @@ Statement& Statement::bindInt64(int index, std::int64_t value) {
 }
 
 void Statement::throwOutOfRange(int index) const {
-    throw StoreError("value bound to parameter " + std::to_string(index) + " does not fit a 64-bit signed integer (in '" +
-                     sql() + "')");
+    throw StoreError("value bound to parameter " + std::to_string(index) +
+                     " does not fit a 64-bit signed integer (in '" + sql() + "')");
 }
 
 Statement& Statement::bind(int index, double value) {
@@ -127,7 +128,8 @@ double Statement::columnDouble(int column) const {
 std::string Statement::columnText(int column) const {
     const unsigned char* text = sqlite3_column_text(m_stmt, column);
     if (!text) return {};
-    return std::string(reinterpret_cast<const char*>(text), static_cast<std::size_t>(sqlite3_column_bytes(m_stmt, column)));
+    return std::string(reinterpret_cast<const char*>(text),
+                       static_cast<std::size_t>(sqlite3_column_bytes(m_stmt, column)));
 }
 
 std::optional<std::int64_t> Statement::columnOptionalInt64(int column) const {

@@ -23,8 +23,7 @@ public:
     Statement& operator=(const Statement&) = delete;
 
     // Any integer type (int, long long, std::size_t, bool…); unsigned values above INT64_MAX are refused.
-    template <std::integral T>
-    Statement& bind(int index, T value) {
+    template <std::integral T> Statement& bind(int index, T value) {
         if constexpr (std::is_unsigned_v<T> && sizeof(T) >= sizeof(std::int64_t))
             if (value > static_cast<T>(INT64_MAX)) throwOutOfRange(index);
         return bindInt64(index, static_cast<std::int64_t>(value));
@@ -34,13 +33,11 @@ public:
     Statement& bind(int index, const char* value) { return bind(index, std::string_view(value)); }
     Statement& bind(int index, const std::string& value) { return bind(index, std::string_view(value)); }
     Statement& bind(int index, std::nullptr_t);
-    template <typename T>
-    Statement& bind(int index, const std::optional<T>& value) {
+    template <typename T> Statement& bind(int index, const std::optional<T>& value) {
         return value ? bind(index, *value) : bind(index, nullptr);
     }
     // Throws StoreError when the statement has no parameter of that name.
-    template <typename T>
-    Statement& bind(const char* name, const T& value) {
+    template <typename T> Statement& bind(const char* name, const T& value) {
         return bind(parameterIndex(name), value);
     }
 

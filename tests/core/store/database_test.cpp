@@ -48,8 +48,8 @@ TEST_F(DatabaseTest, CreatesFileAndParentFoldersWithPragmas) {
     ASSERT_TRUE(mode.step());
     EXPECT_EQ(mode.columnText(0), "wal");
     // Every table of schema 1 is there.
-    for (const char* table : {"devices", "device_profiles", "families", "parameter_sets", "tuning_runs",
-                              "measurements", "fits", "rules", "exports", "peer_measurements"}) {
+    for (const char* table : {"devices", "device_profiles", "families", "parameter_sets", "tuning_runs", "measurements",
+                              "fits", "rules", "exports", "peer_measurements"}) {
         auto q = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?");
         q.bind(1, table).step();
         EXPECT_EQ(q.columnInt(0), 1) << table;
@@ -85,8 +85,9 @@ TEST_F(DatabaseTest, ZeroByteFileIsAdopted) {
 TEST_F(DatabaseTest, MigrationStepsApplyInOrderAndKeepData) {
     const std::vector<Migration> v1 = {{1, "create t", "CREATE TABLE t (x INTEGER NOT NULL);"}};
     auto v2 = v1;
-    v2.push_back({2, "add t.y", "ALTER TABLE t ADD COLUMN y INTEGER NOT NULL DEFAULT 7; "
-                                "CREATE TABLE u (z TEXT);"});
+    v2.push_back({2, "add t.y",
+                  "ALTER TABLE t ADD COLUMN y INTEGER NOT NULL DEFAULT 7; "
+                  "CREATE TABLE u (z TEXT);"});
     {
         auto db = Database::open(dbPath(), v1);
         EXPECT_EQ(db.schemaVersion(), 1);

@@ -250,7 +250,7 @@ TEST_F(MeasurementRepositoryTest, BestPerSizeIgnoresFailuresAndOrdersBySize) {
     wrong.status = MeasurementStatus::WrongResult;
     repo.insert(m_run, wrong);
     repo.insert(newRun(m_device, "gemm"), ok("MWG=16", kSmall, 350)); // a later run may win a size
-    repo.insert(newRun(m_other, "gemm"), ok("MWG=16", kLarge, 5000));  // another device never counts
+    repo.insert(newRun(m_other, "gemm"), ok("MWG=16", kLarge, 5000)); // another device never counts
 
     const auto best = repo.bestPerSize(dev, "gemm");
     ASSERT_EQ(best.size(), 3u);
