@@ -164,6 +164,19 @@ TEST_F(DatabaseTest, RefusesTextFileWithoutTouchingIt) {
     EXPECT_EQ(snapshot(dbPath()), before);
 }
 
+TEST_F(DatabaseTest, RefusesFoldersAndDamagedFilesWithTheirName) {
+    EXPECT_NE(openError(dir()).find("not a regular file"), std::string::npos);
+    // The SQLite magic followed by garbage: recognised as SQLite, then refused as unreadable, never rewritten.
+    std::string damaged("SQLite format 3", 16);
+    damaged += std::string(300, '\x7f');
+    std::ofstream(dbPath(), std::ios::binary) << damaged;
+    const auto before = snapshot(dbPath());
+    const std::string message = openError(dbPath());
+    EXPECT_NE(message.find(dbPath().string()), std::string::npos) << message;
+    EXPECT_NE(message.find("not a readable SQLite database"), std::string::npos) << message;
+    EXPECT_EQ(snapshot(dbPath()), before);
+}
+
 TEST_F(DatabaseTest, RefusesForeignSqliteDatabaseWithoutTouchingIt) {
     rawExec(dbPath(), "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT); "
                       "INSERT INTO customers (name) VALUES ('Ada');");
