@@ -159,3 +159,31 @@ TEST(Strategies, NeedASpaceAnEvaluatorAndASize) {
     ctx.sizes.clear();
     EXPECT_THROW(StrategyRegistry::instance().create("exhaustive")->run(ctx), std::invalid_argument);
 }
+
+TEST(Strategies, HandleEmptyAndSinglePointSpaces) {
+    for (const char* constraint : {"A > 100", "A == 3 && B == 2"}) {
+        SyntheticLandscape l;
+        l.space.addParameter({"A", {1, 2, 3}, ""});
+        l.space.addParameter({"B", {1, 2}, ""});
+        l.space.addConstraint({constraint, ""});
+        l.sizes = {{{64}}};
+        l.sweep = {{{32}}, {{64}}};
+        l.value = [](const Point& p, const ProblemSize&) -> std::optional<double> { return 1.0 + p.values()[0]; };
+        const bool empty = std::string(constraint) == "A > 100";
+        for (const auto& name : kAll) {
+            SCOPED_TRACE(name + " / " + constraint);
+            SyntheticEvaluator evaluator(l);
+            SearchContext ctx;
+            ctx.space = &l.space;
+            ctx.evaluator = &evaluator;
+            ctx.sizes = l.sizes;
+            ctx.sweep = l.sweep;
+            StrategyResult r = StrategyRegistry::instance().create(name)->run(ctx);
+            EXPECT_EQ(r.best.empty(), empty);
+            if (!empty) {
+                EXPECT_EQ(r.best.front().point.key(), "A=3,B=2");
+            }
+            EXPECT_NE(r.stop, StopReason::Cancelled);
+        }
+    }
+}
