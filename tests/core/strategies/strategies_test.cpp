@@ -187,3 +187,21 @@ TEST(Strategies, HandleEmptyAndSinglePointSpaces) {
         }
     }
 }
+
+TEST(Strategies, RandomKeepsSamplingPastCachedPointsUntilTheBudgetIsSpent) {
+    SyntheticLandscape l = gemmLikeLandscape(8);
+    SyntheticEvaluator evaluator(l);
+    // Half of the space is already known: the random sample meets many free points.
+    int n = 0;
+    l.space.forEachValid([&](const Point& p) {
+        if (n++ % 2 == 0)
+            for (const auto& s : l.sizes) evaluator.remember(p, s);
+        return true;
+    });
+    SearchContext ctx = contextFor(l, evaluator);
+    ctx.budget.maxEvaluations = 500;
+    StrategyResult r = StrategyRegistry::instance().create("random")->run(ctx);
+    EXPECT_EQ(r.measured, 500u);
+    EXPECT_GT(r.reused, 300u);
+    EXPECT_EQ(r.stop, StopReason::Evaluations);
+}
