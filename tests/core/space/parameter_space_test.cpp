@@ -134,6 +134,11 @@ TEST(ParameterSpace, KeysRoundTrip) {
     EXPECT_THROW(s.pointFromKey("ML=32,VW=3"), std::invalid_argument); // 3 not in the list
     EXPECT_THROW(s.pointFromKey("ML=32,VW=4,X=1"), std::invalid_argument);
     EXPECT_EQ(s.pointAt(*s.indexOf(p)).key(), p.key());
+    Point none;
+    EXPECT_TRUE(none.names().empty());
+    EXPECT_EQ(none.key(), "");
+    EXPECT_FALSE(none.has("ML"));
+    EXPECT_FALSE(s.isValid(none));
 }
 
 TEST(ParameterSpace, UnknownNameIsReportedNamingTheConstraint) {
