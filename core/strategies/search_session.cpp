@@ -50,7 +50,15 @@ void SearchSession::report() {
     if (!m_context.progress) return;
     Progress p;
     p.done = m_measured + m_reused;
-    p.totalEstimate = std::max(m_totalEstimate, p.done);
+    // The strategy's own estimate, capped by what the budget lets it measure (reused points come on top).
+    std::uint64_t estimate = m_totalEstimate;
+    auto cap = [&](std::uint64_t limit) { estimate = estimate ? std::min(estimate, limit) : limit; };
+    if (m_context.budget.maxEvaluations > 0) cap(m_context.budget.maxEvaluations + m_reused);
+    const double elapsed = m_tracker.elapsed();
+    if (m_context.budget.maxWallSeconds > 0 && elapsed > 0 && m_measured > 0)
+        cap(m_reused + static_cast<std::uint64_t>(static_cast<double>(m_measured) * m_context.budget.maxWallSeconds /
+                                                  elapsed));
+    p.totalEstimate = std::max(estimate, p.done);
     p.best = m_best;
     p.phase = m_phase;
     m_context.progress(p);

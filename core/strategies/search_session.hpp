@@ -17,7 +17,7 @@ namespace kt {
 
 struct Progress {
     std::uint64_t done = 0;          // evaluations so far (measured + reused)
-    std::uint64_t totalEstimate = 0; // the strategy's estimate of its total (may change)
+    std::uint64_t totalEstimate = 0; // expected final `done`: the strategy's estimate capped by the budget (changes)
     std::optional<Evaluation> best;  // best single ok evaluation so far
     std::string phase;               // e.g. "stage 1", "sweep", "refine"
 };

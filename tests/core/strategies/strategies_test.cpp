@@ -131,16 +131,19 @@ TEST(Strategies, ReportProgressAndAreDeterministic) {
             SyntheticEvaluator evaluator(l);
             SearchContext ctx = contextFor(l, evaluator);
             ctx.budget.maxEvaluations = 400;
-            std::uint64_t last = 0, calls = 0;
+            std::uint64_t last = 0, calls = 0, lastEstimate = 0;
             ctx.progress = [&](const Progress& p) {
                 EXPECT_GE(p.done, last);
                 EXPECT_GE(p.totalEstimate, p.done);
+                EXPECT_LE(p.totalEstimate, 400u); // never promises more than the budget allows
                 last = p.done;
+                lastEstimate = p.totalEstimate;
                 ++calls;
             };
             StrategyResult r = StrategyRegistry::instance().create(name)->run(ctx);
             EXPECT_GT(calls, 0u);
             EXPECT_EQ(last, r.measured + r.reused);
+            EXPECT_EQ(lastEstimate, last); // the final report says the run is complete
             ASSERT_FALSE(r.best.empty());
             for (std::size_t i = 1; i < r.best.size(); ++i) EXPECT_GE(r.best[i - 1].score, r.best[i].score);
             if (run == 0) {
