@@ -103,6 +103,7 @@ TEST(SpaceJson, ShippedPresetsLoad) {
         gpu.localMemBytes = 49152;
         gpu.maxWorkGroupSize = 1024;
         gpu.maxWorkItemSizes = {1024, 1024, 64};
+        gpu.fp64 = true;
         applyDeviceVariables(s, gpu);
         std::uint64_t valid = s.countValid();
         std::printf("[ info ] %s: %llu valid of %llu\n", s.name.c_str(), static_cast<unsigned long long>(valid),
