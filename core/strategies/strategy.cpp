@@ -48,8 +48,8 @@ std::vector<std::string> StrategyRegistry::names() const {
 
 namespace strategy_detail {
 
-void finish(StrategyResult& result, const SearchSession& session) {
-    result.evaluations = session.evaluations();
+void finish(StrategyResult& result, SearchSession& session) {
+    result.evaluations = session.takeEvaluations();
     result.measured = session.measured();
     result.reused = session.reused();
     result.stop = session.stopReason();

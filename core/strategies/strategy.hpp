@@ -49,8 +49,8 @@ private:
 
 // Helpers shared by strategy implementations.
 namespace strategy_detail {
-// Fills the bookkeeping fields of `result` from the session.
-void finish(StrategyResult& result, const SearchSession& session);
+// Fills the bookkeeping fields of `result` from the session and moves its evaluations out (call it last).
+void finish(StrategyResult& result, SearchSession& session);
 // Ranks `points` by mean score over `sizes` (points without a complete ok score are dropped), best first.
 std::vector<RankedPoint> rank(const SearchSession& session, const std::vector<Point>& points,
                               const std::vector<ProblemSize>& sizes);
