@@ -17,7 +17,8 @@ std::vector<ProblemSize> evenlySpacedSizes(std::int64_t from, std::int64_t to, s
     std::vector<ProblemSize> out;
     for (std::size_t i = 0; i < count; ++i) {
         double t = count == 1 ? 0.0 : static_cast<double>(i) / static_cast<double>(count - 1);
-        auto n = static_cast<std::int64_t>(std::llround(static_cast<double>(from) + t * static_cast<double>(to - from)));
+        auto n =
+            static_cast<std::int64_t>(std::llround(static_cast<double>(from) + t * static_cast<double>(to - from)));
         ProblemSize s = squareSize(n, dims);
         if (out.empty() || !(out.back() == s)) out.push_back(s);
     }
