@@ -188,10 +188,18 @@ void OpenCLDevice::enqueue(Kernel& kernel, const Range& global, const Range& loc
 }
 
 double OpenCLDevice::timeSpan(const std::function<void()>& work) {
-    // Spans the kernels' own events (first start .. last end) rather than two markers: it needs no assumption about
-    // how an implementation timestamps markers, and on an in-order queue it covers exactly the enqueued work.
+    // Kernels enqueued through this device are timed by their own events (first start .. last end): exact on an
+    // in-order queue, with no assumption about how an implementation timestamps markers. Work that other code puts
+    // on queue() (vendor libraries such as CLBlast) has no events here; it is bracketed by two markers instead,
+    // from the end of the first (everything before it done) to the end of the second.
     if (m_span) throw BackendError("timeSpan cannot be nested");
     std::vector<cl::Event> events;
+    cl::Event before, after;
+    try {
+        m_queue.enqueueMarkerWithWaitList(nullptr, &before);
+    } catch (const cl::Error& e) {
+        throw LaunchError("timeSpan marker" + where() + ": " + describe(e));
+    }
     m_span = &events;
     try {
         work();
@@ -200,9 +208,14 @@ double OpenCLDevice::timeSpan(const std::function<void()>& work) {
         throw;
     }
     m_span = nullptr;
-    if (events.empty()) return 0.0;
     try {
-        cl::Event::waitForEvents(events);
+        m_queue.enqueueMarkerWithWaitList(nullptr, &after);
+        after.wait();
+        if (events.empty()) {
+            auto from = before.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+            auto to = after.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+            return to > from ? static_cast<double>(to - from) * 1e-6 : 0.0;
+        }
         cl_ulong first = std::numeric_limits<cl_ulong>::max(), last = 0;
         for (auto& e : events) {
             first = std::min(first, e.getProfilingInfo<CL_PROFILING_COMMAND_START>());
