@@ -51,6 +51,8 @@ public:
     virtual std::string title() const = 0;       // "Tiled matrix copy" (GUI, translatable by the GUI)
     virtual std::string description() const = 0; // a paragraph for the GUI
     virtual Metric metric() const = 0;
+    // Bump when generated kernels change meaning or speed, so stored measurements of older kernels are not reused.
+    virtual int version() const { return 1; }
     virtual std::vector<std::string> sizeDimensions() const = 0; // {"n"} or {"m","n","k"}
 
     // The default space with device-dependent constraints filled in for `device`.
@@ -62,6 +64,8 @@ public:
     virtual double work(const ProblemSize& size) const = 0;
     // Whether the candidate can run this size at all (e.g. size limits of batched kernels).
     virtual bool supports(const Point& point, const ProblemSize& size) const { return true; }
+    // Internal families (engine self-tests) are hidden from the GUI's family pages and `ktune families`.
+    virtual bool internal() const { return false; }
 
     virtual GeneratedSource generate(const Point& point, const DeviceInfo& device) const = 0;
     virtual std::unique_ptr<CandidateRun> instantiate(Device& device, const Point& point, Program& program) const = 0;
