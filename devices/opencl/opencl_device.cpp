@@ -134,8 +134,9 @@ cl::Event OpenCLDevice::submit(Kernel& kernel, const Range& global, const Range&
         if (global[d] == 0 || local[d] == 0)
             throw LaunchError(k->name() + ": zero range in dimension " + std::to_string(d));
         if (global[d] % local[d] != 0)
-            throw LaunchError(k->name() + ": global size " + std::to_string(global[d]) + " is not a multiple of local size " +
-                              std::to_string(local[d]) + " in dimension " + std::to_string(d));
+            throw LaunchError(k->name() + ": global size " + std::to_string(global[d]) +
+                              " is not a multiple of local size " + std::to_string(local[d]) + " in dimension " +
+                              std::to_string(d));
         if (global[d] > 1 || local[d] > 1) dims = d + 1;
     }
     cl::Kernel& handle = k->handle();
@@ -146,7 +147,8 @@ cl::Event OpenCLDevice::submit(Kernel& kernel, const Range& global, const Range&
                 [&](auto value) {
                     using T = decltype(value);
                     if constexpr (std::is_same_v<T, Buffer*>) {
-                        if (!value) throw LaunchError(k->name() + ": argument " + std::to_string(index) + " is a null buffer");
+                        if (!value)
+                            throw LaunchError(k->name() + ": argument " + std::to_string(index) + " is a null buffer");
                         handle.setArg(index, asCl(*value).handle());
                     } else {
                         handle.setArg(index, value);
@@ -171,7 +173,8 @@ cl::Event OpenCLDevice::submit(Kernel& kernel, const Range& global, const Range&
     return event;
 }
 
-double OpenCLDevice::launch(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args) {
+double OpenCLDevice::launch(Kernel& kernel, const Range& global, const Range& local,
+                            const std::vector<KernelArg>& args) {
     cl::Event event = submit(kernel, global, local, args);
     try {
         event.wait();
@@ -183,7 +186,8 @@ double OpenCLDevice::launch(Kernel& kernel, const Range& global, const Range& lo
     }
 }
 
-void OpenCLDevice::enqueue(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args) {
+void OpenCLDevice::enqueue(Kernel& kernel, const Range& global, const Range& local,
+                           const std::vector<KernelArg>& args) {
     submit(kernel, global, local, args);
 }
 

@@ -53,8 +53,9 @@ public:
         double ms = m_device.timeSpan([&] {
             // No event requested: the queue is in order and timeSpan brackets the call with markers.
             if (c.precision == Precision::Single)
-                status = lib.sgemm(layout, ta, tb, c.m, c.n, c.k, static_cast<float>(c.alpha), memOf(c.a), 0, c.lda,
-                                   memOf(c.b), 0, c.ldb, static_cast<float>(c.beta), memOf(c.c), 0, c.ldc, &queue, nullptr);
+                status =
+                    lib.sgemm(layout, ta, tb, c.m, c.n, c.k, static_cast<float>(c.alpha), memOf(c.a), 0, c.lda,
+                              memOf(c.b), 0, c.ldb, static_cast<float>(c.beta), memOf(c.c), 0, c.ldc, &queue, nullptr);
             else
                 status = lib.dgemm(layout, ta, tb, c.m, c.n, c.k, c.alpha, memOf(c.a), 0, c.lda, memOf(c.b), 0, c.ldb,
                                    c.beta, memOf(c.c), 0, c.ldc, &queue, nullptr);

@@ -24,8 +24,8 @@ struct CublasLibrary {
     std::string why;
     CublasLibrary() {
         void* lib = nullptr;
-        for (const char* name : {"libcublas.so.13", "libcublas.so.12", "libcublas.so", "/usr/local/cuda/lib64/libcublas.so.13",
-                                 "/usr/local/cuda/lib64/libcublas.so.12"})
+        for (const char* name : {"libcublas.so.13", "libcublas.so.12", "libcublas.so",
+                                 "/usr/local/cuda/lib64/libcublas.so.13", "/usr/local/cuda/lib64/libcublas.so.12"})
             if ((lib = dlopen(name, RTLD_NOW | RTLD_LOCAL))) break;
         if (!lib) {
             why = "libcublas.so.13/.12 not found";
@@ -80,7 +80,8 @@ public:
         // same call with A and B (and m and n) swapped.
         const bool row = c.layout == Layout::RowMajor;
         auto op = [](Transpose t) { return t == Transpose::Yes ? CUBLAS_OP_T : CUBLAS_OP_N; };
-        const int m = static_cast<int>(row ? c.n : c.m), n = static_cast<int>(row ? c.m : c.n), k = static_cast<int>(c.k);
+        const int m = static_cast<int>(row ? c.n : c.m), n = static_cast<int>(row ? c.m : c.n),
+                  k = static_cast<int>(c.k);
         Buffer* first = row ? c.b : c.a;
         Buffer* second = row ? c.a : c.b;
         const int ldFirst = static_cast<int>(row ? c.ldb : c.lda), ldSecond = static_cast<int>(row ? c.lda : c.ldb);
@@ -89,13 +90,15 @@ public:
         double ms = m_device.timeSpan([&] {
             if (c.precision == Precision::Single) {
                 float alpha = static_cast<float>(c.alpha), beta = static_cast<float>(c.beta);
-                status = lib.sgemm(m_handle, opFirst, opSecond, m, n, k, &alpha, reinterpret_cast<const float*>(ptrOf(first)),
-                                   ldFirst, reinterpret_cast<const float*>(ptrOf(second)), ldSecond, &beta,
+                status = lib.sgemm(m_handle, opFirst, opSecond, m, n, k, &alpha,
+                                   reinterpret_cast<const float*>(ptrOf(first)), ldFirst,
+                                   reinterpret_cast<const float*>(ptrOf(second)), ldSecond, &beta,
                                    reinterpret_cast<float*>(ptrOf(c.c)), static_cast<int>(c.ldc));
             } else {
                 double alpha = c.alpha, beta = c.beta;
-                status = lib.dgemm(m_handle, opFirst, opSecond, m, n, k, &alpha, reinterpret_cast<const double*>(ptrOf(first)),
-                                   ldFirst, reinterpret_cast<const double*>(ptrOf(second)), ldSecond, &beta,
+                status = lib.dgemm(m_handle, opFirst, opSecond, m, n, k, &alpha,
+                                   reinterpret_cast<const double*>(ptrOf(first)), ldFirst,
+                                   reinterpret_cast<const double*>(ptrOf(second)), ldSecond, &beta,
                                    reinterpret_cast<double*>(ptrOf(c.c)), static_cast<int>(c.ldc));
             }
         });

@@ -26,8 +26,7 @@ struct Case {
     Transpose ta, tb;
 };
 
-template <class T>
-void checkGemm(Device& dev, devices::vendor::GemmPeer& peer, const Case& cs) {
+template <class T> void checkGemm(Device& dev, devices::vendor::GemmPeer& peer, const Case& cs) {
     const int m = 37, n = 29, k = 23;
     const bool row = cs.layout == Layout::RowMajor;
     // Stored shapes: A is m x k (k x m when transposed), B is k x n (n x k when transposed); padding in ld.
@@ -70,8 +69,8 @@ void checkGemm(Device& dev, devices::vendor::GemmPeer& peer, const Case& cs) {
     auto ta = cs.ta == Transpose::Yes ? CblasTrans : CblasNoTrans;
     auto tb = cs.tb == Transpose::Yes ? CblasTrans : CblasNoTrans;
     if constexpr (std::is_same_v<T, float>)
-        cblas_sgemm(order, ta, tb, m, n, k, static_cast<float>(alpha), a.data(), lda, b.data(), ldb, static_cast<float>(beta),
-                    c.data(), ldc);
+        cblas_sgemm(order, ta, tb, m, n, k, static_cast<float>(alpha), a.data(), lda, b.data(), ldb,
+                    static_cast<float>(beta), c.data(), ldc);
     else
         cblas_dgemm(order, ta, tb, m, n, k, alpha, a.data(), lda, b.data(), ldb, beta, c.data(), ldc);
     const double tol = std::is_same_v<T, float> ? 1e-4 : 1e-12;
