@@ -20,8 +20,8 @@ std::string firstErrorLine(const std::string& log) {
 
 } // namespace
 
-CompiledModule compileNvrtc(const std::string& source, const std::vector<std::string>& options, int ccMajor, int ccMinor,
-                            const std::string& programName) {
+CompiledModule compileNvrtc(const std::string& source, const std::vector<std::string>& options, int ccMajor,
+                            int ccMinor, const std::string& programName) {
     std::string why;
     const Nvrtc* rtc = nvrtc(&why);
     if (!rtc) throw BackendError(why);

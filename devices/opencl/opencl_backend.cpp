@@ -104,7 +104,8 @@ public:
         if (auto error = listPlatforms(platforms); !error.empty()) throw BackendError(error);
         // Prefer the recorded indices; fall back to the stable id when platforms were reordered.
         auto matches = [&](std::size_t p, std::size_t d, const std::vector<cl::Device>& devices) {
-            return describe(platforms[p], static_cast<int>(p), devices[d], static_cast<int>(d)).stableId() == info.stableId();
+            return describe(platforms[p], static_cast<int>(p), devices[d], static_cast<int>(d)).stableId() ==
+                   info.stableId();
         };
         try {
             for (int pass = 0; pass < 2; ++pass) {
@@ -119,7 +120,8 @@ public:
                     for (std::size_t d = 0; d < devices.size(); ++d)
                         if (matches(p, d, devices))
                             return std::make_unique<OpenCLDevice>(
-                                describe(platforms[p], static_cast<int>(p), devices[d], static_cast<int>(d)), devices[d]);
+                                describe(platforms[p], static_cast<int>(p), devices[d], static_cast<int>(d)),
+                                devices[d]);
                 }
             }
         } catch (const cl::Error& e) {

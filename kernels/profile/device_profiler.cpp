@@ -85,7 +85,8 @@ double measureCopyBandwidth(Device& device, const ProfileOptions& options) {
         const std::size_t local = workGroupSize(info, c.local);
         std::size_t groups = cus * c.groupsPerCu;
         // No more work-items than there are rounds of loads to do.
-        std::size_t needed = (n + static_cast<std::size_t>(c.unroll) * local - 1) / (static_cast<std::size_t>(c.unroll) * local);
+        std::size_t needed =
+            (n + static_cast<std::size_t>(c.unroll) * local - 1) / (static_cast<std::size_t>(c.unroll) * local);
         groups = std::max<std::size_t>(1, std::min(groups, needed));
         std::vector<KernelArg> args = {src.get(), dst.get(), std::uint32_t{n}};
         try {
@@ -114,7 +115,8 @@ double measureFmaPeak(Device& device, bool fp64, const ProfileOptions& options) 
     const DeviceInfo& info = device.info();
     if (fp64 && !info.fp64) return 0;
     constexpr int kChains = 8, kInner = 16;
-    std::vector<std::string> defines = {"-DPROFILE_CHAINS=" + std::to_string(kChains), "-DPROFILE_INNER=" + std::to_string(kInner)};
+    std::vector<std::string> defines = {"-DPROFILE_CHAINS=" + std::to_string(kChains),
+                                        "-DPROFILE_INNER=" + std::to_string(kInner)};
     if (fp64) defines.push_back("-DKT_DOUBLE=1");
     auto program = device.build(withPreamble(embeddedSource("profile/fma.cl")), defines);
     auto kernel = program->kernel("kt_profile_fma");

@@ -48,7 +48,8 @@ TEST(CliDevices, TableShowsDevicesAndUnavailableBackends) {
     ASSERT_EQ(r.code, 0) << r.out;
     auto j = nlohmann::json::parse(ktune("devices --json", false).out);
     for (const auto& d : j["devices"]) EXPECT_NE(r.out.find(d["id"].get<std::string>()), std::string::npos) << r.out;
-    for (const auto& u : j["unavailable"]) EXPECT_NE(r.out.find(u["reason"].get<std::string>()), std::string::npos) << r.out;
+    for (const auto& u : j["unavailable"])
+        EXPECT_NE(r.out.find(u["reason"].get<std::string>()), std::string::npos) << r.out;
 }
 
 TEST(CliDevices, BogusOptionExits2) {

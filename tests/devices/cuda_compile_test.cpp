@@ -20,7 +20,9 @@ std::string readFile(const std::string& path) {
     return s.str();
 }
 
-std::string dialectSource() { return kernels::withPreamble(readFile(std::string(KT_SOURCE_DIR) + "/tests/devices/dialect_kernel.cl")); }
+std::string dialectSource() {
+    return kernels::withPreamble(readFile(std::string(KT_SOURCE_DIR) + "/tests/devices/dialect_kernel.cl"));
+}
 
 const std::vector<std::string> kDefines = {"-DDLX=8", "-DDLY=4", "-DKT_TEST_ATOMICS64=1", "-DKT_TEST_FP64=1"};
 
@@ -72,8 +74,8 @@ TEST(CudaDialectCompile, NvrtcFallsBackToPtxForUnknownArch) {
 
 TEST(CudaDialectCompile, NvrtcBuildErrorCarriesLog) {
     try {
-        devices::cuda::compileNvrtc(kernels::withPreamble("KT_KERNEL void broken(float* x) { x[0] = undeclared_symbol; }"),
-                                    {}, 9, 0);
+        devices::cuda::compileNvrtc(
+            kernels::withPreamble("KT_KERNEL void broken(float* x) { x[0] = undeclared_symbol; }"), {}, 9, 0);
         FAIL() << "must not compile";
     } catch (const BuildError& e) {
         EXPECT_NE(e.log().find("undeclared_symbol"), std::string::npos) << e.log();

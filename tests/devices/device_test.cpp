@@ -86,7 +86,8 @@ TEST_F(KT_DEVICE_SUITE, TimeSpanCoversEveryEnqueuedKernel) {
 
 TEST_F(KT_DEVICE_SUITE, BuildErrorCarriesTheLog) {
     try {
-        device().build(kernels::withPreamble("KT_KERNEL void broken(KT_GLOBAL float* x) { x[0] = undeclared_symbol; }"), {});
+        device().build(kernels::withPreamble("KT_KERNEL void broken(KT_GLOBAL float* x) { x[0] = undeclared_symbol; }"),
+                       {});
         FAIL() << "a kernel with an undeclared identifier must not build";
     } catch (const BuildError& e) {
         EXPECT_FALSE(e.log().empty());
@@ -113,7 +114,8 @@ TEST_F(KT_DEVICE_SUITE, BadLocalSizeIsALaunchError) {
         FAIL() << "local size " << tooBig << " exceeds the device maximum";
     } catch (const LaunchError& e) {
         const std::string what = e.what();
-        EXPECT_NE(what.find(KT_TEST_BACKEND == BackendKind::OpenCL ? "CL_INVALID_WORK" : "CUDA_ERROR_"), std::string::npos)
+        EXPECT_NE(what.find(KT_TEST_BACKEND == BackendKind::OpenCL ? "CL_INVALID_WORK" : "CUDA_ERROR_"),
+                  std::string::npos)
             << what;
     }
 }

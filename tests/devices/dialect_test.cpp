@@ -41,9 +41,10 @@ TEST_P(DialectTest, KernelMatchesHost) {
     ASSERT_FALSE(body.empty()) << "cannot read tests/devices/dialect_kernel.cl";
     std::unique_ptr<Program> program;
     try {
-        program = dev.build(kernels::withPreamble(body), {"-DDLX=" + std::to_string(kLocalX), "-DDLY=" + std::to_string(kLocalY),
-                                                          std::string("-DKT_TEST_ATOMICS64=") + (atomics64 ? "1" : "0"),
-                                                          std::string("-DKT_TEST_FP64=") + (fp64 ? "1" : "0")});
+        program = dev.build(kernels::withPreamble(body),
+                            {"-DDLX=" + std::to_string(kLocalX), "-DDLY=" + std::to_string(kLocalY),
+                             std::string("-DKT_TEST_ATOMICS64=") + (atomics64 ? "1" : "0"),
+                             std::string("-DKT_TEST_FP64=") + (fp64 ? "1" : "0")});
     } catch (const BuildError& e) {
         FAIL() << e.what() << "\n" << e.log();
     }

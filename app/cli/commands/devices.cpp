@@ -53,7 +53,8 @@ int runDevices(const std::vector<std::string>& argv) {
     }
     std::cout << std::left << std::setw(4) << "#" << std::setw(static_cast<int>(idWidth) + 2) << "id" << std::setw(9)
               << "backend" << std::setw(static_cast<int>(nameWidth) + 2) << "name" << std::setw(6) << "CUs"
-              << std::setw(11) << "memory" << "fp64\n";
+              << std::setw(11) << "memory"
+              << "fp64\n";
     for (std::size_t i = 0; i < found.size(); ++i) {
         const DeviceInfo& d = found[i].info;
         std::cout << std::left << std::setw(4) << i << std::setw(static_cast<int>(idWidth) + 2) << d.stableId()
@@ -69,8 +70,7 @@ int runDevices(const std::vector<std::string>& argv) {
 }
 
 KT_REGISTER_COMMAND(Command{
-    "devices",
-    "list compute devices (OpenCL, CUDA) and why a backend is unavailable",
+    "devices", "list compute devices (OpenCL, CUDA) and why a backend is unavailable",
     "usage: ktune devices [--json]\n\n"
     "Lists every device of every backend: index, stable id, backend, name, compute units, global memory, fp64.\n"
     "The index or the id (or a unique prefix / part of the name) selects a device in other commands.\n"

@@ -44,8 +44,7 @@ int runProfile(const std::vector<std::string>& argv) {
 }
 
 KT_REGISTER_COMMAND(Command{
-    "profile",
-    "measure a device: copy bandwidth, FP32 and FP64 FMA peak",
+    "profile", "measure a device: copy bandwidth, FP32 and FP64 FMA peak",
     "usage: ktune profile <device> [--json]\n\n"
     "Runs the profile microbenchmarks on one device: a device-to-device copy (GB/s, bytes read + written; the\n"
     "best of several launch geometries and runs) and FMA chains in FP32 and FP64 (GFlop/s, 2 flops per FMA).\n"
