@@ -59,6 +59,7 @@ static std::string slug(const std::string& text) {
 }
 
 std::string DeviceInfo::stableId() const {
+    if (backend == BackendKind::Simulated && !replayOf.empty()) return "simulated:" + replayOf;
     // The device index is kept because two identical cards must get different ids; platform names vary
     // between PoCL versions ("pthread-…", "cpu-…"), so the id uses the vendor and the device name only.
     return toString(backend) + ":" + slug(vendor) + ":" + slug(name) + ":" + std::to_string(deviceIndex);
@@ -106,6 +107,7 @@ void to_json(nlohmann::json& j, const DeviceInfo& d) {
     if (d.backend == BackendKind::Cuda)
         j["compute_capability"] = std::to_string(d.computeCapabilityMajor) + "." + std::to_string(d.computeCapabilityMinor);
     if (d.profile) j["profile"] = *d.profile;
+    if (!d.replayOf.empty()) j["replay_of"] = d.replayOf;
 }
 
 void from_json(const nlohmann::json& j, DeviceInfo& d) {
@@ -134,6 +136,7 @@ void from_json(const nlohmann::json& j, DeviceInfo& d) {
         d.computeCapabilityMinor = dot == std::string::npos ? 0 : std::stoi(cc.substr(dot + 1));
     }
     if (j.contains("profile")) d.profile = j.at("profile").get<DeviceProfile>();
+    d.replayOf = j.value("replay_of", std::string());
 }
 
 } // namespace kt

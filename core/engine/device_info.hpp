@@ -47,10 +47,11 @@ struct DeviceInfo {
     int computeCapabilityMajor = 0; // CUDA only
     int computeCapabilityMinor = 0;
     std::optional<DeviceProfile> profile;
+    std::string replayOf; // simulated devices only: stable id of the stored device whose results they replay
 
     // Stable across runs and machines with the same hardware/driver stack:
     // "<backend>:<vendor>:<name>" plus the ordinal among identical devices, lower-cased, spaces → '-'.
-    // Used as the store's device key and for `--device`.
+    // Used as the store's device key and for `--device`. Simulated devices: "simulated:" + replayOf.
     std::string stableId() const;
     // Short human label, e.g. "NVIDIA H200 (CUDA)".
     std::string label() const;

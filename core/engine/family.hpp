@@ -62,6 +62,8 @@ public:
     virtual double work(const ProblemSize& size) const = 0;
     // Whether the candidate can run this size at all (e.g. size limits of batched kernels).
     virtual bool supports(const Point& point, const ProblemSize& size) const { return true; }
+    // Internal families (engine self-tests) are hidden from the GUI's family pages and `ktune families`.
+    virtual bool internal() const { return false; }
 
     virtual GeneratedSource generate(const Point& point, const DeviceInfo& device) const = 0;
     virtual std::unique_ptr<CandidateRun> instantiate(Device& device, const Point& point, Program& program) const = 0;

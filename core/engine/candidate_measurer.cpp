@@ -1,0 +1,199 @@
+// Compile cache, parallel compilation and the timed measurement of one candidate.
+#include "core/engine/candidate_measurer.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <thread>
+
+namespace kt {
+
+namespace {
+std::uint64_t fnv1a(const std::string& text, std::uint64_t h = 1469598103934665603ull) {
+    for (unsigned char c : text) {
+        h ^= c;
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+double percentile(std::vector<double> v, double q) {
+    std::sort(v.begin(), v.end());
+    const double pos = q * static_cast<double>(v.size() - 1);
+    const auto lo = static_cast<std::size_t>(pos);
+    const auto hi = std::min(lo + 1, v.size() - 1);
+    return v[lo] + (pos - static_cast<double>(lo)) * (v[hi] - v[lo]);
+}
+} // namespace
+
+void summariseTimes(Measurement& m, double work) {
+    if (m.timesMs.empty()) return;
+    m.medianMs = percentile(m.timesMs, 0.5);
+    m.minMs = *std::min_element(m.timesMs.begin(), m.timesMs.end());
+    m.spreadMs = percentile(m.timesMs, 0.75) - percentile(m.timesMs, 0.25);
+    // work is flops or bytes; per ms → ×1e3 per s → /1e9 for G.
+    m.value = m.medianMs > 0 ? work / (m.medianMs * 1e6) : 0;
+}
+
+CandidateMeasurer::CandidateMeasurer(Device& device, std::shared_ptr<const Family> family)
+    : m_device(device), m_family(std::move(family)) {}
+
+std::string CandidateMeasurer::cacheKey(const GeneratedSource& source) const {
+    std::uint64_t h = fnv1a(source.source);
+    for (const auto& o : source.options) h = fnv1a(o + "\x1f", h);
+    const auto& info = m_device.info();
+    h = fnv1a(info.stableId() + "\x1f" + info.driverVersion, h);
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+    return buf;
+}
+
+std::shared_ptr<const CandidateMeasurer::Compiled> CandidateMeasurer::buildOne(const Point& point) const {
+    auto result = std::make_shared<Compiled>();
+    const auto start = std::chrono::steady_clock::now();
+    try {
+        result->source = m_family->generate(point, m_device.info());
+        result->program = m_device.build(result->source.source, result->source.options);
+    } catch (const BuildError& e) {
+        result->error = std::string(e.what()) + "\n" + e.log();
+    } catch (const std::exception& e) {
+        result->error = e.what();
+    }
+    result->compileMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return result;
+}
+
+void CandidateMeasurer::compile(const std::vector<Point>& points, int threads) {
+    std::vector<Point> todo;
+    {
+        std::lock_guard lock(m_mutex);
+        for (const auto& p : points)
+            if (!m_byPoint.count(p.key())) todo.push_back(p);
+    }
+    if (todo.empty()) return;
+    std::atomic<std::size_t> next{0};
+    auto worker = [&] {
+        for (std::size_t i = next++; i < todo.size(); i = next++) {
+            // Identical source (same generated text and options) is compiled once even when points differ
+            // in parameters that do not change the code.
+            GeneratedSource source;
+            try {
+                source = m_family->generate(todo[i], m_device.info());
+            } catch (const std::exception&) {
+            }
+            const std::string key = cacheKey(source);
+            {
+                std::lock_guard lock(m_mutex);
+                if (auto it = m_bySource.find(key); it != m_bySource.end()) {
+                    m_byPoint[todo[i].key()] = it->second;
+                    ++m_hits;
+                    continue;
+                }
+            }
+            auto built = buildOne(todo[i]);
+            std::lock_guard lock(m_mutex);
+            m_bySource.emplace(key, built);
+            m_byPoint[todo[i].key()] = built;
+        }
+    };
+    const int n = std::max(1, std::min<int>(threads, static_cast<int>(todo.size())));
+    std::vector<std::thread> pool;
+    for (int t = 1; t < n; ++t) pool.emplace_back(worker);
+    worker();
+    for (auto& t : pool) t.join();
+}
+
+std::shared_ptr<const CandidateMeasurer::Compiled> CandidateMeasurer::compiled(const Point& point) {
+    {
+        std::lock_guard lock(m_mutex);
+        if (auto it = m_byPoint.find(point.key()); it != m_byPoint.end()) return it->second;
+    }
+    compile({point}, 1);
+    std::lock_guard lock(m_mutex);
+    return m_byPoint.at(point.key());
+}
+
+std::size_t CandidateMeasurer::cacheSize() const {
+    std::lock_guard lock(m_mutex);
+    return m_bySource.size();
+}
+
+std::vector<Measurement> CandidateMeasurer::measure(const Point& point, const std::vector<ProblemSize>& sizes,
+                                                    const MeasureOptions& options,
+                                                    const std::function<void(const ProblemSize&)>& onSizeStart) {
+    std::vector<Measurement> out;
+    auto base = [&](const ProblemSize& size) {
+        Measurement m;
+        m.deviceId = m_device.info().stableId();
+        m.family = m_family->name();
+        m.pointKey = point.key();
+        m.size = size;
+        return m;
+    };
+    auto built = compiled(point);
+    std::unique_ptr<CandidateRun> run;
+    std::string instantiateError;
+    if (built->program) {
+        try {
+            run = m_family->instantiate(m_device, point, *built->program);
+        } catch (const std::exception& e) {
+            instantiateError = e.what();
+        }
+    }
+    for (const auto& size : sizes) {
+        Measurement m = base(size);
+        m.compileMs = built->compileMs;
+        if (!built->program) {
+            m.status = MeasurementStatus::CompileError;
+            m.error = built->error;
+            out.push_back(std::move(m));
+            continue;
+        }
+        if (!run) {
+            m.status = MeasurementStatus::LaunchError;
+            m.error = "cannot set up the kernel: " + instantiateError;
+            out.push_back(std::move(m));
+            continue;
+        }
+        if (!m_family->supports(point, size)) {
+            m.status = MeasurementStatus::Skipped;
+            m.error = "size " + size.label() + " not supported by this candidate";
+            out.push_back(std::move(m));
+            continue;
+        }
+        if (onSizeStart) onSizeStart(size);
+        try {
+            run->prepare(size, options.seed);
+            for (int i = 0; i < options.warmupRuns; ++i) run->run();
+            if (options.verify) {
+                // Verify the output of a run that started from freshly prepared (poisoned) output buffers, so an
+                // unwritten element is caught; accumulate-style kernels (β·C) are verified on their first run.
+                run->prepare(size, options.seed);
+                run->run();
+                VerifyResult v = run->verify();
+                m.maxError = std::max(v.maxAbsError, v.maxRelError);
+                if (!v.ok) {
+                    m.status = MeasurementStatus::WrongResult;
+                    m.error = v.message;
+                    out.push_back(std::move(m));
+                    continue;
+                }
+            }
+            double spent = 0;
+            for (int i = 0; i < options.timedRuns && (i < 2 || spent < options.maxTimedMsPerSize); ++i) {
+                const double ms = run->run();
+                m.timesMs.push_back(ms);
+                spent += ms;
+            }
+            summariseTimes(m, m_family->work(size));
+        } catch (const std::exception& e) {
+            m.status = MeasurementStatus::LaunchError;
+            m.error = e.what();
+        }
+        out.push_back(std::move(m));
+    }
+    return out;
+}
+
+} // namespace kt

@@ -1,0 +1,15 @@
+// The list of built-in families; a new family adds one line here and appears in the CLI and GUI.
+#include "kernels/builtin_families.hpp"
+
+#include "kernels/selftest/selftest_family.hpp"
+#include "kernels/transpose/transpose_family.hpp"
+
+namespace kt::kernels {
+void registerBuiltinFamilies() {
+    static bool done = false;
+    if (done) return;
+    done = true;
+    registerTransposeFamilies();
+    FamilyRegistry::instance().add(std::make_shared<SelftestFamily>());
+}
+} // namespace kt::kernels

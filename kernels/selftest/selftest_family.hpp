@@ -1,0 +1,23 @@
+// "selftest": a family whose parameter chooses how the kernel misbehaves (wrong result, compile error, hang, crash),
+// so the engine's verification, watchdog and crash isolation are tested end to end through real kernels.
+#pragma once
+#include "core/engine/family.hpp"
+
+namespace kt::kernels {
+
+class SelftestFamily final : public Family {
+public:
+    std::string name() const override { return "selftest"; }
+    std::string title() const override { return "Engine self-test"; }
+    std::string description() const override;
+    Metric metric() const override { return Metric::GBs; }
+    std::vector<std::string> sizeDimensions() const override { return {"n"}; }
+    bool internal() const override { return true; }
+    ParameterSpace space(const DeviceInfo& device) const override;
+    std::vector<ProblemSize> defaultSizes(const DeviceInfo&) const override { return {{{1024}}, {{4096}}}; }
+    double work(const ProblemSize& size) const override { return 8.0 * static_cast<double>(size.dims.at(0)); }
+    GeneratedSource generate(const Point& point, const DeviceInfo& device) const override;
+    std::unique_ptr<CandidateRun> instantiate(Device& device, const Point& point, Program& program) const override;
+};
+
+} // namespace kt::kernels

@@ -1,0 +1,30 @@
+// The "transpose" family: a tuned out-of-place matrix transpose. Small and fast to tune, it proves the engine,
+// strategies, isolation and the GUI before the real families; its metric is GB/s against the copy bandwidth bound.
+#pragma once
+#include <memory>
+
+#include "core/engine/family.hpp"
+
+namespace kt::kernels {
+
+class TransposeFamily final : public Family {
+public:
+    explicit TransposeFamily(Precision precision = Precision::F32) : m_precision(precision) {}
+    std::string name() const override;
+    std::string title() const override { return "Matrix transpose"; }
+    std::string description() const override;
+    Metric metric() const override { return Metric::GBs; }
+    std::vector<std::string> sizeDimensions() const override { return {"n"}; }
+    ParameterSpace space(const DeviceInfo& device) const override;
+    std::vector<ProblemSize> defaultSizes(const DeviceInfo& device) const override;
+    double work(const ProblemSize& size) const override;
+    GeneratedSource generate(const Point& point, const DeviceInfo& device) const override;
+    std::unique_ptr<CandidateRun> instantiate(Device& device, const Point& point, Program& program) const override;
+
+private:
+    Precision m_precision;
+};
+
+void registerTransposeFamilies(); // "transpose" (f32) and "dtranspose" (f64)
+
+} // namespace kt::kernels
