@@ -43,6 +43,20 @@ TEST(GemmFamily, GpuSpaceHasThePapersTenThousandVariants) {
     }
 }
 
+TEST(GemmFamily, TestVariantsCoverEveryValueOfEveryParameter) {
+    // gemm_pocl_test runs kVariants on PoCL; together they must take every value of the extended space.
+    const auto space = gemmSpace(F, false);
+    for (const auto& param : space.parameters())
+        for (ParamValue value : param.values) {
+            bool found = false;
+            for (const auto& p : kVariants) found = found || pointFromParams(p)[param.name] == value;
+            EXPECT_TRUE(found) << param.name << "=" << value << " is not tested";
+        }
+    bool f32 = false, f64 = false;
+    for (const auto& p : kVariants) (p.precision == F ? f32 : f64) = true;
+    EXPECT_TRUE(f32 && f64);
+}
+
 TEST(GemmFamily, ValidPointsGenerateAndRespectTheDevice) {
     // Random valid points of the extended space: the generator accepts them, and the device limits hold.
     for (Precision prec : {F, D}) {

@@ -59,7 +59,7 @@ inline constexpr auto ROW = gemm::Layout::Row;
 inline constexpr auto CBL = gemm::Layout::Cbl;
 inline constexpr auto RBL = gemm::Layout::Rbl;
 
-// Together these take every value of every parameter at least once (checked by gemm_generator_test):
+// Together these take every value of every parameter at least once (checked by gemm_family_test):
 // ml/nl 16 32 48 64 96 128 256; kl 2..256; ms/ns 1 2 3 4 6 8 12 16; ks 1 2 4 8; vw 1 2 4 8;
 // local -, A, B, AB; image -, A, B, AB; layouts ROW/CBL/RBL for A and for B; f32 and f64.
 inline const std::vector<gemm::GemmParams> kVariants = {
