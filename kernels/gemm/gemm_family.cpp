@@ -62,6 +62,10 @@ public:
 
     void prepare(const ProblemSize& size, std::uint64_t seed) override {
         if (size.dims.size() != 3) throw std::invalid_argument("gemm: size needs m, n, k (got " + size.label() + ")");
+        if (m_bufC && size.dims[0] == m_m && size.dims[1] == m_n && size.dims[2] == m_k && seed == m_seed) {
+            m_device.fill(*m_bufC, 0xFF); // same inputs as already on the device (the measurer prepares twice)
+            return;
+        }
         m_m = size.dims[0], m_n = size.dims[1], m_k = size.dims[2], m_seed = seed;
         if (m_m < 1 || m_n < 1 || m_k < 1) throw std::invalid_argument("gemm: sizes must be >= 1: " + size.label());
         m_M = roundUp(m_m, m_p.ml), m_N = roundUp(m_n, m_p.nl), m_K = roundUp(m_k, m_p.kl);
@@ -216,7 +220,12 @@ double GemmFamily::work(const ProblemSize& size) const {
 
 bool GemmFamily::supports(const Point& point, const ProblemSize& size) const {
     if (size.dims.size() != 3) return false;
-    const GemmParams p = paramsFromPoint(point, m_precision);
+    GemmParams p;
+    try {
+        p = paramsFromPoint(point, m_precision);
+    } catch (const std::invalid_argument&) {
+        return false; // generate() reports why
+    }
     const std::int64_t M = roundUp(size.dims[0], p.ml), N = roundUp(size.dims[1], p.nl), K = roundUp(size.dims[2], p.kl);
     constexpr std::int64_t kMax = std::numeric_limits<std::int32_t>::max();
     return size.dims[0] >= 1 && size.dims[1] >= 1 && size.dims[2] >= 1 && M * K <= kMax && N * K <= kMax &&

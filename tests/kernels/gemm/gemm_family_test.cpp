@@ -5,6 +5,7 @@
 #include <random>
 #include <sstream>
 
+#include "core/engine/candidate_measurer.hpp"
 #include "core/space/device_variables.hpp"
 #include "kernels/gemm/gemm_family.hpp"
 #include "tests/kernels/gemm/gemm_test_util.hpp"
@@ -169,4 +170,28 @@ TEST(GemmFamily, CandidatesRunAndVerifyOnPocl) {
         run->run();
         EXPECT_TRUE(run->verify().ok);
     }
+}
+
+TEST(GemmFamily, EngineMeasuresAndVerifiesCandidatesOnPocl) {
+    auto device = openPoclDevice();
+    if (!device) GTEST_SKIP() << "no PoCL device";
+    auto family = std::make_shared<GemmFamily>(D);
+    CandidateMeasurer measurer(*device, family);
+    MeasureOptions options;
+    options.timedRuns = 3;
+    const Point good = pointFromParams(variant(32, 16, 8, 4, 2, 2, 2, "AB", "A", RBL, CBL, D));
+    const auto ok = measurer.measure(good, {{{65, 33, 40}}, {{7, 1, 255}}}, options);
+    ASSERT_EQ(ok.size(), 2u);
+    for (const auto& m : ok) {
+        EXPECT_EQ(m.status, MeasurementStatus::Ok) << m.error;
+        EXPECT_EQ(m.timesMs.size(), 3u);
+        EXPECT_GT(m.value, 0.0);
+    }
+    // An invalid point (ms does not divide ml) becomes a recorded failure naming the parameter, not a crash.
+    GemmParams bad = variant(48, 16, 8, 4, 2, 2, 2, "", "", ROW, ROW, D);
+    bad.ms = 5;
+    const auto failed = measurer.measure(pointFromParams(bad), {{{16, 16, 16}}}, options);
+    ASSERT_EQ(failed.size(), 1u);
+    EXPECT_NE(failed[0].status, MeasurementStatus::Ok);
+    EXPECT_NE(failed[0].error.find("ms"), std::string::npos) << failed[0].error;
 }
