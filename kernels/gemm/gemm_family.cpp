@@ -155,6 +155,7 @@ const std::vector<ParamSpec>& paramSpecs() {
         {"GEMM_IMAGE_B", {0, 1}, {0, 1}, "read B through the image / read-only-cache path"},
         {"GEMM_LAYOUT_A", {0, 1, 2}, {0, 1, 2}, "layout of A: 0 ROW, 1 CBL, 2 RBL"},
         {"GEMM_LAYOUT_B", {0, 1, 2}, {0, 1, 2}, "layout of B: 0 ROW, 1 CBL, 2 RBL"},
+        {"GEMM_PREFETCH", {0}, {0, 1}, "load the next shared tiles into registers during the compute (not in the papers)"},
     };
     return specs;
 }
@@ -192,6 +193,9 @@ ParameterSpace gemmSpace(Precision precision, bool paperOnly, const DeviceInfo* 
                          "shared tiles fit in local memory"});
     space.addConstraint({"GEMM_IMAGE_A + GEMM_IMAGE_B == 0 || GEMM_VW * " + bytes + " <= 16",
                          "image reads limit the vector width to float4 / double2 (paper)"});
+    if (!paperOnly)
+        space.addConstraint({"GEMM_PREFETCH == 0 || GEMM_LOCAL_A + GEMM_LOCAL_B > 0",
+                             "prefetching feeds the local-memory tiles"});
     if (f64) space.addConstraint({"DEV_FP64 == 1", "double precision needs fp64 support"});
     if (device) applyDeviceVariables(space, *device);
     return space;
@@ -256,6 +260,7 @@ GemmParams paramsFromPoint(const Point& point, Precision precision) {
     flag("GEMM_LOCAL_A", p.localA), flag("GEMM_LOCAL_B", p.localB);
     flag("GEMM_IMAGE_A", p.imageA), flag("GEMM_IMAGE_B", p.imageB);
     layout("GEMM_LAYOUT_A", p.layoutA), layout("GEMM_LAYOUT_B", p.layoutB);
+    flag("GEMM_PREFETCH", p.prefetch);
     if (auto why = p.invalidReason(); !why.empty()) throw std::invalid_argument("gemm point " + point.key() + ": " + why);
     return p;
 }
@@ -267,7 +272,7 @@ Point pointFromParams(const GemmParams& p) {
         return std::shared_ptr<const std::vector<std::string>>(v);
     }();
     return Point(names, {p.ml, p.nl, p.kl, p.ms, p.ns, p.ks, p.vw, p.localA, p.localB, p.imageA, p.imageB,
-                         ParamValue(p.layoutA), ParamValue(p.layoutB)});
+                         ParamValue(p.layoutA), ParamValue(p.layoutB), p.prefetch});
 }
 
 GeneratedSource GemmFamily::generate(const Point& point, const DeviceInfo&) const {

@@ -37,14 +37,14 @@ struct TileAddressing {
 };
 
 TileAddressing tileAddressing(Layout layout, const std::string& op, const std::string& wide, const std::string& cols,
-                              const std::string& blk) {
+                              const std::string& blk, const std::string& kb = "kb") {
     switch (layout) {
     case Layout::Row:
-        return {op + " + (size_t)kb * GEMM_KL * " + cols + " + (size_t)" + blk + " * " + wide, cols};
+        return {op + " + (size_t)" + kb + " * GEMM_KL * " + cols + " + (size_t)" + blk + " * " + wide, cols};
     case Layout::Cbl: // one K x wide column block after the other
-        return {op + " + (size_t)" + blk + " * K * " + wide + " + (size_t)kb * GEMM_KL * " + wide, wide};
+        return {op + " + (size_t)" + blk + " * K * " + wide + " + (size_t)" + kb + " * GEMM_KL * " + wide, wide};
     case Layout::Rbl: // one kl x cols row block after the other, kl x wide sub-blocks inside
-        return {op + " + (size_t)kb * GEMM_KL * " + cols + " + (size_t)" + blk + " * GEMM_KL * " + wide, wide};
+        return {op + " + (size_t)" + kb + " * GEMM_KL * " + cols + " + (size_t)" + blk + " * GEMM_KL * " + wide, wide};
     }
     return {};
 }
@@ -83,27 +83,44 @@ std::string globalLoad(const Operand& o, const Names& n, int chunk, const std::s
     return o.image ? "KT_LDG(" + typed + ")" : "*" + typed;
 }
 
-void emitTileLoad(Writer& w, const Operand& o, const Names& n, const GemmParams& p) {
+// How the shared tile of an operand moves: straight from global to local memory, or (prefetch) from global into
+// registers one k-block ahead and from the registers into local memory.
+enum class TileStep { Direct, ToRegisters, FromRegisters };
+
+void emitTileLoad(Writer& w, const Operand& o, const Names& n, const GemmParams& p, TileStep step,
+                  const std::string& base = {}) {
     const int chunk = p.chunk();
     const std::int64_t total = std::int64_t(p.kl) * (o.name == 'A' ? p.ml : p.nl) / chunk;
     const std::int64_t rounds = (total + p.wgSize() - 1) / p.wgSize();
     const bool ragged = total % p.wgSize() != 0;
     const std::string perRow = o.wide + " / GEMM_CHUNK";
-    w.line("// The work-group copies the kl x " + std::string(o.name == 'A' ? "ml" : "nl") + " tile of " + o.name +
-           " into local memory, " + std::to_string(total) + " loads of " + std::to_string(chunk) + " element(s)" +
-           (ragged ? " (the last round is partial)." : "."));
+    const std::string tile = std::string("l") + o.name, regs = std::string("p") + o.name;
+    const std::string src = base.empty() ? std::string(o.name == 'A' ? "Ablk" : "Bblk") : base;
+    const std::string what = std::string("the kl x ") + (o.name == 'A' ? "ml" : "nl") + " tile of " + o.name;
+    if (step == TileStep::Direct)
+        w.line("// The work-group copies " + what + " into local memory, " + std::to_string(total) + " loads of " +
+               std::to_string(chunk) + " element(s)" + (ragged ? " (the last round is partial)." : "."));
+    else if (step == TileStep::ToRegisters)
+        w.line("// Prefetch: each work-item loads its share of " + what + " into registers.");
+    else
+        w.line("// The prefetched share of " + what + " goes to local memory.");
     w.line("KT_UNROLL");
     w.open("for (int r = 0; r < " + std::to_string(rounds) + "; ++r)");
     w.line("const int idx = lid + r * GEMM_WG;");
     if (ragged) w.open("if (idx < " + std::to_string(total) + ")");
     w.line("const int row = idx / (" + perRow + ");");
     w.line("const int col = idx % (" + perRow + ");");
-    w.line(std::string("l") + o.name + "[row][col] = " +
-           globalLoad(o, n, chunk, std::string(o.name == 'A' ? "Ablk" : "Bblk") + " + row * stride" + o.name +
-                                       " + col * GEMM_CHUNK") +
-           ";");
+    const std::string load = globalLoad(o, n, chunk, src + " + row * stride" + o.name + " + col * GEMM_CHUNK");
+    if (step == TileStep::Direct) w.line(tile + "[row][col] = " + load + ";");
+    else if (step == TileStep::ToRegisters) w.line(regs + "[r] = " + load + ";");
+    else w.line(tile + "[row][col] = " + regs + "[r];");
     if (ragged) w.close();
     w.close();
+}
+
+std::int64_t tileRounds(const Operand& o, const GemmParams& p) {
+    const std::int64_t total = std::int64_t(p.kl) * (o.name == 'A' ? p.ml : p.nl) / p.chunk();
+    return (total + p.wgSize() - 1) / p.wgSize();
 }
 
 void emitRegisterLoad(Writer& w, const Operand& o, const Names& n, const GemmParams& p) {
@@ -186,6 +203,21 @@ std::string generateTnKernel(const GemmParams& p) {
     if (p.layoutB != Layout::Row) w.line("const int strideB = GEMM_NL; // " + toString(p.layoutB) + ": rows of a tile are nl apart");
     else w.line("const int strideB = N;");
     w.line();
+    if (p.prefetch) {
+        if (p.localA) w.line(n.vec + " pA[" + std::to_string(tileRounds(a, p)) + "]; // prefetched share of the next A tile");
+        if (p.localB) w.line(n.vec + " pB[" + std::to_string(tileRounds(b, p)) + "]; // prefetched share of the next B tile");
+        w.open("");
+        w.line("const int kb = 0;");
+        if (p.localA) {
+            w.line("const KT_GLOBAL " + n.real + "* Ablk = " + tileAddressing(p.layoutA, "A", "GEMM_ML", "M", "bm").base + ";");
+            emitTileLoad(w, a, n, p, TileStep::ToRegisters);
+        }
+        if (p.localB) {
+            w.line("const KT_GLOBAL " + n.real + "* Bblk = " + tileAddressing(p.layoutB, "B", "GEMM_NL", "N", "bn").base + ";");
+            emitTileLoad(w, b, n, p, TileStep::ToRegisters);
+        }
+        w.close();
+    }
     w.line(n.real + " acc[GEMM_MS][GEMM_NS];");
     w.line("KT_UNROLL");
     w.line("for (int i = 0; i < GEMM_MS; ++i)");
@@ -195,11 +227,31 @@ std::string generateTnKernel(const GemmParams& p) {
     w.open("for (int kb = 0; kb < K / GEMM_KL; ++kb)");
     auto ta = tileAddressing(p.layoutA, "A", "GEMM_ML", "M", "bm");
     auto tb = tileAddressing(p.layoutB, "B", "GEMM_NL", "N", "bn");
-    w.line("const KT_GLOBAL " + n.real + "* Ablk = " + ta.base + ";");
-    w.line("const KT_GLOBAL " + n.real + "* Bblk = " + tb.base + ";");
-    if (p.localA) emitTileLoad(w, a, n, p);
-    if (p.localB) emitTileLoad(w, b, n, p);
-    if (p.localA || p.localB) w.line("KT_BARRIER();");
+    // Prefetched tiles are addressed one block ahead; the others are read at this k-block.
+    if (!(p.prefetch && p.localA)) w.line("const KT_GLOBAL " + n.real + "* Ablk = " + ta.base + ";");
+    if (!(p.prefetch && p.localB)) w.line("const KT_GLOBAL " + n.real + "* Bblk = " + tb.base + ";");
+    if (p.prefetch) {
+        if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters);
+        if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters);
+        w.line("KT_BARRIER();");
+        w.line("// The next k-block's global loads are in flight while this block is computed.");
+        w.open("if (kb + 1 < K / GEMM_KL)");
+        if (p.localA) {
+            w.line("const KT_GLOBAL " + n.real + "* Anext = " +
+                   tileAddressing(p.layoutA, "A", "GEMM_ML", "M", "bm", "(kb + 1)").base + ";");
+            emitTileLoad(w, a, n, p, TileStep::ToRegisters, "Anext");
+        }
+        if (p.localB) {
+            w.line("const KT_GLOBAL " + n.real + "* Bnext = " +
+                   tileAddressing(p.layoutB, "B", "GEMM_NL", "N", "bn", "(kb + 1)").base + ";");
+            emitTileLoad(w, b, n, p, TileStep::ToRegisters, "Bnext");
+        }
+        w.close();
+    } else {
+        if (p.localA) emitTileLoad(w, a, n, p, TileStep::Direct);
+        if (p.localB) emitTileLoad(w, b, n, p, TileStep::Direct);
+        if (p.localA || p.localB) w.line("KT_BARRIER();");
+    }
     w.line();
     if (p.kl / p.ks <= 16) w.line("KT_UNROLL");
     w.open("for (int pk = 0; pk < GEMM_KL; pk += GEMM_KS)");

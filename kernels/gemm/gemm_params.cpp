@@ -34,6 +34,7 @@ std::string GemmParams::invalidReason() const {
     if (kl % ks) return "kl (" + std::to_string(kl) + ") must be a multiple of ks (" + std::to_string(ks) + ")";
     if (ms % vw) return "ms (" + std::to_string(ms) + ") must be a multiple of vw (" + std::to_string(vw) + ")";
     if (ns % vw) return "ns (" + std::to_string(ns) + ") must be a multiple of vw (" + std::to_string(vw) + ")";
+    if (prefetch && !localA && !localB) return "prefetch needs a shared tile (local memory for A or B)";
     return {};
 }
 
@@ -42,7 +43,7 @@ std::string GemmParams::describe() const {
     s << "ml=" << ml << " nl=" << nl << " kl=" << kl << " ms=" << ms << " ns=" << ns << " ks=" << ks << " vw=" << vw
       << " local=" << (localA && localB ? "AB" : localA ? "A" : localB ? "B" : "-")
       << " image=" << (imageA && imageB ? "AB" : imageA ? "A" : imageB ? "B" : "-") << " layout=" << toString(layoutA)
-      << "/" << toString(layoutB) << " " << toString(precision);
+      << "/" << toString(layoutB) << (prefetch ? " prefetch" : "") << " " << toString(precision);
     return s.str();
 }
 

@@ -22,6 +22,7 @@ struct GemmParams {
     bool localB = true;            // share the kl x nl tile of B in local memory
     bool imageA = false;           // read A through the "image" path (read-only cache: __ldg on CUDA, plain on OpenCL)
     bool imageB = false;
+    bool prefetch = false;         // beyond the papers: load the next shared tiles into registers while computing
     Layout layoutA = Layout::Cbl;
     Layout layoutB = Layout::Cbl;
     Precision precision = Precision::F32;

@@ -54,6 +54,14 @@ TEST(GemmGenerator, TextFollowsTheParameters) {
     EXPECT_NE(d.find("const int strideA = M;"), std::string::npos);
     EXPECT_EQ(tnKernelOptions(p), std::vector<std::string>{"-DKT_DOUBLE=1"});
     EXPECT_TRUE(tnKernelOptions(variant(16, 16, 4, 1, 1, 1, 1, "", "", ROW, ROW, F)).empty());
+
+    // Prefetch: register staging of the shared tile, loads of the next k-block behind a bound check.
+    const std::string pf = generateTnKernel(variant(64, 32, 16, 4, 2, 4, 2, "BP", "", RBL, CBL, F));
+    EXPECT_NE(pf.find("float2 pB["), std::string::npos);
+    EXPECT_NE(pf.find("if (kb + 1 < K / GEMM_KL)"), std::string::npos);
+    EXPECT_EQ(pf.find("pA["), std::string::npos);
+    EXPECT_EQ(s.find("pB["), std::string::npos);
+    EXPECT_NE(variant(16, 16, 4, 1, 1, 1, 1, "P", "", ROW, ROW, F).invalidReason().find("prefetch"), std::string::npos);
 }
 
 TEST(GemmGenerator, LaunchGeometry) {
