@@ -9,7 +9,7 @@
 #include "core/space/device_variables.hpp"
 #include "kernels/gemm/gemm_family.hpp"
 #include "tests/kernels/gemm/gemm_test_util.hpp"
-#include "tests/kernels/gemm/pocl_device.hpp"
+#include "tests/kernels/gemm/test_device.hpp"
 
 using namespace kt;
 using namespace kt::gemm;
