@@ -58,7 +58,7 @@ void ProgressPrinter::onMeasurement(const Measurement& m, bool reused) {
     }
 }
 
-void ProgressPrinter::onProgress(const Progress& p) {
+void ProgressPrinter::onProgress(const RunProgress& p) {
     std::lock_guard lock(m_mutex);
     if (m_mode == Mode::Json) return;
     const auto now = std::chrono::steady_clock::now();

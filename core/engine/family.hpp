@@ -51,6 +51,8 @@ public:
     virtual std::string title() const = 0;       // "Tiled matrix copy" (GUI, translatable by the GUI)
     virtual std::string description() const = 0; // a paragraph for the GUI
     virtual Metric metric() const = 0;
+    // Bump when generated kernels change meaning or speed, so stored measurements of older kernels are not reused.
+    virtual int version() const { return 1; }
     virtual std::vector<std::string> sizeDimensions() const = 0; // {"n"} or {"m","n","k"}
 
     // The default space with device-dependent constraints filled in for `device`.

@@ -6,20 +6,18 @@
 #include <string>
 
 #include "core/engine/measurement.hpp"
+#include "core/engine/run_status.hpp"
 
 namespace kt {
 
-enum class RunStatus { Running, Paused, Cancelled, Completed, Failed, Interrupted };
-std::string toString(RunStatus status);
-RunStatus runStatusFromString(const std::string& text);
-
-struct Progress {
+struct RunProgress {
     std::uint64_t done = 0;   // evaluations finished (one point at one size), reused ones included
     std::uint64_t total = 0;  // the strategy's estimate of evaluations (budget-capped)
     std::uint64_t reused = 0; // evaluations answered from the store without measuring (resume)
     double elapsedSeconds = 0;
     double etaSeconds = -1; // -1 when unknown
     std::string currentPoint;
+    std::string phase; // the strategy's phase, e.g. "stage 1", "sweep"
     std::optional<Measurement> best; // best ok measurement so far (at any size)
 };
 
@@ -29,7 +27,7 @@ public:
     virtual void onRunStarted(std::int64_t runId, const std::string& strategy) {}
     virtual void onCandidateStarted(const std::string& pointKey) {}
     virtual void onMeasurement(const Measurement& measurement, bool reused) {}
-    virtual void onProgress(const Progress& progress) {}
+    virtual void onProgress(const RunProgress& progress) {}
     virtual void onStatus(RunStatus status) {}
     virtual void onRunFinished(RunStatus status, const std::string& message) {}
 };

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
+#include <stdexcept>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -12,6 +14,16 @@
 #include <nlohmann/json_fwd.hpp>
 
 namespace kt {
+
+class Expression;
+struct CompiledConstraints;
+
+// Malformed space description (JSON syntax, a field, a constraint); what() names the source and line/column or
+// the field path, e.g. "gemm.json: parameters[2].values must be a non-empty array of integers".
+class SpaceFormatError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
 
 using ParamValue = std::int64_t;
 
@@ -41,6 +53,10 @@ public:
     // Parses a canonical key back (names in key order).
     static Point fromKey(const std::string& key);
     bool operator==(const Point& other) const { return key() == other.key(); }
+    std::size_t size() const { return m_values.size(); }
+    bool empty() const { return m_values.empty(); }
+    // Shared name list (identity lets the space skip re-ordering points it made itself).
+    const std::shared_ptr<const std::vector<std::string>>& sharedNames() const { return m_names; }
 
 private:
     std::shared_ptr<const std::vector<std::string>> m_names;
@@ -49,12 +65,17 @@ private:
 
 class ParameterSpace {
 public:
+    // Throws std::invalid_argument for an empty value list, a duplicate or non-identifier name.
     void addParameter(Parameter parameter);
     // Throws std::invalid_argument with position when the expression does not parse or names an unknown variable
     // (unknown names are checked when enumeration starts, as device variables may be set later).
     void addConstraint(Constraint constraint);
     // Device-dependent variables usable in constraints: DEV_LOCAL_MEM, DEV_MAX_WG, DEV_MAX_WI0..2, DEV_CU, DEV_FP64…
     void setVariable(const std::string& name, ParamValue value);
+    const std::map<std::string, ParamValue>& variables() const { return m_variables; }
+    // Compiles every constraint against the parameters and variables now known; throws std::invalid_argument
+    // naming the constraint and the unknown name. Enumeration calls it implicitly.
+    void validate() const;
 
     const std::vector<Parameter>& parameters() const { return m_parameters; }
     const std::vector<Constraint>& constraints() const { return m_constraints; }
@@ -65,8 +86,21 @@ public:
     void forEachValid(const std::function<bool(const Point&)>& visit) const;
     std::uint64_t countValid() const;
     bool isValid(const Point& point) const;
-    // Point with the given mixed-radix index into the cartesian product (may be invalid).
+    // Point with the given mixed-radix index into the cartesian product (may be invalid). The first parameter is
+    // the most significant digit, so forEachValid visits points in increasing index order.
     Point pointAt(std::uint64_t index) const;
+    // Inverse of pointAt; nullopt when a value is not in its parameter's list or a parameter is missing.
+    std::optional<std::uint64_t> indexOf(const Point& point) const;
+    // A point of this space from values in parameter order (no validity check).
+    Point makePoint(std::vector<ParamValue> values) const;
+    // A point of this space from a canonical key in any order; throws std::invalid_argument naming a missing or
+    // unknown parameter, or a value outside its list.
+    Point pointFromKey(const std::string& key) const;
+    // Re-expresses `point` (possibly from another name list) in this space's parameter order; nullopt when a
+    // parameter is missing.
+    std::optional<Point> adopt(const Point& point) const;
+    // Position of a parameter by name, -1 when absent.
+    int parameterIndex(std::string_view name) const;
 
     // JSON form: {"name":…, "parameters":[{"name":…,"values":[…],"description":…}], "constraints":[{"expr":…}]}
     // Throws SpaceFormatError naming the line/field on malformed input.
@@ -80,7 +114,11 @@ private:
     std::vector<Parameter> m_parameters;
     std::vector<Constraint> m_constraints;
     std::map<std::string, ParamValue> m_variables;
-    std::shared_ptr<struct CompiledConstraints> m_compiled; // implementation detail, rebuilt on change
+    std::vector<std::shared_ptr<const Expression>> m_parsed; // one per constraint
+    std::shared_ptr<const std::vector<std::string>> m_names;  // shared by every point this space makes
+    // Constraints compiled against the current parameters/variables; built lazily, dropped on any change.
+    mutable std::shared_ptr<const CompiledConstraints> m_compiled;
+    std::shared_ptr<const CompiledConstraints> compiled() const;
 };
 
 } // namespace kt

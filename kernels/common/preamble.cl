@@ -15,6 +15,7 @@
 //   kt_atomic_add_f32 / kt_atomic_add_f64                               float adds (CAS loops on OpenCL)
 //   real, real2, real4: float or double by KT_DOUBLE (define -DKT_DOUBLE=1 for double precision)
 //   float2/float4/double2/double4 with + - * and scalar * vector on both backends; kt_fma(a,b,c)
+//   kt_float2(x,y) kt_float4(x,y,z,w) kt_double2(x,y) kt_double4(x,y,z,w): vector constructors on both
 //   uint, ulong: unsigned 32/64-bit integers on both.
 #ifndef KT_PREAMBLE_INCLUDED
 #define KT_PREAMBLE_INCLUDED
@@ -52,24 +53,42 @@ __device__ __forceinline__ ulong kt_atomic_xchg_u64(ulong* p, ulong val) { retur
 __device__ __forceinline__ float kt_atomic_add_f32(float* p, float v) { return atomicAdd(p, v); }
 __device__ __forceinline__ double kt_atomic_add_f64(double* p, double v) { return atomicAdd(p, v); }
 
-// Vector arithmetic that OpenCL C has built in.
-#define KT_VEC_OPS(T, S)                                                                                            \
-    __device__ __forceinline__ T operator+(T a, T b) { return KT_VEC_MAP(T, a, b, +); }                             \
-    __device__ __forceinline__ T operator-(T a, T b) { return KT_VEC_MAP(T, a, b, -); }                             \
-    __device__ __forceinline__ T operator*(T a, T b) { return KT_VEC_MAP(T, a, b, *); }                             \
-    __device__ __forceinline__ T operator*(S s, T b) { return KT_VEC_MAP(T, kt_splat_##T(s), b, *); }               \
-    __device__ __forceinline__ T operator*(T a, S s) { return KT_VEC_MAP(T, a, kt_splat_##T(s), *); }               \
-    __device__ __forceinline__ T& operator+=(T& a, T b) { a = a + b; return a; }
-__device__ __forceinline__ float2 kt_splat_float2(float s) { return make_float2(s, s); }
-__device__ __forceinline__ float4 kt_splat_float4(float s) { return make_float4(s, s, s, s); }
-__device__ __forceinline__ double2 kt_splat_double2(double s) { return make_double2(s, s); }
-#define KT_VEC_MAP(T, a, b, op) kt_map_##T(a, b, [](auto x, auto y) { return x op y; })
-template <class F> __device__ __forceinline__ float2 kt_map_float2(float2 a, float2 b, F f) { return make_float2(f(a.x, b.x), f(a.y, b.y)); }
-template <class F> __device__ __forceinline__ float4 kt_map_float4(float4 a, float4 b, F f) { return make_float4(f(a.x, b.x), f(a.y, b.y), f(a.z, b.z), f(a.w, b.w)); }
-template <class F> __device__ __forceinline__ double2 kt_map_double2(double2 a, double2 b, F f) { return make_double2(f(a.x, b.x), f(a.y, b.y)); }
-KT_VEC_OPS(float2, float)
-KT_VEC_OPS(float4, float)
-KT_VEC_OPS(double2, double)
+// CUDA 13 deprecates double4 (its alignment is ambiguous) in favour of double4_16a/_32a; OpenCL's double4 is
+// 32-byte aligned, so that is what kernels get under the OpenCL name.
+#if defined(__CUDACC_VER_MAJOR__) && __CUDACC_VER_MAJOR__ >= 13
+typedef double4_32a kt_double4_t;
+#define kt_make_double4_t make_double4_32a
+#else
+typedef double4 kt_double4_t;
+#define kt_make_double4_t make_double4
+#endif
+#define double4 kt_double4_t
+
+// Vector arithmetic that OpenCL C has built in, component-wise.
+#define KT_VEC2_BINOP(T, S, op)                                                                                     \
+    __device__ __forceinline__ T operator op(T a, T b) { T r; r.x = a.x op b.x; r.y = a.y op b.y; return r; }
+#define KT_VEC4_BINOP(T, S, op)                                                                                     \
+    __device__ __forceinline__ T operator op(T a, T b) {                                                            \
+        T r; r.x = a.x op b.x; r.y = a.y op b.y; r.z = a.z op b.z; r.w = a.w op b.w; return r;                      \
+    }
+#define KT_VEC_OPS(T, S, N)                                                                                         \
+    KT_VEC##N##_BINOP(T, S, +) KT_VEC##N##_BINOP(T, S, -) KT_VEC##N##_BINOP(T, S, *)                                \
+    __device__ __forceinline__ T kt_splat_##T(S s) { T r; r.x = s; r.y = s; KT_VEC##N##_SPLAT_ZW return r; }        \
+    __device__ __forceinline__ T operator*(S s, T b) { return kt_splat_##T(s) * b; }                                \
+    __device__ __forceinline__ T operator*(T a, S s) { return a * kt_splat_##T(s); }                                \
+    __device__ __forceinline__ T& operator+=(T& a, T b) { a = a + b; return a; }                                    \
+    __device__ __forceinline__ T& operator-=(T& a, T b) { a = a - b; return a; }                                    \
+    __device__ __forceinline__ T& operator*=(T& a, T b) { a = a * b; return a; }
+#define KT_VEC2_SPLAT_ZW
+#define KT_VEC4_SPLAT_ZW r.z = s; r.w = s;
+KT_VEC_OPS(float2, float, 2)
+KT_VEC_OPS(float4, float, 4)
+KT_VEC_OPS(double2, double, 2)
+KT_VEC_OPS(double4, double, 4)
+#define kt_float2(x, y) make_float2((x), (y))
+#define kt_float4(x, y, z, w) make_float4((x), (y), (z), (w))
+#define kt_double2(x, y) make_double2((x), (y))
+#define kt_double4(x, y, z, w) kt_make_double4_t((x), (y), (z), (w))
 __device__ __forceinline__ float kt_fma(float a, float b, float c) { return fmaf(a, b, c); }
 __device__ __forceinline__ double kt_fma(double a, double b, double c) { return fma(a, b, c); }
 
@@ -118,6 +137,10 @@ KT_FUNC double kt_atomic_add_f64(volatile __global double* p, double v) {
 }
 #endif
 #define kt_fma(a, b, c) fma(a, b, c)
+#define kt_float2(x, y) ((float2)((x), (y)))
+#define kt_float4(x, y, z, w) ((float4)((x), (y), (z), (w)))
+#define kt_double2(x, y) ((double2)((x), (y)))
+#define kt_double4(x, y, z, w) ((double4)((x), (y), (z), (w)))
 #endif // backend
 
 #define KT_PRAGMA(x) _Pragma(#x)
@@ -126,6 +149,7 @@ KT_FUNC double kt_atomic_add_f64(volatile __global double* p, double v) {
 #if defined(KT_DOUBLE) && KT_DOUBLE
 typedef double real;
 typedef double2 real2;
+typedef double4 real4;
 #else
 typedef float real;
 typedef float2 real2;

@@ -1,0 +1,212 @@
+// Main window: owns the services, builds the pages and menus, retranslates on QEvent::LanguageChange.
+#include "app/gui/main_window.hpp"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+
+#include "app/gui/app_settings.hpp"
+#include "app/gui/dialogs/settings_dialog.hpp"
+#include "app/gui/pages/devices_page.hpp"
+#include "app/gui/pages/tune_page.hpp"
+#include "app/gui/resources.hpp"
+
+namespace kt::gui {
+
+MainWindow::MainWindow(BackendFactory backends, ProfileFunction profiler, LanguageManager* language, QWidget* parent)
+    : QMainWindow(parent),
+      m_language(language),
+      m_enumeration(new DeviceEnumerationService(std::move(backends), this)),
+      m_profiler(new ProfileService(std::move(profiler), this)) {
+    initResources();
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/ktune.png")));
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("pages"));
+    m_tabs->setDocumentMode(true);
+    m_devicesPage = new DevicesPage(m_enumeration, m_profiler, m_tabs);
+    m_tunePage = new TunePage(m_tabs);
+    // Results, Fits & Rules and Compare join here once the store, fit and rules libraries provide their data.
+    m_pages = {{"devices", m_devicesPage}, {"tune", m_tunePage}};
+    for (const auto& page : m_pages) m_tabs->addTab(page.widget, QString());
+    setCentralWidget(m_tabs);
+
+    m_databaseLabel = new QLabel(this);
+    statusBar()->addPermanentWidget(m_databaseLabel);
+    connect(m_devicesPage, &DevicesPage::statusMessage, this, [this](const QString& text) {
+        statusBar()->showMessage(text, 10000);
+    });
+    connect(m_devicesPage, &DevicesPage::currentDeviceChanged, m_tunePage, &TunePage::setDevice);
+
+    createActions();
+    createMenus();
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        if (index >= 0 && index < static_cast<int>(m_pageActions.size()))
+            m_pageActions[static_cast<std::size_t>(index)]->setChecked(true);
+    });
+    m_database = databasePath();
+    retranslateUi();
+    restoreWindowState();
+    m_enumeration->start();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions() {
+    m_openDatabase = new QAction(this);
+    m_openDatabase->setShortcut(QKeySequence::Open);
+    connect(m_openDatabase, &QAction::triggered, this, &MainWindow::openDatabase);
+    m_quit = new QAction(this);
+    m_quit->setShortcut(QKeySequence::Quit);
+    m_quit->setMenuRole(QAction::QuitRole);
+    connect(m_quit, &QAction::triggered, this, &QWidget::close);
+
+    m_pageGroup = new QActionGroup(this);
+    for (std::size_t i = 0; i < m_pages.size(); ++i) {
+        auto* action = new QAction(m_pageGroup);
+        action->setCheckable(true);
+        action->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + static_cast<int>(i))));
+        connect(action, &QAction::triggered, this, [this, i] { m_tabs->setCurrentIndex(static_cast<int>(i)); });
+        m_pageActions.push_back(action);
+    }
+    m_pageActions.front()->setChecked(true);
+    m_refreshDevices = new QAction(this);
+    m_refreshDevices->setShortcut(QKeySequence::Refresh);
+    connect(m_refreshDevices, &QAction::triggered, m_devicesPage, &DevicesPage::refresh);
+    m_showStatusBar = new QAction(this);
+    m_showStatusBar->setCheckable(true);
+    m_showStatusBar->setChecked(true);
+    connect(m_showStatusBar, &QAction::toggled, statusBar(), &QWidget::setVisible);
+
+    m_settings = new QAction(this);
+    m_settings->setShortcut(QKeySequence::Preferences);
+    m_settings->setMenuRole(QAction::PreferencesRole);
+    connect(m_settings, &QAction::triggered, this, &MainWindow::showSettings);
+    m_about = new QAction(this);
+    m_about->setMenuRole(QAction::AboutRole);
+    connect(m_about, &QAction::triggered, this, &MainWindow::showAbout);
+    m_aboutQt = new QAction(this);
+    m_aboutQt->setMenuRole(QAction::AboutQtRole);
+    connect(m_aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createMenus() {
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_fileMenu->addAction(m_openDatabase);
+    m_fileMenu->addSeparator();
+    m_fileMenu->addAction(m_quit);
+    m_viewMenu = menuBar()->addMenu(QString());
+    for (auto* action : m_pageActions) m_viewMenu->addAction(action);
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_refreshDevices);
+    m_viewMenu->addAction(m_showStatusBar);
+    m_toolsMenu = menuBar()->addMenu(QString());
+    m_toolsMenu->addAction(m_settings);
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_helpMenu->addAction(m_about);
+    m_helpMenu->addAction(m_aboutQt);
+}
+
+void MainWindow::retranslateUi() {
+    setWindowTitle(tr("KernelTune Workbench"));
+    m_tabs->setTabText(0, tr("Devices"));
+    m_tabs->setTabText(1, tr("Tune"));
+    m_fileMenu->setTitle(tr("&File"));
+    m_viewMenu->setTitle(tr("&View"));
+    m_toolsMenu->setTitle(tr("&Tools"));
+    m_helpMenu->setTitle(tr("&Help"));
+    m_openDatabase->setText(tr("&Open database…"));
+    m_openDatabase->setStatusTip(tr("Choose the SQLite file that holds tuning results"));
+    m_quit->setText(tr("&Quit"));
+    for (std::size_t i = 0; i < m_pageActions.size(); ++i) m_pageActions[i]->setText(m_tabs->tabText(static_cast<int>(i)));
+    m_refreshDevices->setText(tr("&Refresh devices"));
+    m_showStatusBar->setText(tr("&Status bar"));
+    m_settings->setText(tr("&Settings…"));
+    m_about->setText(tr("&About KernelTune"));
+    m_aboutQt->setText(tr("About &Qt"));
+    updateDatabaseLabel();
+}
+
+void MainWindow::updateDatabaseLabel() {
+    const QFileInfo file(m_database);
+    m_databaseLabel->setText(file.exists() ? tr("Database: %1").arg(file.fileName())
+                                           : tr("Database: %1 (not created yet)").arg(file.fileName()));
+    m_databaseLabel->setToolTip(QDir::toNativeSeparators(m_database));
+}
+
+void MainWindow::setDatabase(const QString& path) {
+    m_database = path;
+    kt::gui::setDatabasePath(path);
+    updateDatabaseLabel();
+    statusBar()->showMessage(tr("Results database: %1").arg(QDir::toNativeSeparators(path)), 10000);
+}
+
+void MainWindow::openDatabase() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open results database"), QFileInfo(m_database).path(),
+                                                      tr("SQLite databases (*.sqlite *.db);;All files (*)"));
+    if (!path.isEmpty()) setDatabase(path);
+}
+
+void MainWindow::applyLanguage(Language language) {
+    LanguageManager::save(language);
+    if (m_language) m_language->apply(language);
+}
+
+void MainWindow::showSettings() {
+    SettingsDialog dialog(this);
+    dialog.setLanguage(LanguageManager::saved());
+    dialog.setDatabasePath(m_database);
+    if (dialog.exec() != QDialog::Accepted) return;
+    if (!dialog.databasePath().isEmpty() && dialog.databasePath() != m_database) setDatabase(dialog.databasePath());
+    if (dialog.language() != LanguageManager::saved() || (m_language && dialog.language() != m_language->current()))
+        applyLanguage(dialog.language());
+}
+
+void MainWindow::showAbout() {
+    QMessageBox::about(this, tr("About KernelTune"),
+                       tr("<h3>KernelTune %1</h3>"
+                          "<p>A workbench for auto-tuning GPU kernels (GEMM, BLAS3, batched GEMM, SYMV) on OpenCL "
+                          "and CUDA devices: explore parameter spaces, measure and verify candidates, fit performance "
+                          "over problem sizes and derive dispatch rules.</p>"
+                          "<p>Built with Qt %2.</p>")
+                           .arg(QStringLiteral(KT_VERSION), QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::restoreWindowState() {
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())) resize(1100, 720);
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    m_devicesPage->splitter()->restoreState(settings.value(QStringLiteral("window/devicesSplitter")).toByteArray());
+    m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/page"), 0).toInt());
+}
+
+void MainWindow::saveWindowState() {
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/devicesSplitter"), m_devicesPage->splitter()->saveState());
+    settings.setValue(QStringLiteral("window/page"), m_tabs->currentIndex());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    saveWindowState();
+    event->accept();
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    QMainWindow::changeEvent(event);
+}
+
+} // namespace kt::gui

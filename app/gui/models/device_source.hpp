@@ -1,0 +1,27 @@
+// One group of devices shown in the device tree: a live backend (with why it is unavailable) or, later, a store.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/engine/device_info.hpp"
+
+namespace kt {
+class Backend;
+}
+
+namespace kt::gui {
+
+// Live devices come from enumeration; stored ones from a results database (devices measured elsewhere).
+enum class DeviceOrigin { Live, Stored };
+
+struct DeviceSource {
+    DeviceOrigin origin = DeviceOrigin::Live;
+    BackendKind kind = BackendKind::OpenCL;
+    std::string unavailableReason; // non-empty: the backend cannot be used here, shown instead of devices
+    std::vector<DeviceInfo> devices;
+    // The backend that can open these devices; null for stored devices. Owned by the enumeration result.
+    const Backend* backend = nullptr;
+    std::string storeName; // for stored sources: the database file the devices were read from
+};
+
+} // namespace kt::gui

@@ -1,0 +1,157 @@
+// Devices page wiring: enumeration results fill the model, selection drives the details, Profile runs the
+// profiler service and writes the measured profile back into the model.
+#include "app/gui/pages/devices_page.hpp"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include "app/gui/models/device_tree_model.hpp"
+#include "app/gui/pages/device_details_widget.hpp"
+#include "app/gui/services/profile_service.hpp"
+
+namespace kt::gui {
+
+DevicesPage::DevicesPage(DeviceEnumerationService* enumeration, ProfileService* profiler, QWidget* parent)
+    : QWidget(parent), m_enumeration(enumeration), m_profiler(profiler), m_model(new DeviceTreeModel(this)) {
+    auto* layout = new QVBoxLayout(this);
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->setObjectName(QStringLiteral("devicesSplitter"));
+
+    auto* left = new QWidget(m_splitter);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    auto* header = new QHBoxLayout;
+    m_summary = new QLabel(left);
+    m_summary->setWordWrap(true);
+    m_refresh = new QPushButton(left);
+    header->addWidget(m_summary, 1);
+    header->addWidget(m_refresh);
+    leftLayout->addLayout(header);
+    m_tree = new QTreeView(left);
+    m_tree->setObjectName(QStringLiteral("deviceTree"));
+    m_tree->setModel(m_model);
+    m_tree->setHeaderHidden(true);
+    m_tree->setUniformRowHeights(true);
+    m_tree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    leftLayout->addWidget(m_tree);
+
+    auto* scroll = new QScrollArea(m_splitter);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    m_details = new DeviceDetailsWidget(scroll);
+    scroll->setWidget(m_details);
+    m_splitter->addWidget(left);
+    m_splitter->addWidget(scroll);
+    m_splitter->setStretchFactor(0, 2);
+    m_splitter->setStretchFactor(1, 3);
+    layout->addWidget(m_splitter);
+
+    m_details->setProfilerAvailable(false);
+    connect(m_refresh, &QPushButton::clicked, this, &DevicesPage::refresh);
+    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this, &DevicesPage::onCurrentChanged);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &DevicesPage::onCurrentChanged);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex& from) {
+        if (from == m_tree->currentIndex()) m_details->setDevice(m_model->device(from));
+    });
+    connect(m_enumeration, &DeviceEnumerationService::started, this, &DevicesPage::updateSummary);
+    connect(m_enumeration, &DeviceEnumerationService::finished, this, &DevicesPage::onEnumerated);
+    connect(m_details, &DeviceDetailsWidget::profileRequested, this, &DevicesPage::startProfile);
+    connect(m_profiler, &ProfileService::started, this, [this](const QString& id) {
+        m_details->setProfiling(true);
+        Q_EMIT statusMessage(tr("Profiling %1…").arg(id));
+    });
+    connect(m_profiler, &ProfileService::finished, this, [this](const QString& id, const DeviceProfile& profile) {
+        m_details->setProfiling(false);
+        m_model->setProfile(id.toStdString(), profile);
+        Q_EMIT statusMessage(tr("Profiled %1.").arg(id));
+    });
+    connect(m_profiler, &ProfileService::failed, this, [this](const QString& id, const QString& message) {
+        m_details->setProfiling(false);
+        Q_EMIT statusMessage(tr("Profiling %1 failed: %2").arg(id, message));
+    });
+    retranslateUi();
+}
+
+void DevicesPage::refresh() { m_enumeration->start(); }
+
+const DeviceInfo* DevicesPage::currentDevice() const { return m_model->device(m_tree->currentIndex()); }
+
+bool DevicesPage::selectDevice(const std::string& stableId) {
+    const QModelIndex index = m_model->indexOfDevice(stableId);
+    if (!index.isValid()) return false;
+    m_tree->setCurrentIndex(index);
+    return true;
+}
+
+void DevicesPage::onEnumerated(const EnumerationResult& result) {
+    const DeviceInfo* previous = currentDevice();
+    const std::string previousId = previous ? previous->stableId() : std::string();
+    m_lastResult = result;
+    m_backends = result.backends;
+    m_enumerated = true;
+    m_model->setSources(DeviceOrigin::Live, result.sources);
+    m_tree->expandAll();
+    // Keep the user's selection across refreshes; otherwise start on the first device.
+    if (previousId.empty() || !selectDevice(previousId)) {
+        for (int s = 0; s < m_model->rowCount(); ++s) {
+            const QModelIndex platform = m_model->index(0, 0, m_model->index(s, 0));
+            if (platform.isValid()) {
+                m_tree->setCurrentIndex(m_model->index(0, 0, platform));
+                break;
+            }
+        }
+    }
+    updateSummary();
+    Q_EMIT statusMessage(m_summary->text());
+}
+
+void DevicesPage::onCurrentChanged() {
+    const QModelIndex index = m_tree->currentIndex();
+    const DeviceInfo* device = m_model->device(index);
+    m_details->setDevice(device);
+    // Stored devices have no backend here, so they cannot be profiled on this machine.
+    m_details->setProfilerAvailable(m_profiler->isAvailable() && m_model->backend(index) != nullptr);
+    Q_EMIT currentDeviceChanged(device);
+}
+
+void DevicesPage::startProfile() {
+    const QModelIndex index = m_tree->currentIndex();
+    const DeviceInfo* device = m_model->device(index);
+    const Backend* backend = m_model->backend(index);
+    if (device && backend) m_profiler->start(m_backends, backend, *device);
+}
+
+void DevicesPage::updateSummary() {
+    if (m_enumeration->isRunning()) {
+        m_summary->setText(tr("Enumerating devices…"));
+    } else if (!m_enumerated) {
+        m_summary->setText(QString());
+    } else if (!m_lastResult.error.isEmpty()) {
+        m_summary->setText(tr("Device enumeration failed: %1").arg(m_lastResult.error));
+    } else {
+        m_summary->setText(tr("%n device(s) found in %1 ms.", nullptr, m_model->deviceCount())
+                               .arg(m_lastResult.elapsedMs));
+    }
+    m_refresh->setEnabled(!m_enumeration->isRunning());
+}
+
+void DevicesPage::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void DevicesPage::retranslateUi() {
+    m_refresh->setText(tr("Refresh"));
+    m_refresh->setToolTip(tr("Enumerate the devices again"));
+    m_model->retranslate();
+    updateSummary();
+}
+
+} // namespace kt::gui

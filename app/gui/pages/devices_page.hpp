@@ -1,0 +1,65 @@
+// Devices page: the device tree (live enumeration, later also stored devices) and the selected device's details.
+#pragma once
+#include <memory>
+
+#include <QWidget>
+
+#include "app/gui/services/device_enumeration_service.hpp"
+
+class QLabel;
+class QPushButton;
+class QSplitter;
+class QTreeView;
+
+namespace kt::gui {
+
+class DeviceDetailsWidget;
+class DeviceTreeModel;
+class ProfileService;
+
+class DevicesPage : public QWidget {
+    Q_OBJECT
+
+public:
+    DevicesPage(DeviceEnumerationService* enumeration, ProfileService* profiler, QWidget* parent = nullptr);
+
+    DeviceTreeModel* model() const { return m_model; }
+    QTreeView* tree() const { return m_tree; }
+    DeviceDetailsWidget* details() const { return m_details; }
+    QSplitter* splitter() const { return m_splitter; }
+    // The selected device, or null.
+    const DeviceInfo* currentDevice() const;
+    // Selects the device with this stable id; false when it is not listed.
+    bool selectDevice(const std::string& stableId);
+
+public Q_SLOTS:
+    void refresh();
+
+Q_SIGNALS:
+    void currentDeviceChanged(const kt::DeviceInfo* device);
+    void statusMessage(const QString& text);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void retranslateUi();
+    void onEnumerated(const EnumerationResult& result);
+    void onCurrentChanged();
+    void startProfile();
+    void updateSummary();
+
+    DeviceEnumerationService* m_enumeration;
+    ProfileService* m_profiler;
+    DeviceTreeModel* m_model;
+    QTreeView* m_tree;
+    DeviceDetailsWidget* m_details;
+    QSplitter* m_splitter;
+    QLabel* m_summary;
+    QPushButton* m_refresh;
+    std::shared_ptr<const BackendList> m_backends;
+    EnumerationResult m_lastResult;
+    bool m_enumerated = false;
+};
+
+} // namespace kt::gui

@@ -1,0 +1,13 @@
+// --screenshot DIR: renders every page of the main window to DIR/<page>.png once devices are enumerated.
+#pragma once
+#include <QString>
+
+namespace kt::gui {
+
+class MainWindow;
+
+// Waits (event loop, at most `timeoutMs`) for the enumeration, then grabs each page. Returns a process exit
+// code: 0 on success, 1 (message on stderr) when a file cannot be written or enumeration did not finish.
+int takeScreenshots(MainWindow& window, const QString& directory, int timeoutMs = 60000);
+
+} // namespace kt::gui

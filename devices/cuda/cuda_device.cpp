@@ -1,0 +1,209 @@
+// CUDA device: driver-API transfers, NVRTC builds loaded as modules, launches and spans timed with events.
+#include "devices/cuda/cuda_device.hpp"
+
+#include <cstring>
+#include <type_traits>
+
+#include "devices/cuda/nvrtc_compiler.hpp"
+
+namespace kt::devices::cuda {
+
+namespace {
+
+const CudaBuffer& asCuda(const Buffer& b) {
+    auto* p = dynamic_cast<const CudaBuffer*>(&b);
+    if (!p) throw BackendError("CUDA device was given a buffer of another backend");
+    return *p;
+}
+
+void checkRange(const Buffer& b, std::size_t bytes, std::size_t offset, const char* what) {
+    if (offset > b.bytes() || bytes > b.bytes() - offset)
+        throw BackendError(std::string(what) + ": " + std::to_string(bytes) + " bytes at offset " +
+                           std::to_string(offset) + " exceed the buffer of " + std::to_string(b.bytes()) + " bytes");
+}
+
+} // namespace
+
+CudaBuffer::~CudaBuffer() {
+    m_d.cuCtxSetCurrent(m_ctx);
+    m_d.cuMemFree(m_ptr); // errors ignored: nothing sensible to do in a destructor
+}
+
+CudaProgram::~CudaProgram() {
+    m_d.cuCtxSetCurrent(m_ctx);
+    m_d.cuModuleUnload(m_module);
+}
+
+std::unique_ptr<Kernel> CudaProgram::kernel(const std::string& name) {
+    m_d.cuCtxSetCurrent(m_ctx);
+    CUfunction f = nullptr;
+    CUresult r = m_d.cuModuleGetFunction(&f, m_module, name.c_str());
+    if (r != CUDA_SUCCESS) throw BackendError("no kernel '" + name + "' in program (" + resultName(r) + ")");
+    return std::make_unique<CudaKernel>(f, name);
+}
+
+CudaDevice::CudaDevice(const Driver& d, DeviceInfo info, CUdevice device) : m_d(d), m_info(std::move(info)), m_device(device) {
+    check(m_d.cuDevicePrimaryCtxRetain(&m_ctx, m_device), "cuDevicePrimaryCtxRetain");
+    makeCurrent();
+    check(m_d.cuStreamCreate(&m_stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+    check(m_d.cuEventCreate(&m_start, CU_EVENT_DEFAULT), "cuEventCreate");
+    check(m_d.cuEventCreate(&m_stop, CU_EVENT_DEFAULT), "cuEventCreate");
+}
+
+CudaDevice::~CudaDevice() {
+    makeCurrent();
+    if (m_stream) m_d.cuStreamSynchronize(m_stream);
+    if (m_start) m_d.cuEventDestroy(m_start);
+    if (m_stop) m_d.cuEventDestroy(m_stop);
+    if (m_stream) m_d.cuStreamDestroy(m_stream);
+    if (m_ctx) m_d.cuDevicePrimaryCtxRelease(m_device);
+}
+
+void CudaDevice::makeCurrent() const {
+    if (m_ctx) m_d.cuCtxSetCurrent(m_ctx);
+}
+
+void CudaDevice::check(CUresult r, const std::string& what) const {
+    if (r != CUDA_SUCCESS) throw BackendError(what + " on " + m_info.label() + ": " + resultName(r));
+}
+
+void CudaDevice::checkLaunch(CUresult r, const std::string& what) const {
+    if (r != CUDA_SUCCESS) throw LaunchError(what + " on " + m_info.label() + ": " + resultName(r));
+}
+
+std::unique_ptr<Buffer> CudaDevice::allocate(std::size_t bytes) {
+    if (bytes == 0) throw BackendError("allocate: zero-byte buffer requested on " + m_info.label());
+    makeCurrent();
+    CUdeviceptr ptr = 0;
+    check(m_d.cuMemAlloc(&ptr, bytes), "allocate " + std::to_string(bytes) + " bytes");
+    return std::make_unique<CudaBuffer>(m_d, m_ctx, ptr, bytes);
+}
+
+void CudaDevice::write(Buffer& dst, const void* src, std::size_t bytes, std::size_t offset) {
+    checkRange(dst, bytes, offset, "write");
+    makeCurrent();
+    check(m_d.cuMemcpyHtoDAsync(asCuda(dst).handle() + offset, src, bytes, m_stream), "write");
+    check(m_d.cuStreamSynchronize(m_stream), "write");
+}
+
+void CudaDevice::read(const Buffer& src, void* dst, std::size_t bytes, std::size_t offset) {
+    checkRange(src, bytes, offset, "read");
+    makeCurrent();
+    check(m_d.cuMemcpyDtoHAsync(dst, asCuda(src).handle() + offset, bytes, m_stream), "read");
+    check(m_d.cuStreamSynchronize(m_stream), "read");
+}
+
+void CudaDevice::fill(Buffer& dst, std::uint8_t byte) {
+    makeCurrent();
+    check(m_d.cuMemsetD8Async(asCuda(dst).handle(), byte, dst.bytes(), m_stream), "fill");
+    check(m_d.cuStreamSynchronize(m_stream), "fill");
+}
+
+std::unique_ptr<Program> CudaDevice::build(const std::string& source, const std::vector<std::string>& options) {
+    CompiledModule compiled = compileNvrtc(source, options, m_info.computeCapabilityMajor, m_info.computeCapabilityMinor);
+    makeCurrent(); // in this (possibly worker) thread: module loading needs the context current
+    char jitLog[8192] = {0};
+    CUjit_option keys[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+    void* values[] = {jitLog, reinterpret_cast<void*>(static_cast<std::uintptr_t>(sizeof(jitLog)))};
+    CUmodule module = nullptr;
+    CUresult r = m_d.cuModuleLoadDataEx(&module, compiled.image.data(), 2, keys, values);
+    if (r != CUDA_SUCCESS)
+        throw BuildError("loading the " + compiled.arch + " module on " + m_info.label() + " failed: " + resultName(r),
+                         compiled.log + (compiled.log.empty() ? "" : "\n") + jitLog);
+    return std::make_unique<CudaProgram>(m_d, m_ctx, module, compiled.log);
+}
+
+void CudaDevice::submit(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args) {
+    auto* k = dynamic_cast<CudaKernel*>(&kernel);
+    if (!k) throw LaunchError("CUDA device was given a kernel of another backend");
+    unsigned grid[3], block[3];
+    for (int d = 0; d < 3; ++d) {
+        if (global[d] == 0 || local[d] == 0) throw LaunchError(k->name() + ": zero range in dimension " + std::to_string(d));
+        if (global[d] % local[d] != 0)
+            throw LaunchError(k->name() + ": global size " + std::to_string(global[d]) + " is not a multiple of local size " +
+                              std::to_string(local[d]) + " in dimension " + std::to_string(d));
+        grid[d] = static_cast<unsigned>(global[d] / local[d]);
+        block[d] = static_cast<unsigned>(local[d]);
+    }
+    // Each argument lives in an 8-byte slot; cuLaunchKernel reads the size the kernel's signature declares.
+    std::vector<std::uint64_t> storage(args.size());
+    std::vector<void*> pointers(args.size());
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        std::visit(
+            [&](auto value) {
+                using T = decltype(value);
+                if constexpr (std::is_same_v<T, Buffer*>) {
+                    if (!value) throw LaunchError(k->name() + ": argument " + std::to_string(i) + " is a null buffer");
+                    CUdeviceptr p = asCuda(*value).handle();
+                    std::memcpy(&storage[i], &p, sizeof p);
+                } else {
+                    std::memcpy(&storage[i], &value, sizeof value);
+                }
+            },
+            args[i]);
+        pointers[i] = &storage[i];
+    }
+    makeCurrent();
+    checkLaunch(m_d.cuLaunchKernel(k->handle(), grid[0], grid[1], grid[2], block[0], block[1], block[2], 0, m_stream,
+                                   pointers.data(), nullptr),
+                k->name() + ": cuLaunchKernel");
+}
+
+double CudaDevice::elapsed(CUevent start, CUevent stop, const std::string& what) {
+    checkLaunch(m_d.cuEventSynchronize(stop), what);
+    float ms = 0;
+    checkLaunch(m_d.cuEventElapsedTime(&ms, start, stop), what + ": cuEventElapsedTime");
+    return ms;
+}
+
+double CudaDevice::launch(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args) {
+    makeCurrent();
+    // Inside timeSpan() the span's own events are in use; this launch records into its own pair then.
+    CUevent start = m_start, stop = m_stop;
+    CUevent own[2] = {nullptr, nullptr};
+    if (m_inSpan) {
+        check(m_d.cuEventCreate(&own[0], CU_EVENT_DEFAULT), "cuEventCreate");
+        check(m_d.cuEventCreate(&own[1], CU_EVENT_DEFAULT), "cuEventCreate");
+        start = own[0];
+        stop = own[1];
+    }
+    struct Cleanup {
+        const Driver& d;
+        CUevent* e;
+        ~Cleanup() {
+            if (e[0]) d.cuEventDestroy(e[0]);
+            if (e[1]) d.cuEventDestroy(e[1]);
+        }
+    } cleanup{m_d, own};
+    checkLaunch(m_d.cuEventRecord(start, m_stream), kernel.name() + ": cuEventRecord");
+    submit(kernel, global, local, args);
+    checkLaunch(m_d.cuEventRecord(stop, m_stream), kernel.name() + ": cuEventRecord");
+    return elapsed(start, stop, kernel.name() + ": execution");
+}
+
+void CudaDevice::enqueue(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args) {
+    submit(kernel, global, local, args);
+}
+
+double CudaDevice::timeSpan(const std::function<void()>& work) {
+    if (m_inSpan) throw BackendError("timeSpan cannot be nested");
+    makeCurrent();
+    checkLaunch(m_d.cuEventRecord(m_start, m_stream), "timeSpan: cuEventRecord");
+    m_inSpan = true;
+    try {
+        work();
+    } catch (...) {
+        m_inSpan = false;
+        throw;
+    }
+    m_inSpan = false;
+    checkLaunch(m_d.cuEventRecord(m_stop, m_stream), "timeSpan: cuEventRecord");
+    return elapsed(m_start, m_stop, "timed work");
+}
+
+void CudaDevice::finish() {
+    makeCurrent();
+    checkLaunch(m_d.cuStreamSynchronize(m_stream), "finish");
+}
+
+} // namespace kt::devices::cuda

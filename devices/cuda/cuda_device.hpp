@@ -1,0 +1,92 @@
+// kt::Device on one CUDA device: primary context, one stream, NVRTC builds, launches timed with CUDA events.
+#pragma once
+#include <cuda.h>
+
+#include "core/engine/backend.hpp"
+#include "devices/cuda/cuda_loader.hpp"
+
+namespace kt::devices::cuda {
+
+class CudaBuffer : public Buffer {
+public:
+    CudaBuffer(const Driver& d, CUcontext ctx, CUdeviceptr ptr, std::size_t bytes) : m_d(d), m_ctx(ctx), m_ptr(ptr), m_bytes(bytes) {}
+    ~CudaBuffer() override;
+    std::size_t bytes() const override { return m_bytes; }
+    CUdeviceptr handle() const { return m_ptr; }
+
+private:
+    const Driver& m_d;
+    CUcontext m_ctx;
+    CUdeviceptr m_ptr;
+    std::size_t m_bytes;
+};
+
+class CudaKernel : public Kernel {
+public:
+    CudaKernel(CUfunction f, std::string name) : m_function(f), m_name(std::move(name)) {}
+    const std::string& name() const override { return m_name; }
+    CUfunction handle() const { return m_function; }
+
+private:
+    CUfunction m_function;
+    std::string m_name;
+};
+
+class CudaProgram : public Program {
+public:
+    CudaProgram(const Driver& d, CUcontext ctx, CUmodule module, std::string log)
+        : m_d(d), m_ctx(ctx), m_module(module), m_log(std::move(log)) {}
+    ~CudaProgram() override;
+    std::unique_ptr<Kernel> kernel(const std::string& name) override;
+    const std::string& buildLog() const override { return m_log; }
+
+private:
+    const Driver& m_d;
+    CUcontext m_ctx;
+    CUmodule m_module;
+    std::string m_log;
+};
+
+// Threading: one thread drives transfers and launches; build() may run on several threads at once: NVRTC is
+// thread-safe and build() makes the device's primary context current in the calling thread before loading the
+// module. Every other call also makes it current, so the driving thread may change between calls.
+// Buffers and programs must be destroyed before their device.
+class CudaDevice : public Device {
+public:
+    CudaDevice(const Driver& d, DeviceInfo info, CUdevice device);
+    ~CudaDevice() override;
+    const DeviceInfo& info() const override { return m_info; }
+
+    std::unique_ptr<Buffer> allocate(std::size_t bytes) override;
+    void write(Buffer& dst, const void* src, std::size_t bytes, std::size_t offset = 0) override;
+    void read(const Buffer& src, void* dst, std::size_t bytes, std::size_t offset = 0) override;
+    void fill(Buffer& dst, std::uint8_t byte) override;
+
+    std::unique_ptr<Program> build(const std::string& source, const std::vector<std::string>& options) override;
+
+    double launch(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args) override;
+    void enqueue(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args) override;
+    double timeSpan(const std::function<void()>& work) override;
+    void finish() override;
+
+    // Native handles, for vendor libraries (cuBLAS) that run on this device's stream.
+    CUcontext context() const { return m_ctx; }
+    CUstream stream() const { return m_stream; }
+
+private:
+    void makeCurrent() const;
+    void check(CUresult r, const std::string& what) const;     // BackendError
+    void checkLaunch(CUresult r, const std::string& what) const; // LaunchError
+    void submit(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args);
+    double elapsed(CUevent start, CUevent stop, const std::string& what);
+
+    const Driver& m_d;
+    DeviceInfo m_info;
+    CUdevice m_device = 0;
+    CUcontext m_ctx = nullptr;
+    CUstream m_stream = nullptr;
+    CUevent m_start = nullptr, m_stop = nullptr;
+    bool m_inSpan = false;
+};
+
+} // namespace kt::devices::cuda

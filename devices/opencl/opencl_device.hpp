@@ -1,0 +1,82 @@
+// kt::Device on one OpenCL device: a context, an in-order profiling queue, buffers, programs and timed launches.
+#pragma once
+#include <vector>
+
+#include <CL/opencl.hpp>
+
+#include "core/engine/backend.hpp"
+
+namespace kt::devices::opencl {
+
+class OpenCLBuffer : public Buffer {
+public:
+    OpenCLBuffer(cl::Buffer buffer, std::size_t bytes) : m_buffer(std::move(buffer)), m_bytes(bytes) {}
+    std::size_t bytes() const override { return m_bytes; }
+    const cl::Buffer& handle() const { return m_buffer; }
+
+private:
+    cl::Buffer m_buffer;
+    std::size_t m_bytes;
+};
+
+class OpenCLKernel : public Kernel {
+public:
+    OpenCLKernel(cl::Kernel kernel, std::string name) : m_kernel(std::move(kernel)), m_name(std::move(name)) {}
+    const std::string& name() const override { return m_name; }
+    cl::Kernel& handle() { return m_kernel; }
+
+private:
+    cl::Kernel m_kernel;
+    std::string m_name;
+};
+
+class OpenCLProgram : public Program {
+public:
+    OpenCLProgram(cl::Program program, std::string log) : m_program(std::move(program)), m_log(std::move(log)) {}
+    std::unique_ptr<Kernel> kernel(const std::string& name) override;
+    const std::string& buildLog() const override { return m_log; }
+
+private:
+    cl::Program m_program;
+    std::string m_log;
+};
+
+// Threading: like every kt::Device, one thread drives transfers and launches. build() is the exception: it may
+// be called from several threads at once (parallel compilation of candidates). It touches only the context and
+// the device, which OpenCL guarantees thread-safe (clCreateProgramWithSource/clBuildProgram on distinct program
+// objects), and no member state of this class.
+class OpenCLDevice : public Device {
+public:
+    OpenCLDevice(DeviceInfo info, cl::Device device);
+    const DeviceInfo& info() const override { return m_info; }
+
+    std::unique_ptr<Buffer> allocate(std::size_t bytes) override;
+    void write(Buffer& dst, const void* src, std::size_t bytes, std::size_t offset = 0) override;
+    void read(const Buffer& src, void* dst, std::size_t bytes, std::size_t offset = 0) override;
+    void fill(Buffer& dst, std::uint8_t byte) override;
+
+    std::unique_ptr<Program> build(const std::string& source, const std::vector<std::string>& options) override;
+
+    double launch(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args) override;
+    void enqueue(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args) override;
+    double timeSpan(const std::function<void()>& work) override;
+    void finish() override;
+
+    // Native handles, for vendor libraries (CLBlast) that run on this device's queue.
+    const cl::Context& context() const { return m_context; }
+    const cl::CommandQueue& queue() const { return m_queue; }
+    const cl::Device& device() const { return m_device; }
+
+private:
+    cl::Event submit(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args);
+    std::string where() const { return " on " + m_info.label(); }
+
+    DeviceInfo m_info;
+    cl::Device m_device;
+    cl::Context m_context;
+    cl::CommandQueue m_queue;
+    // Set while timeSpan() runs: every kernel event enqueued meanwhile, to span first start .. last end.
+    std::vector<cl::Event>* m_span = nullptr;
+};
+
+} // namespace kt::devices::opencl

@@ -1,0 +1,170 @@
+// MainWindow with fake backends: enumeration fills the tree off the GUI thread, details show the fields,
+// the profile button runs the profiler service, language switches live, window state is saved.
+#include <QAbstractItemModelTester>
+#include <QLabel>
+#include <QMenu>
+#include <QPushButton>
+#include <QSettings>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QTreeView>
+#include <QtTest>
+
+#include "app/gui/language.hpp"
+#include "app/gui/main_window.hpp"
+#include "app/gui/models/device_tree_model.hpp"
+#include "app/gui/pages/device_details_widget.hpp"
+#include "app/gui/pages/devices_page.hpp"
+#include "fake_backend.hpp"
+
+using namespace kt::gui;
+
+namespace {
+BackendFactory fakeFactory() {
+    return [] {
+        BackendList list;
+        list.push_back(std::make_unique<kt::test::FakeBackend>(
+            kt::BackendKind::OpenCL, std::vector<kt::DeviceInfo>{kt::test::fakeDevice("Fake GPU", 0, "Fake Platform", 0)}));
+        list.push_back(std::make_unique<kt::test::FakeBackend>(kt::BackendKind::Cuda, std::vector<kt::DeviceInfo>{},
+                                                               "no NVIDIA driver (libcuda.so.1 not found)"));
+        return list;
+    };
+}
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_config;
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(m_config.isValid());
+        // Keep the developer's real settings out of the tests.
+        qputenv("XDG_CONFIG_HOME", m_config.path().toLocal8Bit());
+        qputenv("XDG_DATA_HOME", m_config.path().toLocal8Bit());
+        QCoreApplication::setOrganizationName(QStringLiteral("KernelTuneTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_main_window"));
+        QSettings().clear();
+    }
+
+    void enumeratesOnAWorkerThread() {
+        QThread* guiThread = QThread::currentThread();
+        auto enumeratingThread = std::make_shared<QThread*>(nullptr);
+        BackendFactory factory = [enumeratingThread, inner = fakeFactory()] {
+            *enumeratingThread = QThread::currentThread();
+            return inner();
+        };
+        MainWindow window(factory, {}, nullptr);
+        window.show();
+        DeviceTreeModel* model = window.devicesPage()->model();
+        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QTRY_COMPARE_WITH_TIMEOUT(model->deviceCount(), 1, 10000);
+        QVERIFY(*enumeratingThread != nullptr);
+        QVERIFY(*enumeratingThread != guiThread);
+        QCOMPARE(model->rowCount(), 2);
+        QVERIFY(model->index(1, 0).data().toString().contains(QStringLiteral("libcuda.so.1 not found")));
+        // The first device is selected and described.
+        const DeviceDetailsWidget* details = window.devicesPage()->details();
+        QCOMPARE(details->fieldText("Name"), QStringLiteral("Fake GPU"));
+        QCOMPARE(details->fieldText("Global memory"), QStringLiteral("16 GiB"));
+        QCOMPARE(details->fieldText("Local memory"), QStringLiteral("64 KiB"));
+        QCOMPARE(details->fieldText("Max. work-item sizes"), QStringLiteral("1024 × 1024 × 64"));
+    }
+
+    void enumerationErrorIsShown() {
+        BackendFactory failing = []() -> BackendList { throw std::runtime_error("driver exploded"); };
+        MainWindow window(failing, {}, nullptr);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.enumeration()->isRunning(), 10000);
+        QVERIFY(window.enumeration()->lastResult().error.contains(QStringLiteral("driver exploded")));
+        QCOMPARE(window.devicesPage()->model()->rowCount(), 0);
+        const auto labels = window.devicesPage()->findChildren<QLabel*>();
+        QVERIFY(std::any_of(labels.begin(), labels.end(),
+                            [](QLabel* l) { return l->text().contains(QStringLiteral("driver exploded")); }));
+    }
+
+    void profileButtonRunsTheProfiler() {
+        auto calledOn = std::make_shared<QThread*>(nullptr);
+        ProfileFunction profiler = [calledOn](kt::Device& device, const std::atomic<bool>&) {
+            *calledOn = QThread::currentThread();
+            kt::DeviceProfile p;
+            p.copyBandwidthGBs = 42.0;
+            p.fp32PeakGFlops = device.info().computeUnits * 100.0;
+            return p;
+        };
+        MainWindow window(fakeFactory(), profiler, nullptr);
+        QTRY_COMPARE_WITH_TIMEOUT(window.devicesPage()->model()->deviceCount(), 1, 10000);
+        auto* button = window.devicesPage()->details()->findChild<QPushButton*>(QStringLiteral("profileButton"));
+        QVERIFY(button);
+        QVERIFY(button->isEnabled());
+        QSignalSpy messages(window.devicesPage(), &DevicesPage::statusMessage);
+        button->click();
+        const DevicesPage* page = window.devicesPage();
+        QTRY_VERIFY_WITH_TIMEOUT(page->currentDevice() && page->currentDevice()->profile, 10000);
+        QVERIFY2(messages.count() >= 2, "expected 'Profiling…' and 'Profiled' status messages");
+        QCOMPARE(page->currentDevice()->profile->fp32PeakGFlops, 800.0);
+        QVERIFY(*calledOn != QThread::currentThread());
+        QCOMPARE(page->details()->fieldText("Copy bandwidth"), QStringLiteral("42.0 GB/s"));
+        QVERIFY(!page->details()->fieldText("Measured at").isEmpty());
+    }
+
+    void profileButtonDisabledWithoutProfiler() {
+        MainWindow window(fakeFactory(), {}, nullptr);
+        QTRY_COMPARE_WITH_TIMEOUT(window.devicesPage()->model()->deviceCount(), 1, 10000);
+        auto* button = window.devicesPage()->details()->findChild<QPushButton*>(QStringLiteral("profileButton"));
+        QVERIFY(button && !button->isEnabled());
+    }
+
+    void languageSwitchesLive() {
+        LanguageManager languages;
+        QVERIFY(languages.apply(Language::English));
+        MainWindow window(fakeFactory(), {}, &languages);
+        QTRY_COMPARE_WITH_TIMEOUT(window.devicesPage()->model()->deviceCount(), 1, 10000);
+        QCOMPARE(window.fileMenu()->title(), QStringLiteral("&File"));
+        QCOMPARE(window.tabs()->tabText(0), QStringLiteral("Devices"));
+
+        window.applyLanguage(Language::Japanese);
+        QCOMPARE(languages.effectiveLocale(), QStringLiteral("ja"));
+        QTRY_COMPARE(window.fileMenu()->title(), QStringLiteral("ファイル(&F)"));
+        QCOMPARE(window.tabs()->tabText(0), QStringLiteral("デバイス"));
+        QCOMPARE(window.devicesPage()->details()->fieldText("Global memory"), QStringLiteral("16 GiB"));
+        QCOMPARE(LanguageManager::saved(), Language::Japanese);
+        QVERIFY(languages.qtTranslationLoaded());
+
+        window.applyLanguage(Language::English);
+        QTRY_COMPARE(window.fileMenu()->title(), QStringLiteral("&File"));
+        QCOMPARE(window.tabs()->tabText(0), QStringLiteral("Devices"));
+        QCOMPARE(LanguageManager::saved(), Language::English);
+    }
+
+    void windowStateIsSaved() {
+        {
+            MainWindow window(fakeFactory(), {}, nullptr);
+            window.show();
+            window.tabs()->setCurrentIndex(1);
+            window.close();
+        }
+        QSettings settings;
+        QVERIFY(!settings.value(QStringLiteral("window/geometry")).toByteArray().isEmpty());
+        QCOMPARE(settings.value(QStringLiteral("window/page")).toInt(), 1);
+        MainWindow again(fakeFactory(), {}, nullptr);
+        QCOMPARE(again.tabs()->currentIndex(), 1);
+        settings.remove(QStringLiteral("window/page"));
+    }
+
+    void languageCodesRoundTrip() {
+        bool ok = false;
+        QCOMPARE(languageFromCode(QStringLiteral("ja"), &ok), Language::Japanese);
+        QVERIFY(ok);
+        QCOMPARE(languageFromCode(QStringLiteral("EN"), &ok), Language::English);
+        QVERIFY(ok);
+        languageFromCode(QStringLiteral("klingon"), &ok);
+        QVERIFY(!ok);
+        QCOMPARE(languageCode(Language::System), QStringLiteral("system"));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"

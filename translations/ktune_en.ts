@@ -1,0 +1,587 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>kt::gui::DeviceDetailsWidget</name>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="19"/>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="20"/>
+        <source>Vendor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="21"/>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="22"/>
+        <source>Backend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="23"/>
+        <source>Platform</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="24"/>
+        <source>Device index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="25"/>
+        <source>Stable id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="26"/>
+        <source>Driver version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="27"/>
+        <source>Runtime version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="28"/>
+        <source>Compute units</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="29"/>
+        <source>Clock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="30"/>
+        <source>Global memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="31"/>
+        <source>Local memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="32"/>
+        <source>Max. allocation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="33"/>
+        <source>Max. work-group size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="34"/>
+        <source>Max. work-item sizes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="35"/>
+        <source>Double precision (fp64)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="36"/>
+        <source>64-bit atomics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="37"/>
+        <source>Compute capability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="40"/>
+        <source>Copy bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="41"/>
+        <source>fp32 peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="42"/>
+        <source>fp64 peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="43"/>
+        <source>Measured at</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="137"/>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="138"/>
+        <source>Measured profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="139"/>
+        <source>%1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="149"/>
+        <source>No device selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="150"/>
+        <source>Select a device in the tree to see its properties.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="154"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="165"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="170"/>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="160"/>
+        <source>%1 (index %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="183"/>
+        <source>Measured by the profile microbenchmarks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="189"/>
+        <source>Not measured yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="192"/>
+        <source>Profiling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="192"/>
+        <source>Profile again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="192"/>
+        <source>Profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="195"/>
+        <source>Measure copy bandwidth and fp32/fp64 peak rates on a worker thread.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="196"/>
+        <source>This build has no device profiler yet (kernels/profile).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::DeviceTreeModel</name>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="167"/>
+        <source>OpenCL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="168"/>
+        <source>CUDA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="169"/>
+        <source>Simulated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="176"/>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="177"/>
+        <source>CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="178"/>
+        <source>Accelerator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="179"/>
+        <source>Other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="186"/>
+        <source>%1 (stored in %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="195"/>
+        <source>%1 — unavailable: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="196"/>
+        <source>%1 — no devices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="199"/>
+        <source>Platform %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="202"/>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/models/device_tree_model.cpp" line="212"/>
+        <source>%n device(s)</source>
+        <translation>
+            <numerusform>%n device</numerusform>
+            <numerusform>%n devices</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="214"/>
+        <source>Platform index %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="242"/>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::DevicesPage</name>
+    <message>
+        <location filename="../app/gui/pages/devices_page.cpp" line="68"/>
+        <source>Profiling %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/devices_page.cpp" line="73"/>
+        <source>Profiled %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/devices_page.cpp" line="77"/>
+        <source>Profiling %1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/devices_page.cpp" line="133"/>
+        <source>Enumerating devices…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/devices_page.cpp" line="137"/>
+        <source>Device enumeration failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/pages/devices_page.cpp" line="139"/>
+        <source>%n device(s) found in %1 ms.</source>
+        <translation>
+            <numerusform>%n device found in %1 ms.</numerusform>
+            <numerusform>%n devices found in %1 ms.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/devices_page.cpp" line="151"/>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/devices_page.cpp" line="152"/>
+        <source>Enumerate the devices again</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::Format</name>
+    <message>
+        <location filename="../app/gui/format.cpp" line="11"/>
+        <location filename="../app/gui/format.cpp" line="26"/>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/format.cpp" line="24"/>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/format.cpp" line="24"/>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/format.cpp" line="26"/>
+        <source>%1 MHz</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/format.cpp" line="28"/>
+        <source>%1 GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/format.cpp" line="31"/>
+        <source>%1 GFlop/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/format.cpp" line="31"/>
+        <source>not supported</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::MainWindow</name>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="122"/>
+        <source>KernelTune Workbench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="123"/>
+        <source>Devices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="124"/>
+        <source>Tune</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="125"/>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="126"/>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="127"/>
+        <source>&amp;Tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="128"/>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="129"/>
+        <source>&amp;Open database…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="130"/>
+        <source>Choose the SQLite file that holds tuning results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="131"/>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="133"/>
+        <source>&amp;Refresh devices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="134"/>
+        <source>&amp;Status bar</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="135"/>
+        <source>&amp;Settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="136"/>
+        <source>&amp;About KernelTune</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="137"/>
+        <source>About &amp;Qt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="143"/>
+        <source>Database: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="144"/>
+        <source>Database: %1 (not created yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="152"/>
+        <source>Results database: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="156"/>
+        <source>Open results database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="157"/>
+        <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="177"/>
+        <source>About KernelTune</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="178"/>
+        <source>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;A workbench for auto-tuning GPU kernels (GEMM, BLAS3, batched GEMM, SYMV) on OpenCL and CUDA devices: explore parameter spaces, measure and verify candidates, fit performance over problem sizes and derive dispatch rules.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::ProfileService</name>
+    <message>
+        <location filename="../app/gui/services/profile_service.cpp" line="43"/>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::SettingsDialog</name>
+    <message>
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="50"/>
+        <source>Results database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="51"/>
+        <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="75"/>
+        <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="76"/>
+        <source>Language:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="77"/>
+        <source>System default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="78"/>
+        <source>The interface switches language immediately; texts computed by the libraries (family descriptions, error messages) stay in English.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="80"/>
+        <source>Results database:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="81"/>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="82"/>
+        <source>Default</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::TunePage</name>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="93"/>
+        <source>No kernel families are registered in this build.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="96"/>
+        <source>Select a device on the Devices page: constraints depend on the device&apos;s limits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="106"/>
+        <source>Name: %1 · Metric: %2 · Size dimensions: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="133"/>
+        <source>The family&apos;s parameter space could not be built for this device: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="144"/>
+        <source>Parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="145"/>
+        <source>Constraints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="146"/>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="146"/>
+        <source>Values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="146"/>
+        <source>Description</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="147"/>
+        <source>Expression</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="147"/>
+        <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>
