@@ -196,12 +196,16 @@ ParameterSpace gemmSpace(Precision precision, bool paperOnly, const DeviceInfo* 
     if (!paperOnly)
         space.addConstraint({"GEMM_PREFETCH == 0 || GEMM_LOCAL_A + GEMM_LOCAL_B > 0",
                              "prefetching feeds the local-memory tiles"});
-    if (f64) space.addConstraint({"DEV_FP64 == 1", "double precision needs fp64 support"});
     if (device) applyDeviceVariables(space, *device);
     return space;
 }
 
-ParameterSpace GemmFamily::space(const DeviceInfo& device) const { return gemmSpace(m_precision, false, &device); }
+ParameterSpace GemmFamily::space(const DeviceInfo& device) const {
+    ParameterSpace space = gemmSpace(m_precision, false, &device);
+    // Not part of the presets (they describe kernels, not devices): dgemm has no candidates without fp64.
+    if (m_precision == Precision::F64) space.addConstraint({"DEV_FP64 == 1", "double precision needs fp64 support"});
+    return space;
+}
 
 std::vector<std::string> GemmFamily::presetNames() const { return {name(), name() + "-paper"}; }
 

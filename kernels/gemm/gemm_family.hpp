@@ -36,7 +36,8 @@ private:
 void registerGemmFamilies();
 
 // The space: `paperOnly` restricts blocking factors to powers of two (the papers' generator); otherwise other
-// multiples (48, 96, ms/ns 3, 6, 12) are added. With a device, its DEV_* variables are set.
+// multiples (48, 96, ms/ns 3, 6, 12) and the prefetch are added. With a device, its DEV_* variables are set.
+// GemmFamily::space() adds "DEV_FP64 == 1" for dgemm; the presets in resources/presets mirror gemmSpace().
 ParameterSpace gemmSpace(Precision precision, bool paperOnly, const DeviceInfo* device = nullptr);
 
 // Point -> generator parameters. Parameters the point lacks keep GemmParams' defaults (a preset may fix them by
