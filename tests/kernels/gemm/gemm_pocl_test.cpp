@@ -203,6 +203,17 @@ TEST_F(GemmPocl, RoutineSkipsCopiesWhenInputsFitAndStillMatches) {
     checkRoutine<float>(*s_device, routine, call);
     EXPECT_TRUE(routine.copiedA());
     EXPECT_TRUE(routine.copiedB());
+
+    // Block layouts with a single column block coincide with row-major: m == ml (CBL) and n == nl (RBL) fit.
+    GemmRoutine blocked(*s_device, variant(32, 16, 8, 4, 2, 2, 2, "B", "", CBL, RBL, F));
+    GemmCall one{Order::RowMajor, Op::T, Op::N, 32, 16, 24, 1.0, 0.5, 32, 16, 16};
+    checkRoutine<float>(*s_device, blocked, one);
+    EXPECT_FALSE(blocked.copiedA());
+    EXPECT_FALSE(blocked.copiedB());
+    one.m = 33, one.lda = 33; // two column blocks of A: CBL differs from row-major now
+    checkRoutine<float>(*s_device, blocked, one);
+    EXPECT_TRUE(blocked.copiedA());
+    EXPECT_FALSE(blocked.copiedB());
 }
 
 TEST_F(GemmPocl, BetaZeroIgnoresNanInC) {
