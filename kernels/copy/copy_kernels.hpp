@@ -13,11 +13,11 @@ namespace kt::copy {
 inline constexpr const char* kCopyKernelName = "copy_to_layout";
 
 struct CopyParams {
-    bool transpose = false;           // dst(p, i) = src(i, p)
+    bool transpose = false; // dst(p, i) = src(i, p)
     gemm::Layout layout = gemm::Layout::Row;
-    int blockRows = 1;                // kl of the TN kernel
-    int blockCols = 1;                // ml (for A) or nl (for B)
-    int tile = 16;                    // work-group is tile x tile
+    int blockRows = 1; // kl of the TN kernel
+    int blockCols = 1; // ml (for A) or nl (for B)
+    int tile = 16;     // work-group is tile x tile
     Precision precision = Precision::F32;
 };
 

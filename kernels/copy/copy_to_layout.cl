@@ -51,6 +51,7 @@ KT_KERNEL void copy_to_layout(const int R, const int Cc, const int r, const int 
 #else
     const int p = (int)get_group_id(1) * COPY_TILE + ly;
     const int i = (int)get_group_id(0) * COPY_TILE + lx;
-    if (p < R && i < Cc) dst[copy_dst_index(p, i, R, Cc)] = (p < r && i < c) ? src[offset + (size_t)p * ld + i] : (real)0;
+    if (p < R && i < Cc)
+        dst[copy_dst_index(p, i, R, Cc)] = (p < r && i < c) ? src[offset + (size_t)p * ld + i] : (real)0;
 #endif
 }

@@ -35,13 +35,13 @@ void summarise(GemmTiming& t) {
     t.medianMs = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
 }
 
-template <class T>
-VerifyResult check(Device& device, const Buffer& bufC, const GemmCall& call, const std::vector<T>& A,
-                   const std::vector<T>& B, const std::vector<T>& C0, std::int64_t outer, std::int64_t inner) {
+template <class T> VerifyResult check(Device& device, const Buffer& bufC, const GemmCall& call, const std::vector<T>& A,
+                                      const std::vector<T>& B, const std::vector<T>& C0, std::int64_t outer,
+                                      std::int64_t inner) {
     std::vector<T> got(C0.size()), ref = C0;
     device.read(bufC, got.data(), got.size() * sizeof(T));
-    reference::gemm(call.order, call.opA, call.opB, call.m, call.n, call.k, T(call.alpha), A.data(), call.lda,
-                    B.data(), call.ldb, T(call.beta), ref.data(), call.ldc);
+    reference::gemm(call.order, call.opA, call.opB, call.m, call.n, call.k, T(call.alpha), A.data(), call.lda, B.data(),
+                    call.ldb, T(call.beta), ref.data(), call.ldc);
     std::vector<T> bound(C0.size());
     for (std::size_t i = 0; i < bound.size(); ++i)
         bound[i] = T(std::fabs(call.alpha) * double(call.k) + std::fabs(call.beta) * std::fabs(double(C0[i])));
@@ -84,9 +84,8 @@ template <class T> GemmTiming routine(Device& device, const GemmParams& params, 
     return t;
 }
 
-template <class T>
-GemmTiming tnOnly(Device& device, const GemmParams& p, std::int64_t m, std::int64_t n, std::int64_t k,
-                  const BenchOptions& o) {
+template <class T> GemmTiming tnOnly(Device& device, const GemmParams& p, std::int64_t m, std::int64_t n,
+                                     std::int64_t k, const BenchOptions& o) {
     const std::int64_t M = roundUp(m, p.ml), N = roundUp(n, p.nl), K = roundUp(k, p.kl);
     std::mt19937_64 rng(o.seed);
     const auto A = randomValues<T>(std::size_t(k * m), rng), B = randomValues<T>(std::size_t(k * n), rng);
@@ -97,8 +96,9 @@ GemmTiming tnOnly(Device& device, const GemmParams& p, std::int64_t m, std::int6
     auto program = device.build(tnKernelSource(p), tnKernelOptions(p));
     auto kernel = program->kernel(kTnKernelName);
     const KernelArg one = sizeof(T) == 8 ? KernelArg(1.0) : KernelArg(1.0f);
-    const std::vector<KernelArg> args{std::int32_t(M), std::int32_t(N), std::int32_t(K), one, one, bufA.get(),
-                                      bufB.get(), bufC.get(), std::int32_t(n), std::int32_t(m), std::int32_t(n)};
+    const std::vector<KernelArg> args{
+        std::int32_t(M), std::int32_t(N), std::int32_t(K), one, one, bufA.get(), bufB.get(), bufC.get(),
+        std::int32_t(n), std::int32_t(m), std::int32_t(n)};
     GemmTiming t;
     for (int i = 0; i < o.warmupRuns; ++i) device.launch(*kernel, tnGlobalRange(p, M, N), tnLocalRange(p), args);
     for (int i = 0; i < o.timedRuns; ++i) {

@@ -14,8 +14,8 @@ struct GemmTiming {
     std::vector<double> timesMs; // each timed repetition (device time)
     double medianMs = 0;
     double minMs = 0;
-    bool verified = false;       // whether a check against OpenBLAS ran
-    VerifyResult verification;   // its outcome when verified
+    bool verified = false;     // whether a check against OpenBLAS ran
+    VerifyResult verification; // its outcome when verified
     double gflops(std::int64_t m, std::int64_t n, std::int64_t k) const {
         return medianMs > 0 ? 2.0 * double(m) * double(n) * double(k) / (medianMs * 1e6) : 0;
     }

@@ -155,7 +155,7 @@ const std::vector<ParamSpec>& paramSpecs() {
         {"GEMM_IMAGE_B", {0, 1}, {0, 1}, "read B through the image / read-only-cache path"},
         {"GEMM_LAYOUT_A", {0, 1, 2}, {0, 1, 2}, "layout of A: 0 ROW, 1 CBL, 2 RBL"},
         {"GEMM_LAYOUT_B", {0, 1, 2}, {0, 1, 2}, "layout of B: 0 ROW, 1 CBL, 2 RBL"},
-        {"GEMM_PREFETCH", {0}, {0, 1}, "load the next shared tiles into registers during the compute (not in the papers)"},
+        {"GEMM_PREFETCH", {0}, {0, 1}, "prefetch the next shared tiles into registers (not in the papers)"},
     };
     return specs;
 }
@@ -179,11 +179,13 @@ ParameterSpace gemmSpace(Precision precision, bool paperOnly, const DeviceInfo* 
     ParameterSpace space;
     space.name = std::string(f64 ? "dgemm" : "sgemm") + (paperOnly ? "-paper" : "");
     for (const auto& s : paramSpecs()) space.addParameter({s.name, paperOnly ? s.paper : s.extended, s.description});
-    space.addConstraint({"GEMM_ML % GEMM_MS == 0 && GEMM_NL % GEMM_NS == 0", "work-item blocks tile the work-group block"});
+    space.addConstraint(
+        {"GEMM_ML % GEMM_MS == 0 && GEMM_NL % GEMM_NS == 0", "work-item blocks tile the work-group block"});
     space.addConstraint({"GEMM_KL % GEMM_KS == 0", "the register step divides the k step"});
-    space.addConstraint({"GEMM_MS % GEMM_VW == 0 && GEMM_NS % GEMM_VW == 0", "a work-item's rows/columns are whole vectors"});
-    space.addConstraint({"GEMM_MS * GEMM_NS <= " + std::string(f64 ? "64" : "128"),
-                         "accumulators fit in registers without spilling"});
+    space.addConstraint(
+        {"GEMM_MS % GEMM_VW == 0 && GEMM_NS % GEMM_VW == 0", "a work-item's rows/columns are whole vectors"});
+    space.addConstraint(
+        {"GEMM_MS * GEMM_NS <= " + std::string(f64 ? "64" : "128"), "accumulators fit in registers without spilling"});
     space.addConstraint({"(GEMM_ML / GEMM_MS) * (GEMM_NL / GEMM_NS) <= DEV_MAX_WG", "work-group size limit"});
     space.addConstraint({"GEMM_NL / GEMM_NS <= DEV_MAX_WI0 && GEMM_ML / GEMM_MS <= DEV_MAX_WI1",
                          "work-items per dimension (0 along n, 1 along m)"});
@@ -194,8 +196,8 @@ ParameterSpace gemmSpace(Precision precision, bool paperOnly, const DeviceInfo* 
     space.addConstraint({"GEMM_IMAGE_A + GEMM_IMAGE_B == 0 || GEMM_VW * " + bytes + " <= 16",
                          "image reads limit the vector width to float4 / double2 (paper)"});
     if (!paperOnly)
-        space.addConstraint({"GEMM_PREFETCH == 0 || GEMM_LOCAL_A + GEMM_LOCAL_B > 0",
-                             "prefetching feeds the local-memory tiles"});
+        space.addConstraint(
+            {"GEMM_PREFETCH == 0 || GEMM_LOCAL_A + GEMM_LOCAL_B > 0", "prefetching feeds the local-memory tiles"});
     if (device) applyDeviceVariables(space, *device);
     return space;
 }
@@ -234,7 +236,8 @@ bool GemmFamily::supports(const Point& point, const ProblemSize& size) const {
     } catch (const std::invalid_argument&) {
         return false; // generate() reports why
     }
-    const std::int64_t M = roundUp(size.dims[0], p.ml), N = roundUp(size.dims[1], p.nl), K = roundUp(size.dims[2], p.kl);
+    const std::int64_t M = roundUp(size.dims[0], p.ml), N = roundUp(size.dims[1], p.nl),
+                       K = roundUp(size.dims[2], p.kl);
     constexpr std::int64_t kMax = std::numeric_limits<std::int32_t>::max();
     return size.dims[0] >= 1 && size.dims[1] >= 1 && size.dims[2] >= 1 && M * K <= kMax && N * K <= kMax &&
            M * N <= kMax;
@@ -249,14 +252,16 @@ GemmParams paramsFromPoint(const Point& point, Precision precision) {
     auto flag = [&](const char* name, bool& field) {
         if (!point.has(name)) return;
         const auto v = point[name];
-        if (v != 0 && v != 1) throw std::invalid_argument(std::string(name) + " must be 0 or 1, got " + std::to_string(v));
+        if (v != 0 && v != 1)
+            throw std::invalid_argument(std::string(name) + " must be 0 or 1, got " + std::to_string(v));
         field = v == 1;
     };
     auto layout = [&](const char* name, Layout& field) {
         if (!point.has(name)) return;
         const auto v = point[name];
         if (v < 0 || v > 2)
-            throw std::invalid_argument(std::string(name) + " must be 0 (ROW), 1 (CBL) or 2 (RBL), got " + std::to_string(v));
+            throw std::invalid_argument(std::string(name) + " must be 0 (ROW), 1 (CBL) or 2 (RBL), got " +
+                                        std::to_string(v));
         field = Layout(v);
     };
     get("GEMM_ML", p.ml), get("GEMM_NL", p.nl), get("GEMM_KL", p.kl);
@@ -265,7 +270,8 @@ GemmParams paramsFromPoint(const Point& point, Precision precision) {
     flag("GEMM_IMAGE_A", p.imageA), flag("GEMM_IMAGE_B", p.imageB);
     layout("GEMM_LAYOUT_A", p.layoutA), layout("GEMM_LAYOUT_B", p.layoutB);
     flag("GEMM_PREFETCH", p.prefetch);
-    if (auto why = p.invalidReason(); !why.empty()) throw std::invalid_argument("gemm point " + point.key() + ": " + why);
+    if (auto why = p.invalidReason(); !why.empty())
+        throw std::invalid_argument("gemm point " + point.key() + ": " + why);
     return p;
 }
 

@@ -14,9 +14,9 @@ namespace kt::gemm {
 namespace {
 
 struct Names {
-    std::string real;   // float / double
-    std::string vec;    // type of one load: real, float2, float4, double2
-    std::string zero;   // literal 0 of type real
+    std::string real; // float / double
+    std::string vec;  // type of one load: real, float2, float4, double2
+    std::string zero; // literal 0 of type real
 };
 
 Names namesFor(const GemmParams& p) {
@@ -111,9 +111,12 @@ void emitTileLoad(Writer& w, const Operand& o, const Names& n, const GemmParams&
     w.line("const int row = idx / (" + perRow + ");");
     w.line("const int col = idx % (" + perRow + ");");
     const std::string load = globalLoad(o, n, chunk, src + " + row * stride" + o.name + " + col * GEMM_CHUNK");
-    if (step == TileStep::Direct) w.line(tile + "[row][col] = " + load + ";");
-    else if (step == TileStep::ToRegisters) w.line(regs + "[r] = " + load + ";");
-    else w.line(tile + "[row][col] = " + regs + "[r];");
+    if (step == TileStep::Direct)
+        w.line(tile + "[row][col] = " + load + ";");
+    else if (step == TileStep::ToRegisters)
+        w.line(regs + "[r] = " + load + ";");
+    else
+        w.line(tile + "[row][col] = " + regs + "[r];");
     if (ragged) w.close();
     w.close();
 }
@@ -128,8 +131,10 @@ void emitRegisterLoad(Writer& w, const Operand& o, const Names& n, const GemmPar
     const char lower = o.name == 'A' ? 'a' : 'b';
     w.line(std::string("// ") + o.name + ": " + (o.name == 'A' ? "ms" : "ns") +
            " values of row pk+kk: groups of vw consecutive elements, " + (o.name == 'A' ? "ml/ms" : "nl/ns") +
-               " groups apart (" +
-           (o.local ? "from local memory" : o.image ? "from global memory via the read-only path" : "from global memory") +
+           " groups apart (" +
+           (o.local   ? "from local memory"
+            : o.image ? "from global memory via the read-only path"
+                      : "from global memory") +
            ").");
     w.line("KT_UNROLL");
     w.open("for (int g = 0; g < " + o.small + " / GEMM_VW; ++g)");
@@ -198,22 +203,30 @@ std::string generateTnKernel(const GemmParams& p) {
     if (p.localA || p.localB) w.line("const int lid = tm * GEMM_WGN + tn;");
     if (p.localA) w.line("KT_LOCAL " + n.vec + " lA[GEMM_KL][GEMM_ML / GEMM_CHUNK];");
     if (p.localB) w.line("KT_LOCAL " + n.vec + " lB[GEMM_KL][GEMM_NL / GEMM_CHUNK];");
-    if (p.layoutA != Layout::Row) w.line("const int strideA = GEMM_ML; // " + toString(p.layoutA) + ": rows of a tile are ml apart");
-    else w.line("const int strideA = M;");
-    if (p.layoutB != Layout::Row) w.line("const int strideB = GEMM_NL; // " + toString(p.layoutB) + ": rows of a tile are nl apart");
-    else w.line("const int strideB = N;");
+    if (p.layoutA != Layout::Row)
+        w.line("const int strideA = GEMM_ML; // " + toString(p.layoutA) + ": rows of a tile are ml apart");
+    else
+        w.line("const int strideA = M;");
+    if (p.layoutB != Layout::Row)
+        w.line("const int strideB = GEMM_NL; // " + toString(p.layoutB) + ": rows of a tile are nl apart");
+    else
+        w.line("const int strideB = N;");
     w.line();
     if (p.prefetch) {
-        if (p.localA) w.line(n.vec + " pA[" + std::to_string(tileRounds(a, p)) + "]; // prefetched share of the next A tile");
-        if (p.localB) w.line(n.vec + " pB[" + std::to_string(tileRounds(b, p)) + "]; // prefetched share of the next B tile");
+        if (p.localA)
+            w.line(n.vec + " pA[" + std::to_string(tileRounds(a, p)) + "]; // prefetched share of the next A tile");
+        if (p.localB)
+            w.line(n.vec + " pB[" + std::to_string(tileRounds(b, p)) + "]; // prefetched share of the next B tile");
         w.open("");
         w.line("const int kb = 0;");
         if (p.localA) {
-            w.line("const KT_GLOBAL " + n.real + "* Ablk = " + tileAddressing(p.layoutA, "A", "GEMM_ML", "M", "bm").base + ";");
+            w.line("const KT_GLOBAL " + n.real +
+                   "* Ablk = " + tileAddressing(p.layoutA, "A", "GEMM_ML", "M", "bm").base + ";");
             emitTileLoad(w, a, n, p, TileStep::ToRegisters);
         }
         if (p.localB) {
-            w.line("const KT_GLOBAL " + n.real + "* Bblk = " + tileAddressing(p.layoutB, "B", "GEMM_NL", "N", "bn").base + ";");
+            w.line("const KT_GLOBAL " + n.real +
+                   "* Bblk = " + tileAddressing(p.layoutB, "B", "GEMM_NL", "N", "bn").base + ";");
             emitTileLoad(w, b, n, p, TileStep::ToRegisters);
         }
         w.close();
@@ -237,13 +250,13 @@ std::string generateTnKernel(const GemmParams& p) {
         w.line("// The next k-block's global loads are in flight while this block is computed.");
         w.open("if (kb + 1 < K / GEMM_KL)");
         if (p.localA) {
-            w.line("const KT_GLOBAL " + n.real + "* Anext = " +
-                   tileAddressing(p.layoutA, "A", "GEMM_ML", "M", "bm", "(kb + 1)").base + ";");
+            w.line("const KT_GLOBAL " + n.real +
+                   "* Anext = " + tileAddressing(p.layoutA, "A", "GEMM_ML", "M", "bm", "(kb + 1)").base + ";");
             emitTileLoad(w, a, n, p, TileStep::ToRegisters, "Anext");
         }
         if (p.localB) {
-            w.line("const KT_GLOBAL " + n.real + "* Bnext = " +
-                   tileAddressing(p.layoutB, "B", "GEMM_NL", "N", "bn", "(kb + 1)").base + ";");
+            w.line("const KT_GLOBAL " + n.real +
+                   "* Bnext = " + tileAddressing(p.layoutB, "B", "GEMM_NL", "N", "bn", "(kb + 1)").base + ";");
             emitTileLoad(w, b, n, p, TileStep::ToRegisters, "Bnext");
         }
         w.close();
@@ -272,7 +285,8 @@ std::string generateTnKernel(const GemmParams& p) {
     if (p.localA || p.localB) w.line("KT_BARRIER(); // the tiles are overwritten in the next k-block");
     w.close();
     w.line();
-    w.line("// Store: row i of the block is element i % vw of vector group i / vw; rows/columns beyond mC/nC are padding.");
+    w.line("// Store: row i of the block is element i % vw of vector group i / vw; rows/columns beyond mC/nC are "
+           "padding.");
     w.line("KT_UNROLL");
     w.open("for (int i = 0; i < GEMM_MS; ++i)");
     w.line("const int gi = bm * GEMM_ML + ((i / GEMM_VW) * GEMM_WGM + tm) * GEMM_VW + i % GEMM_VW;");

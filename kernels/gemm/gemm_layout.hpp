@@ -21,12 +21,13 @@ inline std::size_t layoutIndex(Layout layout, std::int64_t p, std::int64_t i, st
 }
 
 // Packs the r x c row-major matrix `src` (stride ld) into an R x Cc operand in `layout`, zeros in the padding.
-template <class T>
-std::vector<T> packOperand(const T* src, std::int64_t ld, std::int64_t r, std::int64_t c, Layout layout,
-                           std::int64_t R, std::int64_t Cc, std::int64_t blockRows, std::int64_t blockCols) {
+template <class T> std::vector<T> packOperand(const T* src, std::int64_t ld, std::int64_t r, std::int64_t c,
+                                              Layout layout, std::int64_t R, std::int64_t Cc, std::int64_t blockRows,
+                                              std::int64_t blockCols) {
     std::vector<T> out(std::size_t(R * Cc), T(0));
     for (std::int64_t p = 0; p < r; ++p)
-        for (std::int64_t i = 0; i < c; ++i) out[layoutIndex(layout, p, i, R, Cc, blockRows, blockCols)] = src[p * ld + i];
+        for (std::int64_t i = 0; i < c; ++i)
+            out[layoutIndex(layout, p, i, R, Cc, blockRows, blockCols)] = src[p * ld + i];
     return out;
 }
 

@@ -41,9 +41,18 @@ std::string GemmParams::invalidReason() const {
 std::string GemmParams::describe() const {
     std::ostringstream s;
     s << "ml=" << ml << " nl=" << nl << " kl=" << kl << " ms=" << ms << " ns=" << ns << " ks=" << ks << " vw=" << vw
-      << " local=" << (localA && localB ? "AB" : localA ? "A" : localB ? "B" : "-")
-      << " image=" << (imageA && imageB ? "AB" : imageA ? "A" : imageB ? "B" : "-") << " layout=" << toString(layoutA)
-      << "/" << toString(layoutB) << (prefetch ? " prefetch" : "") << " " << toString(precision);
+      << " local="
+      << (localA && localB ? "AB"
+          : localA         ? "A"
+          : localB         ? "B"
+                           : "-")
+      << " image="
+      << (imageA && imageB ? "AB"
+          : imageA         ? "A"
+          : imageB         ? "B"
+                           : "-")
+      << " layout=" << toString(layoutA) << "/" << toString(layoutB) << (prefetch ? " prefetch" : "") << " "
+      << toString(precision);
     return s.str();
 }
 

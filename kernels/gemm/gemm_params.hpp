@@ -22,13 +22,13 @@ struct GemmParams {
     bool localB = true;            // share the kl x nl tile of B in local memory
     bool imageA = false;           // read A through the "image" path (read-only cache: __ldg on CUDA, plain on OpenCL)
     bool imageB = false;
-    bool prefetch = false;         // beyond the papers: load the next shared tiles into registers while computing
+    bool prefetch = false; // beyond the papers: load the next shared tiles into registers while computing
     Layout layoutA = Layout::Cbl;
     Layout layoutB = Layout::Cbl;
     Precision precision = Precision::F32;
 
-    int wgM() const { return ml / ms; }  // work-items along m (local dimension 1)
-    int wgN() const { return nl / ns; }  // work-items along n (local dimension 0)
+    int wgM() const { return ml / ms; } // work-items along m (local dimension 1)
+    int wgN() const { return nl / ns; } // work-items along n (local dimension 0)
     int wgSize() const { return wgM() * wgN(); }
     int realBytes() const { return precision == Precision::F64 ? 8 : 4; }
     // Elements per load instruction: vw split into loads of at most 16 bytes (float4 / double2).

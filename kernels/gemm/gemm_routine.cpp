@@ -117,8 +117,9 @@ void GemmRoutine::enqueue(const GemmCall& call, Buffer& A, Buffer& B, Buffer& C)
     const bool f64 = m_params.precision == Precision::F64;
     const KernelArg alpha = f64 ? KernelArg(call.alpha) : KernelArg(float(call.alpha));
     const KernelArg beta = f64 ? KernelArg(call.beta) : KernelArg(float(call.beta));
-    const std::vector<KernelArg> args{std::int32_t(M), std::int32_t(N), std::int32_t(K), alpha, beta, m_a->use,
-                                      m_b->use, &C, std::int32_t(call.ldc), std::int32_t(m), std::int32_t(n)};
+    const std::vector<KernelArg> args{
+        std::int32_t(M),        std::int32_t(N), std::int32_t(K), alpha, beta, m_a->use, m_b->use, &C,
+        std::int32_t(call.ldc), std::int32_t(m), std::int32_t(n)};
     m_device.enqueue(*m_tnKernel, tnGlobalRange(m_params, M, N), tnLocalRange(m_params), args);
 }
 

@@ -13,9 +13,9 @@ namespace kt::gemm {
 // `got` and `ref` are m x n row-major with stride ldc; `bound` holds |alpha|*|op(A)|*|op(B)| + |beta|*|C| (same
 // shape), the magnitude that rounding errors scale with. Accepts |got - ref| <= (2 sqrt(k) + 8) * eps * bound,
 // comfortably above the rounding of any summation order for random data, far below a missing or wrong term.
-template <class T>
-VerifyResult compareGemm(const std::vector<T>& got, const std::vector<T>& ref, const std::vector<T>& bound,
-                         std::int64_t m, std::int64_t n, std::int64_t ldc, std::int64_t k) {
+template <class T> VerifyResult compareGemm(const std::vector<T>& got, const std::vector<T>& ref,
+                                            const std::vector<T>& bound, std::int64_t m, std::int64_t n,
+                                            std::int64_t ldc, std::int64_t k) {
     VerifyResult r;
     r.ok = true;
     const double factor = (2.0 * std::sqrt(double(k)) + 8.0) * std::numeric_limits<T>::epsilon();

@@ -1,4 +1,5 @@
-// Host reference BLAS (CBLAS over OpenBLAS) used to verify kernels: thin typed wrappers, so no other file needs cblas.h.
+// Host reference BLAS (CBLAS over OpenBLAS) used to verify kernels: thin typed wrappers, so no other file needs
+// cblas.h.
 #pragma once
 #include <cstdint>
 

@@ -38,9 +38,9 @@ TEST(GemmGenerator, TextFollowsTheParameters) {
     EXPECT_NE(s.find("KT_KERNEL void gemm_tn("), std::string::npos);
     EXPECT_NE(s.find("#define GEMM_ML 64"), std::string::npos);
     EXPECT_NE(s.find("#define GEMM_KS 4"), std::string::npos);
-    EXPECT_EQ(s.find("lA["), std::string::npos);       // A not shared
+    EXPECT_EQ(s.find("lA["), std::string::npos); // A not shared
     EXPECT_NE(s.find("KT_LOCAL float2 lB"), std::string::npos);
-    EXPECT_NE(s.find("KT_LDG"), std::string::npos);    // image path of A
+    EXPECT_NE(s.find("KT_LDG"), std::string::npos); // image path of A
     EXPECT_NE(s.find("RBL: rows of a tile are ml apart"), std::string::npos);
     EXPECT_EQ(s.find("double"), std::string::npos);
     EXPECT_EQ(s, generateTnKernel(p)); // deterministic: the compile cache keys on it

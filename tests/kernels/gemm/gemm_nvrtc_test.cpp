@@ -19,9 +19,7 @@ std::string compile(const std::string& source, const std::vector<std::string>& o
     try {
         devices::cuda::compileNvrtc(source, options, 9, 0);
         return {};
-    } catch (const BuildError& e) {
-        return std::string(e.what()) + "\n" + e.log();
-    }
+    } catch (const BuildError& e) { return std::string(e.what()) + "\n" + e.log(); }
 }
 
 bool nvrtcAvailable(std::string& why) {

@@ -50,9 +50,8 @@ template <class T> std::vector<T> download(Device& d, const Buffer& b, std::size
 
 // Runs the generated TN kernel on host-packed operands of an m x n x k problem; returns the verification.
 // `packA` overrides the layout A is packed in (to show that a mismatch is detected).
-template <class T>
-VerifyResult runTn(Device& dev, const GemmParams& p, std::int64_t m, std::int64_t n, std::int64_t k,
-                   std::optional<Layout> packA = std::nullopt) {
+template <class T> VerifyResult runTn(Device& dev, const GemmParams& p, std::int64_t m, std::int64_t n, std::int64_t k,
+                                      std::optional<Layout> packA = std::nullopt) {
     const std::int64_t M = roundUp(m, p.ml), N = roundUp(n, p.nl), K = roundUp(k, p.kl);
     const auto A = test::randomMatrix<T>(std::size_t(k * m), 11), B = test::randomMatrix<T>(std::size_t(k * n), 12);
     const auto C = test::randomMatrix<T>(std::size_t(m * n), 13);
@@ -63,8 +62,10 @@ VerifyResult runTn(Device& dev, const GemmParams& p, std::int64_t m, std::int64_
     auto kernel = program->kernel(kTnKernelName);
     const double alpha = 1.5, beta = -0.75;
     std::vector<KernelArg> args{std::int32_t(M), std::int32_t(N), std::int32_t(K)};
-    if constexpr (sizeof(T) == 8) args.insert(args.end(), {alpha, beta});
-    else args.insert(args.end(), {float(alpha), float(beta)});
+    if constexpr (sizeof(T) == 8)
+        args.insert(args.end(), {alpha, beta});
+    else
+        args.insert(args.end(), {float(alpha), float(beta)});
     args.insert(args.end(), {bufA.get(), bufB.get(), bufC.get(), std::int32_t(n), std::int32_t(m), std::int32_t(n)});
     dev.launch(*kernel, tnGlobalRange(p, M, N), tnLocalRange(p), args);
     const auto got = download<T>(dev, *bufC, C.size());
@@ -114,7 +115,8 @@ TEST_F(GemmPocl, CopyKernelsMatchHostPacking) {
             std::vector<double> logical(std::size_t(r * c));
             for (std::int64_t p = 0; p < r; ++p)
                 for (std::int64_t i = 0; i < c; ++i)
-                    logical[std::size_t(p * c + i)] = transpose ? src[std::size_t(i * ld + p)] : src[std::size_t(p * ld + i)];
+                    logical[std::size_t(p * c + i)] =
+                        transpose ? src[std::size_t(i * ld + p)] : src[std::size_t(p * ld + i)];
             const auto expected = packOperand(logical.data(), c, r, c, layout, R, Cc, br, bc);
             copy::CopyParams cp{transpose, layout, int(br), int(bc), 8, D};
             auto program = s_device->build(copy::copySource(), copy::copyOptions(cp));
@@ -133,8 +135,8 @@ namespace {
 struct Shape {
     std::int64_t m, n, k;
 };
-const std::vector<Shape> kShapes = {{1, 1, 1}, {7, 7, 7}, {33, 33, 33}, {255, 255, 255}, {1, 7, 33},
-                                    {33, 255, 7}, {255, 1, 33}, {7, 33, 1}, {100, 40, 0}};
+const std::vector<Shape> kShapes = {{1, 1, 1},    {7, 7, 7},    {33, 33, 33}, {255, 255, 255}, {1, 7, 33},
+                                    {33, 255, 7}, {255, 1, 33}, {7, 33, 1},   {100, 40, 0}};
 
 template <class T> void checkRoutine(Device& dev, GemmRoutine& routine, const GemmCall& call) {
     const bool row = call.order == Order::RowMajor;

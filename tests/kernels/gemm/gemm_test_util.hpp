@@ -27,12 +27,9 @@ template <class T> std::vector<T> absolute(std::vector<T> v) {
 }
 
 // Reference C and the rounding bound of `call` computed with CBLAS; A, B, C as the routine sees them.
-template <class T> struct Expected {
-    std::vector<T> c, bound;
-};
-template <class T>
-Expected<T> expectedGemm(const gemm::GemmCall& call, const std::vector<T>& A, const std::vector<T>& B,
-                         const std::vector<T>& C) {
+template <class T> struct Expected { std::vector<T> c, bound; };
+template <class T> Expected<T> expectedGemm(const gemm::GemmCall& call, const std::vector<T>& A,
+                                            const std::vector<T>& B, const std::vector<T>& C) {
     Expected<T> e{C, absolute(C)};
     reference::gemm(call.order, call.opA, call.opB, call.m, call.n, call.k, T(call.alpha), A.data(), call.lda, B.data(),
                     call.ldb, T(call.beta), e.c.data(), call.ldc);
@@ -44,8 +41,8 @@ Expected<T> expectedGemm(const gemm::GemmCall& call, const std::vector<T>& A, co
 
 // A variant from the papers' parameters; `local` and `image` name the operands ("", "A", "B", "AB"); a 'P' in
 // `local` adds the register prefetch of the shared tiles.
-inline gemm::GemmParams variant(int ml, int nl, int kl, int ms, int ns, int ks, int vw, const char* local, const char* image,
-                   gemm::Layout la, gemm::Layout lb, Precision prec) {
+inline gemm::GemmParams variant(int ml, int nl, int kl, int ms, int ns, int ks, int vw, const char* local,
+                                const char* image, gemm::Layout la, gemm::Layout lb, Precision prec) {
     gemm::GemmParams p;
     p.ml = ml, p.nl = nl, p.kl = kl, p.ms = ms, p.ns = ns, p.ks = ks, p.vw = vw;
     p.localA = std::strchr(local, 'A'), p.localB = std::strchr(local, 'B'), p.prefetch = std::strchr(local, 'P');

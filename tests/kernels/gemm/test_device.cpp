@@ -17,7 +17,8 @@ const std::vector<std::unique_ptr<Backend>>& backends() {
 std::unique_ptr<Device> openPoclDevice() {
     for (const auto& found : devices::enumerateAll(backends())) {
         std::string platform = found.info.platform;
-        std::transform(platform.begin(), platform.end(), platform.begin(), [](unsigned char c) { return std::tolower(c); });
+        std::transform(platform.begin(), platform.end(), platform.begin(),
+                       [](unsigned char c) { return std::tolower(c); });
         if (found.info.backend == BackendKind::OpenCL &&
             (platform.find("portable") != std::string::npos || platform.find("pocl") != std::string::npos))
             return found.backend->open(found.info);
