@@ -142,8 +142,8 @@ struct ParamSpec {
 
 const std::vector<ParamSpec>& paramSpecs() {
     static const std::vector<ParamSpec> specs = {
-        {"GEMM_ML", {16, 32, 64, 128, 256}, {16, 32, 48, 64, 96, 128, 256}, "m_l: rows of C per work-group"},
-        {"GEMM_NL", {16, 32, 64, 128, 256}, {16, 32, 48, 64, 96, 128, 256}, "n_l: columns of C per work-group"},
+        {"GEMM_ML", {8, 16, 32, 64, 128, 256}, {8, 16, 32, 48, 64, 96, 128, 256}, "m_l: rows of C per work-group"},
+        {"GEMM_NL", {8, 16, 32, 64, 128, 256}, {8, 16, 32, 48, 64, 96, 128, 256}, "n_l: columns of C per work-group"},
         {"GEMM_KL", {2, 4, 8, 16, 32, 64, 128, 256}, {2, 4, 8, 16, 32, 64, 128, 256}, "k_l: k step of a work-group"},
         {"GEMM_MS", {1, 2, 4, 8, 16}, {1, 2, 3, 4, 6, 8, 12, 16}, "m_s: rows of C per work-item"},
         {"GEMM_NS", {1, 2, 4, 8, 16}, {1, 2, 3, 4, 6, 8, 12, 16}, "n_s: columns of C per work-item"},
@@ -298,6 +298,21 @@ std::unique_ptr<CandidateRun> GemmFamily::instantiate(Device& device, const Poin
     const GemmParams p = paramsFromPoint(point, m_precision);
     if (m_precision == Precision::F32) return std::make_unique<TnRun<float>>(device, p, program);
     return std::make_unique<TnRun<double>>(device, p, program);
+}
+
+std::vector<GemmParams> paperBestTn(Precision precision) {
+    // Table II of paper 003 (Radeon HD 7970), the A^T B + C rows: layout, ml nl kl, ms ns ks, vector, shared.
+    auto make = [&](Layout layout, int ml, int nl, int kl, int ms, int ns, int ks, int vw, bool sharedB) {
+        GemmParams p;
+        p.ml = ml, p.nl = nl, p.kl = kl, p.ms = ms, p.ns = ns, p.ks = ks, p.vw = vw;
+        p.localA = false, p.localB = sharedB, p.layoutA = p.layoutB = layout, p.precision = precision;
+        return p;
+    };
+    if (precision == Precision::F64)
+        return {make(Layout::Cbl, 64, 16, 16, 4, 4, 2, 2, true), make(Layout::Rbl, 64, 16, 16, 4, 4, 2, 2, true),
+                make(Layout::Row, 256, 8, 16, 4, 4, 2, 2, false)};
+    return {make(Layout::Cbl, 128, 128, 256, 16, 8, 4, 4, false), make(Layout::Rbl, 128, 32, 8, 8, 8, 8, 2, true),
+            make(Layout::Row, 128, 64, 4, 8, 4, 4, 4, false)};
 }
 
 void registerGemmFamilies() {

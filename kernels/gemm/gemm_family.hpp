@@ -46,6 +46,10 @@ GemmParams paramsFromPoint(const Point& point, Precision precision);
 // The inverse: a point with every GEMM_* parameter, in the space's parameter order.
 Point pointFromParams(const GemmParams& params);
 
+// The fastest TN kernels of the papers (paper 003, Table II: CBL, RBL and row-major rows) for `precision`: seeds
+// and baselines for tuning and benchmarks.
+std::vector<GemmParams> paperBestTn(Precision precision);
+
 // Stage two of the papers' selection: the best `kSecondStageCount` of stage one are measured again over these
 // sizes (GPU: 256..8192 step 256; CPU: 128..1536 step 128) and the fastest over all of them wins.
 inline constexpr int kSecondStageCount = 50;

@@ -81,6 +81,26 @@ TEST(GemmFamily, ValidPointsGenerateAndRespectTheDevice) {
     }
 }
 
+TEST(GemmFamily, PapersFastestKernelsAreInThePaperSpace) {
+    DeviceInfo tahiti; // Radeon HD 7970 (paper 003, Table I) as its OpenCL driver reports it
+    tahiti.type = DeviceType::Gpu;
+    tahiti.localMemBytes = 32 * 1024;
+    tahiti.maxWorkGroupSize = 256;
+    tahiti.maxWorkItemSizes = {256, 256, 256};
+    tahiti.fp64 = true;
+    for (Precision prec : {F, D}) {
+        const auto space = gemmSpace(prec, true, &tahiti);
+        const auto best = paperBestTn(prec);
+        ASSERT_EQ(best.size(), 3u);
+        for (const auto& p : best) {
+            EXPECT_EQ(p.invalidReason(), "") << p.describe();
+            const auto point = space.adopt(pointFromParams(p));
+            ASSERT_TRUE(point.has_value());
+            EXPECT_TRUE(space.isValid(*point)) << p.describe();
+        }
+    }
+}
+
 TEST(GemmFamily, DeviceConstraintsBite) {
     auto small = gpuLike();
     small.localMemBytes = 1024; // a tile of 16 x 16 floats is already too large with both shared
@@ -152,9 +172,11 @@ TEST(GemmFamily, RegistersBothPrecisions) {
 TEST(GemmFamily, CandidatesRunAndVerifyOnPocl) {
     auto device = openPoclDevice();
     if (!device) GTEST_SKIP() << "no PoCL device";
-    // Three variants of different layouts / sharing per precision; ragged sizes; several runs (C is restored).
-    for (std::size_t i : {0u, 1u, 2u, 8u}) {
-        const GemmParams& p = kVariants.at(i);
+    // Test variants and the papers' best kernels; ragged sizes; several runs (C is restored).
+    std::vector<GemmParams> candidates{kVariants.at(0), kVariants.at(1), kVariants.at(2), kVariants.at(8)};
+    for (Precision prec : {F, D})
+        for (const auto& p : paperBestTn(prec)) candidates.push_back(p);
+    for (const auto& p : candidates) {
         SCOPED_TRACE(p.describe());
         GemmFamily family(p.precision);
         const Point point = pointFromParams(p);

@@ -58,7 +58,7 @@ inline constexpr auto CBL = gemm::Layout::Cbl;
 inline constexpr auto RBL = gemm::Layout::Rbl;
 
 // Together these take every value of every parameter at least once (checked by gemm_family_test):
-// ml/nl 16 32 48 64 96 128 256; kl 2..256; ms/ns 1 2 3 4 6 8 12 16; ks 1 2 4 8; vw 1 2 4 8;
+// ml/nl 8 16 32 48 64 96 128 256; kl 2..256; ms/ns 1 2 3 4 6 8 12 16; ks 1 2 4 8; vw 1 2 4 8;
 // local -, A, B, AB (with and without prefetch); image -, A, B, AB; layouts ROW/CBL/RBL for A and for B; f32 and f64.
 inline const std::vector<gemm::GemmParams> kVariants = {
     variant(16, 16, 4, 1, 1, 1, 1, "", "", ROW, ROW, F),
@@ -73,6 +73,8 @@ inline const std::vector<gemm::GemmParams> kVariants = {
     variant(96, 48, 16, 12, 3, 1, 1, "B", "A", RBL, CBL, F),
     variant(64, 64, 8, 8, 8, 2, 8, "", "", ROW, CBL, D),
     variant(96, 48, 4, 6, 12, 4, 2, "AP", "", CBL, CBL, F),
+    variant(256, 8, 16, 4, 4, 2, 2, "", "", ROW, ROW, D), // paper 003 Table II, DGEMM TN row-major
+    variant(8, 32, 16, 1, 2, 4, 1, "AB", "A", RBL, ROW, F),
 };
 
 } // namespace kt::test
