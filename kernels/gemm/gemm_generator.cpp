@@ -190,7 +190,14 @@ std::string generateTnKernel(const GemmParams& p) {
     def("GEMM_WGN", "(GEMM_NL / GEMM_NS)");
     def("GEMM_WG", "(GEMM_WGM * GEMM_WGN)");
     w.line();
-    w.line("KT_KERNEL void " + std::string(kTnKernelName) + "(const int M, const int N, const int K, const " + n.real +
+    w.line("// The compilers learn the work-group size: register allocation for it (CUDA), a fixed size (OpenCL).");
+    w.line("#if defined(KT_CUDA)");
+    w.line("#define GEMM_BOUNDS __launch_bounds__(GEMM_WG)");
+    w.line("#else");
+    w.line("#define GEMM_BOUNDS __attribute__((reqd_work_group_size(GEMM_WGN, GEMM_WGM, 1)))");
+    w.line("#endif");
+    w.line();
+    w.line("KT_KERNEL GEMM_BOUNDS void " + std::string(kTnKernelName) + "(const int M, const int N, const int K, const " + n.real +
            " alpha, const " + n.real + " beta,");
     w.line("                     const KT_GLOBAL " + n.real + "* KT_RESTRICT A, const KT_GLOBAL " + n.real +
            "* KT_RESTRICT B,");

@@ -35,7 +35,8 @@ TEST(GemmGenerator, RejectsInvalidParametersNamingThem) {
 TEST(GemmGenerator, TextFollowsTheParameters) {
     GemmParams p = variant(64, 32, 16, 4, 2, 4, 2, "B", "A", RBL, CBL, F);
     const std::string s = generateTnKernel(p);
-    EXPECT_NE(s.find("KT_KERNEL void gemm_tn("), std::string::npos);
+    EXPECT_NE(s.find("KT_KERNEL GEMM_BOUNDS void gemm_tn("), std::string::npos);
+    EXPECT_NE(s.find("reqd_work_group_size(GEMM_WGN, GEMM_WGM, 1)"), std::string::npos);
     EXPECT_NE(s.find("#define GEMM_ML 64"), std::string::npos);
     EXPECT_NE(s.find("#define GEMM_KS 4"), std::string::npos);
     EXPECT_EQ(s.find("lA["), std::string::npos); // A not shared
