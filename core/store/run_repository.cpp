@@ -16,8 +16,6 @@ namespace kt::store {
 
 namespace {
 
-constexpr RunStatus kAllStatuses[] = {RunStatus::Running,   RunStatus::Paused, RunStatus::Cancelled,
-                                      RunStatus::Completed, RunStatus::Failed, RunStatus::Interrupted};
 
 bool processAlive(std::int64_t pid) {
     if (pid <= 0) return false;
@@ -40,7 +38,11 @@ RunRecord readRun(const Statement& q) {
     r.space = parseStoredJson(q.columnText(5), "tuning_runs.space");
     r.sizes = parseStoredJson(q.columnText(6), "tuning_runs.sizes");
     r.budget = parseStoredJson(q.columnText(7), "tuning_runs.budget");
-    r.status = runStatusFromString(q.columnText(8));
+    try {
+        r.status = runStatusFromString(q.columnText(8));
+    } catch (const std::invalid_argument& e) {
+        throw StoreError(std::string("tuning_runs.status: ") + e.what());
+    }
     r.createdAt = q.columnText(9);
     r.updatedAt = q.columnText(10);
     r.host = q.columnText(11);
@@ -51,25 +53,6 @@ RunRecord readRun(const Statement& q) {
 }
 
 } // namespace
-
-std::string toString(RunStatus status) {
-    switch (status) {
-    case RunStatus::Running: return "running";
-    case RunStatus::Paused: return "paused";
-    case RunStatus::Cancelled: return "cancelled";
-    case RunStatus::Completed: return "completed";
-    case RunStatus::Failed: return "failed";
-    case RunStatus::Interrupted: return "interrupted";
-    }
-    return "unknown";
-}
-
-RunStatus runStatusFromString(const std::string& text) {
-    for (RunStatus s : kAllStatuses)
-        if (toString(s) == text) return s;
-    throw StoreError("unknown run status '" + text +
-                     "' (expected running, paused, cancelled, completed, failed or interrupted)");
-}
 
 std::string currentHost() {
     char name[256] = {};

@@ -8,13 +8,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/engine/run_status.hpp"
+
 namespace kt::store {
 
 class Database;
 
-enum class RunStatus { Running, Paused, Cancelled, Completed, Failed, Interrupted };
-std::string toString(RunStatus status);      // "running", "paused", …
-RunStatus runStatusFromString(const std::string& text); // throws StoreError naming the text
+// The engine's run life cycle (core/engine/run_status.hpp), stored as its text form.
+using kt::RunStatus;
 
 struct NewRun {
     std::string deviceId; // DeviceInfo::stableId of a stored device

@@ -111,7 +111,7 @@ TEST_F(RunRepositoryTest, StatusNamesRoundTrip) {
     for (auto s : {RunStatus::Running, RunStatus::Paused, RunStatus::Cancelled, RunStatus::Completed,
                    RunStatus::Failed, RunStatus::Interrupted})
         EXPECT_EQ(runStatusFromString(toString(s)), s);
-    EXPECT_THROW(runStatusFromString("sleeping"), StoreError);
+    EXPECT_THROW(runStatusFromString("sleeping"), std::invalid_argument);
 }
 
 TEST_F(RunRepositoryTest, DetectsRunsWhoseProcessDied) {
