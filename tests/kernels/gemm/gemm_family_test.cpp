@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/engine/candidate_measurer.hpp"
+#include "core/engine/executor.hpp"
 #include "core/space/device_variables.hpp"
 #include "kernels/gemm/gemm_family.hpp"
 #include "tests/kernels/gemm/gemm_test_util.hpp"
@@ -216,4 +217,23 @@ TEST(GemmFamily, EngineMeasuresAndVerifiesCandidatesOnPocl) {
     ASSERT_EQ(failed.size(), 1u);
     EXPECT_NE(failed[0].status, MeasurementStatus::Ok);
     EXPECT_NE(failed[0].error.find("ms"), std::string::npos) << failed[0].error;
+}
+
+TEST(GemmFamily, IsolatedWorkerFindsAndMeasuresSgemm) {
+    auto device = openPoclDevice();
+    if (!device) GTEST_SKIP() << "no PoCL device";
+    // `ktune worker` registers the built-in families itself: sgemm must be among them.
+    ExecutorConfig config;
+    config.deviceId = device->info().stableId();
+    config.family = "sgemm";
+    config.measure.timedRuns = 2;
+    config.compileThreads = 1;
+    config.workerPath = KT_KTUNE_PATH;
+    auto executor = makeIsolatedExecutor(config);
+    const auto result = executor->measure(pointFromParams(kVariants.at(2)), {{{50, 40, 30}}});
+    ASSERT_EQ(result.size(), 1u);
+    EXPECT_EQ(result[0].status, MeasurementStatus::Ok) << result[0].error;
+    EXPECT_EQ(result[0].family, "sgemm");
+    EXPECT_EQ(result[0].timesMs.size(), 2u);
+    EXPECT_GT(result[0].value, 0.0);
 }
