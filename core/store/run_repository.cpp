@@ -66,7 +66,8 @@ std::int64_t RunRepository::create(const NewRun& run) {
     const std::int64_t family = familyRow(m_db, run.family, run.familyVersion);
     const std::string now = utcNow();
     auto q = m_db.prepare(
-        "INSERT INTO tuning_runs (device_id, family_id, strategy, space, sizes, budget, status, created_at, updated_at, "
+        "INSERT INTO tuning_runs (device_id, family_id, strategy, space, sizes, budget, status, created_at, "
+        "updated_at, "
         "host, pid, heartbeat_at, notes) "
         "VALUES (:device, :family, :strategy, :space, :sizes, :budget, 'running', :now, :now, :host, :pid, :now, "
         ":notes)");
@@ -87,7 +88,8 @@ std::int64_t RunRepository::create(const NewRun& run) {
 }
 
 void RunRepository::requireRun(std::int64_t id, int changedRows) const {
-    if (changedRows == 0) throw StoreError("tuning run " + std::to_string(id) + " does not exist in " + m_db.path().string());
+    if (changedRows == 0)
+        throw StoreError("tuning run " + std::to_string(id) + " does not exist in " + m_db.path().string());
 }
 
 void RunRepository::updateStatus(std::int64_t id, RunStatus status) {
@@ -121,6 +123,12 @@ void RunRepository::setNotes(std::int64_t id, const std::string& notes) {
     auto q = m_db.prepare("UPDATE tuning_runs SET notes = ?, updated_at = ? WHERE id = ?");
     q.bind(1, notes).bind(2, utcNow()).bind(3, id);
     requireRun(id, q.run());
+}
+
+void RunRepository::remove(std::int64_t id) {
+    auto q = m_db.prepare("DELETE FROM tuning_runs WHERE id = ?");
+    q.bind(1, id);
+    requireRun(id, q.run()); // measurements go with it: ON DELETE CASCADE
 }
 
 std::optional<RunRecord> RunRepository::get(std::int64_t id) const {

@@ -3,7 +3,7 @@
 // over the sizes, keep the F kernels with the most points (the paper: R = 25, F = 10) and sample those in detail
 // over all sizes; the best is the one with the highest mean over the detailed sizes.
 #include <algorithm>
-#include <unordered_map>
+#include <map>
 
 #include "core/strategies/builtin_strategies.hpp"
 
@@ -29,27 +29,30 @@ public:
         session.setTotalEstimate(valid * ctx.sizes.size() + finalistCount * detail.size());
 
         session.setPhase("sieve");
-        std::vector<Point> candidates = strategy_detail::allValid(*ctx.space);
-        strategy_detail::evaluateAtSizes(session, candidates, ctx.sizes);
-
+        // Streamed: per representative size only the top R kernels matter for the points, so only they are kept.
+        std::vector<strategy_detail::TopList> perSize(ctx.sizes.size(), strategy_detail::TopList(ranks));
+        strategy_detail::forEachValidChunk(*ctx.space, 256, [&](const std::vector<Point>& chunk) {
+            strategy_detail::evaluateAtSizes(session, chunk, ctx.sizes);
+            for (const auto& p : chunk) {
+                const std::uint64_t index = *ctx.space->indexOf(p);
+                for (std::size_t s = 0; s < ctx.sizes.size(); ++s) {
+                    const Evaluation* e = session.find(p, ctx.sizes[s]);
+                    if (e && e->ok) perSize[s].offer(e->value, index);
+                }
+            }
+            return !session.exhausted();
+        });
         // Award points per representative size; a kernel that failed at a size simply gets none there.
-        std::unordered_map<std::string, double> points;
-        std::unordered_map<std::string, std::size_t> order; // enumeration order breaks ties reproducibly
-        for (std::size_t i = 0; i < candidates.size(); ++i) order.emplace(candidates[i].key(), i);
-        for (const auto& size : ctx.sizes) {
-            std::vector<RankedPoint> ranked = strategy_detail::rank(session, candidates, {size});
-            for (std::size_t r = 0; r < ranked.size() && r < ranks; ++r)
-                points[ranked[r].point.key()] += static_cast<double>(ranks - r) / static_cast<double>(ranks);
+        std::map<std::uint64_t, double> points;
+        for (const auto& list : perSize) {
+            auto ranked = list.sorted();
+            for (std::size_t r = 0; r < ranked.size(); ++r)
+                points[ranked[r].second] += static_cast<double>(ranks - r) / static_cast<double>(ranks);
         }
-        std::vector<std::pair<double, Point>> scored;
-        for (const auto& p : candidates) {
-            auto it = points.find(p.key());
-            if (it != points.end()) scored.emplace_back(it->second, p);
-        }
-        std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-        if (scored.size() > finalistCount) scored.resize(finalistCount);
+        strategy_detail::TopList richest(finalistCount);
+        for (const auto& [index, pts] : points) richest.offer(pts, index);
         std::vector<Point> finalists;
-        for (const auto& [pts, p] : scored) finalists.push_back(p);
+        for (const auto& [pts, index] : richest.sorted()) finalists.push_back(ctx.space->pointAt(index));
 
         session.setPhase("detail");
         if (!session.exhausted()) strategy_detail::evaluateAtSizes(session, finalists, detail);

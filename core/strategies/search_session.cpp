@@ -4,14 +4,9 @@
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
+#include <unordered_set>
 
 namespace kt {
-
-namespace {
-
-std::string memoKey(const Point& point, const ProblemSize& size) { return point.key() + "|" + size.label(); }
-
-} // namespace
 
 SearchSession::SearchSession(const SearchContext& context)
     : m_context(context), m_tracker(context.budget, context.clock, context.cancel) {
@@ -21,8 +16,25 @@ SearchSession::SearchSession(const SearchContext& context)
     m_batch = static_cast<std::size_t>(std::max(1.0, context.options.number("batch", 16)));
 }
 
+std::optional<SearchSession::MemoKey> SearchSession::memoKey(const Point& point, const ProblemSize& size) const {
+    auto s = std::find(m_sizes.begin(), m_sizes.end(), size);
+    if (s == m_sizes.end()) return std::nullopt;
+    auto index = m_context.space->indexOf(point);
+    if (!index) return std::nullopt;
+    return MemoKey{*index, static_cast<std::uint32_t>(s - m_sizes.begin())};
+}
+
+std::uint32_t SearchSession::sizeIndex(const ProblemSize& size) {
+    auto s = std::find(m_sizes.begin(), m_sizes.end(), size);
+    if (s != m_sizes.end()) return static_cast<std::uint32_t>(s - m_sizes.begin());
+    m_sizes.push_back(size);
+    return static_cast<std::uint32_t>(m_sizes.size() - 1);
+}
+
 const Evaluation* SearchSession::find(const Point& point, const ProblemSize& size) const {
-    auto it = m_index.find(memoKey(point, size));
+    auto key = memoKey(point, size);
+    if (!key) return nullptr;
+    auto it = m_index.find(*key);
     return it == m_index.end() ? nullptr : &m_all[it->second];
 }
 
@@ -50,36 +62,49 @@ void SearchSession::report() {
     if (!m_context.progress) return;
     Progress p;
     p.done = m_measured + m_reused;
-    p.totalEstimate = std::max(m_totalEstimate, p.done);
+    // The strategy's own estimate, capped by what the budget lets it measure (reused points come on top).
+    std::uint64_t estimate = m_totalEstimate;
+    auto cap = [&](std::uint64_t limit) { estimate = estimate ? std::min(estimate, limit) : limit; };
+    if (m_context.budget.maxEvaluations > 0) cap(m_context.budget.maxEvaluations + m_reused);
+    const double elapsed = m_tracker.elapsed();
+    if (m_context.budget.maxWallSeconds > 0 && elapsed > 0 && m_measured > 0)
+        cap(m_reused + static_cast<std::uint64_t>(static_cast<double>(m_measured) * m_context.budget.maxWallSeconds /
+                                                  elapsed));
+    p.totalEstimate = std::max(estimate, p.done);
     p.best = m_best;
     p.phase = m_phase;
     m_context.progress(p);
 }
 
 std::vector<Evaluation> SearchSession::evaluate(const std::vector<Point>& points, const ProblemSize& size) {
-    auto record = [&](Evaluation e) {
+    const std::uint32_t sizeAt = sizeIndex(size);
+    auto record = [&](std::uint64_t pointIndex, Evaluation e) {
         if (e.ok && (!m_best || e.value > m_best->value)) m_best = e;
-        m_index.emplace(memoKey(e.point, size), m_all.size());
+        m_index.emplace(MemoKey{pointIndex, sizeAt}, m_all.size());
         m_all.push_back(std::move(e));
     };
     // First pass: resolve what is free (memo, evaluator cache); collect distinct points that need measuring.
     std::vector<Point> pending;
-    std::unordered_map<std::string, bool> pendingKeys;
+    std::vector<std::uint64_t> pendingIndex;
+    std::unordered_set<std::uint64_t> pendingSet;
     bool reusedAny = false;
     for (const auto& p : points) {
-        std::string k = memoKey(p, size);
-        if (m_index.count(k) || pendingKeys.count(k)) continue;
+        auto index = m_context.space->indexOf(p);
+        if (!index)
+            throw std::invalid_argument("point '" + p.key() + "' is not in the space being searched");
+        if (m_index.count(MemoKey{*index, sizeAt}) || pendingSet.count(*index)) continue;
         if (auto hit = m_context.evaluator->lookup(p, size)) {
             hit->point = p;
             hit->size = size;
             hit->cached = true;
             ++m_reused;
             reusedAny = true;
-            record(std::move(*hit));
+            record(*index, std::move(*hit));
             continue;
         }
-        pendingKeys.emplace(k, true);
+        pendingSet.insert(*index);
         pending.push_back(p);
+        pendingIndex.push_back(*index);
     }
     if (reusedAny) report();
     // Second pass: measure in batches while the budget lasts.
@@ -98,7 +123,7 @@ std::vector<Evaluation> SearchSession::evaluate(const std::vector<Point>& points
             results[i].point = batch[i];
             results[i].size = size;
             results[i].cached = false;
-            record(std::move(results[i]));
+            record(pendingIndex[at + i], std::move(results[i]));
         }
         m_measured += n;
         at += n;

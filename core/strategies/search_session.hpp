@@ -17,7 +17,7 @@ namespace kt {
 
 struct Progress {
     std::uint64_t done = 0;          // evaluations so far (measured + reused)
-    std::uint64_t totalEstimate = 0; // the strategy's estimate of its total (may change)
+    std::uint64_t totalEstimate = 0; // expected final `done`: the strategy's estimate capped by the budget (changes)
     std::optional<Evaluation> best;  // best single ok evaluation so far
     std::string phase;               // e.g. "stage 1", "sweep", "refine"
 };
@@ -67,6 +67,8 @@ public:
     std::uint64_t remainingEvaluations() const;
     const BudgetTracker& tracker() const { return m_tracker; }
     const std::vector<Evaluation>& evaluations() const { return m_all; }
+    // Moves the record out (the session is finished with it).
+    std::vector<Evaluation> takeEvaluations() { return std::move(m_all); }
     std::uint64_t measured() const { return m_measured; }
     std::uint64_t reused() const { return m_reused; }
     void setPhase(std::string phase);
@@ -75,11 +77,23 @@ public:
 
 private:
     void report();
+    // Memo key: the point's cartesian index and the size's position in m_sizes (compact: runs may hold millions).
+    struct MemoKey {
+        std::uint64_t point;
+        std::uint32_t size;
+        bool operator==(const MemoKey&) const = default;
+    };
+    struct MemoHash {
+        std::size_t operator()(const MemoKey& k) const { return std::hash<std::uint64_t>()(k.point * 31 + k.size); }
+    };
+    std::optional<MemoKey> memoKey(const Point& point, const ProblemSize& size) const;
+    std::uint32_t sizeIndex(const ProblemSize& size);
 
     const SearchContext& m_context;
     BudgetTracker m_tracker;
     std::size_t m_batch;
-    std::unordered_map<std::string, std::size_t> m_index; // "pointKey|sizeLabel" → index in m_all
+    std::vector<ProblemSize> m_sizes;                           // sizes seen, in order
+    std::unordered_map<MemoKey, std::size_t, MemoHash> m_index; // → index in m_all
     std::vector<Evaluation> m_all;
     std::optional<Evaluation> m_best;
     std::uint64_t m_measured = 0, m_reused = 0, m_totalEstimate = 0;

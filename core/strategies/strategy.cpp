@@ -48,8 +48,8 @@ std::vector<std::string> StrategyRegistry::names() const {
 
 namespace strategy_detail {
 
-void finish(StrategyResult& result, const SearchSession& session) {
-    result.evaluations = session.evaluations();
+void finish(StrategyResult& result, SearchSession& session) {
+    result.evaluations = session.takeEvaluations();
     result.measured = session.measured();
     result.reused = session.reused();
     result.stop = session.stopReason();
@@ -72,6 +72,45 @@ std::vector<Point> allValid(const ParameterSpace& space) {
         out.push_back(p);
         return true;
     });
+    return out;
+}
+
+void forEachValidChunk(const ParameterSpace& space, std::size_t chunk,
+                       const std::function<bool(const std::vector<Point>&)>& visit) {
+    std::vector<Point> part;
+    bool go = true;
+    space.forEachValid([&](const Point& p) {
+        part.push_back(p);
+        if (part.size() < chunk) return true;
+        go = visit(part);
+        part.clear();
+        return go;
+    });
+    if (go && !part.empty()) visit(part);
+}
+
+namespace {
+// Heap order: a "better" pair sorts first, so the heap's top is the worst kept.
+bool better(const std::pair<double, std::uint64_t>& a, const std::pair<double, std::uint64_t>& b) {
+    return a.first > b.first || (a.first == b.first && a.second < b.second);
+}
+} // namespace
+
+void TopList::offer(double score, std::uint64_t index) {
+    std::pair<double, std::uint64_t> item{score, index};
+    if (m_heap.size() < m_capacity) {
+        m_heap.push_back(item);
+        std::push_heap(m_heap.begin(), m_heap.end(), better);
+    } else if (m_capacity > 0 && better(item, m_heap.front())) {
+        std::pop_heap(m_heap.begin(), m_heap.end(), better);
+        m_heap.back() = item;
+        std::push_heap(m_heap.begin(), m_heap.end(), better);
+    }
+}
+
+std::vector<std::pair<double, std::uint64_t>> TopList::sorted() const {
+    auto out = m_heap;
+    std::sort(out.begin(), out.end(), better);
     return out;
 }
 

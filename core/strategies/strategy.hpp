@@ -49,13 +49,28 @@ private:
 
 // Helpers shared by strategy implementations.
 namespace strategy_detail {
-// Fills the bookkeeping fields of `result` from the session.
-void finish(StrategyResult& result, const SearchSession& session);
+// Fills the bookkeeping fields of `result` from the session and moves its evaluations out (call it last).
+void finish(StrategyResult& result, SearchSession& session);
 // Ranks `points` by mean score over `sizes` (points without a complete ok score are dropped), best first.
 std::vector<RankedPoint> rank(const SearchSession& session, const std::vector<Point>& points,
                               const std::vector<ProblemSize>& sizes);
 // Every valid point of the space (strategies that need the whole list; callers check the count first).
 std::vector<Point> allValid(const ParameterSpace& space);
+// Streams the valid points in chunks of `chunk`; `visit` returns false to stop.
+void forEachValidChunk(const ParameterSpace& space, std::size_t chunk,
+                       const std::function<bool(const std::vector<Point>&)>& visit);
+// Keeps the `capacity` best (score, cartesian index) pairs; ties go to the lower index (enumeration order).
+class TopList {
+public:
+    explicit TopList(std::size_t capacity) : m_capacity(capacity) {}
+    void offer(double score, std::uint64_t index);
+    // Best first.
+    std::vector<std::pair<double, std::uint64_t>> sorted() const;
+
+private:
+    std::size_t m_capacity;
+    std::vector<std::pair<double, std::uint64_t>> m_heap; // worst on top
+};
 // Evaluates `points` at every size, in chunks of "batch" points; returns false when the budget ran out.
 bool evaluateAtSizes(SearchSession& session, const std::vector<Point>& points, const std::vector<ProblemSize>& sizes);
 // Model-guided strategies need a stopping point: with neither an evaluation nor a wall budget, caps the evaluations

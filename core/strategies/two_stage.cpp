@@ -2,6 +2,7 @@
 // uses n = 1536 and 4096 on GPUs), keep the fastest K = 50 by mean, measure those over a size sweep
 // (256..8192 step 256 in the paper) and pick the best by mean over the sweep.
 #include <algorithm>
+#include <functional>
 
 #include "core/strategies/builtin_strategies.hpp"
 
@@ -25,13 +26,19 @@ public:
         session.setTotalEstimate(valid * ctx.sizes.size() + std::min<std::uint64_t>(top, valid) * sweep.size());
 
         session.setPhase("stage 1");
-        std::vector<Point> candidates = strategy_detail::allValid(*ctx.space);
-        strategy_detail::evaluateAtSizes(session, candidates, ctx.sizes);
-        std::vector<RankedPoint> stage1 = strategy_detail::rank(session, candidates, ctx.sizes);
+        // Streamed: only the top K of stage 1 are kept, so spaces of millions of points stay small in memory.
+        strategy_detail::TopList top1(top);
+        strategy_detail::forEachValidChunk(*ctx.space, 256, [&](const std::vector<Point>& chunk) {
+            strategy_detail::evaluateAtSizes(session, chunk, ctx.sizes);
+            for (const auto& p : chunk)
+                if (auto score = session.meanScore(p, ctx.sizes)) top1.offer(*score, *ctx.space->indexOf(p));
+            return !session.exhausted();
+        });
+        std::vector<RankedPoint> stage1;
+        for (const auto& [score, index] : top1.sorted()) stage1.push_back({ctx.space->pointAt(index), score});
 
         StrategyResult result;
         result.strategy = name();
-        if (stage1.size() > top) stage1.resize(top);
         std::vector<Point> finalists;
         for (const auto& r : stage1) finalists.push_back(r.point);
 

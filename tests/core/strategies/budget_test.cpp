@@ -1,7 +1,8 @@
-// BudgetTracker: exact counts, wall-time trimming with a fake clock, cancellation.
+// BudgetTracker: exact counts, wall-time trimming with a fake clock, cancellation; the papers' default sizes.
 #include <gtest/gtest.h>
 
 #include "core/strategies/budget.hpp"
+#include "core/strategies/paper_sizes.hpp"
 
 using namespace kt;
 
@@ -38,4 +39,20 @@ TEST(BudgetTracker, CancelStopsAtOnce) {
     EXPECT_TRUE(t.exhausted());
     EXPECT_EQ(t.reason(), StopReason::Cancelled);
     EXPECT_EQ(t.grant(1), 0u);
+}
+
+TEST(PaperSizes, MatchThePapers) {
+    auto gpu = twoStageStageSizes(DeviceType::Gpu, 3);
+    ASSERT_EQ(gpu.size(), 2u);
+    EXPECT_EQ(gpu[0].dims, (std::vector<std::int64_t>{1536, 1536, 1536}));
+    EXPECT_EQ(gpu[1].dims[0], 4096);
+    EXPECT_EQ(twoStageStageSizes(DeviceType::Cpu, 1)[0].dims, (std::vector<std::int64_t>{768}));
+    auto sweep = twoStageSweepSizes(3);
+    EXPECT_EQ(sweep.size(), 32u); // 256, 512, …, 8192
+    EXPECT_EQ(sweep.back().dims[0], 8192);
+    auto detail = sieveDetailSizes(1);
+    EXPECT_EQ(detail.size(), 48u);
+    EXPECT_EQ(detail.front().dims[0], 100);
+    EXPECT_EQ(detail.back().dims[0], 10000);
+    EXPECT_EQ(sieveRepresentativeSizes(1).size(), 6u);
 }

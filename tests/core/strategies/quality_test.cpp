@@ -74,7 +74,9 @@ TEST(StrategyQuality, ExhaustiveFindsTheTrueBest) {
         EXPECT_EQ(r.best.front().point.key(), bestKey);
         EXPECT_DOUBLE_EQ(r.best.front().score, best);
         EXPECT_EQ(r.measured, valid * l.sizes.size());
-        EXPECT_EQ(r.best.size(), valid - failing); // failing candidates are never ranked
+        EXPECT_EQ(r.best.size(), std::min<std::uint64_t>(1000, valid - failing)); // the best 1000 ("keep")
+        EXPECT_EQ(r.evaluations.size(), valid * l.sizes.size());               // but every evaluation
+        for (const auto& ranked : r.best) EXPECT_TRUE(trueMean(l, ranked.point, l.sizes)); // failures never ranked
         EXPECT_GT(failing, 0u);
         EXPECT_EQ(r.stop, StopReason::Completed);
     }

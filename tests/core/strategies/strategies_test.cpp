@@ -131,16 +131,19 @@ TEST(Strategies, ReportProgressAndAreDeterministic) {
             SyntheticEvaluator evaluator(l);
             SearchContext ctx = contextFor(l, evaluator);
             ctx.budget.maxEvaluations = 400;
-            std::uint64_t last = 0, calls = 0;
+            std::uint64_t last = 0, calls = 0, lastEstimate = 0;
             ctx.progress = [&](const Progress& p) {
                 EXPECT_GE(p.done, last);
                 EXPECT_GE(p.totalEstimate, p.done);
+                EXPECT_LE(p.totalEstimate, 400u); // never promises more than the budget allows
                 last = p.done;
+                lastEstimate = p.totalEstimate;
                 ++calls;
             };
             StrategyResult r = StrategyRegistry::instance().create(name)->run(ctx);
             EXPECT_GT(calls, 0u);
             EXPECT_EQ(last, r.measured + r.reused);
+            EXPECT_EQ(lastEstimate, last); // the final report says the run is complete
             ASSERT_FALSE(r.best.empty());
             for (std::size_t i = 1; i < r.best.size(); ++i) EXPECT_GE(r.best[i - 1].score, r.best[i].score);
             if (run == 0) {
@@ -158,4 +161,50 @@ TEST(Strategies, NeedASpaceAnEvaluatorAndASize) {
     SearchContext ctx = contextFor(l, evaluator);
     ctx.sizes.clear();
     EXPECT_THROW(StrategyRegistry::instance().create("exhaustive")->run(ctx), std::invalid_argument);
+}
+
+TEST(Strategies, HandleEmptyAndSinglePointSpaces) {
+    for (const char* constraint : {"A > 100", "A == 3 && B == 2"}) {
+        SyntheticLandscape l;
+        l.space.addParameter({"A", {1, 2, 3}, ""});
+        l.space.addParameter({"B", {1, 2}, ""});
+        l.space.addConstraint({constraint, ""});
+        l.sizes = {{{64}}};
+        l.sweep = {{{32}}, {{64}}};
+        l.value = [](const Point& p, const ProblemSize&) -> std::optional<double> { return 1.0 + p.values()[0]; };
+        const bool empty = std::string(constraint) == "A > 100";
+        for (const auto& name : kAll) {
+            SCOPED_TRACE(name + " / " + constraint);
+            SyntheticEvaluator evaluator(l);
+            SearchContext ctx;
+            ctx.space = &l.space;
+            ctx.evaluator = &evaluator;
+            ctx.sizes = l.sizes;
+            ctx.sweep = l.sweep;
+            StrategyResult r = StrategyRegistry::instance().create(name)->run(ctx);
+            EXPECT_EQ(r.best.empty(), empty);
+            if (!empty) {
+                EXPECT_EQ(r.best.front().point.key(), "A=3,B=2");
+            }
+            EXPECT_NE(r.stop, StopReason::Cancelled);
+        }
+    }
+}
+
+TEST(Strategies, RandomKeepsSamplingPastCachedPointsUntilTheBudgetIsSpent) {
+    SyntheticLandscape l = gemmLikeLandscape(8);
+    SyntheticEvaluator evaluator(l);
+    // Half of the space is already known: the random sample meets many free points.
+    int n = 0;
+    l.space.forEachValid([&](const Point& p) {
+        if (n++ % 2 == 0)
+            for (const auto& s : l.sizes) evaluator.remember(p, s);
+        return true;
+    });
+    SearchContext ctx = contextFor(l, evaluator);
+    ctx.budget.maxEvaluations = 500;
+    StrategyResult r = StrategyRegistry::instance().create("random")->run(ctx);
+    EXPECT_EQ(r.measured, 500u);
+    EXPECT_GT(r.reused, 300u);
+    EXPECT_EQ(r.stop, StopReason::Evaluations);
 }

@@ -130,3 +130,15 @@ TEST(Verify, SizeMismatchFails) {
     auto r = compareOutputs(std::span<const float>(a), std::span<const float>(b), {});
     EXPECT_FALSE(r.ok);
 }
+
+TEST(Verify, FloatOutputAgainstDoubleReference) {
+    std::vector<double> ref{1.0 / 3.0, 2.0 / 3.0, 1.0};
+    std::vector<float> out{1.0f / 3.0f, 2.0f / 3.0f, 1.0f};
+    auto r = compareOutputs(std::span<const float>(out), std::span<const double>(ref), options(Precision::F32, 1));
+    EXPECT_TRUE(r.ok) << r.message;
+    EXPECT_GT(r.maxAbsError, 0.0); // float rounding is visible against the double reference
+    out[2] = 1.01f;
+    r = compareOutputs(std::span<const float>(out), std::span<const double>(ref), options(Precision::F32, 1));
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(r.worstIndex, 2u);
+}
