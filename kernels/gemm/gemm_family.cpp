@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "core/space/device_variables.hpp"
+#include "core/strategies/paper_sizes.hpp"
 #include "kernels/common/dialect.hpp"
 #include "kernels/gemm/gemm_generator.hpp"
 #include "kernels/gemm/gemm_layout.hpp"
@@ -212,16 +213,12 @@ ParameterSpace GemmFamily::space(const DeviceInfo& device) const {
 std::vector<std::string> GemmFamily::presetNames() const { return {name(), name() + "-paper"}; }
 
 std::vector<ProblemSize> GemmFamily::defaultSizes(const DeviceInfo& device) const {
-    if (device.type == DeviceType::Gpu) return {{{1536, 1536, 1536}}, {{4096, 4096, 4096}}};
-    return {{{768, 768, 768}}, {{1536, 1536, 1536}}};
+    // Non-GPU devices that are not CPUs (accelerators, others) get the GPU sizes, as in the strategies.
+    return twoStageStageSizes(device.type, 3);
 }
 
 std::vector<ProblemSize> secondStageSizes(const DeviceInfo& device) {
-    const bool gpu = device.type == DeviceType::Gpu;
-    const std::int64_t step = gpu ? 256 : 128, last = gpu ? 8192 : 1536;
-    std::vector<ProblemSize> sizes;
-    for (std::int64_t n = step; n <= last; n += step) sizes.push_back({{n, n, n}});
-    return sizes;
+    return twoStageSweepSizes(3, device.type == DeviceType::Cpu ? 1536 : 8192);
 }
 
 double GemmFamily::work(const ProblemSize& size) const {

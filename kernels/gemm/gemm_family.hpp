@@ -51,7 +51,8 @@ Point pointFromParams(const GemmParams& params);
 std::vector<GemmParams> paperBestTn(Precision precision);
 
 // Stage two of the papers' selection: the best `kSecondStageCount` of stage one are measured again over these
-// sizes (GPU: 256..8192 step 256; CPU: 128..1536 step 128) and the fastest over all of them wins.
+// sizes (256 up to 8192, step 256; CPUs up to 1536) and the fastest over all of them wins. Both stages use
+// core/strategies/paper_sizes.hpp, as the two-stage strategy does.
 inline constexpr int kSecondStageCount = 50;
 std::vector<ProblemSize> secondStageSizes(const DeviceInfo& device);
 

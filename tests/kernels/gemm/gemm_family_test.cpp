@@ -145,6 +145,7 @@ TEST(GemmFamily, SizesWorkAndPointConversion) {
     ASSERT_EQ(second.size(), 32u);
     EXPECT_EQ(second.front(), (ProblemSize{{256, 256, 256}}));
     EXPECT_EQ(second.back(), (ProblemSize{{8192, 8192, 8192}}));
+    EXPECT_EQ(secondStageSizes(cpu).back(), (ProblemSize{{1536, 1536, 1536}}));
     EXPECT_DOUBLE_EQ(f.work({{100, 20, 3}}), 2.0 * 100 * 20 * 3);
     for (const auto& p : kVariants) {
         const auto back = paramsFromPoint(pointFromParams(p), p.precision);
