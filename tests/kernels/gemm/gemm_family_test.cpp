@@ -9,6 +9,7 @@
 #include "core/engine/executor.hpp"
 #include "core/space/device_variables.hpp"
 #include "kernels/gemm/gemm_family.hpp"
+#include "kernels/presets.hpp"
 #include "tests/kernels/gemm/gemm_test_util.hpp"
 #include "tests/kernels/gemm/test_device.hpp"
 
@@ -131,6 +132,10 @@ TEST(GemmFamily, PresetFilesMatchTheBuiltInSpaces) {
                 EXPECT_EQ(preset.constraints()[i].expression, builtIn.constraints()[i].expression);
         }
     EXPECT_EQ(GemmFamily(F).presetNames(), (std::vector<std::string>{"sgemm", "sgemm-paper"}));
+    // The family's preset names are the embedded presets `ktune tune --preset` loads.
+    for (Precision prec : {F, D})
+        for (const auto& name : GemmFamily(prec).presetNames())
+            EXPECT_EQ(kernels::presetSpace(name).parameters().size(), gemmSpace(prec, false).parameters().size()) << name;
 }
 
 TEST(GemmFamily, SizesWorkAndPointConversion) {
