@@ -537,57 +537,72 @@
 <context>
     <name>kt::gui::TunePage</name>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="93"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="108"/>
         <source>No kernel families are registered in this build.</source>
         <translation>このビルドにはカーネルファミリーが登録されていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="96"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="111"/>
         <source>Select a device on the Devices page: constraints depend on the device&apos;s limits.</source>
         <translation>「デバイス」ページでデバイスを選択してください。制約はデバイスの上限値に依存します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="106"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="126"/>
         <source>Name: %1 · Metric: %2 · Size dimensions: %3</source>
         <translation>名前: %1 · 指標: %2 · サイズの次元: %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="133"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="154"/>
         <source>The family&apos;s parameter space could not be built for this device: %1</source>
         <translation>このデバイス用のファミリーのパラメータ空間を構築できませんでした: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="144"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="185"/>
+        <source>The constraints could not be evaluated: %1</source>
+        <translation>制約を評価できませんでした: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="194"/>
+        <source>Valid variants: counting… (of %1 combinations)</source>
+        <translation>有効なバリアント: 計数中…（全 %1 通り）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="196"/>
+        <source>Valid variants: %1 of %2 combinations</source>
+        <translation>有効なバリアント: %2 通り中 %1 通り</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="208"/>
         <source>Parameters</source>
         <translation>パラメータ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="145"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="209"/>
         <source>Constraints</source>
         <translation>制約</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="146"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="210"/>
         <source>Name</source>
         <translation>名前</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="146"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="210"/>
         <source>Values</source>
         <translation>値</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="146"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="210"/>
         <source>Description</source>
         <translation>説明</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="147"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="211"/>
         <source>Expression</source>
         <translation>式</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="147"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="211"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
