@@ -275,32 +275,42 @@
 <context>
     <name>kt::gui::DevicesPage</name>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="68"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="76"/>
         <source>Profiling %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="73"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="109"/>
         <source>Profiled %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="77"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="81"/>
         <source>Profiling %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="133"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="89"/>
+        <source>Profile of %1 saved to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/devices_page.cpp" line="93"/>
+        <source>Results database %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/devices_page.cpp" line="175"/>
         <source>Enumerating devices…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="137"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="179"/>
         <source>Device enumeration failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/pages/devices_page.cpp" line="139"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="183"/>
         <source>%n device(s) found in %1 ms.</source>
         <translation>
             <numerusform>%n device found in %1 ms.</numerusform>
@@ -308,12 +318,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="151"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="194"/>
         <source>Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="152"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="195"/>
         <source>Enumerate the devices again</source>
         <translation type="unfinished"></translation>
     </message>
@@ -360,112 +370,112 @@
 <context>
     <name>kt::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="122"/>
+        <location filename="../app/gui/main_window.cpp" line="126"/>
         <source>KernelTune Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="123"/>
+        <location filename="../app/gui/main_window.cpp" line="127"/>
         <source>Devices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="124"/>
+        <location filename="../app/gui/main_window.cpp" line="128"/>
         <source>Tune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="125"/>
+        <location filename="../app/gui/main_window.cpp" line="129"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="126"/>
+        <location filename="../app/gui/main_window.cpp" line="130"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="127"/>
+        <location filename="../app/gui/main_window.cpp" line="131"/>
         <source>&amp;Tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="128"/>
+        <location filename="../app/gui/main_window.cpp" line="132"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="129"/>
+        <location filename="../app/gui/main_window.cpp" line="133"/>
         <source>&amp;Open database…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="130"/>
+        <location filename="../app/gui/main_window.cpp" line="134"/>
         <source>Choose the SQLite file that holds tuning results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="131"/>
+        <location filename="../app/gui/main_window.cpp" line="135"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="133"/>
+        <location filename="../app/gui/main_window.cpp" line="137"/>
         <source>&amp;Refresh devices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="134"/>
+        <location filename="../app/gui/main_window.cpp" line="138"/>
         <source>&amp;Status bar</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="135"/>
+        <location filename="../app/gui/main_window.cpp" line="139"/>
         <source>&amp;Settings…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="136"/>
+        <location filename="../app/gui/main_window.cpp" line="140"/>
         <source>&amp;About KernelTune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="137"/>
+        <location filename="../app/gui/main_window.cpp" line="141"/>
         <source>About &amp;Qt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="143"/>
+        <location filename="../app/gui/main_window.cpp" line="147"/>
         <source>Database: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="144"/>
+        <location filename="../app/gui/main_window.cpp" line="148"/>
         <source>Database: %1 (not created yet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="152"/>
+        <location filename="../app/gui/main_window.cpp" line="157"/>
         <source>Results database: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="156"/>
+        <location filename="../app/gui/main_window.cpp" line="161"/>
         <source>Open results database</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="157"/>
+        <location filename="../app/gui/main_window.cpp" line="162"/>
         <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="177"/>
+        <location filename="../app/gui/main_window.cpp" line="182"/>
         <source>About KernelTune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="178"/>
+        <location filename="../app/gui/main_window.cpp" line="183"/>
         <source>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;A workbench for auto-tuning GPU kernels (GEMM, BLAS3, batched GEMM, SYMV) on OpenCL and CUDA devices: explore parameter spaces, measure and verify candidates, fit performance over problem sizes and derive dispatch rules.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -529,57 +539,72 @@
 <context>
     <name>kt::gui::TunePage</name>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="93"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="108"/>
         <source>No kernel families are registered in this build.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="96"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="111"/>
         <source>Select a device on the Devices page: constraints depend on the device&apos;s limits.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="106"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="126"/>
         <source>Name: %1 · Metric: %2 · Size dimensions: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="133"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="154"/>
         <source>The family&apos;s parameter space could not be built for this device: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="144"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="185"/>
+        <source>The constraints could not be evaluated: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="194"/>
+        <source>Valid variants: counting… (of %1 combinations)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="196"/>
+        <source>Valid variants: %1 of %2 combinations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="208"/>
         <source>Parameters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="145"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="209"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="146"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="210"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="146"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="210"/>
         <source>Values</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="146"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="210"/>
         <source>Description</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="147"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="211"/>
         <source>Expression</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="147"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="211"/>
         <source>Why</source>
         <translation type="unfinished"></translation>
     </message>

@@ -274,44 +274,54 @@
 <context>
     <name>kt::gui::DevicesPage</name>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="68"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="76"/>
         <source>Profiling %1…</source>
         <translation>%1 をプロファイル中…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="73"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="109"/>
         <source>Profiled %1.</source>
         <translation>%1 のプロファイルが完了しました。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="77"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="81"/>
         <source>Profiling %1 failed: %2</source>
         <translation>%1 のプロファイルに失敗しました: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="133"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="89"/>
+        <source>Profile of %1 saved to %2.</source>
+        <translation>%1 のプロファイルを %2 に保存しました。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/devices_page.cpp" line="93"/>
+        <source>Results database %1: %2</source>
+        <translation>結果データベース %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/devices_page.cpp" line="175"/>
         <source>Enumerating devices…</source>
         <translation>デバイスを列挙中…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="137"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="179"/>
         <source>Device enumeration failed: %1</source>
         <translation>デバイスの列挙に失敗しました: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/pages/devices_page.cpp" line="139"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="183"/>
         <source>%n device(s) found in %1 ms.</source>
         <translation>
             <numerusform>%1 ミリ秒で %n 台のデバイスが見つかりました。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="151"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="194"/>
         <source>Refresh</source>
         <translation>再読み込み</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="152"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="195"/>
         <source>Enumerate the devices again</source>
         <translation>デバイスを再度列挙します</translation>
     </message>
@@ -358,112 +368,112 @@
 <context>
     <name>kt::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="122"/>
+        <location filename="../app/gui/main_window.cpp" line="126"/>
         <source>KernelTune Workbench</source>
         <translation>KernelTune ワークベンチ</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="123"/>
+        <location filename="../app/gui/main_window.cpp" line="127"/>
         <source>Devices</source>
         <translation>デバイス</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="124"/>
+        <location filename="../app/gui/main_window.cpp" line="128"/>
         <source>Tune</source>
         <translation>チューニング</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="125"/>
+        <location filename="../app/gui/main_window.cpp" line="129"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="126"/>
+        <location filename="../app/gui/main_window.cpp" line="130"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="127"/>
+        <location filename="../app/gui/main_window.cpp" line="131"/>
         <source>&amp;Tools</source>
         <translation>ツール(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="128"/>
+        <location filename="../app/gui/main_window.cpp" line="132"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="129"/>
+        <location filename="../app/gui/main_window.cpp" line="133"/>
         <source>&amp;Open database…</source>
         <translation>データベースを開く(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="130"/>
+        <location filename="../app/gui/main_window.cpp" line="134"/>
         <source>Choose the SQLite file that holds tuning results</source>
         <translation>チューニング結果を保存する SQLite ファイルを選択します</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="131"/>
+        <location filename="../app/gui/main_window.cpp" line="135"/>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="133"/>
+        <location filename="../app/gui/main_window.cpp" line="137"/>
         <source>&amp;Refresh devices</source>
         <translation>デバイスを再読み込み(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="134"/>
+        <location filename="../app/gui/main_window.cpp" line="138"/>
         <source>&amp;Status bar</source>
         <translation>ステータスバー(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="135"/>
+        <location filename="../app/gui/main_window.cpp" line="139"/>
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="136"/>
+        <location filename="../app/gui/main_window.cpp" line="140"/>
         <source>&amp;About KernelTune</source>
         <translation>KernelTune について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="137"/>
+        <location filename="../app/gui/main_window.cpp" line="141"/>
         <source>About &amp;Qt</source>
         <translation>Qt について(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="143"/>
+        <location filename="../app/gui/main_window.cpp" line="147"/>
         <source>Database: %1</source>
         <translation>データベース: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="144"/>
+        <location filename="../app/gui/main_window.cpp" line="148"/>
         <source>Database: %1 (not created yet)</source>
         <translation>データベース: %1（未作成）</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="152"/>
+        <location filename="../app/gui/main_window.cpp" line="157"/>
         <source>Results database: %1</source>
         <translation>結果データベース: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="156"/>
+        <location filename="../app/gui/main_window.cpp" line="161"/>
         <source>Open results database</source>
         <translation>結果データベースを開く</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="157"/>
+        <location filename="../app/gui/main_window.cpp" line="162"/>
         <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
         <translation>SQLite データベース (*.sqlite *.db);;すべてのファイル (*)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="177"/>
+        <location filename="../app/gui/main_window.cpp" line="182"/>
         <source>About KernelTune</source>
         <translation>KernelTune について</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="178"/>
+        <location filename="../app/gui/main_window.cpp" line="183"/>
         <source>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;A workbench for auto-tuning GPU kernels (GEMM, BLAS3, batched GEMM, SYMV) on OpenCL and CUDA devices: explore parameter spaces, measure and verify candidates, fit performance over problem sizes and derive dispatch rules.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;OpenCL および CUDA デバイス上で GPU カーネル（GEMM、BLAS3、バッチ GEMM、SYMV）を自動チューニングするワークベンチです。パラメータ空間を探索し、候補を測定・検証し、問題サイズに対する性能をフィッティングして、ディスパッチ規則を導出します。&lt;/p&gt;&lt;p&gt;Qt %2 でビルドされています。&lt;/p&gt;</translation>
     </message>
@@ -527,57 +537,72 @@
 <context>
     <name>kt::gui::TunePage</name>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="93"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="108"/>
         <source>No kernel families are registered in this build.</source>
         <translation>このビルドにはカーネルファミリーが登録されていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="96"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="111"/>
         <source>Select a device on the Devices page: constraints depend on the device&apos;s limits.</source>
         <translation>「デバイス」ページでデバイスを選択してください。制約はデバイスの上限値に依存します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="106"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="126"/>
         <source>Name: %1 · Metric: %2 · Size dimensions: %3</source>
         <translation>名前: %1 · 指標: %2 · サイズの次元: %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="133"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="154"/>
         <source>The family&apos;s parameter space could not be built for this device: %1</source>
         <translation>このデバイス用のファミリーのパラメータ空間を構築できませんでした: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="144"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="185"/>
+        <source>The constraints could not be evaluated: %1</source>
+        <translation>制約を評価できませんでした: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="194"/>
+        <source>Valid variants: counting… (of %1 combinations)</source>
+        <translation>有効なバリアント: 計数中…（全 %1 通り）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="196"/>
+        <source>Valid variants: %1 of %2 combinations</source>
+        <translation>有効なバリアント: %2 通り中 %1 通り</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="208"/>
         <source>Parameters</source>
         <translation>パラメータ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="145"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="209"/>
         <source>Constraints</source>
         <translation>制約</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="146"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="210"/>
         <source>Name</source>
         <translation>名前</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="146"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="210"/>
         <source>Values</source>
         <translation>値</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="146"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="210"/>
         <source>Description</source>
         <translation>説明</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="147"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="211"/>
         <source>Expression</source>
         <translation>式</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="147"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="211"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>

@@ -21,6 +21,7 @@
 #include "app/gui/pages/devices_page.hpp"
 #include "app/gui/pages/tune_page.hpp"
 #include "app/gui/resources.hpp"
+#include "app/gui/services/store_service.hpp"
 
 namespace kt::gui {
 
@@ -28,14 +29,15 @@ MainWindow::MainWindow(BackendFactory backends, ProfileFunction profiler, Langua
     : QMainWindow(parent),
       m_language(language),
       m_enumeration(new DeviceEnumerationService(std::move(backends), this)),
-      m_profiler(new ProfileService(std::move(profiler), this)) {
+      m_profiler(new ProfileService(std::move(profiler), this)),
+      m_store(new StoreService(this)) {
     initResources();
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/ktune.png")));
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("pages"));
     m_tabs->setDocumentMode(true);
-    m_devicesPage = new DevicesPage(m_enumeration, m_profiler, m_tabs);
+    m_devicesPage = new DevicesPage(m_enumeration, m_profiler, m_store, m_tabs);
     m_tunePage = new TunePage(m_tabs);
     // Results, Fits & Rules and Compare join here once the store, fit and rules libraries provide their data.
     m_pages = {{"devices", m_devicesPage}, {"tune", m_tunePage}};
@@ -55,7 +57,9 @@ MainWindow::MainWindow(BackendFactory backends, ProfileFunction profiler, Langua
         if (index >= 0 && index < static_cast<int>(m_pageActions.size()))
             m_pageActions[static_cast<std::size_t>(index)]->setChecked(true);
     });
+    connect(m_store, &StoreService::profileSaved, this, &MainWindow::updateDatabaseLabel);
     m_database = databasePath();
+    m_devicesPage->setDatabase(m_database);
     retranslateUi();
     restoreWindowState();
     m_enumeration->start();
@@ -148,6 +152,7 @@ void MainWindow::updateDatabaseLabel() {
 void MainWindow::setDatabase(const QString& path) {
     m_database = path;
     kt::gui::setDatabasePath(path);
+    m_devicesPage->setDatabase(path);
     updateDatabaseLabel();
     statusBar()->showMessage(tr("Results database: %1").arg(QDir::toNativeSeparators(path)), 10000);
 }

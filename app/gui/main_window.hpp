@@ -17,6 +17,7 @@ class QTabWidget;
 namespace kt::gui {
 
 class DevicesPage;
+class StoreService;
 class TunePage;
 
 class MainWindow : public QMainWindow {
@@ -60,6 +61,7 @@ private:
     LanguageManager* m_language;
     DeviceEnumerationService* m_enumeration;
     ProfileService* m_profiler;
+    StoreService* m_store;
     QTabWidget* m_tabs;
     DevicesPage* m_devicesPage;
     TunePage* m_tunePage;

@@ -6,12 +6,14 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QEventLoop>
 #include <QPixmap>
 #include <QTabWidget>
 #include <QTimer>
 
 #include "app/gui/main_window.hpp"
+#include "app/gui/pages/tune_page.hpp"
 
 namespace kt::gui {
 
@@ -36,6 +38,11 @@ int takeScreenshots(MainWindow& window, const QString& directory, int timeoutMs)
     for (std::size_t i = 0; i < window.pages().size(); ++i) {
         window.tabs()->setCurrentIndex(static_cast<int>(i));
         QApplication::processEvents(); // let layouts settle after the page switch
+        // The Tune page counts valid variants on a worker; show the count, not "counting…", when it is quick.
+        QElapsedTimer waited;
+        waited.start();
+        while (window.tunePage()->isCounting() && waited.elapsed() < 10000)
+            QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
         const QString file = QDir(directory).filePath(QString::fromLatin1(window.pages()[i].id) + QStringLiteral(".png"));
         if (!window.grab().save(file, "PNG")) {
             std::fprintf(stderr, "ktune-workbench: cannot write %s\n", qPrintable(file));

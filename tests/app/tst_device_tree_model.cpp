@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include "app/gui/format.hpp"
+#include "app/gui/models/device_merge.hpp"
 #include "app/gui/models/device_tree_model.hpp"
 #include "fake_backend.hpp"
 
@@ -102,6 +103,32 @@ private Q_SLOTS:
         DeviceSource empty;
         model.setSources(DeviceOrigin::Live, {empty});
         QCOMPARE(model.index(0, 0).data().toString(), QStringLiteral("OpenCL — no devices"));
+    }
+
+    void storedDevicesMerge() {
+        auto live = liveSources();
+        auto alphaStored = live[0].devices[0];
+        alphaStored.profile = kt::DeviceProfile{10.0, 20.0, 0.0, "2026-01-01T00:00:00Z"};
+        auto remote = kt::test::fakeDevice("NVIDIA H200", 0, "CUDA", 0);
+        remote.backend = kt::BackendKind::Cuda;
+        const std::vector<kt::DeviceInfo> stored{alphaStored, remote};
+
+        const auto merged = kt::gui::withStoredProfiles(live, stored);
+        QVERIFY(merged[0].devices[0].profile);
+        QCOMPARE(merged[0].devices[0].profile->copyBandwidthGBs, 10.0);
+        QVERIFY(!merged[0].devices[1].profile);
+
+        // A live profile (just measured) wins over the stored one.
+        live[0].devices[0].profile = kt::DeviceProfile{99.0, 1.0, 1.0, "2026-02-01T00:00:00Z"};
+        QCOMPARE(kt::gui::withStoredProfiles(live, stored)[0].devices[0].profile->copyBandwidthGBs, 99.0);
+
+        const auto only = kt::gui::storedOnlySources(stored, live, "results.sqlite");
+        QCOMPARE(only.size(), std::size_t{1});
+        QVERIFY(only[0].kind == kt::BackendKind::Cuda);
+        QCOMPARE(only[0].devices.size(), std::size_t{1});
+        QCOMPARE(only[0].devices[0].name, std::string("NVIDIA H200"));
+        QVERIFY(only[0].origin == DeviceOrigin::Stored);
+        QVERIFY(only[0].backend == nullptr);
     }
 
     void formatsMemory() {

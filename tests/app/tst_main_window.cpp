@@ -16,6 +16,9 @@
 #include "app/gui/models/device_tree_model.hpp"
 #include "app/gui/pages/device_details_widget.hpp"
 #include "app/gui/pages/devices_page.hpp"
+#include "app/gui/services/store_service.hpp"
+#include "core/store/database.hpp"
+#include "core/store/device_repository.hpp"
 #include "fake_backend.hpp"
 
 using namespace kt::gui;
@@ -152,6 +155,79 @@ private Q_SLOTS:
         MainWindow again(fakeFactory(), {}, nullptr);
         QCOMPARE(again.tabs()->currentIndex(), 1);
         settings.remove(QStringLiteral("window/page"));
+    }
+
+    void storedDevicesAndProfilesAppear() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("results.sqlite"));
+        {
+            const auto db = kt::store::Database::open(path.toStdString());
+            kt::store::DeviceRepository repo(db);
+            auto h200 = kt::test::fakeDevice("NVIDIA H200", 0, "CUDA", 0);
+            h200.backend = kt::BackendKind::Cuda;
+            repo.upsert(h200);
+            auto fake = kt::test::fakeDevice("Fake GPU", 0, "Fake Platform", 0);
+            fake.profile = kt::DeviceProfile{321.0, 1000.0, 500.0, "2026-11-01T00:00:00Z"};
+            repo.upsert(fake);
+        }
+        MainWindow window(fakeFactory(), {}, nullptr);
+        window.setDatabase(path);
+        DevicesPage* page = window.devicesPage();
+        QAbstractItemModelTester tester(page->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        // The H200 is not present here, so it gets its own "stored" group; the live fake GPU gets the stored profile.
+        QTRY_COMPARE_WITH_TIMEOUT(page->model()->deviceCount(), 2, 10000);
+        const QModelIndex h200 = page->model()->indexOfDevice(page->storedDevices().front().stableId());
+        QVERIFY(h200.isValid());
+        QVERIFY(h200.parent().parent().data().toString().contains(QStringLiteral("results.sqlite")));
+        QVERIFY(page->model()->backend(h200) == nullptr);
+        QVERIFY(page->selectDevice(kt::test::fakeDevice("Fake GPU", 0, "Fake Platform", 0).stableId()));
+        QVERIFY(page->currentDevice()->profile);
+        QCOMPARE(page->details()->fieldText("Copy bandwidth"), QStringLiteral("321.0 GB/s"));
+    }
+
+    void measuredProfileIsStored() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("new.sqlite"));
+        ProfileFunction profiler = [](kt::Device&, const std::atomic<bool>&) {
+            return kt::DeviceProfile{42.0, 100.0, 50.0, "2026-11-22T03:00:00Z"};
+        };
+        MainWindow window(fakeFactory(), profiler, nullptr);
+        window.setDatabase(path);
+        QTRY_COMPARE_WITH_TIMEOUT(window.devicesPage()->model()->deviceCount(), 1, 10000);
+        QVERIFY(!QFileInfo::exists(path)); // loading never creates the database
+        QSignalSpy status(window.devicesPage(), &DevicesPage::statusMessage);
+        window.devicesPage()->details()->findChild<QPushButton*>(QStringLiteral("profileButton"))->click();
+        QTRY_VERIFY_WITH_TIMEOUT(std::any_of(status.begin(), status.end(),
+                                             [](const QList<QVariant>& args) {
+                                                 return args.at(0).toString().contains(QStringLiteral("saved to new.sqlite"));
+                                             }),
+                                 10000);
+        const std::vector<kt::DeviceInfo> stored = StoreService::readDevices(path);
+        QCOMPARE(stored.size(), std::size_t{1});
+        QVERIFY(stored[0].profile);
+        QCOMPARE(stored[0].name, std::string("Fake GPU"));
+        QCOMPARE(stored[0].profile->copyBandwidthGBs, 42.0);
+    }
+
+    void foreignDatabaseIsReportedAndLeftAlone() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("notes.sqlite"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        const QByteArray content("these are my notes, not a database\n");
+        file.write(content);
+        file.close();
+        MainWindow window(fakeFactory(), {}, nullptr);
+        QSignalSpy status(window.devicesPage(), &DevicesPage::statusMessage);
+        window.setDatabase(path);
+        QTRY_VERIFY_WITH_TIMEOUT(std::any_of(status.begin(), status.end(),
+                                             [](const QList<QVariant>& args) {
+                                                 return args.at(0).toString().contains(QStringLiteral("notes.sqlite"));
+                                             }),
+                                 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(window.devicesPage()->model()->deviceCount(), 1, 10000); // live devices still shown
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), content);
     }
 
     void languageCodesRoundTrip() {

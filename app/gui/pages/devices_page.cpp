@@ -3,6 +3,7 @@
 #include "app/gui/pages/devices_page.hpp"
 
 #include <QEvent>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -12,14 +13,21 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include "app/gui/models/device_merge.hpp"
 #include "app/gui/models/device_tree_model.hpp"
 #include "app/gui/pages/device_details_widget.hpp"
 #include "app/gui/services/profile_service.hpp"
+#include "app/gui/services/store_service.hpp"
 
 namespace kt::gui {
 
-DevicesPage::DevicesPage(DeviceEnumerationService* enumeration, ProfileService* profiler, QWidget* parent)
-    : QWidget(parent), m_enumeration(enumeration), m_profiler(profiler), m_model(new DeviceTreeModel(this)) {
+DevicesPage::DevicesPage(DeviceEnumerationService* enumeration, ProfileService* profiler, StoreService* store,
+                         QWidget* parent)
+    : QWidget(parent),
+      m_enumeration(enumeration),
+      m_profiler(profiler),
+      m_store(store),
+      m_model(new DeviceTreeModel(this)) {
     auto* layout = new QVBoxLayout(this);
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->setObjectName(QStringLiteral("devicesSplitter"));
@@ -67,16 +75,41 @@ DevicesPage::DevicesPage(DeviceEnumerationService* enumeration, ProfileService* 
         m_details->setProfiling(true);
         Q_EMIT statusMessage(tr("Profiling %1…").arg(id));
     });
-    connect(m_profiler, &ProfileService::finished, this, [this](const QString& id, const DeviceProfile& profile) {
-        m_details->setProfiling(false);
-        m_model->setProfile(id.toStdString(), profile);
-        Q_EMIT statusMessage(tr("Profiled %1.").arg(id));
-    });
+    connect(m_profiler, &ProfileService::finished, this, &DevicesPage::onProfiled);
     connect(m_profiler, &ProfileService::failed, this, [this](const QString& id, const QString& message) {
         m_details->setProfiling(false);
         Q_EMIT statusMessage(tr("Profiling %1 failed: %2").arg(id, message));
     });
+    connect(m_store, &StoreService::devicesLoaded, this, [this](const QString& path, const std::vector<DeviceInfo>& devices) {
+        if (path != m_database) return;
+        m_stored = devices;
+        applySources();
+    });
+    connect(m_store, &StoreService::profileSaved, this, [this](const QString& path, const QString& id) {
+        Q_EMIT statusMessage(tr("Profile of %1 saved to %2.").arg(id, QFileInfo(path).fileName()));
+        if (path == m_database) m_store->loadDevices(path);
+    });
+    connect(m_store, &StoreService::failed, this, [this](const QString& path, const QString& message) {
+        Q_EMIT statusMessage(tr("Results database %1: %2").arg(QFileInfo(path).fileName(), message));
+    });
     retranslateUi();
+}
+
+void DevicesPage::setDatabase(const QString& path) {
+    m_database = path;
+    m_stored.clear();
+    applySources();
+    m_store->loadDevices(path);
+}
+
+void DevicesPage::onProfiled(const QString& stableId, const DeviceProfile& profile) {
+    m_details->setProfiling(false);
+    const std::string id = stableId.toStdString();
+    m_model->setProfile(id, profile);
+    Q_EMIT statusMessage(tr("Profiled %1.").arg(stableId));
+    // Profiles are history in the store: every measurement is kept, so later runs can compare against it.
+    if (const DeviceInfo* device = m_model->device(m_model->indexOfDevice(id)); device && !m_database.isEmpty())
+        m_store->saveProfile(m_database, *device);
 }
 
 void DevicesPage::refresh() { m_enumeration->start(); }
@@ -91,12 +124,23 @@ bool DevicesPage::selectDevice(const std::string& stableId) {
 }
 
 void DevicesPage::onEnumerated(const EnumerationResult& result) {
-    const DeviceInfo* previous = currentDevice();
-    const std::string previousId = previous ? previous->stableId() : std::string();
     m_lastResult = result;
     m_backends = result.backends;
     m_enumerated = true;
-    m_model->setSources(DeviceOrigin::Live, result.sources);
+    applySources();
+    updateSummary();
+    Q_EMIT statusMessage(m_summary->text());
+}
+
+void DevicesPage::applySources() {
+    const DeviceInfo* previous = currentDevice();
+    const std::string previousId = previous ? previous->stableId() : std::string();
+    const auto& live = m_lastResult.sources;
+    m_model->setSources(DeviceOrigin::Live, withStoredProfiles(live, m_stored));
+    // Until enumeration has finished every stored device would look "not present here"; wait for it.
+    m_model->setSources(DeviceOrigin::Stored,
+                        m_enumerated ? storedOnlySources(m_stored, live, QFileInfo(m_database).fileName().toStdString())
+                                     : std::vector<DeviceSource>{});
     m_tree->expandAll();
     // Keep the user's selection across refreshes; otherwise start on the first device.
     if (previousId.empty() || !selectDevice(previousId)) {
@@ -108,8 +152,6 @@ void DevicesPage::onEnumerated(const EnumerationResult& result) {
             }
         }
     }
-    updateSummary();
-    Q_EMIT statusMessage(m_summary->text());
 }
 
 void DevicesPage::onCurrentChanged() {
@@ -136,8 +178,9 @@ void DevicesPage::updateSummary() {
     } else if (!m_lastResult.error.isEmpty()) {
         m_summary->setText(tr("Device enumeration failed: %1").arg(m_lastResult.error));
     } else {
-        m_summary->setText(tr("%n device(s) found in %1 ms.", nullptr, m_model->deviceCount())
-                               .arg(m_lastResult.elapsedMs));
+        int live = 0;
+        for (const auto& source : m_lastResult.sources) live += static_cast<int>(source.devices.size());
+        m_summary->setText(tr("%n device(s) found in %1 ms.", nullptr, live).arg(m_lastResult.elapsedMs));
     }
     m_refresh->setEnabled(!m_enumeration->isRunning());
 }

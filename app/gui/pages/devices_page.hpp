@@ -1,6 +1,7 @@
 // Devices page: the device tree (live enumeration, later also stored devices) and the selected device's details.
 #pragma once
 #include <memory>
+#include <vector>
 
 #include <QWidget>
 
@@ -16,12 +17,14 @@ namespace kt::gui {
 class DeviceDetailsWidget;
 class DeviceTreeModel;
 class ProfileService;
+class StoreService;
 
 class DevicesPage : public QWidget {
     Q_OBJECT
 
 public:
-    DevicesPage(DeviceEnumerationService* enumeration, ProfileService* profiler, QWidget* parent = nullptr);
+    DevicesPage(DeviceEnumerationService* enumeration, ProfileService* profiler, StoreService* store,
+                QWidget* parent = nullptr);
 
     DeviceTreeModel* model() const { return m_model; }
     QTreeView* tree() const { return m_tree; }
@@ -31,6 +34,10 @@ public:
     const DeviceInfo* currentDevice() const;
     // Selects the device with this stable id; false when it is not listed.
     bool selectDevice(const std::string& stableId);
+
+    // The results database whose devices and profiles are shown next to the live ones; measured profiles go there.
+    void setDatabase(const QString& path);
+    const std::vector<DeviceInfo>& storedDevices() const { return m_stored; }
 
 public Q_SLOTS:
     void refresh();
@@ -45,12 +52,16 @@ protected:
 private:
     void retranslateUi();
     void onEnumerated(const EnumerationResult& result);
+    void onProfiled(const QString& stableId, const DeviceProfile& profile);
+    // Rebuilds the model from the live sources and the stored devices, keeping the selection.
+    void applySources();
     void onCurrentChanged();
     void startProfile();
     void updateSummary();
 
     DeviceEnumerationService* m_enumeration;
     ProfileService* m_profiler;
+    StoreService* m_store;
     DeviceTreeModel* m_model;
     QTreeView* m_tree;
     DeviceDetailsWidget* m_details;
@@ -59,6 +70,8 @@ private:
     QPushButton* m_refresh;
     std::shared_ptr<const BackendList> m_backends;
     EnumerationResult m_lastResult;
+    std::vector<DeviceInfo> m_stored;
+    QString m_database;
     bool m_enumerated = false;
 };
 

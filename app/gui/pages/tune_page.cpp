@@ -3,7 +3,11 @@
 
 #include <exception>
 
+#include <QCoreApplication>
 #include <QEvent>
+#include <QLocale>
+#include <QPointer>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
@@ -34,6 +38,8 @@ TunePage::TunePage(QWidget* parent) : QWidget(parent) {
     m_description->setWordWrap(true);
     m_facts = new QLabel(right);
     m_facts->setWordWrap(true);
+    m_count = new QLabel(right);
+    m_count->setObjectName(QStringLiteral("validCount"));
     m_parametersLabel = new QLabel(right);
     m_parameters = new QTableWidget(0, 3, right);
     m_parameters->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -45,14 +51,15 @@ TunePage::TunePage(QWidget* parent) : QWidget(parent) {
     m_constraints->horizontalHeader()->setStretchLastSection(true);
     m_constraints->verticalHeader()->hide();
     for (QWidget* w : {static_cast<QWidget*>(m_empty), static_cast<QWidget*>(m_title), static_cast<QWidget*>(m_description),
-                       static_cast<QWidget*>(m_facts), static_cast<QWidget*>(m_parametersLabel),
-                       static_cast<QWidget*>(m_parameters), static_cast<QWidget*>(m_constraintsLabel),
-                       static_cast<QWidget*>(m_constraints)})
+                       static_cast<QWidget*>(m_facts), static_cast<QWidget*>(m_count),
+                       static_cast<QWidget*>(m_parametersLabel), static_cast<QWidget*>(m_parameters),
+                       static_cast<QWidget*>(m_constraintsLabel), static_cast<QWidget*>(m_constraints)})
         rightLayout->addWidget(w);
     m_splitter->addWidget(m_families);
     m_splitter->addWidget(right);
     m_splitter->setStretchFactor(0, 1);
     m_splitter->setStretchFactor(1, 4);
+    m_splitter->setSizes({280, 820});
     layout->addWidget(m_splitter);
 
     connect(m_families, &QListWidget::currentRowChanged, this, &TunePage::showFamily);
@@ -60,11 +67,19 @@ TunePage::TunePage(QWidget* parent) : QWidget(parent) {
     retranslateUi();
 }
 
+TunePage::~TunePage() {
+    if (m_countCancel) m_countCancel->store(true); // the pool thread stops at its next point
+}
+
 void TunePage::reloadFamilies() {
     const QString current = m_families->currentItem() ? m_families->currentItem()->data(Qt::UserRole).toString() : QString();
     m_families->clear();
     for (const auto& family : FamilyRegistry::instance().all()) {
-        auto* item = new QListWidgetItem(QString::fromStdString(family->title()), m_families);
+        if (family->internal()) continue; // engine self-tests are not for users
+        // Titles can repeat (e.g. two transpose variants), so the registry name is shown too.
+        auto* item = new QListWidgetItem(
+            QStringLiteral("%1 (%2)").arg(QString::fromStdString(family->title()), QString::fromStdString(family->name())),
+            m_families);
         item->setData(Qt::UserRole, QString::fromStdString(family->name()));
         item->setToolTip(QString::fromStdString(family->name()));
         if (item->data(Qt::UserRole).toString() == current) m_families->setCurrentItem(item);
@@ -98,6 +113,11 @@ void TunePage::showFamily() {
     auto family = item ? FamilyRegistry::instance().find(item->data(Qt::UserRole).toString().toStdString()) : nullptr;
     m_parameters->setRowCount(0);
     m_constraints->setRowCount(0);
+    if (m_countCancel) m_countCancel->store(true);
+    ++m_countGeneration;
+    m_counting = false;
+    m_hasCount = false;
+    m_count->setVisible(false);
     if (!family) return;
     m_title->setText(QString::fromStdString(family->title()));
     m_description->setText(QString::fromStdString(family->description()));
@@ -128,12 +148,56 @@ void TunePage::showFamily() {
         }
         m_parameters->resizeColumnsToContents();
         m_constraints->resizeColumnsToContents();
+        startCount(space);
     } catch (const std::exception& e) {
         m_empty->setVisible(true);
         m_empty->setText(tr("The family's parameter space could not be built for this device: %1")
                              .arg(QString::fromStdString(e.what())));
     }
 }
+
+void TunePage::startCount(const ParameterSpace& space) {
+    m_countCancel = std::make_shared<std::atomic<bool>>(false);
+    m_counting = true;
+    m_cartesianSize = space.cartesianSize();
+    m_count->setVisible(true);
+    updateCountText();
+    QPointer<TunePage> self(this);
+    (void)QtConcurrent::run([self, space, generation = m_countGeneration, cancel = m_countCancel] {
+        std::uint64_t valid = 0;
+        QString error;
+        try {
+            space.forEachValid([&](const Point&) {
+                ++valid;
+                return !cancel->load();
+            });
+        } catch (const std::exception& e) {
+            error = QString::fromStdString(e.what());
+        }
+        if (cancel->load()) return;
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [self, generation, valid, error] {
+                if (!self || generation != self->m_countGeneration) return;
+                self->m_counting = false;
+                self->m_hasCount = error.isEmpty();
+                self->m_validCount = valid;
+                if (!error.isEmpty()) self->m_count->setText(tr("The constraints could not be evaluated: %1").arg(error));
+                else self->updateCountText();
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void TunePage::updateCountText() {
+    if (m_counting)
+        m_count->setText(tr("Valid variants: counting… (of %1 combinations)").arg(QLocale().toString(m_cartesianSize)));
+    else if (m_hasCount)
+        m_count->setText(tr("Valid variants: %1 of %2 combinations")
+                             .arg(QLocale().toString(m_validCount), QLocale().toString(m_cartesianSize)));
+}
+
+QString TunePage::validCountText() const { return m_count->isVisible() ? m_count->text() : QString(); }
 
 void TunePage::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) retranslateUi();
