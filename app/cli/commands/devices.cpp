@@ -66,6 +66,8 @@ int runDevices(const std::vector<std::string>& argv) {
     for (const auto& b : backends)
         if (auto why = b->unavailableReason(); !why.empty())
             std::cout << backendTitle(b->kind()) << ": unavailable \u2014 " << why << "\n";
+        if (auto problems = b->diagnostics(); !problems.empty())
+            std::cout << backendTitle(b->kind()) << ": left out \u2014 " << problems << "\n";
     return 0;
 }
 
