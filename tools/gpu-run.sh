@@ -38,7 +38,8 @@ log "== devices"
 
 if [ "${KT_SKIP_TESTS:-0}" != 1 ]; then
     log "== tests"
-    for t in $(find -L "$build/tests" -type f -executable -name 'kt_*' | sort); do
+    # KT_TESTS: a regular expression choosing test executables by name (default: all).
+    for t in $(find -L "$build/tests" -type f -executable ! -path '*/CMakeFiles/*' | grep -E "/(${KT_TESTS:-.*})$" | sort); do
         name=$(basename "$t")
         if "$t" --gtest_output=json:"$res/$name.json" > "$res/$name.log" 2>&1; then
             log "PASS $name ($(grep -c '^\[       OK \]' "$res/$name.log") ok, $(grep -c '^\[  SKIPPED \]' "$res/$name.log") skipped)"

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 build=${1:-build-gpu}
 [ -f .carry/gpu-libs.tar.xz ] || tools/make-gpu-carry.sh
 rm -rf .carry/build-gpu && mkdir -p .carry/build-gpu
-(cd "$build" && find . -type f -executable \( -name 'kt_*' -o -name ktune \) -print0) |
+(cd "$build" && find . -type f -executable ! -path '*/CMakeFiles/*' \( -path './tests/*' -o -name ktune \) -print0) |
     while IFS= read -r -d '' f; do
         mkdir -p ".carry/build-gpu/$(dirname "$f")"
         strip -o ".carry/build-gpu/$f" "$build/$f"
