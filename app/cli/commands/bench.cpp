@@ -121,9 +121,12 @@ int runBench(const std::vector<std::string>& argv) {
                 throw UsageError("--sizes: " + size.label() + " has " + std::to_string(size.dims.size()) +
                                  " dimension(s); family " + familyName + " takes " + std::to_string(want) +
                                  (gemmFamily ? " (m x n x k) or 1 (m = n = k)" : ""));
-        for (const auto& size : *sizes)
+        for (auto& size : *sizes) {
             for (auto d : size.dims)
                 if (d < 1) throw UsageError("--sizes: " + size.label() + " has a dimension below 1");
+            // GEMM results are stored as m x n x k: "4096" means 4096x4096x4096 (and finds it in the store).
+            if (gemmFamily && size.dims.size() == 1) size.dims = {size.dims[0], size.dims[0], size.dims[0]};
+        }
     }
 
     const auto dbPath = databasePath(args);
