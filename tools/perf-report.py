@@ -66,13 +66,13 @@ def section(d, plot_name):
     u = d.get("unit_key", "gflops")
     metric = d.get("metric", "")
     gemm = "ops" in d
-    tc = "peer_tc" in d
+    tc = bool(d.get("peer_tc"))
     bound = bound_of(d)
     lines = [f"### {d['family']} on {label(d)}", ""]
     lines.append(f"- file: `{d['_file']}`, {d.get('created_at', '')}; {metric}, {d.get('statistic', '')}, "
                  f"{d.get('timed_runs')} timed runs after {d.get('warmup_runs')} warm-up")
     lines.append(f"- peer: {d.get('peer') or 'none (' + d.get('peer_unavailable', '?') + ')'}")
-    if tc:
+    if "peer_tc" in d:
         lines.append(f"- peer-tc: {d.get('peer_tc') or 'none (' + d.get('peer_tc_unavailable', '?') + ')'}"
                      + (f" — {d['peer_tc_note']}" if d.get("peer_tc_note") else ""))
     if bound:

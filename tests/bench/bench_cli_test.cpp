@@ -42,9 +42,12 @@ protected:
     }
     std::string path(const std::string& name) const { return (m_dir / name).string(); }
 
-    CliResult ktune(const std::string& args) const {
+    // Runs ktune in the scratch directory; stdout and stderr in `output`, or stdout into `stdoutFile` when given.
+    CliResult ktune(const std::string& args, const std::string& stdoutFile = "") const {
         const std::string log = path("out.txt");
-        const std::string cmd = "cd '" + m_dir.string() + "' && '" KT_KTUNE_PATH "' " + args + " > '" + log + "' 2>&1";
+        const std::string redirect =
+            stdoutFile.empty() ? " > '" + log + "' 2>&1" : " > '" + path(stdoutFile) + "' 2> '" + log + "'";
+        const std::string cmd = "cd '" + m_dir.string() + "' && '" KT_KTUNE_PATH "' " + args + redirect;
         const int status = std::system(cmd.c_str());
         CliResult r;
         r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -68,8 +71,10 @@ protected:
 constexpr const char* kTransposePoint = "TRA_TILE=16,TRA_WPT=4,TRA_LOCAL=1,TRA_PAD=1";
 
 TEST_F(BenchCli, TransposeAgainstClblastWritesFiguresAndRatio) {
+    const auto profiled = ktune("profile cpu --json", "profile.json");
+    ASSERT_EQ(profiled.rc, 0) << profiled.output;
     const auto r = bench(std::string("--family transpose --point ") + kTransposePoint +
-                         " --sizes 64,128 --runs 3 --verify --out t.json");
+                         " --sizes 64,128 --runs 3 --verify --profile profile.json --out t.json");
     ASSERT_EQ(r.rc, 0) << r.output;
     const auto j = readJson("t.json");
     EXPECT_EQ(j["family"], "transpose");
@@ -94,6 +99,11 @@ TEST_F(BenchCli, TransposeAgainstClblastWritesFiguresAndRatio) {
         EXPECT_EQ(row["verified"], true);
     }
     EXPECT_EQ(sizes, (std::set<std::int64_t>{64, 128}));
+    // The bound is the given profile's.
+    const auto profile = readJson("profile.json");
+    ASSERT_TRUE(j["bound"].is_object()) << j.dump(2);
+    EXPECT_DOUBLE_EQ(j["bound"]["copy_gbs"].get<double>(),
+                     profile["device"]["profile"]["copy_bandwidth_gbs"].get<double>());
     // The table names the peer and the peer figures are in the store.
     EXPECT_NE(r.output.find("CLBlast"), std::string::npos) << r.output;
     auto db = kt::store::Database::open(m_db);
@@ -165,13 +175,20 @@ TEST_F(BenchCli, BadArgumentsExitTwoAndWriteNothing) {
         std::string args, mentions;
     };
     const std::vector<Case> cases = {
-        {"--family transpose --sizes 64", "exactly one"},     {"--family transpose --best --paper", "exactly one"},
-        {"--family nosuch --best", "unknown family"},         {"--family transpose --paper", "--paper"},
-        {"--family transpose --ops nn" + point, "--ops"},     {"--family sgemm --paper --ops nx", "--ops"},
-        {"--family transpose --peer mkl" + point, "--peer"},  {"--family transpose --peer cublas" + point, "CUDA"},
-        {"--family transpose --runs 0" + point, "--runs"},    {"--family transpose --sizes 64x64" + point, "--sizes"},
-        {"--family transpose --point TRA_TILE=3", "--point"}, {"--family transpose --best", "ktune tune"},
+        {"--family transpose --sizes 64", "exactly one"},
+        {"--family transpose --best --paper", "exactly one"},
+        {"--family nosuch --best", "unknown family"},
+        {"--family transpose --paper", "--paper"},
+        {"--family transpose --ops nn" + point, "--ops"},
+        {"--family sgemm --paper --ops nx", "--ops"},
+        {"--family transpose --peer mkl" + point, "--peer"},
+        {"--family transpose --peer cublas" + point, "CUDA"},
+        {"--family transpose --runs 0" + point, "--runs"},
+        {"--family transpose --sizes 64x64" + point, "--sizes"},
+        {"--family transpose --point TRA_TILE=3", "--point"},
+        {"--family transpose --best", "ktune tune"},
         {"--family transpose --top 2" + point, "--top"},
+        {"--family transpose --profile nosuch.json" + point, "--profile"},
     };
     for (const auto& c : cases) {
         const auto r = bench(c.args + " --out bad.json");
