@@ -164,7 +164,8 @@ def plot_svg(d, path):
 
     e = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" font-family="sans-serif" font-size="11">',
          f'<rect width="{W}" height="{H}" fill="white"/>',
-         f'<text x="{W / 2}" y="20" text-anchor="middle" font-size="13">{html.escape(d["family"] + " on " + label(d))}</text>']
+         f'<text x="{W / 2}" y="20" text-anchor="middle" font-size="13">'
+         f'{html.escape(d["family"] + " on " + label(d))}</text>']
     for i in range(6):
         y = y1 * i / 5
         e.append(f'<line x1="{L}" x2="{W - R}" y1="{py(y):.1f}" y2="{py(y):.1f}" stroke="#ddd"/>')
@@ -176,7 +177,8 @@ def plot_svg(d, path):
              f'{html.escape(d.get("metric", ""))}</text>')
     e.append(f'<rect x="{L}" y="{T}" width="{W - L - R}" height="{H - T - B}" fill="none" stroke="#444"/>')
     if b:
-        e.append(f'<line x1="{L}" x2="{W - R}" y1="{py(b):.1f}" y2="{py(b):.1f}" stroke="grey" stroke-dasharray="2,3"/>')
+        e.append(f'<line x1="{L}" x2="{W - R}" y1="{py(b):.1f}" y2="{py(b):.1f}" stroke="grey" '
+                 'stroke-dasharray="2,3"/>')
     for i, (name, pts) in enumerate(data.items()):
         c = COLOURS[i % len(COLOURS)]
         dash = "" if name.startswith("ours") else ' stroke-dasharray="6,4"'
