@@ -2,11 +2,16 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
+#include <stdexcept>
 
 #include "app/cli/bench_runner.hpp"
 #include "devices/vendor/peer.hpp"
 #include "kernels/gemm/gemm_bench.hpp"
 #include "kernels/gemm/gemm_family.hpp"
+#include "kernels/gemm/gemm_routine.hpp"
+#include "kernels/gemm/gemm_verify.hpp"
+#include "kernels/reference/cblas_reference.hpp"
 
 namespace kt::cli::bench {
 namespace {
@@ -48,16 +53,20 @@ Figure timeRepeated(const std::function<double()>& once, const Options& o, doubl
     }
 }
 
-// Column-major operands of one op on the device, filled like ours (random in ±[0.25, 1]).
-struct PeerOperands {
-    std::unique_ptr<Buffer> a, b, c;
-    vendor::GemmCall call;
+// Column-major operands of one op on the device, filled with random values in ±[0.25, 1]. Ours and the peers run on
+// the very same buffers, so they see the same data; host copies stay for --verify.
+template <class T> struct Operands {
+    std::vector<T> a, b;
+    std::unique_ptr<Buffer> bufA, bufB, bufC;
+    vendor::GemmCall peerCall;
+    gemm::GemmCall call;
+    std::size_t cCount = 0;
 };
 
 template <class T>
-PeerOperands makePeerOperands(Device& device, const Dims& d, bool transA, bool transB, std::uint64_t seed) {
-    PeerOperands p;
-    auto& c = p.call;
+Operands<T> makeOperands(Device& device, const Dims& d, bool transA, bool transB, std::uint64_t seed, bool keepHost) {
+    Operands<T> o;
+    auto& c = o.peerCall;
     c.precision = sizeof(T) == 8 ? vendor::Precision::Double : vendor::Precision::Single;
     c.layout = vendor::Layout::ColMajor;
     c.transA = transA ? vendor::Transpose::Yes : vendor::Transpose::No;
@@ -67,21 +76,145 @@ PeerOperands makePeerOperands(Device& device, const Dims& d, bool transA, bool t
     c.lda = std::max<std::int64_t>(1, transA ? d.k : d.m);
     c.ldb = std::max<std::int64_t>(1, transB ? d.n : d.k);
     c.ldc = std::max<std::int64_t>(1, d.m);
-    auto upload = [&](std::size_t count, std::uint64_t s) {
-        std::vector<T> host(std::max<std::size_t>(1, count));
+    auto upload = [&](std::vector<T>& host, std::size_t count, std::uint64_t s) {
+        host.resize(std::max<std::size_t>(1, count));
         fillRandom(host.data(), host.size(), s);
         auto buffer = device.allocate(host.size() * sizeof(T));
         device.write(*buffer, host.data(), host.size() * sizeof(T));
         return buffer;
     };
-    p.a = upload(std::size_t(c.lda * (transA ? d.m : d.k)), seed);
-    p.b = upload(std::size_t(c.ldb * (transB ? d.k : d.n)), seed + 1);
-    p.c = upload(std::size_t(c.ldc * d.n), seed + 2);
-    c.a = p.a.get(), c.b = p.b.get(), c.c = p.c.get();
-    return p;
+    std::vector<T> cHost;
+    o.bufA = upload(o.a, std::size_t(c.lda * (transA ? d.m : d.k)), seed);
+    o.bufB = upload(o.b, std::size_t(c.ldb * (transB ? d.k : d.n)), seed + 1);
+    o.cCount = std::size_t(c.ldc * d.n);
+    o.bufC = upload(cHost, o.cCount, seed + 2);
+    c.a = o.bufA.get(), c.b = o.bufB.get(), c.c = o.bufC.get();
+    if (!keepHost) o.a = {}, o.b = {};
+
+    auto& g = o.call;
+    g.order = blas::Order::ColMajor;
+    g.opA = transA ? blas::Op::T : blas::Op::N;
+    g.opB = transB ? blas::Op::T : blas::Op::N;
+    g.m = d.m, g.n = d.n, g.k = d.k;
+    g.alpha = 1, g.beta = 0;
+    g.lda = c.lda, g.ldb = c.ldb, g.ldc = c.ldc;
+    return o;
+}
+
+// OpenBLAS result of the call (beta = 0, so C's contents do not matter).
+template <class T> std::vector<T> referenceResult(const Operands<T>& o) {
+    const auto& g = o.call;
+    std::vector<T> ref(o.cCount, T(0));
+    reference::gemm(g.order, g.opA, g.opB, g.m, g.n, g.k, T(g.alpha), o.a.data(), g.lda, o.b.data(), g.ldb, T(0),
+                    ref.data(), g.ldc);
+    return ref;
+}
+
+// Our routine on the shared operands: warm-up, timed runs, then (with a reference) one run from NaN-poisoned C.
+template <class T> Figure timeOurs(Device& device, gemm::GemmRoutine& routine, Operands<T>& o, const Options& opt,
+                                   double work, const std::vector<T>* ref, Row& row) {
+    Figure f = timeRepeated([&] { return routine.run(o.call, *o.bufA, *o.bufB, *o.bufC); }, opt, work);
+    if (ref && f.measured()) {
+        try {
+            device.fill(*o.bufC, 0xFF);
+            routine.run(o.call, *o.bufA, *o.bufB, *o.bufC);
+            std::vector<T> got(o.cCount);
+            device.read(*o.bufC, got.data(), got.size() * sizeof(T));
+            // |a|, |b| <= 1 and beta = 0: k bounds every sum the rounding error scales with.
+            const std::vector<T> bound(o.cCount, T(o.call.k));
+            const auto v = gemm::compareGemm(got, *ref, bound, o.call.n, o.call.m, o.call.ldc, o.call.k);
+            row.verified = v.ok;
+            row.verifyMessage = v.message;
+        } catch (const std::exception& e) {
+            row.verified = false;
+            row.verifyMessage = e.what();
+        }
+    }
+    return f;
 }
 
 std::string peerIdOf(const Device& device) { return device.info().backend == BackendKind::Cuda ? "cublas" : "clblast"; }
+
+// Every size and op: operands once, the peers, then each candidate's routine (built once per candidate and reused
+// over sizes and ops: a build per call would cost more than the timing on CUDA, where NVRTC has no cache).
+template <class T> void runAll(Device& device, Precision precision, const std::vector<PlanEntry>& plan,
+                               const Options& options, vendor::GemmPeer* peer, vendor::GemmPeer* peerTc,
+                               Result& result) {
+    std::map<std::string, std::unique_ptr<gemm::GemmRoutine>> routines;
+    std::map<std::string, std::string> buildErrors;
+    auto routineFor = [&](const Candidate& c) -> gemm::GemmRoutine* {
+        if (auto it = routines.find(c.key); it != routines.end()) return it->second.get();
+        if (buildErrors.count(c.key)) throw std::runtime_error(buildErrors[c.key]);
+        try {
+            const gemm::GemmParams params = gemm::paramsFromPoint(c.point, precision);
+            if (auto why = params.invalidReason(); !why.empty()) throw std::invalid_argument(why);
+            return routines.emplace(c.key, std::make_unique<gemm::GemmRoutine>(device, params)).first->second.get();
+        } catch (const std::exception& e) {
+            buildErrors[c.key] = e.what();
+            throw;
+        }
+    };
+
+    for (const auto& entry : plan) {
+        const Dims d = gemmDims(entry.size);
+        const ProblemSize full{{d.m, d.n, d.k}};
+        const double work = flops(d);
+        // The TN kernel once per candidate and size: it does not depend on the op.
+        std::map<std::string, Figure> tnFigures;
+        for (const auto& op : options.ops) {
+            const bool transA = op[0] == 't', transB = op[1] == 't';
+            std::optional<Operands<T>> operands;
+            std::string operandError;
+            try {
+                operands.emplace(makeOperands<T>(device, d, transA, transB, options.seed, options.verify));
+            } catch (const std::exception& e) { // allocation or upload failed
+                operandError = e.what();
+            }
+            Figure peerFigure, peerTcFigure;
+            if (peer && operands)
+                peerFigure = timeRepeated([&] { return peer->gemm(operands->peerCall); }, options, work);
+            if (peerTc && operands)
+                peerTcFigure = timeRepeated([&] { return peerTc->gemm(operands->peerCall); }, options, work);
+            if (!operands) peerFigure.error = peerTcFigure.error = operandError;
+            if (!peer) peerFigure.error = result.peerWhy;
+            if (!peerTc) peerTcFigure.error = result.peerTcWhy;
+            std::optional<std::vector<T>> ref;
+            if (options.verify && operands) ref = referenceResult(*operands);
+
+            for (const auto& candidate : entry.candidates) {
+                Row row;
+                row.candidate = candidate.key;
+                row.origin = candidate.origin;
+                row.tunedAt = candidate.tunedAt;
+                row.size = full;
+                row.op = op;
+                row.peer = peerFigure;
+                row.peerTc = peerTcFigure;
+                try {
+                    if (!operands) throw std::runtime_error(operandError);
+                    gemm::GemmRoutine* routine = routineFor(candidate);
+                    row.ours = timeOurs(device, *routine, *operands, options, work, ref ? &*ref : nullptr, row);
+                } catch (const std::exception& e) {
+                    row.ours.error = e.what();
+                }
+                auto tn = tnFigures.find(candidate.key);
+                if (tn == tnFigures.end()) {
+                    Figure f;
+                    try {
+                        const auto params = gemm::paramsFromPoint(candidate.point, precision);
+                        gemm::BenchOptions bo{std::max(1, options.warmupRuns), options.timedRuns, options.seed, false};
+                        f = figureFromMs(gemm::timeTnKernel(device, params, d.m, d.n, d.k, bo).medianMs, work);
+                    } catch (const std::exception& e) {
+                        f.error = e.what();
+                    }
+                    tn = tnFigures.emplace(candidate.key, f).first;
+                }
+                row.tnKernel = tn->second;
+                result.rows.push_back(std::move(row));
+            }
+        }
+    }
+}
 
 } // namespace
 
@@ -115,76 +248,10 @@ Result benchGemm(Device& device, const Family& family, const std::vector<PlanEnt
                   "NVIDIA_TF32_OVERRIDE=1)";
     }
 
-    for (const auto& entry : plan) {
-        const Dims d = gemmDims(entry.size);
-        const ProblemSize full{{d.m, d.n, d.k}};
-        const double work = flops(d);
-        // The TN kernel once per candidate and size: it does not depend on the op.
-        std::map<std::string, Figure> tnFigures;
-        for (const auto& op : options.ops) {
-            const bool transA = op[0] == 't', transB = op[1] == 't';
-            Figure peerFigure, peerTcFigure;
-            if (peer || peerTc) {
-                try {
-                    PeerOperands operands = precision == Precision::F64
-                                                ? makePeerOperands<double>(device, d, transA, transB, options.seed)
-                                                : makePeerOperands<float>(device, d, transA, transB, options.seed);
-                    if (peer) peerFigure = timeRepeated([&] { return peer->gemm(operands.call); }, options, work);
-                    if (peerTc) peerTcFigure = timeRepeated([&] { return peerTc->gemm(operands.call); }, options, work);
-                } catch (const std::exception& e) { // allocation or upload failed
-                    peerFigure.error = peerTcFigure.error = e.what();
-                }
-            }
-            if (!peer) peerFigure.error = result.peerWhy;
-            if (!peerTc) peerTcFigure.error = result.peerTcWhy;
-
-            for (const auto& candidate : entry.candidates) {
-                Row row;
-                row.candidate = candidate.key;
-                row.origin = candidate.origin;
-                row.tunedAt = candidate.tunedAt;
-                row.size = full;
-                row.op = op;
-                row.peer = peerFigure;
-                row.peerTc = peerTcFigure;
-                try {
-                    const gemm::GemmParams params = gemm::paramsFromPoint(candidate.point, precision);
-                    if (auto why = params.invalidReason(); !why.empty()) throw std::invalid_argument(why);
-                    gemm::GemmCall call;
-                    call.order = blas::Order::ColMajor;
-                    call.opA = transA ? blas::Op::T : blas::Op::N;
-                    call.opB = transB ? blas::Op::T : blas::Op::N;
-                    call.m = d.m, call.n = d.n, call.k = d.k;
-                    call.alpha = 1, call.beta = 0;
-                    gemm::BenchOptions bo{std::max(1, options.warmupRuns), options.timedRuns, options.seed,
-                                          options.verify};
-                    const auto t = gemm::timeGemmRoutine(device, params, call, bo);
-                    row.ours = figureFromMs(t.medianMs, work);
-                    if (t.verified) {
-                        row.verified = t.verification.ok;
-                        row.verifyMessage = t.verification.message;
-                    }
-                    auto tn = tnFigures.find(candidate.key);
-                    if (tn == tnFigures.end()) {
-                        bo.verify = false; // the routine's check already covers the kernel
-                        Figure f;
-                        try {
-                            const auto k = gemm::timeTnKernel(device, params, d.m, d.n, d.k, bo);
-                            f = figureFromMs(k.medianMs, work);
-                        } catch (const std::exception& e) {
-                            f.error = e.what();
-                        }
-                        tn = tnFigures.emplace(candidate.key, f).first;
-                    }
-                    row.tnKernel = tn->second;
-                } catch (const std::exception& e) {
-                    row.ours.error = e.what();
-                    row.tnKernel.error = "not measured: the routine failed";
-                }
-                result.rows.push_back(std::move(row));
-            }
-        }
-    }
+    if (precision == Precision::F64)
+        runAll<double>(device, precision, plan, options, peer.get(), peerTc.get(), result);
+    else
+        runAll<float>(device, precision, plan, options, peer.get(), peerTc.get(), result);
     return result;
 }
 

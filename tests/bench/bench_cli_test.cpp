@@ -114,17 +114,21 @@ TEST_F(BenchCli, TransposeAgainstClblastWritesFiguresAndRatio) {
 }
 
 TEST_F(BenchCli, SgemmPaperProducesRowsForEachOp) {
-    const auto r = bench("--family sgemm --paper --top 1 --sizes 64,96 --ops nn,tt --runs 2 --out g.json");
+    const auto r =
+        bench("--family sgemm --paper --top 1 --sizes 64,96x80x72 --ops nn,tt --runs 2 --verify --out g.json");
     ASSERT_EQ(r.rc, 0) << r.output;
     const auto j = readJson("g.json");
     ASSERT_EQ(j["rows"].size(), 4u) << j.dump(2);
     std::set<std::pair<std::int64_t, std::string>> seen;
     for (const auto& row : j["rows"]) {
         ASSERT_EQ(row["size"].size(), 3u);
-        const std::int64_t n = row["size"][0];
-        EXPECT_EQ(row["size"][1], n);
-        EXPECT_EQ(row["size"][2], n);
-        seen.insert({n, row["op"].get<std::string>()});
+        const std::int64_t m = row["size"][0];
+        if (m == 64)
+            EXPECT_EQ(row["size"], nlohmann::json({64, 64, 64})); // "64" means 64 x 64 x 64
+        else
+            EXPECT_EQ(row["size"], nlohmann::json({96, 80, 72}));
+        seen.insert({m, row["op"].get<std::string>()});
+        EXPECT_EQ(row["verified"], true) << row.dump(); // our routine against OpenBLAS, every op
         EXPECT_EQ(row["origin"], "paper");
         ASSERT_TRUE(row["ours_gflops"].is_number()) << row.dump();
         ASSERT_TRUE(row["tn_kernel_gflops"].is_number()) << row.dump();

@@ -268,7 +268,10 @@ int runBench(const std::vector<std::string>& argv) {
     if (!storeWarning.empty()) std::cerr << "ktune bench: peer results not stored: " << storeWarning << "\n";
     const bool anyOurs =
         std::any_of(result.rows.begin(), result.rows.end(), [](const Row& r) { return r.ours.measured(); });
-    return anyOurs ? 0 : 1;
+    const bool anyWrong =
+        std::any_of(result.rows.begin(), result.rows.end(), [](const Row& r) { return r.verified == false; });
+    if (anyWrong) std::cerr << "ktune bench: --verify found wrong results (see the rows marked WRONG RESULT)\n";
+    return anyOurs && !anyWrong ? 0 : 1;
 }
 
 // clang-format off
@@ -298,7 +301,8 @@ KT_REGISTER_COMMAND(Command{
     "                    default: the device's stored profile\n"
     "  --out FILE        write the JSON there; --json prints it instead of the table\n"
     "  --db FILE         store for --best and peer results (default: $KT_DB or ~/.local/share/KernelTune)\n\n"
-    "exit codes: 0 at least one of our figures measured, 1 none could be, 2 bad arguments\n",
+    "exit codes: 0 at least one of our figures measured, 1 none could be or --verify found a wrong result,\n"
+    "            2 bad arguments\n",
     runBench});
 // clang-format on
 
