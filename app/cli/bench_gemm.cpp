@@ -133,6 +133,16 @@ template <class T> Figure timeOurs(Device& device, gemm::GemmRoutine& routine, O
     return f;
 }
 
+// A library that loads but fails to start (cublasCreate without a context, …) is a missing peer, not a failed bench.
+std::unique_ptr<vendor::GemmPeer> makePeerSafely(Device& device, bool pedantic, std::string& why) {
+    try {
+        return vendor::makeGemmPeer(device, {pedantic}, &why);
+    } catch (const std::exception& e) {
+        why = e.what();
+        return nullptr;
+    }
+}
+
 std::string peerIdOf(const Device& device) { return device.info().backend == BackendKind::Cuda ? "cublas" : "clblast"; }
 
 // Every size and op: operands once, the peers, then each candidate's routine (built once per candidate and reused
@@ -228,7 +238,7 @@ Result benchGemm(Device& device, const Family& family, const std::vector<PlanEnt
     if (options.peer == PeerChoice::None) {
         result.peerWhy = "--peer none";
     } else {
-        peer = vendor::makeGemmPeer(device, {true}, &result.peerWhy);
+        peer = makePeerSafely(device, true, result.peerWhy);
         if (peer) result.peerName = peer->name(), result.peerId = peerIdOf(device);
     }
     if (options.tensorCores) {
@@ -237,7 +247,7 @@ Result benchGemm(Device& device, const Family& family, const std::vector<PlanEnt
         } else if (options.peer == PeerChoice::None) {
             result.peerTcWhy = "--peer none";
         } else {
-            peerTc = vendor::makeGemmPeer(device, {false}, &result.peerTcWhy);
+            peerTc = makePeerSafely(device, false, result.peerTcWhy);
             if (peerTc) result.peerTcName = peerTc->name(), result.peerTcId = "cublas-tc";
         }
         result.peerTcNote =

@@ -67,7 +67,11 @@ Result benchGeneric(Device& device, std::shared_ptr<const Family> family, const 
     } else if (!isTranspose(*family)) {
         result.peerWhy = "no vendor peer for family " + family->name();
     } else {
-        peer = vendor::makeTransposePeer(device, &result.peerWhy);
+        try {
+            peer = vendor::makeTransposePeer(device, &result.peerWhy);
+        } catch (const std::exception& e) { // loaded but could not start: the bench goes on without it
+            result.peerWhy = e.what();
+        }
         if (peer) {
             result.peerName = peer->name();
             result.peerId = device.info().backend == BackendKind::Cuda ? "cublas" : "clblast";
@@ -93,7 +97,10 @@ Result benchGeneric(Device& device, std::shared_ptr<const Family> family, const 
             peerFigure =
                 dbl ? timeTransposePeer<double>(device, *peer, n, options, work, peerVerified, peerVerifyMessage)
                     : timeTransposePeer<float>(device, *peer, n, options, work, peerVerified, peerVerifyMessage);
-            if (peerVerified && !*peerVerified) peerFigure.error = peerVerifyMessage;
+            if (peerVerified && !*peerVerified) { // a peer that transposes wrongly gets no figure to compare with
+                peerFigure.error = peerVerifyMessage;
+                peerFigure.value.reset();
+            }
         } else {
             peerFigure.error = result.peerWhy;
         }
