@@ -5,6 +5,8 @@
 #ifdef KT_HAVE_CUDA
 #include <dlfcn.h>
 
+#include <cstdlib>
+
 #include <cublas_v2.h>
 
 #include "devices/cuda/cuda_device.hpp"
@@ -27,11 +29,18 @@ struct CublasLibrary {
     std::string why;
     CublasLibrary() {
         void* lib = nullptr;
-        for (const char* name : {"libcublas.so.13", "libcublas.so.12", "libcublas.so",
-                                 "/usr/local/cuda/lib64/libcublas.so.13", "/usr/local/cuda/lib64/libcublas.so.12"})
-            if ((lib = dlopen(name, RTLD_NOW | RTLD_LOCAL))) break;
+        // $KT_CUBLAS_LIBRARY names the one file to load (a particular toolkit; tests use it to hide the library).
+        const char* only = std::getenv("KT_CUBLAS_LIBRARY");
+        if (only && *only) {
+            lib = dlopen(only, RTLD_NOW | RTLD_LOCAL);
+        } else {
+            for (const char* name : {"libcublas.so.13", "libcublas.so.12", "libcublas.so",
+                                     "/usr/local/cuda/lib64/libcublas.so.13", "/usr/local/cuda/lib64/libcublas.so.12"})
+                if ((lib = dlopen(name, RTLD_NOW | RTLD_LOCAL))) break;
+        }
         if (!lib) {
-            why = "libcublas.so.13/.12 not found";
+            why =
+                only && *only ? std::string(only) + " not found (KT_CUBLAS_LIBRARY)" : "libcublas.so.13/.12 not found";
             return;
         }
         auto load = [&](auto& fn, const char* symbol) {

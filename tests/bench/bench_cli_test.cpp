@@ -43,11 +43,11 @@ protected:
     std::string path(const std::string& name) const { return (m_dir / name).string(); }
 
     // Runs ktune in the scratch directory; stdout and stderr in `output`, or stdout into `stdoutFile` when given.
-    CliResult ktune(const std::string& args, const std::string& stdoutFile = "") const {
+    CliResult ktune(const std::string& args, const std::string& stdoutFile = "", const std::string& env = "") const {
         const std::string log = path("out.txt");
         const std::string redirect =
             stdoutFile.empty() ? " > '" + log + "' 2>&1" : " > '" + path(stdoutFile) + "' 2> '" + log + "'";
-        const std::string cmd = "cd '" + m_dir.string() + "' && '" KT_KTUNE_PATH "' " + args + redirect;
+        const std::string cmd = "cd '" + m_dir.string() + "' && " + env + " '" KT_KTUNE_PATH "' " + args + redirect;
         const int status = std::system(cmd.c_str());
         CliResult r;
         r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -171,6 +171,26 @@ TEST_F(BenchCli, BestTakesTheStoredWinnerPerSize) {
         EXPECT_TRUE(row["ratio"].is_null());
     }
     EXPECT_EQ(j["peer_unavailable"], "--peer none");
+}
+
+TEST_F(BenchCli, MissingPeerLibraryIsReportedAndTheBenchStillSucceeds) {
+    const auto r = ktune("bench --db '" + m_db + "' --device cpu --family transpose --point " + kTransposePoint +
+                         " --sizes 64 --runs 2 --out m.json");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    const auto hidden = ktune("bench --db '" + m_db + "' --device cpu --family transpose --point " + kTransposePoint +
+                                  " --sizes 64 --runs 2 --out h.json",
+                              "", "KT_CLBLAST_LIBRARY=/nonexistent/libclblast.so.1");
+    ASSERT_EQ(hidden.rc, 0) << hidden.output;
+    const auto j = readJson("h.json");
+    EXPECT_TRUE(j["peer"].is_null());
+    EXPECT_NE(j["peer_unavailable"].get<std::string>().find("not found"), std::string::npos) << j.dump(2);
+    ASSERT_EQ(j["rows"].size(), 1u);
+    EXPECT_GT(j["rows"][0]["ours_gbs"].get<double>(), 0);
+    EXPECT_TRUE(j["rows"][0]["peer_gbs"].is_null());
+    EXPECT_TRUE(j["rows"][0]["ratio"].is_null());
+    EXPECT_NE(j["rows"][0]["peer_error"].get<std::string>().find("not found"), std::string::npos);
+    EXPECT_NE(hidden.output.find("not found"), std::string::npos) << hidden.output; // the table says why
+    EXPECT_TRUE(readJson("m.json")["peer"].is_string()); // the same command finds the library otherwise
 }
 
 TEST_F(BenchCli, BadArgumentsExitTwoAndWriteNothing) {
