@@ -5,6 +5,7 @@
 # $OUT/bench-results.tar.gz, plus $OUT/bench-summary.txt and $OUT/perf-report.md. Never stops on one failure.
 #
 # Build first: cmake -S . -B build-gpu -G Ninja -DKT_GUI=OFF -DCMAKE_BUILD_TYPE=Release && ninja -C build-gpu
+# then tools/pack-gpu.sh, and carry .carry (stripped executables + the libraries absent there), as tools/gpu-run.sh.
 # Budget knobs (defaults fit ~8 minutes on one H100):
 #   KT_BENCH_TUNE_TIME=40s KT_BENCH_TUNE_SIZES=2048,4096 KT_BENCH_STRATEGY=surrogate
 #   KT_BENCH_SIZES=1024,2048,4096,8192 KT_BENCH_RUNS=5 KT_BENCH_TRANSPOSE_TIME=10s
@@ -15,8 +16,15 @@ cd "$(dirname "$0")/.."
 out=${OUT:-/tmp/kt-out}
 res=${KT_BENCH_RESULTS:-/tmp/kt-bench}
 rm -rf "$res" && mkdir -p "$res/json" "$res/logs" "$out"
+# Executables travel in .carry/build-gpu (tools/pack-gpu.sh); a carried build-gpu works as well.
+if [ -d .carry/build-gpu ] && [ ! -e build-gpu ]; then ln -s "$PWD/.carry/build-gpu" build-gpu; fi
 build=${KT_GPU_BUILD:-build-gpu}
 ktune="$PWD/$build/app/cli/ktune"
+if [ ! -x "$ktune" ]; then
+    echo "gpu-bench: $ktune missing: build build-gpu and run tools/pack-gpu.sh (see docs/perf/README.md)" |
+        tee "$out/bench-summary.txt"
+    exit 1
+fi
 
 tune_time=${KT_BENCH_TUNE_TIME:-40s}
 tune_sizes=${KT_BENCH_TUNE_SIZES:-2048,4096}
