@@ -1,6 +1,7 @@
 // `ktune worker`: the isolated measurement process. Reads JSON-line requests on stdin (core/engine/worker_protocol.hpp),
 // measures candidates on one device, streams results on stdout. A kernel that hangs or crashes takes only this
 // process down; the parent's watchdog records it and starts a new worker.
+#include <cstdlib>
 #include <iostream>
 #include <string>
 
@@ -41,6 +42,9 @@ int runWorker(const std::vector<std::string>&) {
                     found = kt::devices::selectDevice(kt::devices::enumerateAll(backends), request.at("device").get<std::string>());
                 } catch (const std::invalid_argument& e) {
                     std::string why = e.what();
+                    // The ICD loader's configuration decides which OpenCL platforms exist; say what it was.
+                    const char* vendors = std::getenv("OCL_ICD_VENDORS");
+                    why += std::string("\n(OCL_ICD_VENDORS=") + (vendors ? vendors : "unset") + ")";
                     for (const auto& b : backends)
                         if (auto d = b->diagnostics(); !d.empty()) why += "\n" + kt::toString(b->kind()) + ": " + d;
                     throw std::invalid_argument(why);
