@@ -124,8 +124,10 @@ while read -r backend id; do
         limit=$(( $(echo "$t" | tr -dc 0-9) + 120 ))
         tuned=0
         if [ "$(elapsed)" -lt "$soft_deadline" ]; then
+            # KT_BENCH_TUNE_ARGS: extra tune options, e.g. --no-isolation (NVIDIA's OpenCL platform is not visible to
+            # worker processes spawned by ktune on the GPU machine; see docs/perf/README.md).
             step "tune-$family-$tag" "$limit" tune --device "$id" --family "$family" --strategy "$strategy" \
-                --sizes "$ts" --budget-time "$t" --json && tuned=1
+                --sizes "$ts" --budget-time "$t" --json ${KT_BENCH_TUNE_ARGS:-} && tuned=1
         else
             log "tune-$family-$tag skipped: $(elapsed)s elapsed (KT_BENCH_SOFT_DEADLINE)"
         fi
