@@ -4,7 +4,6 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
-#include <set>
 #include <stdexcept>
 
 #include <fcntl.h>
@@ -20,9 +19,11 @@ namespace kt {
 namespace {
 constexpr std::size_t kStderrTail = 8192;
 
-// The environment as the program started. Seen on the GPU machine: after a process had enumerated NVIDIA's OpenCL
-// platform, workers it spawned no longer saw that platform (OCL_ICD_VENDORS apparently gone from `environ`).
-// Workers get the current environment plus any variable of the start-up one that has disappeared since.
+// Workers get the environment the program started with, not the current one. Seen on the GPU machine (H100,
+// driver 580): once a process has called into NVIDIA's OpenCL driver (even just clGetPlatformIDs), children it spawns
+// find no NVIDIA OpenCL device, while children of a shell find it (tools/probe-opencl-child.py). The likeliest cause is
+// that the driver changes the process environment when it loads; a start-up snapshot is immune to that. Static
+// initialisation runs before main(), so before any driver is loaded.
 std::vector<std::string> snapshotEnvironment() {
     std::vector<std::string> out;
     for (char** e = environ; e && *e; ++e) out.emplace_back(*e);
@@ -30,17 +31,7 @@ std::vector<std::string> snapshotEnvironment() {
 }
 const std::vector<std::string> kStartupEnvironment = snapshotEnvironment();
 
-std::vector<std::string> workerEnvironment() {
-    std::vector<std::string> out;
-    std::set<std::string> names;
-    for (char** e = environ; e && *e; ++e) {
-        out.emplace_back(*e);
-        names.insert(out.back().substr(0, out.back().find('=')));
-    }
-    for (const auto& v : kStartupEnvironment)
-        if (!names.count(v.substr(0, v.find('=')))) out.push_back(v);
-    return out;
-}
+std::vector<std::string> workerEnvironment() { return kStartupEnvironment; }
 
 void closeFd(int& fd) {
     if (fd >= 0) ::close(fd);
