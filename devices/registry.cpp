@@ -46,9 +46,15 @@ FoundDevice selectDevice(const std::vector<FoundDevice>& devices, const std::str
         if (d.info.stableId() == selector) return d;
     std::vector<FoundDevice> matches;
     for (const auto& d : devices)
-        if (d.info.stableId().rfind(selector, 0) == 0 || lower(d.info.label()).find(lower(selector)) != std::string::npos)
+        if (d.info.stableId().rfind(selector, 0) == 0 || lower(d.info.label()).find(lower(selector)) != std::string::npos ||
+            lower(selector) == toString(d.info.type))
             matches.push_back(d);
     if (matches.size() == 1) return matches.front();
+    // A name shared by a real device and its simulated replay means the real one.
+    std::vector<FoundDevice> real;
+    for (const auto& d : matches)
+        if (d.info.backend != BackendKind::Simulated) real.push_back(d);
+    if (real.size() == 1) return real.front();
     if (matches.empty()) throw std::invalid_argument("no device matches '" + selector + "'; devices are:" + describe());
     throw std::invalid_argument("'" + selector + "' matches several devices; use an id or index:" + describe());
 }

@@ -20,7 +20,7 @@ struct FoundDevice {
 // Every device of every available backend, in order.
 std::vector<FoundDevice> enumerateAll(const std::vector<std::unique_ptr<Backend>>& backends);
 // Resolves a user's --device argument: a stable id, a unique prefix of one, an index into `ktune devices`,
-// or a case-insensitive substring of the label. Throws std::invalid_argument listing the candidates.
+// a case-insensitive substring of the label, or a device type ("cpu", "gpu") when that names one device. Throws std::invalid_argument listing the candidates.
 FoundDevice selectDevice(const std::vector<FoundDevice>& devices, const std::string& selector);
 
 } // namespace kt::devices

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <future>
 #include <thread>
 
 namespace kt {
@@ -83,17 +84,23 @@ void CandidateMeasurer::compile(const std::vector<Point>& points, int threads) {
             } catch (const std::exception&) {
             }
             const std::string key = cacheKey(source);
+            std::shared_future<std::shared_ptr<const Compiled>> pending;
+            std::promise<std::shared_ptr<const Compiled>> promise;
+            bool mine = false;
             {
                 std::lock_guard lock(m_mutex);
                 if (auto it = m_bySource.find(key); it != m_bySource.end()) {
-                    m_byPoint[todo[i].key()] = it->second;
+                    pending = it->second; // built or being built by another thread: wait for that one
                     ++m_hits;
-                    continue;
+                } else {
+                    pending = promise.get_future().share();
+                    m_bySource.emplace(key, pending);
+                    mine = true;
                 }
             }
-            auto built = buildOne(todo[i]);
+            if (mine) promise.set_value(buildOne(todo[i]));
+            auto built = pending.get();
             std::lock_guard lock(m_mutex);
-            m_bySource.emplace(key, built);
             m_byPoint[todo[i].key()] = built;
         }
     };

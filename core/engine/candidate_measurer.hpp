@@ -3,6 +3,7 @@
 // exception. Used in-process and inside the isolated worker (`ktune worker`).
 #pragma once
 #include <cstdint>
+#include <future>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -52,7 +53,7 @@ private:
     std::shared_ptr<const Family> m_family;
     mutable std::mutex m_mutex;
     std::map<std::string, std::shared_ptr<const Compiled>> m_byPoint; // point key → compiled
-    std::map<std::string, std::shared_ptr<const Compiled>> m_bySource; // hash(source, options, device) → compiled
+    std::map<std::string, std::shared_future<std::shared_ptr<const Compiled>>> m_bySource; // hash(source, options, device)
     std::size_t m_hits = 0;
 };
 

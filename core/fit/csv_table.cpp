@@ -33,9 +33,12 @@ std::vector<std::string> splitLine(const std::string& line, const std::string& w
     for (std::size_t i = 0; i < line.size(); ++i) {
         const char c = line[i];
         if (quoted) {
-            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') cur += '"', ++i;
-            else if (c == '"') quoted = false;
-            else cur += c;
+            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"')
+                cur += '"', ++i;
+            else if (c == '"')
+                quoted = false;
+            else
+                cur += c;
         } else if (c == '"' && trim(cur).empty()) {
             quoted = wasQuoted = true;
             cur.clear();
@@ -86,7 +89,8 @@ CsvTable parseCsv(const std::string& text, const std::string& source, const std:
                                 joined(t.header) + "), got " + std::to_string(fields.size()));
         t.rows.push_back({lineNo, std::move(fields)});
     }
-    if (!haveHeader) throw FitInputError(source + ": the file is empty (expected the header '" + joined(expected) + "')");
+    if (!haveHeader)
+        throw FitInputError(source + ": the file is empty (expected the header '" + joined(expected) + "')");
     return t;
 }
 

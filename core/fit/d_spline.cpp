@@ -10,6 +10,7 @@
 namespace kt::fit {
 
 DSpline::DSpline(SizeGrid grid, const std::vector<Sample>& samples) : m_grid(grid) {
+    m_data.gridPoints = m_grid.count();
     std::map<std::size_t, std::pair<double, double>> groups; // index → (Σw, Σw·y)
     for (std::size_t i = 0; i < samples.size(); ++i) {
         const Sample& s = samples[i];
@@ -28,35 +29,42 @@ DSpline::DSpline(SizeGrid grid, const std::vector<Sample>& samples) : m_grid(gri
         throw FitInputError("a d-spline needs samples at 2 or more distinct sizes (got " +
                             std::to_string(groups.size()) + ")");
     for (const auto& [idx, g] : groups) {
-        m_index.push_back(idx);
-        m_weight.push_back(g.first);
-        m_mean.push_back(g.second / g.first);
+        m_data.index.push_back(idx);
+        m_data.weight.push_back(g.first);
+        m_data.mean.push_back(g.second / g.first);
     }
     for (const Sample& s : samples) {
-        const std::size_t k = std::lower_bound(m_index.begin(), m_index.end(), *m_grid.indexOf(s.size)) -
-                              m_index.begin();
-        m_withinSs += s.weight * (s.value - m_mean[k]) * (s.value - m_mean[k]);
+        const std::size_t k =
+            std::lower_bound(m_data.index.begin(), m_data.index.end(), *m_grid.indexOf(s.size)) - m_data.index.begin();
+        m_withinSs += s.weight * (s.value - m_data.mean[k]) * (s.value - m_data.mean[k]);
     }
     m_rawCount = samples.size();
 }
 
 DSplineFit DSpline::fit(double alpha) const {
+    return compute(alpha, true);
+}
+
+double DSpline::gcv(double alpha) const {
+    return compute(alpha, false).gcv;
+}
+
+DSplineFit DSpline::compute(double alpha, bool full) const {
     if (!(alpha >= 0) || !std::isfinite(alpha)) throw FitInputError("alpha must be a finite number >= 0");
-    IndexedData data{m_grid.count(), m_index, m_weight, m_mean};
-    const auto sol = solveDSpline<double>(data, alpha);
+    auto sol = solveDSpline<double>(m_data, alpha, SolveParts{full, full});
     DSplineFit out;
-    out.values = sol.values;
+    out.values = std::move(sol.values);
     out.alpha = alpha;
     out.traceHat = sol.traceHat;
     out.sampleCount = m_rawCount;
-    out.distinctSizes = m_index.size();
-    out.knotIndex = m_index;
-    out.knotLeverage = sol.knotLeverage;
-    out.knotWeight = m_weight;
+    out.distinctSizes = m_data.index.size();
+    if (full) out.knotIndex = m_data.index;
+    out.knotLeverage = std::move(sol.knotLeverage);
+    if (full) out.knotWeight = m_data.weight;
     double rss = m_withinSs;
-    for (std::size_t i = 0; i < m_index.size(); ++i) {
-        const double r = m_mean[i] - sol.knotValues[i];
-        rss += m_weight[i] * r * r;
+    for (std::size_t i = 0; i < m_data.index.size(); ++i) {
+        const double r = m_data.mean[i] - sol.knotValues[i];
+        rss += m_data.weight[i] * r * r;
     }
     out.rss = rss;
     const double n = static_cast<double>(m_rawCount);
@@ -96,7 +104,7 @@ DSplineFit DSpline::fitAuto(const AutoAlphaOptions& options) const {
     const double phi = (std::sqrt(5.0) - 1) / 2;
     double c = b - phi * (b - a), d = a + phi * (b - a);
     double gc = score(c), gd = score(d);
-    for (int it = 0; it < 30 && b - a > 1e-4; ++it) {
+    for (int it = 0; it < 30 && b - a > 1e-3; ++it) {
         if (gc <= gd) {
             b = d, d = c, gd = gc;
             c = b - phi * (b - a), gc = score(c);
@@ -112,26 +120,27 @@ DSplineFit DSpline::fitAuto(const AutoAlphaOptions& options) const {
 }
 
 std::vector<double> DSpline::posteriorVariance(const DSplineFit& f) const {
-    const std::size_t n = m_grid.count(), k = m_index.size();
+    const std::size_t n = m_grid.count(), k = m_data.index.size();
     std::vector<double> var(n, 0.0);
     std::vector<double> v(k);
-    for (std::size_t i = 0; i < k; ++i) v[i] = std::max(f.knotLeverage[i], 0.0) / m_weight[i];
+    for (std::size_t i = 0; i < k; ++i) v[i] = std::max(f.knotLeverage[i], 0.0) / m_data.weight[i];
     const double q = f.alpha > 0 ? 1.0 / (f.alpha * f.alpha) : std::numeric_limits<double>::max();
     for (std::size_t i = 0; i + 1 < k; ++i) {
-        const double h = static_cast<double>(m_index[i + 1] - m_index[i]);
-        for (std::size_t t = m_index[i]; t <= m_index[i + 1]; ++t) {
-            const double s = static_cast<double>(t - m_index[i]), r = h - s;
-            var[t] = (r / h) * (r / h) * v[i] + (s / h) * (s / h) * v[i + 1] + q * s * s * s * r * r * r / (3 * h * h * h);
+        const double h = static_cast<double>(m_data.index[i + 1] - m_data.index[i]);
+        for (std::size_t t = m_data.index[i]; t <= m_data.index[i + 1]; ++t) {
+            const double s = static_cast<double>(t - m_data.index[i]), r = h - s;
+            var[t] =
+                (r / h) * (r / h) * v[i] + (s / h) * (s / h) * v[i + 1] + q * s * s * s * r * r * r / (3 * h * h * h);
         }
     }
-    const double h0 = static_cast<double>(m_index[1] - m_index[0]);
-    const double hk = static_cast<double>(m_index[k - 1] - m_index[k - 2]);
-    for (std::size_t t = 0; t < m_index.front(); ++t) {
-        const double d = static_cast<double>(m_index.front() - t);
+    const double h0 = static_cast<double>(m_data.index[1] - m_data.index[0]);
+    const double hk = static_cast<double>(m_data.index[k - 1] - m_data.index[k - 2]);
+    for (std::size_t t = 0; t < m_data.index.front(); ++t) {
+        const double d = static_cast<double>(m_data.index.front() - t);
         var[t] = v[0] + d * d * (v[0] + v[1]) / (h0 * h0) + q * d * d * d / 3;
     }
-    for (std::size_t t = m_index.back() + 1; t < n; ++t) {
-        const double d = static_cast<double>(t - m_index.back());
+    for (std::size_t t = m_data.index.back() + 1; t < n; ++t) {
+        const double d = static_cast<double>(t - m_data.index.back());
         var[t] = v[k - 1] + d * d * (v[k - 1] + v[k - 2]) / (hk * hk) + q * d * d * d / 3;
     }
     return var;
@@ -141,7 +150,9 @@ namespace {
 bool sampledAt(const DSplineFit& f, std::size_t t) {
     return std::binary_search(f.knotIndex.begin(), f.knotIndex.end(), t);
 }
-double sigma2Or1(const DSplineFit& f) { return std::isfinite(f.sigma2) && f.sigma2 > 0 ? f.sigma2 : 1.0; }
+double sigma2Or1(const DSplineFit& f) {
+    return std::isfinite(f.sigma2) && f.sigma2 > 0 ? f.sigma2 : 1.0;
+}
 } // namespace
 
 SampleProposal proposeNextSample(const DSpline& spline, const DSplineFit& fit) {
@@ -184,8 +195,10 @@ SampleProposal proposeNextSampleForWinner(const std::vector<CandidateCurve>& cur
         if (curves[b].fit->values[t] > curves[a].fit->values[t]) std::swap(a, b);
         for (std::size_t c = 2; c < curves.size(); ++c) {
             const double v = curves[c].fit->values[t];
-            if (v > curves[a].fit->values[t]) b = a, a = c;
-            else if (v > curves[b].fit->values[t]) b = c;
+            if (v > curves[a].fit->values[t])
+                b = a, a = c;
+            else if (v > curves[b].fit->values[t])
+                b = c;
         }
         const double margin = curves[a].fit->values[t] - curves[b].fit->values[t];
         const double sd = std::sqrt(var[a][t] + var[b][t]);

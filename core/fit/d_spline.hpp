@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/fit/d_spline_solver.hpp"
 #include "core/fit/size_grid.hpp"
 
 namespace kt::fit {
@@ -19,15 +20,15 @@ struct Sample {
 struct DSplineFit {
     std::vector<double> values; // f at every grid point
     double alpha = 0;
-    double traceHat = 0;         // effective degrees of freedom, in [2, distinct sizes]
-    double rss = 0;              // weighted residual sum of squares over the raw samples
-    double gcv = std::numeric_limits<double>::quiet_NaN(); // n·RSS/(n − tr H)²; NaN when n − tr H ≈ 0
+    double traceHat = 0;                                      // effective degrees of freedom, in [2, distinct sizes]
+    double rss = 0;                                           // weighted residual sum of squares over the raw samples
+    double gcv = std::numeric_limits<double>::quiet_NaN();    // n·RSS/(n − tr H)²; NaN when n − tr H ≈ 0
     double sigma2 = std::numeric_limits<double>::quiet_NaN(); // noise variance estimate RSS/(n − tr H)
-    std::size_t sampleCount = 0; // raw samples
+    std::size_t sampleCount = 0;                              // raw samples
     std::size_t distinctSizes = 0;
-    std::vector<std::size_t> knotIndex;   // grid indices of the distinct sample sizes
-    std::vector<double> knotLeverage;     // H(i,i) at those sizes
-    std::vector<double> knotWeight;       // total sample weight at those sizes
+    std::vector<std::size_t> knotIndex; // grid indices of the distinct sample sizes
+    std::vector<double> knotLeverage;   // H(i,i) at those sizes
+    std::vector<double> knotWeight;     // total sample weight at those sizes
 };
 
 struct AutoAlphaOptions {
@@ -47,19 +48,21 @@ public:
     DSplineFit fit(double alpha) const;
     // α minimising GCV(α) over [minAlpha, maxAlpha].
     DSplineFit fitAuto(const AutoAlphaOptions& options = {}) const;
-    double gcv(double alpha) const { return fit(alpha).gcv; }
+    // GCV alone (no grid fill, no leverages): what the α search evaluates.
+    double gcv(double alpha) const;
 
     // Approximate posterior variance of f at every grid point (in units of the noise variance σ²): the knots'
     // own variance H(i,i)/w_i interpolated across each gap, plus the variance of a cubic-spline bridge
     // (α⁻²·s³(h−s)³/(3h³)) that grows in the middle of long gaps, and the slope uncertainty outside the knots.
-    // It is zero-cost O(N) and ranks sizes by "how much would measuring here change the fit"; it is not an
+    // It is O(N) and ranks sizes by "how much would measuring here change the fit"; it is not an
     // exact diag(A⁻¹).
     std::vector<double> posteriorVariance(const DSplineFit& fit) const;
 
 private:
+    DSplineFit compute(double alpha, bool full) const;
+
     SizeGrid m_grid;
-    std::vector<std::size_t> m_index; // distinct sample indices
-    std::vector<double> m_weight, m_mean;
+    IndexedData m_data;    // the samples merged per grid index
     double m_withinSs = 0; // Σ w (y − ȳ_group)²: the part of the RSS no fit can remove
     std::size_t m_rawCount = 0;
 };

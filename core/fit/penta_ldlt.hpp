@@ -10,8 +10,7 @@ namespace kt::fit {
 
 // A symmetric pentadiagonal matrix: diag[i] = A(i,i), off1[i] = A(i,i+1), off2[i] = A(i,i+2).
 // off1 and off2 have the same length as diag; entries past the matrix edge are ignored.
-template <typename T>
-struct PentaMatrix {
+template <typename T> struct PentaMatrix {
     std::vector<T> diag, off1, off2;
     explicit PentaMatrix(std::size_t n = 0) : diag(n, T(0)), off1(n, T(0)), off2(n, T(0)) {}
     std::size_t size() const { return diag.size(); }
@@ -20,10 +19,12 @@ struct PentaMatrix {
 // A = L·D·Lᵀ with L unit lower triangular of bandwidth 2. No pivoting: the d-spline matrix is SPD, and symmetric
 // pivoting would destroy the band. A non-positive pivot means the matrix is not positive definite (or rounding has
 // eaten it) and is reported rather than silently producing garbage.
-template <typename T>
-class PentaLdlt {
+template <typename T> class PentaLdlt {
 public:
-    explicit PentaLdlt(const PentaMatrix<T>& a) { factor(a); }
+    // Takes the matrix by value and factors in place: at N = 10⁶ every avoided array is 8 MB of page faults.
+    explicit PentaLdlt(PentaMatrix<T> a) : m_d(std::move(a.diag)), m_l1(std::move(a.off1)), m_l2(std::move(a.off2)) {
+        factor();
+    }
 
     std::size_t size() const { return m_d.size(); }
     const std::vector<T>& pivots() const { return m_d; }
@@ -70,13 +71,11 @@ public:
     std::vector<T> inverseDiagonal() const { return inverseBand().diag; }
 
 private:
-    void factor(const PentaMatrix<T>& a) {
-        const std::size_t n = a.size();
-        m_d.assign(n, T(0));
-        m_l1.assign(n, T(0));
-        m_l2.assign(n, T(0));
+    // On entry m_d/m_l1/m_l2 hold A's diagonal and off-diagonals; each entry is read before it is overwritten.
+    void factor() {
+        const std::size_t n = m_d.size();
         for (std::size_t i = 0; i < n; ++i) {
-            T d = a.diag[i];
+            T d = m_d[i];
             if (i >= 1) d -= m_l1[i - 1] * m_l1[i - 1] * m_d[i - 1];
             if (i >= 2) d -= m_l2[i - 2] * m_l2[i - 2] * m_d[i - 2];
             if (!(d > T(0)) || !std::isfinite(static_cast<double>(d)))
@@ -84,11 +83,16 @@ private:
                                          " is not positive (matrix not positive definite)");
             m_d[i] = d;
             if (i + 1 < n) {
-                T o = a.off1[i];
+                T o = m_l1[i];
                 if (i >= 1) o -= m_l2[i - 1] * m_l1[i - 1] * m_d[i - 1];
                 m_l1[i] = o / d;
+            } else {
+                m_l1[i] = T(0);
             }
-            if (i + 2 < n) m_l2[i] = a.off2[i] / d;
+            if (i + 2 < n)
+                m_l2[i] /= d;
+            else
+                m_l2[i] = T(0);
         }
     }
 

@@ -199,7 +199,8 @@ private:
                     fail("integer literal too large", start);
                 ++m_pos;
             }
-            if (m_pos < m_text.size() && (std::isalpha(static_cast<unsigned char>(m_text[m_pos])) || m_text[m_pos] == '_'))
+            if (m_pos < m_text.size() &&
+                (std::isalpha(static_cast<unsigned char>(m_text[m_pos])) || m_text[m_pos] == '_'))
                 fail("malformed number", start);
             n->kind = Node::Kind::Number;
             n->value = v;
@@ -284,7 +285,8 @@ bool applyBinary(Op op, std::int64_t a, std::int64_t b, std::int64_t& r) {
 
 class ExpressionCompiler {
 public:
-    ExpressionCompiler(const std::string& text, const std::function<std::optional<NameBinding>(const std::string&)>& resolve)
+    ExpressionCompiler(const std::string& text,
+                       const std::function<std::optional<NameBinding>(const std::string&)>& resolve)
         : m_text(text), m_resolve(resolve) {}
 
     void emit(const Node& n) {
@@ -398,7 +400,8 @@ bool CompiledExpression::evaluate(const std::int64_t* slots, std::int64_t& resul
         case Op::Max: {
             int count = static_cast<int>(in.arg);
             std::int64_t v = stack[sp - count];
-            for (int i = sp - count + 1; i < sp; ++i) v = in.op == Op::Min ? std::min(v, stack[i]) : std::max(v, stack[i]);
+            for (int i = sp - count + 1; i < sp; ++i)
+                v = in.op == Op::Min ? std::min(v, stack[i]) : std::max(v, stack[i]);
             sp -= count;
             stack[sp++] = v;
             break;

@@ -77,7 +77,8 @@ public:
     // `resolve` returns the binding of a name or nullopt when unknown, which throws ExpressionError naming it.
     CompiledExpression compile(const std::function<std::optional<NameBinding>(const std::string&)>& resolve) const;
     // Evaluates with names looked up by `resolve` (slower; for tests and one-off checks).
-    std::optional<std::int64_t> evaluate(const std::function<std::optional<std::int64_t>(const std::string&)>& value) const;
+    std::optional<std::int64_t>
+    evaluate(const std::function<std::optional<std::int64_t>(const std::string&)>& value) const;
 
     struct Node;
 

@@ -27,6 +27,11 @@ ParamValue Point::operator[](std::string_view name) const {
     throw std::out_of_range("point has no parameter '" + std::string(name) + "'");
 }
 
+const std::vector<std::string>& Point::names() const {
+    static const std::vector<std::string> kNone;
+    return m_names ? *m_names : kNone;
+}
+
 bool Point::has(std::string_view name) const {
     return m_names && std::find(m_names->begin(), m_names->end(), name) != m_names->end();
 }
@@ -109,7 +114,8 @@ std::shared_ptr<const CompiledConstraints> ParameterSpace::compiled() const {
             });
         } catch (const ExpressionError& e) {
             throw std::invalid_argument("constraint " + std::to_string(i + 1) + " '" + m_constraints[i].expression +
-                                        "': " + e.reason() + " (not a parameter of the space nor a variable set on it)");
+                                        "': " + e.reason() +
+                                        " (not a parameter of the space nor a variable set on it)");
         }
         if (code.maxSlot() < 0) {
             if (!code.holds(nullptr)) c->constantFalse = true;

@@ -4,9 +4,9 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <stdexcept>
-#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,7 +47,7 @@ public:
     ParamValue operator[](std::string_view name) const;
     bool has(std::string_view name) const;
     const std::vector<ParamValue>& values() const { return m_values; }
-    const std::vector<std::string>& names() const { return *m_names; }
+    const std::vector<std::string>& names() const; // empty for a default-constructed point
     // Canonical key: "NAME=value,NAME=value" in the space's parameter order. Stable; used by the store.
     std::string key() const;
     // Parses a canonical key back (names in key order).

@@ -2,6 +2,8 @@
 #include "core/space/sampling.hpp"
 
 #include <algorithm>
+#include <limits>
+#include <stdexcept>
 #include <unordered_set>
 
 namespace kt {
@@ -13,6 +15,10 @@ SpaceSampler::SpaceSampler(const ParameterSpace& space, std::uint64_t seed) : m_
         m_empty = true;
         return;
     }
+    // Points are drawn and listed by their mixed-radix index, which must fit in 64 bits.
+    if (m_cartesian == std::numeric_limits<std::uint64_t>::max())
+        throw std::invalid_argument("space '" + space.name + "' is too large to sample: the product of its value "
+                                    "list sizes exceeds 2^64");
     // Estimate the density with trial draws; the index list is only worth building when rejection would be slow.
     constexpr int kTrials = 2000;
     int accepted = 0;

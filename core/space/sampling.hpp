@@ -17,6 +17,7 @@ class SpaceSampler {
 public:
     static constexpr std::uint64_t kMaxIndexList = 8'000'000;
 
+    // Keeps a reference to `space`, which must outlive the sampler.
     SpaceSampler(const ParameterSpace& space, std::uint64_t seed);
     // nullopt only when the space has no valid point.
     std::optional<Point> next();

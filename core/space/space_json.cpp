@@ -42,7 +42,8 @@ void checkFields(const std::string& source, const json& object, const std::strin
         if (!known) {
             std::string list;
             for (const char* a : allowed) list += std::string(list.empty() ? "" : ", ") + a;
-            fail(source, (path.empty() ? "" : path + ": ") + "unknown field '" + it.key() + "' (expected " + list + ")");
+            fail(source,
+                 (path.empty() ? "" : path + ": ") + "unknown field '" + it.key() + "' (expected " + list + ")");
         }
     }
 }

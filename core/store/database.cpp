@@ -115,8 +115,8 @@ void execOn(sqlite3* db, std::string_view sql, const fs::path& path) {
 
 sqlite3* openConnection(const fs::path& path, int flags, const OpenOptions& options, const std::string& uri = {}) {
     sqlite3* db = nullptr;
-    int rc = sqlite3_open_v2(uri.empty() ? path.c_str() : uri.c_str(), &db, uri.empty() ? flags : flags | SQLITE_OPEN_URI,
-                             nullptr);
+    int rc = sqlite3_open_v2(uri.empty() ? path.c_str() : uri.c_str(), &db,
+                             uri.empty() ? flags : flags | SQLITE_OPEN_URI, nullptr);
     if (rc != SQLITE_OK) {
         std::string message = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
         int code = db ? sqlite3_extended_errcode(db) : rc;
@@ -202,6 +202,10 @@ Database Database::open(const fs::path& path, const OpenOptions& options) {
 
 Database Database::open(const fs::path& path, const std::vector<Migration>& migrations, const OpenOptions& options) {
     validateMigrations(migrations);
+    // UPSERT (3.24) and window functions (3.25) are used by the repositories.
+    if (sqlite3_libversion_number() < 3025000)
+        throw StoreError(std::string("SQLite ") + sqlite3_libversion() +
+                         " is too old for the result store (needs 3.25)");
     const int current = static_cast<int>(migrations.size());
     const bool readOnly = options.mode == OpenMode::ReadOnly;
 
@@ -224,9 +228,8 @@ Database Database::open(const fs::path& path, const std::vector<Migration>& migr
         // now is harmless: the decision is taken again under the write lock before migrating).
         std::error_code walEc;
         const bool immutable = wal && !fs::exists(fs::path(path.string() + "-wal"), walEc);
-        sqlite3* inspect = immutable
-                               ? openConnection(path, SQLITE_OPEN_READONLY, options, fileUri(path, "immutable=1"))
-                               : openConnection(path, SQLITE_OPEN_READONLY, options);
+        sqlite3* inspect = immutable ? openConnection(path, SQLITE_OPEN_READONLY, options, fileUri(path, "immutable=1"))
+                                     : openConnection(path, SQLITE_OPEN_READONLY, options);
         try {
             FileState state = readState(inspect, path);
             checkOwnership(state, path, current);
@@ -278,7 +281,8 @@ Database Database::open(const fs::path& path, const std::vector<Migration>& migr
     return database;
 }
 
-Database::Database(sqlite3* db, fs::path path, bool readOnly) : m_db(db), m_path(std::move(path)), m_readOnly(readOnly) {}
+Database::Database(sqlite3* db, fs::path path, bool readOnly)
+    : m_db(db), m_path(std::move(path)), m_readOnly(readOnly) {}
 
 Database::~Database() {
     close();

@@ -30,6 +30,7 @@ struct OpenOptions {
     std::chrono::milliseconds busyTimeout{10000};
 };
 
+// Repositories and statements borrow a Database by reference: keep it in place (or in a unique_ptr) while they live.
 class Database {
 public:
     // Throws StoreError (naming the path) when the file is not SQLite, is a foreign SQLite database, was written by

@@ -18,10 +18,10 @@ struct FitRecord {
     int familyVersion = 1;
     std::string pointKey; // the candidate whose performance curve was fitted
     std::string method = "dspline";
-    double alpha = 0; // smoothing parameter
+    double alpha = 0;                                // smoothing parameter
     nlohmann::json grid = nlohmann::json::array();   // the sizes the fit is evaluated on
     nlohmann::json values = nlohmann::json::array(); // fitted value at each grid entry
-    std::string createdAt; // set by add()
+    std::string createdAt;                           // set by add()
 };
 
 class FitRepository {

@@ -23,7 +23,8 @@ std::int64_t familyRow(const Database& db, const std::string& family, int versio
 std::optional<std::int64_t> findFamilyRow(const Database& db, const std::string& family, int version);
 // parameter_sets.id for a canonical point key of a family, created (with its params JSON) when missing.
 std::int64_t parameterSetRow(const Database& db, std::int64_t familyRowId, const std::string& pointKey);
-std::optional<std::int64_t> findParameterSetRow(const Database& db, std::int64_t familyRowId, const std::string& pointKey);
+std::optional<std::int64_t> findParameterSetRow(const Database& db, std::int64_t familyRowId,
+                                                const std::string& pointKey);
 
 // "MWG=64,NWG=32" → {"MWG":64,"NWG":32}; throws StoreError naming the key when it is not NAME=value pairs.
 nlohmann::json pointKeyToJson(const std::string& pointKey);

@@ -60,8 +60,9 @@ std::vector<StoredMeasurement> readAll(Statement& q) {
 
 std::int64_t MeasurementRepository::insert(std::int64_t runId, const Measurement& m) {
     Transaction tx(m_db);
-    auto run = m_db.prepare("SELECT r.device_id, r.family_id, d.stable_id, f.name FROM tuning_runs r "
-                            "JOIN devices d ON d.id = r.device_id JOIN families f ON f.id = r.family_id WHERE r.id = ?");
+    auto run =
+        m_db.prepare("SELECT r.device_id, r.family_id, d.stable_id, f.name FROM tuning_runs r "
+                     "JOIN devices d ON d.id = r.device_id JOIN families f ON f.id = r.family_id WHERE r.id = ?");
     run.bind(1, runId);
     if (!run.step())
         throw StoreError("cannot store a measurement: tuning run " + std::to_string(runId) + " does not exist");
@@ -114,14 +115,31 @@ std::int64_t MeasurementRepository::insert(std::int64_t runId, const Measurement
     return id;
 }
 
+namespace {
+struct PointRows {
+    std::int64_t device, family, point;
+};
+
+// Resolves the ids first so the measurement look-up is an exact match on measurements_by_point; nullopt when
+// any of them was never stored (then nothing was measured either).
+std::optional<PointRows> findPointRows(const Database& db, const std::string& deviceId, const std::string& family,
+                                       const std::string& pointKey, int familyVersion) {
+    const auto device = findDeviceRow(db, deviceId);
+    const auto familyId = device ? findFamilyRow(db, family, familyVersion) : std::nullopt;
+    const auto point = familyId ? findParameterSetRow(db, *familyId, pointKey) : std::nullopt;
+    if (!point) return std::nullopt;
+    return PointRows{*device, *familyId, *point};
+}
+} // namespace
+
 bool MeasurementRepository::hasMeasurement(const std::string& deviceId, const std::string& family,
                                            const std::string& pointKey, const ProblemSize& size,
                                            int familyVersion) const {
-    auto q = m_db.prepare("SELECT 1 FROM measurements m JOIN devices d ON d.id = m.device_id "
-                          "JOIN families f ON f.id = m.family_id JOIN parameter_sets p ON p.id = m.parameter_set_id "
-                          "WHERE d.stable_id = ? AND f.name = ? AND f.version = ? AND p.point_key = ? "
-                          "AND m.size_label = ? LIMIT 1");
-    q.bind(1, deviceId).bind(2, family).bind(3, familyVersion).bind(4, pointKey).bind(5, size.label());
+    const auto rows = findPointRows(m_db, deviceId, family, pointKey, familyVersion);
+    if (!rows) return false;
+    auto q = m_db.prepare("SELECT 1 FROM measurements WHERE device_id = ? AND family_id = ? AND parameter_set_id = ? "
+                          "AND size_label = ? LIMIT 1");
+    q.bind(1, rows->device).bind(2, rows->family).bind(3, rows->point).bind(4, size.label());
     return q.step();
 }
 
@@ -129,10 +147,12 @@ std::optional<StoredMeasurement> MeasurementRepository::findEarlier(const std::s
                                                                     const std::string& family,
                                                                     const std::string& pointKey,
                                                                     const ProblemSize& size, int familyVersion) const {
+    const auto rows = findPointRows(m_db, deviceId, family, pointKey, familyVersion);
+    if (!rows) return std::nullopt;
     auto q = m_db.prepare(std::string("SELECT ") + kColumns + kJoins +
-                          "WHERE d.stable_id = ? AND f.name = ? AND f.version = ? AND p.point_key = ? "
-                          "AND m.size_label = ? ORDER BY m.created_at DESC, m.id DESC LIMIT 1");
-    q.bind(1, deviceId).bind(2, family).bind(3, familyVersion).bind(4, pointKey).bind(5, size.label());
+                          "WHERE m.device_id = ? AND m.family_id = ? AND m.parameter_set_id = ? AND m.size_label = ? "
+                          "ORDER BY m.created_at DESC, m.id DESC LIMIT 1");
+    q.bind(1, rows->device).bind(2, rows->family).bind(3, rows->point).bind(4, size.label());
     if (!q.step()) return std::nullopt;
     return readMeasurement(q);
 }
@@ -176,7 +196,8 @@ std::vector<StoredMeasurement> MeasurementRepository::query(const std::string& d
 std::vector<StoredMeasurement> MeasurementRepository::bestPerSize(const std::string& deviceId,
                                                                   const std::string& family, int familyVersion) const {
     // ROW_NUMBER picks one row per size even when two points tie; the id breaks ties toward the earliest.
-    auto q = m_db.prepare(std::string("SELECT ") + kColumns + " FROM (SELECT *, ROW_NUMBER() OVER "
+    auto q = m_db.prepare(std::string("SELECT ") + kColumns +
+                          " FROM (SELECT *, ROW_NUMBER() OVER "
                           "(PARTITION BY size_label ORDER BY value DESC, id) AS rank FROM measurements "
                           "WHERE status = 'ok' AND device_id = (SELECT id FROM devices WHERE stable_id = ?) "
                           "AND family_id = (SELECT id FROM families WHERE name = ? AND version = ?)) m "
@@ -193,7 +214,8 @@ std::vector<StoredMeasurement> MeasurementRepository::topCandidates(const std::s
                                                                     const std::string& family, const ProblemSize& size,
                                                                     int k, int familyVersion) const {
     if (k <= 0) return {};
-    auto q = m_db.prepare(std::string("SELECT ") + kColumns + " FROM (SELECT *, ROW_NUMBER() OVER "
+    auto q = m_db.prepare(std::string("SELECT ") + kColumns +
+                          " FROM (SELECT *, ROW_NUMBER() OVER "
                           "(PARTITION BY parameter_set_id ORDER BY value DESC, id) AS rank FROM measurements "
                           "WHERE status = 'ok' AND size_label = ? "
                           "AND device_id = (SELECT id FROM devices WHERE stable_id = ?) "

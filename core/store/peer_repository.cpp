@@ -11,9 +11,10 @@ namespace kt::store {
 
 std::int64_t PeerRepository::add(const PeerMeasurement& peer) {
     if (peer.peer.empty() || peer.routine.empty())
-        throw StoreError("peer measurement needs a peer name and a routine (got '" + peer.peer + "', '" +
-                         peer.routine + "')");
-    if (peer.size.dims.empty()) throw StoreError("peer measurement of " + peer.peer + " " + peer.routine + " has no size");
+        throw StoreError("peer measurement needs a peer name and a routine (got '" + peer.peer + "', '" + peer.routine +
+                         "')");
+    if (peer.size.dims.empty())
+        throw StoreError("peer measurement of " + peer.peer + " " + peer.routine + " has no size");
     const std::int64_t device = requireDeviceRow(m_db, peer.deviceId);
     auto q = m_db.prepare("INSERT INTO peer_measurements (device_id, peer, routine, size_label, size_dims, value, "
                           "median_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
@@ -49,9 +50,8 @@ std::vector<PeerMeasurement> PeerRepository::list(const std::string& deviceId, c
         p.createdAt = q.columnText(7);
         out.push_back(std::move(p));
     }
-    std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
-        return a.size != b.size ? a.size < b.size : a.peer < b.peer;
-    });
+    std::stable_sort(out.begin(), out.end(),
+                     [](const auto& a, const auto& b) { return a.size != b.size ? a.size < b.size : a.peer < b.peer; });
     return out;
 }
 

@@ -9,8 +9,9 @@
 namespace kt::store {
 
 namespace {
-const char* const kSelectRule = "SELECT r.id, d.stable_id, f.name, f.version, r.name, r.rule, r.created_at "
-                                "FROM rules r JOIN devices d ON d.id = r.device_id JOIN families f ON f.id = r.family_id ";
+const char* const kSelectRule =
+    "SELECT r.id, d.stable_id, f.name, f.version, r.name, r.rule, r.created_at "
+    "FROM rules r JOIN devices d ON d.id = r.device_id JOIN families f ON f.id = r.family_id ";
 
 RuleRecord readRule(const Statement& q) {
     RuleRecord r;

@@ -16,8 +16,6 @@ namespace kt::store {
 
 namespace {
 
-constexpr RunStatus kAllStatuses[] = {RunStatus::Running,   RunStatus::Paused, RunStatus::Cancelled,
-                                      RunStatus::Completed, RunStatus::Failed, RunStatus::Interrupted};
 
 bool processAlive(std::int64_t pid) {
     if (pid <= 0) return false;
@@ -40,7 +38,11 @@ RunRecord readRun(const Statement& q) {
     r.space = parseStoredJson(q.columnText(5), "tuning_runs.space");
     r.sizes = parseStoredJson(q.columnText(6), "tuning_runs.sizes");
     r.budget = parseStoredJson(q.columnText(7), "tuning_runs.budget");
-    r.status = runStatusFromString(q.columnText(8));
+    try {
+        r.status = runStatusFromString(q.columnText(8));
+    } catch (const std::invalid_argument& e) {
+        throw StoreError(std::string("tuning_runs.status: ") + e.what());
+    }
     r.createdAt = q.columnText(9);
     r.updatedAt = q.columnText(10);
     r.host = q.columnText(11);
@@ -51,25 +53,6 @@ RunRecord readRun(const Statement& q) {
 }
 
 } // namespace
-
-std::string toString(RunStatus status) {
-    switch (status) {
-    case RunStatus::Running: return "running";
-    case RunStatus::Paused: return "paused";
-    case RunStatus::Cancelled: return "cancelled";
-    case RunStatus::Completed: return "completed";
-    case RunStatus::Failed: return "failed";
-    case RunStatus::Interrupted: return "interrupted";
-    }
-    return "unknown";
-}
-
-RunStatus runStatusFromString(const std::string& text) {
-    for (RunStatus s : kAllStatuses)
-        if (toString(s) == text) return s;
-    throw StoreError("unknown run status '" + text +
-                     "' (expected running, paused, cancelled, completed, failed or interrupted)");
-}
 
 std::string currentHost() {
     char name[256] = {};
@@ -83,7 +66,8 @@ std::int64_t RunRepository::create(const NewRun& run) {
     const std::int64_t family = familyRow(m_db, run.family, run.familyVersion);
     const std::string now = utcNow();
     auto q = m_db.prepare(
-        "INSERT INTO tuning_runs (device_id, family_id, strategy, space, sizes, budget, status, created_at, updated_at, "
+        "INSERT INTO tuning_runs (device_id, family_id, strategy, space, sizes, budget, status, created_at, "
+        "updated_at, "
         "host, pid, heartbeat_at, notes) "
         "VALUES (:device, :family, :strategy, :space, :sizes, :budget, 'running', :now, :now, :host, :pid, :now, "
         ":notes)");
@@ -104,7 +88,8 @@ std::int64_t RunRepository::create(const NewRun& run) {
 }
 
 void RunRepository::requireRun(std::int64_t id, int changedRows) const {
-    if (changedRows == 0) throw StoreError("tuning run " + std::to_string(id) + " does not exist in " + m_db.path().string());
+    if (changedRows == 0)
+        throw StoreError("tuning run " + std::to_string(id) + " does not exist in " + m_db.path().string());
 }
 
 void RunRepository::updateStatus(std::int64_t id, RunStatus status) {
@@ -138,6 +123,12 @@ void RunRepository::setNotes(std::int64_t id, const std::string& notes) {
     auto q = m_db.prepare("UPDATE tuning_runs SET notes = ?, updated_at = ? WHERE id = ?");
     q.bind(1, notes).bind(2, utcNow()).bind(3, id);
     requireRun(id, q.run());
+}
+
+void RunRepository::remove(std::int64_t id) {
+    auto q = m_db.prepare("DELETE FROM tuning_runs WHERE id = ?");
+    q.bind(1, id);
+    requireRun(id, q.run()); // measurements go with it: ON DELETE CASCADE
 }
 
 std::optional<RunRecord> RunRepository::get(std::int64_t id) const {

@@ -8,13 +8,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/engine/run_status.hpp"
+
 namespace kt::store {
 
 class Database;
 
-enum class RunStatus { Running, Paused, Cancelled, Completed, Failed, Interrupted };
-std::string toString(RunStatus status);      // "running", "paused", …
-RunStatus runStatusFromString(const std::string& text); // throws StoreError naming the text
+// The engine's run life cycle (core/engine/run_status.hpp), stored as its text form.
+using kt::RunStatus;
 
 struct NewRun {
     std::string deviceId; // DeviceInfo::stableId of a stored device
@@ -39,7 +40,7 @@ struct RunRecord {
     RunStatus status = RunStatus::Running;
     std::string createdAt;
     std::string updatedAt;
-    std::string host;               // machine of the process driving the run
+    std::string host;                // machine of the process driving the run
     std::optional<std::int64_t> pid; // that process
     std::optional<std::string> heartbeatAt;
     std::string notes;
@@ -68,6 +69,8 @@ public:
     // Records a different owner, e.g. a GUI that hands a run to a `ktune` process it started.
     void setOwner(std::int64_t id, std::int64_t pid, const std::string& host);
     void setNotes(std::int64_t id, const std::string& notes);
+    // Deletes the run and its measurements (fits and rules are kept: they may be all that is left of old data).
+    void remove(std::int64_t id);
 
     std::optional<RunRecord> get(std::int64_t id) const;
     std::vector<RunRecord> list(const RunFilter& filter = {}) const; // newest first

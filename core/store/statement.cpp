@@ -11,7 +11,8 @@ Statement::Statement(sqlite3* db, std::string_view sql) : m_db(db) {
     const char* tail = nullptr;
     int rc = sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &m_stmt, &tail);
     if (rc != SQLITE_OK) {
-        std::string message = std::string("cannot prepare SQL: ") + sqlite3_errmsg(db) + " (in '" + std::string(sql) + "')";
+        std::string message =
+            std::string("cannot prepare SQL: ") + sqlite3_errmsg(db) + " (in '" + std::string(sql) + "')";
         sqlite3_finalize(m_stmt);
         m_stmt = nullptr;
         throw StoreError(message, sqlite3_extended_errcode(db));
@@ -43,9 +44,14 @@ void Statement::check(int rc, const char* what) const {
                      sqlite3_extended_errcode(m_db));
 }
 
-Statement& Statement::bind(int index, std::int64_t value) {
+Statement& Statement::bindInt64(int index, std::int64_t value) {
     check(sqlite3_bind_int64(m_stmt, index, value), "bind");
     return *this;
+}
+
+void Statement::throwOutOfRange(int index) const {
+    throw StoreError("value bound to parameter " + std::to_string(index) +
+                     " does not fit a 64-bit signed integer (in '" + sql() + "')");
 }
 
 Statement& Statement::bind(int index, double value) {
@@ -55,7 +61,9 @@ Statement& Statement::bind(int index, double value) {
 
 Statement& Statement::bind(int index, std::string_view value) {
     // SQLITE_TRANSIENT: SQLite copies, so temporaries are safe to bind.
-    check(sqlite3_bind_text64(m_stmt, index, value.data(), value.size(), SQLITE_TRANSIENT, SQLITE_UTF8), "bind");
+    // A default-constructed view has a null data(), which SQLite would store as NULL rather than ''.
+    const char* data = value.data() ? value.data() : "";
+    check(sqlite3_bind_text64(m_stmt, index, data, value.size(), SQLITE_TRANSIENT, SQLITE_UTF8), "bind");
     return *this;
 }
 
@@ -120,7 +128,8 @@ double Statement::columnDouble(int column) const {
 std::string Statement::columnText(int column) const {
     const unsigned char* text = sqlite3_column_text(m_stmt, column);
     if (!text) return {};
-    return std::string(reinterpret_cast<const char*>(text), static_cast<std::size_t>(sqlite3_column_bytes(m_stmt, column)));
+    return std::string(reinterpret_cast<const char*>(text),
+                       static_cast<std::size_t>(sqlite3_column_bytes(m_stmt, column)));
 }
 
 std::optional<std::int64_t> Statement::columnOptionalInt64(int column) const {

@@ -13,7 +13,7 @@ public:
 
     int sqliteCode() const { return m_sqliteCode; }
     // UNIQUE, FOREIGN KEY, CHECK or NOT NULL violations: the caller's data was refused, the store is intact.
-    bool isConstraintViolation() const { return (m_sqliteCode & 0xff) == 19; } // SQLITE_CONSTRAINT
+    bool isConstraintViolation() const { return (m_sqliteCode & 0xff) == 19; }               // SQLITE_CONSTRAINT
     bool isBusy() const { return (m_sqliteCode & 0xff) == 5 || (m_sqliteCode & 0xff) == 6; } // BUSY / LOCKED
 
 private:

@@ -37,8 +37,8 @@ template <typename T> bool sameBits(T a, double sentinel) {
     return std::memcmp(&a, &s, sizeof(T)) == 0;
 }
 
-template <typename T>
-VerifyReport compareImpl(std::span<const T> out, std::span<const T> ref, const VerifyOptions& options) {
+template <typename T, typename R = T>
+VerifyReport compareImpl(std::span<const T> out, std::span<const R> ref, const VerifyOptions& options) {
     VerifyReport r;
     auto name = [&](std::size_t i) {
         return options.nameElement ? options.nameElement(i) : "out[" + std::to_string(i) + "]";
@@ -56,14 +56,14 @@ VerifyReport compareImpl(std::span<const T> out, std::span<const T> ref, const V
     // A NaN sentinel is compared bit-exactly; the float copy must keep the payload, so keep it as T.
     const bool checkSentinel = options.sentinel.has_value();
     double refSq = 0;
-    for (T v : ref) refSq += static_cast<double>(v) * static_cast<double>(v);
+    for (R v : ref) refSq += static_cast<double>(v) * static_cast<double>(v);
     const double rms = std::sqrt(refSq / static_cast<double>(ref.size()));
     double diffSq = 0;
     double worstScore = -1;
     bool firstBadSeen = false;
     for (std::size_t i = 0; i < out.size(); ++i) {
         const double o = static_cast<double>(out[i]), e = static_cast<double>(ref[i]);
-        if (checkSentinel && sameBits<T>(out[i], *options.sentinel) && !sameBits<T>(ref[i], *options.sentinel)) {
+        if (checkSentinel && sameBits<T>(out[i], *options.sentinel) && !sameBits<R>(ref[i], *options.sentinel)) {
             if (r.unwrittenCount++ == 0) r.firstUnwritten = i;
             continue;
         }
@@ -130,6 +130,10 @@ VerifyReport compareOutputs(std::span<const float> out, std::span<const float> r
 
 VerifyReport compareOutputs(std::span<const double> out, std::span<const double> ref, const VerifyOptions& options) {
     return compareImpl<double>(out, ref, options);
+}
+
+VerifyReport compareOutputs(std::span<const float> out, std::span<const double> ref, const VerifyOptions& options) {
+    return compareImpl<float, double>(out, ref, options);
 }
 
 std::function<std::string(std::size_t)> matrixElementNamer(std::string name, std::size_t ld, bool rowMajor) {

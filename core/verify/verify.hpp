@@ -61,6 +61,8 @@ template <> double poisonValue<double>();
 
 VerifyReport compareOutputs(std::span<const float> out, std::span<const float> ref, const VerifyOptions& options);
 VerifyReport compareOutputs(std::span<const double> out, std::span<const double> ref, const VerifyOptions& options);
+// Single-precision output against a reference computed in double (tolerances as for f32).
+VerifyReport compareOutputs(std::span<const float> out, std::span<const double> ref, const VerifyOptions& options);
 
 // Element namer for a matrix stored with leading dimension `ld` (row-major: i = r·ld + c; column-major: i = c·ld + r).
 std::function<std::string(std::size_t)> matrixElementNamer(std::string name, std::size_t ld, bool rowMajor);

@@ -42,7 +42,8 @@ std::unique_ptr<Kernel> CudaProgram::kernel(const std::string& name) {
     return std::make_unique<CudaKernel>(f, name);
 }
 
-CudaDevice::CudaDevice(const Driver& d, DeviceInfo info, CUdevice device) : m_d(d), m_info(std::move(info)), m_device(device) {
+CudaDevice::CudaDevice(const Driver& d, DeviceInfo info, CUdevice device)
+    : m_d(d), m_info(std::move(info)), m_device(device) {
     check(m_d.cuDevicePrimaryCtxRetain(&m_ctx, m_device), "cuDevicePrimaryCtxRetain");
     makeCurrent();
     check(m_d.cuStreamCreate(&m_stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
@@ -100,7 +101,8 @@ void CudaDevice::fill(Buffer& dst, std::uint8_t byte) {
 }
 
 std::unique_ptr<Program> CudaDevice::build(const std::string& source, const std::vector<std::string>& options) {
-    CompiledModule compiled = compileNvrtc(source, options, m_info.computeCapabilityMajor, m_info.computeCapabilityMinor);
+    CompiledModule compiled =
+        compileNvrtc(source, options, m_info.computeCapabilityMajor, m_info.computeCapabilityMinor);
     makeCurrent(); // in this (possibly worker) thread: module loading needs the context current
     char jitLog[8192] = {0};
     CUjit_option keys[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
@@ -118,10 +120,12 @@ void CudaDevice::submit(Kernel& kernel, const Range& global, const Range& local,
     if (!k) throw LaunchError("CUDA device was given a kernel of another backend");
     unsigned grid[3], block[3];
     for (int d = 0; d < 3; ++d) {
-        if (global[d] == 0 || local[d] == 0) throw LaunchError(k->name() + ": zero range in dimension " + std::to_string(d));
+        if (global[d] == 0 || local[d] == 0)
+            throw LaunchError(k->name() + ": zero range in dimension " + std::to_string(d));
         if (global[d] % local[d] != 0)
-            throw LaunchError(k->name() + ": global size " + std::to_string(global[d]) + " is not a multiple of local size " +
-                              std::to_string(local[d]) + " in dimension " + std::to_string(d));
+            throw LaunchError(k->name() + ": global size " + std::to_string(global[d]) +
+                              " is not a multiple of local size " + std::to_string(local[d]) + " in dimension " +
+                              std::to_string(d));
         grid[d] = static_cast<unsigned>(global[d] / local[d]);
         block[d] = static_cast<unsigned>(local[d]);
     }

@@ -9,7 +9,8 @@ namespace kt::devices::cuda {
 
 class CudaBuffer : public Buffer {
 public:
-    CudaBuffer(const Driver& d, CUcontext ctx, CUdeviceptr ptr, std::size_t bytes) : m_d(d), m_ctx(ctx), m_ptr(ptr), m_bytes(bytes) {}
+    CudaBuffer(const Driver& d, CUcontext ctx, CUdeviceptr ptr, std::size_t bytes)
+        : m_d(d), m_ctx(ctx), m_ptr(ptr), m_bytes(bytes) {}
     ~CudaBuffer() override;
     std::size_t bytes() const override { return m_bytes; }
     CUdeviceptr handle() const { return m_ptr; }
@@ -75,7 +76,7 @@ public:
 
 private:
     void makeCurrent() const;
-    void check(CUresult r, const std::string& what) const;     // BackendError
+    void check(CUresult r, const std::string& what) const;       // BackendError
     void checkLaunch(CUresult r, const std::string& what) const; // LaunchError
     void submit(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args);
     double elapsed(CUevent start, CUevent stop, const std::string& what);

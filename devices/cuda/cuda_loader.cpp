@@ -13,8 +13,7 @@ namespace {
 #define KT_STR(x) KT_STR2(x)
 
 // The versioned name first (what the header maps to), then the plain name for drivers that predate the version.
-template <class F>
-bool loadSymbol(void* lib, F& fn, const char* versioned, const char* plain, std::string& missing) {
+template <class F> bool loadSymbol(void* lib, F& fn, const char* versioned, const char* plain, std::string& missing) {
     void* p = dlsym(lib, versioned);
     if (!p && plain) p = dlsym(lib, plain);
     if (!p) {
@@ -75,11 +74,13 @@ struct NvrtcState {
         std::vector<std::string> candidates = {"libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12"};
         // Toolkits outside the loader path (the usual /usr/local/cuda install) are found through their own folders.
         std::vector<std::string> dirs;
-        if (const char* cudaPath = std::getenv("CUDA_PATH")) dirs = {std::string(cudaPath) + "/lib64", std::string(cudaPath) + "/lib"};
+        if (const char* cudaPath = std::getenv("CUDA_PATH"))
+            dirs = {std::string(cudaPath) + "/lib64", std::string(cudaPath) + "/lib"};
         dirs.push_back("/usr/local/cuda/lib64");
         dirs.push_back("/usr/local/cuda/lib");
         for (const auto& dir : dirs)
-            for (const char* name : {"libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12"}) candidates.push_back(dir + "/" + name);
+            for (const char* name : {"libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12"})
+                candidates.push_back(dir + "/" + name);
         void* lib = nullptr;
         for (const auto& c : candidates)
             if ((lib = dlopen(c.c_str(), RTLD_NOW | RTLD_LOCAL))) {
@@ -123,8 +124,6 @@ const Nvrtc* nvrtc(std::string* why) {
     return s.ok ? &s.nvrtc : nullptr;
 }
 
-std::string resultName(CUresult result) {
-    return DriverState::resultName(result, driverState().driver);
-}
+std::string resultName(CUresult result) { return DriverState::resultName(result, driverState().driver); }
 
 } // namespace kt::devices::cuda

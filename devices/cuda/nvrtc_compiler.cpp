@@ -20,8 +20,8 @@ std::string firstErrorLine(const std::string& log) {
 
 } // namespace
 
-CompiledModule compileNvrtc(const std::string& source, const std::vector<std::string>& options, int ccMajor, int ccMinor,
-                            const std::string& programName) {
+CompiledModule compileNvrtc(const std::string& source, const std::vector<std::string>& options, int ccMajor,
+                            int ccMinor, const std::string& programName) {
     std::string why;
     const Nvrtc* rtc = nvrtc(&why);
     if (!rtc) throw BackendError(why);
@@ -67,7 +67,7 @@ CompiledModule compileNvrtc(const std::string& source, const std::vector<std::st
     if (logSize) rtc->nvrtcGetProgramLog(program, log.data());
     while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
     if (compiled != NVRTC_SUCCESS)
-        throw BuildError("NVRTC build for " + out.arch + " failed (" + rtc->nvrtcGetErrorString(compiled) +
+        throw BuildError("NVRTC build failed for " + out.arch + " (" + rtc->nvrtcGetErrorString(compiled) +
                              "): " + firstErrorLine(log),
                          log);
     out.log = log;

@@ -6,17 +6,17 @@
 namespace kt::devices::cuda {
 
 struct CompiledModule {
-    std::string image;  // CUBIN (isCubin) or NUL-terminated PTX, ready for cuModuleLoadData
+    std::string image; // CUBIN (isCubin) or NUL-terminated PTX, ready for cuModuleLoadData
     bool isCubin = false;
-    std::string arch;   // "sm_90" or "compute_86" (PTX fallback)
-    std::string log;    // compiler output (warnings) of the successful build
+    std::string arch; // "sm_90" or "compute_86" (PTX fallback)
+    std::string log;  // compiler output (warnings) of the successful build
 };
 
 // options: "-DNAME=VALUE" / "-UNAME" / "-I…" pass through; OpenCL-only options ("-cl-…") are dropped.
 // Uses sm_<cc> when this NVRTC knows the architecture, else PTX for the newest compute_XY it knows that is not
 // newer than the device (the driver JIT-compiles it). Throws kt::BuildError (full log) or kt::BackendError
 // when NVRTC cannot be loaded. Thread-safe.
-CompiledModule compileNvrtc(const std::string& source, const std::vector<std::string>& options, int ccMajor, int ccMinor,
-                            const std::string& programName = "kernel.cu");
+CompiledModule compileNvrtc(const std::string& source, const std::vector<std::string>& options, int ccMajor,
+                            int ccMinor, const std::string& programName = "kernel.cu");
 
 } // namespace kt::devices::cuda

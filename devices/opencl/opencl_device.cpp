@@ -134,8 +134,9 @@ cl::Event OpenCLDevice::submit(Kernel& kernel, const Range& global, const Range&
         if (global[d] == 0 || local[d] == 0)
             throw LaunchError(k->name() + ": zero range in dimension " + std::to_string(d));
         if (global[d] % local[d] != 0)
-            throw LaunchError(k->name() + ": global size " + std::to_string(global[d]) + " is not a multiple of local size " +
-                              std::to_string(local[d]) + " in dimension " + std::to_string(d));
+            throw LaunchError(k->name() + ": global size " + std::to_string(global[d]) +
+                              " is not a multiple of local size " + std::to_string(local[d]) + " in dimension " +
+                              std::to_string(d));
         if (global[d] > 1 || local[d] > 1) dims = d + 1;
     }
     cl::Kernel& handle = k->handle();
@@ -146,7 +147,8 @@ cl::Event OpenCLDevice::submit(Kernel& kernel, const Range& global, const Range&
                 [&](auto value) {
                     using T = decltype(value);
                     if constexpr (std::is_same_v<T, Buffer*>) {
-                        if (!value) throw LaunchError(k->name() + ": argument " + std::to_string(index) + " is a null buffer");
+                        if (!value)
+                            throw LaunchError(k->name() + ": argument " + std::to_string(index) + " is a null buffer");
                         handle.setArg(index, asCl(*value).handle());
                     } else {
                         handle.setArg(index, value);
@@ -171,7 +173,8 @@ cl::Event OpenCLDevice::submit(Kernel& kernel, const Range& global, const Range&
     return event;
 }
 
-double OpenCLDevice::launch(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args) {
+double OpenCLDevice::launch(Kernel& kernel, const Range& global, const Range& local,
+                            const std::vector<KernelArg>& args) {
     cl::Event event = submit(kernel, global, local, args);
     try {
         event.wait();
@@ -183,15 +186,24 @@ double OpenCLDevice::launch(Kernel& kernel, const Range& global, const Range& lo
     }
 }
 
-void OpenCLDevice::enqueue(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args) {
+void OpenCLDevice::enqueue(Kernel& kernel, const Range& global, const Range& local,
+                           const std::vector<KernelArg>& args) {
     submit(kernel, global, local, args);
 }
 
 double OpenCLDevice::timeSpan(const std::function<void()>& work) {
-    // Spans the kernels' own events (first start .. last end) rather than two markers: it needs no assumption about
-    // how an implementation timestamps markers, and on an in-order queue it covers exactly the enqueued work.
+    // Kernels enqueued through this device are timed by their own events (first start .. last end): exact on an
+    // in-order queue, with no assumption about how an implementation timestamps markers. Work that other code puts
+    // on queue() (vendor libraries such as CLBlast) has no events here; it is bracketed by two markers instead,
+    // from the end of the first (everything before it done) to the end of the second.
     if (m_span) throw BackendError("timeSpan cannot be nested");
     std::vector<cl::Event> events;
+    cl::Event before, after;
+    try {
+        m_queue.enqueueMarkerWithWaitList(nullptr, &before);
+    } catch (const cl::Error& e) {
+        throw LaunchError("timeSpan marker" + where() + ": " + describe(e));
+    }
     m_span = &events;
     try {
         work();
@@ -200,9 +212,14 @@ double OpenCLDevice::timeSpan(const std::function<void()>& work) {
         throw;
     }
     m_span = nullptr;
-    if (events.empty()) return 0.0;
     try {
-        cl::Event::waitForEvents(events);
+        m_queue.enqueueMarkerWithWaitList(nullptr, &after);
+        after.wait();
+        if (events.empty()) {
+            auto from = before.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+            auto to = after.getProfilingInfo<CL_PROFILING_COMMAND_END>();
+            return to > from ? static_cast<double>(to - from) * 1e-6 : 0.0;
+        }
         cl_ulong first = std::numeric_limits<cl_ulong>::max(), last = 0;
         for (auto& e : events) {
             first = std::min(first, e.getProfilingInfo<CL_PROFILING_COMMAND_START>());

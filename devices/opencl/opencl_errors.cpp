@@ -5,7 +5,7 @@ namespace kt::devices::opencl {
 
 std::string clErrorName(int code) {
     switch (code) {
-#define KT_CL_CASE(name, value) \
+#define KT_CL_CASE(name, value)                                                                                        \
     case value: return #name;
         KT_CL_CASE(CL_SUCCESS, 0)
         KT_CL_CASE(CL_DEVICE_NOT_FOUND, -1)

@@ -53,6 +53,17 @@ __device__ __forceinline__ ulong kt_atomic_xchg_u64(ulong* p, ulong val) { retur
 __device__ __forceinline__ float kt_atomic_add_f32(float* p, float v) { return atomicAdd(p, v); }
 __device__ __forceinline__ double kt_atomic_add_f64(double* p, double v) { return atomicAdd(p, v); }
 
+// CUDA 13 deprecates double4 (its alignment is ambiguous) in favour of double4_16a/_32a; OpenCL's double4 is
+// 32-byte aligned, so that is what kernels get under the OpenCL name.
+#if defined(__CUDACC_VER_MAJOR__) && __CUDACC_VER_MAJOR__ >= 13
+typedef double4_32a kt_double4_t;
+#define kt_make_double4_t make_double4_32a
+#else
+typedef double4 kt_double4_t;
+#define kt_make_double4_t make_double4
+#endif
+#define double4 kt_double4_t
+
 // Vector arithmetic that OpenCL C has built in, component-wise.
 #define KT_VEC2_BINOP(T, S, op)                                                                                     \
     __device__ __forceinline__ T operator op(T a, T b) { T r; r.x = a.x op b.x; r.y = a.y op b.y; return r; }
@@ -77,7 +88,7 @@ KT_VEC_OPS(double4, double, 4)
 #define kt_float2(x, y) make_float2((x), (y))
 #define kt_float4(x, y, z, w) make_float4((x), (y), (z), (w))
 #define kt_double2(x, y) make_double2((x), (y))
-#define kt_double4(x, y, z, w) make_double4((x), (y), (z), (w))
+#define kt_double4(x, y, z, w) kt_make_double4_t((x), (y), (z), (w))
 __device__ __forceinline__ float kt_fma(float a, float b, float c) { return fmaf(a, b, c); }
 __device__ __forceinline__ double kt_fma(double a, double b, double c) { return fma(a, b, c); }
 

@@ -58,38 +58,49 @@ double measureCopyBandwidth(Device& device, const ProfileOptions& options) {
     device.fill(*src, 0x3c);
     device.fill(*dst, 0);
 
-    // Launch geometries: work-groups per compute unit x loads in flight per work-item. A GPU needs many resident
-    // warps with several outstanding 16-byte loads each; the best is kept, as a peak should be.
+    // Launch geometries: loads in flight per work-item x work-groups per compute unit x work-group size. A GPU needs
+    // many resident warps with outstanding 16-byte loads; the best is kept, as a peak should be. On an H100 (CUDA
+    // and NVIDIA OpenCL alike) 32 groups of 1024 per SM reached 2.90 TB/s against 3.00 for cudaMemcpy D2D,
+    // 256-wide groups about 2.85.
     struct Config {
         int unroll;
         std::size_t groupsPerCu;
+        std::size_t local;
     };
     std::vector<Config> configs;
     if (options.quick)
-        configs = {{4, 4}};
+        configs = {{4, 4, 64}};
     else
-        configs = {{4, 4}, {4, 8}, {4, 16}, {8, 4}, {8, 8}, {2, 16}, {4, 32}};
-    const std::size_t local = workGroupSize(info, options.quick ? 64 : 256);
+        configs = {{4, 8, 256}, {4, 32, 256}, {2, 16, 1024}, {2, 32, 1024}, {4, 32, 1024}, {8, 32, 1024}};
     const std::size_t cus = static_cast<std::size_t>(std::max(info.computeUnits, 1));
 
     double bestMs = 0;
+    std::string lastError;
     std::string source = withPreamble(embeddedSource("profile/copy.cl"));
     std::unique_ptr<Program> programs[9];
     for (const auto& c : configs) {
         auto& program = programs[c.unroll];
         if (!program) program = device.build(source, {"-DPROFILE_UNROLL=" + std::to_string(c.unroll)});
         auto kernel = program->kernel("kt_profile_copy");
+        const std::size_t local = workGroupSize(info, c.local);
         std::size_t groups = cus * c.groupsPerCu;
         // No more work-items than there are rounds of loads to do.
-        std::size_t needed = (n + static_cast<std::size_t>(c.unroll) * local - 1) / (static_cast<std::size_t>(c.unroll) * local);
+        std::size_t needed =
+            (n + static_cast<std::size_t>(c.unroll) * local - 1) / (static_cast<std::size_t>(c.unroll) * local);
         groups = std::max<std::size_t>(1, std::min(groups, needed));
         std::vector<KernelArg> args = {src.get(), dst.get(), std::uint32_t{n}};
-        device.launch(*kernel, Range(groups * local), Range(local), args); // warm-up
+        try {
+            device.launch(*kernel, Range(groups * local), Range(local), args); // warm-up
+        } catch (const LaunchError& e) {
+            lastError = e.what(); // e.g. a work-group size this kernel cannot use on this device: try the next
+            continue;
+        }
         for (int r = 0; r < options.repetitions; ++r) {
             double ms = device.launch(*kernel, Range(groups * local), Range(local), args);
             if (ms > 0 && (bestMs == 0 || ms < bestMs)) bestMs = ms;
         }
     }
+    if (bestMs <= 0) throw BackendError("copy benchmark: no configuration ran on " + info.label() + ": " + lastError);
     // A copy that did not copy would make the number meaningless: check samples across the buffer.
     for (std::uint64_t at : {std::uint64_t{0}, bytes / 2, bytes - kFloat4}) {
         unsigned char sample[kFloat4];
@@ -97,7 +108,6 @@ double measureCopyBandwidth(Device& device, const ProfileOptions& options) {
         for (unsigned char b : sample)
             if (b != 0x3c) throw BackendError("copy benchmark produced wrong data on " + info.label());
     }
-    if (bestMs <= 0) throw BackendError("copy benchmark: no positive timing on " + info.label());
     return 2.0 * static_cast<double>(bytes) / (bestMs * 1e-3) / 1e9;
 }
 
@@ -105,7 +115,8 @@ double measureFmaPeak(Device& device, bool fp64, const ProfileOptions& options) 
     const DeviceInfo& info = device.info();
     if (fp64 && !info.fp64) return 0;
     constexpr int kChains = 8, kInner = 16;
-    std::vector<std::string> defines = {"-DPROFILE_CHAINS=" + std::to_string(kChains), "-DPROFILE_INNER=" + std::to_string(kInner)};
+    std::vector<std::string> defines = {"-DPROFILE_CHAINS=" + std::to_string(kChains),
+                                        "-DPROFILE_INNER=" + std::to_string(kInner)};
     if (fp64) defines.push_back("-DKT_DOUBLE=1");
     auto program = device.build(withPreamble(embeddedSource("profile/fma.cl")), defines);
     auto kernel = program->kernel("kt_profile_fma");

@@ -25,6 +25,8 @@ double measureFmaPeak(Device& device, bool fp64, const ProfileOptions& options);
 // The three measurements plus the time they were taken (ISO-8601 UTC). This is the hook to store profiles:
 // callers persist the returned value (the store keeps it per device id).
 DeviceProfile profileDevice(Device& device, const ProfileOptions& options);
-inline DeviceProfile profileDevice(Device& device) { return profileDevice(device, defaultProfileOptions(device.info())); }
+inline DeviceProfile profileDevice(Device& device) {
+    return profileDevice(device, defaultProfileOptions(device.info()));
+}
 
 } // namespace kt::kernels

@@ -20,9 +20,11 @@ std::string readFile(const std::string& path) {
     return s.str();
 }
 
-std::string dialectSource() { return kernels::withPreamble(readFile(std::string(KT_SOURCE_DIR) + "/tests/devices/dialect_kernel.cl")); }
+std::string dialectSource() {
+    return kernels::withPreamble(readFile(std::string(KT_SOURCE_DIR) + "/tests/devices/dialect_kernel.cl"));
+}
 
-const std::vector<std::string> kDefines = {"-DDLX=8", "-DDLY=4", "-DKT_TEST_ATOMICS64=1"};
+const std::vector<std::string> kDefines = {"-DDLX=8", "-DDLY=4", "-DKT_TEST_ATOMICS64=1", "-DKT_TEST_FP64=1"};
 
 TEST(CudaDialectCompile, NvccCompilesPreambleAndTestKernel) {
     const std::string nvcc = "/usr/local/cuda/bin/nvcc";
@@ -39,6 +41,7 @@ TEST(CudaDialectCompile, NvccCompilesPreambleAndTestKernel) {
     bool built = std::filesystem::exists(dir / "dialect.o");
     std::filesystem::remove_all(dir);
     EXPECT_EQ(rc, 0) << cmd << "\n" << log;
+    EXPECT_EQ(log.find("warning"), std::string::npos) << "the preamble must compile cleanly:\n" << log;
     EXPECT_TRUE(built);
 }
 
@@ -49,6 +52,7 @@ TEST(CudaDialectCompile, NvrtcBuildsCubinForSm90) {
         EXPECT_EQ(module.arch, "sm_90");
         ASSERT_GT(module.image.size(), 4u);
         EXPECT_EQ(module.image.substr(1, 3), "ELF") << "a CUBIN is an ELF image";
+        EXPECT_EQ(module.log.find("warning"), std::string::npos) << module.log;
     } catch (const BuildError& e) {
         FAIL() << e.what() << "\n" << e.log();
     } catch (const BackendError& e) {
@@ -70,8 +74,8 @@ TEST(CudaDialectCompile, NvrtcFallsBackToPtxForUnknownArch) {
 
 TEST(CudaDialectCompile, NvrtcBuildErrorCarriesLog) {
     try {
-        devices::cuda::compileNvrtc(kernels::withPreamble("KT_KERNEL void broken(float* x) { x[0] = undeclared_symbol; }"),
-                                    {}, 9, 0);
+        devices::cuda::compileNvrtc(
+            kernels::withPreamble("KT_KERNEL void broken(float* x) { x[0] = undeclared_symbol; }"), {}, 9, 0);
         FAIL() << "must not compile";
     } catch (const BuildError& e) {
         EXPECT_NE(e.log().find("undeclared_symbol"), std::string::npos) << e.log();

@@ -25,13 +25,13 @@ KT_FUNC void kt_test_or_u64(KT_GLOBAL ulong* p, ulong bits) {
 // in/din: width x height values. out: per element 10 * (value mirrored inside its group)^2.
 // sums[0]: float atomic sum of in; dsums[0]: double atomic sum of din (when 64-bit atomics); count[0]: items.
 // masks32[0]/masks64[0]: OR of 1 << (group % 32/64) via CAS loops; slots32/slots64[group]: exchanged values,
-// previous values written to olds32/olds64. vin/vout: float4 arithmetic per work-item.
+// previous values written to olds32/olds64. vin/vout: float4 arithmetic per work-item; dvout: double4 (with fp64).
 KT_KERNEL void dialect_test(const int width, const int height, KT_GLOBAL const float* KT_RESTRICT in,
                             KT_GLOBAL const double* KT_RESTRICT din, KT_GLOBAL float* out, KT_GLOBAL float* sums,
                             KT_GLOBAL double* dsums, KT_GLOBAL int* count, KT_GLOBAL uint* masks32,
                             KT_GLOBAL ulong* masks64, KT_GLOBAL uint* slots32, KT_GLOBAL ulong* slots64,
                             KT_GLOBAL uint* olds32, KT_GLOBAL ulong* olds64, KT_GLOBAL const float4* vin,
-                            KT_GLOBAL float4* vout) {
+                            KT_GLOBAL float4* vout, KT_GLOBAL double* dvout) {
     KT_LOCAL float tile[DLY][DLX];
     KT_LOCAL float partial[DLY * DLX];
     KT_LOCAL double dpartial[DLY * DLX];
@@ -79,4 +79,11 @@ KT_KERNEL void dialect_test(const int width, const int height, KT_GLOBAL const f
     float4 r = a * b + 2.0f * a - b;
     r += kt_float4(1.0f, 2.0f, 3.0f, 4.0f);
     vout[index] = r;
+
+#if KT_TEST_FP64
+    const double d = din[index];
+    double4 dv = kt_double4(d, 1.0, -d, 0.5) * 2.0 + kt_double4(0.25, d, d, 1.0) * kt_double4(4.0, 1.0, 2.0, d);
+    dv -= kt_double4(1.0, 1.0, 1.0, 1.0);
+    dvout[index] = dv.x + dv.y + dv.z + dv.w;
+#endif
 }

@@ -35,13 +35,16 @@ TEST_P(DialectTest, KernelMatchesHost) {
     if (!opened.device) GTEST_SKIP() << opened.whyNot;
     Device& dev = *opened.device;
     const bool atomics64 = dev.info().atomics64;
+    const bool fp64 = dev.info().fp64;
 
     std::string body = readKernel();
     ASSERT_FALSE(body.empty()) << "cannot read tests/devices/dialect_kernel.cl";
     std::unique_ptr<Program> program;
     try {
-        program = dev.build(kernels::withPreamble(body), {"-DDLX=" + std::to_string(kLocalX), "-DDLY=" + std::to_string(kLocalY),
-                                                          std::string("-DKT_TEST_ATOMICS64=") + (atomics64 ? "1" : "0")});
+        program = dev.build(kernels::withPreamble(body),
+                            {"-DDLX=" + std::to_string(kLocalX), "-DDLY=" + std::to_string(kLocalY),
+                             std::string("-DKT_TEST_ATOMICS64=") + (atomics64 ? "1" : "0"),
+                             std::string("-DKT_TEST_FP64=") + (fp64 ? "1" : "0")});
     } catch (const BuildError& e) {
         FAIL() << e.what() << "\n" << e.log();
     }
@@ -84,11 +87,12 @@ TEST_P(DialectTest, KernelMatchesHost) {
     auto bOlds64 = zeros(kGroups * 8);
     auto bVin = upload(vin.data(), kItems * sizeof(Cl4));
     auto bVout = zeros(kItems * sizeof(Cl4));
+    auto bDvout = zeros(kItems * sizeof(double));
 
     double ms = dev.launch(*kernel, Range(kWidth, kHeight), Range(kLocalX, kLocalY),
                            {std::int32_t{kWidth}, std::int32_t{kHeight}, bIn.get(), bDin.get(), bOut.get(), bSums.get(),
                             bDsums.get(), bCount.get(), bMask32.get(), bMask64.get(), bSlots32.get(), bSlots64.get(),
-                            bOlds32.get(), bOlds64.get(), bVin.get(), bVout.get()});
+                            bOlds32.get(), bOlds64.get(), bVin.get(), bVout.get(), bDvout.get()});
     EXPECT_GT(ms, 0.0);
 
     std::vector<float> out(kItems);
@@ -150,6 +154,15 @@ TEST_P(DialectTest, KernelMatchesHost) {
         ASSERT_EQ(vout[i].y, want.y) << "item " << i;
         ASSERT_EQ(vout[i].z, want.z) << "item " << i;
         ASSERT_EQ(vout[i].w, want.w) << "item " << i;
+    }
+    if (fp64) {
+        std::vector<double> dvout(kItems);
+        dev.read(*bDvout, dvout.data(), kItems * sizeof(double));
+        for (int i = 0; i < kItems; ++i) {
+            double d = din[i];
+            double want = (2 * d + 1.0 - 1) + (2.0 + d - 1) + (-2 * d + 2 * d - 1) + (1.0 + d * 1.0 - 1);
+            ASSERT_EQ(dvout[i], want) << "double4 arithmetic, item " << i;
+        }
     }
 }
 

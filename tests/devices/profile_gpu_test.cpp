@@ -14,8 +14,8 @@ TEST(DeviceProfileGpu, CudaPositiveNumbers) {
     EXPECT_GT(p.copyBandwidthGBs, 0.0);
     EXPECT_GT(p.fp32PeakGFlops, 0.0);
     EXPECT_GT(p.fp64PeakGFlops, 0.0);
-    std::cout << opened.device->info().label() << ": copy " << p.copyBandwidthGBs << " GB/s, fp32 "
-              << p.fp32PeakGFlops << " GF/s, fp64 " << p.fp64PeakGFlops << " GF/s\n";
+    std::cout << opened.device->info().label() << ": copy " << p.copyBandwidthGBs << " GB/s, fp32 " << p.fp32PeakGFlops
+              << " GF/s, fp64 " << p.fp64PeakGFlops << " GF/s\n";
 }
 
 } // namespace

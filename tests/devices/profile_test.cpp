@@ -26,8 +26,8 @@ void checkProfile(BackendKind kind) {
     else
         EXPECT_EQ(p.fp64PeakGFlops, 0.0);
     EXPECT_EQ(p.measuredAt.size(), 20u) << p.measuredAt; // 2026-11-22T03:00:00Z
-    std::cout << opened.device->info().label() << ": copy " << p.copyBandwidthGBs << " GB/s, fp32 "
-              << p.fp32PeakGFlops << " GF/s, fp64 " << p.fp64PeakGFlops << " GF/s\n";
+    std::cout << opened.device->info().label() << ": copy " << p.copyBandwidthGBs << " GB/s, fp32 " << p.fp32PeakGFlops
+              << " GF/s, fp64 " << p.fp64PeakGFlops << " GF/s\n";
 }
 
 TEST(DeviceProfile, OpenCLPositiveNumbers) { checkProfile(BackendKind::OpenCL); }

@@ -1,4 +1,4 @@
-// Test helper: opens the first device of a backend, or says why there is none (for GTEST_SKIP).
+// Test helper: opens a device of a backend (the first GPU, else the first device), or says why there is none.
 #pragma once
 #include <memory>
 #include <string>
@@ -34,7 +34,14 @@ inline OpenedDevice openFirst(BackendKind kind) {
         out.whyNot = toString(kind) + ": no devices";
         return out;
     }
-    out.device = out.backend->open(infos.front());
+    // A GPU when there is one (on the GPU machine OpenCL lists PoCL first, NVIDIA second).
+    auto chosen = infos.front();
+    for (const auto& info : infos)
+        if (info.type == DeviceType::Gpu) {
+            chosen = info;
+            break;
+        }
+    out.device = out.backend->open(chosen);
     return out;
 }
 

@@ -9,7 +9,8 @@
 
 namespace {
 
-const char* kUsage = R"(usage: ktune fit --samples S.csv --from N0 --to N1 [--step K] --alpha A|auto --out F.csv [--propose]
+const char* kUsage =
+    R"(usage: ktune fit --samples S.csv --from N0 --to N1 [--step K] --alpha A|auto --out F.csv [--propose]
 
 Fits a d-spline (discrete smoothing spline) to measured values over problem size: f on the grid
 N0, N0+K, …, N1 minimising ‖y − E·f‖² + α²‖D·f‖², D the second difference over grid points.
@@ -65,7 +66,7 @@ int runFit(const std::vector<std::string>& argv) {
     return 0;
 }
 
-KT_REGISTER_COMMAND(kt::cli::Command{"fit", "d-spline fit of measurements over problem size (CSV in, CSV out)",
-                                     kUsage, runFit});
+KT_REGISTER_COMMAND(kt::cli::Command{"fit", "d-spline fit of measurements over problem size (CSV in, CSV out)", kUsage,
+                                     runFit});
 
 } // namespace

@@ -117,7 +117,8 @@ TEST(DSpline, SmallAlphaInterpolatesSamples) {
     for (long long x = 4; x < 500; x += 13) s.push_back({x, std::normal_distribution<double>(10, 4)(rng)});
     for (double alpha : {0.0, 1e-3}) {
         const auto fit = DSpline(grid, s).fit(alpha);
-        for (const auto& smp : s) EXPECT_NEAR(fit.values[*grid.indexOf(smp.size)], smp.value, alpha == 0 ? 1e-10 : 1e-5);
+        for (const auto& smp : s)
+            EXPECT_NEAR(fit.values[*grid.indexOf(smp.size)], smp.value, alpha == 0 ? 1e-10 : 1e-5);
         EXPECT_NEAR(fit.traceHat, static_cast<double>(s.size()), 1e-4);
     }
 }
@@ -126,7 +127,8 @@ TEST(DSpline, LargeAlphaTendsToLeastSquaresLine) {
     const SizeGrid grid(0, 299);
     std::vector<Sample> s;
     std::mt19937 rng(9);
-    for (long long x = 0; x < 300; x += 7) s.push_back({x, std::sin(x / 40.0) * 5 + std::normal_distribution<double>()(rng)});
+    for (long long x = 0; x < 300; x += 7)
+        s.push_back({x, std::sin(x / 40.0) * 5 + std::normal_distribution<double>()(rng)});
     // The least-squares line computed here independently (normal equations of a + b·x).
     double sx = 0, sy = 0, sxx = 0, sxy = 0;
     for (const auto& p : s) sx += p.size, sy += p.value, sxx += double(p.size) * p.size, sxy += p.size * p.value;
@@ -170,7 +172,8 @@ TEST(DSpline, StableAtMillionPointsAcrossAlphaRange) {
                 scale = std::max(scale, static_cast<double>(std::fabs(hi.values[j])));
             }
             EXPECT_LT(err / scale, 1e-9) << "k=" << k << " alpha=" << alpha;
-            EXPECT_NEAR(lo.traceHat, static_cast<double>(hi.traceHat), 1e-6 * static_cast<double>(hi.traceHat)) << "k=" << k << " alpha=" << alpha;
+            EXPECT_NEAR(lo.traceHat, static_cast<double>(hi.traceHat), 1e-6 * static_cast<double>(hi.traceHat))
+                << "k=" << k << " alpha=" << alpha;
         }
     }
 }
@@ -213,10 +216,10 @@ TEST(DSpline, RepeatedSamplesAreAveragedByWeight) {
 TEST(DSpline, RejectsBadSamples) {
     const SizeGrid grid(10, 100, 10);
     EXPECT_THROW(DSpline(grid, {{10, 1}}), FitInputError);
-    EXPECT_THROW(DSpline(grid, {{10, 1}, {10, 2}}), FitInputError);       // one distinct size
-    EXPECT_THROW(DSpline(grid, {{10, 1}, {15, 2}}), FitInputError);       // off the grid
-    EXPECT_THROW(DSpline(grid, {{10, 1}, {110, 2}}), FitInputError);      // outside the grid
-    EXPECT_THROW(DSpline(grid, {{10, 1}, {20, NAN}}), FitInputError);     // not finite
+    EXPECT_THROW(DSpline(grid, {{10, 1}, {10, 2}}), FitInputError);   // one distinct size
+    EXPECT_THROW(DSpline(grid, {{10, 1}, {15, 2}}), FitInputError);   // off the grid
+    EXPECT_THROW(DSpline(grid, {{10, 1}, {110, 2}}), FitInputError);  // outside the grid
+    EXPECT_THROW(DSpline(grid, {{10, 1}, {20, NAN}}), FitInputError); // not finite
     EXPECT_THROW(DSpline(grid, {{10, 1}, {20, 1}}).fit(-1), FitInputError);
     EXPECT_THROW(SizeGrid(10, 15, 10), FitInputError);
     EXPECT_THROW(SizeGrid(10, 5, 1), FitInputError);

@@ -1,6 +1,7 @@
 // Parameter spaces: pruned enumeration vs brute force, keys, validity, unknown names.
 #include <chrono>
 #include <random>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -133,6 +134,11 @@ TEST(ParameterSpace, KeysRoundTrip) {
     EXPECT_THROW(s.pointFromKey("ML=32,VW=3"), std::invalid_argument); // 3 not in the list
     EXPECT_THROW(s.pointFromKey("ML=32,VW=4,X=1"), std::invalid_argument);
     EXPECT_EQ(s.pointAt(*s.indexOf(p)).key(), p.key());
+    Point none;
+    EXPECT_TRUE(none.names().empty());
+    EXPECT_EQ(none.key(), "");
+    EXPECT_FALSE(none.has("ML"));
+    EXPECT_FALSE(s.isValid(none));
 }
 
 TEST(ParameterSpace, UnknownNameIsReportedNamingTheConstraint) {
@@ -195,4 +201,19 @@ TEST(ParameterSpace, ConstantFalseConstraintEmptiesTheSpace) {
     EXPECT_FALSE(s.isValid(s.makePoint({1})));
     s.setVariable("DEV_FP64", 1);
     EXPECT_EQ(s.countValid(), 2u);
+}
+
+TEST(ParameterSpace, ConstQueriesAreSafeFromSeveralThreads) {
+    // The compiled constraints are built lazily on first use; concurrent first uses must agree.
+    for (int round = 0; round < 20; ++round) {
+        ParameterSpace s;
+        s.addParameter({"A", {1, 2, 3, 4, 5, 6, 7, 8}, ""});
+        s.addParameter({"B", {1, 2, 3, 4, 5, 6, 7, 8}, ""});
+        s.addConstraint({"A % B == 0", ""});
+        std::vector<std::uint64_t> counts(4);
+        std::vector<std::thread> threads;
+        for (int t = 0; t < 4; ++t) threads.emplace_back([&, t] { counts[t] = s.countValid(); });
+        for (auto& th : threads) th.join();
+        for (auto c : counts) EXPECT_EQ(c, 20u); // divisor pairs within 1..8
+    }
 }

@@ -1,4 +1,5 @@
 // Random valid sampling (uniformity, both modes) and neighbourhoods.
+#include <limits>
 #include <map>
 #include <set>
 
@@ -85,4 +86,17 @@ TEST(Neighbours, AdjacentAndAnyValueRespectConstraints) {
     std::set<std::string> any;
     for (const auto& n : neighbours(s, p, Neighbourhood::AnyValue)) any.insert(n.key());
     EXPECT_EQ(any, (std::set<std::string>{"A=8,B=4", "A=4,B=2", "A=4,B=1"}));
+}
+
+TEST(SpaceSampler, RefusesSpacesBeyond64BitIndices) {
+    ParameterSpace s;
+    s.name = "huge";
+    for (int i = 0; i < 20; ++i) s.addParameter({"P" + std::to_string(i), {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, ""});
+    EXPECT_EQ(s.cartesianSize(), std::numeric_limits<std::uint64_t>::max()); // saturated
+    try {
+        SpaceSampler sampler(s, 1);
+        FAIL();
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("'huge' is too large to sample"), std::string::npos) << e.what();
+    }
 }

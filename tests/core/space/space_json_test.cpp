@@ -1,8 +1,10 @@
 // JSON load/save of spaces and the error messages for malformed files.
+#include <cstdio>
 #include <filesystem>
 
 #include <gtest/gtest.h>
 
+#include "core/space/device_variables.hpp"
 #include "core/space/parameter_space.hpp"
 
 using namespace kt;
@@ -72,7 +74,8 @@ TEST(SpaceJson, ConstraintErrorsNameTheConstraint) {
     std::string e = errorOf(R"({"parameters": [{"name":"A","values":[1]}], "constraints": ["A > 0", "A >"]})");
     EXPECT_NE(e.find("constraints[1]"), std::string::npos) << e;
     EXPECT_NE(e.find("column"), std::string::npos) << e;
-    e = errorOf(R"({"parameters": [{"name":"A","values":[1]}], "constraints": ["A * 4 <= DEV_LOCAL_MEM", "A < TYPO"]})");
+    e = errorOf(
+        R"({"parameters": [{"name":"A","values":[1]}], "constraints": ["A * 4 <= DEV_LOCAL_MEM", "A < TYPO"]})");
     EXPECT_NE(e.find("constraints[1] 'A < TYPO' uses unknown name 'TYPO'"), std::string::npos) << e;
 }
 
@@ -94,6 +97,19 @@ TEST(SpaceJson, ShippedPresetsLoad) {
         ParameterSpace s = ParameterSpace::fromFile(entry.path().string());
         EXPECT_FALSE(s.name.empty());
         EXPECT_GT(s.parameters().size(), 0u);
+        // With a typical GPU's limits candidates remain.
+        DeviceInfo gpu;
+        gpu.type = DeviceType::Gpu;
+        gpu.localMemBytes = 49152;
+        gpu.maxWorkGroupSize = 1024;
+        gpu.maxWorkItemSizes = {1024, 1024, 64};
+        gpu.fp64 = true;
+        applyDeviceVariables(s, gpu);
+        std::uint64_t valid = s.countValid();
+        std::printf("[ info ] %s: %llu valid of %llu\n", s.name.c_str(), static_cast<unsigned long long>(valid),
+                    static_cast<unsigned long long>(s.cartesianSize()));
+        EXPECT_GT(valid, 0u);
+        EXPECT_LE(valid, s.cartesianSize());
         ++loaded;
     }
     EXPECT_GT(loaded, 0);

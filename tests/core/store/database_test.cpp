@@ -48,8 +48,8 @@ TEST_F(DatabaseTest, CreatesFileAndParentFoldersWithPragmas) {
     ASSERT_TRUE(mode.step());
     EXPECT_EQ(mode.columnText(0), "wal");
     // Every table of schema 1 is there.
-    for (const char* table : {"devices", "device_profiles", "families", "parameter_sets", "tuning_runs",
-                              "measurements", "fits", "rules", "exports", "peer_measurements"}) {
+    for (const char* table : {"devices", "device_profiles", "families", "parameter_sets", "tuning_runs", "measurements",
+                              "fits", "rules", "exports", "peer_measurements"}) {
         auto q = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?");
         q.bind(1, table).step();
         EXPECT_EQ(q.columnInt(0), 1) << table;
@@ -85,8 +85,9 @@ TEST_F(DatabaseTest, ZeroByteFileIsAdopted) {
 TEST_F(DatabaseTest, MigrationStepsApplyInOrderAndKeepData) {
     const std::vector<Migration> v1 = {{1, "create t", "CREATE TABLE t (x INTEGER NOT NULL);"}};
     auto v2 = v1;
-    v2.push_back({2, "add t.y", "ALTER TABLE t ADD COLUMN y INTEGER NOT NULL DEFAULT 7; "
-                                "CREATE TABLE u (z TEXT);"});
+    v2.push_back({2, "add t.y",
+                  "ALTER TABLE t ADD COLUMN y INTEGER NOT NULL DEFAULT 7; "
+                  "CREATE TABLE u (z TEXT);"});
     {
         auto db = Database::open(dbPath(), v1);
         EXPECT_EQ(db.schemaVersion(), 1);
@@ -160,6 +161,19 @@ TEST_F(DatabaseTest, RefusesTextFileWithoutTouchingIt) {
     const auto before = snapshot(dbPath());
     const std::string message = openError(dbPath());
     EXPECT_NE(message.find("not an SQLite file"), std::string::npos) << message;
+    EXPECT_EQ(snapshot(dbPath()), before);
+}
+
+TEST_F(DatabaseTest, RefusesFoldersAndDamagedFilesWithTheirName) {
+    EXPECT_NE(openError(dir()).find("not a regular file"), std::string::npos);
+    // The SQLite magic followed by garbage: recognised as SQLite, then refused as unreadable, never rewritten.
+    std::string damaged("SQLite format 3", 16);
+    damaged += std::string(300, '\x7f');
+    std::ofstream(dbPath(), std::ios::binary) << damaged;
+    const auto before = snapshot(dbPath());
+    const std::string message = openError(dbPath());
+    EXPECT_NE(message.find(dbPath().string()), std::string::npos) << message;
+    EXPECT_NE(message.find("not a readable SQLite database"), std::string::npos) << message;
     EXPECT_EQ(snapshot(dbPath()), before);
 }
 
@@ -326,10 +340,21 @@ TEST_F(DatabaseTest, StatementErrorsNameTheSql) {
     } catch (const StoreError& e) {
         EXPECT_NE(std::string(e.what()).find(":b"), std::string::npos) << e.what();
     }
+    auto ints = db.prepare("SELECT ?1 + ?2 + ?3");
+    ints.bind(1, 1ll).bind(2, std::size_t{2}).bind(3, true);
+    ASSERT_TRUE(ints.step());
+    EXPECT_EQ(ints.columnInt64(0), 4);
+    ints.reset();
+    EXPECT_THROW(ints.bind(1, std::uint64_t{1} << 63), StoreError);
     q.bind(":a", std::string("text"));
     ASSERT_TRUE(q.step());
     EXPECT_EQ(q.columnText(0), "text");
     EXPECT_FALSE(q.step());
+    auto empty = db.prepare("SELECT ?1 IS NULL, ?2 IS NULL");
+    empty.bind(1, std::string_view()).bind(2, std::optional<std::string>());
+    ASSERT_TRUE(empty.step());
+    EXPECT_EQ(empty.columnInt(0), 0) << "an empty view is '', not NULL";
+    EXPECT_EQ(empty.columnInt(1), 1) << "an empty optional is NULL";
 }
 
 TEST_F(DatabaseTest, CheckConstraintViolationIsReportedClearly) {

@@ -189,6 +189,20 @@ TEST_F(MeasurementRepositoryTest, MeasuredKeysOfARun) {
     EXPECT_TRUE(repo.measuredKeys(4242).empty());
 }
 
+TEST_F(MeasurementRepositoryTest, RemovingARunRemovesItsMeasurementsOnly) {
+    MeasurementRepository repo(*m_db);
+    const auto keep = newRun(m_device, "gemm");
+    repo.insert(m_run, ok("MWG=32", kSmall, 1));
+    repo.insert(m_run, ok("MWG=64", kSmall, 1));
+    repo.insert(keep, ok("MWG=32", kLarge, 1));
+    RunRepository(*m_db).remove(m_run);
+    EXPECT_FALSE(RunRepository(*m_db).get(m_run));
+    EXPECT_TRUE(repo.byRun(m_run).empty());
+    EXPECT_EQ(repo.byRun(keep).size(), 1u);
+    EXPECT_FALSE(repo.hasMeasurement(m_device.stableId(), "gemm", "MWG=32", kSmall));
+    EXPECT_THROW(RunRepository(*m_db).remove(m_run), StoreError);
+}
+
 TEST_F(MeasurementRepositoryTest, QueryFilters) {
     MeasurementRepository repo(*m_db);
     const std::string dev = m_device.stableId();
@@ -236,7 +250,7 @@ TEST_F(MeasurementRepositoryTest, BestPerSizeIgnoresFailuresAndOrdersBySize) {
     wrong.status = MeasurementStatus::WrongResult;
     repo.insert(m_run, wrong);
     repo.insert(newRun(m_device, "gemm"), ok("MWG=16", kSmall, 350)); // a later run may win a size
-    repo.insert(newRun(m_other, "gemm"), ok("MWG=16", kLarge, 5000));  // another device never counts
+    repo.insert(newRun(m_other, "gemm"), ok("MWG=16", kLarge, 5000)); // another device never counts
 
     const auto best = repo.bestPerSize(dev, "gemm");
     ASSERT_EQ(best.size(), 3u);

@@ -10,6 +10,7 @@
 #include "core/store/lookup.hpp"
 #include "core/store/peer_repository.hpp"
 #include "core/store/rule_repository.hpp"
+#include "core/store/store.hpp" // the umbrella header compiles on its own
 #include "core/store/store_error.hpp"
 #include "store_test_support.hpp"
 

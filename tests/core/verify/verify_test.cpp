@@ -46,7 +46,8 @@ TEST(Verify, RoundOffOfLongReductionsPasses) {
     EXPECT_GT(r.relL2, 0.0); // there is round-off; it is just within tolerance
     std::vector<double> outd, refd;
     dotProducts<double>(500, 4096, outd, refd);
-    auto rd = compareOutputs(std::span<const double>(outd), std::span<const double>(refd), options(Precision::F64, 4096));
+    auto rd =
+        compareOutputs(std::span<const double>(outd), std::span<const double>(refd), options(Precision::F64, 4096));
     EXPECT_TRUE(rd.ok) << rd.message;
 }
 
@@ -72,8 +73,10 @@ TEST(Verify, F64IsMuchTighterThanF32) {
     EXPECT_GT(Tolerance::forPrecision(Precision::F32, 1 << 20).relL2, f32.relL2); // grows with k
     // A float-accurate result is not good enough for f64.
     std::vector<double> ref{1.0, 2.0, 3.0}, out{1.0 + 1e-7, 2.0, 3.0};
-    EXPECT_FALSE(compareOutputs(std::span<const double>(out), std::span<const double>(ref), options(Precision::F64, 1)).ok);
-    EXPECT_TRUE(compareOutputs(std::span<const double>(out), std::span<const double>(ref), options(Precision::F32, 1)).ok);
+    EXPECT_FALSE(
+        compareOutputs(std::span<const double>(out), std::span<const double>(ref), options(Precision::F64, 1)).ok);
+    EXPECT_TRUE(
+        compareOutputs(std::span<const double>(out), std::span<const double>(ref), options(Precision::F32, 1)).ok);
 }
 
 TEST(Verify, NaNAndInfNeverPass) {
@@ -126,4 +129,16 @@ TEST(Verify, SizeMismatchFails) {
     std::vector<float> a(3), b(4);
     auto r = compareOutputs(std::span<const float>(a), std::span<const float>(b), {});
     EXPECT_FALSE(r.ok);
+}
+
+TEST(Verify, FloatOutputAgainstDoubleReference) {
+    std::vector<double> ref{1.0 / 3.0, 2.0 / 3.0, 1.0};
+    std::vector<float> out{1.0f / 3.0f, 2.0f / 3.0f, 1.0f};
+    auto r = compareOutputs(std::span<const float>(out), std::span<const double>(ref), options(Precision::F32, 1));
+    EXPECT_TRUE(r.ok) << r.message;
+    EXPECT_GT(r.maxAbsError, 0.0); // float rounding is visible against the double reference
+    out[2] = 1.01f;
+    r = compareOutputs(std::span<const float>(out), std::span<const double>(ref), options(Precision::F32, 1));
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(r.worstIndex, 2u);
 }

@@ -1,71 +1,34 @@
-// OpenCL backend on the local ICD (PoCL here): enumeration, transfers, builds, launches, timing, errors.
+// Device conformance on one backend (KT_TEST_BACKEND: OpenCL on PoCL here, CUDA on the GPU machine): transfers,
+// dialect builds with defines, timed launches, timeSpan, build/launch errors, concurrent builds.
 #include <gtest/gtest.h>
 
 #include <numeric>
 #include <thread>
 
+#include "kernels/common/dialect.hpp"
 #include "tests/devices/test_devices.hpp"
 
 namespace kt {
 namespace {
 
-const char* kScale = R"CL(
-__kernel void scale(__global float* x, const float factor, const int n) {
-    int i = get_global_id(0);
+const std::string kScale = kernels::withPreamble(R"CL(
+KT_KERNEL void scale(KT_GLOBAL float* x, const float factor, const int n) {
+    const int i = (int)get_global_id(0);
     if (i < n) x[i] = x[i] * factor + OFFSET;
 }
-)CL";
+)CL");
 
-class OpenCLTest : public ::testing::Test {
+class KT_DEVICE_SUITE : public ::testing::Test {
 protected:
     void SetUp() override {
-        m_opened = test::openFirst(BackendKind::OpenCL);
+        m_opened = test::openFirst(KT_TEST_BACKEND);
         if (!m_opened.device) GTEST_SKIP() << m_opened.whyNot;
     }
     Device& device() { return *m_opened.device; }
     test::OpenedDevice m_opened;
 };
 
-TEST(OpenCLBackend, EnumeratesDevicesWithCompleteInfo) {
-    auto backend = devices::makeOpenCLBackend();
-    ASSERT_EQ(backend->unavailableReason(), "") << "this machine has PoCL; the ICD must be found";
-    auto infos = backend->enumerate();
-    ASSERT_FALSE(infos.empty());
-    bool sawPocl = false;
-    for (const auto& info : infos) {
-        EXPECT_EQ(info.backend, BackendKind::OpenCL);
-        EXPECT_FALSE(info.name.empty());
-        EXPECT_FALSE(info.vendor.empty());
-        EXPECT_FALSE(info.driverVersion.empty());
-        EXPECT_EQ(info.runtimeVersion.rfind("OpenCL ", 0), 0u) << info.runtimeVersion;
-        EXPECT_GT(info.computeUnits, 0);
-        EXPECT_GT(info.globalMemBytes, 0u);
-        EXPECT_GT(info.localMemBytes, 0u);
-        EXPECT_GT(info.maxAllocBytes, 0u);
-        EXPECT_LE(info.maxAllocBytes, info.globalMemBytes);
-        EXPECT_GT(info.maxWorkGroupSize, 0u);
-        EXPECT_GT(info.maxWorkItemSizes[0], 0u);
-        EXPECT_EQ(info.stableId().rfind("opencl:", 0), 0u);
-        if (info.platform.find("Portable Computing Language") != std::string::npos) {
-            sawPocl = true;
-            EXPECT_EQ(info.type, DeviceType::Cpu);
-            EXPECT_TRUE(info.fp64) << "PoCL reports cl_khr_fp64";
-            EXPECT_TRUE(info.atomics64) << "PoCL reports cl_khr_int64_base_atomics";
-        }
-    }
-    EXPECT_TRUE(sawPocl) << "expected the PoCL platform among the OpenCL platforms";
-}
-
-TEST(OpenCLBackend, OpenRejectsUnknownDevice) {
-    auto backend = devices::makeOpenCLBackend();
-    DeviceInfo ghost;
-    ghost.backend = BackendKind::OpenCL;
-    ghost.vendor = "nobody";
-    ghost.name = "no such device";
-    EXPECT_THROW(backend->open(ghost), BackendError);
-}
-
-TEST_F(OpenCLTest, BufferRoundTripWithOffsetAndFill) {
+TEST_F(KT_DEVICE_SUITE, BufferRoundTripWithOffsetAndFill) {
     std::vector<std::uint32_t> data(1000);
     std::iota(data.begin(), data.end(), 7u);
     auto buffer = device().allocate(data.size() * 4);
@@ -87,7 +50,7 @@ TEST_F(OpenCLTest, BufferRoundTripWithOffsetAndFill) {
     EXPECT_THROW(device().write(*buffer, data.data(), 4000, 4), BackendError); // past the end
 }
 
-TEST_F(OpenCLTest, BuildsWithDefinesAndLaunchesTimed) {
+TEST_F(KT_DEVICE_SUITE, BuildsWithDefinesAndLaunchesTimed) {
     auto program = device().build(kScale, {"-DOFFSET=0.5f"});
     auto kernel = program->kernel("scale");
     EXPECT_EQ(kernel->name(), "scale");
@@ -103,7 +66,7 @@ TEST_F(OpenCLTest, BuildsWithDefinesAndLaunchesTimed) {
     for (int i = 0; i < n; ++i) ASSERT_FLOAT_EQ(y[i], 3.0f * i + 0.5f) << "element " << i;
 }
 
-TEST_F(OpenCLTest, TimeSpanCoversEveryEnqueuedKernel) {
+TEST_F(KT_DEVICE_SUITE, TimeSpanCoversEveryEnqueuedKernel) {
     auto program = device().build(kScale, {"-DOFFSET=1.0f"});
     auto kernel = program->kernel("scale");
     const int n = 1 << 16;
@@ -118,12 +81,13 @@ TEST_F(OpenCLTest, TimeSpanCoversEveryEnqueuedKernel) {
     std::vector<float> y(n);
     device().read(*buffer, y.data(), n * sizeof(float));
     EXPECT_FLOAT_EQ(y[0], 6.0f) << "all six enqueued kernels ran";
-    EXPECT_EQ(device().timeSpan([] {}), 0.0);
+    EXPECT_GE(device().timeSpan([] {}), 0.0);
 }
 
-TEST_F(OpenCLTest, BuildErrorCarriesTheLog) {
+TEST_F(KT_DEVICE_SUITE, BuildErrorCarriesTheLog) {
     try {
-        device().build("__kernel void broken(__global float* x) { x[0] = undeclared_symbol; }", {});
+        device().build(kernels::withPreamble("KT_KERNEL void broken(KT_GLOBAL float* x) { x[0] = undeclared_symbol; }"),
+                       {});
         FAIL() << "a kernel with an undeclared identifier must not build";
     } catch (const BuildError& e) {
         EXPECT_FALSE(e.log().empty());
@@ -132,28 +96,31 @@ TEST_F(OpenCLTest, BuildErrorCarriesTheLog) {
     }
 }
 
-TEST_F(OpenCLTest, UnknownKernelNameIsABackendError) {
+TEST_F(KT_DEVICE_SUITE, UnknownKernelNameIsABackendError) {
     auto program = device().build(kScale, {"-DOFFSET=0"});
     EXPECT_THROW(program->kernel("nope"), BackendError);
 }
 
-TEST_F(OpenCLTest, BadLocalSizeIsALaunchError) {
+TEST_F(KT_DEVICE_SUITE, BadLocalSizeIsALaunchError) {
     auto program = device().build(kScale, {"-DOFFSET=0"});
     auto kernel = program->kernel("scale");
     auto buffer = device().allocate(1024 * sizeof(float));
     // Not a divisor of the global size.
     EXPECT_THROW(device().launch(*kernel, Range(1000), Range(64), {buffer.get(), 1.0f, 1000}), LaunchError);
-    // Larger than the device allows: the runtime rejects it (CL_INVALID_WORK_GROUP_SIZE / _ITEM_SIZE).
+    // Larger than the device allows: the runtime rejects it (CL_INVALID_WORK_GROUP_SIZE / CUDA_ERROR_INVALID_VALUE).
     std::size_t tooBig = device().info().maxWorkGroupSize * 2;
     try {
         device().launch(*kernel, Range(tooBig), Range(tooBig), {buffer.get(), 1.0f, 0});
         FAIL() << "local size " << tooBig << " exceeds the device maximum";
     } catch (const LaunchError& e) {
-        EXPECT_NE(std::string(e.what()).find("CL_INVALID_WORK"), std::string::npos) << e.what();
+        const std::string what = e.what();
+        EXPECT_NE(what.find(KT_TEST_BACKEND == BackendKind::OpenCL ? "CL_INVALID_WORK" : "CUDA_ERROR_"),
+                  std::string::npos)
+            << what;
     }
 }
 
-TEST_F(OpenCLTest, ConcurrentBuildsFromSeveralThreads) {
+TEST_F(KT_DEVICE_SUITE, ConcurrentBuildsFromSeveralThreads) {
     constexpr int kThreads = 4;
     std::vector<std::unique_ptr<Program>> programs(kThreads);
     std::vector<std::string> errors(kThreads);

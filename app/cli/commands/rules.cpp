@@ -1,0 +1,153 @@
+// `ktune rules`: dispatch intervals (size → best candidate) from per-candidate curves; R.json and a C++ header.
+#include <iostream>
+#include <optional>
+
+#include "app/cli/args.hpp"
+#include "core/fit/csv_table.hpp"
+#include "core/rules/curve_table.hpp"
+#include "core/rules/decision_tree.hpp"
+#include "core/rules/rule_emit.hpp"
+#include "core/rules/size_rule.hpp"
+
+namespace {
+
+const char* kUsage =
+    R"(usage: ktune rules --curves C.csv [--min-width W] [--tolerance T] --out R.json [--emit-cpp R.hpp]
+                   [--function NAME] [--namespace NS] [--holdout H.csv]
+
+Derives a dispatch rule from performance curves: the best candidate per size, merged into intervals.
+
+  --curves C.csv    header 'size,candidate,value'; higher value is better; rows in any order; a candidate may
+                    lack some sizes (fitted curves from `ktune fit` have them all)
+  --min-width W     intervals narrower than W sizes (hi − lo) are absorbed by the neighbour that loses least
+                    there (integer >= 1, default 1: keep all)
+  --tolerance T     fraction (0.02 = 2%): do not switch candidates for a gain smaller than T of the best
+                    (0 <= T < 1, default 0)
+  --out R.json      the rule, a JSON object:
+                      {"format": "ktune-rules/1",
+                       "intervals": [{"lo": 100, "hi": 8059, "candidate": "a"}, …],
+                       "min_width": W, "tolerance": T, "candidates": [...],
+                       "evaluation": {loss versus the per-size best on C.csv}, "holdout": {…}}
+                    intervals are [lo, hi), ordered and contiguous from the smallest size; the last hi is the
+                    largest size + 1; candidate is the name from the CSV
+  --emit-cpp R.hpp  also write a C++ header: inline const char* NAME(long long size)
+  --function NAME   C++ function name (default selectKernel)
+  --namespace NS    C++ namespace (default ktune_rules)
+  --holdout H.csv   held-out measurements (same format): report the rule's loss versus their per-size best
+
+Several size dimensions: when C.csv's header is '<dim1>,<dim2>,…,candidate,value' (two or more dimension
+columns, e.g. 'm,n,k,candidate,value'), a decision tree is built instead (greedy splits that most reduce
+the loss versus the per-point best): R.json is {"format": "ktune-tree/1", "dims": [...], "tree": {"dim": "m",
+"threshold": 512, "left": {…}, "right": {…}} with {"candidate": …} leaves}, and --emit-cpp writes nested ifs
+`inline const char* NAME(long long m, long long n, …)`. Options for trees:
+  --max-depth D     depth limit (integer >= 0, default 3)
+  --min-leaf P      fewest points per leaf (integer >= 1, default 1)
+(--min-width and --tolerance apply to size curves only.)
+
+Exit codes: 0 ok, 2 bad arguments or bad input (the message names the file and line), 1 failure while writing.
+)";
+
+void printEvaluation(const std::string& label, const kt::rules::RuleEvaluation& e) {
+    std::cout << label << ": " << e.evaluated << " sizes, " << e.oracleHits << " pick the best, mean loss "
+              << 100 * e.meanLoss << "%, max loss " << 100 * e.maxLoss << "% (size " << e.worstSize << ")";
+    if (e.unmeasured) std::cout << ", " << e.unmeasured << " sizes lack the chosen candidate";
+    std::cout << "\n";
+}
+
+int runTree(const kt::cli::Args& args, const std::string& curvesPath, const std::string& outPath,
+            const kt::rules::CppEmitOptions& cpp) {
+    using namespace kt;
+    if (args.value("--min-width") || args.value("--tolerance"))
+        throw cli::UsageError("--min-width and --tolerance apply to size curves (header size,candidate,value) only");
+    rules::TreeOptions options;
+    options.maxDepth = static_cast<int>(args.integer("--max-depth").value_or(3));
+    const long long minLeaf = args.integer("--min-leaf").value_or(1);
+    if (options.maxDepth < 0 || options.maxDepth > 64) throw cli::UsageError("--max-depth must be in 0..64");
+    if (minLeaf < 1) throw cli::UsageError("--min-leaf must be >= 1");
+    options.minLeafPoints = static_cast<std::size_t>(minLeaf);
+    try {
+        const auto table = rules::readPointTableCsv(curvesPath);
+        const auto tree = rules::buildDecisionTree(table, options);
+        std::string header;
+        if (args.value("--emit-cpp")) header = rules::emitTreeCpp(tree, cpp.functionName, cpp.namespaceName);
+        auto j = rules::treeToJson(tree);
+        j["source"] = curvesPath;
+        j["max_depth"] = options.maxDepth;
+        j["candidates"] = table.candidates;
+        j["evaluation"] = {{"points", table.points.size()}, {"mean_loss", rules::treeMeanLoss(tree, table)}};
+        if (auto h = args.value("--holdout")) {
+            const auto held = rules::readPointTableCsv(*h);
+            if (held.dims != table.dims) throw rules::RuleInputError(*h + ": dimensions differ from " + curvesPath);
+            j["holdout"] = {
+                {"source", *h}, {"points", held.points.size()}, {"mean_loss", rules::treeMeanLoss(tree, held)}};
+        }
+        fit::writeFileAtomically(outPath, j.dump(2) + "\n");
+        if (auto p = args.value("--emit-cpp")) fit::writeFileAtomically(*p, header);
+        std::cout << "tree: depth " << tree.depth() << ", " << table.points.size() << " points, mean loss "
+                  << 100 * j["evaluation"]["mean_loss"].get<double>() << "%\nwrote: " << outPath << "\n";
+    } catch (const rules::RuleInputError& e) {
+        throw cli::UsageError(e.what());
+    }
+    return 0;
+}
+
+int runRules(const std::vector<std::string>& argv) {
+    using namespace kt;
+    cli::Args args(argv,
+                   {"--curves", "--min-width", "--tolerance", "--out", "--emit-cpp", "--function", "--namespace",
+                    "--holdout", "--max-depth", "--min-leaf"},
+                   {});
+    if (!args.positional().empty()) throw cli::UsageError("unexpected argument '" + args.positional()[0] + "'");
+    const std::string curvesPath = args.required("--curves");
+    const std::string outPath = args.required("--out");
+    rules::RuleOptions options;
+    options.minWidth = args.integer("--min-width").value_or(1);
+    options.tolerance = args.number("--tolerance").value_or(0.0);
+    if (options.minWidth < 1) throw cli::UsageError("--min-width must be >= 1");
+    if (options.tolerance < 0 || options.tolerance >= 1)
+        throw cli::UsageError("--tolerance must be a fraction in [0, 1) (0.02 = 2%)");
+    rules::CppEmitOptions cpp;
+    cpp.functionName = args.value("--function").value_or("selectKernel");
+    cpp.namespaceName = args.value("--namespace").value_or("ktune_rules");
+    if (!rules::isCppIdentifier(cpp.functionName))
+        throw cli::UsageError("--function '" + cpp.functionName + "' is not a C++ identifier");
+    const auto header = rules::csvHeaderOf(curvesPath);
+    const bool treeMode = header.size() >= 4 && header[header.size() - 2] == "candidate" && header.back() == "value";
+    if (treeMode) return runTree(args, curvesPath, outPath, cpp);
+    if (args.value("--max-depth") || args.value("--min-leaf"))
+        throw cli::UsageError("--max-depth and --min-leaf need curves with two or more size dimensions");
+    try {
+        const auto curves = rules::readCurvesCsv(curvesPath);
+        const auto rule = rules::deriveRule(curves, options);
+        std::string header;
+        if (args.value("--emit-cpp")) header = rules::emitCpp(rule, cpp); // may reject --namespace: before writing
+        auto j = rules::ruleToJson(rule);
+        j["source"] = curvesPath;
+        j["min_width"] = options.minWidth;
+        j["tolerance"] = options.tolerance;
+        j["candidates"] = curves.candidates;
+        j["sizes"] = {{"min", curves.sizes.front()}, {"max", curves.sizes.back()}, {"count", curves.sizes.size()}};
+        const auto training = rules::evaluateRule(rule, curves);
+        j["evaluation"] = rules::evaluationToJson(training);
+        std::optional<rules::RuleEvaluation> holdout;
+        if (auto h = args.value("--holdout")) {
+            holdout = rules::evaluateRule(rule, rules::readCurvesCsv(*h));
+            j["holdout"] = rules::evaluationToJson(*holdout);
+            j["holdout"]["source"] = *h;
+        }
+        fit::writeFileAtomically(outPath, j.dump(2) + "\n");
+        if (auto p = args.value("--emit-cpp")) fit::writeFileAtomically(*p, header);
+        for (const auto& row : rules::ruleTable(rule)) std::cout << row.range << "  " << row.candidate << "\n";
+        printEvaluation("curves", training);
+        if (holdout) printEvaluation("holdout", *holdout);
+        std::cout << "wrote: " << outPath << (args.value("--emit-cpp") ? ", " + *args.value("--emit-cpp") : "") << "\n";
+    } catch (const rules::RuleInputError& e) {
+        throw cli::UsageError(e.what());
+    }
+    return 0;
+}
+
+KT_REGISTER_COMMAND(kt::cli::Command{"rules", "dispatch rules (size intervals → candidate) from curves; JSON + C++",
+                                     kUsage, runRules});
+
+} // namespace

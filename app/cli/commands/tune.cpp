@@ -1,0 +1,193 @@
+// `ktune tune`: tunes one family on one device; progress on the terminal, everything in the store, resumable.
+#include <csignal>
+#include <iostream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/cli_common.hpp"
+#include "app/cli/progress_printer.hpp"
+#include "core/engine/tuning_session.hpp"
+#include "core/space/device_variables.hpp"
+#include "devices/simulated/simulated_backend.hpp"
+#include "kernels/builtin_families.hpp"
+#include "kernels/presets.hpp"
+
+namespace kt::cli {
+namespace {
+
+RunControl* g_control = nullptr;
+extern "C" void onInterrupt(int) {
+    // Ctrl-C cancels between candidates; the run is stored as cancelled and can be resumed.
+    if (g_control) g_control->cancel();
+}
+
+// Owns the device the in-process executor measures on.
+class OwningExecutor final : public Executor {
+public:
+    OwningExecutor(std::unique_ptr<Device> device, std::shared_ptr<const Family> family, ExecutorConfig config)
+        : m_device(std::move(device)), m_inner(makeInProcessExecutor(*m_device, std::move(family), std::move(config))) {}
+    void compile(const std::vector<Point>& points) override { m_inner->compile(points); }
+    std::vector<Measurement> measure(const Point& p, const std::vector<ProblemSize>& s) override { return m_inner->measure(p, s); }
+
+private:
+    std::unique_ptr<Device> m_device;
+    std::unique_ptr<Executor> m_inner;
+};
+
+int runTune(const std::vector<std::string>& argv) {
+    Args args(argv,
+              {"--device", "--family", "--space", "--preset", "--strategy", "--sizes", "--sweep", "--budget-evals",
+               "--budget-time", "--resume", "--db", "--seed", "--runs", "--timeout", "--option", "--compile-threads",
+               "--notes"},
+              {"--json", "--no-isolation", "--no-verify"});
+    if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
+    kernels::registerBuiltinFamilies();
+    const auto dbPath = databasePath(args);
+    TuningConfig config;
+    config.database = dbPath;
+
+    if (auto resume = args.integer("--resume")) {
+        if (*resume < 1) throw UsageError("--resume: run ids start at 1");
+        config.resumeRunId = *resume;
+    } else {
+        config.family = args.required("--family");
+    }
+    DeviceCatalog catalog(dbPath);
+    if (!config.resumeRunId || args.value("--device")) {
+        config.device = catalog.select(args.required("--device")).info;
+    }
+    std::shared_ptr<const Family> family;
+    if (!config.resumeRunId) {
+        family = FamilyRegistry::instance().find(config.family);
+        if (!family) {
+            std::string names;
+            for (const auto& f : FamilyRegistry::instance().all())
+                if (!f->internal()) names += " " + f->name();
+            throw UsageError("unknown family '" + config.family + "'; known:" + names);
+        }
+        if (args.value("--space") && args.value("--preset")) throw UsageError("give --space or --preset, not both");
+        try {
+            if (auto file = args.value("--space")) config.space = ParameterSpace::fromFile(*file);
+            if (auto preset = args.value("--preset")) config.space = kernels::presetSpace(*preset);
+        } catch (const std::exception& e) {
+            throw UsageError(e.what());
+        }
+        if (config.space) {
+            applyDeviceVariables(*config.space, config.device);
+            try {
+                config.space->validate();
+            } catch (const std::exception& e) {
+                throw UsageError(std::string("the space does not fit family '") + config.family + "': " + e.what());
+            }
+        }
+        if (auto s = args.value("--strategy")) {
+            try {
+                StrategyRegistry::instance().create(*s);
+            } catch (const std::exception& e) {
+                throw UsageError(e.what());
+            }
+            config.strategy = *s;
+        }
+        try {
+            if (auto s = args.value("--sizes")) config.sizes = normaliseSizes(*family, parseSizes(*s, "--sizes"));
+            if (auto s = args.value("--sweep")) config.sweep = normaliseSizes(*family, parseSizes(*s, "--sweep"));
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(e.what());
+        }
+        if (auto n = args.integer("--budget-evals")) {
+            if (*n < 1) throw UsageError("--budget-evals must be at least 1");
+            config.budget.maxEvaluations = static_cast<std::uint64_t>(*n);
+        }
+        if (auto t = args.value("--budget-time")) config.budget.maxWallSeconds = parseDuration(*t, "--budget-time");
+        if (auto seed = args.integer("--seed")) config.seed = static_cast<std::uint64_t>(*seed);
+        if (auto o = args.value("--option")) {
+            std::stringstream list(*o);
+            std::string kv;
+            while (std::getline(list, kv, ',')) {
+                const auto eq = kv.find('=');
+                if (eq == std::string::npos) throw UsageError("--option: expected name=value, got '" + kv + "'");
+                config.strategyOptions.values[kv.substr(0, eq)] = parseNumber(kv.substr(eq + 1), "--option " + kv.substr(0, eq));
+            }
+        }
+        config.notes = args.value("--notes").value_or("");
+    }
+
+    ExecutorConfig exec;
+    exec.workerPath = selfExecutable();
+    if (auto r = args.integer("--runs")) {
+        if (*r < 1) throw UsageError("--runs must be at least 1");
+        exec.measure.timedRuns = static_cast<int>(*r);
+    }
+    if (auto t = args.value("--timeout")) exec.kernelTimeoutSeconds = parseDuration(*t, "--timeout");
+    if (auto c = args.integer("--compile-threads")) exec.compileThreads = static_cast<int>(*c);
+    exec.measure.verify = !args.flag("--no-verify");
+    const bool isolate = !args.flag("--no-isolation");
+    config.makeExecutor = [&, exec](const DeviceInfo& device, const std::string& familyName) -> std::unique_ptr<Executor> {
+        ExecutorConfig c = exec;
+        c.deviceId = device.stableId();
+        c.family = familyName;
+        if (device.backend == BackendKind::Simulated)
+            return devices::makeReplayExecutor({dbPath, device.stableId(), familyName, {}});
+        if (isolate) return makeIsolatedExecutor(c);
+        auto found = catalog.select(device.stableId());
+        return std::make_unique<OwningExecutor>(found.backend->open(found.info),
+                                                FamilyRegistry::instance().find(familyName), c);
+    };
+
+    const auto metric = family ? family->metric() : Metric::GFlops;
+    ProgressPrinter printer(ProgressPrinter::detect(args.flag("--json")), metric);
+    RunControl control;
+    g_control = &control;
+    std::signal(SIGINT, onInterrupt);
+    std::signal(SIGTERM, onInterrupt);
+    TuningSession session(std::move(config), &printer, &control);
+    const auto outcome = session.run();
+    g_control = nullptr;
+    if (outcome.status == RunStatus::Failed) {
+        std::cerr << "ktune tune: " << outcome.message << "\n";
+        return 1;
+    }
+    if (!args.flag("--json") && !outcome.result.best.empty()) {
+        std::cout << "best candidates (mean " << toString(metric) << " over the scoring sizes):\n";
+        for (std::size_t i = 0; i < std::min<std::size_t>(5, outcome.result.best.size()); ++i)
+            std::cout << "  " << i + 1 << ". " << outcome.result.best[i].score << "  " << outcome.result.best[i].point.key() << "\n";
+        std::cout << "resume with: ktune tune --resume " << outcome.runId << "\n";
+    }
+    return outcome.status == RunStatus::Completed ? 0 : 3;
+}
+
+KT_REGISTER_COMMAND(Command{
+    "tune", "tune a kernel family on a device (strategies, budgets, resume)",
+    "usage: ktune tune --device D --family F [--space FILE | --preset P] [--strategy S] [--sizes LIST]\n"
+    "                  [--sweep LIST] [--budget-evals N] [--budget-time T] [--seed N] [--db FILE] [--json]\n"
+    "       ktune tune --resume ID [--db FILE] [--json]\n\n"
+    "Searches the family's parameter space on the device. Every candidate is compiled (in parallel, cached),\n"
+    "timed with device events, verified against the reference and stored as it is measured; a candidate that\n"
+    "hangs or crashes is killed in its worker process and recorded, and the run goes on. Ctrl-C cancels; a\n"
+    "cancelled, crashed or killed run continues with --resume and never measures a stored point again.\n\n"
+    "  --device D          index, id or part of the name from `ktune devices` (simulated:… replays the store)\n"
+    "  --family F          kernel family (`ktune families` lists them)\n"
+    "  --space FILE        parameter space JSON (resources/presets/README.md); default: the family's own\n"
+    "  --preset P          a built-in preset space (e.g. transpose, gemm)\n"
+    "  --strategy S        exhaustive, random, two-stage (default), sieve, annealing, surrogate\n"
+    "  --sizes LIST        sizes scored: 1024,2048 | 256x256x128 | 256:8192:256 (from:to:step);\n"
+    "                      one number for a family with m,n,k sizes means n x n x n\n"
+    "  --sweep LIST        second-stage / detailed sizes (two-stage, sieve)\n"
+    "  --budget-evals N    stop after N evaluations (one candidate at one size)\n"
+    "  --budget-time T     stop after T (90, 90s, 15m, 2h)\n"
+    "  --option k=v,…      strategy options (e.g. top=50 for two-stage, fraction=0.05 for annealing)\n"
+    "  --seed N            random seed (strategies, input data)\n"
+    "  --runs N            timed repetitions per measurement (default 5; median kept)\n"
+    "  --timeout T         per-size watchdog timeout (default 20s)\n"
+    "  --compile-threads N parallel compilations (default: all cores)\n"
+    "  --no-isolation      measure in this process (faster start; a crashing kernel kills ktune)\n"
+    "  --no-verify         skip verification (not recommended)\n"
+    "  --db FILE           store (default: $KT_DB or ~/.local/share/KernelTune/ktune.sqlite)\n"
+    "  --json              JSON lines: one per measurement, then the outcome\n"
+    "  --notes TEXT        stored with the run\n\n"
+    "exit codes: 0 completed, 1 failed, 2 bad arguments, 3 cancelled (resumable)\n",
+    runTune});
+
+} // namespace
+} // namespace kt::cli

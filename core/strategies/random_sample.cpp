@@ -1,0 +1,75 @@
+// Random sampling: distinct valid points drawn uniformly, measured at every objective size until the budget or
+// the sample is used up.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <unordered_set>
+
+#include "core/space/sampling.hpp"
+#include "core/strategies/builtin_strategies.hpp"
+
+namespace kt {
+
+namespace {
+
+class RandomSampleStrategy : public Strategy {
+public:
+    std::string name() const override { return "random"; }
+    std::string description() const override {
+        return "Measures uniformly drawn distinct valid points until the budget is spent. Options: fraction (of the "
+               "valid points to sample when no evaluation budget is set, default 0.1), batch.";
+    }
+
+    StrategyResult run(const SearchContext& ctx) const override {
+        SearchSession session(ctx);
+        session.setPhase("random");
+        const std::uint64_t valid = ctx.space->countValid();
+        // Without a count budget the sample size is a fraction of the space; with one, sampling goes on until the
+        // budget is spent (points the evaluator already knows are free, so more of them may be visited).
+        std::uint64_t target = static_cast<std::uint64_t>(
+            std::ceil(static_cast<double>(valid) * std::clamp(ctx.options.number("fraction", 0.1), 0.0, 1.0)));
+        if (ctx.budget.maxEvaluations > 0) target = valid;
+        target = std::min(target, valid);
+        const std::uint64_t planned =
+            ctx.budget.maxEvaluations > 0 ? std::min(valid, ctx.budget.maxEvaluations / ctx.sizes.size() + 1) : target;
+        session.setTotalEstimate(planned * ctx.sizes.size());
+        SpaceSampler sampler(*ctx.space, ctx.seed);
+        std::vector<Point> done;
+        const std::size_t chunk = 64;
+        if (planned * 4 >= valid) {
+            // Most of the space will be visited: one shuffled enumeration, no rejection of repeats.
+            std::vector<Point> all = sampler.distinct(target);
+            for (std::size_t at = 0; at < all.size() && !session.exhausted(); at += chunk) {
+                std::vector<Point> part(all.begin() + static_cast<std::ptrdiff_t>(at),
+                                        all.begin() + static_cast<std::ptrdiff_t>(std::min(all.size(), at + chunk)));
+                strategy_detail::evaluateAtSizes(session, part, ctx.sizes);
+                done.insert(done.end(), part.begin(), part.end());
+            }
+        } else {
+            std::unordered_set<std::string> seen;
+            while (!session.exhausted() && seen.size() < target) {
+                std::vector<Point> part;
+                while (part.size() < chunk && seen.size() < target) {
+                    auto p = sampler.next();
+                    if (!p) break;
+                    if (seen.insert(p->key()).second) part.push_back(std::move(*p));
+                }
+                if (part.empty()) break;
+                strategy_detail::evaluateAtSizes(session, part, ctx.sizes);
+                done.insert(done.end(), part.begin(), part.end());
+            }
+        }
+        StrategyResult result;
+        result.strategy = name();
+        result.scoreSizes = ctx.sizes;
+        result.best = strategy_detail::rank(session, done, ctx.sizes);
+        strategy_detail::finish(result, session);
+        return result;
+    }
+};
+
+} // namespace
+
+std::unique_ptr<Strategy> makeRandomSampleStrategy() { return std::make_unique<RandomSampleStrategy>(); }
+
+} // namespace kt

@@ -1,0 +1,320 @@
+// sgemm/dgemm families: space (with device constraints), sizes, generation, and the candidate run that times the
+// TN kernel on pre-laid-out operands (as the papers tune) and verifies it against OpenBLAS.
+#include "kernels/gemm/gemm_family.hpp"
+
+#include <cmath>
+#include <limits>
+#include <mutex>
+#include <random>
+#include <stdexcept>
+
+#include "core/space/device_variables.hpp"
+#include "core/strategies/paper_sizes.hpp"
+#include "kernels/common/dialect.hpp"
+#include "kernels/gemm/gemm_generator.hpp"
+#include "kernels/gemm/gemm_layout.hpp"
+#include "kernels/gemm/gemm_verify.hpp"
+#include "kernels/reference/cblas_reference.hpp"
+
+namespace kt::gemm {
+namespace {
+
+constexpr const char* kRestoreKernelName = "gemm_restore_c";
+
+// C is an input as well as the output, so every run starts from the same C: the candidate copies the prepared C
+// back (untimed) before each timed launch. Kept beside the TN kernel so one program serves the whole candidate.
+constexpr const char* kRestoreKernel = R"(
+// Restores C before a timed run (untimed): dst[i] = src[i].
+KT_KERNEL void gemm_restore_c(const int count, const KT_GLOBAL real* KT_RESTRICT src, KT_GLOBAL real* KT_RESTRICT dst) {
+    const int i = (int)get_global_id(0);
+    if (i < count) dst[i] = src[i];
+}
+)";
+
+constexpr double kAlpha = 1.25, kBeta = -0.5;
+
+// The last reference result, shared by all candidates measured on the same inputs (the inputs depend only on
+// size, seed and precision, not on the candidate), so a tuning run computes each reference once.
+struct ReferenceCache {
+    std::mutex mutex;
+    std::int64_t m = -1, n = -1, k = -1;
+    std::uint64_t seed = 0;
+    Precision precision = Precision::F32;
+    std::shared_ptr<const void> data; // std::vector<T>
+};
+ReferenceCache& referenceCache() {
+    static ReferenceCache cache;
+    return cache;
+}
+
+template <class T> std::vector<T> randomValues(std::size_t count, std::mt19937_64& rng) {
+    // Magnitudes in [0.25, 1] with random signs: never zero, so a dropped term always shows.
+    std::uniform_real_distribution<double> mag(0.25, 1.0);
+    std::vector<T> v(count);
+    for (auto& x : v) x = T(rng() & 1 ? mag(rng) : -mag(rng));
+    return v;
+}
+
+template <class T> class TnRun final : public CandidateRun {
+public:
+    TnRun(Device& device, const GemmParams& params, Program& program)
+        : m_device(device), m_p(params), m_tn(program.kernel(kTnKernelName)),
+          m_restore(program.kernel(kRestoreKernelName)) {}
+
+    void prepare(const ProblemSize& size, std::uint64_t seed) override {
+        if (size.dims.size() != 3) throw std::invalid_argument("gemm: size needs m, n, k (got " + size.label() + ")");
+        if (m_bufC && size.dims[0] == m_m && size.dims[1] == m_n && size.dims[2] == m_k && seed == m_seed) {
+            m_device.fill(*m_bufC, 0xFF); // same inputs as already on the device (the measurer prepares twice)
+            return;
+        }
+        m_m = size.dims[0], m_n = size.dims[1], m_k = size.dims[2], m_seed = seed;
+        if (m_m < 1 || m_n < 1 || m_k < 1) throw std::invalid_argument("gemm: sizes must be >= 1: " + size.label());
+        m_M = roundUp(m_m, m_p.ml), m_N = roundUp(m_n, m_p.nl), m_K = roundUp(m_k, m_p.kl);
+        std::mt19937_64 rng(seed);
+        m_a = randomValues<T>(std::size_t(m_k * m_m), rng); // A^T stored k x m: the TN kernel's logical A
+        m_b = randomValues<T>(std::size_t(m_k * m_n), rng);
+        m_c0 = randomValues<T>(std::size_t(m_m * m_n), rng);
+        upload(m_bufA, packOperand(m_a.data(), m_m, m_k, m_m, m_p.layoutA, m_K, m_M, m_p.kl, m_p.ml));
+        upload(m_bufB, packOperand(m_b.data(), m_n, m_k, m_n, m_p.layoutB, m_K, m_N, m_p.kl, m_p.nl));
+        upload(m_bufC0, m_c0);
+        m_bufC = m_device.allocate(m_c0.size() * sizeof(T));
+        m_device.fill(*m_bufC, 0xFF); // NaN poison until the first run
+    }
+
+    double run() override {
+        const auto count = std::int32_t(m_c0.size());
+        const std::size_t local = 64;
+        m_device.enqueue(*m_restore, Range(std::size_t(roundUp(count, local))), Range(local),
+                         {count, m_bufC0.get(), m_bufC.get()});
+        const KernelArg alpha = sizeof(T) == 8 ? KernelArg(kAlpha) : KernelArg(float(kAlpha));
+        const KernelArg beta = sizeof(T) == 8 ? KernelArg(kBeta) : KernelArg(float(kBeta));
+        return m_device.launch(*m_tn, tnGlobalRange(m_p, m_M, m_N), tnLocalRange(m_p),
+                               {std::int32_t(m_M), std::int32_t(m_N), std::int32_t(m_K), alpha, beta, m_bufA.get(),
+                                m_bufB.get(), m_bufC.get(), std::int32_t(m_n), std::int32_t(m_m), std::int32_t(m_n)});
+    }
+
+    VerifyResult verify() override {
+        std::vector<T> got(m_c0.size());
+        m_device.read(*m_bufC, got.data(), got.size() * sizeof(T));
+        const auto ref = reference();
+        // |a|, |b| <= 1: |alpha| k + |beta| |c| bounds every term sum the rounding error scales with.
+        std::vector<T> bound(m_c0.size());
+        for (std::size_t i = 0; i < bound.size(); ++i)
+            bound[i] = T(std::fabs(kAlpha) * double(m_k) + std::fabs(kBeta) * std::fabs(double(m_c0[i])));
+        return compareGemm(got, *ref, bound, m_m, m_n, m_n, m_k);
+    }
+
+private:
+    void upload(std::unique_ptr<Buffer>& buf, const std::vector<T>& v) {
+        buf = m_device.allocate(v.size() * sizeof(T));
+        m_device.write(*buf, v.data(), v.size() * sizeof(T));
+    }
+
+    std::shared_ptr<const std::vector<T>> reference() {
+        auto& cache = referenceCache();
+        const Precision prec = sizeof(T) == 8 ? Precision::F64 : Precision::F32;
+        std::lock_guard lock(cache.mutex);
+        if (cache.data && cache.m == m_m && cache.n == m_n && cache.k == m_k && cache.seed == m_seed &&
+            cache.precision == prec)
+            return std::static_pointer_cast<const std::vector<T>>(cache.data);
+        auto c = std::make_shared<std::vector<T>>(m_c0);
+        reference::gemm(blas::Order::RowMajor, blas::Op::T, blas::Op::N, m_m, m_n, m_k, T(kAlpha), m_a.data(), m_m,
+                        m_b.data(), m_n, T(kBeta), c->data(), m_n);
+        cache.m = m_m, cache.n = m_n, cache.k = m_k, cache.seed = m_seed, cache.precision = prec;
+        cache.data = c;
+        return c;
+    }
+
+    Device& m_device;
+    GemmParams m_p;
+    std::unique_ptr<Kernel> m_tn, m_restore;
+    std::int64_t m_m = 0, m_n = 0, m_k = 0, m_M = 0, m_N = 0, m_K = 0;
+    std::uint64_t m_seed = 0;
+    std::vector<T> m_a, m_b, m_c0;
+    std::unique_ptr<Buffer> m_bufA, m_bufB, m_bufC0, m_bufC;
+};
+
+struct ParamSpec {
+    const char* name;
+    std::vector<ParamValue> paper;
+    std::vector<ParamValue> extended; // the paper's values plus other valid multiples
+    const char* description;
+};
+
+const std::vector<ParamSpec>& paramSpecs() {
+    static const std::vector<ParamSpec> specs = {
+        {"GEMM_ML", {8, 16, 32, 64, 128, 256}, {8, 16, 32, 48, 64, 96, 128, 256}, "m_l: rows of C per work-group"},
+        {"GEMM_NL", {8, 16, 32, 64, 128, 256}, {8, 16, 32, 48, 64, 96, 128, 256}, "n_l: columns of C per work-group"},
+        {"GEMM_KL", {2, 4, 8, 16, 32, 64, 128, 256}, {2, 4, 8, 16, 32, 64, 128, 256}, "k_l: k step of a work-group"},
+        {"GEMM_MS", {1, 2, 4, 8, 16}, {1, 2, 3, 4, 6, 8, 12, 16}, "m_s: rows of C per work-item"},
+        {"GEMM_NS", {1, 2, 4, 8, 16}, {1, 2, 3, 4, 6, 8, 12, 16}, "n_s: columns of C per work-item"},
+        {"GEMM_KS", {1, 2, 4, 8}, {1, 2, 4, 8}, "k_s: k rows loaded into registers per step"},
+        {"GEMM_VW", {1, 2, 4, 8}, {1, 2, 4, 8}, "vector width of the loads of A and B"},
+        {"GEMM_LOCAL_A", {0, 1}, {0, 1}, "share the A tile in local memory"},
+        {"GEMM_LOCAL_B", {0, 1}, {0, 1}, "share the B tile in local memory"},
+        {"GEMM_IMAGE_A", {0, 1}, {0, 1}, "read A through the image / read-only-cache path"},
+        {"GEMM_IMAGE_B", {0, 1}, {0, 1}, "read B through the image / read-only-cache path"},
+        {"GEMM_LAYOUT_A", {0, 1, 2}, {0, 1, 2}, "layout of A: 0 ROW, 1 CBL, 2 RBL"},
+        {"GEMM_LAYOUT_B", {0, 1, 2}, {0, 1, 2}, "layout of B: 0 ROW, 1 CBL, 2 RBL"},
+        {"GEMM_PREFETCH", {0}, {0, 1}, "prefetch the next shared tiles into registers (not in the papers)"},
+    };
+    return specs;
+}
+
+} // namespace
+
+std::string GemmFamily::title() const {
+    return m_precision == Precision::F32 ? "SGEMM (A^T B + C kernel)" : "DGEMM (A^T B + C kernel)";
+}
+
+std::string GemmFamily::description() const {
+    return "Matsumoto-style generated A^T*B + C kernel: two-level blocking (ml, nl, kl / ms, ns, ks), vector loads, "
+           "optional local-memory sharing of A and B, read-only-cache loads, and ROW, column-block (CBL) or "
+           "row-block (RBL) layouts of A and B. Tuned on operands already in the kernel's layout; the GEMM routine "
+           "adds the copy kernels for every op type and storage order.";
+}
+
+ParameterSpace gemmSpace(Precision precision, bool paperOnly, const DeviceInfo* device) {
+    const bool f64 = precision == Precision::F64;
+    const std::string bytes = f64 ? "8" : "4";
+    ParameterSpace space;
+    space.name = std::string(f64 ? "dgemm" : "sgemm") + (paperOnly ? "-paper" : "");
+    for (const auto& s : paramSpecs()) space.addParameter({s.name, paperOnly ? s.paper : s.extended, s.description});
+    space.addConstraint(
+        {"GEMM_ML % GEMM_MS == 0 && GEMM_NL % GEMM_NS == 0", "work-item blocks tile the work-group block"});
+    space.addConstraint({"GEMM_KL % GEMM_KS == 0", "the register step divides the k step"});
+    space.addConstraint(
+        {"GEMM_MS % GEMM_VW == 0 && GEMM_NS % GEMM_VW == 0", "a work-item's rows/columns are whole vectors"});
+    space.addConstraint(
+        {"GEMM_MS * GEMM_NS <= " + std::string(f64 ? "64" : "128"), "accumulators fit in registers without spilling"});
+    space.addConstraint({"(GEMM_ML / GEMM_MS) * (GEMM_NL / GEMM_NS) <= DEV_MAX_WG", "work-group size limit"});
+    space.addConstraint({"GEMM_NL / GEMM_NS <= DEV_MAX_WI0 && GEMM_ML / GEMM_MS <= DEV_MAX_WI1",
+                         "work-items per dimension (0 along n, 1 along m)"});
+    space.addConstraint({"DEV_IS_GPU == 0 || (GEMM_ML / GEMM_MS) * (GEMM_NL / GEMM_NS) >= 32",
+                         "on GPUs a work-group fills at least one warp"});
+    space.addConstraint({"(GEMM_LOCAL_A * GEMM_ML + GEMM_LOCAL_B * GEMM_NL) * GEMM_KL * " + bytes + " <= DEV_LOCAL_MEM",
+                         "shared tiles fit in local memory"});
+    space.addConstraint({"GEMM_IMAGE_A + GEMM_IMAGE_B == 0 || GEMM_VW * " + bytes + " <= 16",
+                         "image reads limit the vector width to float4 / double2 (paper)"});
+    if (!paperOnly)
+        space.addConstraint(
+            {"GEMM_PREFETCH == 0 || GEMM_LOCAL_A + GEMM_LOCAL_B > 0", "prefetching feeds the local-memory tiles"});
+    if (device) applyDeviceVariables(space, *device);
+    return space;
+}
+
+ParameterSpace GemmFamily::space(const DeviceInfo& device) const {
+    ParameterSpace space = gemmSpace(m_precision, false, &device);
+    // Not part of the presets (they describe kernels, not devices): dgemm has no candidates without fp64.
+    if (m_precision == Precision::F64) space.addConstraint({"DEV_FP64 == 1", "double precision needs fp64 support"});
+    return space;
+}
+
+std::vector<std::string> GemmFamily::presetNames() const { return {name(), name() + "-paper"}; }
+
+std::vector<ProblemSize> GemmFamily::defaultSizes(const DeviceInfo& device) const {
+    // Non-GPU devices that are not CPUs (accelerators, others) get the GPU sizes, as in the strategies.
+    return twoStageStageSizes(device.type, 3);
+}
+
+std::vector<ProblemSize> secondStageSizes(const DeviceInfo& device) {
+    return twoStageSweepSizes(3, device.type == DeviceType::Cpu ? 1536 : 8192);
+}
+
+double GemmFamily::work(const ProblemSize& size) const {
+    return 2.0 * double(size.dims.at(0)) * double(size.dims.at(1)) * double(size.dims.at(2));
+}
+
+bool GemmFamily::supports(const Point& point, const ProblemSize& size) const {
+    if (size.dims.size() != 3) return false;
+    GemmParams p;
+    try {
+        p = paramsFromPoint(point, m_precision);
+    } catch (const std::invalid_argument&) {
+        return false; // generate() reports why
+    }
+    const std::int64_t M = roundUp(size.dims[0], p.ml), N = roundUp(size.dims[1], p.nl),
+                       K = roundUp(size.dims[2], p.kl);
+    constexpr std::int64_t kMax = std::numeric_limits<std::int32_t>::max();
+    return size.dims[0] >= 1 && size.dims[1] >= 1 && size.dims[2] >= 1 && M * K <= kMax && N * K <= kMax &&
+           M * N <= kMax;
+}
+
+GemmParams paramsFromPoint(const Point& point, Precision precision) {
+    GemmParams p;
+    p.precision = precision;
+    auto get = [&](const char* name, int& field) {
+        if (point.has(name)) field = int(point[name]);
+    };
+    auto flag = [&](const char* name, bool& field) {
+        if (!point.has(name)) return;
+        const auto v = point[name];
+        if (v != 0 && v != 1)
+            throw std::invalid_argument(std::string(name) + " must be 0 or 1, got " + std::to_string(v));
+        field = v == 1;
+    };
+    auto layout = [&](const char* name, Layout& field) {
+        if (!point.has(name)) return;
+        const auto v = point[name];
+        if (v < 0 || v > 2)
+            throw std::invalid_argument(std::string(name) + " must be 0 (ROW), 1 (CBL) or 2 (RBL), got " +
+                                        std::to_string(v));
+        field = Layout(v);
+    };
+    get("GEMM_ML", p.ml), get("GEMM_NL", p.nl), get("GEMM_KL", p.kl);
+    get("GEMM_MS", p.ms), get("GEMM_NS", p.ns), get("GEMM_KS", p.ks), get("GEMM_VW", p.vw);
+    flag("GEMM_LOCAL_A", p.localA), flag("GEMM_LOCAL_B", p.localB);
+    flag("GEMM_IMAGE_A", p.imageA), flag("GEMM_IMAGE_B", p.imageB);
+    layout("GEMM_LAYOUT_A", p.layoutA), layout("GEMM_LAYOUT_B", p.layoutB);
+    flag("GEMM_PREFETCH", p.prefetch);
+    if (auto why = p.invalidReason(); !why.empty())
+        throw std::invalid_argument("gemm point " + point.key() + ": " + why);
+    return p;
+}
+
+Point pointFromParams(const GemmParams& p) {
+    static const auto names = [] {
+        auto v = std::make_shared<std::vector<std::string>>();
+        for (const auto& s : paramSpecs()) v->push_back(s.name);
+        return std::shared_ptr<const std::vector<std::string>>(v);
+    }();
+    return Point(names, {p.ml, p.nl, p.kl, p.ms, p.ns, p.ks, p.vw, p.localA, p.localB, p.imageA, p.imageB,
+                         ParamValue(p.layoutA), ParamValue(p.layoutB), p.prefetch});
+}
+
+GeneratedSource GemmFamily::generate(const Point& point, const DeviceInfo&) const {
+    const GemmParams p = paramsFromPoint(point, m_precision);
+    GeneratedSource out;
+    out.source = kernels::withPreamble(generateTnKernel(p) + kRestoreKernel);
+    out.options = tnKernelOptions(p);
+    out.kernels = {kTnKernelName, kRestoreKernelName};
+    return out;
+}
+
+std::unique_ptr<CandidateRun> GemmFamily::instantiate(Device& device, const Point& point, Program& program) const {
+    const GemmParams p = paramsFromPoint(point, m_precision);
+    if (m_precision == Precision::F32) return std::make_unique<TnRun<float>>(device, p, program);
+    return std::make_unique<TnRun<double>>(device, p, program);
+}
+
+std::vector<GemmParams> paperBestTn(Precision precision) {
+    // Table II of paper 003 (Radeon HD 7970), the A^T B + C rows: layout, ml nl kl, ms ns ks, vector, shared.
+    auto make = [&](Layout layout, int ml, int nl, int kl, int ms, int ns, int ks, int vw, bool sharedB) {
+        GemmParams p;
+        p.ml = ml, p.nl = nl, p.kl = kl, p.ms = ms, p.ns = ns, p.ks = ks, p.vw = vw;
+        p.localA = false, p.localB = sharedB, p.layoutA = p.layoutB = layout, p.precision = precision;
+        return p;
+    };
+    if (precision == Precision::F64)
+        return {make(Layout::Cbl, 64, 16, 16, 4, 4, 2, 2, true), make(Layout::Rbl, 64, 16, 16, 4, 4, 2, 2, true),
+                make(Layout::Row, 256, 8, 16, 4, 4, 2, 2, false)};
+    return {make(Layout::Cbl, 128, 128, 256, 16, 8, 4, 4, false), make(Layout::Rbl, 128, 32, 8, 8, 8, 8, 2, true),
+            make(Layout::Row, 128, 64, 4, 8, 4, 4, 4, false)};
+}
+
+void registerGemmFamilies() {
+    FamilyRegistry::instance().add(std::make_shared<GemmFamily>(Precision::F32));
+    FamilyRegistry::instance().add(std::make_shared<GemmFamily>(Precision::F64));
+}
+
+} // namespace kt::gemm

@@ -1,0 +1,59 @@
+// The GEMM families "sgemm" and "dgemm": the papers' TN kernel space, tuned on pre-laid-out data and verified
+// against OpenBLAS. One family per precision (as transpose/dtranspose) so stored results and rules never mix them.
+#pragma once
+#include <memory>
+#include <vector>
+
+#include "core/engine/family.hpp"
+#include "kernels/gemm/gemm_params.hpp"
+
+namespace kt::gemm {
+
+class GemmFamily final : public Family {
+public:
+    explicit GemmFamily(Precision precision) : m_precision(precision) {}
+    std::string name() const override { return m_precision == Precision::F32 ? "sgemm" : "dgemm"; }
+    std::string title() const override;
+    std::string description() const override;
+    Metric metric() const override { return Metric::GFlops; }
+    std::vector<std::string> sizeDimensions() const override { return {"m", "n", "k"}; }
+    ParameterSpace space(const DeviceInfo& device) const override;
+    std::vector<std::string> presetNames() const override;
+    // Stage one of the papers' selection: GPU 1536 and 4096; CPU 768 and 1536 (square).
+    std::vector<ProblemSize> defaultSizes(const DeviceInfo& device) const override;
+    double work(const ProblemSize& size) const override; // 2 m n k
+    bool supports(const Point& point, const ProblemSize& size) const override;
+    GeneratedSource generate(const Point& point, const DeviceInfo& device) const override;
+    std::unique_ptr<CandidateRun> instantiate(Device& device, const Point& point, Program& program) const override;
+
+    Precision precision() const { return m_precision; }
+
+private:
+    Precision m_precision;
+};
+
+// Registers "sgemm" and "dgemm" with the FamilyRegistry.
+void registerGemmFamilies();
+
+// The space: `paperOnly` restricts blocking factors to powers of two (the papers' generator); otherwise other
+// multiples (48, 96, ms/ns 3, 6, 12) and the prefetch are added. With a device, its DEV_* variables are set.
+// GemmFamily::space() adds "DEV_FP64 == 1" for dgemm; the presets in resources/presets mirror gemmSpace().
+ParameterSpace gemmSpace(Precision precision, bool paperOnly, const DeviceInfo* device = nullptr);
+
+// Point -> generator parameters. Parameters the point lacks keep GemmParams' defaults (a preset may fix them by
+// leaving them out); values out of range throw std::invalid_argument naming the parameter.
+GemmParams paramsFromPoint(const Point& point, Precision precision);
+// The inverse: a point with every GEMM_* parameter, in the space's parameter order.
+Point pointFromParams(const GemmParams& params);
+
+// The fastest TN kernels of the papers (paper 003, Table II: CBL, RBL and row-major rows) for `precision`: seeds
+// and baselines for tuning and benchmarks.
+std::vector<GemmParams> paperBestTn(Precision precision);
+
+// Stage two of the papers' selection: the best `kSecondStageCount` of stage one are measured again over these
+// sizes (256 up to 8192, step 256; CPUs up to 1536) and the fastest over all of them wins. Both stages use
+// core/strategies/paper_sizes.hpp, as the two-stage strategy does.
+inline constexpr int kSecondStageCount = 50;
+std::vector<ProblemSize> secondStageSizes(const DeviceInfo& device);
+
+} // namespace kt::gemm

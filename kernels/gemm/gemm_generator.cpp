@@ -1,0 +1,326 @@
+// Emits the A^T*B + C kernel for one parameter set. The structure follows Matsumoto et al.: a work-group owns an
+// ml x nl block of C and walks k in steps of kl; a work-item owns ms x ns accumulators and consumes ks rows of
+// its A and B slices per step. What varies with the parameters is emitted explicitly (block addressing per
+// layout, local-memory tiles, vector loads, the read-only path); the fixed-trip inner loops carry KT_UNROLL, so
+// the compilers (NVRTC, OpenCL) unroll them completely and keep the register arrays in registers.
+#include "kernels/gemm/gemm_generator.hpp"
+
+#include <sstream>
+#include <stdexcept>
+
+#include "kernels/common/dialect.hpp"
+
+namespace kt::gemm {
+namespace {
+
+struct Names {
+    std::string real; // float / double
+    std::string vec;  // type of one load: real, float2, float4, double2
+    std::string zero; // literal 0 of type real
+};
+
+Names namesFor(const GemmParams& p) {
+    Names n;
+    n.real = p.precision == Precision::F64 ? "double" : "float";
+    n.vec = p.chunk() == 1 ? n.real : n.real + std::to_string(p.chunk());
+    n.zero = p.precision == Precision::F64 ? "0.0" : "0.0f";
+    return n;
+}
+
+const char* kComponent[4] = {"x", "y", "z", "w"};
+
+// Base pointer of the kl x {ml|nl} tile at k-block `kb` and column block `blk` of a K x `cols` operand, and the
+// distance between two consecutive rows of that tile.
+struct TileAddressing {
+    std::string base;
+    std::string stride;
+};
+
+TileAddressing tileAddressing(Layout layout, const std::string& op, const std::string& wide, const std::string& cols,
+                              const std::string& blk, const std::string& kb = "kb") {
+    switch (layout) {
+    case Layout::Row:
+        return {op + " + (size_t)" + kb + " * GEMM_KL * " + cols + " + (size_t)" + blk + " * " + wide, cols};
+    case Layout::Cbl: // one K x wide column block after the other
+        return {op + " + (size_t)" + blk + " * K * " + wide + " + (size_t)" + kb + " * GEMM_KL * " + wide, wide};
+    case Layout::Rbl: // one kl x cols row block after the other, kl x wide sub-blocks inside
+        return {op + " + (size_t)" + kb + " * GEMM_KL * " + cols + " + (size_t)" + blk + " * GEMM_KL * " + wide, wide};
+    }
+    return {};
+}
+
+class Writer {
+public:
+    void line(const std::string& text = {}) {
+        if (!text.empty()) m_out << std::string(std::size_t(m_indent) * 4, ' ') << text;
+        m_out << '\n';
+    }
+    void open(const std::string& text) { line(text.empty() ? "{" : text + " {"), ++m_indent; }
+    void close(const std::string& tail = {}) { --m_indent, line("}" + tail); }
+    std::string str() const { return m_out.str(); }
+
+private:
+    std::ostringstream m_out;
+    int m_indent = 0;
+};
+
+// Per operand (A along m, B along n) the parts of the kernel that differ.
+struct Operand {
+    char name;         // 'A' / 'B'
+    std::string wide;  // GEMM_ML / GEMM_NL
+    std::string small; // GEMM_MS / GEMM_NS
+    std::string wg;    // GEMM_WGM / GEMM_WGN (work-items along this dimension)
+    std::string pos;   // tm / tn
+    std::string cols;  // M / N
+    std::string blk;   // bm / bn
+    bool local;
+    bool image;
+    Layout layout;
+};
+
+std::string globalLoad(const Operand& o, const Names& n, int chunk, const std::string& ptr) {
+    std::string typed = chunk == 1 ? "(" + ptr + ")" : "((const KT_GLOBAL " + n.vec + "*)(" + ptr + "))";
+    return o.image ? "KT_LDG(" + typed + ")" : "*" + typed;
+}
+
+// How the shared tile of an operand moves: straight from global to local memory, or (prefetch) from global into
+// registers one k-block ahead and from the registers into local memory.
+enum class TileStep { Direct, ToRegisters, FromRegisters };
+
+void emitTileLoad(Writer& w, const Operand& o, const Names& n, const GemmParams& p, TileStep step,
+                  const std::string& base = {}) {
+    const int chunk = p.chunk();
+    const std::int64_t total = std::int64_t(p.kl) * (o.name == 'A' ? p.ml : p.nl) / chunk;
+    const std::int64_t rounds = (total + p.wgSize() - 1) / p.wgSize();
+    const bool ragged = total % p.wgSize() != 0;
+    const std::string perRow = o.wide + " / GEMM_CHUNK";
+    const std::string tile = std::string("l") + o.name, regs = std::string("p") + o.name;
+    const std::string src = base.empty() ? std::string(o.name == 'A' ? "Ablk" : "Bblk") : base;
+    const std::string what = std::string("the kl x ") + (o.name == 'A' ? "ml" : "nl") + " tile of " + o.name;
+    if (step == TileStep::Direct)
+        w.line("// The work-group copies " + what + " into local memory, " + std::to_string(total) + " loads of " +
+               std::to_string(chunk) + " element(s)" + (ragged ? " (the last round is partial)." : "."));
+    else if (step == TileStep::ToRegisters)
+        w.line("// Prefetch: each work-item loads its share of " + what + " into registers.");
+    else
+        w.line("// The prefetched share of " + what + " goes to local memory.");
+    w.line("KT_UNROLL");
+    w.open("for (int r = 0; r < " + std::to_string(rounds) + "; ++r)");
+    w.line("const int idx = lid + r * GEMM_WG;");
+    if (ragged) w.open("if (idx < " + std::to_string(total) + ")");
+    w.line("const int row = idx / (" + perRow + ");");
+    w.line("const int col = idx % (" + perRow + ");");
+    const std::string load = globalLoad(o, n, chunk, src + " + row * stride" + o.name + " + col * GEMM_CHUNK");
+    if (step == TileStep::Direct)
+        w.line(tile + "[row][col] = " + load + ";");
+    else if (step == TileStep::ToRegisters)
+        w.line(regs + "[r] = " + load + ";");
+    else
+        w.line(tile + "[row][col] = " + regs + "[r];");
+    if (ragged) w.close();
+    w.close();
+}
+
+std::int64_t tileRounds(const Operand& o, const GemmParams& p) {
+    const std::int64_t total = std::int64_t(p.kl) * (o.name == 'A' ? p.ml : p.nl) / p.chunk();
+    return (total + p.wgSize() - 1) / p.wgSize();
+}
+
+void emitRegisterLoad(Writer& w, const Operand& o, const Names& n, const GemmParams& p) {
+    const int chunk = p.chunk();
+    const char lower = o.name == 'A' ? 'a' : 'b';
+    w.line(std::string("// ") + o.name + ": " + (o.name == 'A' ? "ms" : "ns") +
+           " values of row pk+kk: groups of vw consecutive elements, " + (o.name == 'A' ? "ml/ms" : "nl/ns") +
+           " groups apart (" +
+           (o.local   ? "from local memory"
+            : o.image ? "from global memory via the read-only path"
+                      : "from global memory") +
+           ").");
+    w.line("KT_UNROLL");
+    w.open("for (int g = 0; g < " + o.small + " / GEMM_VW; ++g)");
+    w.line("KT_UNROLL");
+    w.open("for (int q = 0; q < GEMM_VW / GEMM_CHUNK; ++q)");
+    const std::string colExpr = "(g * " + o.wg + " + " + o.pos + ") * GEMM_VW + q * GEMM_CHUNK";
+    if (o.local)
+        w.line("const " + n.vec + " v = l" + o.name + "[pk + kk][((g * " + o.wg + " + " + o.pos +
+               ") * GEMM_VW) / GEMM_CHUNK + q];");
+    else
+        w.line("const " + n.vec + " v = " +
+               globalLoad(o, n, chunk,
+                          std::string(o.name == 'A' ? "Ablk" : "Bblk") + " + (pk + kk) * stride" + o.name + " + " +
+                              colExpr) +
+               ";");
+    if (chunk == 1) {
+        w.line(std::string(1, lower) + "[kk][g * GEMM_VW + q] = v;");
+    } else {
+        for (int c = 0; c < chunk; ++c)
+            w.line(std::string(1, lower) + "[kk][g * GEMM_VW + q * GEMM_CHUNK + " + std::to_string(c) + "] = v." +
+                   kComponent[c] + ";");
+    }
+    w.close();
+    w.close();
+}
+
+} // namespace
+
+std::string generateTnKernel(const GemmParams& p) {
+    if (auto why = p.invalidReason(); !why.empty()) throw std::invalid_argument("GEMM generator: " + why);
+    const Names n = namesFor(p);
+    Operand a{'A', "GEMM_ML", "GEMM_MS", "GEMM_WGM", "tm", "M", "bm", p.localA, p.imageA, p.layoutA};
+    Operand b{'B', "GEMM_NL", "GEMM_NS", "GEMM_WGN", "tn", "N", "bn", p.localB, p.imageB, p.layoutB};
+    Writer w;
+    w.line("// A^T * B + C (\"TN\") GEMM kernel, generated by KernelTune's Matsumoto-style generator.");
+    w.line("// " + p.describe());
+    w.line("// A is K x M (" + toString(p.layoutA) + "), B is K x N (" + toString(p.layoutB) +
+           "); M, N, K are multiples of ml, nl, kl.");
+    w.line("// C is row-major with stride ldc; only C[0:mC, 0:nC] is written. beta == 0 never reads C.");
+    w.line("// Work-group: (nl/ns) x (ml/ms) work-items, dimension 0 along n; each owns an ms x ns block of C whose");
+    w.line("// rows (columns) come in groups of vw consecutive ones strided by the work-group height (width).");
+    w.line();
+    auto def = [&](const std::string& name, const std::string& value) { w.line("#define " + name + " " + value); };
+    def("GEMM_ML", std::to_string(p.ml));
+    def("GEMM_NL", std::to_string(p.nl));
+    def("GEMM_KL", std::to_string(p.kl));
+    def("GEMM_MS", std::to_string(p.ms));
+    def("GEMM_NS", std::to_string(p.ns));
+    def("GEMM_KS", std::to_string(p.ks));
+    def("GEMM_VW", std::to_string(p.vw));
+    def("GEMM_CHUNK", std::to_string(p.chunk()) + " // elements per load instruction (at most 16 bytes)");
+    def("GEMM_WGM", "(GEMM_ML / GEMM_MS)");
+    def("GEMM_WGN", "(GEMM_NL / GEMM_NS)");
+    def("GEMM_WG", "(GEMM_WGM * GEMM_WGN)");
+    w.line();
+    w.line("// The compilers learn the work-group size: register allocation for it (CUDA), a fixed size (OpenCL).");
+    w.line("#if defined(KT_CUDA)");
+    w.line("#define GEMM_BOUNDS __launch_bounds__(GEMM_WG)");
+    w.line("#else");
+    w.line("#define GEMM_BOUNDS __attribute__((reqd_work_group_size(GEMM_WGN, GEMM_WGM, 1)))");
+    w.line("#endif");
+    w.line();
+    w.line("KT_KERNEL GEMM_BOUNDS void " + std::string(kTnKernelName) + "(const int M, const int N, const int K, const " + n.real +
+           " alpha, const " + n.real + " beta,");
+    w.line("                     const KT_GLOBAL " + n.real + "* KT_RESTRICT A, const KT_GLOBAL " + n.real +
+           "* KT_RESTRICT B,");
+    w.line("                     KT_GLOBAL " + n.real + "* KT_RESTRICT C, const int ldc, const int mC, const int nC)");
+    w.open("");
+    w.line("const int tn = (int)get_local_id(0);");
+    w.line("const int tm = (int)get_local_id(1);");
+    w.line("const int bn = (int)get_group_id(0);");
+    w.line("const int bm = (int)get_group_id(1);");
+    if (p.localA || p.localB) w.line("const int lid = tm * GEMM_WGN + tn;");
+    if (p.localA) w.line("KT_LOCAL " + n.vec + " lA[GEMM_KL][GEMM_ML / GEMM_CHUNK];");
+    if (p.localB) w.line("KT_LOCAL " + n.vec + " lB[GEMM_KL][GEMM_NL / GEMM_CHUNK];");
+    if (p.layoutA != Layout::Row)
+        w.line("const int strideA = GEMM_ML; // " + toString(p.layoutA) + ": rows of a tile are ml apart");
+    else
+        w.line("const int strideA = M;");
+    if (p.layoutB != Layout::Row)
+        w.line("const int strideB = GEMM_NL; // " + toString(p.layoutB) + ": rows of a tile are nl apart");
+    else
+        w.line("const int strideB = N;");
+    w.line();
+    if (p.prefetch) {
+        if (p.localA)
+            w.line(n.vec + " pA[" + std::to_string(tileRounds(a, p)) + "]; // prefetched share of the next A tile");
+        if (p.localB)
+            w.line(n.vec + " pB[" + std::to_string(tileRounds(b, p)) + "]; // prefetched share of the next B tile");
+        w.open("");
+        w.line("const int kb = 0;");
+        if (p.localA) {
+            w.line("const KT_GLOBAL " + n.real +
+                   "* Ablk = " + tileAddressing(p.layoutA, "A", "GEMM_ML", "M", "bm").base + ";");
+            emitTileLoad(w, a, n, p, TileStep::ToRegisters);
+        }
+        if (p.localB) {
+            w.line("const KT_GLOBAL " + n.real +
+                   "* Bblk = " + tileAddressing(p.layoutB, "B", "GEMM_NL", "N", "bn").base + ";");
+            emitTileLoad(w, b, n, p, TileStep::ToRegisters);
+        }
+        w.close();
+    }
+    w.line(n.real + " acc[GEMM_MS][GEMM_NS];");
+    w.line("KT_UNROLL");
+    w.line("for (int i = 0; i < GEMM_MS; ++i)");
+    w.line("    KT_UNROLL");
+    w.line("    for (int j = 0; j < GEMM_NS; ++j) acc[i][j] = " + n.zero + ";");
+    w.line();
+    w.open("for (int kb = 0; kb < K / GEMM_KL; ++kb)");
+    auto ta = tileAddressing(p.layoutA, "A", "GEMM_ML", "M", "bm");
+    auto tb = tileAddressing(p.layoutB, "B", "GEMM_NL", "N", "bn");
+    // Prefetched tiles are addressed one block ahead; the others are read at this k-block.
+    if (!(p.prefetch && p.localA)) w.line("const KT_GLOBAL " + n.real + "* Ablk = " + ta.base + ";");
+    if (!(p.prefetch && p.localB)) w.line("const KT_GLOBAL " + n.real + "* Bblk = " + tb.base + ";");
+    if (p.prefetch) {
+        if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters);
+        if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters);
+        w.line("KT_BARRIER();");
+        w.line("// The next k-block's global loads are in flight while this block is computed.");
+        w.open("if (kb + 1 < K / GEMM_KL)");
+        if (p.localA) {
+            w.line("const KT_GLOBAL " + n.real +
+                   "* Anext = " + tileAddressing(p.layoutA, "A", "GEMM_ML", "M", "bm", "(kb + 1)").base + ";");
+            emitTileLoad(w, a, n, p, TileStep::ToRegisters, "Anext");
+        }
+        if (p.localB) {
+            w.line("const KT_GLOBAL " + n.real +
+                   "* Bnext = " + tileAddressing(p.layoutB, "B", "GEMM_NL", "N", "bn", "(kb + 1)").base + ";");
+            emitTileLoad(w, b, n, p, TileStep::ToRegisters, "Bnext");
+        }
+        w.close();
+    } else {
+        if (p.localA) emitTileLoad(w, a, n, p, TileStep::Direct);
+        if (p.localB) emitTileLoad(w, b, n, p, TileStep::Direct);
+        if (p.localA || p.localB) w.line("KT_BARRIER();");
+    }
+    w.line();
+    if (p.kl / p.ks <= 16) w.line("KT_UNROLL");
+    w.open("for (int pk = 0; pk < GEMM_KL; pk += GEMM_KS)");
+    w.line(n.real + " a[GEMM_KS][GEMM_MS];");
+    w.line(n.real + " b[GEMM_KS][GEMM_NS];");
+    w.line("KT_UNROLL");
+    w.open("for (int kk = 0; kk < GEMM_KS; ++kk)");
+    emitRegisterLoad(w, a, n, p);
+    emitRegisterLoad(w, b, n, p);
+    w.close();
+    w.line("KT_UNROLL");
+    w.line("for (int kk = 0; kk < GEMM_KS; ++kk)");
+    w.line("    KT_UNROLL");
+    w.line("    for (int i = 0; i < GEMM_MS; ++i)");
+    w.line("        KT_UNROLL");
+    w.line("        for (int j = 0; j < GEMM_NS; ++j) acc[i][j] = kt_fma(a[kk][i], b[kk][j], acc[i][j]);");
+    w.close();
+    if (p.localA || p.localB) w.line("KT_BARRIER(); // the tiles are overwritten in the next k-block");
+    w.close();
+    w.line();
+    w.line("// Store: row i of the block is element i % vw of vector group i / vw; rows/columns beyond mC/nC are "
+           "padding.");
+    w.line("KT_UNROLL");
+    w.open("for (int i = 0; i < GEMM_MS; ++i)");
+    w.line("const int gi = bm * GEMM_ML + ((i / GEMM_VW) * GEMM_WGM + tm) * GEMM_VW + i % GEMM_VW;");
+    w.line("KT_UNROLL");
+    w.open("for (int j = 0; j < GEMM_NS; ++j)");
+    w.line("const int gj = bn * GEMM_NL + ((j / GEMM_VW) * GEMM_WGN + tn) * GEMM_VW + j % GEMM_VW;");
+    w.open("if (gi < mC && gj < nC)");
+    w.line("const size_t o = (size_t)gi * ldc + gj;");
+    w.line("C[o] = beta == " + n.zero + " ? alpha * acc[i][j] : alpha * acc[i][j] + beta * C[o];");
+    w.close();
+    w.close();
+    w.close();
+    w.close();
+    return w.str();
+}
+
+std::string tnKernelSource(const GemmParams& params) { return kernels::withPreamble(generateTnKernel(params)); }
+
+std::vector<std::string> tnKernelOptions(const GemmParams& params) {
+    if (params.precision == Precision::F64) return {"-DKT_DOUBLE=1"};
+    return {};
+}
+
+Range tnGlobalRange(const GemmParams& p, std::int64_t M, std::int64_t N) {
+    return Range(std::size_t(N / p.nl * p.wgN()), std::size_t(M / p.ml * p.wgM()));
+}
+
+Range tnLocalRange(const GemmParams& p) { return Range(std::size_t(p.wgN()), std::size_t(p.wgM())); }
+
+} // namespace kt::gemm

@@ -1,0 +1,50 @@
+// Parameters of the Matsumoto-style A^T*B + C ("TN") GEMM kernel generator, as a plain struct with validation.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "core/engine/family.hpp"
+
+namespace kt::gemm {
+
+// How the K x M (A) or K x N (B) operand of the TN kernel is stored (paper, Fig. 3).
+//   Row: row-major, row stride M.
+//   Cbl: column-block layout, each K x ml column block contiguous, row-major inside.
+//   Rbl: row-block layout, each kl x ml sub-block contiguous (row-major), blocks of one kl row-block in order.
+enum class Layout { Row = 0, Cbl = 1, Rbl = 2 };
+std::string toString(Layout layout); // "ROW" / "CBL" / "RBL"
+
+struct GemmParams {
+    int ml = 64, nl = 64, kl = 16; // larger blocking: one work-group computes an ml x nl block of C
+    int ms = 4, ns = 4, ks = 2;    // smaller blocking: one work-item computes an ms x ns sub-block, ks k-steps per load
+    int vw = 2;                    // vector width: consecutive elements of A (along m) / B (along n) per load
+    bool localA = false;           // share the kl x ml tile of A in local memory
+    bool localB = true;            // share the kl x nl tile of B in local memory
+    bool imageA = false;           // read A through the "image" path (read-only cache: __ldg on CUDA, plain on OpenCL)
+    bool imageB = false;
+    bool prefetch = false; // beyond the papers: load the next shared tiles into registers while computing
+    Layout layoutA = Layout::Cbl;
+    Layout layoutB = Layout::Cbl;
+    Precision precision = Precision::F32;
+
+    int wgM() const { return ml / ms; } // work-items along m (local dimension 1)
+    int wgN() const { return nl / ns; } // work-items along n (local dimension 0)
+    int wgSize() const { return wgM() * wgN(); }
+    int realBytes() const { return precision == Precision::F64 ? 8 : 4; }
+    // Elements per load instruction: vw split into loads of at most 16 bytes (float4 / double2).
+    int chunk() const;
+    std::int64_t localMemBytes() const;
+
+    // Empty when the kernel can be generated; otherwise the first reason it cannot (names the parameter).
+    std::string invalidReason() const;
+    // "ml=64 nl=64 kl=16 ms=4 ns=4 ks=2 vw=2 local=B image=- layout=CBL/CBL f32"
+    std::string describe() const;
+};
+
+// Smallest multiple of `block` that is >= value (and >= block, so empty problems still get one block).
+inline std::int64_t roundUp(std::int64_t value, std::int64_t block) {
+    std::int64_t r = (value + block - 1) / block * block;
+    return r < block ? block : r;
+}
+
+} // namespace kt::gemm

@@ -1,0 +1,182 @@
+// `ktune rules`: R.json and the C++ header on the happy path; exit code 2 with file:line on bad input.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli_helper.hpp"
+
+using kt::test::Scratch;
+
+namespace {
+
+// a = 1000 − x and b = 401.5 + x/2 cross at 399; a one-size blip of c at 700 is 0.5% better than b.
+std::string crossingCurves() {
+    std::ostringstream out;
+    out << "size,candidate,value\n";
+    for (long long x = 100; x <= 1000; x += 10) {
+        out << x << ",a," << 1000 - x << "\n" << x << ",b," << 401.5 + x / 2.0 << "\n";
+        out << x << ",c," << (x == 700 ? (401.5 + x / 2.0) * 1.005 : 1.0) << "\n";
+    }
+    return out.str();
+}
+
+} // namespace
+
+TEST(CliRules, HappyPathWritesIntervalsAndHeader) {
+    Scratch s;
+    s.write("C.csv", crossingCurves());
+    const auto r = s.ktune("rules --curves C.csv --out R.json --emit-cpp R.hpp --function pickKernel");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    const auto j = nlohmann::json::parse(s.read("R.json"));
+    ASSERT_TRUE(j.is_object());
+    const auto& iv = j["intervals"];
+    ASSERT_EQ(iv.size(), 4u);
+    EXPECT_EQ(iv[0]["lo"], 100);
+    EXPECT_EQ(iv[0]["hi"], 400);
+    EXPECT_EQ(iv[0]["candidate"], "a");
+    EXPECT_EQ(iv[2]["lo"], 700);
+    EXPECT_EQ(iv[2]["hi"], 710);
+    EXPECT_EQ(iv[2]["candidate"], "c");
+    EXPECT_EQ(iv[3]["hi"], 1001);
+    EXPECT_EQ(j["evaluation"]["max_loss"], 0.0);
+    const auto header = s.read("R.hpp");
+    EXPECT_NE(header.find("inline const char* pickKernel(long long size)"), std::string::npos);
+    EXPECT_NE(header.find("if (size < 400LL) return \"a\";"), std::string::npos);
+}
+
+TEST(CliRules, ToleranceAndMinWidthRemoveTheBlip) {
+    Scratch s;
+    s.write("C.csv", crossingCurves());
+    for (const std::string opts : {"--tolerance 0.01", "--min-width 20"}) {
+        const auto r = s.ktune("rules --curves C.csv " + opts + " --out R.json");
+        ASSERT_EQ(r.rc, 0) << r.output;
+        const auto j = nlohmann::json::parse(s.read("R.json"));
+        ASSERT_EQ(j["intervals"].size(), 2u) << opts;
+        EXPECT_EQ(j["intervals"][1]["candidate"], "b");
+        EXPECT_EQ(j["intervals"][1]["hi"], 1001);
+        EXPECT_GT(j["evaluation"]["max_loss"].get<double>(), 0.0);
+    }
+}
+
+TEST(CliRules, HoldoutIsEvaluated) {
+    Scratch s;
+    s.write("C.csv", crossingCurves());
+    s.write("H.csv", "size,candidate,value\n150,a,90\n150,b,100\n800,b,100\n");
+    const auto r = s.ktune("rules --curves C.csv --out R.json --holdout H.csv");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    const auto j = nlohmann::json::parse(s.read("R.json"));
+    EXPECT_EQ(j["holdout"]["evaluated"], 2);
+    EXPECT_EQ(j["holdout"]["oracle_hits"], 1);
+    EXPECT_DOUBLE_EQ(j["holdout"]["max_loss"].get<double>(), 0.1);
+    EXPECT_EQ(j["holdout"]["worst_size"], 150);
+}
+
+TEST(CliRules, BadInputExitsWithTwo) {
+    struct Case {
+        std::string curves, args, expect;
+    };
+    const std::string good = "size,candidate,value\n1,a,2\n2,a,3\n";
+    const std::vector<Case> cases{
+        {"", "", "C.csv: the file is empty"},
+        {"size,value\n1,2\n", "", "C.csv:1: expected the header 'size,candidate,value'"},
+        {"size,candidate,value\n", "", "no curve rows"},
+        {"size,candidate,value\n1,a,2\n1.5,a,3\n", "", "C.csv:3: size '1.5' is not an integer"},
+        {"size,candidate,value\n1,a,quick\n", "", "C.csv:2: value 'quick'"},
+        {"size,candidate,value\n1,,2\n", "", "C.csv:2: empty candidate"},
+        {"size,candidate,value\n1,a,2\n1,a,3\n", "", "C.csv:3: candidate 'a' already has a value"},
+        {good, "--tolerance 1.5", "--tolerance must be a fraction"},
+        {good, "--tolerance -0.1", "--tolerance must be a fraction"},
+        {good, "--tolerance x", "--tolerance: 'x' is not a number"},
+        {good, "--min-width 0", "--min-width must be >= 1"},
+        {good, "--function 9lives", "is not a C++ identifier"},
+        {good, "--emit-cpp R.hpp --namespace 'a b'", "not a valid name"},
+        {good, "--holdout nothere.csv", "nothere.csv: cannot open"},
+    };
+    for (const auto& c : cases) {
+        Scratch s;
+        s.write("C.csv", c.curves);
+        s.write("R.json", "precious\n");
+        const auto r = s.ktune("rules --curves C.csv --out R.json " + c.args);
+        EXPECT_EQ(r.rc, 2) << c.expect << "\n" << r.output;
+        EXPECT_NE(r.output.find(c.expect), std::string::npos) << r.output;
+        EXPECT_EQ(s.read("R.json"), "precious\n");
+    }
+    Scratch s;
+    EXPECT_EQ(s.ktune("rules --out R.json").rc, 2);
+    EXPECT_EQ(s.ktune("rules --curves C.csv").rc, 2);
+    EXPECT_EQ(s.ktune("rules --curves nothere.csv --out R.json").rc, 2);
+}
+
+TEST(CliRules, HelpDocumentsTheJsonShape) {
+    Scratch s;
+    const auto r = s.ktune("rules --help");
+    EXPECT_EQ(r.rc, 0);
+    EXPECT_NE(r.output.find("\"intervals\""), std::string::npos);
+    EXPECT_NE(r.output.find("largest size + 1"), std::string::npos);
+}
+
+TEST(CliRules, SeveralSizeDimensionsGiveADecisionTree) {
+    Scratch s;
+    std::ostringstream csv;
+    csv << "m,n,candidate,value\n";
+    for (long long m = 32; m <= 1024; m *= 2)
+        for (long long n = 16; n <= 256; n *= 2) {
+            csv << m << "," << n << ",small," << (m < 256 ? 10 : 5) << "\n";
+            csv << m << "," << n << ",big," << (m < 256 ? 6 : 9) << "\n";
+        }
+    s.write("T.csv", csv.str());
+    const auto r = s.ktune("rules --curves T.csv --out R.json --emit-cpp R.hpp --max-depth 2");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    const auto j = nlohmann::json::parse(s.read("R.json"));
+    EXPECT_EQ(j["format"], "ktune-tree/1");
+    EXPECT_EQ(j["tree"]["dim"], "m");
+    EXPECT_EQ(j["tree"]["threshold"], 256);
+    EXPECT_EQ(j["evaluation"]["mean_loss"], 0.0);
+    EXPECT_NE(s.read("R.hpp").find("selectKernel(long long m, long long n)"), std::string::npos);
+    EXPECT_EQ(s.ktune("rules --curves T.csv --out R.json --tolerance 0.1").rc, 2);
+    EXPECT_EQ(s.ktune("rules --curves T.csv --out R.json --max-depth -1").rc, 2);
+    s.write("U.csv", "m,n,candidate,value\n1,2,a,3\n1,x,a,3\n");
+    const auto bad = s.ktune("rules --curves U.csv --out R.json");
+    EXPECT_EQ(bad.rc, 2);
+    EXPECT_NE(bad.output.find("U.csv:3: n 'x' is not an integer"), std::string::npos) << bad.output;
+}
+
+TEST(CliRules, FitThenRulesPipelineFindsTheCrossing) {
+    // Two candidates measured at a few sizes each (noisy), fitted onto one grid, then turned into a rule:
+    // a = 900 − x/2 and b = 300 + x/4 cross at x = 800.
+    Scratch s;
+    std::ostringstream a, b;
+    a << "size,value\n";
+    b << "size,value\n";
+    for (long long x = 0; x <= 2000; x += 250) {
+        a << x << "," << 900 - x / 2.0 + (x % 500 ? 3 : -3) << "\n";
+        b << x << "," << 300 + x / 4.0 + (x % 500 ? -3 : 3) << "\n";
+    }
+    s.write("A.csv", a.str());
+    s.write("B.csv", b.str());
+    for (const std::string c : {"A", "B"}) {
+        const auto r =
+            s.ktune("fit --samples " + c + ".csv --from 0 --to 2000 --step 10 --alpha auto --out F" + c + ".csv");
+        ASSERT_EQ(r.rc, 0) << r.output;
+    }
+    std::ostringstream curves;
+    curves << "size,candidate,value\n";
+    for (const std::string c : {"A", "B"}) {
+        std::istringstream in(s.read("F" + c + ".csv"));
+        std::string line;
+        std::getline(in, line);
+        while (std::getline(in, line)) {
+            const auto comma = line.find(',');
+            curves << line.substr(0, comma) << "," << c << "," << line.substr(comma + 1) << "\n";
+        }
+    }
+    s.write("C.csv", curves.str());
+    const auto r = s.ktune("rules --curves C.csv --min-width 50 --out R.json");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    const auto j = nlohmann::json::parse(s.read("R.json"));
+    ASSERT_EQ(j["intervals"].size(), 2u) << j.dump();
+    EXPECT_EQ(j["intervals"][0]["candidate"], "A");
+    EXPECT_NEAR(j["intervals"][0]["hi"].get<double>(), 800.0, 30.0); // noise of ±3 moves the crossing a little
+    EXPECT_EQ(j["intervals"][1]["hi"], 2001);
+}

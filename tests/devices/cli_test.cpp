@@ -1,0 +1,93 @@
+// `ktune devices` and `ktune profile`: JSON output, usage errors (exit 2), unknown devices (listed in the error).
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct Result {
+    int code = -1;
+    std::string out; // stdout and stderr together
+};
+
+Result ktune(const std::string& args, bool withStderr = true) {
+    std::string cmd = std::string(KT_KTUNE_PATH) + " " + args + (withStderr ? " 2>&1" : " 2>/dev/null");
+    Result r;
+    FILE* pipe = popen(cmd.c_str(), "r");
+    if (!pipe) return r;
+    std::array<char, 4096> buf;
+    std::size_t n;
+    while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
+    int status = pclose(pipe);
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+}
+
+TEST(CliDevices, JsonListsTheLocalDevice) {
+    auto r = ktune("devices --json", false);
+    ASSERT_EQ(r.code, 0) << r.out;
+    auto j = nlohmann::json::parse(r.out); // throws (fails the test) when not JSON
+    ASSERT_TRUE(j.contains("devices"));
+    ASSERT_FALSE(j["devices"].empty()) << r.out;
+    const auto& d = j["devices"][0];
+    EXPECT_EQ(d["index"], 0);
+    EXPECT_FALSE(d["id"].get<std::string>().empty());
+    EXPECT_FALSE(d["name"].get<std::string>().empty());
+    EXPECT_GT(d["compute_units"].get<int>(), 0);
+    ASSERT_TRUE(j["unavailable"].is_array());
+    for (const auto& u : j["unavailable"]) EXPECT_FALSE(u["reason"].get<std::string>().empty());
+}
+
+TEST(CliDevices, TableShowsDevicesAndUnavailableBackends) {
+    auto r = ktune("devices");
+    ASSERT_EQ(r.code, 0) << r.out;
+    auto j = nlohmann::json::parse(ktune("devices --json", false).out);
+    for (const auto& d : j["devices"]) EXPECT_NE(r.out.find(d["id"].get<std::string>()), std::string::npos) << r.out;
+    for (const auto& u : j["unavailable"])
+        EXPECT_NE(r.out.find(u["reason"].get<std::string>()), std::string::npos) << r.out;
+}
+
+TEST(CliDevices, BogusOptionExits2) {
+    auto r = ktune("devices --bogus");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.out.find("--bogus"), std::string::npos) << r.out;
+}
+
+TEST(CliDevices, HelpExits0) {
+    auto r = ktune("devices --help");
+    EXPECT_EQ(r.code, 0);
+    EXPECT_NE(r.out.find("usage: ktune devices"), std::string::npos) << r.out;
+}
+
+TEST(CliProfile, MissingDeviceExits2) {
+    auto r = ktune("profile");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.out.find("missing <device>"), std::string::npos) << r.out;
+}
+
+TEST(CliProfile, UnknownIndexListsDevices) {
+    auto r = ktune("profile 99");
+    EXPECT_NE(r.code, 0);
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.out.find("no device with index 99"), std::string::npos) << r.out;
+    auto j = nlohmann::json::parse(ktune("devices --json", false).out);
+    for (const auto& d : j["devices"]) EXPECT_NE(r.out.find(d["id"].get<std::string>()), std::string::npos) << r.out;
+}
+
+TEST(CliProfile, ProfilesTheFirstDeviceAsJson) {
+    auto list = nlohmann::json::parse(ktune("devices --json", false).out);
+    if (list["devices"].empty()) GTEST_SKIP() << "no device";
+    auto r = ktune("profile 0 --json", false);
+    ASSERT_EQ(r.code, 0) << r.out;
+    auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["device"]["id"], list["devices"][0]["id"]);
+    EXPECT_GT(j["device"]["profile"]["copy_bandwidth_gbs"].get<double>(), 0.0);
+    EXPECT_GT(j["device"]["profile"]["fp32_peak_gflops"].get<double>(), 0.0);
+}
+
+} // namespace

@@ -1,0 +1,245 @@
+// sgemm/dgemm as kt::Family: the space (size, device constraints, presets), sizes, and candidates run on PoCL.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "core/engine/candidate_measurer.hpp"
+#include "core/engine/executor.hpp"
+#include "core/space/device_variables.hpp"
+#include "kernels/gemm/gemm_family.hpp"
+#include "kernels/presets.hpp"
+#include "tests/kernels/gemm/gemm_test_util.hpp"
+#include "tests/kernels/gemm/test_device.hpp"
+
+using namespace kt;
+using namespace kt::gemm;
+using namespace kt::test;
+
+namespace {
+DeviceInfo gpuLike(bool fp64 = true) {
+    DeviceInfo d; // what the CUDA backend reports for an H100 / H200
+    d.backend = BackendKind::Cuda;
+    d.type = DeviceType::Gpu;
+    d.localMemBytes = 48 * 1024;
+    d.maxWorkGroupSize = 1024;
+    d.maxWorkItemSizes = {1024, 1024, 64};
+    d.computeUnits = 132;
+    d.fp64 = fp64;
+    return d;
+}
+
+std::uint64_t countUpTo(const ParameterSpace& space, std::uint64_t limit) {
+    std::uint64_t n = 0;
+    space.forEachValid([&](const Point&) { return ++n < limit; });
+    return n;
+}
+} // namespace
+
+TEST(GemmFamily, GpuSpaceHasThePapersTenThousandVariants) {
+    for (Precision prec : {F, D}) {
+        SCOPED_TRACE(toString(prec));
+        const DeviceInfo gpu = gpuLike();
+        EXPECT_GE(countUpTo(gemmSpace(prec, true, &gpu), 10000), 10000u);
+        EXPECT_GE(countUpTo(GemmFamily(prec).space(gpuLike()), 10000), 10000u);
+    }
+}
+
+TEST(GemmFamily, TestVariantsCoverEveryValueOfEveryParameter) {
+    // gemm_pocl_test runs kVariants on PoCL; together they must take every value of the extended space.
+    const auto space = gemmSpace(F, false);
+    for (const auto& param : space.parameters())
+        for (ParamValue value : param.values) {
+            bool found = false;
+            for (const auto& p : kVariants) found = found || pointFromParams(p)[param.name] == value;
+            EXPECT_TRUE(found) << param.name << "=" << value << " is not tested";
+        }
+    bool f32 = false, f64 = false;
+    for (const auto& p : kVariants) (p.precision == F ? f32 : f64) = true;
+    EXPECT_TRUE(f32 && f64);
+}
+
+TEST(GemmFamily, ValidPointsGenerateAndRespectTheDevice) {
+    // Random valid points of the extended space: the generator accepts them, and the device limits hold.
+    for (Precision prec : {F, D}) {
+        const auto device = gpuLike();
+        const auto space = GemmFamily(prec).space(device);
+        std::mt19937_64 rng(7);
+        int valid = 0;
+        for (int tries = 0; tries < 200000 && valid < 300; ++tries) {
+            const Point point = space.pointAt(rng() % space.cartesianSize());
+            if (!space.isValid(point)) continue;
+            ++valid;
+            const GemmParams p = paramsFromPoint(point, prec);
+            ASSERT_EQ(p.invalidReason(), "") << point.key();
+            ASSERT_LE(p.localMemBytes(), std::int64_t(device.localMemBytes)) << point.key();
+            ASSERT_LE(p.wgSize(), 1024) << point.key();
+            ASSERT_GE(p.wgSize(), 32) << point.key();
+            if (p.imageA || p.imageB) ASSERT_LE(p.vw * p.realBytes(), 16) << point.key();
+            ASSERT_FALSE(GemmFamily(prec).generate(point, device).source.empty());
+        }
+        EXPECT_EQ(valid, 300);
+    }
+}
+
+TEST(GemmFamily, PapersFastestKernelsAreInThePaperSpace) {
+    DeviceInfo tahiti; // Radeon HD 7970 (paper 003, Table I) as its OpenCL driver reports it
+    tahiti.type = DeviceType::Gpu;
+    tahiti.localMemBytes = 32 * 1024;
+    tahiti.maxWorkGroupSize = 256;
+    tahiti.maxWorkItemSizes = {256, 256, 256};
+    tahiti.fp64 = true;
+    for (Precision prec : {F, D}) {
+        const auto space = gemmSpace(prec, true, &tahiti);
+        const auto best = paperBestTn(prec);
+        ASSERT_EQ(best.size(), 3u);
+        for (const auto& p : best) {
+            EXPECT_EQ(p.invalidReason(), "") << p.describe();
+            const auto point = space.adopt(pointFromParams(p));
+            ASSERT_TRUE(point.has_value());
+            EXPECT_TRUE(space.isValid(*point)) << p.describe();
+        }
+    }
+}
+
+TEST(GemmFamily, DeviceConstraintsBite) {
+    auto small = gpuLike();
+    small.localMemBytes = 1024; // a tile of 16 x 16 floats is already too large with both shared
+    const auto space = GemmFamily(F).space(small);
+    GemmParams p = variant(64, 64, 16, 4, 4, 2, 2, "AB", "", CBL, CBL, F);
+    EXPECT_FALSE(space.isValid(pointFromParams(p)));
+    p.localA = p.localB = false;
+    EXPECT_TRUE(space.isValid(pointFromParams(p)));
+    // No fp64: dgemm has no valid point at all.
+    EXPECT_EQ(countUpTo(GemmFamily(D).space(gpuLike(false)), 1), 0u);
+}
+
+TEST(GemmFamily, PresetFilesMatchTheBuiltInSpaces) {
+    for (Precision prec : {F, D})
+        for (bool paper : {false, true}) {
+            const auto builtIn = gemmSpace(prec, paper);
+            const std::string file = std::string(KT_SOURCE_DIR) + "/resources/presets/" + builtIn.name + ".json";
+            SCOPED_TRACE(file);
+            const auto preset = ParameterSpace::fromFile(file);
+            ASSERT_EQ(preset.parameters().size(), builtIn.parameters().size());
+            for (std::size_t i = 0; i < preset.parameters().size(); ++i) {
+                EXPECT_EQ(preset.parameters()[i].name, builtIn.parameters()[i].name);
+                EXPECT_EQ(preset.parameters()[i].values, builtIn.parameters()[i].values);
+            }
+            ASSERT_EQ(preset.constraints().size(), builtIn.constraints().size());
+            for (std::size_t i = 0; i < preset.constraints().size(); ++i)
+                EXPECT_EQ(preset.constraints()[i].expression, builtIn.constraints()[i].expression);
+        }
+    EXPECT_EQ(GemmFamily(F).presetNames(), (std::vector<std::string>{"sgemm", "sgemm-paper"}));
+    // The family's preset names are the embedded presets `ktune tune --preset` loads.
+    for (Precision prec : {F, D})
+        for (const auto& name : GemmFamily(prec).presetNames())
+            EXPECT_EQ(kernels::presetSpace(name).parameters().size(), gemmSpace(prec, false).parameters().size()) << name;
+}
+
+TEST(GemmFamily, SizesWorkAndPointConversion) {
+    GemmFamily f(F);
+    EXPECT_EQ(f.name(), "sgemm");
+    EXPECT_EQ(GemmFamily(D).name(), "dgemm");
+    EXPECT_EQ(f.defaultSizes(gpuLike()), (std::vector<ProblemSize>{{{1536, 1536, 1536}}, {{4096, 4096, 4096}}}));
+    DeviceInfo cpu;
+    cpu.type = DeviceType::Cpu;
+    EXPECT_EQ(f.defaultSizes(cpu), (std::vector<ProblemSize>{{{768, 768, 768}}, {{1536, 1536, 1536}}}));
+    const auto second = secondStageSizes(gpuLike());
+    ASSERT_EQ(second.size(), 32u);
+    EXPECT_EQ(second.front(), (ProblemSize{{256, 256, 256}}));
+    EXPECT_EQ(second.back(), (ProblemSize{{8192, 8192, 8192}}));
+    EXPECT_EQ(secondStageSizes(cpu).back(), (ProblemSize{{1536, 1536, 1536}}));
+    EXPECT_DOUBLE_EQ(f.work({{100, 20, 3}}), 2.0 * 100 * 20 * 3);
+    for (const auto& p : kVariants) {
+        const auto back = paramsFromPoint(pointFromParams(p), p.precision);
+        EXPECT_EQ(back.describe(), p.describe());
+    }
+    // A point that misses parameters keeps the defaults; a bad value names its parameter.
+    const Point partial = Point::fromKey("GEMM_ML=32,GEMM_MS=2");
+    EXPECT_EQ(paramsFromPoint(partial, F).ml, 32);
+    EXPECT_EQ(paramsFromPoint(partial, F).nl, GemmParams{}.nl);
+    try {
+        paramsFromPoint(Point::fromKey("GEMM_LAYOUT_A=5"), F);
+        FAIL() << "layout 5 accepted";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("GEMM_LAYOUT_A"), std::string::npos);
+    }
+    EXPECT_FALSE(f.supports(pointFromParams(GemmParams{}), {{100000, 100000, 100000}}));
+    EXPECT_TRUE(f.supports(pointFromParams(GemmParams{}), {{4096, 4096, 4096}}));
+}
+
+TEST(GemmFamily, RegistersBothPrecisions) {
+    registerGemmFamilies();
+    ASSERT_NE(FamilyRegistry::instance().find("sgemm"), nullptr);
+    ASSERT_NE(FamilyRegistry::instance().find("dgemm"), nullptr);
+}
+
+TEST(GemmFamily, CandidatesRunAndVerifyOnPocl) {
+    auto device = openPoclDevice();
+    if (!device) GTEST_SKIP() << "no PoCL device";
+    // Test variants and the papers' best kernels; ragged sizes; several runs (C is restored).
+    std::vector<GemmParams> candidates{kVariants.at(0), kVariants.at(1), kVariants.at(2), kVariants.at(8)};
+    for (Precision prec : {F, D})
+        for (const auto& p : paperBestTn(prec)) candidates.push_back(p);
+    for (const auto& p : candidates) {
+        SCOPED_TRACE(p.describe());
+        GemmFamily family(p.precision);
+        const Point point = pointFromParams(p);
+        const auto src = family.generate(point, device->info());
+        auto program = device->build(src.source, src.options);
+        auto run = family.instantiate(*device, point, *program);
+        run->prepare({{37, 45, 29}}, 3);
+        EXPECT_FALSE(run->verify().ok) << "the poisoned C must not pass before any run";
+        for (int r = 0; r < 3; ++r) EXPECT_GE(run->run(), 0.0);
+        const auto v = run->verify();
+        EXPECT_TRUE(v.ok) << v.message;
+        run->prepare({{1, 7, 1}}, 4); // the same candidate at another size
+        run->run();
+        EXPECT_TRUE(run->verify().ok);
+    }
+}
+
+TEST(GemmFamily, EngineMeasuresAndVerifiesCandidatesOnPocl) {
+    auto device = openPoclDevice();
+    if (!device) GTEST_SKIP() << "no PoCL device";
+    auto family = std::make_shared<GemmFamily>(D);
+    CandidateMeasurer measurer(*device, family);
+    MeasureOptions options;
+    options.timedRuns = 3;
+    const Point good = pointFromParams(variant(32, 16, 8, 4, 2, 2, 2, "AB", "A", RBL, CBL, D));
+    const auto ok = measurer.measure(good, {{{65, 33, 40}}, {{7, 1, 255}}}, options);
+    ASSERT_EQ(ok.size(), 2u);
+    for (const auto& m : ok) {
+        EXPECT_EQ(m.status, MeasurementStatus::Ok) << m.error;
+        EXPECT_EQ(m.timesMs.size(), 3u);
+        EXPECT_GT(m.value, 0.0);
+    }
+    // An invalid point (ms does not divide ml) becomes a recorded failure naming the parameter, not a crash.
+    GemmParams bad = variant(48, 16, 8, 4, 2, 2, 2, "", "", ROW, ROW, D);
+    bad.ms = 5;
+    const auto failed = measurer.measure(pointFromParams(bad), {{{16, 16, 16}}}, options);
+    ASSERT_EQ(failed.size(), 1u);
+    EXPECT_NE(failed[0].status, MeasurementStatus::Ok);
+    EXPECT_NE(failed[0].error.find("ms"), std::string::npos) << failed[0].error;
+}
+
+TEST(GemmFamily, IsolatedWorkerFindsAndMeasuresSgemm) {
+    auto device = openPoclDevice();
+    if (!device) GTEST_SKIP() << "no PoCL device";
+    // `ktune worker` registers the built-in families itself: sgemm must be among them.
+    ExecutorConfig config;
+    config.deviceId = device->info().stableId();
+    config.family = "sgemm";
+    config.measure.timedRuns = 2;
+    config.compileThreads = 1;
+    config.workerPath = KT_KTUNE_PATH;
+    auto executor = makeIsolatedExecutor(config);
+    const auto result = executor->measure(pointFromParams(kVariants.at(2)), {{{50, 40, 30}}});
+    ASSERT_EQ(result.size(), 1u);
+    EXPECT_EQ(result[0].status, MeasurementStatus::Ok) << result[0].error;
+    EXPECT_EQ(result[0].family, "sgemm");
+    EXPECT_EQ(result[0].timesMs.size(), 2u);
+    EXPECT_GT(result[0].value, 0.0);
+}

@@ -1,0 +1,132 @@
+// The TN generator without a device: validation, what the text contains per parameter, and that the text
+// compiles as CUDA with nvcc (the NVRTC dialect) when the toolkit is installed.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "kernels/copy/copy_kernels.hpp"
+#include "kernels/gemm/gemm_generator.hpp"
+#include "kernels/gemm/gemm_layout.hpp"
+#include "tests/kernels/gemm/gemm_test_util.hpp"
+
+using namespace kt;
+using namespace kt::gemm;
+using namespace kt::test;
+
+TEST(GemmGenerator, RejectsInvalidParametersNamingThem) {
+    GemmParams p;
+    p.ms = 3; // 64 % 3 != 0
+    EXPECT_NE(p.invalidReason().find("ms"), std::string::npos);
+    EXPECT_THROW(generateTnKernel(p), std::invalid_argument);
+    p = GemmParams{};
+    p.vw = 8, p.ms = 4; // ms not a multiple of vw
+    EXPECT_NE(p.invalidReason().find("vw"), std::string::npos);
+    p = GemmParams{};
+    p.vw = 3;
+    EXPECT_NE(p.invalidReason().find("vw"), std::string::npos);
+    p = GemmParams{};
+    p.kl = 12, p.ks = 8;
+    EXPECT_NE(p.invalidReason().find("kl"), std::string::npos);
+    EXPECT_EQ(GemmParams{}.invalidReason(), "");
+}
+
+TEST(GemmGenerator, TextFollowsTheParameters) {
+    GemmParams p = variant(64, 32, 16, 4, 2, 4, 2, "B", "A", RBL, CBL, F);
+    const std::string s = generateTnKernel(p);
+    EXPECT_NE(s.find("KT_KERNEL GEMM_BOUNDS void gemm_tn("), std::string::npos);
+    EXPECT_NE(s.find("reqd_work_group_size(GEMM_WGN, GEMM_WGM, 1)"), std::string::npos);
+    EXPECT_NE(s.find("#define GEMM_ML 64"), std::string::npos);
+    EXPECT_NE(s.find("#define GEMM_KS 4"), std::string::npos);
+    EXPECT_EQ(s.find("lA["), std::string::npos); // A not shared
+    EXPECT_NE(s.find("KT_LOCAL float2 lB"), std::string::npos);
+    EXPECT_NE(s.find("KT_LDG"), std::string::npos); // image path of A
+    EXPECT_NE(s.find("RBL: rows of a tile are ml apart"), std::string::npos);
+    EXPECT_EQ(s.find("double"), std::string::npos);
+    EXPECT_EQ(s, generateTnKernel(p)); // deterministic: the compile cache keys on it
+
+    p = variant(64, 64, 8, 8, 8, 2, 8, "", "", ROW, ROW, D);
+    const std::string d = generateTnKernel(p);
+    EXPECT_NE(d.find("double2 v"), std::string::npos); // vw 8 in f64: loads of two doubles
+    EXPECT_NE(d.find("#define GEMM_CHUNK 2"), std::string::npos);
+    EXPECT_EQ(d.find("KT_LOCAL"), std::string::npos);
+    EXPECT_EQ(d.find("KT_LDG"), std::string::npos);
+    EXPECT_NE(d.find("const int strideA = M;"), std::string::npos);
+    EXPECT_EQ(tnKernelOptions(p), std::vector<std::string>{"-DKT_DOUBLE=1"});
+    EXPECT_TRUE(tnKernelOptions(variant(16, 16, 4, 1, 1, 1, 1, "", "", ROW, ROW, F)).empty());
+
+    // Prefetch: register staging of the shared tile, loads of the next k-block behind a bound check.
+    const std::string pf = generateTnKernel(variant(64, 32, 16, 4, 2, 4, 2, "BP", "", RBL, CBL, F));
+    EXPECT_NE(pf.find("float2 pB["), std::string::npos);
+    EXPECT_NE(pf.find("if (kb + 1 < K / GEMM_KL)"), std::string::npos);
+    EXPECT_EQ(pf.find("pA["), std::string::npos);
+    EXPECT_EQ(s.find("pB["), std::string::npos);
+    EXPECT_NE(variant(16, 16, 4, 1, 1, 1, 1, "P", "", ROW, ROW, F).invalidReason().find("prefetch"), std::string::npos);
+}
+
+TEST(GemmGenerator, LaunchGeometry) {
+    const auto p = variant(64, 32, 16, 4, 2, 4, 2, "B", "", RBL, CBL, F);
+    EXPECT_EQ(p.wgSize(), 16 * 16);
+    const Range g = tnGlobalRange(p, 128, 96), l = tnLocalRange(p);
+    EXPECT_EQ(g[0], 3u * 16u); // along n: 96 / 32 blocks of 16 work-items
+    EXPECT_EQ(g[1], 2u * 16u);
+    EXPECT_EQ(l[0], 16u);
+    EXPECT_EQ(l[1], 16u);
+    EXPECT_EQ(p.localMemBytes(), 16 * 32 * 4);
+}
+
+TEST(GemmGenerator, HostLayoutsArePermutations) {
+    // Every (p, i) maps to a distinct index below R * Cc, for every layout, with the papers' block shapes.
+    const std::int64_t R = 24, Cc = 48, br = 8, bc = 16;
+    for (Layout layout : {ROW, CBL, RBL}) {
+        std::vector<int> seen(std::size_t(R * Cc), 0);
+        for (std::int64_t p = 0; p < R; ++p)
+            for (std::int64_t i = 0; i < Cc; ++i) ++seen.at(layoutIndex(layout, p, i, R, Cc, br, bc));
+        for (int s : seen) ASSERT_EQ(s, 1) << toString(layout);
+    }
+    // CBL keeps a column block contiguous: (p, 15) and (p + 1, 0) are neighbours inside block 0.
+    EXPECT_EQ(layoutIndex(CBL, 1, 0, R, Cc, br, bc), layoutIndex(CBL, 0, 15, R, Cc, br, bc) + 1);
+    // RBL keeps a kl x ml block contiguous: the block (0..7, 16..31) starts right after (7, 15).
+    EXPECT_EQ(layoutIndex(RBL, 0, 16, R, Cc, br, bc), layoutIndex(RBL, 7, 15, R, Cc, br, bc) + 1);
+}
+
+namespace {
+std::string nvccPath() {
+    if (const char* env = std::getenv("KT_NVCC")) return env;
+    return "/usr/local/cuda/bin/nvcc";
+}
+
+// Compiles `source` as CUDA for sm_90; returns the compiler output, empty on success.
+std::string nvccCompile(const std::string& source, const std::vector<std::string>& options, const std::string& tag) {
+    const auto dir = std::filesystem::temp_directory_path() / ("kt_gemm_nvcc_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const auto file = dir / (tag + ".cu"), log = dir / (tag + ".log");
+    std::ofstream(file) << source;
+    std::string cmd = nvccPath() + " -arch=sm_90 -c -x cu -o /dev/null";
+    for (const auto& o : options) cmd += " " + o;
+    cmd += " " + file.string() + " > " + log.string() + " 2>&1";
+    const int rc = std::system(cmd.c_str());
+    std::ifstream in(log);
+    std::string out((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::filesystem::remove_all(dir);
+    return rc == 0 ? std::string() : "nvcc failed (" + std::to_string(rc) + "):\n" + out;
+}
+} // namespace
+
+TEST(GemmGenerator, SameTextCompilesAsCuda) {
+    if (!std::filesystem::exists(nvccPath())) GTEST_SKIP() << "nvcc not found at " << nvccPath();
+    // Every test variant that fits the 48 KiB of static shared memory a CUDA block may declare (the space's
+    // DEV_LOCAL_MEM constraint keeps the others out on CUDA devices).
+    for (std::size_t i = 0; i < kVariants.size(); ++i) {
+        const auto& p = kVariants[i];
+        if (p.localMemBytes() > 48 * 1024) continue;
+        SCOPED_TRACE(p.describe());
+        EXPECT_EQ(nvccCompile(tnKernelSource(p), tnKernelOptions(p), "tn" + std::to_string(i)), "");
+    }
+    for (bool transpose : {false, true})
+        for (Layout layout : {CBL, RBL}) {
+            copy::CopyParams cp{transpose, layout, 16, 64, 16, transpose ? D : F};
+            EXPECT_EQ(nvccCompile(copy::copySource(), copy::copyOptions(cp), "copy"), "") << toString(layout);
+        }
+}

@@ -1,0 +1,65 @@
+// The generated GEMM and copy kernels compile with NVRTC for sm_90 (the CUDA backend's compiler; no driver needed).
+#include <gtest/gtest.h>
+
+#include "core/engine/backend.hpp"
+#include "devices/cuda/nvrtc_compiler.hpp"
+#include "kernels/common/dialect.hpp"
+#include "kernels/copy/copy_kernels.hpp"
+#include "kernels/gemm/gemm_family.hpp"
+#include "kernels/gemm/gemm_generator.hpp"
+#include "tests/kernels/gemm/gemm_test_util.hpp"
+
+using namespace kt;
+using namespace kt::gemm;
+using namespace kt::test;
+
+namespace {
+// Compiles or skips when NVRTC cannot be loaded; returns the build log on failure.
+std::string compile(const std::string& source, const std::vector<std::string>& options) {
+    try {
+        devices::cuda::compileNvrtc(source, options, 9, 0);
+        return {};
+    } catch (const BuildError& e) { return std::string(e.what()) + "\n" + e.log(); }
+}
+
+bool nvrtcAvailable(std::string& why) {
+    try {
+        devices::cuda::compileNvrtc(kernels::withPreamble("KT_KERNEL void probe(KT_GLOBAL float* x) { x[0] = 1.0f; }"),
+                                    {}, 9, 0);
+        return true;
+    } catch (const BuildError&) {
+        return true; // loadable; the probe itself failing is reported by the tests below
+    } catch (const BackendError& e) {
+        why = e.what();
+        return false;
+    }
+}
+} // namespace
+
+TEST(GemmNvrtc, EveryFittingVariantCopyKernelAndFamilySourceCompiles) {
+    std::string why;
+    if (!nvrtcAvailable(why)) GTEST_SKIP() << "NVRTC not loadable here: " << why;
+    for (const auto& p : kVariants) {
+        if (p.localMemBytes() > 48 * 1024) continue; // static shared memory limit of a CUDA block
+        SCOPED_TRACE(p.describe());
+        EXPECT_EQ(compile(tnKernelSource(p), tnKernelOptions(p)), "");
+        // The family's candidate program (TN kernel + restore kernel).
+        const auto src = GemmFamily(p.precision).generate(pointFromParams(p), DeviceInfo{});
+        EXPECT_EQ(compile(src.source, src.options), "");
+    }
+    for (bool transpose : {false, true})
+        for (Layout layout : {ROW, CBL, RBL})
+            for (Precision prec : {F, D}) {
+                copy::CopyParams cp{transpose, layout, 8, 32, 16, prec};
+                EXPECT_EQ(compile(copy::copySource(), copy::copyOptions(cp)), "") << toString(layout);
+            }
+}
+
+TEST(GemmNvrtc, TooMuchSharedMemoryIsABuildError) {
+    std::string why;
+    if (!nvrtcAvailable(why)) GTEST_SKIP() << "NVRTC not loadable here: " << why;
+    // 64 KiB of static shared memory: what the space's DEV_LOCAL_MEM constraint keeps out on CUDA.
+    const auto p = variant(64, 64, 128, 8, 8, 4, 8, "AB", "AB", RBL, RBL, F);
+    ASSERT_GT(p.localMemBytes(), 48 * 1024);
+    EXPECT_NE(compile(tnKernelSource(p), tnKernelOptions(p)), "");
+}

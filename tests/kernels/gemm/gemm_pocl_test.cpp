@@ -1,0 +1,265 @@
+// GEMM family on a device: every generator parameter value, layout, op type and precision against OpenBLAS.
+// Built twice: on PoCL (label pocl) and, with KT_GEMM_TEST_CUDA, on the first CUDA device (label gpu).
+#include <gtest/gtest.h>
+
+#include <limits>
+#include <optional>
+
+#include "kernels/copy/copy_kernels.hpp"
+#include "kernels/gemm/gemm_bench.hpp"
+#include "kernels/gemm/gemm_generator.hpp"
+#include "kernels/gemm/gemm_layout.hpp"
+#include "kernels/gemm/gemm_routine.hpp"
+#include "tests/kernels/gemm/gemm_test_util.hpp"
+#include "tests/kernels/gemm/test_device.hpp"
+
+using namespace kt;
+using namespace kt::gemm;
+using namespace kt::test;
+using blas::Op;
+using blas::Order;
+
+// One suite name per backend, so ctest names stay unique across the two executables.
+#ifdef KT_GEMM_TEST_CUDA
+#define GemmPocl GemmCuda
+#endif
+
+namespace {
+
+class GemmPocl : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() { s_device = test::openTestDevice().release(); }
+    static void TearDownTestSuite() { delete s_device, s_device = nullptr; }
+    void SetUp() override {
+        if (!s_device) GTEST_SKIP() << "no test device (PoCL, or CUDA for the gpu build)";
+    }
+    static Device* s_device;
+};
+Device* GemmPocl::s_device = nullptr;
+
+template <class T> std::unique_ptr<Buffer> upload(Device& d, const std::vector<T>& v) {
+    auto b = d.allocate(std::max<std::size_t>(1, v.size()) * sizeof(T));
+    if (!v.empty()) d.write(*b, v.data(), v.size() * sizeof(T));
+    return b;
+}
+template <class T> std::vector<T> download(Device& d, const Buffer& b, std::size_t count) {
+    std::vector<T> v(count);
+    d.read(b, v.data(), count * sizeof(T));
+    return v;
+}
+
+// Runs the generated TN kernel on host-packed operands of an m x n x k problem; returns the verification.
+// `packA` overrides the layout A is packed in (to show that a mismatch is detected).
+template <class T> VerifyResult runTn(Device& dev, const GemmParams& p, std::int64_t m, std::int64_t n, std::int64_t k,
+                                      std::optional<Layout> packA = std::nullopt) {
+    const std::int64_t M = roundUp(m, p.ml), N = roundUp(n, p.nl), K = roundUp(k, p.kl);
+    const auto A = test::randomMatrix<T>(std::size_t(k * m), 11), B = test::randomMatrix<T>(std::size_t(k * n), 12);
+    const auto C = test::randomMatrix<T>(std::size_t(m * n), 13);
+    auto bufA = upload(dev, packOperand(A.data(), m, k, m, packA.value_or(p.layoutA), K, M, p.kl, p.ml));
+    auto bufB = upload(dev, packOperand(B.data(), n, k, n, p.layoutB, K, N, p.kl, p.nl));
+    auto bufC = upload(dev, C);
+    auto program = dev.build(tnKernelSource(p), tnKernelOptions(p));
+    auto kernel = program->kernel(kTnKernelName);
+    const double alpha = 1.5, beta = -0.75;
+    std::vector<KernelArg> args{std::int32_t(M), std::int32_t(N), std::int32_t(K)};
+    if constexpr (sizeof(T) == 8)
+        args.insert(args.end(), {alpha, beta});
+    else
+        args.insert(args.end(), {float(alpha), float(beta)});
+    args.insert(args.end(), {bufA.get(), bufB.get(), bufC.get(), std::int32_t(n), std::int32_t(m), std::int32_t(n)});
+    dev.launch(*kernel, tnGlobalRange(p, M, N), tnLocalRange(p), args);
+    const auto got = download<T>(dev, *bufC, C.size());
+    GemmCall call{Order::RowMajor, Op::T, Op::N, m, n, k, alpha, beta, m, n, n};
+    const auto e = test::expectedGemm(call, A, B, C);
+    return compareGemm(got, e.c, e.bound, m, n, n, k);
+}
+
+} // namespace
+
+TEST_F(GemmPocl, TnKernelEveryParameterValueMatchesOpenBlas) {
+    std::size_t ran = 0;
+    for (const auto& p : kVariants) {
+        SCOPED_TRACE(p.describe());
+        ASSERT_EQ(p.invalidReason(), "");
+        if (std::uint64_t(p.localMemBytes()) > s_device->info().localMemBytes) continue; // e.g. 48 KiB on CUDA
+        if (p.precision == D && !s_device->info().fp64) continue;
+        // At least two blocks in m and n, three k-blocks, ragged everywhere (padding and store guards).
+        const std::int64_t m = p.ml + p.ml / 2 + 1, n = p.nl + 3, k = 2 * p.kl + 1;
+        const auto r = p.precision == F ? runTn<float>(*s_device, p, m, n, k) : runTn<double>(*s_device, p, m, n, k);
+        EXPECT_TRUE(r.ok) << r.message;
+        ++ran;
+    }
+#ifndef KT_GEMM_TEST_CUDA
+    EXPECT_EQ(ran, kVariants.size()); // PoCL has fp64 and megabytes of local memory: nothing may be left out
+#else
+    EXPECT_GE(ran, kVariants.size() - 2); // the two 64 KiB variants exceed CUDA's 48 KiB static shared memory
+#endif
+}
+
+TEST_F(GemmPocl, LayoutMismatchIsDetected) {
+    // The checks above can fail: A packed as ROW for a kernel that reads CBL gives wrong results.
+    const auto p = variant(16, 16, 4, 2, 2, 2, 2, "", "", CBL, ROW, F);
+    const auto r = runTn<float>(*s_device, p, 40, 20, 9, ROW);
+    EXPECT_FALSE(r.ok);
+    EXPECT_NE(r.message.find("expected"), std::string::npos) << r.message;
+}
+
+TEST_F(GemmPocl, CopyKernelsMatchHostPacking) {
+    const std::int64_t r = 37, c = 45, br = 8, bc = 16, R = roundUp(r, br), Cc = roundUp(c, bc);
+    for (bool transpose : {false, true})
+        for (Layout layout : {ROW, CBL, RBL}) {
+            SCOPED_TRACE(std::string(transpose ? "transposed " : "plain ") + toString(layout));
+            // Source: r x c logical matrix; stored c x r (stride r + 2) when transposing, else r x c (stride c + 3).
+            const std::int64_t ld = transpose ? r + 2 : c + 3;
+            const auto src = test::randomMatrix<double>(std::size_t((transpose ? c : r) * ld), 5);
+            std::vector<double> logical(std::size_t(r * c));
+            for (std::int64_t p = 0; p < r; ++p)
+                for (std::int64_t i = 0; i < c; ++i)
+                    logical[std::size_t(p * c + i)] =
+                        transpose ? src[std::size_t(i * ld + p)] : src[std::size_t(p * ld + i)];
+            const auto expected = packOperand(logical.data(), c, r, c, layout, R, Cc, br, bc);
+            copy::CopyParams cp{transpose, layout, int(br), int(bc), 8, D};
+            auto program = s_device->build(copy::copySource(), copy::copyOptions(cp));
+            auto kernel = program->kernel(copy::kCopyKernelName);
+            auto bufSrc = upload(*s_device, src);
+            auto bufDst = s_device->allocate(std::size_t(R * Cc) * sizeof(double));
+            s_device->fill(*bufDst, 0xff); // NaN everywhere: the padding must be written as zeros
+            copy::enqueueCopy(*s_device, *kernel, cp, R, Cc, r, c, *bufSrc, ld, 0, *bufDst);
+            s_device->finish();
+            const auto got = download<double>(*s_device, *bufDst, expected.size());
+            for (std::size_t x = 0; x < got.size(); ++x) ASSERT_EQ(got[x], expected[x]) << "index " << x;
+        }
+}
+
+namespace {
+struct Shape {
+    std::int64_t m, n, k;
+};
+const std::vector<Shape> kShapes = {{1, 1, 1},    {7, 7, 7},    {33, 33, 33}, {255, 255, 255}, {1, 7, 33},
+                                    {33, 255, 7}, {255, 1, 33}, {7, 33, 1},   {100, 40, 0}};
+
+template <class T> void checkRoutine(Device& dev, GemmRoutine& routine, const GemmCall& call) {
+    const bool row = call.order == Order::RowMajor;
+    // Stored shapes (rows x cols in the storage order) of A, B, C.
+    const std::int64_t aOuter = (call.opA == Op::N) == row ? call.m : call.k;
+    const std::int64_t bOuter = (call.opB == Op::N) == row ? call.k : call.n;
+    const std::int64_t cOuter = row ? call.m : call.n;
+    const auto A = test::randomMatrix<T>(std::size_t(aOuter * call.lda), 21);
+    const auto B = test::randomMatrix<T>(std::size_t(bOuter * call.ldb), 22);
+    const auto C = test::randomMatrix<T>(std::size_t(cOuter * call.ldc), 23);
+    auto bufA = upload(dev, A), bufB = upload(dev, B), bufC = upload(dev, C);
+    routine.run(call, *bufA, *bufB, *bufC);
+    const auto got = download<T>(dev, *bufC, C.size());
+    const auto e = test::expectedGemm(call, A, B, C);
+    const auto r = compareGemm(got, e.c, e.bound, cOuter, row ? call.n : call.m, call.ldc, call.k);
+    EXPECT_TRUE(r.ok) << r.message;
+    // Nothing outside the m x n block (the ld padding) may change.
+    for (std::int64_t o = 0; o < cOuter; ++o)
+        for (std::int64_t x = row ? call.n : call.m; x < call.ldc; ++x)
+            ASSERT_EQ(got[std::size_t(o * call.ldc + x)], C[std::size_t(o * call.ldc + x)]);
+}
+
+template <class T> void routineAllCalls(Device& dev, const GemmParams& p) {
+    GemmRoutine routine(dev, p);
+    int variantIndex = 0;
+    for (Order order : {Order::RowMajor, Order::ColMajor})
+        for (Op opA : {Op::N, Op::T})
+            for (Op opB : {Op::N, Op::T})
+                for (const auto& s : kShapes) {
+                    GemmCall call{order, opA, opB, s.m, s.n, s.k, 1.25, ++variantIndex % 2 ? 0.5 : -1.0};
+                    const bool row = order == Order::RowMajor;
+                    const std::int64_t aCols = (opA == Op::N) == row ? s.k : s.m;
+                    const std::int64_t bCols = (opB == Op::N) == row ? s.n : s.k;
+                    call.lda = std::max<std::int64_t>(1, aCols) + variantIndex % 3; // sometimes padded rows
+                    call.ldb = std::max<std::int64_t>(1, bCols) + variantIndex % 2;
+                    call.ldc = (row ? s.n : s.m) + variantIndex % 4;
+                    SCOPED_TRACE(call.describe() + " " + p.describe());
+                    checkRoutine<T>(dev, routine, call);
+                }
+}
+} // namespace
+
+TEST_F(GemmPocl, RoutineAllOpsOrdersSizesSingle) {
+    routineAllCalls<float>(*s_device, variant(32, 16, 8, 4, 2, 2, 2, "B", "", CBL, RBL, F));
+}
+
+TEST_F(GemmPocl, RoutineAllOpsOrdersSizesDouble) {
+    routineAllCalls<double>(*s_device, variant(16, 32, 4, 2, 4, 1, 2, "AB", "A", RBL, CBL, D));
+}
+
+TEST_F(GemmPocl, RoutineSkipsCopiesWhenInputsFitAndStillMatches) {
+    const auto p = variant(16, 16, 8, 2, 2, 2, 2, "", "", ROW, ROW, F);
+    GemmRoutine routine(*s_device, p);
+    // Row-major A^T B with sizes on the blocks and dense rows: both operands are used in place.
+    GemmCall call{Order::RowMajor, Op::T, Op::N, 32, 48, 16, 2.0, 1.0, 32, 48, 48};
+    checkRoutine<float>(*s_device, routine, call);
+    EXPECT_FALSE(routine.copiedA());
+    EXPECT_FALSE(routine.copiedB());
+    // Same shapes with op(A) = A need the transposing copy of A only.
+    call.opA = Op::N, call.lda = 16;
+    checkRoutine<float>(*s_device, routine, call);
+    EXPECT_TRUE(routine.copiedA());
+    EXPECT_FALSE(routine.copiedB());
+    // A ragged k forces padding: both copied.
+    call.k = 15, call.lda = 15;
+    checkRoutine<float>(*s_device, routine, call);
+    EXPECT_TRUE(routine.copiedA());
+    EXPECT_TRUE(routine.copiedB());
+
+    // Block layouts with a single column block coincide with row-major: m == ml (CBL) and n == nl (RBL) fit.
+    GemmRoutine blocked(*s_device, variant(32, 16, 8, 4, 2, 2, 2, "B", "", CBL, RBL, F));
+    GemmCall one{Order::RowMajor, Op::T, Op::N, 32, 16, 24, 1.0, 0.5, 32, 16, 16};
+    checkRoutine<float>(*s_device, blocked, one);
+    EXPECT_FALSE(blocked.copiedA());
+    EXPECT_FALSE(blocked.copiedB());
+    one.m = 33, one.lda = 33; // two column blocks of A: CBL differs from row-major now
+    checkRoutine<float>(*s_device, blocked, one);
+    EXPECT_TRUE(blocked.copiedA());
+    EXPECT_FALSE(blocked.copiedB());
+}
+
+TEST_F(GemmPocl, BetaZeroIgnoresNanInC) {
+    const auto p = variant(16, 16, 4, 2, 2, 2, 2, "AB", "", CBL, CBL, F);
+    GemmRoutine routine(*s_device, p);
+    GemmCall call{Order::RowMajor, Op::N, Op::N, 9, 10, 11, 1.0, 0.0, 11, 10, 10};
+    const auto A = test::randomMatrix<float>(99, 1), B = test::randomMatrix<float>(110, 2);
+    std::vector<float> C(90, std::numeric_limits<float>::quiet_NaN());
+    auto bufA = upload(*s_device, A), bufB = upload(*s_device, B), bufC = upload(*s_device, C);
+    routine.run(call, *bufA, *bufB, *bufC);
+    const auto got = download<float>(*s_device, *bufC, C.size());
+    const auto e = test::expectedGemm(call, A, B, std::vector<float>(90, 0.0f));
+    const auto r = compareGemm(got, e.c, e.bound, 9, 10, 10, 11);
+    EXPECT_TRUE(r.ok) << r.message;
+}
+
+TEST_F(GemmPocl, InconsistentCallsAreRejectedWithTheField) {
+    GemmRoutine routine(*s_device, variant(16, 16, 4, 2, 2, 2, 2, "", "", ROW, ROW, F));
+    auto buf = s_device->allocate(4096);
+    GemmCall call{Order::RowMajor, Op::N, Op::N, 8, 8, 8, 1.0, 0.0, 4, 8, 8};
+    try {
+        routine.enqueue(call, *buf, *buf, *buf);
+        FAIL() << "lda=4 < k=8 accepted";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("lda"), std::string::npos) << e.what();
+    }
+    call.lda = 8, call.m = 1000;
+    EXPECT_THROW(routine.enqueue(call, *buf, *buf, *buf), std::invalid_argument); // buffer too small
+}
+
+TEST_F(GemmPocl, BenchEntryPointsTimeAndVerify) {
+    BenchOptions o;
+    o.timedRuns = 2;
+    o.verify = true;
+    const auto p = variant(32, 32, 8, 4, 4, 2, 4, "AB", "B", CBL, CBL, F);
+    GemmCall call{Order::ColMajor, Op::N, Op::T, 70, 40, 50, 1.0, 1.0};
+    const auto routine = timeGemmRoutine(*s_device, p, call, o);
+    ASSERT_EQ(routine.timesMs.size(), 2u);
+    EXPECT_GT(routine.medianMs, 0.0);
+    EXPECT_LE(routine.minMs, routine.medianMs);
+    EXPECT_TRUE(routine.verified);
+    EXPECT_TRUE(routine.verification.ok) << routine.verification.message;
+    const auto tn = timeTnKernel(*s_device, variant(16, 32, 4, 2, 4, 2, 2, "A", "", RBL, ROW, D), 40, 70, 30, o);
+    EXPECT_GT(tn.medianMs, 0.0);
+    EXPECT_GT(tn.gflops(40, 70, 30), 0.0);
+    EXPECT_TRUE(tn.verification.ok) << tn.verification.message;
+}

@@ -1,0 +1,80 @@
+// Shared helpers of the GEMM tests: random non-zero matrices and reference results with error bounds.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "kernels/gemm/gemm_routine.hpp"
+#include "kernels/gemm/gemm_verify.hpp"
+#include "kernels/reference/cblas_reference.hpp"
+
+namespace kt::test {
+
+// Values in [-1, -0.25] U [0.25, 1]: never zero, so a skipped term always shows.
+template <class T> std::vector<T> randomMatrix(std::size_t count, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<double> mag(0.25, 1.0);
+    std::vector<T> v(count);
+    for (auto& x : v) x = T(rng() & 1 ? mag(rng) : -mag(rng));
+    return v;
+}
+
+template <class T> std::vector<T> absolute(std::vector<T> v) {
+    for (auto& x : v) x = std::fabs(x);
+    return v;
+}
+
+// Reference C and the rounding bound of `call` computed with CBLAS; A, B, C as the routine sees them.
+template <class T> struct Expected { std::vector<T> c, bound; };
+template <class T> Expected<T> expectedGemm(const gemm::GemmCall& call, const std::vector<T>& A,
+                                            const std::vector<T>& B, const std::vector<T>& C) {
+    Expected<T> e{C, absolute(C)};
+    reference::gemm(call.order, call.opA, call.opB, call.m, call.n, call.k, T(call.alpha), A.data(), call.lda, B.data(),
+                    call.ldb, T(call.beta), e.c.data(), call.ldc);
+    const auto absA = absolute(A), absB = absolute(B);
+    reference::gemm(call.order, call.opA, call.opB, call.m, call.n, call.k, T(std::fabs(call.alpha)), absA.data(),
+                    call.lda, absB.data(), call.ldb, T(std::fabs(call.beta)), e.bound.data(), call.ldc);
+    return e;
+}
+
+// A variant from the papers' parameters; `local` and `image` name the operands ("", "A", "B", "AB"); a 'P' in
+// `local` adds the register prefetch of the shared tiles.
+inline gemm::GemmParams variant(int ml, int nl, int kl, int ms, int ns, int ks, int vw, const char* local,
+                                const char* image, gemm::Layout la, gemm::Layout lb, Precision prec) {
+    gemm::GemmParams p;
+    p.ml = ml, p.nl = nl, p.kl = kl, p.ms = ms, p.ns = ns, p.ks = ks, p.vw = vw;
+    p.localA = std::strchr(local, 'A'), p.localB = std::strchr(local, 'B'), p.prefetch = std::strchr(local, 'P');
+    p.imageA = std::strchr(image, 'A'), p.imageB = std::strchr(image, 'B');
+    p.layoutA = la, p.layoutB = lb, p.precision = prec;
+    return p;
+}
+
+inline constexpr auto F = Precision::F32;
+inline constexpr auto D = Precision::F64;
+inline constexpr auto ROW = gemm::Layout::Row;
+inline constexpr auto CBL = gemm::Layout::Cbl;
+inline constexpr auto RBL = gemm::Layout::Rbl;
+
+// Together these take every value of every parameter at least once (checked by gemm_family_test):
+// ml/nl 8 16 32 48 64 96 128 256; kl 2..256; ms/ns 1 2 3 4 6 8 12 16; ks 1 2 4 8; vw 1 2 4 8;
+// local -, A, B, AB (with and without prefetch); image -, A, B, AB; layouts ROW/CBL/RBL for A and for B; f32 and f64.
+inline const std::vector<gemm::GemmParams> kVariants = {
+    variant(16, 16, 4, 1, 1, 1, 1, "", "", ROW, ROW, F),
+    variant(32, 64, 8, 2, 4, 2, 2, "A", "A", CBL, RBL, D),
+    variant(64, 32, 16, 4, 2, 4, 2, "BP", "B", RBL, CBL, F),
+    variant(128, 128, 32, 8, 8, 8, 4, "ABP", "", CBL, CBL, F),
+    variant(256, 16, 2, 16, 1, 2, 1, "", "AB", ROW, CBL, D),
+    variant(16, 256, 64, 1, 16, 1, 1, "B", "", RBL, ROW, F),
+    variant(64, 64, 128, 8, 8, 4, 8, "AB", "AB", RBL, RBL, F),
+    variant(32, 32, 256, 4, 4, 8, 4, "A", "", ROW, RBL, D),
+    variant(48, 96, 8, 3, 6, 2, 1, "ABP", "B", CBL, ROW, D),
+    variant(96, 48, 16, 12, 3, 1, 1, "B", "A", RBL, CBL, F),
+    variant(64, 64, 8, 8, 8, 2, 8, "", "", ROW, CBL, D),
+    variant(96, 48, 4, 6, 12, 4, 2, "AP", "", CBL, CBL, F),
+    variant(256, 8, 16, 4, 4, 2, 2, "", "", ROW, ROW, D), // paper 003 Table II, DGEMM TN row-major
+    variant(8, 32, 16, 1, 2, 4, 1, "AB", "A", RBL, ROW, F),
+};
+
+} // namespace kt::test
