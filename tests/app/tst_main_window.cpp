@@ -230,6 +230,23 @@ private Q_SLOTS:
         QCOMPARE(file.readAll(), content);
     }
 
+    void leftOutDevicesAreReported() {
+        BackendFactory factory = [] {
+            BackendList list;
+            auto backend = std::make_unique<kt::test::FakeBackend>(
+                kt::BackendKind::OpenCL, std::vector<kt::DeviceInfo>{kt::test::fakeDevice("Fake GPU", 0, "P", 0)});
+            backend->setDiagnostics("platform 1 (Broken ICD): clGetDeviceIDs failed (-1001)");
+            list.push_back(std::move(backend));
+            return list;
+        };
+        MainWindow window(factory, {}, nullptr);
+        const DeviceTreeModel* model = window.devicesPage()->model();
+        QTRY_COMPARE_WITH_TIMEOUT(model->deviceCount(), 1, 10000);
+        const QModelIndex opencl = model->index(0, 0);
+        QCOMPARE(opencl.data().toString(), QStringLiteral("OpenCL — some devices were left out"));
+        QVERIFY(opencl.data(Qt::ToolTipRole).toString().contains(QStringLiteral("Broken ICD")));
+    }
+
     void languageCodesRoundTrip() {
         bool ok = false;
         QCOMPARE(languageFromCode(QStringLiteral("ja"), &ok), Language::Japanese);
