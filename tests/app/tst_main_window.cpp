@@ -1,6 +1,7 @@
 // MainWindow with fake backends: enumeration fills the tree off the GUI thread, details show the fields,
 // the profile button runs the profiler service, language switches live, window state is saved.
 #include <QAbstractItemModelTester>
+#include <QComboBox>
 #include <QLabel>
 #include <QMenu>
 #include <QPushButton>
@@ -11,6 +12,7 @@
 #include <QTreeView>
 #include <QtTest>
 
+#include "app/gui/dialogs/settings_dialog.hpp"
 #include "app/gui/language.hpp"
 #include "app/gui/main_window.hpp"
 #include "app/gui/models/device_tree_model.hpp"
@@ -245,6 +247,23 @@ private Q_SLOTS:
         const QModelIndex opencl = model->index(0, 0);
         QCOMPARE(opencl.data().toString(), QStringLiteral("OpenCL — some devices were left out"));
         QVERIFY(opencl.data(Qt::ToolTipRole).toString().contains(QStringLiteral("Broken ICD")));
+    }
+
+    void settingsDialogRoundTripsAndRetranslates() {
+        LanguageManager languages;
+        QVERIFY(languages.apply(Language::English));
+        SettingsDialog dialog;
+        dialog.setLanguage(Language::Japanese);
+        QCOMPARE(dialog.language(), Language::Japanese);
+        dialog.setDatabasePath(QStringLiteral("/tmp/x.sqlite"));
+        QCOMPARE(dialog.databasePath(), QStringLiteral("/tmp/x.sqlite"));
+        QCOMPARE(dialog.windowTitle(), QStringLiteral("Settings"));
+        QVERIFY(languages.apply(Language::Japanese));
+        QTRY_COMPARE(dialog.windowTitle(), QStringLiteral("設定"));
+        QCOMPARE(dialog.languageBox()->itemText(0), QStringLiteral("システムの既定"));
+        QCOMPARE(dialog.languageBox()->itemText(2), QStringLiteral("日本語")); // native names stay untranslated
+        QVERIFY(languages.apply(Language::English));
+        QTRY_COMPARE(dialog.windowTitle(), QStringLiteral("Settings"));
     }
 
     void languageCodesRoundTrip() {
