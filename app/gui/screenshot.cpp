@@ -9,13 +9,62 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QPixmap>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QTableView>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTimer>
 
 #include "app/gui/main_window.hpp"
+#include "app/gui/models/results_model.hpp"
+#include "app/gui/pages/results_page.hpp"
+#include "app/gui/pages/run_page.hpp"
 #include "app/gui/pages/tune_page.hpp"
+#include "app/gui/services/tuning_run_demo.hpp"
 
 namespace kt::gui {
+
+namespace {
+// The Run and Results pages show a replay of the demo store (made-up transpose results on a made-up GPU) through the
+// simulated backend, so the screenshots need no device and look the same on every machine.
+bool prepareRunDemo(MainWindow& window, const QString& database, int timeoutMs) {
+    DemoStore demo;
+    try {
+        demo = buildDemoStore(database);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "ktune-workbench: cannot build the demo store %s: %s\n", qPrintable(database), e.what());
+        return false;
+    }
+    RunPage* page = window.runPage();
+    page->setDatabase(database);
+    page->setDevice(&demo.simulated);
+    page->setFamily(QStringLiteral("transpose"));
+    page->findChild<QComboBox*>(QStringLiteral("strategy"))->setCurrentText(QStringLiteral("exhaustive"));
+    page->findChild<QLineEdit*>(QStringLiteral("sizes"))->setText(QStringLiteral("256,512,1024"));
+    page->start();
+    TuningRun* run = page->currentRun();
+    if (!run) return false;
+    QElapsedTimer waited;
+    waited.start();
+    while (run->isActive() && waited.elapsed() < timeoutMs) QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
+    if (run->isActive()) {
+        std::fprintf(stderr, "ktune-workbench: the demo run did not finish within %d ms\n", timeoutMs);
+        return false;
+    }
+    ResultsPage* results = window.resultsPage();
+    results->setDatabase(database);
+    while (results->isLoading() && waited.elapsed() < timeoutMs) QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
+    // Show a failing candidate's details: the build log is the interesting part of the page.
+    results->filterEdit()->setText(QStringLiteral("TRA_TILE=64"));
+    results->table()->sortByColumn(ResultsModel::Run, Qt::DescendingOrder);
+    if (results->proxy()->rowCount() > 0) results->selectRow(0);
+    results->filterEdit()->clear();
+    results->table()->scrollTo(results->table()->currentIndex(), QAbstractItemView::PositionAtCenter);
+    return true;
+}
+} // namespace
 
 int takeScreenshots(MainWindow& window, const QString& directory, int timeoutMs) {
     if (!QDir().mkpath(directory)) {
@@ -35,7 +84,11 @@ int takeScreenshots(MainWindow& window, const QString& directory, int timeoutMs)
             return 1;
         }
     }
+    QTemporaryDir demoDir;
     for (std::size_t i = 0; i < window.pages().size(); ++i) {
+        if (qstrcmp(window.pages()[i].id, "run") == 0 &&
+            !prepareRunDemo(window, demoDir.filePath(QStringLiteral("demo.sqlite")), timeoutMs))
+            return 1;
         window.tabs()->setCurrentIndex(static_cast<int>(i));
         QApplication::processEvents(); // let layouts settle after the page switch
         // The Tune page counts valid variants on a worker; show the count, not "counting…", when it is quick.
