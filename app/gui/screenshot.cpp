@@ -13,6 +13,7 @@
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -56,13 +57,38 @@ bool prepareRunDemo(MainWindow& window, const QString& database, int timeoutMs) 
     ResultsPage* results = window.resultsPage();
     results->setDatabase(database);
     while (results->isLoading() && waited.elapsed() < timeoutMs) QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
-    // Show a failing candidate's details: the build log is the interesting part of the page.
-    results->filterEdit()->setText(QStringLiteral("TRA_TILE=64"));
-    results->table()->sortByColumn(ResultsModel::Run, Qt::DescendingOrder);
+    // The best candidate first: its generated source is the interesting part of the page.
+    results->table()->sortByColumn(ResultsModel::Value, Qt::DescendingOrder);
     if (results->proxy()->rowCount() > 0) results->selectRow(0);
-    results->filterEdit()->clear();
-    results->table()->scrollTo(results->table()->currentIndex(), QAbstractItemView::PositionAtCenter);
     return true;
+}
+
+bool grabTo(MainWindow& window, const QString& directory, const QString& name) {
+    QApplication::processEvents(); // layouts and queued replots
+    QApplication::processEvents();
+    const QString file = QDir(directory).filePath(name + QStringLiteral(".png"));
+    if (!window.grab().save(file, "PNG")) {
+        std::fprintf(stderr, "ktune-workbench: cannot write %s\n", qPrintable(file));
+        return false;
+    }
+    std::printf("%s\n", qPrintable(file));
+    return true;
+}
+
+// Second views of the Run and Results pages: the scatter of all candidates, and a failing candidate's build log.
+bool grabDemoDetails(MainWindow& window, const QString& directory) {
+    window.tabs()->setCurrentWidget(window.runPage());
+    window.runPage()->viewTabs()->setCurrentIndex(1);
+    if (!grabTo(window, directory, QStringLiteral("run-candidates"))) return false;
+    window.runPage()->viewTabs()->setCurrentIndex(2);
+    window.runPage()->failureTable()->setCurrentCell(0, 0);
+    if (!grabTo(window, directory, QStringLiteral("run-failures"))) return false;
+    window.runPage()->viewTabs()->setCurrentIndex(0);
+    ResultsPage* results = window.resultsPage();
+    window.tabs()->setCurrentWidget(results);
+    results->filterEdit()->setText(ResultsModel::tr("compile error"));
+    if (results->proxy()->rowCount() > 0) results->selectRow(0);
+    return grabTo(window, directory, QStringLiteral("results-failure"));
 }
 } // namespace
 
@@ -103,6 +129,7 @@ int takeScreenshots(MainWindow& window, const QString& directory, int timeoutMs)
         }
         std::printf("%s\n", qPrintable(file));
     }
+    if (window.runPage()->currentRun() && !grabDemoDetails(window, directory)) return 1;
     return 0;
 }
 

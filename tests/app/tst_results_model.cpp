@@ -135,7 +135,7 @@ private Q_SLOTS:
         QCOMPARE(page.proxy()->rowCount(), m_demo.failing * 3);
         page.selectRow(0);
         const QString log = page.logView()->toPlainText();
-        QVERIFY2(log.contains(QStringLiteral("exceeds the device limit")), qPrintable(log));
+        QVERIFY2(log.contains(QStringLiteral("exceeds the per-kernel limit")), qPrintable(log));
         QCOMPARE(page.detailTabs()->currentIndex(), 1); // a failure opens on its log
         QCOMPARE(page.candidateMeasurements()->rowCount(), 3); // one per size
         page.filterEdit()->setText(QStringLiteral("TRA_TILE=32,TRA_WPT=4,TRA_LOCAL=1,TRA_PAD=1"));

@@ -20,6 +20,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QTabWidget>
 
 using namespace kt;
 using namespace kt::gui;
@@ -100,12 +101,15 @@ private Q_SLOTS:
         for (const auto& s : store::MeasurementRepository(db).byRun(run->runId()))
             if (s.measurement.status == MeasurementStatus::Ok) sum[s.measurement.pointKey] += s.measurement.value;
         const auto best = std::max_element(sum.begin(), sum.end(), [](auto& a, auto& b) { return a.second < b.second; });
+        QTRY_VERIFY(!page.curvePlot()->redrawPending()); // live plots redraw at most every 100 ms
         QCOMPARE(page.curvePlot()->shownCandidates().size(), 5);
         QCOMPARE(page.curvePlot()->shownCandidates().front(), QString::fromStdString(best->first));
         QCOMPARE(page.curvePlot()->pointsPlotted(), 5 * 3);
         QVERIFY(page.curvePlot()->bound().has_value());
         QCOMPARE(page.curvePlot()->bound()->value, 400.0); // the demo device's copy bandwidth (a GB/s family)
         QCOMPARE(page.scatterPlot()->candidateCount(), demo.candidates - demo.failing);
+        QCOMPARE(page.scatterPlot()->pointsPlotted(), 0); // hidden tab: not drawn while the run streams
+        page.viewTabs()->setCurrentIndex(1);
         QCOMPARE(page.scatterPlot()->pointsPlotted(), demo.candidates - demo.failing);
         QCOMPARE(page.progressBar()->value(), page.progressBar()->maximum());
         QVERIFY(page.bestLabel()->text().contains(QString::fromStdString(best->first)));

@@ -14,6 +14,8 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTextCursor>
+#include <QTextDocument>
 #include <QTabWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -28,7 +30,7 @@ KernelSourceHighlighter::KernelSourceHighlighter(QTextDocument* document) : QSyn
 void KernelSourceHighlighter::highlightBlock(const QString& text) {
     static const QRegularExpression keywords(QStringLiteral(
         "\\b(if|else|for|while|do|return|break|continue|switch|case|default|const|static|inline|struct|typedef|"
-        "void|int|uint|long|ulong|short|char|float|double|half|bool|unsigned|signed|size_t|float2|float4|double2|"
+        "void|real|int|uint|long|ulong|short|char|float|double|half|bool|unsigned|signed|size_t|float2|float4|double2|"
         "__kernel|kernel|__global|global|__local|local|__constant|constant|__private|restrict|volatile)\\b"));
     static const QRegularExpression macros(QStringLiteral("\\b(KT_[A-Z0-9_]*|[A-Z][A-Z0-9]*_[A-Z0-9_]+)\\b"));
     static const QRegularExpression numbers(QStringLiteral("\\b[0-9]+(\\.[0-9]*)?[fuUlL]?\\b"));
@@ -93,6 +95,8 @@ ResultsPage::ResultsPage(QWidget* parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->setWordWrap(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->sortByColumn(ResultsModel::Run, Qt::AscendingOrder);
 
@@ -132,6 +136,7 @@ ResultsPage::ResultsPage(QWidget* parent)
             [this](const QModelIndex& current) { showDetails(current); });
     auto updateSummary = [this] { retranslateUi(); };
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, updateSummary);
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, updateSummary);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, updateSummary);
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, updateSummary);
     retranslateUi();
@@ -180,6 +185,7 @@ void ResultsPage::addDevice(const DeviceInfo& device) { m_model->addDevice(devic
 void ResultsPage::selectRow(int proxyRow) {
     m_table->selectRow(proxyRow);
     m_table->setCurrentIndex(m_proxy->index(proxyRow, 0));
+    m_table->scrollTo(m_proxy->index(proxyRow, 0));
 }
 
 void ResultsPage::showDetails(const QModelIndex& proxyIndex) {
@@ -226,6 +232,19 @@ void ResultsPage::showDetails(const QModelIndex& proxyIndex) {
                 return o;
             }()));
             m_source->setPlainText(header + QStringLiteral("\n\n") + QString::fromStdString(generated.source));
+            // Open at the family's kernel, past the shared dialect preamble.
+            if (!generated.kernels.empty()) {
+                const QRegularExpression entry(QStringLiteral("KT_KERNEL\\s+void\\s+%1\\b")
+                                                   .arg(QRegularExpression::escape(QString::fromStdString(generated.kernels.front()))));
+                QTextCursor at = m_source->document()->find(entry);
+                if (!at.isNull()) {
+                    m_source->moveCursor(QTextCursor::End);
+                    at.movePosition(QTextCursor::StartOfBlock);
+                    at.movePosition(QTextCursor::PreviousBlock, QTextCursor::MoveAnchor, 6); // the file's head comment
+                    m_source->setTextCursor(at);
+                    m_source->ensureCursorVisible();
+                }
+            }
         } catch (const std::exception& e) {
             m_source->setPlainText(tr("// The source could not be generated: %1").arg(QString::fromStdString(e.what())));
         }

@@ -108,7 +108,8 @@ RunPage::RunPage(TuningRunService* service, QWidget* parent) : QWidget(parent), 
     m_runLabel = new QLabel(this);
     m_runs = new QComboBox(this);
     m_runs->setObjectName(QStringLiteral("runs"));
-    m_runs->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_runs->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_runs->setMinimumContentsLength(36);
     m_pause = new QPushButton(this);
     m_resume = new QPushButton(this);
     m_cancel = new QPushButton(this);
@@ -281,6 +282,7 @@ void RunPage::showRun(TuningRun* run) {
     m_curve->clear();
     m_scatter->clear();
     m_failures->setRowCount(0);
+    m_failuresSized = false;
     m_failureText->clear();
     if (run) {
         const int i = m_runs->findData(QVariant::fromValue(static_cast<QObject*>(run)));
@@ -318,7 +320,11 @@ void RunPage::addToViews(const QVector<Measurement>& batch) {
         m_failures->setItem(row, 2, new QTableWidgetItem(statusText(m.status)));
         m_failures->setItem(row, 3, new QTableWidgetItem(QString::fromStdString(m.error.substr(0, m.error.find('\n')))));
     }
-    if (!batch.isEmpty() && m_failures->rowCount() > 0 && m_failures->columnWidth(0) < 50) m_failures->resizeColumnsToContents();
+    // Once, on the first failures: resizing on every batch would cost O(rows) per batch during a fast run.
+    if (!m_failuresSized && m_failures->rowCount() > 0) {
+        m_failures->resizeColumnsToContents();
+        m_failuresSized = true;
+    }
 }
 
 void RunPage::updateControls() {
@@ -327,9 +333,8 @@ void RunPage::updateControls() {
     m_pause->setEnabled(active && !paused);
     m_resume->setEnabled(paused);
     m_cancel->setEnabled(active);
-    m_status->setText(m_current ? runStatusText(m_current->status()) +
-                                      (m_current->message().isEmpty() ? QString() : QStringLiteral(": ") + m_current->message())
-                                : tr("No run yet."));
+    // The engine's closing message can be long: the status bar and the tooltip show it in full.
+    m_status->setText(m_current ? runStatusText(m_current->status()) : tr("No run yet."));
     m_status->setToolTip(m_current ? m_current->message() : QString());
 }
 

@@ -115,6 +115,7 @@ private:
     QWidget* m_failurePane;
     QTableWidget* m_failures;
     QPlainTextEdit* m_failureText;
+    bool m_failuresSized = false;
 };
 
 QString runStatusText(RunStatus status);

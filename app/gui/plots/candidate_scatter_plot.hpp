@@ -10,6 +10,7 @@
 #include <QWidget>
 
 #include "app/gui/plots/plot_bound.hpp"
+#include "app/gui/plots/redraw_throttle.hpp"
 #include "core/engine/measurement.hpp"
 
 class QComboBox;
@@ -31,6 +32,8 @@ public:
     void addMeasurements(const QVector<Measurement>& batch);
 
     QCustomPlot* plot() const { return m_plot; }
+    // Whether data arrived that is not drawn yet (hidden, or within the redraw interval).
+    bool redrawPending() const { return m_throttle->pending(); }
     QComboBox* xParameterBox() const { return m_xBox; }
     QComboBox* colorParameterBox() const { return m_colorBox; }
     int candidateCount() const { return static_cast<int>(m_best.size()); }
@@ -38,13 +41,16 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void updateParameterBoxes(const std::vector<std::string>& names);
     void rebuild();
+    void rebuildNow();
     void retranslateUi();
 
     QCustomPlot* m_plot;
+    std::unique_ptr<RedrawThrottle> m_throttle;
     QComboBox* m_xBox;
     QComboBox* m_colorBox;
     QLabel* m_xLabel;

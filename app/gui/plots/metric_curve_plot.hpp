@@ -7,13 +7,16 @@
 #include <string>
 #include <vector>
 
+#include <QSharedPointer>
 #include <QVector>
 #include <QWidget>
 
 #include "app/gui/plots/plot_bound.hpp"
+#include "app/gui/plots/redraw_throttle.hpp"
 #include "core/engine/measurement.hpp"
 
 class QCustomPlot;
+class QCPAxisTickerText;
 
 namespace kt::gui {
 
@@ -31,6 +34,8 @@ public:
     void addMeasurements(const QVector<Measurement>& batch);
 
     QCustomPlot* plot() const { return m_plot; }
+    // Whether data arrived that is not drawn yet (hidden, or within the redraw interval).
+    bool redrawPending() const { return m_throttle->pending(); }
     // Point keys of the curves shown, best first.
     QStringList shownCandidates() const { return m_shown; }
     int pointsPlotted() const; // data points over all curves
@@ -38,12 +43,16 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void rebuild();
+    void rebuildNow();
     void retranslateUi();
 
     QCustomPlot* m_plot;
+    std::unique_ptr<RedrawThrottle> m_throttle;
+    QSharedPointer<QCPAxisTickerText> m_ticker;
     std::unique_ptr<BoundLine> m_bound;
     Metric m_metric = Metric::GFlops;
     QStringList m_dimensions;

@@ -76,8 +76,8 @@ DemoStore buildDemoStore(const QString& path) {
             if (fails) {
                 m.status = MeasurementStatus::CompileError;
                 m.error = "error: local memory use (" + std::to_string(static_cast<int>(tile * (tile + pad) * 4)) +
-                          " bytes) exceeds the device limit (65536 bytes)\n"
-                          "note: in kernel 'transpose' declared here: __local float tile[TRA_TILE][TRA_TILE + 1];\n"
+                          " bytes) exceeds the per-kernel limit (12288 bytes) of the demo compiler\n"
+                          "note: in kernel 'transpose' declared here: KT_LOCAL real tile[TRA_TILE][TRA_TILE + TRA_PAD];\n"
                           "1 error generated.";
                 measurements.insert(runId, m);
                 continue;
