@@ -12,6 +12,7 @@
 #include "app/gui/services/tuning_run_demo.hpp"
 #include "app/gui/services/tuning_run_service.hpp"
 #include "core/store/store.hpp"
+#include "devices/registry.hpp"
 #include "kernels/builtin_families.hpp"
 
 #include <QComboBox>
@@ -197,6 +198,39 @@ private Q_SLOTS:
         delete service; // joins the worker; events still queued for the run are dropped (QPointer)
         QCoreApplication::processEvents();
         QCOMPARE(st(storedStatus(path, id)), st(RunStatus::Cancelled));
+    }
+
+    // The real path: an OpenCL device (PoCL here) measured through the isolated `ktune worker` the GUI finds.
+    void realOpenCLRunThroughTheIsolatedWorker() {
+        const auto backends = devices::allBackends();
+        std::optional<DeviceInfo> device;
+        for (const auto& found : devices::enumerateAll(backends))
+            if (found.info.backend == BackendKind::OpenCL) {
+                device = found.info;
+                break;
+            }
+        if (!device) QSKIP("no OpenCL device");
+        qputenv("KT_KTUNE", KT_KTUNE_PATH);
+        TuningRunService service;
+        RunRequest r;
+        r.device = *device;
+        r.family = QStringLiteral("transpose");
+        r.strategy = QStringLiteral("exhaustive");
+        r.sizes = {{{64}}};
+        r.maxEvaluations = 3;
+        r.database = m_dir.filePath(QStringLiteral("real.sqlite"));
+        TuningRun* run = service.start(r);
+        QVERIFY(run);
+        QSignalSpy arrived(run, &TuningRun::measurementsArrived);
+        QTRY_VERIFY_WITH_TIMEOUT(!run->isActive(), 240000);
+        qunsetenv("KT_KTUNE");
+        QVERIFY2(run->status() == RunStatus::Completed, qPrintable(st(run->status()) + QStringLiteral(": ") + run->message()));
+        QCOMPARE(run->measurementCount(), quint64(3));
+        int ok = 0;
+        for (const auto& args : arrived)
+            for (const auto& m : args.at(0).value<QVector<Measurement>>())
+                if (m.status == MeasurementStatus::Ok && m.value > 0 && m.deviceId == device->stableId()) ++ok;
+        QVERIFY2(ok > 0, "no candidate measured ok on the OpenCL device");
     }
 
     void sizeListParsing() {
