@@ -177,6 +177,27 @@ private Q_SLOTS:
         QCOMPARE(service.runs().size(), std::size_t(2));
     }
 
+    void runsOnTwoDevicesAtOnce() {
+        const QString pathA = m_dir.filePath(QStringLiteral("twoA.sqlite"));
+        const QString pathB = m_dir.filePath(QStringLiteral("twoB.sqlite"));
+        const DemoStore a = buildDemoStore(pathA, "Demo GPU A");
+        const DemoStore b = buildDemoStore(pathB, "Demo GPU B");
+        QVERIFY(a.simulated.stableId() != b.simulated.stableId());
+        TuningRunService service;
+        TuningRun* runA = service.start(request(pathA, a, 10));
+        TuningRun* runB = service.start(request(pathB, b, 10));
+        QVERIFY(runA && runB);
+        // Both deliver while both are active: they really run side by side.
+        QTRY_VERIFY_WITH_TIMEOUT(runA->measurementCount() >= 2 && runB->measurementCount() >= 2, 30000);
+        QVERIFY(runA->isActive() && runB->isActive());
+        runA->cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(!runA->isActive(), 30000);
+        QVERIFY(runB->isActive()); // cancelling one leaves the other running
+        QTRY_COMPARE_WITH_TIMEOUT(st(runB->status()), st(RunStatus::Completed), 60000);
+        QCOMPARE(st(runA->status()), st(RunStatus::Cancelled));
+        QCOMPARE(static_cast<int>(runB->measurementCount()), b.candidates * 3);
+    }
+
     void executorFailureEndsFailedWithTheMessage() {
         auto [path, demo] = freshStore();
         TuningRunService service;

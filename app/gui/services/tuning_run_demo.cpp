@@ -11,7 +11,7 @@
 
 namespace kt::gui {
 
-DemoStore buildDemoStore(const QString& path) {
+DemoStore buildDemoStore(const QString& path, const std::string& deviceName) {
     auto family = FamilyRegistry::instance().find("transpose");
     if (!family) throw std::runtime_error("the transpose family is not registered");
     DemoStore demo;
@@ -20,7 +20,7 @@ DemoStore buildDemoStore(const QString& path) {
     d.type = DeviceType::Gpu;
     d.platform = "Demo platform";
     d.vendor = "KernelTune";
-    d.name = "Demo GPU";
+    d.name = deviceName;
     d.driverVersion = "1.0";
     d.runtimeVersion = "OpenCL 3.0";
     d.computeUnits = 32;

@@ -1,6 +1,8 @@
 // A small store of made-up transpose measurements on a made-up device, replayed through the simulated backend: what
 // the Run and Results pages show in --screenshot mode, and what the GUI tests run against (no device needed).
 #pragma once
+#include <string>
+
 #include <QString>
 
 #include "core/engine/device_info.hpp"
@@ -17,6 +19,6 @@ struct DemoStore {
 // Writes the demo store to `path` (created; the transpose family must be registered). Values follow a simple
 // made-up model of tile size and work per thread; they are labelled as demo data in the run's notes.
 // Throws store::StoreError / std::exception when the file cannot be written.
-DemoStore buildDemoStore(const QString& path);
+DemoStore buildDemoStore(const QString& path, const std::string& deviceName = "Demo GPU");
 
 } // namespace kt::gui
