@@ -781,163 +781,163 @@
         <translation>中断</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="157"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="159"/>
         <source>pausing after the current candidate…</source>
         <translation>現在の候補の後で一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="165"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="167"/>
         <source>cancelling after the current candidate…</source>
         <translation>現在の候補の後でキャンセルします…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="197"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="199"/>
         <source>(choose one on the Devices page)</source>
         <translation>（「デバイス」ページで選択してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="198"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="200"/>
         <source>(choose one on the Tune page)</source>
         <translation>（「チューニング」ページで選択してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="199"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="201"/>
         <source>Device: &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>デバイス: &lt;b&gt;%1&lt;/b&gt; · ファミリー: &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="208"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="210"/>
         <source>Choose a device on the Devices page first.</source>
         <translation>先に「デバイス」ページでデバイスを選択してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="209"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="211"/>
         <source>Choose a kernel family on the Tune page first.</source>
         <translation>先に「チューニング」ページでカーネルファミリーを選択してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="275"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="281"/>
         <source>Run %1: %2</source>
         <translation>実行 %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="276"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="282"/>
         <source>Run %1: %2 (%3)</source>
         <translation>実行 %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="337"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="343"/>
         <source>No run yet.</source>
         <translation>まだ実行はありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="353"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="359"/>
         <source>Elapsed %1 · ETA %2 · reused %3</source>
         <translation>経過 %1 · 残り %2 · 再利用 %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="359"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="365"/>
         <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
         <translation>これまでの最高: &lt;b&gt;%1 %2&lt;/b&gt;（サイズ %3）— %4</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="364"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="370"/>
         <source>Best so far: –</source>
         <translation>これまでの最高: –</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="374"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="380"/>
         <source>Strategy:</source>
         <translation>戦略:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="375"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="381"/>
         <source>Max. evaluations:</source>
         <translation>最大評価数:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="376"/>
-        <location filename="../app/gui/pages/run_page.cpp" line="378"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="382"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="384"/>
         <source>no limit</source>
         <translation>無制限</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="377"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="383"/>
         <source>Time limit:</source>
         <translation>時間制限:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="379"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="385"/>
         <source> min</source>
         <translation> 分</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="380"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="386"/>
         <source>Sizes:</source>
         <translation>サイズ:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="381"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="387"/>
         <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
         <translation>ファミリーの既定値（例: 1024,2048 または 256x256x128）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="382"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="388"/>
         <source>&amp;Start run</source>
         <translation>実行開始(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="383"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="389"/>
         <source>Run:</source>
         <translation>実行:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="384"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="390"/>
         <source>&amp;Pause</source>
         <translation>一時停止(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="385"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="391"/>
         <source>&amp;Resume</source>
         <translation>再開(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="386"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="392"/>
         <source>&amp;Cancel</source>
         <translation>キャンセル(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="387"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="393"/>
         <source>Top candidates over size</source>
         <translation>上位候補（サイズ別）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="388"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="394"/>
         <source>All candidates</source>
         <translation>全候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="389"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="395"/>
         <source>Failures</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="390"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="396"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="390"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="396"/>
         <source>Size</source>
         <translation>サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="390"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="396"/>
         <source>Status</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="390"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="396"/>
         <source>Message</source>
         <translation>メッセージ</translation>
     </message>

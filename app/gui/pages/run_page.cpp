@@ -142,6 +142,8 @@ RunPage::RunPage(TuningRunService* service, QWidget* parent) : QWidget(parent), 
     m_failures->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_failures->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_failures->verticalHeader()->hide();
+    m_failures->verticalHeader()->setDefaultSectionSize(m_failures->fontMetrics().height() + 6);
+    m_failures->setWordWrap(false); // one line per failure; the full text is below
     m_failures->horizontalHeader()->setStretchLastSection(true);
     m_failureText = new QPlainTextEdit(m_failurePane);
     m_failureText->setReadOnly(true);
@@ -272,6 +274,10 @@ void RunPage::attach(TuningRun* run) {
     });
     connect(run, &TuningRun::warning, this, [this](const QString& text) { Q_EMIT statusMessage(text); });
     connect(run, &TuningRun::finished, this, [this, run](RunStatus status, const QString& message) {
+        if (run == m_current) {
+            updateProgress(); // no ETA once finished
+            for (int c = 0; c < 3; ++c) m_failures->resizeColumnToContents(c);
+        }
         Q_EMIT statusMessage(message.isEmpty() ? tr("Run %1: %2").arg(run->runId()).arg(runStatusText(status))
                                                : tr("Run %1: %2 (%3)").arg(run->runId()).arg(runStatusText(status), message));
     });
