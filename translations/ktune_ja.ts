@@ -786,158 +786,158 @@
         <translation>現在の候補の後で一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="167"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="175"/>
         <source>cancelling after the current candidate…</source>
         <translation>現在の候補の後でキャンセルします…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="199"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="207"/>
         <source>(choose one on the Devices page)</source>
         <translation>（「デバイス」ページで選択してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="200"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="208"/>
         <source>(choose one on the Tune page)</source>
         <translation>（「チューニング」ページで選択してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="201"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="209"/>
         <source>Device: &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>デバイス: &lt;b&gt;%1&lt;/b&gt; · ファミリー: &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="210"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="218"/>
         <source>Choose a device on the Devices page first.</source>
         <translation>先に「デバイス」ページでデバイスを選択してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="211"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="219"/>
         <source>Choose a kernel family on the Tune page first.</source>
         <translation>先に「チューニング」ページでカーネルファミリーを選択してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="281"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="289"/>
         <source>Run %1: %2</source>
         <translation>実行 %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="282"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="290"/>
         <source>Run %1: %2 (%3)</source>
         <translation>実行 %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="343"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="353"/>
         <source>No run yet.</source>
         <translation>まだ実行はありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="359"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="369"/>
         <source>Elapsed %1 · ETA %2 · reused %3</source>
         <translation>経過 %1 · 残り %2 · 再利用 %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="365"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="375"/>
         <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
         <translation>これまでの最高: &lt;b&gt;%1 %2&lt;/b&gt;（サイズ %3）— %4</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="370"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="380"/>
         <source>Best so far: –</source>
         <translation>これまでの最高: –</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="380"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="390"/>
         <source>Strategy:</source>
         <translation>戦略:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="381"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="391"/>
         <source>Max. evaluations:</source>
         <translation>最大評価数:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="382"/>
-        <location filename="../app/gui/pages/run_page.cpp" line="384"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="392"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="394"/>
         <source>no limit</source>
         <translation>無制限</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="383"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="393"/>
         <source>Time limit:</source>
         <translation>時間制限:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="385"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="395"/>
         <source> min</source>
         <translation> 分</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="386"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="396"/>
         <source>Sizes:</source>
         <translation>サイズ:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="387"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="397"/>
         <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
         <translation>ファミリーの既定値（例: 1024,2048 または 256x256x128）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="388"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="398"/>
         <source>&amp;Start run</source>
         <translation>実行開始(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="389"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="399"/>
         <source>Run:</source>
         <translation>実行:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="390"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="400"/>
         <source>&amp;Pause</source>
         <translation>一時停止(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="391"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="401"/>
         <source>&amp;Resume</source>
         <translation>再開(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="392"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="402"/>
         <source>&amp;Cancel</source>
         <translation>キャンセル(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="393"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="403"/>
         <source>Top candidates over size</source>
         <translation>上位候補（サイズ別）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="394"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="404"/>
         <source>All candidates</source>
         <translation>全候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="395"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="405"/>
         <source>Failures</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="396"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="406"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="396"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="406"/>
         <source>Size</source>
         <translation>サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="396"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="406"/>
         <source>Status</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="396"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="406"/>
         <source>Message</source>
         <translation>メッセージ</translation>
     </message>
@@ -1071,7 +1071,7 @@
 <context>
     <name>kt::gui::TuningRunService</name>
     <message>
-        <location filename="../app/gui/services/tuning_run_service.cpp" line="252"/>
+        <location filename="../app/gui/services/tuning_run_service.cpp" line="253"/>
         <source>A run is already active on %1.</source>
         <translation>%1 ではすでに実行中です。</translation>
     </message>

@@ -144,6 +144,30 @@ private Q_SLOTS:
         QVERIFY(run->measurementCount() < static_cast<quint64>(demo.candidates * 3));
     }
 
+    void aCancelledRunResumesWhereItStopped() {
+        auto [path, demo] = freshStore();
+        TuningRunService service;
+        RunPage page(&service);
+        TuningRun* first = page.startRun(request(path, demo, 15));
+        QTRY_VERIFY_WITH_TIMEOUT(first->measurementCount() >= 4, 30000);
+        page.cancelButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!first->isActive(), 30000);
+        const auto before = first->measurementCount();
+        QVERIFY(before < static_cast<quint64>(demo.candidates * 3));
+        QVERIFY(page.resumeButton()->isEnabled()); // cancelled runs are resumable
+        page.resumeButton()->click();
+        TuningRun* second = page.currentRun();
+        QVERIFY(second && second != first);
+        QCOMPARE(second->request().resumeRunId, first->runId());
+        QTRY_COMPARE_WITH_TIMEOUT(st(second->status()), st(RunStatus::Completed), 60000);
+        QCOMPARE(second->runId(), first->runId()); // the same stored run, now completed
+        QCOMPARE(st(storedStatus(path, first->runId())), st(RunStatus::Completed));
+        // Nothing measured twice: the store holds each (point, size) once, all of them.
+        auto db = store::Database::open(path.toStdString(), {store::OpenMode::ReadOnly});
+        QCOMPARE(static_cast<int>(store::MeasurementRepository(db).byRun(first->runId()).size()), demo.candidates * 3);
+        QVERIFY(!page.resumeButton()->isEnabled());
+    }
+
     void cancelWhilePausedEndsCancelled() {
         auto [path, demo] = freshStore();
         TuningRunService service;

@@ -160,7 +160,15 @@ RunPage::RunPage(TuningRunService* service, QWidget* parent) : QWidget(parent), 
         m_pause->setEnabled(false);
     });
     connect(m_resume, &QPushButton::clicked, this, [this] {
-        if (m_current) m_current->resume();
+        if (!m_current) return;
+        if (m_current->isActive()) {
+            m_current->resume();
+            return;
+        }
+        // A cancelled or interrupted run continues where it stopped: the store answers what it already measured.
+        RunRequest request = m_current->request();
+        request.resumeRunId = m_current->runId();
+        startRun(request);
     });
     connect(m_cancel, &QPushButton::clicked, this, [this] {
         if (m_current) m_current->cancel();
@@ -337,7 +345,9 @@ void RunPage::updateControls() {
     const bool active = m_current && m_current->isActive();
     const bool paused = active && m_current->status() == RunStatus::Paused;
     m_pause->setEnabled(active && !paused);
-    m_resume->setEnabled(paused);
+    const bool resumable = m_current && !active && m_current->runId() > 0 &&
+                           (m_current->status() == RunStatus::Cancelled || m_current->status() == RunStatus::Interrupted);
+    m_resume->setEnabled(paused || resumable);
     m_cancel->setEnabled(active);
     // The engine's closing message can be long: the status bar and the tooltip show it in full.
     m_status->setText(m_current ? runStatusText(m_current->status()) : tr("No run yet."));

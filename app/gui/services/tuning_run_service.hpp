@@ -31,6 +31,7 @@ struct RunRequest {
     QString database;
     std::uint64_t seed = 1;
     int replayDelayMs = 0; // simulated devices only: pretend each measurement takes this long (tests, demos)
+    qint64 resumeRunId = 0; // continue this stored run (cancelled or interrupted); its stored settings win
 };
 
 // Snapshot of RunProgress for the GUI thread.
