@@ -5,12 +5,17 @@
 # plus $OUT/summary.txt (the device tool returns at most 8 files).
 #
 # Build here first:  cmake -S . -B build-gpu -G Ninja -DKT_GUI=OFF -DCMAKE_BUILD_TYPE=Release && ninja -C build-gpu
-# Libraries absent there (OpenBLAS, CLBlast, gfortran) travel as .carry/gpu-libs.tar.xz (tools/make-gpu-carry.sh).
+# then tools/pack-gpu.sh, and carry .carry: stripped executables + the Debian libraries absent there (OpenBLAS,
+# CLBlast, gfortran).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-/tmp/kt-out}
 res=/tmp/kt-results
 rm -rf "$res" && mkdir -p "$res" "$out"
+# Executables travel in .carry/build-gpu (tools/pack-gpu.sh). Tests have the build paths of the development
+# machine compiled in (KT_KTUNE_PATH, KT_SOURCE_DIR = /work/main/...): recreate those paths with links.
+if [ -d .carry/build-gpu ] && [ ! -e build-gpu ]; then ln -s "$PWD/.carry/build-gpu" build-gpu; fi
+if [ ! -e /work/main ]; then mkdir -p /work && ln -s "$PWD" /work/main; fi
 build=${KT_GPU_BUILD:-build-gpu}
 
 mkdir -p /tmp/kt-libs && tar xJf .carry/gpu-libs.tar.xz -C /tmp/kt-libs
@@ -33,7 +38,8 @@ log "== devices"
 
 if [ "${KT_SKIP_TESTS:-0}" != 1 ]; then
     log "== tests"
-    for t in $(find "$build/tests" -type f -executable -name 'kt_*' | sort); do
+    # KT_TESTS: a regular expression choosing test executables by name (default: all).
+    for t in $(find -L "$build/tests" -type f -executable ! -path '*/CMakeFiles/*' | grep -E "/(${KT_TESTS:-.*})$" | sort); do
         name=$(basename "$t")
         if "$t" --gtest_output=json:"$res/$name.json" > "$res/$name.log" 2>&1; then
             log "PASS $name ($(grep -c '^\[       OK \]' "$res/$name.log") ok, $(grep -c '^\[  SKIPPED \]' "$res/$name.log") skipped)"

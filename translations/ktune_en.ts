@@ -287,21 +287,26 @@
     </message>
     <message>
         <location filename="../app/gui/models/device_tree_model.cpp" line="196"/>
+        <source>%1 — some devices were left out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="197"/>
         <source>%1 — no devices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="199"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="200"/>
         <source>Platform %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="202"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="203"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/models/device_tree_model.cpp" line="212"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="214"/>
         <source>%n device(s)</source>
         <translation>
             <numerusform>%n device</numerusform>
@@ -309,12 +314,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="214"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="218"/>
         <source>Platform index %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="242"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="246"/>
         <source>Device</source>
         <translation type="unfinished"></translation>
     </message>

@@ -287,33 +287,38 @@
     </message>
     <message>
         <location filename="../app/gui/models/device_tree_model.cpp" line="196"/>
+        <source>%1 — some devices were left out</source>
+        <translation>%1 — 一部のデバイスを除外しました</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="197"/>
         <source>%1 — no devices</source>
         <translation>%1 — デバイスなし</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="199"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="200"/>
         <source>Platform %1</source>
         <translation>プラットフォーム %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="202"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="203"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/models/device_tree_model.cpp" line="212"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="214"/>
         <source>%n device(s)</source>
         <translation>
             <numerusform>%n 台のデバイス</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="214"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="218"/>
         <source>Platform index %1</source>
         <translation>プラットフォーム番号 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="242"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="246"/>
         <source>Device</source>
         <translation>デバイス</translation>
     </message>

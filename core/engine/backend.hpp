@@ -106,6 +106,8 @@ public:
     virtual std::string unavailableReason() const = 0;
     // All devices of this backend; empty when unavailable. Never throws.
     virtual std::vector<DeviceInfo> enumerate() const = 0;
+    // Problems met by the last enumerate() (a platform or device that failed its queries and was left out).
+    virtual std::string diagnostics() const { return {}; }
     // Throws BackendError when the device cannot be opened.
     virtual std::unique_ptr<Device> open(const DeviceInfo& info) const = 0;
 };

@@ -2,11 +2,28 @@
 #include "core/engine/family.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace kt {
 
 std::string toString(Metric metric) { return metric == Metric::GFlops ? "GFlop/s" : "GB/s"; }
 std::string toString(Precision precision) { return precision == Precision::F32 ? "f32" : "f64"; }
+
+std::vector<ProblemSize> normaliseSizes(const Family& family, std::vector<ProblemSize> sizes) {
+    const auto dims = family.sizeDimensions();
+    for (auto& size : sizes) {
+        if (size.dims.size() == dims.size()) continue;
+        if (size.dims.size() == 1) {
+            size.dims.assign(dims.size(), size.dims.front());
+            continue;
+        }
+        std::string names;
+        for (const auto& d : dims) names += (names.empty() ? "" : "x") + d;
+        throw std::invalid_argument("size " + size.label() + " does not fit family '" + family.name() + "', whose sizes are " +
+                                    names + " (or one number for a cube)");
+    }
+    return sizes;
+}
 
 FamilyRegistry& FamilyRegistry::instance() {
     static FamilyRegistry registry;

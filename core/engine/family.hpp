@@ -71,6 +71,10 @@ public:
     virtual std::unique_ptr<CandidateRun> instantiate(Device& device, const Point& point, Program& program) const = 0;
 };
 
+// Sizes given with one number for a family with several size dimensions mean a cube (n → n×n×n); any other
+// mismatch throws std::invalid_argument naming the size and the family's dimensions.
+std::vector<ProblemSize> normaliseSizes(const Family& family, std::vector<ProblemSize> sizes);
+
 // Families register themselves by name; kernels/ registers the built-in ones in registerBuiltinFamilies().
 class FamilyRegistry {
 public:

@@ -232,6 +232,8 @@ TuningOutcome TuningSession::run() {
         if (!family) return finish(RunStatus::Failed, "unknown family '" + m_config.family + "'");
         ParameterSpace space = m_config.space ? *m_config.space : family->space(m_config.device);
         if (m_config.sizes.empty()) m_config.sizes = family->defaultSizes(m_config.device);
+        m_config.sizes = normaliseSizes(*family, m_config.sizes);
+        m_config.sweep = normaliseSizes(*family, m_config.sweep);
         auto strategy = StrategyRegistry::instance().create(m_config.strategy);
 
         store::DeviceRepository(*db).upsert(m_config.device);

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <set>
 #include <stdexcept>
 
 #include <fcntl.h>
@@ -18,6 +19,28 @@ namespace kt {
 
 namespace {
 constexpr std::size_t kStderrTail = 8192;
+
+// The environment as the program started. Seen on the GPU machine: after a process had enumerated NVIDIA's OpenCL
+// platform, workers it spawned no longer saw that platform (OCL_ICD_VENDORS apparently gone from `environ`).
+// Workers get the current environment plus any variable of the start-up one that has disappeared since.
+std::vector<std::string> snapshotEnvironment() {
+    std::vector<std::string> out;
+    for (char** e = environ; e && *e; ++e) out.emplace_back(*e);
+    return out;
+}
+const std::vector<std::string> kStartupEnvironment = snapshotEnvironment();
+
+std::vector<std::string> workerEnvironment() {
+    std::vector<std::string> out;
+    std::set<std::string> names;
+    for (char** e = environ; e && *e; ++e) {
+        out.emplace_back(*e);
+        names.insert(out.back().substr(0, out.back().find('=')));
+    }
+    for (const auto& v : kStartupEnvironment)
+        if (!names.count(v.substr(0, v.find('=')))) out.push_back(v);
+    return out;
+}
 
 void closeFd(int& fd) {
     if (fd >= 0) ::close(fd);
@@ -45,8 +68,12 @@ void WorkerProcess::start() {
     std::vector<char*> args;
     for (auto& a : m_argv) args.push_back(a.data());
     args.push_back(nullptr);
+    auto environment = workerEnvironment();
+    std::vector<char*> envp;
+    for (auto& v : environment) envp.push_back(v.data());
+    envp.push_back(nullptr);
     pid_t pid = -1;
-    const int rc = posix_spawn(&pid, m_argv[0].c_str(), &actions, nullptr, args.data(), environ);
+    const int rc = posix_spawn(&pid, m_argv[0].c_str(), &actions, nullptr, args.data(), envp.data());
     posix_spawn_file_actions_destroy(&actions);
     ::close(in[0]);
     ::close(out[1]);

@@ -67,7 +67,7 @@ CompiledModule compileNvrtc(const std::string& source, const std::vector<std::st
     if (logSize) rtc->nvrtcGetProgramLog(program, log.data());
     while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
     if (compiled != NVRTC_SUCCESS)
-        throw BuildError("NVRTC build for " + out.arch + " failed (" + rtc->nvrtcGetErrorString(compiled) +
+        throw BuildError("NVRTC build failed for " + out.arch + " (" + rtc->nvrtcGetErrorString(compiled) +
                              "): " + firstErrorLine(log),
                          log);
     out.log = log;

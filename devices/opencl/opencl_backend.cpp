@@ -1,6 +1,10 @@
 // OpenCL backend: enumerates every platform/device through the ICD loader and opens devices.
 #include <CL/opencl.hpp>
 
+#include <mutex>
+#include <string>
+#include <vector>
+
 #include "devices/opencl/opencl_device.hpp"
 #include "devices/opencl/opencl_errors.hpp"
 #include "devices/registry.hpp"
@@ -65,6 +69,9 @@ DeviceInfo describe(const cl::Platform& platform, int platformIndex, const cl::D
 }
 
 class OpenCLBackend : public Backend {
+    mutable std::mutex m_problemsMutex;
+    mutable std::vector<std::string> m_problems; // from the last enumerate()
+
 public:
     BackendKind kind() const override { return BackendKind::OpenCL; }
 
@@ -79,22 +86,39 @@ public:
     std::vector<DeviceInfo> enumerate() const override {
         std::vector<DeviceInfo> out;
         std::vector<cl::Platform> platforms;
+        std::vector<std::string> problems;
         if (!listPlatforms(platforms).empty()) return out;
         for (std::size_t p = 0; p < platforms.size(); ++p) {
             std::vector<cl::Device> devices;
+            std::string platformName = "platform " + std::to_string(p);
             try {
+                platformName += " (" + platforms[p].getInfo<CL_PLATFORM_NAME>() + ")";
                 platforms[p].getDevices(CL_DEVICE_TYPE_ALL, &devices);
-            } catch (const cl::Error&) {
-                continue; // a platform with no devices reports CL_DEVICE_NOT_FOUND
+            } catch (const cl::Error& e) {
+                // A platform with no devices reports CL_DEVICE_NOT_FOUND; anything else is worth telling.
+                if (e.err() != CL_DEVICE_NOT_FOUND)
+                    problems.push_back(platformName + ": " + e.what() + " failed: " + clErrorName(e.err()));
+                continue;
             }
             for (std::size_t d = 0; d < devices.size(); ++d) {
                 try {
                     out.push_back(describe(platforms[p], static_cast<int>(p), devices[d], static_cast<int>(d)));
-                } catch (const cl::Error&) {
+                } catch (const cl::Error& e) {
                     // A device that cannot answer basic queries is not usable; skip it rather than fail the listing.
+                    problems.push_back(platformName + " device " + std::to_string(d) + ": " + e.what() +
+                                       " failed: " + clErrorName(e.err()));
                 }
             }
         }
+        std::lock_guard lock(m_problemsMutex);
+        m_problems = std::move(problems);
+        return out;
+    }
+
+    std::string diagnostics() const override {
+        std::lock_guard lock(m_problemsMutex);
+        std::string out;
+        for (const auto& p : m_problems) out += (out.empty() ? "" : "; ") + p;
         return out;
     }
 

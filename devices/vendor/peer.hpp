@@ -1,4 +1,5 @@
-// Vendor BLAS libraries (cuBLAS, CLBlast) as comparison peers: GEMM run on a kt::Device's own queue/stream.
+// Vendor BLAS libraries (cuBLAS, CLBlast) as comparison peers: GEMM and out-of-place transpose run on a kt::Device's
+// own queue/stream.
 // The libraries are loaded at run time; a missing one makes makeGemmPeer return null with the reason.
 #pragma once
 #include <cstdint>
@@ -48,5 +49,25 @@ struct PeerOptions {
 // The peer for this device's backend (cuBLAS for CUDA, CLBlast for OpenCL); null with *why set when the library
 // cannot be loaded or the backend has none. `device` must outlive the peer.
 std::unique_ptr<GemmPeer> makeGemmPeer(Device& device, const PeerOptions& options = {}, std::string* why = nullptr);
+
+// Out-of-place transpose of a row-major rows x cols matrix into a row-major cols x rows one (out = in^T), dense
+// (leading dimensions cols and rows). cuBLAS: geam with alpha = 1, beta = 0; CLBlast: omatcopy.
+struct TransposeCall {
+    Precision precision = Precision::Single;
+    std::int64_t rows = 0, cols = 0;
+    Buffer* in = nullptr;
+    Buffer* out = nullptr;
+};
+
+class TransposePeer {
+public:
+    virtual ~TransposePeer() = default;
+    virtual std::string name() const = 0; // "cuBLAS 13.0.0 geam", "CLBlast omatcopy"
+    // Enqueues one transpose, waits, returns its device time in ms. Warm up before timing (CLBlast compiles).
+    virtual double transpose(const TransposeCall& call) = 0;
+};
+
+// The transpose peer for this device's backend; null with *why set as makeGemmPeer.
+std::unique_ptr<TransposePeer> makeTransposePeer(Device& device, std::string* why = nullptr);
 
 } // namespace kt::devices::vendor

@@ -38,12 +38,15 @@ public:
     BackendKind kind() const override { return m_kind; }
     std::string unavailableReason() const override { return m_unavailable; }
     std::vector<DeviceInfo> enumerate() const override { return m_unavailable.empty() ? m_devices : std::vector<DeviceInfo>{}; }
+    std::string diagnostics() const override { return m_diagnostics; }
     std::unique_ptr<Device> open(const DeviceInfo& info) const override { return std::make_unique<FakeDevice>(info); }
+    void setDiagnostics(std::string text) { m_diagnostics = std::move(text); }
 
 private:
     BackendKind m_kind;
     std::vector<DeviceInfo> m_devices;
     std::string m_unavailable;
+    std::string m_diagnostics;
 };
 
 inline DeviceInfo fakeDevice(const std::string& name, int platformIndex, const std::string& platform, int index,

@@ -1,6 +1,7 @@
 // MainWindow with fake backends: enumeration fills the tree off the GUI thread, details show the fields,
 // the profile button runs the profiler service, language switches live, window state is saved.
 #include <QAbstractItemModelTester>
+#include <QComboBox>
 #include <QLabel>
 #include <QMenu>
 #include <QPushButton>
@@ -11,6 +12,7 @@
 #include <QTreeView>
 #include <QtTest>
 
+#include "app/gui/dialogs/settings_dialog.hpp"
 #include "app/gui/language.hpp"
 #include "app/gui/main_window.hpp"
 #include "app/gui/models/device_tree_model.hpp"
@@ -228,6 +230,40 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(window.devicesPage()->model()->deviceCount(), 1, 10000); // live devices still shown
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(file.readAll(), content);
+    }
+
+    void leftOutDevicesAreReported() {
+        BackendFactory factory = [] {
+            BackendList list;
+            auto backend = std::make_unique<kt::test::FakeBackend>(
+                kt::BackendKind::OpenCL, std::vector<kt::DeviceInfo>{kt::test::fakeDevice("Fake GPU", 0, "P", 0)});
+            backend->setDiagnostics("platform 1 (Broken ICD): clGetDeviceIDs failed (-1001)");
+            list.push_back(std::move(backend));
+            return list;
+        };
+        MainWindow window(factory, {}, nullptr);
+        const DeviceTreeModel* model = window.devicesPage()->model();
+        QTRY_COMPARE_WITH_TIMEOUT(model->deviceCount(), 1, 10000);
+        const QModelIndex opencl = model->index(0, 0);
+        QCOMPARE(opencl.data().toString(), QStringLiteral("OpenCL — some devices were left out"));
+        QVERIFY(opencl.data(Qt::ToolTipRole).toString().contains(QStringLiteral("Broken ICD")));
+    }
+
+    void settingsDialogRoundTripsAndRetranslates() {
+        LanguageManager languages;
+        QVERIFY(languages.apply(Language::English));
+        SettingsDialog dialog;
+        dialog.setLanguage(Language::Japanese);
+        QCOMPARE(dialog.language(), Language::Japanese);
+        dialog.setDatabasePath(QStringLiteral("/tmp/x.sqlite"));
+        QCOMPARE(dialog.databasePath(), QStringLiteral("/tmp/x.sqlite"));
+        QCOMPARE(dialog.windowTitle(), QStringLiteral("Settings"));
+        QVERIFY(languages.apply(Language::Japanese));
+        QTRY_COMPARE(dialog.windowTitle(), QStringLiteral("設定"));
+        QCOMPARE(dialog.languageBox()->itemText(0), QStringLiteral("システムの既定"));
+        QCOMPARE(dialog.languageBox()->itemText(2), QStringLiteral("日本語")); // native names stay untranslated
+        QVERIFY(languages.apply(Language::English));
+        QTRY_COMPARE(dialog.windowTitle(), QStringLiteral("Settings"));
     }
 
     void languageCodesRoundTrip() {

@@ -63,9 +63,12 @@ int runDevices(const std::vector<std::string>& argv) {
                   << (d.fp64 ? "yes" : "no") << "\n";
     }
     if (found.empty()) std::cout << "(no devices found)\n";
-    for (const auto& b : backends)
+    for (const auto& b : backends) {
         if (auto why = b->unavailableReason(); !why.empty())
             std::cout << backendTitle(b->kind()) << ": unavailable \u2014 " << why << "\n";
+        if (auto problems = b->diagnostics(); !problems.empty())
+            std::cout << backendTitle(b->kind()) << ": left out \u2014 " << problems << "\n";
+    }
     return 0;
 }
 

@@ -89,8 +89,12 @@ int runTune(const std::vector<std::string>& argv) {
             }
             config.strategy = *s;
         }
-        if (auto s = args.value("--sizes")) config.sizes = parseSizes(*s, "--sizes");
-        if (auto s = args.value("--sweep")) config.sweep = parseSizes(*s, "--sweep");
+        try {
+            if (auto s = args.value("--sizes")) config.sizes = normaliseSizes(*family, parseSizes(*s, "--sizes"));
+            if (auto s = args.value("--sweep")) config.sweep = normaliseSizes(*family, parseSizes(*s, "--sweep"));
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(e.what());
+        }
         if (auto n = args.integer("--budget-evals")) {
             if (*n < 1) throw UsageError("--budget-evals must be at least 1");
             config.budget.maxEvaluations = static_cast<std::uint64_t>(*n);
@@ -167,7 +171,8 @@ KT_REGISTER_COMMAND(Command{
     "  --space FILE        parameter space JSON (resources/presets/README.md); default: the family's own\n"
     "  --preset P          a built-in preset space (e.g. transpose, gemm)\n"
     "  --strategy S        exhaustive, random, two-stage (default), sieve, annealing, surrogate\n"
-    "  --sizes LIST        sizes scored: 1024,2048 | 256x256x128 | 256:8192:256 (from:to:step)\n"
+    "  --sizes LIST        sizes scored: 1024,2048 | 256x256x128 | 256:8192:256 (from:to:step);\n"
+    "                      one number for a family with m,n,k sizes means n x n x n\n"
     "  --sweep LIST        second-stage / detailed sizes (two-stage, sieve)\n"
     "  --budget-evals N    stop after N evaluations (one candidate at one size)\n"
     "  --budget-time T     stop after T (90, 90s, 15m, 2h)\n"

@@ -36,7 +36,15 @@ int runWorker(const std::vector<std::string>&) {
         try {
             if (op == "quit") return 0;
             if (op == "open") {
-                auto found = kt::devices::selectDevice(kt::devices::enumerateAll(backends), request.at("device").get<std::string>());
+                kt::devices::FoundDevice found{nullptr, {}};
+                try {
+                    found = kt::devices::selectDevice(kt::devices::enumerateAll(backends), request.at("device").get<std::string>());
+                } catch (const std::invalid_argument& e) {
+                    std::string why = e.what();
+                    for (const auto& b : backends)
+                        if (auto d = b->diagnostics(); !d.empty()) why += "\n" + kt::toString(b->kind()) + ": " + d;
+                    throw std::invalid_argument(why);
+                }
                 auto family = kt::FamilyRegistry::instance().find(request.at("family").get<std::string>());
                 if (!family) throw std::invalid_argument("unknown family '" + request.at("family").get<std::string>() + "'");
                 measurer.reset();

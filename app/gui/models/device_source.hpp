@@ -19,6 +19,7 @@ struct DeviceSource {
     BackendKind kind = BackendKind::OpenCL;
     std::string unavailableReason; // non-empty: the backend cannot be used here, shown instead of devices
     std::vector<DeviceInfo> devices;
+    std::string diagnostics; // Backend::diagnostics(): platforms/devices left out during enumeration, and why
     // The backend that can open these devices; null for stored devices. Owned by the enumeration result.
     const Backend* backend = nullptr;
     std::string storeName; // for stored sources: the database file the devices were read from

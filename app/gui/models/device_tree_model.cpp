@@ -193,6 +193,7 @@ QString DeviceTreeModel::displayText(const Node& n) const {
     case NodeKind::Source:
         if (!source.unavailableReason.empty())
             return tr("%1 — unavailable: %2").arg(sourceTitle(source), QString::fromStdString(source.unavailableReason));
+        if (!source.diagnostics.empty()) return tr("%1 — some devices were left out").arg(sourceTitle(source));
         if (source.devices.empty()) return tr("%1 — no devices").arg(sourceTitle(source));
         return sourceTitle(source);
     case NodeKind::Platform:
@@ -208,9 +209,12 @@ QString DeviceTreeModel::displayText(const Node& n) const {
 QString DeviceTreeModel::toolTip(const Node& n) const {
     const auto& source = m_sources[static_cast<std::size_t>(n.source)];
     switch (n.kind) {
-    case NodeKind::Source:
-        return source.unavailableReason.empty() ? tr("%n device(s)", nullptr, static_cast<int>(source.devices.size()))
-                                                : QString::fromStdString(source.unavailableReason);
+    case NodeKind::Source: {
+        if (!source.unavailableReason.empty()) return QString::fromStdString(source.unavailableReason);
+        QString tip = tr("%n device(s)", nullptr, static_cast<int>(source.devices.size()));
+        if (!source.diagnostics.empty()) tip += QLatin1Char('\n') + QString::fromStdString(source.diagnostics);
+        return tip;
+    }
     case NodeKind::Platform: return tr("Platform index %1").arg(n.platformIndex);
     case NodeKind::Device:
         return QString::fromStdString(source.devices[static_cast<std::size_t>(n.device)].stableId());

@@ -32,7 +32,10 @@ EnumerationResult DeviceEnumerationService::enumerate(const BackendFactory& fact
             source.kind = backend->kind();
             source.backend = backend.get();
             source.unavailableReason = backend->unavailableReason();
-            if (source.unavailableReason.empty()) source.devices = backend->enumerate();
+            if (source.unavailableReason.empty()) {
+                source.devices = backend->enumerate();
+                source.diagnostics = backend->diagnostics();
+            }
             result.sources.push_back(std::move(source));
         }
         result.backends = std::move(backends);

@@ -1,0 +1,310 @@
+// `ktune bench`: our tuned (or given, or the papers') candidates against the vendor library, in one process on one
+// device; a table on stdout, JSON with both figures and their ratio, peer results kept in the store.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/bench_output.hpp"
+#include "app/cli/bench_runner.hpp"
+#include "app/cli/cli_common.hpp"
+#include "core/store/store.hpp"
+#include "kernels/builtin_families.hpp"
+#include "kernels/gemm/gemm_family.hpp"
+
+namespace kt::cli {
+namespace {
+
+using namespace bench;
+
+PeerChoice parsePeer(const std::string& text) {
+    if (text == "auto") return PeerChoice::Auto;
+    if (text == "none") return PeerChoice::None;
+    if (text == "cublas") return PeerChoice::Cublas;
+    if (text == "clblast") return PeerChoice::Clblast;
+    throw UsageError("--peer: expected auto, none, cublas or clblast, got '" + text + "'");
+}
+
+std::vector<std::string> parseOps(const std::string& text) {
+    std::vector<std::string> ops;
+    std::stringstream list(text);
+    std::string op;
+    while (std::getline(list, op, ',')) {
+        std::transform(op.begin(), op.end(), op.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        if (op != "nn" && op != "nt" && op != "tn" && op != "tt")
+            throw UsageError("--ops: expected a list of nn, nt, tn, tt, got '" + op + "'");
+        if (std::find(ops.begin(), ops.end(), op) == ops.end()) ops.push_back(op);
+    }
+    if (ops.empty()) throw UsageError("--ops: empty list");
+    return ops;
+}
+
+double volume(const ProblemSize& s) {
+    double v = 1;
+    for (auto d : s.dims) v *= double(d);
+    return v;
+}
+
+// The stored size nearest to `size` (same dimension count first, then by log-volume): where --best looks.
+const store::StoredMeasurement* nearestStored(const std::vector<store::StoredMeasurement>& best,
+                                              const ProblemSize& size) {
+    const store::StoredMeasurement* pick = nullptr;
+    double pickDistance = 0;
+    for (const auto& m : best) {
+        const double d = (m.measurement.size.dims.size() == size.dims.size() ? 0 : 1e6) +
+                         std::fabs(std::log(volume(m.measurement.size)) - std::log(volume(size)));
+        if (!pick || d < pickDistance) pick = &m, pickDistance = d;
+    }
+    return pick;
+}
+
+std::vector<PlanEntry> planFrom(const std::vector<ProblemSize>& sizes, const std::vector<Candidate>& candidates) {
+    std::vector<PlanEntry> plan;
+    for (const auto& s : sizes) plan.push_back({s, candidates});
+    return plan;
+}
+
+int runBench(const std::vector<std::string>& argv) {
+    Args args(argv,
+              {"--device", "--family", "--point", "--top", "--sizes", "--ops", "--peer", "--runs", "--warmup", "--db",
+               "--out", "--seed", "--profile"},
+              {"--best", "--paper", "--tensor-cores", "--verify", "--json"});
+    if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
+    kernels::registerBuiltinFamilies();
+    const std::string familyName = args.required("--family");
+    auto family = FamilyRegistry::instance().find(familyName);
+    if (!family || family->internal()) {
+        std::string names;
+        for (const auto& f : FamilyRegistry::instance().all())
+            if (!f->internal()) names += " " + f->name();
+        throw UsageError("unknown family '" + familyName + "'; known:" + names);
+    }
+    const auto* gemmFamily = dynamic_cast<const gemm::GemmFamily*>(family.get());
+
+    const int modes = int(args.value("--point").has_value()) + int(args.flag("--best")) + int(args.flag("--paper"));
+    if (modes != 1) throw UsageError("give exactly one of --point KEY, --best or --paper");
+    if (args.flag("--paper") && !gemmFamily) throw UsageError("--paper applies to sgemm and dgemm only");
+    std::optional<int> top;
+    if (auto t = args.integer("--top")) {
+        if (args.value("--point")) throw UsageError("--top goes with --best or --paper");
+        if (*t < 1 || *t > 100) throw UsageError("--top must be between 1 and 100");
+        top = static_cast<int>(*t);
+    }
+    Options options;
+    if (auto o = args.value("--ops")) {
+        if (!gemmFamily) throw UsageError("--ops applies to sgemm and dgemm only");
+        options.ops = parseOps(*o);
+    }
+    options.peer = parsePeer(args.value("--peer").value_or("auto"));
+    options.tensorCores = args.flag("--tensor-cores");
+    options.verify = args.flag("--verify");
+    if (auto r = args.integer("--runs")) {
+        if (*r < 1 || *r > 1000) throw UsageError("--runs must be between 1 and 1000");
+        options.timedRuns = static_cast<int>(*r);
+    }
+    if (auto w = args.integer("--warmup")) {
+        if (*w < 1 || *w > 100) throw UsageError("--warmup must be between 1 and 100");
+        options.warmupRuns = static_cast<int>(*w);
+    }
+    if (auto s = args.integer("--seed")) options.seed = static_cast<std::uint64_t>(*s);
+    std::optional<std::vector<ProblemSize>> sizes;
+    if (auto s = args.value("--sizes")) {
+        sizes = parseSizes(*s, "--sizes");
+        const auto want = family->sizeDimensions().size();
+        for (const auto& size : *sizes)
+            if (size.dims.size() != want && !(gemmFamily && size.dims.size() == 1))
+                throw UsageError("--sizes: " + size.label() + " has " + std::to_string(size.dims.size()) +
+                                 " dimension(s); family " + familyName + " takes " + std::to_string(want) +
+                                 (gemmFamily ? " (m x n x k) or 1 (m = n = k)" : ""));
+        for (auto& size : *sizes) {
+            for (auto d : size.dims)
+                if (d < 1) throw UsageError("--sizes: " + size.label() + " has a dimension below 1");
+            // GEMM results are stored as m x n x k: "4096" means 4096x4096x4096 (and finds it in the store).
+            if (gemmFamily && size.dims.size() == 1) size.dims = {size.dims[0], size.dims[0], size.dims[0]};
+        }
+    }
+
+    const auto dbPath = databasePath(args);
+    DeviceCatalog catalog(dbPath, false); // a benchmark needs real hardware: no simulated twins
+    const auto found = catalog.select(args.required("--device"));
+    const BackendKind backend = found.info.backend;
+    if ((options.peer == PeerChoice::Cublas && backend != BackendKind::Cuda) ||
+        (options.peer == PeerChoice::Clblast && backend != BackendKind::OpenCL))
+        throw UsageError("--peer " + std::string(options.peer == PeerChoice::Cublas ? "cublas" : "clblast") +
+                         " needs a " + (options.peer == PeerChoice::Cublas ? "CUDA" : "OpenCL") + " device; " +
+                         found.info.label() + " is " + toString(backend));
+    if (!sizes) sizes = family->defaultSizes(found.info);
+    std::optional<DeviceProfile> givenProfile;
+    if (auto file = args.value("--profile")) {
+        std::ifstream in(*file);
+        if (!in) throw UsageError("--profile: cannot read " + *file);
+        try {
+            const auto doc = nlohmann::json::parse(in);
+            const DeviceInfo profiled = doc.at("device").get<DeviceInfo>();
+            if (profiled.stableId() != found.info.stableId())
+                throw UsageError("--profile: " + *file + " profiles " + profiled.stableId() + ", not " +
+                                 found.info.stableId());
+            if (!profiled.profile) throw UsageError("--profile: " + *file + " has no \"profile\" in \"device\"");
+            givenProfile = profiled.profile;
+        } catch (const nlohmann::json::exception& e) {
+            throw UsageError("--profile: " + *file + " is not `ktune profile --json` output: " + e.what());
+        }
+    }
+
+    // Candidates.
+    std::vector<PlanEntry> plan;
+    std::optional<store::Database> db;
+    auto openDb = [&]() -> store::Database& {
+        if (!db) db.emplace(store::Database::open(dbPath));
+        return *db;
+    };
+    if (auto key = args.value("--point")) {
+        Candidate c;
+        c.origin = "point";
+        try {
+            if (gemmFamily) {
+                c.point = Point::fromKey(*key);
+                gemm::paramsFromPoint(c.point, gemmFamily->precision()); // names the bad parameter
+            } else {
+                c.point = family->space(found.info).pointFromKey(*key);
+            }
+        } catch (const std::exception& e) {
+            throw UsageError(std::string("--point: ") + e.what());
+        }
+        c.key = c.point.key();
+        plan = planFrom(*sizes, {c});
+    } else if (args.flag("--paper")) {
+        std::vector<Candidate> candidates;
+        for (const auto& p : gemm::paperBestTn(gemmFamily->precision())) {
+            Candidate c;
+            c.point = gemm::pointFromParams(p);
+            c.key = c.point.key();
+            c.origin = "paper";
+            candidates.push_back(c);
+            if (top && int(candidates.size()) == *top) break;
+        }
+        plan = planFrom(*sizes, candidates);
+    } else {
+        store::MeasurementRepository measurements(openDb());
+        const std::string deviceId = found.info.stableId();
+        const auto best = measurements.bestPerSize(deviceId, familyName);
+        if (best.empty())
+            throw UsageError("--best: no successful " + familyName + " measurements of " + deviceId + " in " +
+                             dbPath.string() + " (run `ktune tune` first)");
+        if (top) {
+            const auto largest = *std::max_element(best.begin(), best.end(), [](const auto& a, const auto& b) {
+                return volume(a.measurement.size) < volume(b.measurement.size);
+            });
+            std::vector<Candidate> candidates;
+            for (const auto& m : measurements.topCandidates(deviceId, familyName, largest.measurement.size, *top))
+                candidates.push_back({m.measurement.pointKey, Point::fromKey(m.measurement.pointKey), "top",
+                                      m.measurement.size.label()});
+            plan = planFrom(*sizes, candidates);
+        } else {
+            for (const auto& size : *sizes) {
+                const auto* m = nearestStored(best, size);
+                plan.push_back({size,
+                                {{m->measurement.pointKey, Point::fromKey(m->measurement.pointKey), "best",
+                                  m->measurement.size.label()}}});
+            }
+        }
+    }
+
+    auto device = found.backend->open(found.info);
+    Result result =
+        gemmFamily ? benchGemm(*device, *family, plan, options) : benchGeneric(*device, family, plan, options);
+
+    // Bound: --profile, else the device's stored profile, else whatever the enumeration knew.
+    std::optional<DeviceProfile> profile = givenProfile ? givenProfile : found.info.profile;
+    std::string storeWarning;
+    try {
+        store::DeviceRepository devicesRepo(openDb());
+        if (!givenProfile)
+            if (auto p = devicesRepo.latestProfile(found.info.stableId())) profile = p;
+        DeviceInfo withProfile = found.info;
+        withProfile.profile = givenProfile; // kept in the device's profile history
+        devicesRepo.upsert(withProfile);
+        store::PeerRepository peers(openDb());
+        std::set<std::string> stored; // one entry per peer, size and op (rows repeat them per candidate)
+        for (const auto& row : result.rows) {
+            const std::string routine = familyName + (row.op.empty() ? "" : "_" + row.op);
+            auto add = [&](const Figure& f, const std::string& peerId) {
+                if (!f.measured() || peerId.empty()) return;
+                if (!stored.insert(peerId + "|" + routine + "|" + row.size.label()).second) return;
+                store::PeerMeasurement pm;
+                pm.deviceId = found.info.stableId();
+                pm.peer = peerId;
+                pm.routine = routine;
+                pm.size = row.size;
+                pm.value = *f.value;
+                pm.medianMs = f.medianMs;
+                peers.add(pm);
+            };
+            add(row.peer, result.peerId);
+            add(row.peerTc, result.peerTcId);
+        }
+    } catch (const std::exception& e) {
+        storeWarning = e.what(); // the benchmark itself is still valid
+    }
+
+    const nlohmann::json json = benchJson(found.info, *family, result, options, profile);
+    if (auto out = args.value("--out")) {
+        std::ofstream file(*out, std::ios::binary | std::ios::trunc);
+        if (!file) {
+            std::cerr << "ktune bench: cannot write " << *out << "\n";
+            return 1;
+        }
+        file << json.dump(2) << "\n";
+    }
+    if (args.flag("--json"))
+        std::cout << json.dump(2) << "\n";
+    else
+        printBenchTable(std::cout, found.info, *family, result);
+    if (!storeWarning.empty()) std::cerr << "ktune bench: peer results not stored: " << storeWarning << "\n";
+    const bool anyOurs =
+        std::any_of(result.rows.begin(), result.rows.end(), [](const Row& r) { return r.ours.measured(); });
+    const bool anyWrong =
+        std::any_of(result.rows.begin(), result.rows.end(), [](const Row& r) { return r.verified == false; });
+    if (anyWrong) std::cerr << "ktune bench: --verify found wrong results (see the rows marked WRONG RESULT)\n";
+    return anyOurs && !anyWrong ? 0 : 1;
+}
+
+// clang-format off
+KT_REGISTER_COMMAND(Command{
+    "bench", "benchmark candidates against the vendor library (cuBLAS, CLBlast) on one device",
+    "usage: ktune bench --device D --family F (--point KEY | --best [--top N] | --paper [--top N])\n"
+    "                   [--sizes LIST] [--ops nn,nt,tn,tt] [--peer auto|none|cublas|clblast] [--tensor-cores]\n"
+    "                   [--runs N] [--warmup N] [--verify] [--profile FILE] [--db FILE] [--out FILE.json]\n"
+    "                   [--json]\n\n"
+    "Runs our candidate(s) and the vendor library side by side in this process on the same device: the same\n"
+    "sizes, warm-up and number of timed runs, device events only, median kept. For sgemm/dgemm every op (column-\n"
+    "major C = op(A) op(B)) times the full routine (layout copies + TN kernel), and the TN kernel alone is a\n"
+    "separate column; the peer is cuBLAS (pedantic math) on CUDA devices and CLBlast on OpenCL devices.\n"
+    "transpose/dtranspose compare with cuBLAS geam / CLBlast omatcopy in GB/s. Peer results go to the store.\n\n"
+    "  --device D        index, id or part of the name from `ktune devices`\n"
+    "  --family F        sgemm, dgemm, transpose, dtranspose, … (`ktune families`)\n"
+    "  --point KEY       one candidate, as a point key (NAME=value,…)\n"
+    "  --best            the stored best per size (nearest tuned size); with --top N the N best at the largest size\n"
+    "  --paper           the papers' fastest TN kernels (sgemm/dgemm); --top N keeps the first N\n"
+    "  --sizes LIST      1024,2048 | 1024x512x256 (m x n x k) | 1024:8192:1024 (default: the family's sizes)\n"
+    "  --ops LIST        GEMM op types (default nn,nt,tn,tt)\n"
+    "  --peer P          auto (default: by backend), none, cublas, clblast\n"
+    "  --tensor-cores    GEMM on CUDA: a second cuBLAS column with default math (DGEMM may use FP64 tensor cores)\n"
+    "  --runs N          timed repetitions (default 5; median kept); --warmup N untimed runs first (default 1)\n"
+    "  --verify          check our results against the reference (OpenBLAS; slow for large GEMM)\n"
+    "  --profile FILE    `ktune profile D --json` output: the bound in the JSON (stored with the device);\n"
+    "                    default: the device's stored profile\n"
+    "  --out FILE        write the JSON there; --json prints it instead of the table\n"
+    "  --db FILE         store for --best and peer results (default: $KT_DB or ~/.local/share/KernelTune)\n\n"
+    "exit codes: 0 at least one of our figures measured, 1 none could be or --verify found a wrong result,\n"
+    "            2 bad arguments\n",
+    runBench});
+// clang-format on
+
+} // namespace
+} // namespace kt::cli
