@@ -9,12 +9,12 @@
         <translation>コピー帯域幅 %1 GB/s</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/plot_bound.cpp" line="18"/>
+        <location filename="../app/gui/plots/plot_bound.cpp" line="20"/>
         <source>FP64 peak %1 GFlop/s</source>
         <translation>FP64 ピーク %1 GFlop/s</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/plot_bound.cpp" line="21"/>
+        <location filename="../app/gui/plots/plot_bound.cpp" line="24"/>
         <source>FP32 peak %1 GFlop/s</source>
         <translation>FP32 ピーク %1 GFlop/s</translation>
     </message>
@@ -23,27 +23,27 @@
     <name>kt::gui::CandidateScatterPlot</name>
     <message>
         <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="94"/>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="165"/>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="166"/>
         <source>(none)</source>
         <translation>（なし）</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="144"/>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="145"/>
         <source>candidates</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="163"/>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="164"/>
         <source>Against:</source>
         <translation>横軸:</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="164"/>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="165"/>
         <source>Colour by:</source>
         <translation>色分け:</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="166"/>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="167"/>
         <source>Best %1 of each candidate</source>
         <translation>各候補の最高 %1</translation>
     </message>
@@ -543,12 +543,12 @@
 <context>
     <name>kt::gui::MetricCurvePlot</name>
     <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="156"/>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="158"/>
         <source>Problem size (%1)</source>
         <translation>問題サイズ (%1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="157"/>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="159"/>
         <source>Problem size (geometric mean of %1)</source>
         <translation>問題サイズ (%1 の幾何平均)</translation>
     </message>
@@ -600,47 +600,47 @@
         <translation>スキップ</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="137"/>
+        <location filename="../app/gui/models/results_model.cpp" line="138"/>
         <source>Device</source>
         <translation>デバイス</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="138"/>
+        <location filename="../app/gui/models/results_model.cpp" line="139"/>
         <source>Family</source>
         <translation>ファミリー</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="139"/>
+        <location filename="../app/gui/models/results_model.cpp" line="140"/>
         <source>Run</source>
         <translation>実行</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="140"/>
+        <location filename="../app/gui/models/results_model.cpp" line="141"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="141"/>
+        <location filename="../app/gui/models/results_model.cpp" line="142"/>
         <source>Size</source>
         <translation>サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="142"/>
+        <location filename="../app/gui/models/results_model.cpp" line="143"/>
         <source>Status</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="143"/>
+        <location filename="../app/gui/models/results_model.cpp" line="144"/>
         <source>Value</source>
         <translation>値</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="144"/>
+        <location filename="../app/gui/models/results_model.cpp" line="145"/>
         <source>Median (ms)</source>
         <translation>中央値 (ms)</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="145"/>
+        <location filename="../app/gui/models/results_model.cpp" line="146"/>
         <source>Error</source>
         <translation>エラー</translation>
     </message>
@@ -648,102 +648,102 @@
 <context>
     <name>kt::gui::ResultsPage</name>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="195"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="198"/>
         <source>Select a measurement to see its candidate&apos;s parameters, generated source and log.</source>
         <translation>測定を選択すると、その候補のパラメータ、生成されたソース、ログが表示されます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="209"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="214"/>
         <source>unreadable candidate key &apos;%1&apos;: %2</source>
         <translation>読み取れない候補キー「%1」: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="211"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="217"/>
         <source>%1 on %2 — %3</source>
         <translation>%2 上の %1 — %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="218"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="226"/>
         <source>// The family &apos;%1&apos; is not part of this build.</source>
         <translation>// ファミリー「%1」はこのビルドに含まれていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="220"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="229"/>
         <source>// The device %1 is not recorded in the store.</source>
         <translation>// デバイス %1 はストアに記録されていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="224"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="233"/>
         <source>kernels: %1</source>
         <translation>カーネル: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="229"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="238"/>
         <source>options: %1</source>
         <translation>オプション: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="249"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="260"/>
         <source>// The source could not be generated: %1</source>
         <translation>// ソースを生成できませんでした: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="252"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="263"/>
         <source>(no messages: status %1)</source>
         <translation>（メッセージなし: 状態 %1）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="277"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="290"/>
         <source>Filter (device, family, candidate, status, error…)</source>
         <translation>フィルター（デバイス、ファミリー、候補、状態、エラー…）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="278"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="291"/>
         <source>%1 of %2 measurements</source>
         <translation>%2 件中 %1 件の測定</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="279"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="292"/>
         <source>Generated source</source>
         <translation>生成されたソース</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="280"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="293"/>
         <source>Error / build log</source>
         <translation>エラー / ビルドログ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="281"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="294"/>
         <source>All measurements of this candidate</source>
         <translation>この候補のすべての測定</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="282"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
         <source>Run</source>
         <translation>実行</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="282"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
         <source>Size</source>
         <translation>サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="282"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
         <source>Status</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="282"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
         <source>Value</source>
         <translation>値</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="282"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
         <source>Median (ms)</source>
         <translation>中央値 (ms)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="282"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
         <source>Error</source>
         <translation>エラー</translation>
     </message>
@@ -751,198 +751,198 @@
 <context>
     <name>kt::gui::RunPage</name>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="42"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="41"/>
         <source>sizes: &apos;%1&apos; is not a size (expected e.g. 1024 or 256x256x128)</source>
         <translation>サイズ: 「%1」はサイズではありません（例: 1024 または 256x256x128）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="52"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="53"/>
         <source>running</source>
         <translation>実行中</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="53"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="54"/>
         <source>paused</source>
         <translation>一時停止中</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="54"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="55"/>
         <source>cancelled</source>
         <translation>キャンセル済み</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="55"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="56"/>
         <source>completed</source>
         <translation>完了</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="56"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="57"/>
         <source>failed</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="57"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="58"/>
         <source>interrupted</source>
         <translation>中断</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="159"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="160"/>
         <source>pausing after the current candidate…</source>
         <translation>現在の候補の後で一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="175"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="176"/>
         <source>cancelling after the current candidate…</source>
         <translation>現在の候補の後でキャンセルします…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="207"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="209"/>
         <source>(choose one on the Devices page)</source>
         <translation>（「デバイス」ページで選択してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="208"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="210"/>
         <source>(choose one on the Tune page)</source>
         <translation>（「チューニング」ページで選択してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="209"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="211"/>
         <source>Device: &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>デバイス: &lt;b&gt;%1&lt;/b&gt; · ファミリー: &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="218"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="220"/>
         <source>Choose a device on the Devices page first.</source>
         <translation>先に「デバイス」ページでデバイスを選択してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="219"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="221"/>
         <source>Choose a kernel family on the Tune page first.</source>
         <translation>先に「チューニング」ページでカーネルファミリーを選択してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="289"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="293"/>
         <source>Run %1: %2</source>
         <translation>実行 %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="290"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="294"/>
         <source>Run %1: %2 (%3)</source>
         <translation>実行 %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="353"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="359"/>
         <source>No run yet.</source>
         <translation>まだ実行はありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="369"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="376"/>
         <source>Elapsed %1 · ETA %2 · reused %3</source>
         <translation>経過 %1 · 残り %2 · 再利用 %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="375"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="382"/>
         <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
         <translation>これまでの最高: &lt;b&gt;%1 %2&lt;/b&gt;（サイズ %3）— %4</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="380"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="387"/>
         <source>Best so far: –</source>
         <translation>これまでの最高: –</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="390"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="397"/>
         <source>Strategy:</source>
         <translation>戦略:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="391"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="398"/>
         <source>Max. evaluations:</source>
         <translation>最大評価数:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="392"/>
-        <location filename="../app/gui/pages/run_page.cpp" line="394"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="399"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="401"/>
         <source>no limit</source>
         <translation>無制限</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="393"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="400"/>
         <source>Time limit:</source>
         <translation>時間制限:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="395"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="402"/>
         <source> min</source>
         <translation> 分</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="396"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="403"/>
         <source>Sizes:</source>
         <translation>サイズ:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="397"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="404"/>
         <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
         <translation>ファミリーの既定値（例: 1024,2048 または 256x256x128）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="398"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="405"/>
         <source>&amp;Start run</source>
         <translation>実行開始(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="399"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="406"/>
         <source>Run:</source>
         <translation>実行:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="400"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="407"/>
         <source>&amp;Pause</source>
         <translation>一時停止(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="401"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="408"/>
         <source>&amp;Resume</source>
         <translation>再開(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="402"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="409"/>
         <source>&amp;Cancel</source>
         <translation>キャンセル(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="403"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="410"/>
         <source>Top candidates over size</source>
         <translation>上位候補（サイズ別）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="404"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="411"/>
         <source>All candidates</source>
         <translation>全候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="405"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="412"/>
         <source>Failures</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="406"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="406"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
         <source>Size</source>
         <translation>サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="406"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
         <source>Status</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="406"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
         <source>Message</source>
         <translation>メッセージ</translation>
     </message>
@@ -1076,7 +1076,7 @@
 <context>
     <name>kt::gui::TuningRunService</name>
     <message>
-        <location filename="../app/gui/services/tuning_run_service.cpp" line="253"/>
+        <location filename="../app/gui/services/tuning_run_service.cpp" line="255"/>
         <source>A run is already active on %1.</source>
         <translation>%1 ではすでに実行中です。</translation>
     </message>

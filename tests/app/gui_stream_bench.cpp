@@ -87,7 +87,9 @@ int main(int argc, char** argv) {
 
     // Enough (point, size) pairs for the whole duration: the transpose points times as many sizes as needed.
     int points = 0;
-    FamilyRegistry::instance().find("transpose")->space(demo.stored).forEachValid([&](const Point&) { return ++points, true; });
+    FamilyRegistry::instance().find("transpose")->space(demo.stored).forEachValid([&](const Point&) {
+        return ++points, true;
+    });
     const int needed = static_cast<int>(rate * seconds) + 1;
     RunRequest request;
     request.device = demo.stored; // its own results are not reused: every size below is new to it
@@ -144,7 +146,8 @@ int main(int argc, char** argv) {
         std::printf("curve plot: average replot %.1f ms\n", runPage->curvePlot()->plot()->replotTime(true));
         const double p50 = percentile(stallsMs, 0.50), p99 = percentile(stallsMs, 0.99);
         const double worst = stallsMs.empty() ? 0 : *std::max_element(stallsMs.begin(), stallsMs.end());
-        std::printf("event-loop stall over a 1 ms timer (%zu ticks): p50 %.2f ms, p99 %.2f ms, max %.2f ms — p99 < 30 ms target: %s\n",
+        std::printf("event-loop stall over a 1 ms timer (%zu ticks): p50 %.2f ms, p99 %.2f ms, max %.2f ms — "
+                    "p99 < 30 ms target: %s\n",
                     stallsMs.size(), p50, p99, worst, p99 < 30 ? "met" : "MISSED");
         QApplication::exit(p99 < 30 ? 0 : 1);
     });

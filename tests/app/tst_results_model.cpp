@@ -71,7 +71,8 @@ private Q_SLOTS:
     void columnsShowTheStoredMeasurement() {
         ResultsModel model;
         model.setResults(ResultsModel::load(m_path));
-        QCOMPARE(countMatching(model, ResultsModel::Status, statusText(MeasurementStatus::CompileError)), m_demo.failing * 3);
+        QCOMPARE(countMatching(model, ResultsModel::Status, statusText(MeasurementStatus::CompileError)),
+                 m_demo.failing * 3);
         QCOMPARE(model.index(0, ResultsModel::Device).data().toString(), QString::fromStdString(m_demo.stored.label()));
         QCOMPARE(model.index(0, ResultsModel::Family).data().toString(), QStringLiteral("transpose"));
         QCOMPARE(model.index(0, ResultsModel::Size).data().toString(), QStringLiteral("256"));
@@ -117,7 +118,8 @@ private Q_SLOTS:
         QSignalSpy failed(&page, &ResultsPage::loadFailed);
         page.setDatabase(foreign);
         QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 30000);
-        QVERIFY2(failed.front().at(0).toString().contains(QStringLiteral("notes.txt")), qPrintable(failed.front().at(0).toString()));
+        QVERIFY2(failed.front().at(0).toString().contains(QStringLiteral("notes.txt")),
+                 qPrintable(failed.front().at(0).toString()));
         QFile check(foreign);
         QVERIFY(check.open(QIODevice::ReadOnly));
         QCOMPARE(check.readAll(), QByteArray("not a database\n")); // left as it was
@@ -136,7 +138,7 @@ private Q_SLOTS:
         page.selectRow(0);
         const QString log = page.logView()->toPlainText();
         QVERIFY2(log.contains(QStringLiteral("exceeds the per-kernel limit")), qPrintable(log));
-        QCOMPARE(page.detailTabs()->currentIndex(), 1); // a failure opens on its log
+        QCOMPARE(page.detailTabs()->currentIndex(), 1);        // a failure opens on its log
         QCOMPARE(page.candidateMeasurements()->rowCount(), 3); // one per size
         page.filterEdit()->setText(QStringLiteral("TRA_TILE=32,TRA_WPT=4,TRA_LOCAL=1,TRA_PAD=1"));
         QCOMPARE(page.proxy()->rowCount(), 3);

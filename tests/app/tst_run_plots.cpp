@@ -49,8 +49,8 @@ private Q_SLOTS:
         plot.show();
         plot.setTopK(2);
         // b is best at one size but worst on average; c has been measured at one size only.
-        plot.addMeasurements({ok("P=a", 256, 10), ok("P=a", 512, 30), ok("P=b", 256, 50), ok("P=b", 512, 1),
-                              ok("P=c", 256, 22)});
+        plot.addMeasurements(
+            {ok("P=a", 256, 10), ok("P=a", 512, 30), ok("P=b", 256, 50), ok("P=b", 512, 1), ok("P=c", 256, 22)});
         QTRY_VERIFY(!plot.redrawPending());
         QCOMPARE(plot.shownCandidates(), (QStringList{QStringLiteral("P=b"), QStringLiteral("P=c")}));
         plot.addMeasurements({ok("P=c", 512, 2)}); // c's mean drops to 12: a (20) overtakes it
@@ -70,7 +70,8 @@ private Q_SLOTS:
     void scatterGroupsByTheColourParameter() {
         CandidateScatterPlot plot;
         plot.resize(600, 400);
-        plot.addMeasurements({ok("X=1,Y=1", 256, 5), ok("X=2,Y=1", 256, 6), ok("X=2,Y=2", 256, 7), ok("X=2,Y=2", 512, 9)});
+        plot.addMeasurements(
+            {ok("X=1,Y=1", 256, 5), ok("X=2,Y=1", 256, 6), ok("X=2,Y=2", 256, 7), ok("X=2,Y=2", 512, 9)});
         QCOMPARE(plot.candidateCount(), 3);
         QCOMPARE(plot.pointsPlotted(), 0); // hidden: nothing drawn yet
         plot.show();

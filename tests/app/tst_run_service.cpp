@@ -101,7 +101,8 @@ private Q_SLOTS:
         std::map<std::string, double> sum;
         for (const auto& s : store::MeasurementRepository(db).byRun(run->runId()))
             if (s.measurement.status == MeasurementStatus::Ok) sum[s.measurement.pointKey] += s.measurement.value;
-        const auto best = std::max_element(sum.begin(), sum.end(), [](auto& a, auto& b) { return a.second < b.second; });
+        const auto best =
+            std::max_element(sum.begin(), sum.end(), [](auto& a, auto& b) { return a.second < b.second; });
         QTRY_VERIFY(!page.curvePlot()->redrawPending()); // live plots redraw at most every 100 ms
         QCOMPARE(page.curvePlot()->shownCandidates().size(), 5);
         QCOMPARE(page.curvePlot()->shownCandidates().front(), QString::fromStdString(best->first));
@@ -225,9 +226,10 @@ private Q_SLOTS:
     void executorFailureEndsFailedWithTheMessage() {
         auto [path, demo] = freshStore();
         TuningRunService service;
-        service.setExecutorFactory([](const RunRequest&, const DeviceInfo&, const std::string&) -> std::unique_ptr<Executor> {
-            throw std::runtime_error("no worker for this device");
-        });
+        service.setExecutorFactory(
+            [](const RunRequest&, const DeviceInfo&, const std::string&) -> std::unique_ptr<Executor> {
+                throw std::runtime_error("no worker for this device");
+            });
         TuningRun* run = service.start(request(path, demo, 0));
         QTRY_VERIFY_WITH_TIMEOUT(!run->isActive(), 30000);
         QCOMPARE(st(run->status()), st(RunStatus::Failed));
@@ -269,7 +271,8 @@ private Q_SLOTS:
         QSignalSpy arrived(run, &TuningRun::measurementsArrived);
         QTRY_VERIFY_WITH_TIMEOUT(!run->isActive(), 240000);
         qunsetenv("KT_KTUNE");
-        QVERIFY2(run->status() == RunStatus::Completed, qPrintable(st(run->status()) + QStringLiteral(": ") + run->message()));
+        QVERIFY2(run->status() == RunStatus::Completed,
+                 qPrintable(st(run->status()) + QStringLiteral(": ") + run->message()));
         QCOMPARE(run->measurementCount(), quint64(3));
         int ok = 0;
         for (const auto& args : arrived)

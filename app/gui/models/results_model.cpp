@@ -124,7 +124,8 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const {
         default: return {};
         }
     }
-    if (role == Qt::TextAlignmentRole && (index.column() == Run || index.column() == Value || index.column() == MedianMs))
+    if (role == Qt::TextAlignmentRole &&
+        (index.column() == Run || index.column() == Value || index.column() == MedianMs))
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole && index.column() == Status && !ok) return QBrush(QColor(190, 30, 30));
     if (role == Qt::ToolTipRole && index.column() == Error && !m.error.empty()) return QString::fromStdString(m.error);

@@ -57,7 +57,8 @@ void KernelSourceHighlighter::highlightBlock(const QString& text) {
     setCurrentBlockState(0);
     qsizetype start = previousBlockState() == 1 ? 0 : text.indexOf(QStringLiteral("/*"));
     while (start >= 0) {
-        const qsizetype end = text.indexOf(QStringLiteral("*/"), start + (previousBlockState() == 1 && start == 0 ? 0 : 2));
+        const qsizetype end =
+            text.indexOf(QStringLiteral("*/"), start + (previousBlockState() == 1 && start == 0 ? 0 : 2));
         if (end < 0) {
             setCurrentBlockState(1);
             setFormat(static_cast<int>(start), static_cast<int>(text.size() - start), comment);
@@ -178,7 +179,9 @@ void ResultsPage::reload() {
     });
 }
 
-void ResultsPage::appendMeasurements(qint64 runId, const QVector<Measurement>& batch) { m_model->appendMeasurements(runId, batch); }
+void ResultsPage::appendMeasurements(qint64 runId, const QVector<Measurement>& batch) {
+    m_model->appendMeasurements(runId, batch);
+}
 
 void ResultsPage::addDevice(const DeviceInfo& device) { m_model->addDevice(device); }
 
@@ -204,20 +207,26 @@ void ResultsPage::showDetails(const QModelIndex& proxyIndex) {
     try {
         point = Point::fromKey(m.pointKey);
         for (std::size_t i = 0; i < point.size(); ++i)
-            params << QStringLiteral("<b>%1</b> = %2").arg(QString::fromStdString(point.names()[i])).arg(point.values()[i]);
+            params << QStringLiteral("<b>%1</b> = %2")
+                          .arg(QString::fromStdString(point.names()[i]))
+                          .arg(point.values()[i]);
     } catch (const std::exception& e) {
-        params << tr("unreadable candidate key '%1': %2").arg(QString::fromStdString(m.pointKey), QString::fromStdString(e.what()));
+        params << tr("unreadable candidate key '%1': %2")
+                      .arg(QString::fromStdString(m.pointKey), QString::fromStdString(e.what()));
     }
-    m_parameters->setText(tr("%1 on %2 — %3").arg(QString::fromStdString(m.family),
-                                                  m_model->data(m_model->index(index.row(), ResultsModel::Device)).toString(),
-                                                  params.join(QStringLiteral(", "))));
+    m_parameters->setText(tr("%1 on %2 — %3")
+                              .arg(QString::fromStdString(m.family),
+                                   m_model->data(m_model->index(index.row(), ResultsModel::Device)).toString(),
+                                   params.join(QStringLiteral(", "))));
     // The source as the family generates it for this point and device: deterministic, so it is what was compiled.
     auto family = FamilyRegistry::instance().find(m.family);
     const DeviceInfo* device = m_model->device(m.deviceId);
     if (!family) {
-        m_source->setPlainText(tr("// The family '%1' is not part of this build.").arg(QString::fromStdString(m.family)));
+        m_source->setPlainText(
+            tr("// The family '%1' is not part of this build.").arg(QString::fromStdString(m.family)));
     } else if (!device) {
-        m_source->setPlainText(tr("// The device %1 is not recorded in the store.").arg(QString::fromStdString(m.deviceId)));
+        m_source->setPlainText(
+            tr("// The device %1 is not recorded in the store.").arg(QString::fromStdString(m.deviceId)));
     } else {
         try {
             const auto generated = family->generate(point, *device);
@@ -234,8 +243,9 @@ void ResultsPage::showDetails(const QModelIndex& proxyIndex) {
             m_source->setPlainText(header + QStringLiteral("\n\n") + QString::fromStdString(generated.source));
             // Open at the family's kernel, past the shared dialect preamble.
             if (!generated.kernels.empty()) {
-                const QRegularExpression entry(QStringLiteral("KT_KERNEL\\s+void\\s+%1\\b")
-                                                   .arg(QRegularExpression::escape(QString::fromStdString(generated.kernels.front()))));
+                const QRegularExpression entry(
+                    QStringLiteral("KT_KERNEL\\s+void\\s+%1\\b")
+                        .arg(QRegularExpression::escape(QString::fromStdString(generated.kernels.front()))));
                 QTextCursor at = m_source->document()->find(entry);
                 if (!at.isNull()) {
                     m_source->moveCursor(QTextCursor::End);
@@ -246,7 +256,8 @@ void ResultsPage::showDetails(const QModelIndex& proxyIndex) {
                 }
             }
         } catch (const std::exception& e) {
-            m_source->setPlainText(tr("// The source could not be generated: %1").arg(QString::fromStdString(e.what())));
+            m_source->setPlainText(
+                tr("// The source could not be generated: %1").arg(QString::fromStdString(e.what())));
         }
     }
     m_log->setPlainText(m.error.empty() ? tr("(no messages: status %1)").arg(statusText(m.status))
@@ -257,7 +268,9 @@ void ResultsPage::showDetails(const QModelIndex& proxyIndex) {
     for (const auto& other : all) {
         const auto& o = other.measurement;
         const bool ok = o.status == MeasurementStatus::Ok;
-        const QStringList cells{QString::number(other.runId), QString::fromStdString(o.size.label()), statusText(o.status),
+        const QStringList cells{QString::number(other.runId),
+                                QString::fromStdString(o.size.label()),
+                                statusText(o.status),
                                 ok ? QString::number(o.value, 'f', 1) : QString(),
                                 ok ? QString::number(o.medianMs, 'g', 4) : QString(),
                                 QString::fromStdString(o.error.substr(0, o.error.find('\n')))};
@@ -279,7 +292,8 @@ void ResultsPage::retranslateUi() {
     m_detailTabs->setTabText(0, tr("Generated source"));
     m_detailTabs->setTabText(1, tr("Error / build log"));
     m_detailTabs->setTabText(2, tr("All measurements of this candidate"));
-    m_measurements->setHorizontalHeaderLabels({tr("Run"), tr("Size"), tr("Status"), tr("Value"), tr("Median (ms)"), tr("Error")});
+    m_measurements->setHorizontalHeaderLabels(
+        {tr("Run"), tr("Size"), tr("Status"), tr("Value"), tr("Median (ms)"), tr("Error")});
 }
 
 } // namespace kt::gui

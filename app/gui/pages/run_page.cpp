@@ -38,8 +38,9 @@ std::vector<ProblemSize> parseSizeList(const QString& text) {
             bool ok = false;
             const qlonglong v = dim.trimmed().toLongLong(&ok);
             if (!ok || v < 1)
-                throw std::invalid_argument(
-                    RunPage::tr("sizes: '%1' is not a size (expected e.g. 1024 or 256x256x128)").arg(item.trimmed()).toStdString());
+                throw std::invalid_argument(RunPage::tr("sizes: '%1' is not a size (expected e.g. 1024 or 256x256x128)")
+                                                .arg(item.trimmed())
+                                                .toStdString());
             size.dims.push_back(v);
         }
         sizes.push_back(size);
@@ -95,10 +96,10 @@ RunPage::RunPage(TuningRunService* service, QWidget* parent) : QWidget(parent), 
     m_sizes->setObjectName(QStringLiteral("sizes"));
     m_start = new QPushButton(this);
     m_start->setObjectName(QStringLiteral("startRun"));
-    for (QWidget* w : {static_cast<QWidget*>(m_strategyLabel), static_cast<QWidget*>(m_strategy),
-                       static_cast<QWidget*>(m_evalsLabel), static_cast<QWidget*>(m_maxEvaluations),
-                       static_cast<QWidget*>(m_timeLabel), static_cast<QWidget*>(m_maxMinutes),
-                       static_cast<QWidget*>(m_sizesLabel)})
+    for (QWidget* w :
+         {static_cast<QWidget*>(m_strategyLabel), static_cast<QWidget*>(m_strategy),
+          static_cast<QWidget*>(m_evalsLabel), static_cast<QWidget*>(m_maxEvaluations),
+          static_cast<QWidget*>(m_timeLabel), static_cast<QWidget*>(m_maxMinutes), static_cast<QWidget*>(m_sizesLabel)})
         settings->addWidget(w);
     settings->addWidget(m_sizes, 1);
     settings->addWidget(m_start);
@@ -204,7 +205,8 @@ void RunPage::setFamily(const QString& family) {
 }
 
 void RunPage::updateTarget() {
-    const QString device = m_device ? QString::fromStdString(m_device->label()) : tr("(choose one on the Devices page)");
+    const QString device =
+        m_device ? QString::fromStdString(m_device->label()) : tr("(choose one on the Devices page)");
     const QString family = m_family.isEmpty() ? tr("(choose one on the Tune page)") : m_family;
     m_target->setText(tr("Device: <b>%1</b> · Family: <b>%2</b>").arg(device.toHtmlEscaped(), family.toHtmlEscaped()));
     m_start->setEnabled(m_device && !m_family.isEmpty());
@@ -258,7 +260,8 @@ TuningRun* RunPage::startRun(const RunRequest& request) {
 QString RunPage::runTitle(const TuningRun* run) const {
     const QString id = run->runId() > 0 ? QStringLiteral("#%1 ").arg(run->runId()) : QString();
     return QStringLiteral("%1%2 · %3 · %4")
-        .arg(id, run->request().family, QString::fromStdString(run->request().device.label()), runStatusText(run->status()));
+        .arg(id, run->request().family, QString::fromStdString(run->request().device.label()),
+             runStatusText(run->status()));
 }
 
 void RunPage::attach(TuningRun* run) {
@@ -286,8 +289,9 @@ void RunPage::attach(TuningRun* run) {
             updateProgress(); // no ETA once finished
             for (int c = 0; c < 3; ++c) m_failures->resizeColumnToContents(c);
         }
-        Q_EMIT statusMessage(message.isEmpty() ? tr("Run %1: %2").arg(run->runId()).arg(runStatusText(status))
-                                               : tr("Run %1: %2 (%3)").arg(run->runId()).arg(runStatusText(status), message));
+        Q_EMIT statusMessage(message.isEmpty()
+                                 ? tr("Run %1: %2").arg(run->runId()).arg(runStatusText(status))
+                                 : tr("Run %1: %2 (%3)").arg(run->runId()).arg(runStatusText(status), message));
     });
 }
 
@@ -332,7 +336,8 @@ void RunPage::addToViews(const QVector<Measurement>& batch) {
         m_failures->setItem(row, 0, candidate);
         m_failures->setItem(row, 1, new QTableWidgetItem(QString::fromStdString(m.size.label())));
         m_failures->setItem(row, 2, new QTableWidgetItem(statusText(m.status)));
-        m_failures->setItem(row, 3, new QTableWidgetItem(QString::fromStdString(m.error.substr(0, m.error.find('\n')))));
+        m_failures->setItem(row, 3,
+                            new QTableWidgetItem(QString::fromStdString(m.error.substr(0, m.error.find('\n')))));
     }
     // Once, on the first failures: resizing on every batch would cost O(rows) per batch during a fast run.
     if (!m_failuresSized && m_failures->rowCount() > 0) {
@@ -345,8 +350,9 @@ void RunPage::updateControls() {
     const bool active = m_current && m_current->isActive();
     const bool paused = active && m_current->status() == RunStatus::Paused;
     m_pause->setEnabled(active && !paused);
-    const bool resumable = m_current && !active && m_current->runId() > 0 &&
-                           (m_current->status() == RunStatus::Cancelled || m_current->status() == RunStatus::Interrupted);
+    const bool resumable =
+        m_current && !active && m_current->runId() > 0 &&
+        (m_current->status() == RunStatus::Cancelled || m_current->status() == RunStatus::Interrupted);
     m_resume->setEnabled(paused || resumable);
     m_cancel->setEnabled(active);
     // The engine's closing message can be long: the status bar and the tooltip show it in full.
@@ -366,9 +372,10 @@ void RunPage::updateProgress() {
     m_progress->setRange(0, static_cast<int>(std::max<quint64>(1, p.total)));
     m_progress->setValue(static_cast<int>(std::min(p.done, std::max<quint64>(1, p.total))));
     m_progress->setFormat(p.phase.isEmpty() ? QStringLiteral("%v / %m") : p.phase + QStringLiteral(" · %v / %m"));
-    m_eta->setText(tr("Elapsed %1 · ETA %2 · reused %3")
-                       .arg(duration(p.elapsedSeconds), m_current->isActive() ? duration(p.etaSeconds) : QStringLiteral("–"))
-                       .arg(p.reused));
+    m_eta->setText(
+        tr("Elapsed %1 · ETA %2 · reused %3")
+            .arg(duration(p.elapsedSeconds), m_current->isActive() ? duration(p.etaSeconds) : QStringLiteral("–"))
+            .arg(p.reused));
     if (p.best) {
         auto family = FamilyRegistry::instance().find(p.best->family);
         const QString unit = family ? QString::fromStdString(toString(family->metric())) : QString();
@@ -405,7 +412,8 @@ void RunPage::retranslateUi() {
     m_views->setTabText(2, tr("Failures"));
     m_failures->setHorizontalHeaderLabels({tr("Candidate"), tr("Size"), tr("Status"), tr("Message")});
     for (int i = 0; i < m_runs->count(); ++i)
-        if (auto* run = qobject_cast<TuningRun*>(m_runs->itemData(i).value<QObject*>())) m_runs->setItemText(i, runTitle(run));
+        if (auto* run = qobject_cast<TuningRun*>(m_runs->itemData(i).value<QObject*>()))
+            m_runs->setItemText(i, runTitle(run));
     updateTarget();
     updateControls();
     updateProgress();

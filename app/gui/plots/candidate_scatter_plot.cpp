@@ -113,8 +113,9 @@ void CandidateScatterPlot::showEvent(QShowEvent* event) {
 }
 
 void CandidateScatterPlot::rebuildNow() {
-    static const QColor colors[] = {QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44), QColor(214, 39, 40),
-                                    QColor(148, 103, 189), QColor(140, 86, 75), QColor(227, 119, 194), QColor(23, 190, 207)};
+    static const QColor colors[] = {QColor(31, 119, 180),  QColor(255, 127, 14),  QColor(44, 160, 44),
+                                    QColor(214, 39, 40),   QColor(148, 103, 189), QColor(140, 86, 75),
+                                    QColor(227, 119, 194), QColor(23, 190, 207)};
     const std::string xName = m_xBox->currentData().toString().toStdString();
     const std::string colorName = m_colorBox->currentData().toString().toStdString();
     std::map<double, std::pair<QVector<double>, QVector<double>>> groups; // colour value → points

@@ -20,8 +20,9 @@ double sizeCoordinate(const ProblemSize& size) {
 
 namespace {
 QColor curveColor(int i) {
-    static const QColor colors[] = {QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44), QColor(148, 103, 189),
-                                    QColor(140, 86, 75),  QColor(227, 119, 194), QColor(127, 127, 127), QColor(23, 190, 207)};
+    static const QColor colors[] = {QColor(31, 119, 180),  QColor(255, 127, 14), QColor(44, 160, 44),
+                                    QColor(148, 103, 189), QColor(140, 86, 75),  QColor(227, 119, 194),
+                                    QColor(127, 127, 127), QColor(23, 190, 207)};
     return colors[i % 8];
 }
 } // namespace
@@ -152,9 +153,10 @@ void MetricCurvePlot::changeEvent(QEvent* event) {
 }
 
 void MetricCurvePlot::retranslateUi() {
-    m_plot->xAxis->setLabel(m_dimensions.size() <= 1
-                                ? tr("Problem size (%1)").arg(m_dimensions.value(0, QStringLiteral("n")))
-                                : tr("Problem size (geometric mean of %1)").arg(m_dimensions.join(QStringLiteral(", "))));
+    m_plot->xAxis->setLabel(
+        m_dimensions.size() <= 1
+            ? tr("Problem size (%1)").arg(m_dimensions.value(0, QStringLiteral("n")))
+            : tr("Problem size (geometric mean of %1)").arg(m_dimensions.join(QStringLiteral(", "))));
     m_plot->yAxis->setLabel(QString::fromStdString(toString(m_metric)));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

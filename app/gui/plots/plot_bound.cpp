@@ -12,13 +12,16 @@ std::optional<PlotBound> boundFor(const Family& family, const DeviceInfo& device
     PlotBound bound;
     if (family.metric() == Metric::GBs) {
         bound.value = p.copyBandwidthGBs;
-        bound.label = QCoreApplication::translate("kt::gui::BoundLine", "copy bandwidth %1 GB/s").arg(p.copyBandwidthGBs, 0, 'f', 0);
+        bound.label = QCoreApplication::translate("kt::gui::BoundLine", "copy bandwidth %1 GB/s")
+                          .arg(p.copyBandwidthGBs, 0, 'f', 0);
     } else if (!family.name().empty() && family.name().front() == 'd') {
         bound.value = p.fp64PeakGFlops;
-        bound.label = QCoreApplication::translate("kt::gui::BoundLine", "FP64 peak %1 GFlop/s").arg(p.fp64PeakGFlops, 0, 'f', 0);
+        bound.label =
+            QCoreApplication::translate("kt::gui::BoundLine", "FP64 peak %1 GFlop/s").arg(p.fp64PeakGFlops, 0, 'f', 0);
     } else {
         bound.value = p.fp32PeakGFlops;
-        bound.label = QCoreApplication::translate("kt::gui::BoundLine", "FP32 peak %1 GFlop/s").arg(p.fp32PeakGFlops, 0, 'f', 0);
+        bound.label =
+            QCoreApplication::translate("kt::gui::BoundLine", "FP32 peak %1 GFlop/s").arg(p.fp32PeakGFlops, 0, 'f', 0);
     }
     if (bound.value <= 0) return std::nullopt;
     return bound;

@@ -68,17 +68,19 @@ DemoStore buildDemoStore(const QString& path, const std::string& deviceName) {
         if (fails) ++demo.failing;
         // Made up: best near 32×32 tiles with 4 rows per work-item, staged in padded local memory.
         const double efficiency = 0.85 * std::exp(-std::pow(std::log2(tile / 32.0), 2) / 2.0) *
-                                  std::exp(-std::pow(std::log2(wpt / 4.0), 2) / 6.0) * (local ? (pad > 0 ? 1.0 : 0.9) : 0.7);
+                                  std::exp(-std::pow(std::log2(wpt / 4.0), 2) / 6.0) *
+                                  (local ? (pad > 0 ? 1.0 : 0.9) : 0.7);
         for (const auto& size : sizes) {
             Measurement m;
             m.pointKey = p.key();
             m.size = size;
             if (fails) {
                 m.status = MeasurementStatus::CompileError;
-                m.error = "error: local memory use (" + std::to_string(static_cast<int>(tile * (tile + pad) * 4)) +
-                          " bytes) exceeds the per-kernel limit (12288 bytes) of the demo compiler\n"
-                          "note: in kernel 'transpose' declared here: KT_LOCAL real tile[TRA_TILE][TRA_TILE + TRA_PAD];\n"
-                          "1 error generated.";
+                m.error =
+                    "error: local memory use (" + std::to_string(static_cast<int>(tile * (tile + pad) * 4)) +
+                    " bytes) exceeds the per-kernel limit (12288 bytes) of the demo compiler\n"
+                    "note: in kernel 'transpose' declared here: KT_LOCAL real tile[TRA_TILE][TRA_TILE + TRA_PAD];\n"
+                    "1 error generated.";
                 measurements.insert(runId, m);
                 continue;
             }

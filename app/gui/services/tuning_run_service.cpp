@@ -45,7 +45,8 @@ QString findKtuneExecutable() {
     if (!fromEnv.isEmpty() && QFileInfo(fromEnv).isExecutable()) return fromEnv;
     // Installed side by side, or both in the build tree: build/app/gui/ktune-workbench and build/app/cli/ktune.
     const QDir appDir(QCoreApplication::applicationDirPath());
-    for (const QString& candidate : {appDir.filePath(QStringLiteral("ktune")), appDir.filePath(QStringLiteral("../cli/ktune"))}) {
+    for (const QString& candidate :
+         {appDir.filePath(QStringLiteral("ktune")), appDir.filePath(QStringLiteral("../cli/ktune"))}) {
         const QFileInfo info(candidate);
         if (info.isFile() && info.isExecutable()) return info.canonicalFilePath();
     }
@@ -53,7 +54,8 @@ QString findKtuneExecutable() {
 }
 
 ExecutorFactory defaultExecutorFactory() {
-    return [](const RunRequest& request, const DeviceInfo& device, const std::string& family) -> std::unique_ptr<Executor> {
+    return [](const RunRequest& request, const DeviceInfo& device,
+              const std::string& family) -> std::unique_ptr<Executor> {
         if (device.backend == BackendKind::Simulated) {
             devices::ReplayOptions options;
             options.database = request.database.toStdString();
@@ -133,8 +135,7 @@ public:
     }
 
 private:
-    template <class F>
-    void post(F body) {
+    template <class F> void post(F body) {
         // QPointer: the run may be deleted before the event is processed (it joins the thread, but posted events
         // outlive it).
         QMetaObject::invokeMethod(
@@ -182,7 +183,8 @@ void TuningRun::start() {
     config.seed = m_request.seed;
     config.database = m_request.database.toStdString();
     if (m_request.resumeRunId > 0) config.resumeRunId = m_request.resumeRunId;
-    config.makeExecutor = [request = m_request, factory = m_factory](const DeviceInfo& device, const std::string& family) {
+    config.makeExecutor = [request = m_request, factory = m_factory](const DeviceInfo& device,
+                                                                     const std::string& family) {
         return factory(request, device, family);
     };
     m_thread = std::thread([this, config = std::move(config)]() mutable {

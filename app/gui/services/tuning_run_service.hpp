@@ -25,12 +25,12 @@ struct RunRequest {
     DeviceInfo device;
     QString family;
     QString strategy = QStringLiteral("two-stage");
-    std::vector<ProblemSize> sizes; // empty: the family's defaults for the device
+    std::vector<ProblemSize> sizes;   // empty: the family's defaults for the device
     std::uint64_t maxEvaluations = 0; // 0: no limit
     double maxSeconds = 0;            // 0: no limit
     QString database;
     std::uint64_t seed = 1;
-    int replayDelayMs = 0; // simulated devices only: pretend each measurement takes this long (tests, demos)
+    int replayDelayMs = 0;  // simulated devices only: pretend each measurement takes this long (tests, demos)
     qint64 resumeRunId = 0; // continue this stored run (cancelled or interrupted); its stored settings win
 };
 
@@ -49,7 +49,8 @@ struct RunProgressInfo {
 // build tree's ../cli/ktune, then PATH. Empty when none is found.
 QString findKtuneExecutable();
 
-using ExecutorFactory = std::function<std::unique_ptr<Executor>(const RunRequest&, const DeviceInfo&, const std::string&)>;
+using ExecutorFactory =
+    std::function<std::unique_ptr<Executor>(const RunRequest&, const DeviceInfo&, const std::string&)>;
 // Replay for simulated devices, the isolated worker (findKtuneExecutable) for real ones.
 ExecutorFactory defaultExecutorFactory();
 
