@@ -2,6 +2,53 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>kt::gui::BoundLine</name>
+    <message>
+        <location filename="../app/gui/plots/plot_bound.cpp" line="15"/>
+        <source>copy bandwidth %1 GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/plot_bound.cpp" line="20"/>
+        <source>FP64 peak %1 GFlop/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/plot_bound.cpp" line="24"/>
+        <source>FP32 peak %1 GFlop/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::CandidateScatterPlot</name>
+    <message>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="94"/>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="166"/>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="145"/>
+        <source>candidates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="164"/>
+        <source>Against:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="165"/>
+        <source>Colour by:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="167"/>
+        <source>Best %1 of each candidate</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>kt::gui::DeviceDetailsWidget</name>
     <message>
         <location filename="../app/gui/pages/device_details_widget.cpp" line="19"/>
@@ -375,113 +422,136 @@
 <context>
     <name>kt::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="126"/>
+        <location filename="../app/gui/main_window.cpp" line="150"/>
         <source>KernelTune Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="127"/>
+        <location filename="../app/gui/main_window.cpp" line="151"/>
         <source>Devices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="128"/>
+        <location filename="../app/gui/main_window.cpp" line="152"/>
         <source>Tune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="129"/>
+        <location filename="../app/gui/main_window.cpp" line="153"/>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="154"/>
+        <source>Results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="155"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="130"/>
+        <location filename="../app/gui/main_window.cpp" line="156"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="131"/>
+        <location filename="../app/gui/main_window.cpp" line="157"/>
         <source>&amp;Tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="132"/>
+        <location filename="../app/gui/main_window.cpp" line="158"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="133"/>
+        <location filename="../app/gui/main_window.cpp" line="159"/>
         <source>&amp;Open database…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="134"/>
+        <location filename="../app/gui/main_window.cpp" line="160"/>
         <source>Choose the SQLite file that holds tuning results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="135"/>
+        <location filename="../app/gui/main_window.cpp" line="161"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="137"/>
+        <location filename="../app/gui/main_window.cpp" line="163"/>
         <source>&amp;Refresh devices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="138"/>
+        <location filename="../app/gui/main_window.cpp" line="164"/>
         <source>&amp;Status bar</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="139"/>
+        <location filename="../app/gui/main_window.cpp" line="165"/>
         <source>&amp;Settings…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="140"/>
+        <location filename="../app/gui/main_window.cpp" line="166"/>
         <source>&amp;About KernelTune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="141"/>
+        <location filename="../app/gui/main_window.cpp" line="167"/>
         <source>About &amp;Qt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="147"/>
+        <location filename="../app/gui/main_window.cpp" line="173"/>
         <source>Database: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="148"/>
+        <location filename="../app/gui/main_window.cpp" line="174"/>
         <source>Database: %1 (not created yet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="157"/>
+        <location filename="../app/gui/main_window.cpp" line="185"/>
         <source>Results database: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="161"/>
+        <location filename="../app/gui/main_window.cpp" line="189"/>
         <source>Open results database</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="162"/>
+        <location filename="../app/gui/main_window.cpp" line="190"/>
         <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="182"/>
+        <location filename="../app/gui/main_window.cpp" line="210"/>
         <source>About KernelTune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="183"/>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
         <source>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;A workbench for auto-tuning GPU kernels (GEMM, BLAS3, batched GEMM, SYMV) on OpenCL and CUDA devices: explore parameter spaces, measure and verify candidates, fit performance over problem sizes and derive dispatch rules.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::MetricCurvePlot</name>
+    <message>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="158"/>
+        <source>Problem size (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="159"/>
+        <source>Problem size (geometric mean of %1)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -490,6 +560,392 @@
     <message>
         <location filename="../app/gui/services/profile_service.cpp" line="43"/>
         <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::ResultsModel</name>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="15"/>
+        <source>ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="16"/>
+        <location filename="../app/gui/screenshot.cpp" line="89"/>
+        <source>compile error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="17"/>
+        <source>launch error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="18"/>
+        <source>wrong result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="19"/>
+        <source>timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="20"/>
+        <source>worker crash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="21"/>
+        <source>skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="138"/>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="139"/>
+        <source>Family</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="140"/>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="141"/>
+        <source>Candidate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="142"/>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="143"/>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="144"/>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="145"/>
+        <source>Median (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="146"/>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::ResultsPage</name>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="198"/>
+        <source>Select a measurement to see its candidate&apos;s parameters, generated source and log.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="214"/>
+        <source>unreadable candidate key &apos;%1&apos;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="217"/>
+        <source>%1 on %2 — %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="226"/>
+        <source>// The family &apos;%1&apos; is not part of this build.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="229"/>
+        <source>// The device %1 is not recorded in the store.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="233"/>
+        <source>kernels: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="238"/>
+        <source>options: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="260"/>
+        <source>// The source could not be generated: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="263"/>
+        <source>(no messages: status %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="290"/>
+        <source>Filter (device, family, candidate, status, error…)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="291"/>
+        <source>%1 of %2 measurements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="292"/>
+        <source>Generated source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="293"/>
+        <source>Error / build log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="294"/>
+        <source>All measurements of this candidate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
+        <source>Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
+        <source>Median (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
+        <source>Error</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::RunPage</name>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="41"/>
+        <source>sizes: &apos;%1&apos; is not a size (expected e.g. 1024 or 256x256x128)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="53"/>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="54"/>
+        <source>paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="55"/>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="56"/>
+        <source>completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="57"/>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="58"/>
+        <source>interrupted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="160"/>
+        <source>pausing after the current candidate…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="176"/>
+        <source>cancelling after the current candidate…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="209"/>
+        <source>(choose one on the Devices page)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="210"/>
+        <source>(choose one on the Tune page)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="211"/>
+        <source>Device: &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="220"/>
+        <source>Choose a device on the Devices page first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="221"/>
+        <source>Choose a kernel family on the Tune page first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="293"/>
+        <source>Run %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="294"/>
+        <source>Run %1: %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="359"/>
+        <source>No run yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="376"/>
+        <source>Elapsed %1 · ETA %2 · reused %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="382"/>
+        <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="387"/>
+        <source>Best so far: –</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="397"/>
+        <source>Strategy:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="398"/>
+        <source>Max. evaluations:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="399"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="401"/>
+        <source>no limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="400"/>
+        <source>Time limit:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="402"/>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="403"/>
+        <source>Sizes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="404"/>
+        <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="405"/>
+        <source>&amp;Start run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="406"/>
+        <source>Run:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="407"/>
+        <source>&amp;Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="408"/>
+        <source>&amp;Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="409"/>
+        <source>&amp;Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="410"/>
+        <source>Top candidates over size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="411"/>
+        <source>All candidates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="412"/>
+        <source>Failures</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
+        <source>Candidate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
+        <source>Message</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -544,73 +1000,86 @@
 <context>
     <name>kt::gui::TunePage</name>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="108"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="115"/>
         <source>No kernel families are registered in this build.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="111"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="118"/>
         <source>Select a device on the Devices page: constraints depend on the device&apos;s limits.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="126"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="133"/>
         <source>Name: %1 · Metric: %2 · Size dimensions: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="154"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="161"/>
         <source>The family&apos;s parameter space could not be built for this device: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="185"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="192"/>
         <source>The constraints could not be evaluated: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="194"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="201"/>
         <source>Valid variants: counting… (of %1 combinations)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="196"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="203"/>
         <source>Valid variants: %1 of %2 combinations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="208"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="219"/>
         <source>Parameters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="209"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="220"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="210"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="221"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="210"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="221"/>
         <source>Values</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="210"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="221"/>
         <source>Description</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="211"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="222"/>
         <source>Expression</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="211"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="222"/>
         <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="223"/>
+        <source>Start run…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::TuningRunService</name>
+    <message>
+        <location filename="../app/gui/services/tuning_run_service.cpp" line="255"/>
+        <source>A run is already active on %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

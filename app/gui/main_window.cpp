@@ -19,9 +19,12 @@
 #include "app/gui/app_settings.hpp"
 #include "app/gui/dialogs/settings_dialog.hpp"
 #include "app/gui/pages/devices_page.hpp"
+#include "app/gui/pages/results_page.hpp"
+#include "app/gui/pages/run_page.hpp"
 #include "app/gui/pages/tune_page.hpp"
 #include "app/gui/resources.hpp"
 #include "app/gui/services/store_service.hpp"
+#include "app/gui/services/tuning_run_service.hpp"
 
 namespace kt::gui {
 
@@ -39,8 +42,11 @@ MainWindow::MainWindow(BackendFactory backends, ProfileFunction profiler, Langua
     m_tabs->setDocumentMode(true);
     m_devicesPage = new DevicesPage(m_enumeration, m_profiler, m_store, m_tabs);
     m_tunePage = new TunePage(m_tabs);
-    // Results, Fits & Rules and Compare join here once the store, fit and rules libraries provide their data.
-    m_pages = {{"devices", m_devicesPage}, {"tune", m_tunePage}};
+    m_runs = new TuningRunService(this);
+    m_runPage = new RunPage(m_runs, m_tabs);
+    m_resultsPage = new ResultsPage(m_tabs);
+    // Fits & Rules and Compare join here once the fit and rules libraries provide their data.
+    m_pages = {{"devices", m_devicesPage}, {"tune", m_tunePage}, {"run", m_runPage}, {"results", m_resultsPage}};
     for (const auto& page : m_pages) m_tabs->addTab(page.widget, QString());
     setCentralWidget(m_tabs);
 
@@ -50,6 +56,20 @@ MainWindow::MainWindow(BackendFactory backends, ProfileFunction profiler, Langua
         statusBar()->showMessage(text, 10000);
     });
     connect(m_devicesPage, &DevicesPage::currentDeviceChanged, m_tunePage, &TunePage::setDevice);
+    // Run and Results pages: the Tune page chooses device and family, the Run page runs, the Results page shows
+    // measurements live (they are stored too, so a reload shows the same rows).
+    connect(m_devicesPage, &DevicesPage::currentDeviceChanged, m_runPage, &RunPage::setDevice);
+    connect(m_tunePage, &TunePage::familyChanged, m_runPage, &RunPage::setFamily);
+    m_runPage->setFamily(m_tunePage->currentFamily());
+    connect(m_tunePage, &TunePage::startRunRequested, this, [this](const QString& family) {
+        m_runPage->setFamily(family);
+        m_tabs->setCurrentWidget(m_runPage);
+        m_runPage->start();
+    });
+    connect(m_runs, &TuningRunService::runAdded, this,
+            [this](TuningRun* run) { m_resultsPage->addDevice(run->request().device); });
+    connect(m_runPage, &RunPage::measurementsArrived, m_resultsPage, &ResultsPage::appendMeasurements);
+    connect(m_runPage, &RunPage::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
 
     createActions();
     createMenus();
@@ -60,12 +80,16 @@ MainWindow::MainWindow(BackendFactory backends, ProfileFunction profiler, Langua
     connect(m_store, &StoreService::profileSaved, this, &MainWindow::updateDatabaseLabel);
     m_database = databasePath();
     m_devicesPage->setDatabase(m_database);
+    m_runPage->setDatabase(m_database);
+    m_resultsPage->setDatabase(m_database);
     retranslateUi();
     restoreWindowState();
     m_enumeration->start();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    m_runs->cancelAll(); // runs stop between candidates and are stored as cancelled (resumable)
+}
 
 void MainWindow::createActions() {
     m_openDatabase = new QAction(this);
@@ -126,6 +150,8 @@ void MainWindow::retranslateUi() {
     setWindowTitle(tr("KernelTune Workbench"));
     m_tabs->setTabText(0, tr("Devices"));
     m_tabs->setTabText(1, tr("Tune"));
+    m_tabs->setTabText(2, tr("Run"));
+    m_tabs->setTabText(3, tr("Results"));
     m_fileMenu->setTitle(tr("&File"));
     m_viewMenu->setTitle(tr("&View"));
     m_toolsMenu->setTitle(tr("&Tools"));
@@ -153,6 +179,8 @@ void MainWindow::setDatabase(const QString& path) {
     m_database = path;
     kt::gui::setDatabasePath(path);
     m_devicesPage->setDatabase(path);
+    m_runPage->setDatabase(path);
+    m_resultsPage->setDatabase(path);
     updateDatabaseLabel();
     statusBar()->showMessage(tr("Results database: %1").arg(QDir::toNativeSeparators(path)), 10000);
 }

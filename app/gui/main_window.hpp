@@ -17,8 +17,11 @@ class QTabWidget;
 namespace kt::gui {
 
 class DevicesPage;
+class ResultsPage;
+class RunPage;
 class StoreService;
 class TunePage;
+class TuningRunService;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -36,6 +39,9 @@ public:
     QTabWidget* tabs() const { return m_tabs; }
     DevicesPage* devicesPage() const { return m_devicesPage; }
     TunePage* tunePage() const { return m_tunePage; }
+    RunPage* runPage() const { return m_runPage; }
+    ResultsPage* resultsPage() const { return m_resultsPage; }
+    TuningRunService* runService() const { return m_runs; }
     DeviceEnumerationService* enumeration() const { return m_enumeration; }
     QMenu* fileMenu() const { return m_fileMenu; }
 
@@ -65,6 +71,9 @@ private:
     QTabWidget* m_tabs;
     DevicesPage* m_devicesPage;
     TunePage* m_tunePage;
+    TuningRunService* m_runs;
+    RunPage* m_runPage;
+    ResultsPage* m_resultsPage;
     std::vector<Page> m_pages;
     QString m_database;
     QLabel* m_databaseLabel;

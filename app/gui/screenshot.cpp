@@ -9,13 +9,88 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QPixmap>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTableWidget>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTimer>
 
 #include "app/gui/main_window.hpp"
+#include "app/gui/models/results_model.hpp"
+#include "app/gui/pages/results_page.hpp"
+#include "app/gui/pages/run_page.hpp"
 #include "app/gui/pages/tune_page.hpp"
+#include "app/gui/services/tuning_run_demo.hpp"
 
 namespace kt::gui {
+
+namespace {
+// The Run and Results pages show a replay of the demo store (made-up transpose results on a made-up GPU) through the
+// simulated backend, so the screenshots need no device and look the same on every machine.
+bool prepareRunDemo(MainWindow& window, const QString& database, int timeoutMs) {
+    DemoStore demo;
+    try {
+        demo = buildDemoStore(database);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "ktune-workbench: cannot build the demo store %s: %s\n", qPrintable(database), e.what());
+        return false;
+    }
+    RunPage* page = window.runPage();
+    page->setDatabase(database);
+    page->setDevice(&demo.simulated);
+    page->setFamily(QStringLiteral("transpose"));
+    page->findChild<QComboBox*>(QStringLiteral("strategy"))->setCurrentText(QStringLiteral("exhaustive"));
+    page->findChild<QLineEdit*>(QStringLiteral("sizes"))->setText(QStringLiteral("256,512,1024"));
+    page->start();
+    TuningRun* run = page->currentRun();
+    if (!run) return false;
+    QElapsedTimer waited;
+    waited.start();
+    while (run->isActive() && waited.elapsed() < timeoutMs) QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
+    if (run->isActive()) {
+        std::fprintf(stderr, "ktune-workbench: the demo run did not finish within %d ms\n", timeoutMs);
+        return false;
+    }
+    ResultsPage* results = window.resultsPage();
+    results->setDatabase(database);
+    while (results->isLoading() && waited.elapsed() < timeoutMs) QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
+    // The best candidate first: its generated source is the interesting part of the page.
+    results->table()->sortByColumn(ResultsModel::Value, Qt::DescendingOrder);
+    if (results->proxy()->rowCount() > 0) results->selectRow(0);
+    return true;
+}
+
+bool grabTo(MainWindow& window, const QString& directory, const QString& name) {
+    QApplication::processEvents(); // layouts and queued replots
+    QApplication::processEvents();
+    const QString file = QDir(directory).filePath(name + QStringLiteral(".png"));
+    if (!window.grab().save(file, "PNG")) {
+        std::fprintf(stderr, "ktune-workbench: cannot write %s\n", qPrintable(file));
+        return false;
+    }
+    std::printf("%s\n", qPrintable(file));
+    return true;
+}
+
+// Second views of the Run and Results pages: the scatter of all candidates, and a failing candidate's build log.
+bool grabDemoDetails(MainWindow& window, const QString& directory) {
+    window.tabs()->setCurrentWidget(window.runPage());
+    window.runPage()->viewTabs()->setCurrentIndex(1);
+    if (!grabTo(window, directory, QStringLiteral("run-candidates"))) return false;
+    window.runPage()->viewTabs()->setCurrentIndex(2);
+    window.runPage()->failureTable()->setCurrentCell(0, 0);
+    if (!grabTo(window, directory, QStringLiteral("run-failures"))) return false;
+    window.runPage()->viewTabs()->setCurrentIndex(0);
+    ResultsPage* results = window.resultsPage();
+    window.tabs()->setCurrentWidget(results);
+    results->filterEdit()->setText(ResultsModel::tr("compile error"));
+    if (results->proxy()->rowCount() > 0) results->selectRow(0);
+    return grabTo(window, directory, QStringLiteral("results-failure"));
+}
+} // namespace
 
 int takeScreenshots(MainWindow& window, const QString& directory, int timeoutMs) {
     if (!QDir().mkpath(directory)) {
@@ -35,7 +110,11 @@ int takeScreenshots(MainWindow& window, const QString& directory, int timeoutMs)
             return 1;
         }
     }
+    QTemporaryDir demoDir;
     for (std::size_t i = 0; i < window.pages().size(); ++i) {
+        if (qstrcmp(window.pages()[i].id, "run") == 0 &&
+            !prepareRunDemo(window, demoDir.filePath(QStringLiteral("demo.sqlite")), timeoutMs))
+            return 1;
         window.tabs()->setCurrentIndex(static_cast<int>(i));
         QApplication::processEvents(); // let layouts settle after the page switch
         // The Tune page counts valid variants on a worker; show the count, not "counting…", when it is quick.
@@ -50,6 +129,7 @@ int takeScreenshots(MainWindow& window, const QString& directory, int timeoutMs)
         }
         std::printf("%s\n", qPrintable(file));
     }
+    if (window.runPage()->currentRun() && !grabDemoDetails(window, directory)) return 1;
     return 0;
 }
 

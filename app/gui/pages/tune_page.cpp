@@ -11,6 +11,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
+#include <QPushButton>
 #include <QSplitter>
 #include <QStringList>
 #include <QTableWidget>
@@ -61,8 +62,14 @@ TunePage::TunePage(QWidget* parent) : QWidget(parent) {
     m_splitter->setStretchFactor(1, 4);
     m_splitter->setSizes({280, 820});
     layout->addWidget(m_splitter);
+    // Run control lives on the Run page; this button only hands over the family.
+    m_startRun = new QPushButton(right);
+    m_startRun->setObjectName(QStringLiteral("startRunFromTune"));
+    rightLayout->addWidget(m_startRun, 0, Qt::AlignRight);
+    connect(m_startRun, &QPushButton::clicked, this, [this] { Q_EMIT startRunRequested(currentFamily()); });
 
     connect(m_families, &QListWidget::currentRowChanged, this, &TunePage::showFamily);
+    connect(m_families, &QListWidget::currentRowChanged, this, [this] { Q_EMIT familyChanged(currentFamily()); });
     reloadFamilies();
     retranslateUi();
 }
@@ -197,6 +204,10 @@ void TunePage::updateCountText() {
                              .arg(QLocale().toString(m_validCount), QLocale().toString(m_cartesianSize)));
 }
 
+QString TunePage::currentFamily() const {
+    return m_families->currentItem() ? m_families->currentItem()->data(Qt::UserRole).toString() : QString();
+}
+
 QString TunePage::validCountText() const { return m_count->isVisible() ? m_count->text() : QString(); }
 
 void TunePage::changeEvent(QEvent* event) {
@@ -209,6 +220,7 @@ void TunePage::retranslateUi() {
     m_constraintsLabel->setText(tr("Constraints"));
     m_parameters->setHorizontalHeaderLabels({tr("Name"), tr("Values"), tr("Description")});
     m_constraints->setHorizontalHeaderLabels({tr("Expression"), tr("Why")});
+    m_startRun->setText(tr("Start run…"));
     showFamily();
 }
 

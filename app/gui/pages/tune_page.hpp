@@ -12,6 +12,7 @@
 
 class QLabel;
 class QListWidget;
+class QPushButton;
 class QTableWidget;
 class QSplitter;
 
@@ -36,9 +37,17 @@ public:
     // "Valid variants" line: filled by a worker thread, as large spaces take a while to enumerate.
     QString validCountText() const;
     bool isCounting() const { return m_counting; }
+    // Registry name of the selected family (empty when none).
+    QString currentFamily() const;
+    QPushButton* startRunButton() const { return m_startRun; }
 
 public Q_SLOTS:
     void setDevice(const kt::DeviceInfo* device);
+
+Q_SIGNALS:
+    void familyChanged(const QString& family);
+    // "Start run…": the Run page starts a run of this family on the current device with its settings.
+    void startRunRequested(const QString& family);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -61,6 +70,7 @@ private:
     QTableWidget* m_parameters;
     QLabel* m_constraintsLabel;
     QTableWidget* m_constraints;
+    QPushButton* m_startRun;
 
     // Each count gets a generation and a cancel flag: switching family or device abandons the running one.
     std::shared_ptr<std::atomic<bool>> m_countCancel;

@@ -1,0 +1,164 @@
+// Top-K curves over problem size.
+#include "app/gui/plots/metric_curve_plot.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include <QEvent>
+#include <QVBoxLayout>
+#include "app/gui/plots/qcustomplot_include.hpp"
+
+namespace kt::gui {
+
+double sizeCoordinate(const ProblemSize& size) {
+    if (size.dims.empty()) return 0;
+    double product = 1;
+    for (auto d : size.dims) product *= static_cast<double>(d);
+    return std::pow(product, 1.0 / static_cast<double>(size.dims.size()));
+}
+
+namespace {
+QColor curveColor(int i) {
+    static const QColor colors[] = {QColor(31, 119, 180),  QColor(255, 127, 14), QColor(44, 160, 44),
+                                    QColor(148, 103, 189), QColor(140, 86, 75),  QColor(227, 119, 194),
+                                    QColor(127, 127, 127), QColor(23, 190, 207)};
+    return colors[i % 8];
+}
+} // namespace
+
+MetricCurvePlot::MetricCurvePlot(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_plot->setObjectName(QStringLiteral("metricCurvePlot"));
+    m_plot->legend->setVisible(true);
+    QFont legendFont = font();
+    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
+    m_plot->legend->setFont(legendFont);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
+    // Ticks at the measured sizes (a log ticker labels only powers of ten, rarely a tuned size).
+    m_ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
+    m_plot->xAxis->setTicker(m_ticker);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    // Antialiased text in axes and legend costs most of a replot (30 ms → 4 ms measured, docs/perf/gui.md).
+    m_plot->setPlottingHints(QCP::phFastPolylines | QCP::phCacheLabels);
+    m_plot->setNotAntialiasedElements(QCP::aeGrid | QCP::aeAxes | QCP::aeLegend | QCP::aeLegendItems);
+    m_bound = std::make_unique<BoundLine>(m_plot);
+    m_throttle = std::make_unique<RedrawThrottle>(this, [this] { rebuildNow(); });
+    retranslateUi();
+}
+
+MetricCurvePlot::~MetricCurvePlot() = default;
+
+void MetricCurvePlot::setMetric(Metric metric, const QStringList& sizeDimensions) {
+    m_metric = metric;
+    m_dimensions = sizeDimensions;
+    retranslateUi();
+}
+
+void MetricCurvePlot::setBound(const std::optional<PlotBound>& bound) {
+    m_bound->set(bound);
+    rebuild();
+}
+
+void MetricCurvePlot::setTopK(int k) {
+    m_topK = std::max(1, k);
+    rebuild();
+}
+
+void MetricCurvePlot::clear() {
+    m_values.clear();
+    rebuild();
+}
+
+void MetricCurvePlot::addMeasurements(const QVector<Measurement>& batch) {
+    bool changed = false;
+    for (const auto& m : batch) {
+        if (m.status != MeasurementStatus::Ok || m.value <= 0) continue;
+        m_values[m.pointKey][sizeCoordinate(m.size)] = m.value;
+        changed = true;
+    }
+    if (changed) rebuild();
+}
+
+int MetricCurvePlot::pointsPlotted() const {
+    int n = 0;
+    for (int i = 0; i < m_plot->graphCount(); ++i) n += m_plot->graph(i)->dataCount();
+    return n;
+}
+
+void MetricCurvePlot::rebuild() { m_throttle->request(); }
+
+void MetricCurvePlot::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    m_throttle->shown();
+}
+
+void MetricCurvePlot::rebuildNow() {
+    // Rank by the mean over the sizes measured so far; a handful of candidates keeps the plot readable.
+    std::vector<std::pair<double, const std::string*>> ranked;
+    ranked.reserve(m_values.size());
+    for (const auto& [key, curve] : m_values) {
+        double sum = 0;
+        for (const auto& [x, y] : curve) sum += y;
+        ranked.emplace_back(sum / static_cast<double>(curve.size()), &key);
+    }
+    const auto k = std::min<std::size_t>(static_cast<std::size_t>(m_topK), ranked.size());
+    std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(k), ranked.end(),
+                      [](const auto& a, const auto& b) { return a.first > b.first; });
+    m_shown.clear();
+    while (m_plot->graphCount() > static_cast<int>(k)) m_plot->removeGraph(m_plot->graphCount() - 1);
+    double xMin = 1e300, xMax = 0, yMax = m_bound->bound() ? m_bound->bound()->value : 0;
+    std::set<double> ticks;
+    for (std::size_t i = 0; i < k; ++i) {
+        if (m_plot->graphCount() <= static_cast<int>(i)) {
+            auto* g = m_plot->addGraph();
+            g->setPen(QPen(curveColor(static_cast<int>(i)), 2));
+            g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 6));
+        }
+        auto* g = m_plot->graph(static_cast<int>(i));
+        const auto& curve = m_values.at(*ranked[i].second);
+        QVector<double> xs, ys;
+        for (const auto& [x, y] : curve) {
+            xs << x;
+            ys << y;
+            ticks.insert(x);
+            xMin = std::min(xMin, x);
+            xMax = std::max(xMax, x);
+            yMax = std::max(yMax, y);
+        }
+        g->setData(xs, ys, true);
+        const QString key = QString::fromStdString(*ranked[i].second);
+        g->setName(QStringLiteral("%1. %2").arg(i + 1).arg(key));
+        m_shown << key;
+    }
+    m_ticker->clear();
+    for (double x : ticks) m_ticker->addTick(x, QString::number(x, 'g', 6));
+    if (k > 0) {
+        if (xMin == xMax) {
+            xMin /= 1.5;
+            xMax *= 1.5;
+        }
+        m_plot->xAxis->setRange(xMin / 1.15, xMax * 1.15);
+    }
+    m_plot->yAxis->setRange(0, yMax > 0 ? yMax * 1.1 : 1);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void MetricCurvePlot::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
+    QWidget::changeEvent(event);
+}
+
+void MetricCurvePlot::retranslateUi() {
+    m_plot->xAxis->setLabel(
+        m_dimensions.size() <= 1
+            ? tr("Problem size (%1)").arg(m_dimensions.value(0, QStringLiteral("n")))
+            : tr("Problem size (geometric mean of %1)").arg(m_dimensions.join(QStringLiteral(", "))));
+    m_plot->yAxis->setLabel(QString::fromStdString(toString(m_metric)));
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace kt::gui

@@ -1,0 +1,68 @@
+// Live plot: the metric (GFlop/s or GB/s) over problem size for the current top-K candidates, updated as batches of
+// measurements arrive; redraws with queued replots so a flood of results never blocks the event loop.
+#pragma once
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <QSharedPointer>
+#include <QVector>
+#include <QWidget>
+
+#include "app/gui/plots/plot_bound.hpp"
+#include "app/gui/plots/redraw_throttle.hpp"
+#include "core/engine/measurement.hpp"
+
+class QCustomPlot;
+class QCPAxisTickerText;
+
+namespace kt::gui {
+
+class MetricCurvePlot : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit MetricCurvePlot(QWidget* parent = nullptr);
+    ~MetricCurvePlot() override;
+
+    void setMetric(Metric metric, const QStringList& sizeDimensions);
+    void setBound(const std::optional<PlotBound>& bound);
+    void setTopK(int k);
+    void clear();
+    void addMeasurements(const QVector<Measurement>& batch);
+
+    QCustomPlot* plot() const { return m_plot; }
+    // Whether data arrived that is not drawn yet (hidden, or within the redraw interval).
+    bool redrawPending() const { return m_throttle->pending(); }
+    // Point keys of the curves shown, best first.
+    QStringList shownCandidates() const { return m_shown; }
+    int pointsPlotted() const; // data points over all curves
+    std::optional<PlotBound> bound() const { return m_bound->bound(); }
+
+protected:
+    void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+
+private:
+    void rebuild();
+    void rebuildNow();
+    void retranslateUi();
+
+    QCustomPlot* m_plot;
+    std::unique_ptr<RedrawThrottle> m_throttle;
+    QSharedPointer<QCPAxisTickerText> m_ticker;
+    std::unique_ptr<BoundLine> m_bound;
+    Metric m_metric = Metric::GFlops;
+    QStringList m_dimensions;
+    int m_topK = 5;
+    // point key → x (problem size) → metric value
+    std::map<std::string, std::map<double, double>> m_values;
+    QStringList m_shown;
+};
+
+// The x coordinate of a problem size: n for one dimension, the geometric mean of the dimensions otherwise.
+double sizeCoordinate(const ProblemSize& size);
+
+} // namespace kt::gui
