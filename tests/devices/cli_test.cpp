@@ -1,4 +1,9 @@
 // `ktune devices` and `ktune profile`: JSON output, usage errors (exit 2), unknown devices (listed in the error).
+#include "core/store/database.hpp"
+#include "core/store/device_repository.hpp"
+
+#include <filesystem>
+#include <unistd.h>
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -82,12 +87,23 @@ TEST(CliProfile, UnknownIndexListsDevices) {
 TEST(CliProfile, ProfilesTheFirstDeviceAsJson) {
     auto list = nlohmann::json::parse(ktune("devices --json", false).out);
     if (list["devices"].empty()) GTEST_SKIP() << "no device";
-    auto r = ktune("profile 0 --json", false);
+    const auto db = std::filesystem::temp_directory_path() / ("kt_profile_" + std::to_string(::getpid()) + ".sqlite");
+    auto r = ktune("profile 0 --json --db '" + db.string() + "'", false);
     ASSERT_EQ(r.code, 0) << r.out;
     auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["device"]["id"], list["devices"][0]["id"]);
     EXPECT_GT(j["device"]["profile"]["copy_bandwidth_gbs"].get<double>(), 0.0);
     EXPECT_GT(j["device"]["profile"]["fp32_peak_gflops"].get<double>(), 0.0);
+    {
+        // The profile is kept in the store, as history of that device.
+        auto database = kt::store::Database::open(db, {kt::store::OpenMode::ReadOnly});
+        auto stored = kt::store::DeviceRepository(database).latestProfile(j["device"]["id"].get<std::string>());
+        ASSERT_TRUE(stored.has_value());
+        EXPECT_DOUBLE_EQ(stored->copyBandwidthGBs, j["device"]["profile"]["copy_bandwidth_gbs"].get<double>());
+    }
+    std::filesystem::remove(db);
+    std::filesystem::remove(db.string() + "-wal");
+    std::filesystem::remove(db.string() + "-shm");
 }
 
 } // namespace

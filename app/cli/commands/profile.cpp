@@ -5,6 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/args.hpp"
+#include "app/cli/cli_common.hpp"
+#include "core/store/database.hpp"
+#include "core/store/device_repository.hpp"
 #include "devices/registry.hpp"
 #include "kernels/profile/device_profiler.hpp"
 
@@ -20,7 +23,7 @@ DeviceProfile measureDeviceProfile(const devices::FoundDevice& found) {
 namespace {
 
 int runProfile(const std::vector<std::string>& argv) {
-    Args args(argv, {}, {"--json"});
+    Args args(argv, {"--db"}, {"--json", "--no-store"});
     if (args.positional().empty()) throw UsageError("missing <device> (an index, id or name from `ktune devices`)");
     if (args.positional().size() > 1) throw UsageError("unexpected argument '" + args.positional()[1] + "'");
     auto backends = devices::allBackends();
@@ -28,6 +31,11 @@ int runProfile(const std::vector<std::string>& argv) {
 
     DeviceInfo info = found.info;
     info.profile = measureDeviceProfile(found);
+    if (!args.flag("--no-store")) {
+        // Stored as history per device: later bounds (roofline lines, bench ratios) read the latest one.
+        auto db = store::Database::open(databasePath(args));
+        store::DeviceRepository(db).upsert(info);
+    }
     if (args.flag("--json")) {
         std::cout << nlohmann::json{{"device", info}}.dump(2) << "\n";
         return 0;
@@ -50,8 +58,11 @@ KT_REGISTER_COMMAND(Command{
     "best of several launch geometries and runs) and FMA chains in FP32 and FP64 (GFlop/s, 2 flops per FMA).\n"
     "On a GPU it takes a few seconds; CPU devices use smaller sizes.\n\n"
     "<device>  an index or id from `ktune devices`, a unique id prefix, or part of the device name\n\n"
+    "The profile is stored with the device in the store (history kept) unless --no-store.\n\n"
     "options:\n"
-    "  --json   print the device with its profile as JSON: {\"device\": {..., \"profile\": {...}}}\n",
+    "  --json       print the device with its profile as JSON: {\"device\": {..., \"profile\": {...}}}\n"
+    "  --db FILE    store (default: $KT_DB or ~/.local/share/KernelTune/ktune.sqlite)\n"
+    "  --no-store   measure and print only\n",
     runProfile});
 
 } // namespace
