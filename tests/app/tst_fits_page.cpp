@@ -12,6 +12,7 @@
 #include <QtTest>
 
 #include "app/gui/pages/fits_page.hpp"
+#include "app/gui/plots/fit_plot.hpp"
 #include "core/store/database.hpp"
 #include "core/store/device_repository.hpp"
 #include "core/store/measurement_repository.hpp"
@@ -115,6 +116,14 @@ private Q_SLOTS:
         QCOMPARE(r.composite.size(), r.fitted[0].size());
         for (std::size_t i = 0; i < r.composite.size(); ++i)
             QCOMPARE(r.composite[i], std::max(r.fitted[0][i], r.fitted[1][i]));
+        // Drawn: one band per interval; points and fit per candidate, plus the composite curve.
+        QCOMPARE(page.plot()->bandCount(), 2);
+        QCOMPARE(page.plot()->graphCount(), 5);
+        if (const QByteArray grab = qgetenv("KT_FITS_GRAB"); !grab.isEmpty()) {
+            page.resize(1000, 700);
+            page.plot()->replot();
+            page.grab().save(QString::fromLocal8Bit(grab));
+        }
     }
 
     void alphaRefits() {
