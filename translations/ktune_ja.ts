@@ -379,6 +379,112 @@
     </message>
 </context>
 <context>
+    <name>kt::gui::FitPlot</name>
+    <message>
+        <location filename="../app/gui/plots/fit_plot.cpp" line="47"/>
+        <source>auto-tuned (rule)</source>
+        <translation>自動チューニング（ルール）</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::FitsPage</name>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="79"/>
+        <source>No candidate has measurements at two or more one-dimensional sizes.</source>
+        <translation>2 つ以上の一次元サイズで測定された候補がありません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="262"/>
+        <source>No one-dimensional measurements for this device and family.</source>
+        <translation>このデバイスとファミリーには一次元サイズの測定がありません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="265"/>
+        <source>Fitting failed: %1</source>
+        <translation>フィッティングに失敗しました: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="269"/>
+        <source>Sizes are m×n×k; only the cubes (m = n = k) are shown, by m.</source>
+        <translation>サイズは m×n×k です。立方体（m = n = k）のみを m で表示しています。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="273"/>
+        <source>α chosen by GCV: %1.</source>
+        <translation>GCV で選ばれた α: %1。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="320"/>
+        <source>Device:</source>
+        <translation>デバイス:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="321"/>
+        <source>Family:</source>
+        <translation>ファミリー:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="322"/>
+        <source>Top K:</source>
+        <translation>上位 K:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="323"/>
+        <source>How many candidates to fit, ranked by their mean measured value</source>
+        <translation>フィットする候補の数（平均測定値の順）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="324"/>
+        <source>α:</source>
+        <translation>α:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="325"/>
+        <source>Smoothing weight of the d-spline (larger is smoother)</source>
+        <translation>d-スプラインの平滑化の重み（大きいほど滑らか）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="326"/>
+        <source>auto (GCV)</source>
+        <translation>自動（GCV）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="327"/>
+        <source>Tolerance:</source>
+        <translation>許容差:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="328"/>
+        <source>A candidate within this percentage of the best keeps its interval</source>
+        <translation>最良との差がこの割合以内の候補は区間を維持します</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="329"/>
+        <source>From size</source>
+        <translation>開始サイズ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="329"/>
+        <source>To size (excl.)</source>
+        <translation>終了サイズ（含まない）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="329"/>
+        <source>Candidate</source>
+        <translation>候補</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="330"/>
+        <source>Problem size</source>
+        <translation>問題サイズ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="330"/>
+        <source>Value (GFlop/s or GB/s)</source>
+        <translation>値（GFlop/s または GB/s）</translation>
+    </message>
+</context>
+<context>
     <name>kt::gui::Format</name>
     <message>
         <location filename="../app/gui/format.cpp" line="11"/>
@@ -420,122 +526,127 @@
 <context>
     <name>kt::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="150"/>
+        <location filename="../app/gui/main_window.cpp" line="163"/>
         <source>KernelTune Workbench</source>
         <translation>KernelTune ワークベンチ</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="151"/>
+        <location filename="../app/gui/main_window.cpp" line="164"/>
         <source>Devices</source>
         <translation>デバイス</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="152"/>
+        <location filename="../app/gui/main_window.cpp" line="165"/>
         <source>Tune</source>
         <translation>チューニング</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="153"/>
+        <location filename="../app/gui/main_window.cpp" line="166"/>
         <source>Run</source>
         <translation>実行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="154"/>
+        <location filename="../app/gui/main_window.cpp" line="167"/>
         <source>Results</source>
         <translation>結果</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="155"/>
+        <location filename="../app/gui/main_window.cpp" line="168"/>
+        <source>Fits &amp;&amp; Rules</source>
+        <translation>フィットとルール</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="169"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="156"/>
+        <location filename="../app/gui/main_window.cpp" line="170"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="157"/>
+        <location filename="../app/gui/main_window.cpp" line="171"/>
         <source>&amp;Tools</source>
         <translation>ツール(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="158"/>
+        <location filename="../app/gui/main_window.cpp" line="172"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="159"/>
+        <location filename="../app/gui/main_window.cpp" line="173"/>
         <source>&amp;Open database…</source>
         <translation>データベースを開く(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="160"/>
+        <location filename="../app/gui/main_window.cpp" line="174"/>
         <source>Choose the SQLite file that holds tuning results</source>
         <translation>チューニング結果を保存する SQLite ファイルを選択します</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="161"/>
+        <location filename="../app/gui/main_window.cpp" line="175"/>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="163"/>
+        <location filename="../app/gui/main_window.cpp" line="177"/>
         <source>&amp;Refresh devices</source>
         <translation>デバイスを再読み込み(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="164"/>
+        <location filename="../app/gui/main_window.cpp" line="178"/>
         <source>&amp;Status bar</source>
         <translation>ステータスバー(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="165"/>
+        <location filename="../app/gui/main_window.cpp" line="179"/>
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="166"/>
+        <location filename="../app/gui/main_window.cpp" line="180"/>
         <source>&amp;About KernelTune</source>
         <translation>KernelTune について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="167"/>
+        <location filename="../app/gui/main_window.cpp" line="181"/>
         <source>About &amp;Qt</source>
         <translation>Qt について(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="173"/>
+        <location filename="../app/gui/main_window.cpp" line="187"/>
         <source>Database: %1</source>
         <translation>データベース: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="174"/>
+        <location filename="../app/gui/main_window.cpp" line="188"/>
         <source>Database: %1 (not created yet)</source>
         <translation>データベース: %1（未作成）</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="185"/>
+        <location filename="../app/gui/main_window.cpp" line="200"/>
         <source>Results database: %1</source>
         <translation>結果データベース: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="189"/>
+        <location filename="../app/gui/main_window.cpp" line="204"/>
         <source>Open results database</source>
         <translation>結果データベースを開く</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="190"/>
+        <location filename="../app/gui/main_window.cpp" line="205"/>
         <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
         <translation>SQLite データベース (*.sqlite *.db);;すべてのファイル (*)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="210"/>
+        <location filename="../app/gui/main_window.cpp" line="225"/>
         <source>About KernelTune</source>
         <translation>KernelTune について</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <location filename="../app/gui/main_window.cpp" line="226"/>
         <source>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;A workbench for auto-tuning GPU kernels (GEMM, BLAS3, batched GEMM, SYMV) on OpenCL and CUDA devices: explore parameter spaces, measure and verify candidates, fit performance over problem sizes and derive dispatch rules.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;OpenCL および CUDA デバイス上で GPU カーネル（GEMM、BLAS3、バッチ GEMM、SYMV）を自動チューニングするワークベンチです。パラメータ空間を探索し、候補を測定・検証し、問題サイズに対する性能をフィッティングして、ディスパッチ規則を導出します。&lt;/p&gt;&lt;p&gt;Qt %2 でビルドされています。&lt;/p&gt;</translation>
     </message>

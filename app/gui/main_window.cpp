@@ -19,6 +19,7 @@
 #include "app/gui/app_settings.hpp"
 #include "app/gui/dialogs/settings_dialog.hpp"
 #include "app/gui/pages/devices_page.hpp"
+#include "app/gui/pages/fits_page.hpp"
 #include "app/gui/pages/results_page.hpp"
 #include "app/gui/pages/run_page.hpp"
 #include "app/gui/pages/tune_page.hpp"
@@ -45,8 +46,12 @@ MainWindow::MainWindow(BackendFactory backends, ProfileFunction profiler, Langua
     m_runs = new TuningRunService(this);
     m_runPage = new RunPage(m_runs, m_tabs);
     m_resultsPage = new ResultsPage(m_tabs);
-    // Fits & Rules and Compare join here once the fit and rules libraries provide their data.
-    m_pages = {{"devices", m_devicesPage}, {"tune", m_tunePage}, {"run", m_runPage}, {"results", m_resultsPage}};
+    // Compare joins here later.
+    m_pages = {{"devices", m_devicesPage},
+               {"tune", m_tunePage},
+               {"run", m_runPage},
+               {"results", m_resultsPage},
+               {"fits", new FitsPage(m_tabs)}};
     for (const auto& page : m_pages) m_tabs->addTab(page.widget, QString());
     setCentralWidget(m_tabs);
 
@@ -82,6 +87,7 @@ MainWindow::MainWindow(BackendFactory backends, ProfileFunction profiler, Langua
     m_devicesPage->setDatabase(m_database);
     m_runPage->setDatabase(m_database);
     m_resultsPage->setDatabase(m_database);
+    if (auto* fits = fitsPage()) fits->setDatabase(m_database);
     retranslateUi();
     restoreWindowState();
     m_enumeration->start();
@@ -146,12 +152,20 @@ void MainWindow::createMenus() {
     m_helpMenu->addAction(m_aboutQt);
 }
 
+// The Fits & Rules page, found through the page list (it needs no member of its own).
+FitsPage* MainWindow::fitsPage() const {
+    for (const auto& page : m_pages)
+        if (auto* fits = qobject_cast<FitsPage*>(page.widget)) return fits;
+    return nullptr;
+}
+
 void MainWindow::retranslateUi() {
     setWindowTitle(tr("KernelTune Workbench"));
     m_tabs->setTabText(0, tr("Devices"));
     m_tabs->setTabText(1, tr("Tune"));
     m_tabs->setTabText(2, tr("Run"));
     m_tabs->setTabText(3, tr("Results"));
+    m_tabs->setTabText(4, tr("Fits && Rules"));
     m_fileMenu->setTitle(tr("&File"));
     m_viewMenu->setTitle(tr("&View"));
     m_toolsMenu->setTitle(tr("&Tools"));
@@ -181,6 +195,7 @@ void MainWindow::setDatabase(const QString& path) {
     m_devicesPage->setDatabase(path);
     m_runPage->setDatabase(path);
     m_resultsPage->setDatabase(path);
+    if (auto* fits = fitsPage()) fits->setDatabase(path);
     updateDatabaseLabel();
     statusBar()->showMessage(tr("Results database: %1").arg(QDir::toNativeSeparators(path)), 10000);
 }

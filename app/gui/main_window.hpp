@@ -17,6 +17,7 @@ class QTabWidget;
 namespace kt::gui {
 
 class DevicesPage;
+class FitsPage;
 class ResultsPage;
 class RunPage;
 class StoreService;
@@ -41,6 +42,7 @@ public:
     TunePage* tunePage() const { return m_tunePage; }
     RunPage* runPage() const { return m_runPage; }
     ResultsPage* resultsPage() const { return m_resultsPage; }
+    FitsPage* fitsPage() const;
     TuningRunService* runService() const { return m_runs; }
     DeviceEnumerationService* enumeration() const { return m_enumeration; }
     QMenu* fileMenu() const { return m_fileMenu; }
