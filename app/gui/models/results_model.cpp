@@ -1,6 +1,12 @@
 // Results table model.
 #include "app/gui/models/results_model.hpp"
 
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <QPointer>
+
+#include <QCoreApplication>
+
 #include <filesystem>
 
 #include <QBrush>
@@ -146,6 +152,30 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
     case Error: return tr("Error");
     default: return {};
     }
+}
+
+} // namespace kt::gui
+
+namespace kt::gui {
+
+void ResultsModel::loadAsync(QObject* receiver, const QString& path,
+                             std::function<void(LoadedResults results, const QString& error)> done) {
+    QPointer<QObject> guard(receiver);
+    (void)QtConcurrent::run([guard, path, done = std::move(done)]() mutable {
+        LoadedResults results;
+        QString error;
+        try {
+            results = load(path);
+        } catch (const std::exception& e) {
+            error = QString::fromStdString(e.what());
+        }
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [guard, error, results = std::move(results), done = std::move(done)]() mutable {
+                if (guard) done(std::move(results), error);
+            },
+            Qt::QueuedConnection);
+    });
 }
 
 } // namespace kt::gui

@@ -1,6 +1,7 @@
 // Table model over stored measurements (device, family, run, candidate, size, status, value, median, error), the
 // Results page's data; loading from the store is a synchronous function the page runs on a worker thread.
 #pragma once
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -36,6 +37,10 @@ public:
 
     // Reads `path` read-only; a missing file yields nothing. Throws store::StoreError on unreadable files.
     static LoadedResults load(const QString& path);
+    // load() on a worker thread; `done` runs on the GUI thread with the results or the error text (empty on success),
+    // and not at all when `receiver` was destroyed meanwhile.
+    static void loadAsync(QObject* receiver, const QString& path,
+                          std::function<void(LoadedResults results, const QString& error)> done);
 
     void setResults(LoadedResults results);
     // Live rows from a running run (the engine stores them too; a reload shows the same rows).

@@ -182,49 +182,36 @@ void FitsPage::setDatabase(const QString& path) {
 void FitsPage::reload() {
     const quint64 generation = ++m_generation;
     m_loading = true;
-    QPointer<FitsPage> self(this);
-    (void)QtConcurrent::run([self, generation, path = m_database] {
-        LoadedResults results;
-        QString error;
-        try {
-            results = ResultsModel::load(path);
-        } catch (const std::exception& e) {
-            error = QString::fromStdString(e.what());
+    ResultsModel::loadAsync(this, m_database, [this, generation](LoadedResults results, const QString& error) {
+        if (generation != m_generation) return; // a newer load replaced this one
+        m_loading = false;
+        m_measurements.clear();
+        m_deviceNames.clear();
+        if (!error.isEmpty()) {
+            Q_EMIT loadFailed(error);
+            return;
         }
-        QMetaObject::invokeMethod(
-            QCoreApplication::instance(),
-            [self, generation, error, results = std::move(results)]() mutable {
-                if (!self || generation != self->m_generation) return; // a newer load replaced this one
-                self->m_loading = false;
-                self->m_measurements.clear();
-                self->m_deviceNames.clear();
-                if (!error.isEmpty()) {
-                    Q_EMIT self->loadFailed(error);
-                    return;
-                }
-                for (auto& row : results.rows)
-                    if (row.measurement.status == MeasurementStatus::Ok)
-                        self->m_measurements.push_back(std::move(row.measurement));
-                for (const auto& [id, info] : results.devices)
-                    self->m_deviceNames[id] = QString::fromStdString(info.vendor + " " + info.name);
-                std::set<std::string> devices;
-                for (const auto& m : self->m_measurements) devices.insert(m.deviceId);
-                const QString previous = self->m_device->currentData().toString();
-                {
-                    const QSignalBlocker block(self->m_device);
-                    self->m_device->clear();
-                    for (const auto& id : devices) {
-                        const auto it = self->m_deviceNames.find(id);
-                        const QString text = it != self->m_deviceNames.end() ? it->second : QString::fromStdString(id);
-                        self->m_device->addItem(text, QString::fromStdString(id));
-                    }
-                    const int keep = self->m_device->findData(previous);
-                    if (keep >= 0) self->m_device->setCurrentIndex(keep);
-                }
-                self->fillFamilies();
-                Q_EMIT self->measurementsLoaded(static_cast<int>(self->m_measurements.size()));
-            },
-            Qt::QueuedConnection);
+        for (auto& row : results.rows)
+            if (row.measurement.status == MeasurementStatus::Ok)
+                m_measurements.push_back(std::move(row.measurement));
+        for (const auto& [id, info] : results.devices)
+            m_deviceNames[id] = QString::fromStdString(info.vendor + " " + info.name);
+        std::set<std::string> devices;
+        for (const auto& m : m_measurements) devices.insert(m.deviceId);
+        const QString previous = m_device->currentData().toString();
+        {
+            const QSignalBlocker block(m_device);
+            m_device->clear();
+            for (const auto& id : devices) {
+                const auto it = m_deviceNames.find(id);
+                const QString text = it != m_deviceNames.end() ? it->second : QString::fromStdString(id);
+                m_device->addItem(text, QString::fromStdString(id));
+            }
+            const int keep = m_device->findData(previous);
+            if (keep >= 0) m_device->setCurrentIndex(keep);
+        }
+        fillFamilies();
+        Q_EMIT measurementsLoaded(static_cast<int>(m_measurements.size()));
     });
 }
 

@@ -152,30 +152,17 @@ void ResultsPage::setDatabase(const QString& path) {
 void ResultsPage::reload() {
     const quint64 generation = ++m_generation;
     m_loading = true;
-    QPointer<ResultsPage> self(this);
-    (void)QtConcurrent::run([self, generation, path = m_database] {
-        LoadedResults results;
-        QString error;
-        try {
-            results = ResultsModel::load(path);
-        } catch (const std::exception& e) {
-            error = QString::fromStdString(e.what());
+    ResultsModel::loadAsync(this, m_database, [this, generation](LoadedResults results, const QString& error) {
+        if (generation != m_generation) return; // a newer load replaced this one
+        m_loading = false;
+        if (!error.isEmpty()) {
+            m_model->clear();
+            Q_EMIT loadFailed(error);
+            return;
         }
-        QMetaObject::invokeMethod(
-            QCoreApplication::instance(),
-            [self, generation, error, results = std::move(results)]() mutable {
-                if (!self || generation != self->m_generation) return; // a newer load replaced this one
-                self->m_loading = false;
-                if (!error.isEmpty()) {
-                    self->m_model->clear();
-                    Q_EMIT self->loadFailed(error);
-                    return;
-                }
-                self->m_model->setResults(std::move(results));
-                self->m_table->resizeColumnsToContents();
-                Q_EMIT self->resultsLoaded(self->m_model->rowCount());
-            },
-            Qt::QueuedConnection);
+        m_model->setResults(std::move(results));
+        m_table->resizeColumnsToContents();
+        Q_EMIT resultsLoaded(m_model->rowCount());
     });
 }
 
