@@ -86,7 +86,7 @@ public:
             for (const auto& p : fresh)
                 if (auto s = score(p); s && (!bestMove || *s > bestMoveScore)) bestMove = p, bestMoveScore = *s;
             if (!bestMove) continue;
-            double progress = fractionUsed(session, ctx);
+            double progress = session.tracker().fractionUsed();
             double temperature = t0 * std::pow(t1 / t0, progress);
             double loss = (currentScore - bestMoveScore) / std::max(std::abs(currentScore), 1e-300);
             if (loss <= 0 || unit(rng) < std::exp(-loss / temperature)) {
@@ -100,15 +100,6 @@ public:
         result.best = strategy_detail::rank(session, measured, ctx.sizes);
         strategy_detail::finish(result, session);
         return result;
-    }
-
-private:
-    static double fractionUsed(const SearchSession& session, const SearchContext& ctx) {
-        double f = 0;
-        if (ctx.budget.maxEvaluations > 0)
-            f = static_cast<double>(session.tracker().used()) / static_cast<double>(ctx.budget.maxEvaluations);
-        if (ctx.budget.maxWallSeconds > 0) f = std::max(f, session.tracker().elapsed() / ctx.budget.maxWallSeconds);
-        return std::clamp(f, 0.0, 1.0);
     }
 };
 

@@ -53,4 +53,11 @@ void BudgetTracker::charge(std::size_t count, double seconds) {
     m_measuredSeconds += std::max(0.0, seconds);
 }
 
+double BudgetTracker::fractionUsed() const {
+    double f = 0;
+    if (m_budget.maxEvaluations > 0) f = static_cast<double>(m_used) / static_cast<double>(m_budget.maxEvaluations);
+    if (m_budget.maxWallSeconds > 0) f = std::max(f, elapsed() / m_budget.maxWallSeconds);
+    return std::clamp(f, 0.0, 1.0);
+}
+
 } // namespace kt

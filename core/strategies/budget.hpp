@@ -34,6 +34,9 @@ public:
     void charge(std::size_t count, double seconds);
 
     std::uint64_t used() const { return m_used; }
+    // How much of the tighter budget is spent, 0..1 (evaluations or wall time, whichever is further along);
+    // 0 when the budget is unlimited. Annealing schedules and surrogate exploration follow it.
+    double fractionUsed() const;
     double elapsed() const { return now() - m_start; }
     double now() const { return m_clock(); }
     const Budget& budget() const { return m_budget; }

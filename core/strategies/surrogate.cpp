@@ -194,7 +194,7 @@ public:
                 std::vector<double> w = ridgeSolve(ata, atb, f, lambda);
                 double mean = sumY / static_cast<double>(nOk);
                 double spread = std::sqrt(std::max(0.0, sumY2 / static_cast<double>(nOk) - mean * mean));
-                double progress = fractionUsed(session, ctx);
+                double progress = session.tracker().fractionUsed();
                 double kappa = kappa0 * (1.0 - progress) * (1.0 - progress);
                 for (std::size_t i = 0; i < pool.size(); ++i) {
                     if (done[i]) {
@@ -244,13 +244,6 @@ private:
             out.push_back(static_cast<std::size_t>(std::find(list.begin(), list.end(), p.values()[i]) - list.begin()));
         }
         return out;
-    }
-    static double fractionUsed(const SearchSession& session, const SearchContext& ctx) {
-        double fr = 0;
-        if (ctx.budget.maxEvaluations > 0)
-            fr = static_cast<double>(session.tracker().used()) / static_cast<double>(ctx.budget.maxEvaluations);
-        if (ctx.budget.maxWallSeconds > 0) fr = std::max(fr, session.tracker().elapsed() / ctx.budget.maxWallSeconds);
-        return std::clamp(fr, 0.0, 1.0);
     }
 };
 
