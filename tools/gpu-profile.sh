@@ -49,11 +49,16 @@ for k, (op, l) in enumerate(ins):
         print(f"loop of {k - target + 1} instructions:", dict(c.most_common(15)))
 PY
 if [ -n "$ncu" ]; then
+    run=("$ktune" bench --device cuda: --family "$family" --point "$key" --sizes "$size" --ops tn --peer none
+         --runs 1 --warmup 1)
     "$ncu" --clock-control none --kernel-name gemm_tn --launch-count 1 \
         --section SpeedOfLight --section ComputeWorkloadAnalysis --section Occupancy --section LaunchStats \
         --section SchedulerStats --section WarpStateStats --section InstructionStats --section MemoryWorkloadAnalysis \
-        "$ktune" bench --device cuda: --family "$family" --point "$key" --sizes "$size" --ops tn --peer none \
-        --runs 1 --warmup 0 > "$dir/ncu.txt" 2>&1
+        "${run[@]}" > "$dir/ncu.txt" 2>&1
+    # Separately (a metric name this ncu does not know must not cost the report above): pipe use, clock, stalls.
+    "$ncu" --clock-control none --kernel-name gemm_tn --launch-count 1 --metrics \
+        sm__pipe_fp64_cycles_active.avg.pct_of_peak_sustained_active,sm__inst_executed_pipe_fp64.avg.pct_of_peak_sustained_active,sm__cycles_elapsed.avg.per_second,smsp__average_warp_latency_issue_stalled_barrier.ratio,smsp__average_warp_latency_issue_stalled_short_scoreboard.ratio,smsp__average_warp_latency_issue_stalled_math_pipe_throttle.ratio,smsp__average_warp_latency_issue_stalled_dispatch_stall.ratio,smsp__average_warp_latency_issue_stalled_wait.ratio,smsp__average_warp_latency_issue_stalled_not_selected.ratio,smsp__average_warp_latency_issue_stalled_long_scoreboard.ratio \
+        "${run[@]}" > "$dir/ncu-metrics.txt" 2>&1
 else
     echo "ncu not found" > "$dir/ncu.txt"
 fi
