@@ -29,11 +29,7 @@ public:
             auto db = store::Database::open(m_database, {store::OpenMode::ReadOnly});
             for (auto& stored : store::DeviceRepository(db).list()) {
                 if (stored.info.backend == BackendKind::Simulated) continue;
-                DeviceInfo info = stored.info;
-                info.platform = "Replay of " + stored.info.label();
-                info.backend = BackendKind::Simulated;
-                info.replayOf = stored.info.stableId();
-                out.push_back(info);
+                out.push_back(simulatedTwin(stored.info));
             }
         } catch (const std::exception&) {
             // Not our store, or unreadable: the simulated backend simply has no devices.
@@ -89,6 +85,14 @@ std::string simulatedId(const std::string& storedDeviceId) { return kPrefix + st
 
 std::string replayedDeviceId(const std::string& deviceId) {
     return deviceId.rfind(kPrefix, 0) == 0 ? deviceId.substr(std::string(kPrefix).size()) : deviceId;
+}
+
+DeviceInfo simulatedTwin(const DeviceInfo& stored) {
+    DeviceInfo info = stored;
+    info.platform = "Replay of " + stored.label();
+    info.backend = BackendKind::Simulated;
+    info.replayOf = stored.stableId();
+    return info;
 }
 
 std::unique_ptr<Backend> makeSimulatedBackend(std::filesystem::path database) {

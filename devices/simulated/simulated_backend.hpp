@@ -15,6 +15,8 @@ namespace kt::devices {
 std::string simulatedId(const std::string& storedDeviceId);
 // The stored device behind a simulated id (the id itself when it is not simulated).
 std::string replayedDeviceId(const std::string& deviceId);
+// The simulated twin of a stored device: same description, backend Simulated, replayOf = the stored id.
+DeviceInfo simulatedTwin(const DeviceInfo& stored);
 
 // Lists one simulated device per device stored in `database`. Devices cannot be opened (they run no kernels);
 // measure through makeReplayExecutor instead.
