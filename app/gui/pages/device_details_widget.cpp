@@ -117,7 +117,7 @@ QString DeviceDetailsWidget::fieldText(const char* key) const {
     return {};
 }
 
-QString DeviceDetailsWidget::originText() const { return m_originNote->isVisible() ? m_originNote->text() : QString(); }
+QString DeviceDetailsWidget::originText() const { return m_originNote->isHidden() ? QString() : m_originNote->text(); }
 QString DeviceDetailsWidget::profileStateText() const { return m_profileState->text(); }
 QString DeviceDetailsWidget::profileButtonText() const { return m_profileButton->text(); }
 
