@@ -461,102 +461,107 @@
 <context>
     <name>kt::gui::FitsPage</name>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="90"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="91"/>
         <source>No candidate has measurements at two or more one-dimensional sizes.</source>
         <translation>2 つ以上の一次元サイズで測定された候補がありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="305"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="306"/>
         <source>No one-dimensional measurements for this device and family.</source>
         <translation>このデバイスとファミリーには一次元サイズの測定がありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="308"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="309"/>
         <source>Fitting failed: %1</source>
         <translation>フィッティングに失敗しました: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="312"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="313"/>
         <source>Sizes are m×n×k; only the cubes (m = n = k) are shown, by m.</source>
         <translation>サイズは m×n×k です。立方体（m = n = k）のみを m で表示しています。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="316"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="317"/>
         <source>α chosen by GCV: %1.</source>
         <translation>GCV で選ばれた α: %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="365"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="367"/>
         <source>Device:</source>
         <translation>デバイス:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="366"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="368"/>
         <source>Family:</source>
         <translation>ファミリー:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="367"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="369"/>
         <source>Top K:</source>
         <translation>上位 K:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="368"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="370"/>
         <source>How many candidates to fit, ranked by their mean measured value</source>
         <translation>フィットする候補の数（平均測定値の順）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="369"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="371"/>
         <source>α:</source>
         <translation>α:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="370"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="372"/>
         <source>Smoothing weight of the d-spline (larger is smoother)</source>
         <translation>d-スプラインの平滑化の重み（大きいほど滑らか）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="371"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="373"/>
         <source>Smoothing weight α on a logarithmic scale, %1 to %2; the fit follows as you drag</source>
         <translation>平滑化の重み α（対数目盛、%1〜%2）。ドラッグに合わせてフィットが更新されます</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="373"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="375"/>
         <source>auto (GCV)</source>
         <translation>自動（GCV）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="374"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="376"/>
         <source>Tolerance:</source>
         <translation>許容差:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="375"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="377"/>
         <source>A candidate within this percentage of the best keeps its interval</source>
         <translation>最良との差がこの割合以内の候補は区間を維持します</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="376"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="378"/>
         <source>From size</source>
         <translation>開始サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="376"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="378"/>
         <source>To size (excl.)</source>
         <translation>終了サイズ（含まない）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="376"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="378"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="377"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="385"/>
         <source>Problem size</source>
         <translation>問題サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="377"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="386"/>
+        <source>Value (%1)</source>
+        <translation>値（%1）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="387"/>
         <source>Value (GFlop/s or GB/s)</source>
         <translation>値（GFlop/s または GB/s）</translation>
     </message>

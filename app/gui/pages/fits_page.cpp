@@ -26,6 +26,7 @@
 
 #include "app/gui/models/results_model.hpp"
 #include "app/gui/plots/fit_plot.hpp"
+#include "core/engine/family.hpp"
 #include "core/fit/d_spline.hpp"
 #include "core/rules/size_rule.hpp"
 
@@ -350,9 +351,13 @@ void FitsPage::refit() {
         name->setForeground(color);
         m_rules->setItem(row, 2, name);
     }
+    // The size columns fit their headers (long in Japanese); the candidate column takes the rest.
+    m_rules->resizeColumnToContents(0);
+    m_rules->resizeColumnToContents(1);
     data.compositeSizes = grid;
     data.compositeValues = QVector<double>(m_result.composite.begin(), m_result.composite.end());
     m_plot->setData(data);
+    updateAxisLabels();
     Q_EMIT refitted();
 }
 
@@ -374,7 +379,15 @@ void FitsPage::retranslateUi() {
     m_toleranceLabel->setText(tr("Tolerance:"));
     m_tolerance->setToolTip(tr("A candidate within this percentage of the best keeps its interval"));
     m_rules->setHorizontalHeaderLabels({tr("From size"), tr("To size (excl.)"), tr("Candidate")});
-    m_plot->setAxisLabels(tr("Problem size"), tr("Value (GFlop/s or GB/s)"));
+    updateAxisLabels();
+}
+
+void FitsPage::updateAxisLabels() {
+    // The family's own unit when it is known (a store may hold families this build does not register).
+    const auto family = FamilyRegistry::instance().find(m_family->currentText().toStdString());
+    m_plot->setAxisLabels(tr("Problem size"),
+                          family ? tr("Value (%1)").arg(QString::fromStdString(toString(family->metric())))
+                                 : tr("Value (GFlop/s or GB/s)"));
 }
 
 } // namespace kt::gui

@@ -88,6 +88,7 @@ private:
     void refit();
     void requestRefit(); // throttled refit, for the slider
     void showAlpha(double alpha); // spin box and slider, without refitting
+    void updateAxisLabels();
     void retranslateUi();
 
     QString m_database;
