@@ -1,11 +1,16 @@
 // Simulated backend and replay executor over the store.
 #include "devices/simulated/simulated_backend.hpp"
 
+#include <set>
 #include <thread>
 
+#include <nlohmann/json.hpp>
+
+#include "core/engine/measurement_json.hpp"
 #include "core/store/database.hpp"
 #include "core/store/device_repository.hpp"
 #include "core/store/measurement_repository.hpp"
+#include "core/store/run_repository.hpp"
 
 namespace kt::devices {
 
@@ -93,6 +98,23 @@ DeviceInfo simulatedTwin(const DeviceInfo& stored) {
     info.backend = BackendKind::Simulated;
     info.replayOf = stored.stableId();
     return info;
+}
+
+std::vector<ProblemSize> replayedSizes(const std::filesystem::path& database, const std::string& deviceId,
+                                       const std::string& family) {
+    std::set<ProblemSize> sizes;
+    try {
+        if (!std::filesystem::exists(database)) return {};
+        auto db = store::Database::open(database, {store::OpenMode::ReadOnly});
+        store::RunFilter filter;
+        filter.deviceId = replayedDeviceId(deviceId);
+        filter.family = family;
+        for (const auto& run : store::RunRepository(db).list(filter))
+            for (const auto& size : run.sizes) sizes.insert(size.get<ProblemSize>());
+    } catch (const std::exception&) {
+        return {}; // unreadable: the caller falls back to the family's defaults, and the replay says what is missing
+    }
+    return {sizes.begin(), sizes.end()};
 }
 
 std::unique_ptr<Backend> makeSimulatedBackend(std::filesystem::path database) {

@@ -23,6 +23,7 @@
 #include "app/gui/services/tuning_run_demo.hpp"
 #include "app/gui/services/tuning_run_service.hpp"
 #include "core/store/store.hpp"
+#include "devices/simulated/simulated_backend.hpp"
 #include "fake_backend.hpp"
 #include "kernels/builtin_families.hpp"
 
@@ -184,13 +185,17 @@ private Q_SLOTS:
                  QString::fromStdString(demo.stored.stableId()) + QStringLiteral(" (stored in demo.sqlite)"));
         QVERIFY(!page->details()->findChild<QPushButton*>(QStringLiteral("profileButton"))->isEnabled());
 
-        // A run on the checked twin replays the stored measurements (the real replay executor, no fake).
+        // A run on the checked twin replays the stored measurements (the real replay executor, no fake). No sizes are
+        // given: a simulated device runs at the sizes its stored runs used, not at the family's defaults.
+        const std::vector<ProblemSize> storedSizes{{{256}}, {{512}}, {{1024}}};
+        QCOMPARE(devices::replayedSizes(db.toStdString(), demo.simulated.stableId(), "transpose"), storedSizes);
+        QVERIFY(devices::replayedSizes(db.toStdString(), demo.simulated.stableId(), "sgemm").empty());
         QVERIFY(check(page, demo.simulated.stableId()));
         RunPage* run = window.runPage();
         run->setFamily(QStringLiteral("transpose"));
         run->findChild<QComboBox*>(QStringLiteral("strategy"))->setCurrentText(QStringLiteral("exhaustive"));
         run->findChild<QSpinBox*>(QStringLiteral("maxEvaluations"))->setValue(0);
-        run->findChild<QLineEdit*>(QStringLiteral("sizes"))->setText(QStringLiteral("256,512,1024"));
+        QVERIFY(run->findChild<QLineEdit*>(QStringLiteral("sizes"))->text().isEmpty());
         QSignalSpy arrived(run, &RunPage::measurementsArrived);
         run->startButton()->click();
         QCOMPARE(window.runService()->runs().size(), std::size_t{1});
