@@ -77,6 +77,12 @@ DevicesPage::DevicesPage(DeviceEnumerationService* enumeration, ProfileService* 
         updateCheckedNote();
         Q_EMIT checkedDevicesChanged();
     });
+    // A checked device's description can change too (a new profile, a store reload): the Run page keeps copies.
+    const auto checkedMayHaveChanged = [this] {
+        if (!m_model->checkedDevices().empty()) Q_EMIT checkedDevicesChanged();
+    };
+    connect(m_model, &QAbstractItemModel::dataChanged, this, checkedMayHaveChanged);
+    connect(m_model, &QAbstractItemModel::modelReset, this, checkedMayHaveChanged);
     connect(m_enumeration, &DeviceEnumerationService::started, this, &DevicesPage::updateSummary);
     connect(m_enumeration, &DeviceEnumerationService::finished, this, &DevicesPage::onEnumerated);
     connect(m_details, &DeviceDetailsWidget::profileRequested, this, &DevicesPage::startProfile);

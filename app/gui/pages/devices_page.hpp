@@ -48,7 +48,8 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void currentDeviceChanged(const kt::DeviceInfo* device);
-    void checkedDevicesChanged(); // see checkedDevices()
+    // The checked devices (see checkedDevices()) or the description of one of them (e.g. its profile) changed.
+    void checkedDevicesChanged();
     void statusMessage(const QString& text);
 
 protected:
