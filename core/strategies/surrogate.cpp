@@ -123,19 +123,23 @@ public:
         // Failures (compile/launch errors) are not values: they stay out of the regression, and a candidate whose
         // nearest measured point failed is treated as likely to fail too (nearest-neighbour classifier).
         std::vector<double> minDistOk(pool.size(), 2.0), minDistFail(pool.size(), 2.0);
+        auto distance = [&](const std::vector<std::size_t>& a, const std::vector<std::size_t>& b) {
+            double d = 0; // in normalised ordinal space
+            for (std::size_t k = 0; k < a.size(); ++k) {
+                std::size_t len = space.parameters()[k].values.size();
+                if (len > 1)
+                    d += std::abs(static_cast<double>(a[k]) - static_cast<double>(b[k])) / static_cast<double>(len - 1);
+            }
+            return d / static_cast<double>(std::max<std::size_t>(1, a.size()));
+        };
+        std::vector<std::pair<std::size_t, bool>> absorbed; // pool index, ok
         auto absorb = [&](const Point& p, std::size_t idx) {
             done[idx] = 1;
             auto s = session.meanScore(p, ctx.sizes);
+            absorbed.emplace_back(idx, s.has_value());
             std::vector<double>& nearest = s ? minDistOk : minDistFail;
-            for (std::size_t j = 0; j < pool.size(); ++j) { // distance in normalised ordinal space
-                double d = 0;
-                for (std::size_t k = 0; k < positions[j].size(); ++k) {
-                    std::size_t len = space.parameters()[k].values.size();
-                    if (len > 1)
-                        d += std::abs(static_cast<double>(positions[j][k]) - static_cast<double>(positions[idx][k])) /
-                             static_cast<double>(len - 1);
-                }
-                d /= static_cast<double>(std::max<std::size_t>(1, positions[j].size()));
+            for (std::size_t j = 0; j < pool.size(); ++j) {
+                const double d = distance(positions[j], positions[idx]);
                 minDist[j] = std::min(minDist[j], d);
                 nearest[j] = std::min(nearest[j], d);
             }
@@ -160,6 +164,26 @@ public:
             }
         };
 
+        // A sampled pool holds few neighbours of a good point in a large space: hill-climbing moves join the pool
+        // (features, distances to everything measured so far) when they are proposed.
+        auto poolSlot = [&](const Point& p) -> std::size_t {
+            if (auto it = poolIndex.find(p.key()); it != poolIndex.end()) return it->second;
+            const std::size_t i = pool.size();
+            pool.push_back(p);
+            positions.push_back(positionsOf(space, p));
+            x.resize(x.size() + f);
+            features.compute(positions[i], &x[i * f]);
+            done.push_back(0);
+            minDist.push_back(1.0), minDistOk.push_back(2.0), minDistFail.push_back(2.0);
+            for (const auto& [j, ok] : absorbed) {
+                const double d = distance(positions[i], positions[j]);
+                minDist[i] = std::min(minDist[i], d);
+                (ok ? minDistOk[i] : minDistFail[i]) = std::min(ok ? minDistOk[i] : minDistFail[i], d);
+            }
+            poolIndex.emplace(p.key(), i);
+            return i;
+        };
+
         const double budgetPoints =
             ctx.budget.maxEvaluations > 0 ? static_cast<double>(ctx.budget.maxEvaluations) / ctx.sizes.size() : 1e9;
         const auto initial = static_cast<std::size_t>(
@@ -180,27 +204,38 @@ public:
             measure(first);
         }
         session.setPhase("model");
-        std::vector<double> acquisition(pool.size());
+        std::vector<double> acquisition;
         while (!session.exhausted()) {
-            std::size_t remainingPool = static_cast<std::size_t>(std::count(done.begin(), done.end(), 0));
-            if (remainingPool == 0) break;
+            // A sampled pool that is nearly measured out gets fresh samples, so the model keeps candidates to rank.
+            if (valid > pool.size()) {
+                const auto open = static_cast<std::size_t>(std::count(done.begin(), done.end(), 0));
+                if (open < 4 * perStep)
+                    for (const auto& p : sampler.distinct(std::min<std::uint64_t>(poolCap, valid - pool.size())))
+                        poolSlot(p);
+            }
             std::vector<Point> next;
             std::unordered_set<std::size_t> chosen;
             // Exploitation: unmeasured one-parameter moves around the best point.
+            // Adjacent values first; once those are all measured, any other value of one parameter (a plateau in
+            // ordinal space is often left by a jump, e.g. a layout or a flag).
             auto ranked = strategy_detail::rank(session, measured, ctx.sizes);
             if (!ranked.empty()) {
-                auto moves = neighbours(space, ranked.front().point, Neighbourhood::Adjacent);
-                std::shuffle(moves.begin(), moves.end(), rng);
-                for (const auto& m : moves) {
-                    auto it = poolIndex.find(m.key());
-                    if (it == poolIndex.end() || done[it->second] || chosen.count(it->second)) continue;
-                    next.push_back(m);
-                    chosen.insert(it->second);
-                    if (next.size() * 2 >= perStep) break;
+                for (auto kind : {Neighbourhood::Adjacent, Neighbourhood::AnyValue}) {
+                    auto moves = neighbours(space, ranked.front().point, kind);
+                    std::shuffle(moves.begin(), moves.end(), rng);
+                    for (const auto& m : moves) {
+                        const std::size_t slot = poolSlot(m);
+                        if (done[slot] || chosen.count(slot)) continue;
+                        next.push_back(m);
+                        chosen.insert(slot);
+                        if (next.size() * 2 >= perStep) break;
+                    }
+                    if (!next.empty()) break;
                 }
             }
             // Exploration/exploitation by the model.
             if (nOk >= 2) {
+                acquisition.resize(pool.size());
                 std::vector<double> w = ridgeSolve(ata, atb, f, lambda);
                 double mean = sumY / static_cast<double>(nOk);
                 double spread = std::sqrt(std::max(0.0, sumY2 / static_cast<double>(nOk) - mean * mean));

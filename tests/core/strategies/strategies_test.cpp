@@ -236,3 +236,29 @@ TEST(Strategies, WarmStartMeasuresTheSeedsFirstAndKeepsAGoodSeed) {
         EXPECT_EQ(r.measured, 40u);
     }
 }
+
+TEST(Strategies, SurrogateClimbsOutsideASampledCandidatePool) {
+    // Large spaces get a sampled candidate pool; the hill-climbing moves around the best point must still be
+    // measurable when the pool does not hold them (they join the pool), and a measured-out pool is refilled.
+    // A pool of 64 points of ~19 000 and 300 evaluations (the search used to stop after 64 of them, 26-81 % of
+    // the exhaustive best over these six seeds).
+    SyntheticLandscape l = gemmLikeLandscape(12);
+    SyntheticEvaluator all(l);
+    SearchContext full = contextFor(l, all);
+    const double best = StrategyRegistry::instance().create("exhaustive")->run(full).best.front().score;
+    int within3 = 0;
+    for (std::uint64_t seed : {1u, 2u, 3u, 4u, 5u, 6u}) {
+        SCOPED_TRACE(seed);
+        SyntheticEvaluator evaluator(l);
+        SearchContext ctx = contextFor(l, evaluator);
+        ctx.seed = seed;
+        ctx.options.values["pool"] = 64;
+        ctx.budget.maxEvaluations = 300 * ctx.sizes.size();
+        const StrategyResult r = StrategyRegistry::instance().create("surrogate")->run(ctx);
+        ASSERT_FALSE(r.best.empty());
+        EXPECT_EQ(r.measured, ctx.budget.maxEvaluations); // the whole budget was used
+        EXPECT_GE(r.best.front().score, 0.85 * best);
+        within3 += r.best.front().score >= 0.97 * best;
+    }
+    EXPECT_GE(within3, 4);
+}
