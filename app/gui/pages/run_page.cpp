@@ -204,6 +204,17 @@ void RunPage::setFamily(const QString& family) {
     updateTarget();
 }
 
+void RunPage::setSpace(const QString& family, std::optional<ParameterSpace> space) {
+    m_spaceFamily = family;
+    m_space = std::move(space);
+}
+
+void RunPage::setSizes(const std::vector<ProblemSize>& sizes) {
+    QStringList labels;
+    for (const auto& size : sizes) labels << QString::fromStdString(size.label());
+    m_sizes->setText(labels.join(QStringLiteral(", ")));
+}
+
 void RunPage::updateTarget() {
     const QString device =
         m_device ? QString::fromStdString(m_device->label()) : tr("(choose one on the Devices page)");
@@ -226,6 +237,7 @@ std::optional<RunRequest> RunPage::currentRequest(QString* error) const {
     request.maxEvaluations = static_cast<std::uint64_t>(m_maxEvaluations->value());
     request.maxSeconds = m_maxMinutes->value() * 60.0;
     request.database = m_database;
+    if (m_spaceFamily == m_family) request.space = m_space;
     try {
         request.sizes = parseSizeList(m_sizes->text());
     } catch (const std::exception& e) {

@@ -177,6 +177,7 @@ void TuningRun::start() {
     config.device = m_request.device;
     config.family = m_request.family.toStdString();
     config.strategy = m_request.strategy.toStdString();
+    config.space = m_request.space;
     config.sizes = m_request.sizes;
     config.budget.maxEvaluations = m_request.maxEvaluations;
     config.budget.maxWallSeconds = m_request.maxSeconds;

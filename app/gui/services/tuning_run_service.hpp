@@ -25,6 +25,7 @@ struct RunRequest {
     DeviceInfo device;
     QString family;
     QString strategy = QStringLiteral("two-stage");
+    std::optional<ParameterSpace> space; // edited on the Tune page, device variables set; empty: the family's default
     std::vector<ProblemSize> sizes;   // empty: the family's defaults for the device
     std::uint64_t maxEvaluations = 0; // 0: no limit
     double maxSeconds = 0;            // 0: no limit
