@@ -104,18 +104,19 @@ TunePage::TunePage(QWidget* parent) : QWidget(parent) {
     m_sizesMessage->setStyleSheet(kErrorStyle);
     m_sizesMessage->hide();
     details->addWidget(m_sizesMessage);
+    rightLayout->addWidget(m_details, 1);
+    rightLayout->addStretch(0);
     auto* bottom = new QHBoxLayout;
-    m_count = new QLabel(m_details);
+    m_count = new QLabel(right);
     m_count->setObjectName(QStringLiteral("validCount"));
     m_count->setWordWrap(true);
     // Run control lives on the Run page; this button hands over the family with the space and sizes edited here.
-    m_startRun = new QPushButton(m_details);
+    // It stays usable without a device: the Run page then says what is missing.
+    m_startRun = new QPushButton(right);
     m_startRun->setObjectName(QStringLiteral("startRunFromTune"));
     bottom->addWidget(m_count, 1);
     bottom->addWidget(m_startRun);
-    details->addLayout(bottom);
-    rightLayout->addWidget(m_details, 1);
-    rightLayout->addStretch(0);
+    rightLayout->addLayout(bottom);
 
     m_splitter->addWidget(m_families);
     m_splitter->addWidget(right);
@@ -431,10 +432,11 @@ void TunePage::updateCountText() {
 }
 
 void TunePage::updateStartButton() {
-    const bool ready = m_device && m_familySpace && !m_editor->hasErrors() && m_sizesValid;
+    // Without a device the editor is hidden, so it cannot hold the errors that block a run.
+    const bool ready = !m_familySpace || (!m_editor->hasErrors() && m_sizesValid);
     m_startRun->setEnabled(ready);
     m_saveSpace->setEnabled(m_familySpace && !m_editor->hasErrors());
-    m_startRun->setToolTip(ready || !m_familySpace ? QString() : tr("Correct the errors in the space or the sizes first."));
+    m_startRun->setToolTip(ready ? QString() : tr("Correct the errors in the space or the sizes first."));
 }
 
 QString TunePage::defaultSizesText() const {
