@@ -4,11 +4,16 @@
 #include <set>
 
 #include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QTabWidget>
 #include <QListWidget>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "app/gui/main_window.hpp"
+#include "app/gui/pages/devices_page.hpp"
 #include "app/gui/pages/run_page.hpp"
 #include "app/gui/pages/space_editor.hpp"
 #include "app/gui/pages/tune_page.hpp"
@@ -76,6 +81,52 @@ private Q_SLOTS:
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
         kernels::registerBuiltinFamilies();
         QVERIFY(m_dir.isValid());
+        qputenv("XDG_CONFIG_HOME", m_dir.path().toLocal8Bit());
+        qputenv("XDG_DATA_HOME", m_dir.path().toLocal8Bit());
+        QCoreApplication::setOrganizationName(QStringLiteral("KernelTuneTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_tune_run"));
+        QSettings().clear();
+    }
+
+    // The main window hands the Tune page's space and sizes to the Run page: "Start run…" there and the Run page's
+    // own Start both run the edited space.
+    void startRunInTheWindowUsesTheEditedSpace() {
+        BackendFactory factory = [] {
+            BackendList list;
+            list.push_back(std::make_unique<test::FakeBackend>(
+                BackendKind::OpenCL, std::vector<DeviceInfo>{test::fakeDevice("Fake GPU", 0, "Fake Platform", 0)}));
+            return list;
+        };
+        MainWindow window(factory, {}, nullptr);
+        window.setDatabase(m_dir.filePath(QStringLiteral("window.sqlite")));
+        auto recorded = std::make_shared<Recorded>();
+        window.runService()->setExecutorFactory([recorded](const RunRequest&, const DeviceInfo& d, const std::string& f) {
+            return std::make_unique<RecordingExecutor>(recorded, d.stableId(), f);
+        });
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.devicesPage()->currentDevice() != nullptr, 10000);
+        TunePage* tune = window.tunePage();
+        const auto items = tune->familyList()->findItems(QStringLiteral("(transpose)"), Qt::MatchEndsWith);
+        QCOMPARE(items.size(), 1);
+        tune->familyList()->setCurrentItem(items.front());
+        tune->spaceEditor()->valuesEdit(QStringLiteral("TRA_TILE"))->setText(QStringLiteral("16"));
+        tune->sizesEdit()->setText(QStringLiteral("64"));
+        QTRY_VERIFY_WITH_TIMEOUT(!tune->isCounting(), 30000);
+        const auto space = tune->runSpace();
+        QVERIFY(space);
+        tune->startRunButton()->click();
+        QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget*>(window.runPage()));
+        TuningRun* run = window.runPage()->currentRun();
+        QVERIFY(run);
+        QVERIFY(run->request().space);
+        QCOMPARE(run->request().space->toJson(), space->toJson());
+        QCOMPARE(run->request().sizes, (std::vector<ProblemSize>{{{64}}}));
+        QSignalSpy finished(run, &TuningRun::finished);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+        std::lock_guard lock(recorded->mutex);
+        QVERIFY(!recorded->points.empty());
+        for (const auto& p : recorded->points) QCOMPARE(p["TRA_TILE"], ParamValue(16));
+        QCOMPARE(recorded->sizes, (std::set<std::string>{"64"}));
     }
 
     void runMeasuresOnlyTheEditedSpace_data() {
