@@ -381,6 +381,19 @@
     </message>
 </context>
 <context>
+    <name>kt::gui::FamilySpaces</name>
+    <message>
+        <location filename="../app/gui/pages/family_spaces.cpp" line="44"/>
+        <source>missing parameters: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/family_spaces.cpp" line="45"/>
+        <source>parameters the family does not have: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>kt::gui::FitPlot</name>
     <message>
         <location filename="../app/gui/plots/fit_plot.cpp" line="47"/>
@@ -396,92 +409,92 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="262"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="249"/>
         <source>No one-dimensional measurements for this device and family.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="265"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="252"/>
         <source>Fitting failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="269"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="256"/>
         <source>Sizes are m×n×k; only the cubes (m = n = k) are shown, by m.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="273"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="260"/>
         <source>α chosen by GCV: %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="320"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="307"/>
         <source>Device:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="321"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="308"/>
         <source>Family:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="322"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="309"/>
         <source>Top K:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="323"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="310"/>
         <source>How many candidates to fit, ranked by their mean measured value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="324"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="311"/>
         <source>α:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="325"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="312"/>
         <source>Smoothing weight of the d-spline (larger is smoother)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="326"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="313"/>
         <source>auto (GCV)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="327"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="314"/>
         <source>Tolerance:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="328"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="315"/>
         <source>A candidate within this percentage of the best keeps its interval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="329"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="316"/>
         <source>From size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="329"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="316"/>
         <source>To size (excl.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="329"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="316"/>
         <source>Candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="330"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="317"/>
         <source>Problem size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="330"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="317"/>
         <source>Value (GFlop/s or GB/s)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -528,127 +541,127 @@
 <context>
     <name>kt::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="163"/>
+        <location filename="../app/gui/main_window.cpp" line="171"/>
         <source>KernelTune Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="164"/>
+        <location filename="../app/gui/main_window.cpp" line="172"/>
         <source>Devices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="165"/>
+        <location filename="../app/gui/main_window.cpp" line="173"/>
         <source>Tune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="166"/>
+        <location filename="../app/gui/main_window.cpp" line="174"/>
         <source>Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="167"/>
+        <location filename="../app/gui/main_window.cpp" line="175"/>
         <source>Results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="168"/>
+        <location filename="../app/gui/main_window.cpp" line="176"/>
         <source>Fits &amp;&amp; Rules</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="169"/>
+        <location filename="../app/gui/main_window.cpp" line="177"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="170"/>
+        <location filename="../app/gui/main_window.cpp" line="178"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="171"/>
+        <location filename="../app/gui/main_window.cpp" line="179"/>
         <source>&amp;Tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="172"/>
+        <location filename="../app/gui/main_window.cpp" line="180"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="173"/>
+        <location filename="../app/gui/main_window.cpp" line="181"/>
         <source>&amp;Open database…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="174"/>
+        <location filename="../app/gui/main_window.cpp" line="182"/>
         <source>Choose the SQLite file that holds tuning results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="175"/>
+        <location filename="../app/gui/main_window.cpp" line="183"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="177"/>
+        <location filename="../app/gui/main_window.cpp" line="185"/>
         <source>&amp;Refresh devices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="178"/>
+        <location filename="../app/gui/main_window.cpp" line="186"/>
         <source>&amp;Status bar</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="179"/>
+        <location filename="../app/gui/main_window.cpp" line="187"/>
         <source>&amp;Settings…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="180"/>
+        <location filename="../app/gui/main_window.cpp" line="188"/>
         <source>&amp;About KernelTune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="181"/>
+        <location filename="../app/gui/main_window.cpp" line="189"/>
         <source>About &amp;Qt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="187"/>
+        <location filename="../app/gui/main_window.cpp" line="195"/>
         <source>Database: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="188"/>
+        <location filename="../app/gui/main_window.cpp" line="196"/>
         <source>Database: %1 (not created yet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="200"/>
+        <location filename="../app/gui/main_window.cpp" line="208"/>
         <source>Results database: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="204"/>
+        <location filename="../app/gui/main_window.cpp" line="212"/>
         <source>Open results database</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="205"/>
+        <location filename="../app/gui/main_window.cpp" line="213"/>
         <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="225"/>
+        <location filename="../app/gui/main_window.cpp" line="233"/>
         <source>About KernelTune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="226"/>
+        <location filename="../app/gui/main_window.cpp" line="234"/>
         <source>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;A workbench for auto-tuning GPU kernels (GEMM, BLAS3, batched GEMM, SYMV) on OpenCL and CUDA devices: explore parameter spaces, measure and verify candidates, fit performance over problem sizes and derive dispatch rules.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -677,83 +690,83 @@
 <context>
     <name>kt::gui::ResultsModel</name>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="15"/>
+        <location filename="../app/gui/models/results_model.cpp" line="21"/>
         <source>ok</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="16"/>
+        <location filename="../app/gui/models/results_model.cpp" line="22"/>
         <location filename="../app/gui/screenshot.cpp" line="89"/>
         <source>compile error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="17"/>
+        <location filename="../app/gui/models/results_model.cpp" line="23"/>
         <source>launch error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="18"/>
+        <location filename="../app/gui/models/results_model.cpp" line="24"/>
         <source>wrong result</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="19"/>
+        <location filename="../app/gui/models/results_model.cpp" line="25"/>
         <source>timeout</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="20"/>
+        <location filename="../app/gui/models/results_model.cpp" line="26"/>
         <source>worker crash</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="21"/>
+        <location filename="../app/gui/models/results_model.cpp" line="27"/>
         <source>skipped</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="138"/>
+        <location filename="../app/gui/models/results_model.cpp" line="144"/>
         <source>Device</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="139"/>
+        <location filename="../app/gui/models/results_model.cpp" line="145"/>
         <source>Family</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="140"/>
+        <location filename="../app/gui/models/results_model.cpp" line="146"/>
         <source>Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="141"/>
+        <location filename="../app/gui/models/results_model.cpp" line="147"/>
         <source>Candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="142"/>
+        <location filename="../app/gui/models/results_model.cpp" line="148"/>
         <source>Size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="143"/>
+        <location filename="../app/gui/models/results_model.cpp" line="149"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="144"/>
+        <location filename="../app/gui/models/results_model.cpp" line="150"/>
         <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="145"/>
+        <location filename="../app/gui/models/results_model.cpp" line="151"/>
         <source>Median (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="146"/>
+        <location filename="../app/gui/models/results_model.cpp" line="152"/>
         <source>Error</source>
         <translation type="unfinished"></translation>
     </message>
@@ -761,102 +774,102 @@
 <context>
     <name>kt::gui::ResultsPage</name>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="198"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="185"/>
         <source>Select a measurement to see its candidate&apos;s parameters, generated source and log.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="214"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="201"/>
         <source>unreadable candidate key &apos;%1&apos;: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="217"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="204"/>
         <source>%1 on %2 — %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="226"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="213"/>
         <source>// The family &apos;%1&apos; is not part of this build.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="229"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="216"/>
         <source>// The device %1 is not recorded in the store.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="233"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="220"/>
         <source>kernels: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="238"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="225"/>
         <source>options: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="260"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="247"/>
         <source>// The source could not be generated: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="263"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="250"/>
         <source>(no messages: status %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="290"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="277"/>
         <source>Filter (device, family, candidate, status, error…)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="291"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="278"/>
         <source>%1 of %2 measurements</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="292"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="279"/>
         <source>Generated source</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="293"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="280"/>
         <source>Error / build log</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="294"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="281"/>
         <source>All measurements of this candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
         <source>Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
         <source>Size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
         <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
         <source>Median (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
         <source>Error</source>
         <translation type="unfinished"></translation>
     </message>
@@ -909,153 +922,153 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="209"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="220"/>
         <source>(choose one on the Devices page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="210"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="221"/>
         <source>(choose one on the Tune page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="211"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="222"/>
         <source>Device: &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="220"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="231"/>
         <source>Choose a device on the Devices page first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="221"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="232"/>
         <source>Choose a kernel family on the Tune page first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="293"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="305"/>
         <source>Run %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="294"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="306"/>
         <source>Run %1: %2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="359"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="371"/>
         <source>No run yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="376"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="388"/>
         <source>Elapsed %1 · ETA %2 · reused %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="382"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="394"/>
         <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="387"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="399"/>
         <source>Best so far: –</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="397"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="409"/>
         <source>Strategy:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="398"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="410"/>
         <source>Max. evaluations:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="399"/>
-        <location filename="../app/gui/pages/run_page.cpp" line="401"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="411"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
         <source>no limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="400"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="412"/>
         <source>Time limit:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="402"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="414"/>
         <source> min</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="403"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="415"/>
         <source>Sizes:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="404"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="416"/>
         <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="405"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="417"/>
         <source>&amp;Start run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="406"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="418"/>
         <source>Run:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="407"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="419"/>
         <source>&amp;Pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="408"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="420"/>
         <source>&amp;Resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="409"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="421"/>
         <source>&amp;Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="410"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="422"/>
         <source>Top candidates over size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="411"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="423"/>
         <source>All candidates</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="412"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="424"/>
         <source>Failures</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="425"/>
         <source>Candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="425"/>
         <source>Size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="425"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="425"/>
         <source>Message</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1109,79 +1122,250 @@
     </message>
 </context>
 <context>
-    <name>kt::gui::TunePage</name>
+    <name>kt::gui::SpaceEditor</name>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="115"/>
-        <source>No kernel families are registered in this build.</source>
+        <location filename="../app/gui/pages/space_editor.cpp" line="117"/>
+        <source>give at least one value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="118"/>
-        <source>Select a device on the Devices page: constraints depend on the device&apos;s limits.</source>
+        <location filename="../app/gui/pages/space_editor.cpp" line="125"/>
+        <source>&apos;%1&apos; is not an integer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="133"/>
-        <source>Name: %1 · Metric: %2 · Size dimensions: %3</source>
+        <location filename="../app/gui/pages/space_editor.cpp" line="130"/>
+        <source>%1 is listed twice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="161"/>
-        <source>The family&apos;s parameter space could not be built for this device: %1</source>
+        <location filename="../app/gui/pages/space_editor.cpp" line="162"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="245"/>
+        <source>Values of %1, separated by commas or spaces</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="192"/>
-        <source>The constraints could not be evaluated: %1</source>
+        <location filename="../app/gui/pages/space_editor.cpp" line="211"/>
+        <source>Constraint %1: unknown name &apos;%2&apos; (not a parameter, a variable or a DEV_ device variable)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="201"/>
-        <source>Valid variants: counting… (of %1 combinations)</source>
+        <location filename="../app/gui/pages/space_editor.cpp" line="216"/>
+        <source>Constraint %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="203"/>
-        <source>Valid variants: %1 of %2 combinations</source>
+        <location filename="../app/gui/pages/space_editor.cpp" line="217"/>
+        <source>Constraint %1, column %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="219"/>
-        <source>Parameters</source>
+        <location filename="../app/gui/pages/space_editor.cpp" line="251"/>
+        <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="220"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="291"/>
+        <source>Parameters and their values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="292"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="221"/>
-        <source>Name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="221"/>
-        <source>Values</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="221"/>
-        <source>Description</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="222"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="293"/>
         <source>Expression</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="222"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="293"/>
         <source>Why</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="223"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="294"/>
+        <source>Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="295"/>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="296"/>
+        <source>Add a constraint (a C-like integer expression over the parameters and DEV_ device variables)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="298"/>
+        <source>Remove the selected constraints</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::TunePage</name>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="220"/>
+        <source>No kernel families are registered in this build.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="224"/>
+        <source>Select a device on the Devices page: constraints depend on the device&apos;s limits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="429"/>
+        <source>Correct the errors above to count the valid variants.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="430"/>
+        <source>(for the last valid space: correct the errors above)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="439"/>
+        <source>Correct the errors in the space or the sizes first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="478"/>
+        <source>Preset:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="479"/>
+        <source>Load a built-in space for this family into the editor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="481"/>
+        <source>Load…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="482"/>
+        <source>Load a parameter space from a JSON file (the format of ktune tune --space)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="483"/>
+        <source>Save…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="484"/>
+        <source>Save the edited parameter space as a JSON file (for ktune tune --space)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="490"/>
+        <source>Name: %1 · Metric: %2 · Size dimensions: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="236"/>
+        <source>The family&apos;s parameter space could not be built for this device: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="140"/>
+        <source>Load parameter space</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="141"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="147"/>
+        <source>Parameter spaces (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="146"/>
+        <source>Save parameter space</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="269"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="480"/>
+        <source>Family default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="287"/>
+        <source>Select a device and a family before loading a space.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="292"/>
+        <source>Not loaded: cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="300"/>
+        <source>Not loaded: %1 does not fit the family %2 (%3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="307"/>
+        <source>Not loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="312"/>
+        <source>Loaded %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="319"/>
+        <source>Not saved: correct the errors in the space first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="327"/>
+        <source>Not saved: cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="332"/>
+        <source>Saved %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="424"/>
+        <source>The constraints could not be evaluated: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="493"/>
+        <source>Problem sizes (%1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="494"/>
+        <source>empty: the family&apos;s defaults for the device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="495"/>
+        <source>Sizes to tune, separated by commas: all dimensions (e.g. 256x256x128) or one number (a cube when the family has several dimensions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="422"/>
+        <source>Valid variants: counting… (of %1 combinations)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="426"/>
+        <source>Valid variants: %1 of %2 combinations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="485"/>
         <source>Start run…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1189,7 +1373,7 @@
 <context>
     <name>kt::gui::TuningRunService</name>
     <message>
-        <location filename="../app/gui/services/tuning_run_service.cpp" line="255"/>
+        <location filename="../app/gui/services/tuning_run_service.cpp" line="256"/>
         <source>A run is already active on %1.</source>
         <translation type="unfinished"></translation>
     </message>

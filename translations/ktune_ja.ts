@@ -379,6 +379,19 @@
     </message>
 </context>
 <context>
+    <name>kt::gui::FamilySpaces</name>
+    <message>
+        <location filename="../app/gui/pages/family_spaces.cpp" line="44"/>
+        <source>missing parameters: %1</source>
+        <translation>不足しているパラメータ: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/family_spaces.cpp" line="45"/>
+        <source>parameters the family does not have: %1</source>
+        <translation>ファミリーにないパラメータ: %1</translation>
+    </message>
+</context>
+<context>
     <name>kt::gui::FitPlot</name>
     <message>
         <location filename="../app/gui/plots/fit_plot.cpp" line="47"/>
@@ -394,92 +407,92 @@
         <translation>2 つ以上の一次元サイズで測定された候補がありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="262"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="249"/>
         <source>No one-dimensional measurements for this device and family.</source>
         <translation>このデバイスとファミリーには一次元サイズの測定がありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="265"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="252"/>
         <source>Fitting failed: %1</source>
         <translation>フィッティングに失敗しました: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="269"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="256"/>
         <source>Sizes are m×n×k; only the cubes (m = n = k) are shown, by m.</source>
         <translation>サイズは m×n×k です。立方体（m = n = k）のみを m で表示しています。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="273"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="260"/>
         <source>α chosen by GCV: %1.</source>
         <translation>GCV で選ばれた α: %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="320"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="307"/>
         <source>Device:</source>
         <translation>デバイス:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="321"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="308"/>
         <source>Family:</source>
         <translation>ファミリー:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="322"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="309"/>
         <source>Top K:</source>
         <translation>上位 K:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="323"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="310"/>
         <source>How many candidates to fit, ranked by their mean measured value</source>
         <translation>フィットする候補の数（平均測定値の順）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="324"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="311"/>
         <source>α:</source>
         <translation>α:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="325"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="312"/>
         <source>Smoothing weight of the d-spline (larger is smoother)</source>
         <translation>d-スプラインの平滑化の重み（大きいほど滑らか）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="326"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="313"/>
         <source>auto (GCV)</source>
         <translation>自動（GCV）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="327"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="314"/>
         <source>Tolerance:</source>
         <translation>許容差:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="328"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="315"/>
         <source>A candidate within this percentage of the best keeps its interval</source>
         <translation>最良との差がこの割合以内の候補は区間を維持します</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="329"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="316"/>
         <source>From size</source>
         <translation>開始サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="329"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="316"/>
         <source>To size (excl.)</source>
         <translation>終了サイズ（含まない）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="329"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="316"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="330"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="317"/>
         <source>Problem size</source>
         <translation>問題サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="330"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="317"/>
         <source>Value (GFlop/s or GB/s)</source>
         <translation>値（GFlop/s または GB/s）</translation>
     </message>
@@ -526,127 +539,127 @@
 <context>
     <name>kt::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="163"/>
+        <location filename="../app/gui/main_window.cpp" line="171"/>
         <source>KernelTune Workbench</source>
         <translation>KernelTune ワークベンチ</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="164"/>
+        <location filename="../app/gui/main_window.cpp" line="172"/>
         <source>Devices</source>
         <translation>デバイス</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="165"/>
+        <location filename="../app/gui/main_window.cpp" line="173"/>
         <source>Tune</source>
         <translation>チューニング</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="166"/>
+        <location filename="../app/gui/main_window.cpp" line="174"/>
         <source>Run</source>
         <translation>実行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="167"/>
+        <location filename="../app/gui/main_window.cpp" line="175"/>
         <source>Results</source>
         <translation>結果</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="168"/>
+        <location filename="../app/gui/main_window.cpp" line="176"/>
         <source>Fits &amp;&amp; Rules</source>
         <translation>フィットとルール</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="169"/>
+        <location filename="../app/gui/main_window.cpp" line="177"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="170"/>
+        <location filename="../app/gui/main_window.cpp" line="178"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="171"/>
+        <location filename="../app/gui/main_window.cpp" line="179"/>
         <source>&amp;Tools</source>
         <translation>ツール(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="172"/>
+        <location filename="../app/gui/main_window.cpp" line="180"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="173"/>
+        <location filename="../app/gui/main_window.cpp" line="181"/>
         <source>&amp;Open database…</source>
         <translation>データベースを開く(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="174"/>
+        <location filename="../app/gui/main_window.cpp" line="182"/>
         <source>Choose the SQLite file that holds tuning results</source>
         <translation>チューニング結果を保存する SQLite ファイルを選択します</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="175"/>
+        <location filename="../app/gui/main_window.cpp" line="183"/>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="177"/>
+        <location filename="../app/gui/main_window.cpp" line="185"/>
         <source>&amp;Refresh devices</source>
         <translation>デバイスを再読み込み(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="178"/>
+        <location filename="../app/gui/main_window.cpp" line="186"/>
         <source>&amp;Status bar</source>
         <translation>ステータスバー(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="179"/>
+        <location filename="../app/gui/main_window.cpp" line="187"/>
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="180"/>
+        <location filename="../app/gui/main_window.cpp" line="188"/>
         <source>&amp;About KernelTune</source>
         <translation>KernelTune について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="181"/>
+        <location filename="../app/gui/main_window.cpp" line="189"/>
         <source>About &amp;Qt</source>
         <translation>Qt について(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="187"/>
+        <location filename="../app/gui/main_window.cpp" line="195"/>
         <source>Database: %1</source>
         <translation>データベース: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="188"/>
+        <location filename="../app/gui/main_window.cpp" line="196"/>
         <source>Database: %1 (not created yet)</source>
         <translation>データベース: %1（未作成）</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="200"/>
+        <location filename="../app/gui/main_window.cpp" line="208"/>
         <source>Results database: %1</source>
         <translation>結果データベース: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="204"/>
+        <location filename="../app/gui/main_window.cpp" line="212"/>
         <source>Open results database</source>
         <translation>結果データベースを開く</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="205"/>
+        <location filename="../app/gui/main_window.cpp" line="213"/>
         <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
         <translation>SQLite データベース (*.sqlite *.db);;すべてのファイル (*)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="225"/>
+        <location filename="../app/gui/main_window.cpp" line="233"/>
         <source>About KernelTune</source>
         <translation>KernelTune について</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="226"/>
+        <location filename="../app/gui/main_window.cpp" line="234"/>
         <source>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;A workbench for auto-tuning GPU kernels (GEMM, BLAS3, batched GEMM, SYMV) on OpenCL and CUDA devices: explore parameter spaces, measure and verify candidates, fit performance over problem sizes and derive dispatch rules.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;OpenCL および CUDA デバイス上で GPU カーネル（GEMM、BLAS3、バッチ GEMM、SYMV）を自動チューニングするワークベンチです。パラメータ空間を探索し、候補を測定・検証し、問題サイズに対する性能をフィッティングして、ディスパッチ規則を導出します。&lt;/p&gt;&lt;p&gt;Qt %2 でビルドされています。&lt;/p&gt;</translation>
     </message>
@@ -675,83 +688,83 @@
 <context>
     <name>kt::gui::ResultsModel</name>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="15"/>
+        <location filename="../app/gui/models/results_model.cpp" line="21"/>
         <source>ok</source>
         <translation>OK</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="16"/>
+        <location filename="../app/gui/models/results_model.cpp" line="22"/>
         <location filename="../app/gui/screenshot.cpp" line="89"/>
         <source>compile error</source>
         <translation>コンパイルエラー</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="17"/>
+        <location filename="../app/gui/models/results_model.cpp" line="23"/>
         <source>launch error</source>
         <translation>起動エラー</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="18"/>
+        <location filename="../app/gui/models/results_model.cpp" line="24"/>
         <source>wrong result</source>
         <translation>誤った結果</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="19"/>
+        <location filename="../app/gui/models/results_model.cpp" line="25"/>
         <source>timeout</source>
         <translation>タイムアウト</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="20"/>
+        <location filename="../app/gui/models/results_model.cpp" line="26"/>
         <source>worker crash</source>
         <translation>ワーカーのクラッシュ</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="21"/>
+        <location filename="../app/gui/models/results_model.cpp" line="27"/>
         <source>skipped</source>
         <translation>スキップ</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="138"/>
+        <location filename="../app/gui/models/results_model.cpp" line="144"/>
         <source>Device</source>
         <translation>デバイス</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="139"/>
+        <location filename="../app/gui/models/results_model.cpp" line="145"/>
         <source>Family</source>
         <translation>ファミリー</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="140"/>
+        <location filename="../app/gui/models/results_model.cpp" line="146"/>
         <source>Run</source>
         <translation>実行</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="141"/>
+        <location filename="../app/gui/models/results_model.cpp" line="147"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="142"/>
+        <location filename="../app/gui/models/results_model.cpp" line="148"/>
         <source>Size</source>
         <translation>サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="143"/>
+        <location filename="../app/gui/models/results_model.cpp" line="149"/>
         <source>Status</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="144"/>
+        <location filename="../app/gui/models/results_model.cpp" line="150"/>
         <source>Value</source>
         <translation>値</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="145"/>
+        <location filename="../app/gui/models/results_model.cpp" line="151"/>
         <source>Median (ms)</source>
         <translation>中央値 (ms)</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="146"/>
+        <location filename="../app/gui/models/results_model.cpp" line="152"/>
         <source>Error</source>
         <translation>エラー</translation>
     </message>
@@ -759,102 +772,102 @@
 <context>
     <name>kt::gui::ResultsPage</name>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="198"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="185"/>
         <source>Select a measurement to see its candidate&apos;s parameters, generated source and log.</source>
         <translation>測定を選択すると、その候補のパラメータ、生成されたソース、ログが表示されます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="214"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="201"/>
         <source>unreadable candidate key &apos;%1&apos;: %2</source>
         <translation>読み取れない候補キー「%1」: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="217"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="204"/>
         <source>%1 on %2 — %3</source>
         <translation>%2 上の %1 — %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="226"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="213"/>
         <source>// The family &apos;%1&apos; is not part of this build.</source>
         <translation>// ファミリー「%1」はこのビルドに含まれていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="229"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="216"/>
         <source>// The device %1 is not recorded in the store.</source>
         <translation>// デバイス %1 はストアに記録されていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="233"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="220"/>
         <source>kernels: %1</source>
         <translation>カーネル: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="238"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="225"/>
         <source>options: %1</source>
         <translation>オプション: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="260"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="247"/>
         <source>// The source could not be generated: %1</source>
         <translation>// ソースを生成できませんでした: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="263"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="250"/>
         <source>(no messages: status %1)</source>
         <translation>（メッセージなし: 状態 %1）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="290"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="277"/>
         <source>Filter (device, family, candidate, status, error…)</source>
         <translation>フィルター（デバイス、ファミリー、候補、状態、エラー…）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="291"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="278"/>
         <source>%1 of %2 measurements</source>
         <translation>%2 件中 %1 件の測定</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="292"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="279"/>
         <source>Generated source</source>
         <translation>生成されたソース</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="293"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="280"/>
         <source>Error / build log</source>
         <translation>エラー / ビルドログ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="294"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="281"/>
         <source>All measurements of this candidate</source>
         <translation>この候補のすべての測定</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
         <source>Run</source>
         <translation>実行</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
         <source>Size</source>
         <translation>サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
         <source>Status</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
         <source>Value</source>
         <translation>値</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
         <source>Median (ms)</source>
         <translation>中央値 (ms)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
         <source>Error</source>
         <translation>エラー</translation>
     </message>
@@ -907,153 +920,153 @@
         <translation>現在の候補の後でキャンセルします…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="209"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="220"/>
         <source>(choose one on the Devices page)</source>
         <translation>（「デバイス」ページで選択してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="210"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="221"/>
         <source>(choose one on the Tune page)</source>
         <translation>（「チューニング」ページで選択してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="211"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="222"/>
         <source>Device: &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>デバイス: &lt;b&gt;%1&lt;/b&gt; · ファミリー: &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="220"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="231"/>
         <source>Choose a device on the Devices page first.</source>
         <translation>先に「デバイス」ページでデバイスを選択してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="221"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="232"/>
         <source>Choose a kernel family on the Tune page first.</source>
         <translation>先に「チューニング」ページでカーネルファミリーを選択してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="293"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="305"/>
         <source>Run %1: %2</source>
         <translation>実行 %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="294"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="306"/>
         <source>Run %1: %2 (%3)</source>
         <translation>実行 %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="359"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="371"/>
         <source>No run yet.</source>
         <translation>まだ実行はありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="376"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="388"/>
         <source>Elapsed %1 · ETA %2 · reused %3</source>
         <translation>経過 %1 · 残り %2 · 再利用 %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="382"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="394"/>
         <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
         <translation>これまでの最高: &lt;b&gt;%1 %2&lt;/b&gt;（サイズ %3）— %4</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="387"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="399"/>
         <source>Best so far: –</source>
         <translation>これまでの最高: –</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="397"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="409"/>
         <source>Strategy:</source>
         <translation>戦略:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="398"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="410"/>
         <source>Max. evaluations:</source>
         <translation>最大評価数:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="399"/>
-        <location filename="../app/gui/pages/run_page.cpp" line="401"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="411"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
         <source>no limit</source>
         <translation>無制限</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="400"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="412"/>
         <source>Time limit:</source>
         <translation>時間制限:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="402"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="414"/>
         <source> min</source>
         <translation> 分</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="403"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="415"/>
         <source>Sizes:</source>
         <translation>サイズ:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="404"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="416"/>
         <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
         <translation>ファミリーの既定値（例: 1024,2048 または 256x256x128）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="405"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="417"/>
         <source>&amp;Start run</source>
         <translation>実行開始(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="406"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="418"/>
         <source>Run:</source>
         <translation>実行:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="407"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="419"/>
         <source>&amp;Pause</source>
         <translation>一時停止(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="408"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="420"/>
         <source>&amp;Resume</source>
         <translation>再開(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="409"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="421"/>
         <source>&amp;Cancel</source>
         <translation>キャンセル(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="410"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="422"/>
         <source>Top candidates over size</source>
         <translation>上位候補（サイズ別）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="411"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="423"/>
         <source>All candidates</source>
         <translation>全候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="412"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="424"/>
         <source>Failures</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="425"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="425"/>
         <source>Size</source>
         <translation>サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="425"/>
         <source>Status</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="425"/>
         <source>Message</source>
         <translation>メッセージ</translation>
     </message>
@@ -1107,79 +1120,250 @@
     </message>
 </context>
 <context>
-    <name>kt::gui::TunePage</name>
+    <name>kt::gui::SpaceEditor</name>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="115"/>
-        <source>No kernel families are registered in this build.</source>
-        <translation>このビルドにはカーネルファミリーが登録されていません。</translation>
+        <location filename="../app/gui/pages/space_editor.cpp" line="117"/>
+        <source>give at least one value</source>
+        <translation>値を1つ以上指定してください</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="118"/>
-        <source>Select a device on the Devices page: constraints depend on the device&apos;s limits.</source>
-        <translation>「デバイス」ページでデバイスを選択してください。制約はデバイスの上限値に依存します。</translation>
+        <location filename="../app/gui/pages/space_editor.cpp" line="125"/>
+        <source>&apos;%1&apos; is not an integer</source>
+        <translation>「%1」は整数ではありません</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="133"/>
-        <source>Name: %1 · Metric: %2 · Size dimensions: %3</source>
-        <translation>名前: %1 · 指標: %2 · サイズの次元: %3</translation>
+        <location filename="../app/gui/pages/space_editor.cpp" line="130"/>
+        <source>%1 is listed twice</source>
+        <translation>%1 が2回指定されています</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="161"/>
-        <source>The family&apos;s parameter space could not be built for this device: %1</source>
-        <translation>このデバイス用のファミリーのパラメータ空間を構築できませんでした: %1</translation>
+        <location filename="../app/gui/pages/space_editor.cpp" line="162"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="245"/>
+        <source>Values of %1, separated by commas or spaces</source>
+        <translation>%1 の値(カンマまたは空白区切り)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="192"/>
-        <source>The constraints could not be evaluated: %1</source>
-        <translation>制約を評価できませんでした: %1</translation>
+        <location filename="../app/gui/pages/space_editor.cpp" line="211"/>
+        <source>Constraint %1: unknown name &apos;%2&apos; (not a parameter, a variable or a DEV_ device variable)</source>
+        <translation>制約 %1: 不明な名前「%2」(パラメータ、変数、DEV_ デバイス変数のいずれでもありません)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="201"/>
-        <source>Valid variants: counting… (of %1 combinations)</source>
-        <translation>有効なバリアント: 計数中…（全 %1 通り）</translation>
+        <location filename="../app/gui/pages/space_editor.cpp" line="216"/>
+        <source>Constraint %1: %2</source>
+        <translation>制約 %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="203"/>
-        <source>Valid variants: %1 of %2 combinations</source>
-        <translation>有効なバリアント: %2 通り中 %1 通り</translation>
+        <location filename="../app/gui/pages/space_editor.cpp" line="217"/>
+        <source>Constraint %1, column %2: %3</source>
+        <translation>制約 %1、%2 桁目: %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="219"/>
-        <source>Parameters</source>
-        <translation>パラメータ</translation>
+        <location filename="../app/gui/pages/space_editor.cpp" line="251"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="220"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="291"/>
+        <source>Parameters and their values</source>
+        <translation>パラメータと値</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="292"/>
         <source>Constraints</source>
         <translation>制約</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="221"/>
-        <source>Name</source>
-        <translation>名前</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="221"/>
-        <source>Values</source>
-        <translation>値</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="221"/>
-        <source>Description</source>
-        <translation>説明</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="222"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="293"/>
         <source>Expression</source>
         <translation>式</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="222"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="293"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="223"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="294"/>
+        <source>Add</source>
+        <translation>追加</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="295"/>
+        <source>Remove</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="296"/>
+        <source>Add a constraint (a C-like integer expression over the parameters and DEV_ device variables)</source>
+        <translation>制約を追加(パラメータと DEV_ デバイス変数を使う C 言語風の整数式)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="298"/>
+        <source>Remove the selected constraints</source>
+        <translation>選択した制約を削除</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::TunePage</name>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="220"/>
+        <source>No kernel families are registered in this build.</source>
+        <translation>このビルドにはカーネルファミリーが登録されていません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="224"/>
+        <source>Select a device on the Devices page: constraints depend on the device&apos;s limits.</source>
+        <translation>「デバイス」ページでデバイスを選択してください。制約はデバイスの上限値に依存します。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="429"/>
+        <source>Correct the errors above to count the valid variants.</source>
+        <translation>有効なバリアントを数えるには、上のエラーを修正してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="430"/>
+        <source>(for the last valid space: correct the errors above)</source>
+        <translation>(最後に有効だった空間の値です。上のエラーを修正してください)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="439"/>
+        <source>Correct the errors in the space or the sizes first.</source>
+        <translation>先に空間またはサイズのエラーを修正してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="478"/>
+        <source>Preset:</source>
+        <translation>プリセット:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="479"/>
+        <source>Load a built-in space for this family into the editor</source>
+        <translation>このファミリーの組み込み空間をエディタに読み込みます</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="481"/>
+        <source>Load…</source>
+        <translation>読み込み…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="482"/>
+        <source>Load a parameter space from a JSON file (the format of ktune tune --space)</source>
+        <translation>JSON ファイルからパラメータ空間を読み込みます(ktune tune --space の形式)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="483"/>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="484"/>
+        <source>Save the edited parameter space as a JSON file (for ktune tune --space)</source>
+        <translation>編集したパラメータ空間を JSON ファイルに保存します(ktune tune --space 用)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="490"/>
+        <source>Name: %1 · Metric: %2 · Size dimensions: %3</source>
+        <translation>名前: %1 · 指標: %2 · サイズの次元: %3</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="236"/>
+        <source>The family&apos;s parameter space could not be built for this device: %1</source>
+        <translation>このデバイス用のファミリーのパラメータ空間を構築できませんでした: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="140"/>
+        <source>Load parameter space</source>
+        <translation>パラメータ空間の読み込み</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="141"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="147"/>
+        <source>Parameter spaces (*.json);;All files (*)</source>
+        <translation>パラメータ空間 (*.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="146"/>
+        <source>Save parameter space</source>
+        <translation>パラメータ空間の保存</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="269"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="480"/>
+        <source>Family default</source>
+        <translation>ファミリーの既定</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="287"/>
+        <source>Select a device and a family before loading a space.</source>
+        <translation>空間を読み込む前にデバイスとファミリーを選択してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="292"/>
+        <source>Not loaded: cannot open %1: %2</source>
+        <translation>読み込めませんでした: %1 を開けません: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="300"/>
+        <source>Not loaded: %1 does not fit the family %2 (%3).</source>
+        <translation>読み込めませんでした: %1 はファミリー %2 に合いません(%3)。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="307"/>
+        <source>Not loaded: %1</source>
+        <translation>読み込めませんでした: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="312"/>
+        <source>Loaded %1.</source>
+        <translation>%1 を読み込みました。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="319"/>
+        <source>Not saved: correct the errors in the space first.</source>
+        <translation>保存できませんでした: 先に空間のエラーを修正してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="327"/>
+        <source>Not saved: cannot write %1: %2</source>
+        <translation>保存できませんでした: %1 に書き込めません: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="332"/>
+        <source>Saved %1.</source>
+        <translation>%1 に保存しました。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="424"/>
+        <source>The constraints could not be evaluated: %1</source>
+        <translation>制約を評価できませんでした: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="493"/>
+        <source>Problem sizes (%1):</source>
+        <translation>問題サイズ (%1):</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="494"/>
+        <source>empty: the family&apos;s defaults for the device</source>
+        <translation>空欄: デバイスに対するファミリーの既定値</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="495"/>
+        <source>Sizes to tune, separated by commas: all dimensions (e.g. 256x256x128) or one number (a cube when the family has several dimensions)</source>
+        <translation>チューニングするサイズ(カンマ区切り): 全次元(例: 256x256x128)または数値1つ(複数次元のファミリーでは立方体)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="422"/>
+        <source>Valid variants: counting… (of %1 combinations)</source>
+        <translation>有効なバリアント: 計数中…（全 %1 通り）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="426"/>
+        <source>Valid variants: %1 of %2 combinations</source>
+        <translation>有効なバリアント: %2 通り中 %1 通り</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="485"/>
         <source>Start run…</source>
         <translation>実行を開始…</translation>
     </message>
@@ -1187,7 +1371,7 @@
 <context>
     <name>kt::gui::TuningRunService</name>
     <message>
-        <location filename="../app/gui/services/tuning_run_service.cpp" line="255"/>
+        <location filename="../app/gui/services/tuning_run_service.cpp" line="256"/>
         <source>A run is already active on %1.</source>
         <translation>%1 ではすでに実行中です。</translation>
     </message>

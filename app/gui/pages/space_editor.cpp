@@ -79,8 +79,9 @@ SpaceEditor::SpaceEditor(QWidget* parent) : QWidget(parent) {
     m_constraintMessage->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_constraintMessage->hide();
     constraintsLayout->addWidget(m_constraintMessage);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({1000, 800}); // proportions: value lists get a little more room than constraints
 
     connect(m_constraints, &QTableWidget::itemChanged, this, [this] {
         if (!m_populating) rebuild();

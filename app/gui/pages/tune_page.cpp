@@ -122,7 +122,7 @@ TunePage::TunePage(QWidget* parent) : QWidget(parent) {
     m_splitter->addWidget(right);
     m_splitter->setStretchFactor(0, 1);
     m_splitter->setStretchFactor(1, 4);
-    m_splitter->setSizes({230, 870});
+    m_splitter->setSizes({260, 840});
     layout->addWidget(m_splitter);
 
     m_debounce = new QTimer(this);
