@@ -68,6 +68,7 @@ MainWindow::MainWindow(BackendFactory backends, ProfileFunction profiler, Langua
     m_runPage->setFamily(m_tunePage->currentFamily());
     // The space and sizes edited on the Tune page are what the Run page runs.
     const auto handOver = [this] {
+        if (m_tunePage->hasErrors()) return; // half-typed edits: the Run page keeps the last valid settings
         m_runPage->setSpace(m_tunePage->currentFamily(), m_tunePage->runSpace());
         m_runPage->setSizes(m_tunePage->runSizes());
     };

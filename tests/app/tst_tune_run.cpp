@@ -114,6 +114,20 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!tune->isCounting(), 30000);
         const auto space = tune->runSpace();
         QVERIFY(space);
+        // The Run page follows the edits; a half-typed one leaves it with the last valid space.
+        auto fromRunPage = window.runPage()->currentRequest();
+        QVERIFY(fromRunPage && fromRunPage->space);
+        QCOMPARE(fromRunPage->space->toJson(), space->toJson());
+        QLineEdit* wpt = tune->spaceEditor()->valuesEdit(QStringLiteral("TRA_WPT"));
+        const QString wptValues = wpt->text();
+        wpt->setText(QStringLiteral("1, two"));
+        QVERIFY(tune->hasErrors());
+        QVERIFY(!tune->startRunButton()->isEnabled());
+        fromRunPage = window.runPage()->currentRequest();
+        QVERIFY(fromRunPage && fromRunPage->space);
+        QCOMPARE(fromRunPage->space->toJson(), space->toJson());
+        wpt->setText(wptValues);
+        QVERIFY(tune->startRunButton()->isEnabled());
         tune->startRunButton()->click();
         QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget*>(window.runPage()));
         TuningRun* run = window.runPage()->currentRun();

@@ -407,6 +407,7 @@ void TunePage::startCount() {
                 self->m_hasCount = error.isEmpty();
                 self->m_countError = error;
                 self->m_validCount = valid;
+                self->m_countedCartesian = self->m_cartesianSize;
                 self->updateCountText();
             },
             Qt::QueuedConnection);
@@ -424,7 +425,7 @@ void TunePage::updateCountText() {
         text = tr("The constraints could not be evaluated: %1").arg(m_countError);
     else if (m_hasCount)
         text = tr("Valid variants: %1 of %2 combinations")
-                   .arg(locale.toString(m_validCount), locale.toString(m_cartesianSize));
+                   .arg(locale.toString(m_validCount), locale.toString(m_countedCartesian));
     if (m_editor->hasErrors())
         text = text.isEmpty() ? tr("Correct the errors above to count the valid variants.")
                               : text + QLatin1Char(' ') + tr("(for the last valid space: correct the errors above)");

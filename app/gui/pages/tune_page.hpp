@@ -139,7 +139,8 @@ private:
     bool m_hasCount = false;
     QString m_countError;
     std::uint64_t m_validCount = 0;
-    std::uint64_t m_cartesianSize = 0;
+    std::uint64_t m_cartesianSize = 0;    // of the space being (or about to be) counted
+    std::uint64_t m_countedCartesian = 0; // of the space m_validCount belongs to
     bool m_sizesEdited = false; // user typed sizes: a device change keeps them
     bool m_sizesValid = true;
     std::vector<ProblemSize> m_parsedSizes;
