@@ -78,10 +78,10 @@ void selectFamily(TunePage& page, const QString& name) {
 
 // The sgemm space has 150 million combinations; narrowing most lists keeps its counts quick on a busy machine.
 void narrowGemm(TunePage& page) {
-    const std::map<QString, QString> narrow = {
-        {"GEMM_ML", "32, 64"}, {"GEMM_NL", "32, 64"},     {"GEMM_KL", "8, 16"},  {"GEMM_MS", "2, 4"},
-        {"GEMM_NS", "2, 4"},   {"GEMM_KS", "1, 2"},       {"GEMM_VW", "1, 2"},   {"GEMM_IMAGE_A", "0"},
-        {"GEMM_IMAGE_B", "0"}, {"GEMM_LAYOUT_A", "0, 1"}, {"GEMM_LAYOUT_B", "0"}};
+    const std::map<QString, QString> narrow = {{"GEMM_ML", "32, 64"},     {"GEMM_NL", "32, 64"}, {"GEMM_KL", "8, 16"},
+                                               {"GEMM_MS", "2, 4"},       {"GEMM_NS", "2, 4"},   {"GEMM_KS", "1, 2"},
+                                               {"GEMM_VW", "1, 2"},       {"GEMM_IMAGE_A", "0"}, {"GEMM_IMAGE_B", "0"},
+                                               {"GEMM_LAYOUT_A", "0, 1"}, {"GEMM_LAYOUT_B", "0"}};
     for (const auto& [name, values] : narrow) {
         auto* edit = page.spaceEditor()->valuesEdit(name);
         QVERIFY2(edit, qPrintable(name));
@@ -163,7 +163,8 @@ private Q_SLOTS:
         // Rows come from the family's own description.
         const ParameterSpace familySpace = fam->space(m_device);
         QCOMPARE(page.spaceEditor()->parameterCount(), static_cast<int>(familySpace.parameters().size()));
-        QCOMPARE(page.spaceEditor()->valuesEdit(parameter)->text(), joined(valuesOf(familySpace, parameter.toStdString())));
+        QCOMPARE(page.spaceEditor()->valuesEdit(parameter)->text(),
+                 joined(valuesOf(familySpace, parameter.toStdString())));
         if (family == QStringLiteral("sgemm")) narrowGemm(page); // cancels the count of the full space
         QTRY_VERIFY_WITH_TIMEOUT(!page.isCounting(), 60000);
         QVERIFY(page.validCount());
@@ -280,7 +281,8 @@ private Q_SLOTS:
         table->item(rows, 0)->setText(extra);
         table->item(rows, 1)->setText(QStringLiteral("test"));
         QTRY_VERIFY_WITH_TIMEOUT(!page.isCounting(), 60000);
-        ParameterSpace restricted = FamilySpaces::forDevice(*page.spaceEditor()->space(), fam->space(m_device), m_device);
+        ParameterSpace restricted =
+            FamilySpaces::forDevice(*page.spaceEditor()->space(), fam->space(m_device), m_device);
         QCOMPARE(restricted.constraints().size(), static_cast<std::size_t>(rows + 1));
         QCOMPARE(restricted.constraints().back().description, std::string("test"));
         QCOMPARE(*page.validCount(), restricted.countValid());
@@ -330,9 +332,8 @@ private Q_SLOTS:
         QVERIFY(*page.validCount() < familyCount);
         page.choosePreset(transpose);
         QTRY_VERIFY_WITH_TIMEOUT(!page.isCounting(), 30000);
-        const auto presetSpace = FamilySpaces::forDevice(kernels::presetSpace("transpose"),
-                                                         FamilyRegistry::instance().find("transpose")->space(m_device),
-                                                         m_device);
+        const auto presetSpace = FamilySpaces::forDevice(
+            kernels::presetSpace("transpose"), FamilyRegistry::instance().find("transpose")->space(m_device), m_device);
         QCOMPARE(*page.validCount(), presetSpace.countValid());
         QCOMPARE(*page.validCount(), familyCount);
     }
@@ -341,7 +342,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("family");
         QTest::addColumn<QString>("parameter");
         QTest::addColumn<QString>("values");
-        QTest::newRow("transpose") << QStringLiteral("transpose") << QStringLiteral("TRA_TILE") << QStringLiteral("32 8 16");
+        QTest::newRow("transpose") << QStringLiteral("transpose") << QStringLiteral("TRA_TILE")
+                                   << QStringLiteral("32 8 16");
         QTest::newRow("sgemm") << QStringLiteral("sgemm") << QStringLiteral("GEMM_MS") << QStringLiteral("4, 1");
     }
     void saveAndLoadRoundTrip() {
@@ -368,7 +370,8 @@ private Q_SLOTS:
         // The CLI's loader (ktune tune --space) reads it; device variables are not written, so it is portable.
         const ParameterSpace fromCli = ParameterSpace::fromFile(path.toStdString());
         for (const auto& [name, value] : fromCli.variables()) QVERIFY2(!isDeviceVariable(name), name.c_str());
-        QCOMPARE(joined(valuesOf(fromCli, parameter.toStdString())), SpaceEditor::formatValues(SpaceEditor::parseValues(values).values));
+        QCOMPARE(joined(valuesOf(fromCli, parameter.toStdString())),
+                 SpaceEditor::formatValues(SpaceEditor::parseValues(values).values));
 
         page.choosePreset(0);
         QTRY_VERIFY_WITH_TIMEOUT(!page.isCounting(), 60000);
@@ -401,7 +404,8 @@ private Q_SLOTS:
             QString expected; // in the message
         };
         const QList<Case> cases = {
-            {QStringLiteral("syntax.json"), "{\n  \"parameters\": [\n    {\"name\": \"TRA_TILE\" \"values\": [4]}\n  ]\n}\n",
+            {QStringLiteral("syntax.json"),
+             "{\n  \"parameters\": [\n    {\"name\": \"TRA_TILE\" \"values\": [4]}\n  ]\n}\n",
              QStringLiteral("syntax.json:3:")},
             {QStringLiteral("field.json"), "{\"parameters\": [{\"name\": \"TRA_TILE\", \"values\": [4, \"x\"]}]}",
              QStringLiteral("parameters[0].values")},
@@ -410,7 +414,8 @@ private Q_SLOTS:
              QStringLiteral("constraints[0]")},
             {QStringLiteral("other.json"),
              "{\"parameters\": [{\"name\": \"TRA_TILE\", \"values\": [4]}, {\"name\": \"GEMM_ML\", \"values\": [8]}]}",
-             QStringLiteral("missing parameters: TRA_WPT, TRA_LOCAL, TRA_PAD; parameters the family does not have: GEMM_ML")},
+             QStringLiteral(
+                 "missing parameters: TRA_WPT, TRA_LOCAL, TRA_PAD; parameters the family does not have: GEMM_ML")},
             {QStringLiteral("absent.json"), QByteArray(), QStringLiteral("cannot open")},
         };
         for (const auto& c : cases) {

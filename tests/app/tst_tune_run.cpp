@@ -4,11 +4,11 @@
 #include <set>
 
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPushButton>
 #include <QSettings>
-#include <QTabWidget>
-#include <QListWidget>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -100,9 +100,10 @@ private Q_SLOTS:
         MainWindow window(factory, {}, nullptr);
         window.setDatabase(m_dir.filePath(QStringLiteral("window.sqlite")));
         auto recorded = std::make_shared<Recorded>();
-        window.runService()->setExecutorFactory([recorded](const RunRequest&, const DeviceInfo& d, const std::string& f) {
-            return std::make_unique<RecordingExecutor>(recorded, d.stableId(), f);
-        });
+        window.runService()->setExecutorFactory(
+            [recorded](const RunRequest&, const DeviceInfo& d, const std::string& f) {
+                return std::make_unique<RecordingExecutor>(recorded, d.stableId(), f);
+            });
         window.show();
         QTRY_VERIFY_WITH_TIMEOUT(window.devicesPage()->currentDevice() != nullptr, 10000);
         TunePage* tune = window.tunePage();
@@ -151,11 +152,11 @@ private Q_SLOTS:
                                    << QStringList{QStringLiteral("TRA_TILE=8, 32"), QStringLiteral("TRA_PAD=0")}
                                    << QStringLiteral("256, 384");
         QTest::newRow("sgemm") << QStringLiteral("sgemm")
-                               << QStringList{QStringLiteral("GEMM_ML=32, 64"), QStringLiteral("GEMM_NL=32"),
-                                              QStringLiteral("GEMM_KL=16"),     QStringLiteral("GEMM_MS=4"),
-                                              QStringLiteral("GEMM_NS=2, 4"),   QStringLiteral("GEMM_KS=1, 2"),
-                                              QStringLiteral("GEMM_VW=1, 2"),   QStringLiteral("GEMM_LOCAL_B=1"),
-                                              QStringLiteral("GEMM_IMAGE_A=0"), QStringLiteral("GEMM_IMAGE_B=0"),
+                               << QStringList{QStringLiteral("GEMM_ML=32, 64"),  QStringLiteral("GEMM_NL=32"),
+                                              QStringLiteral("GEMM_KL=16"),      QStringLiteral("GEMM_MS=4"),
+                                              QStringLiteral("GEMM_NS=2, 4"),    QStringLiteral("GEMM_KS=1, 2"),
+                                              QStringLiteral("GEMM_VW=1, 2"),    QStringLiteral("GEMM_LOCAL_B=1"),
+                                              QStringLiteral("GEMM_IMAGE_A=0"),  QStringLiteral("GEMM_IMAGE_B=0"),
                                               QStringLiteral("GEMM_LAYOUT_A=0"), QStringLiteral("GEMM_LAYOUT_B=1, 2"),
                                               QStringLiteral("GEMM_PREFETCH=0")}
                                << QStringLiteral("128, 64x96x32");
@@ -208,7 +209,8 @@ private Q_SLOTS:
         QVERIFY(run);
         QSignalSpy finished(run, &TuningRun::finished);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
-        QCOMPARE(QString::fromStdString(toString(run->status())), QString::fromStdString(toString(RunStatus::Completed)));
+        QCOMPARE(QString::fromStdString(toString(run->status())),
+                 QString::fromStdString(toString(RunStatus::Completed)));
 
         std::lock_guard lock(recorded->mutex);
         std::set<std::string> keys;

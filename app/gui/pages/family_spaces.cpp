@@ -42,7 +42,8 @@ QString FamilySpaces::mismatch(const ParameterSpace& space, const ParameterSpace
         if (familySpace.parameterIndex(p.name) < 0) unknown << QString::fromStdString(p.name);
     QStringList parts;
     if (!missing.isEmpty()) parts << tr("missing parameters: %1").arg(missing.join(QStringLiteral(", ")));
-    if (!unknown.isEmpty()) parts << tr("parameters the family does not have: %1").arg(unknown.join(QStringLiteral(", ")));
+    if (!unknown.isEmpty())
+        parts << tr("parameters the family does not have: %1").arg(unknown.join(QStringLiteral(", ")));
     return parts.join(QStringLiteral("; "));
 }
 
@@ -61,7 +62,8 @@ ParameterSpace FamilySpaces::adopt(const ParameterSpace& space, const ParameterS
     out.name = space.name;
     for (Parameter p : space.parameters()) {
         const int i = familySpace.parameterIndex(p.name);
-        if (p.description.empty() && i >= 0) p.description = familySpace.parameters()[static_cast<std::size_t>(i)].description;
+        if (p.description.empty() && i >= 0)
+            p.description = familySpace.parameters()[static_cast<std::size_t>(i)].description;
         out.addParameter(std::move(p));
     }
     for (const auto& c : space.constraints()) out.addConstraint(c);

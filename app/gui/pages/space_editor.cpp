@@ -3,6 +3,7 @@
 #include "app/gui/pages/space_editor.hpp"
 
 #include <exception>
+#include <functional>
 #include <set>
 
 #include <QEvent>
@@ -214,10 +215,7 @@ QString SpaceEditor::checkConstraint(int row, const QString& expression, const Q
         }
     } catch (const ExpressionError& e) {
         if (e.column() == 0) return tr("Constraint %1: %2").arg(row + 1).arg(QString::fromStdString(e.reason()));
-        return tr("Constraint %1, column %2: %3")
-            .arg(row + 1)
-            .arg(e.column())
-            .arg(QString::fromStdString(e.reason()));
+        return tr("Constraint %1, column %2: %3").arg(row + 1).arg(e.column()).arg(QString::fromStdString(e.reason()));
     }
     return {};
 }

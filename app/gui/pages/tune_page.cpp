@@ -164,9 +164,9 @@ void TunePage::reloadFamilies() {
     for (const auto& family : FamilyRegistry::instance().all()) {
         if (family->internal()) continue; // engine self-tests are not for users
         // Titles can repeat (e.g. two transpose variants), so the registry name is shown too.
-        auto* item = new QListWidgetItem(
-            QStringLiteral("%1 (%2)").arg(QString::fromStdString(family->title()), QString::fromStdString(family->name())),
-            m_families);
+        auto* item = new QListWidgetItem(QStringLiteral("%1 (%2)").arg(QString::fromStdString(family->title()),
+                                                                       QString::fromStdString(family->name())),
+                                         m_families);
         item->setData(Qt::UserRole, QString::fromStdString(family->name()));
         item->setToolTip(QString::fromStdString(family->name()));
         if (item->data(Qt::UserRole).toString() == current) m_families->setCurrentItem(item);
@@ -205,8 +205,8 @@ void TunePage::showFamily() {
     m_families->setVisible(!none);
     auto* item = m_families->currentItem();
     m_family = item ? FamilyRegistry::instance().find(item->data(Qt::UserRole).toString().toStdString()) : nullptr;
-    for (QWidget* w : {static_cast<QWidget*>(m_title), static_cast<QWidget*>(m_description),
-                       static_cast<QWidget*>(m_facts)})
+    for (QWidget* w :
+         {static_cast<QWidget*>(m_title), static_cast<QWidget*>(m_description), static_cast<QWidget*>(m_facts)})
         w->setVisible(m_family != nullptr);
     m_details->setVisible(false);
     m_empty->setVisible(true);
@@ -297,8 +297,8 @@ bool TunePage::loadSpaceFile(const QString& path) {
         space = ParameterSpace::fromJson(file.readAll().toStdString(), fileName.toStdString());
         const QString mismatch = FamilySpaces::mismatch(space, *m_familySpace);
         if (!mismatch.isEmpty()) {
-            setFileMessage(tr("Not loaded: %1 does not fit the family %2 (%3).").arg(fileName, currentFamily(), mismatch),
-                           true);
+            setFileMessage(
+                tr("Not loaded: %1 does not fit the family %2 (%3).").arg(fileName, currentFamily(), mismatch), true);
             return false;
         }
         FamilySpaces::forDevice(space, *m_familySpace, *m_device).validate();
@@ -456,7 +456,9 @@ std::optional<ParameterSpace> TunePage::runSpace() const {
 
 bool TunePage::hasErrors() const { return m_editor->hasErrors() || !m_sizesValid; }
 
-std::vector<ProblemSize> TunePage::runSizes() const { return m_sizesValid ? m_parsedSizes : std::vector<ProblemSize>{}; }
+std::vector<ProblemSize> TunePage::runSizes() const {
+    return m_sizesValid ? m_parsedSizes : std::vector<ProblemSize>{};
+}
 
 QString TunePage::currentFamily() const {
     return m_families->currentItem() ? m_families->currentItem()->data(Qt::UserRole).toString() : QString();
@@ -490,7 +492,8 @@ void TunePage::retranslateUi() {
     if (m_family)
         m_facts->setText(tr("Name: %1 · Metric: %2 · Size dimensions: %3")
                              .arg(QString::fromStdString(m_family->name()),
-                                  QString::fromStdString(toString(m_family->metric())), dims.join(QStringLiteral(", "))));
+                                  QString::fromStdString(toString(m_family->metric())),
+                                  dims.join(QStringLiteral(", "))));
     m_sizesLabel->setText(tr("Problem sizes (%1):").arg(dims.join(QStringLiteral("×"))));
     m_sizes->setPlaceholderText(tr("empty: the family's defaults for the device"));
     m_sizes->setToolTip(tr("Sizes to tune, separated by commas: all dimensions (e.g. 256x256x128) or one number "

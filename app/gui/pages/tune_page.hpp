@@ -106,7 +106,7 @@ private:
 
     std::optional<DeviceInfo> m_device;
     std::shared_ptr<const Family> m_family;
-    QString m_shownFamily;                     // whose editor content is shown (drafts are kept per family)
+    QString m_shownFamily;                       // whose editor content is shown (drafts are kept per family)
     std::optional<ParameterSpace> m_familySpace; // the family's default for the device
     std::vector<ParameterSpace> m_presetSpaces;
     QHash<QString, Draft> m_drafts;
@@ -141,7 +141,7 @@ private:
     std::uint64_t m_validCount = 0;
     std::uint64_t m_cartesianSize = 0;    // of the space being (or about to be) counted
     std::uint64_t m_countedCartesian = 0; // of the space m_validCount belongs to
-    bool m_sizesEdited = false; // user typed sizes: a device change keeps them
+    bool m_sizesEdited = false;           // user typed sizes: a device change keeps them
     bool m_sizesValid = true;
     std::vector<ProblemSize> m_parsedSizes;
 };
