@@ -93,10 +93,11 @@ std::string FamilySpaces::toFileText(const ParameterSpace& space, const std::str
     // toJson is the format; "family" is a field fromJson accepts (and the presets carry) saying whom it is for.
     nlohmann::ordered_json doc = nlohmann::ordered_json::parse(withoutDeviceVariables(space).toJson());
     nlohmann::ordered_json out = nlohmann::ordered_json::object();
+    // The order people read it in (and the presets use): what it is, then parameters, then constraints.
     if (doc.contains("name")) out["name"] = doc["name"];
     out["family"] = family;
-    for (auto it = doc.begin(); it != doc.end(); ++it)
-        if (it.key() != "name") out[it.key()] = it.value();
+    for (const char* key : {"parameters", "constraints", "variables"})
+        if (doc.contains(key)) out[key] = doc[key];
     return out.dump(2) + "\n";
 }
 
