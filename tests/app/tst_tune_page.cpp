@@ -233,6 +233,27 @@ private Q_SLOTS:
         QCOMPARE(*page.validCount(), before);
     }
 
+    // Typing is counted once it pauses: the result is the count of what was typed last, never of a stale prefix.
+    void aBurstOfKeystrokesCountsTheLastSpace() {
+        TunePage page;
+        page.show();
+        selectFamily(page, QStringLiteral("transpose"));
+        page.setDevice(&m_device);
+        QTRY_VERIFY_WITH_TIMEOUT(!page.isCounting(), 30000);
+        const std::uint64_t before = *page.validCount();
+        QLineEdit* wpt = page.spaceEditor()->valuesEdit(QStringLiteral("TRA_WPT"));
+        wpt->setFocus();
+        wpt->selectAll();
+        QTest::keyClicks(wpt, QStringLiteral("1 2 4"), Qt::NoModifier, 20); // "1", "1 2", "1 2 4": each valid
+        QVERIFY(page.isCounting());
+        QTRY_VERIFY_WITH_TIMEOUT(!page.isCounting(), 30000);
+        QCOMPARE(wpt->text(), QStringLiteral("1 2 4"));
+        const auto familySpace = FamilyRegistry::instance().find("transpose")->space(m_device);
+        QCOMPARE(*page.validCount(), withValues(familySpace, "TRA_WPT", {1, 2, 4}).countValid());
+        QVERIFY(*page.validCount() < before);
+        QVERIFY(*page.validCount() > withValues(familySpace, "TRA_WPT", {1, 2}).countValid());
+    }
+
     void constraintsAreEditableAndBadOnesLeaveTheCount_data() {
         QTest::addColumn<QString>("family");
         QTest::addColumn<QString>("extra"); // a constraint to add
