@@ -64,6 +64,8 @@ MainWindow::MainWindow(BackendFactory backends, ProfileFunction profiler, Langua
     // Run and Results pages: the Tune page chooses device and family, the Run page runs, the Results page shows
     // measurements live (they are stored too, so a reload shows the same rows).
     connect(m_devicesPage, &DevicesPage::currentDeviceChanged, m_runPage, &RunPage::setDevice);
+    connect(m_devicesPage, &DevicesPage::checkedDevicesChanged, this,
+            [this] { m_runPage->setCheckedDevices(m_devicesPage->checkedDevices()); });
     connect(m_tunePage, &TunePage::familyChanged, m_runPage, &RunPage::setFamily);
     m_runPage->setFamily(m_tunePage->currentFamily());
     // The space and sizes edited on the Tune page are what the Run page runs.

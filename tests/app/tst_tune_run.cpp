@@ -17,6 +17,7 @@
 #include "app/gui/pages/run_page.hpp"
 #include "app/gui/pages/space_editor.hpp"
 #include "app/gui/pages/tune_page.hpp"
+#include "app/gui/services/family_spaces.hpp"
 #include "app/gui/services/tuning_run_service.hpp"
 #include "core/engine/family.hpp"
 #include "fake_backend.hpp"
@@ -33,6 +34,7 @@ struct Recorded {
     std::vector<Point> points;
     std::set<std::string> sizes;
     std::vector<std::string> measured; // "key@size", one per measurement
+    std::vector<std::string> devices;  // device id, one per entry of `points`
 };
 
 // Answers every candidate with a made-up time (no device); records the points and sizes it was given.
@@ -45,6 +47,7 @@ public:
         std::vector<Measurement> out;
         std::lock_guard lock(m_recorded->mutex);
         m_recorded->points.push_back(point);
+        m_recorded->devices.push_back(m_deviceId);
         double sum = 1;
         for (auto v : point.values()) sum += static_cast<double>(v);
         for (const auto& size : sizes) {
@@ -144,6 +147,51 @@ private Q_SLOTS:
         QCOMPARE(recorded->sizes, (std::set<std::string>{"64"}));
     }
 
+    // One request, several checked devices: each run binds the edited space to its own device's limits.
+    void checkedDevicesEachGetTheEditedSpaceForTheirLimits() {
+        auto big = kt::test::fakeDevice("Big GPU", 0, "Fake Platform", 0);
+        auto small = kt::test::fakeDevice("Small GPU", 0, "Fake Platform", 1);
+        small.localMemBytes = 4096; // a 64×65 float tile (16.6 KB) does not fit, a 16×17 one (1.1 KB) does
+        TunePage tune;
+        const auto items = tune.familyList()->findItems(QStringLiteral("(transpose)"), Qt::MatchEndsWith);
+        QCOMPARE(items.size(), 1);
+        tune.familyList()->setCurrentItem(items.front());
+        tune.setDevice(&big);
+        tune.spaceEditor()->valuesEdit(QStringLiteral("TRA_TILE"))->setText(QStringLiteral("16, 64"));
+        tune.spaceEditor()->valuesEdit(QStringLiteral("TRA_WPT"))->setText(QStringLiteral("4, 8"));
+        tune.spaceEditor()->valuesEdit(QStringLiteral("TRA_PAD"))->setText(QStringLiteral("0"));
+        QTRY_VERIFY_WITH_TIMEOUT(!tune.isCounting(), 30000);
+        QCOMPARE(*tune.validCount(), std::uint64_t(8)); // 2 tiles × 2 WPT × local or not, all fit the big GPU
+        auto recorded = std::make_shared<Recorded>();
+        TuningRunService service;
+        service.setExecutorFactory([recorded](const RunRequest&, const DeviceInfo& d, const std::string& f) {
+            return std::make_unique<RecordingExecutor>(recorded, d.stableId(), f);
+        });
+        RunPage runPage(&service);
+        runPage.setDatabase(m_dir.filePath(QStringLiteral("checked.sqlite")));
+        runPage.setFamily(QStringLiteral("transpose"));
+        runPage.setCheckedDevices({big, small});
+        runPage.setSpace(tune.currentFamily(), tune.runSpace());
+        runPage.setSizes({{{128}}});
+        runPage.start();
+        QCOMPARE(static_cast<int>(service.runs().size()), 2);
+        for (auto* run : service.runs()) {
+            QSignalSpy finished(run, &TuningRun::finished);
+            if (run->isActive()) QVERIFY(finished.wait(60000));
+        }
+        std::lock_guard lock(recorded->mutex);
+        std::map<std::string, std::set<std::string>> byDevice;
+        for (std::size_t i = 0; i < recorded->points.size(); ++i)
+            byDevice[recorded->devices[i]].insert(recorded->points[i].key());
+        QCOMPARE(byDevice[big.stableId()].size(), std::size_t(8));
+        // The small GPU loses exactly the local-memory 64-tiles (WPT 4 and 8).
+        QCOMPARE(byDevice[small.stableId()].size(), std::size_t(6));
+        for (const auto& key : byDevice[small.stableId()])
+            QVERIFY2(key.find("TRA_TILE=64,TRA_WPT=4,TRA_LOCAL=1") == std::string::npos &&
+                         key.find("TRA_TILE=64,TRA_WPT=8,TRA_LOCAL=1") == std::string::npos,
+                     key.c_str());
+    }
+
     void runMeasuresOnlyTheEditedSpace_data() {
         QTest::addColumn<QString>("family");
         QTest::addColumn<QStringList>("edits"); // NAME=values
@@ -214,11 +262,13 @@ private Q_SLOTS:
 
         std::lock_guard lock(recorded->mutex);
         std::set<std::string> keys;
+        const auto bound =
+            FamilySpaces::forDevice(*space, FamilyRegistry::instance().find(family.toStdString())->space(device), device);
         for (const auto& p : recorded->points) {
-            const auto inSpace = space->adopt(p);
+            const auto inSpace = bound.adopt(p);
             QVERIFY2(inSpace, p.key().c_str());
-            QVERIFY2(space->indexOf(*inSpace), p.key().c_str()); // every value from the edited lists
-            QVERIFY2(space->isValid(*inSpace), p.key().c_str()); // and the edited constraints hold
+            QVERIFY2(bound.indexOf(*inSpace), p.key().c_str()); // every value from the edited lists
+            QVERIFY2(bound.isValid(*inSpace), p.key().c_str()); // and the edited constraints hold
             keys.insert(p.key());
         }
         // Exhaustive over the edited space: every valid point at exactly the edited sizes, each pair once.

@@ -27,7 +27,7 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
-#include "app/gui/pages/family_spaces.hpp"
+#include "app/gui/services/family_spaces.hpp"
 #include "app/gui/pages/run_page.hpp"
 #include "app/gui/pages/space_editor.hpp"
 #include "core/engine/family.hpp"
@@ -449,15 +449,17 @@ QString TunePage::defaultSizesText() const {
 
 std::optional<ParameterSpace> TunePage::runSpace() const {
     if (!m_device || !m_familySpace || !m_editor->space()) return std::nullopt;
-    ParameterSpace space = FamilySpaces::forDevice(*m_editor->space(), *m_familySpace, *m_device);
-    if (FamilySpaces::sameSpace(space, *m_familySpace)) return std::nullopt;
-    return space;
+    if (FamilySpaces::sameSpace(*m_editor->space(), *m_familySpace)) return std::nullopt;
+    return m_editor->space();
 }
 
 bool TunePage::hasErrors() const { return m_editor->hasErrors() || !m_sizesValid; }
 
 std::vector<ProblemSize> TunePage::runSizes() const {
-    return m_sizesValid ? m_parsedSizes : std::vector<ProblemSize>{};
+    // Untouched defaults go as "none": each run then takes the family's defaults for its own device (or, on a
+    // simulated device, the sizes it can replay).
+    if (!m_sizesValid || m_sizes->text().trimmed() == defaultSizesText()) return {};
+    return m_parsedSizes;
 }
 
 QString TunePage::currentFamily() const {

@@ -55,11 +55,12 @@ public:
     // Registry name of the selected family (empty when none).
     QString currentFamily() const;
 
-    // The edited space bound to the device, for a run; nullopt when it equals the family's default (or while the
-    // editor has errors: hasErrors()).
+    // The edited space for a run, without device variables (the run binds them for its device); nullopt when it
+    // equals the family's default (or while the editor has errors: hasErrors()).
     std::optional<ParameterSpace> runSpace() const;
     bool hasErrors() const;
-    // Sizes to tune; empty for the family's defaults for the device (also while the sizes field has an error).
+    // Sizes to tune; empty when they are the family's defaults for the device (each run then uses its own device's
+    // defaults) or while the sizes field has an error.
     std::vector<ProblemSize> runSizes() const;
 
     // Presets: index 0 is the family's default space, then FamilySpaces::presets(). Loads it into the editor.

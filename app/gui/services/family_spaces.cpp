@@ -1,5 +1,5 @@
 // Family presets and space files through core's JSON space loader (ParameterSpace::fromJson / toJson) only.
-#include "app/gui/pages/family_spaces.hpp"
+#include "app/gui/services/family_spaces.hpp"
 
 #include <algorithm>
 #include <exception>
