@@ -333,6 +333,12 @@ private Q_SLOTS:
         QCOMPARE(presets->findText(QStringLiteral("transpose")), -1);
 
         page.choosePreset(paper);
+        QCOMPARE(presets->currentIndex(), paper);
+        // Another device keeps the loaded preset (and its name in the combo).
+        auto other = m_device;
+        other.name = "Other GPU";
+        page.setDevice(&other);
+        QCOMPARE(presets->currentIndex(), paper);
         const ParameterSpace preset = kernels::presetSpace("sgemm-paper");
         for (const auto& p : preset.parameters())
             QCOMPARE(page.spaceEditor()->valuesEdit(QString::fromStdString(p.name))->text(), joined(p.values));

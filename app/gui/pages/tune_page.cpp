@@ -240,6 +240,7 @@ void TunePage::showFamily() {
     }
     m_empty->setVisible(false);
     m_details->setVisible(true);
+    const int shownPreset = m_presets->currentIndex();
     fillPresets();
     const QString name = currentFamily();
     if (name != m_shownFamily) {
@@ -256,8 +257,10 @@ void TunePage::showFamily() {
         }
         m_sizesEdited = draft.sizesEdited;
         m_sizes->setText(draft.sizesEdited ? draft.sizes : defaultSizesText());
-    } else if (!m_sizesEdited) {
-        m_sizes->setText(defaultSizesText()); // the same family on another device: its defaults for that device
+    } else {
+        // The same family on another device: the edits stay, unedited sizes become that device's defaults.
+        m_presets->setCurrentIndex(std::clamp(shownPreset, 0, m_presets->count() - 1));
+        if (!m_sizesEdited) m_sizes->setText(defaultSizesText());
     }
     onSizesEdited();
     onEdited();
