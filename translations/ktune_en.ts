@@ -960,203 +960,208 @@
 <context>
     <name>kt::gui::RunPage</name>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="41"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="42"/>
         <source>sizes: &apos;%1&apos; is not a size (expected e.g. 1024 or 256x256x128)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="53"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="54"/>
         <source>running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="54"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="55"/>
         <source>paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="55"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="56"/>
         <source>cancelled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="56"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="57"/>
         <source>completed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="57"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="58"/>
         <source>failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="58"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="59"/>
         <source>interrupted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="160"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="162"/>
         <source>pausing after the current candidate…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="176"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="178"/>
         <source>cancelling after the current candidate…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="225"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="228"/>
         <source>(choose one on the Devices page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="226"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="229"/>
         <source>(choose one on the Tune page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="229"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="232"/>
         <source>Device: &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="233"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="236"/>
         <source>Devices (checked, one run each): &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="244"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="240"/>
+        <source> · Space: edited on the Tune page (%1 combinations)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="250"/>
         <source>Choose a device on the Devices page first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="245"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="251"/>
         <source>Choose a kernel family on the Tune page first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="329"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="335"/>
         <source>Run %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="330"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="336"/>
         <source>Run %1: %2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="395"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="401"/>
         <source>No run yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="412"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="418"/>
         <source>Elapsed %1 · ETA %2 · reused %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="418"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="424"/>
         <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="423"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="429"/>
         <source>Best so far: –</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="433"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="439"/>
         <source>Strategy:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="434"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="440"/>
         <source>Max. evaluations:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="435"/>
-        <location filename="../app/gui/pages/run_page.cpp" line="437"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="441"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="443"/>
         <source>no limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="436"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="442"/>
         <source>Time limit:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="438"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="444"/>
         <source> min</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="439"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="445"/>
         <source>Sizes:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="440"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="446"/>
         <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="441"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="447"/>
         <source>&amp;Start run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="442"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="448"/>
         <source>Run:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="443"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="449"/>
         <source>&amp;Pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="444"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="450"/>
         <source>&amp;Resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="445"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="451"/>
         <source>&amp;Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="446"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="452"/>
         <source>Top candidates over size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="447"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="453"/>
         <source>All candidates</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="448"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="454"/>
         <source>Failures</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="449"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
         <source>Candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="449"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
         <source>Size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="449"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="449"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
         <source>Message</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1306,52 +1311,52 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="430"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="433"/>
         <source>Correct the errors above to count the valid variants.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="431"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="434"/>
         <source>(for the last valid space: correct the errors above)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="440"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="443"/>
         <source>Correct the errors in the space or the sizes first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="483"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="486"/>
         <source>Preset:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="484"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="487"/>
         <source>Load a built-in space for this family into the editor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="486"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="489"/>
         <source>Load…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="487"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="490"/>
         <source>Load a parameter space from a JSON file (the format of ktune tune --space)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="488"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="491"/>
         <source>Save…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="489"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="492"/>
         <source>Save the edited parameter space as a JSON file (for ktune tune --space)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="495"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="498"/>
         <source>Name: %1 · Metric: %2 · Size dimensions: %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1377,83 +1382,83 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="269"/>
-        <location filename="../app/gui/pages/tune_page.cpp" line="485"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="272"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="488"/>
         <source>Family default</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="287"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="290"/>
         <source>Select a device and a family before loading a space.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="292"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="295"/>
         <source>Not loaded: cannot open %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="301"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="304"/>
         <source>Not loaded: %1 does not fit the family %2 (%3).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="307"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="310"/>
         <source>Not loaded: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="312"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="315"/>
         <source>Loaded %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="319"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="322"/>
         <source>Not saved: correct the errors in the space first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="327"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="330"/>
         <source>Not saved: cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="332"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="335"/>
         <source>Saved %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="425"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="428"/>
         <source>The constraints could not be evaluated: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="499"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="502"/>
         <source>Problem sizes (%1):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="500"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="503"/>
         <source>empty: the family&apos;s defaults for the device</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="501"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="504"/>
         <source>Sizes to tune, separated by commas: all dimensions (e.g. 256x256x128) or one number (a cube when the family has several dimensions)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="423"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="426"/>
         <source>Valid variants: counting… (of %1 combinations)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="427"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="430"/>
         <source>Valid variants: %1 of %2 combinations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="490"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="493"/>
         <source>Start run…</source>
         <translation type="unfinished"></translation>
     </message>

@@ -957,203 +957,208 @@
 <context>
     <name>kt::gui::RunPage</name>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="41"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="42"/>
         <source>sizes: &apos;%1&apos; is not a size (expected e.g. 1024 or 256x256x128)</source>
         <translation>サイズ: 「%1」はサイズではありません（例: 1024 または 256x256x128）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="53"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="54"/>
         <source>running</source>
         <translation>実行中</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="54"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="55"/>
         <source>paused</source>
         <translation>一時停止中</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="55"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="56"/>
         <source>cancelled</source>
         <translation>キャンセル済み</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="56"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="57"/>
         <source>completed</source>
         <translation>完了</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="57"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="58"/>
         <source>failed</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="58"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="59"/>
         <source>interrupted</source>
         <translation>中断</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="160"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="162"/>
         <source>pausing after the current candidate…</source>
         <translation>現在の候補の後で一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="176"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="178"/>
         <source>cancelling after the current candidate…</source>
         <translation>現在の候補の後でキャンセルします…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="225"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="228"/>
         <source>(choose one on the Devices page)</source>
         <translation>（「デバイス」ページで選択してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="226"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="229"/>
         <source>(choose one on the Tune page)</source>
         <translation>（「チューニング」ページで選択してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="229"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="232"/>
         <source>Device: &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>デバイス: &lt;b&gt;%1&lt;/b&gt; · ファミリー: &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="233"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="236"/>
         <source>Devices (checked, one run each): &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>デバイス（チェック済み、各 1 回実行）: &lt;b&gt;%1&lt;/b&gt; · ファミリー: &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="244"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="240"/>
+        <source> · Space: edited on the Tune page (%1 combinations)</source>
+        <translation> · 空間: 「チューニング」ページで編集済み（全 %1 通り）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="250"/>
         <source>Choose a device on the Devices page first.</source>
         <translation>先に「デバイス」ページでデバイスを選択してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="245"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="251"/>
         <source>Choose a kernel family on the Tune page first.</source>
         <translation>先に「チューニング」ページでカーネルファミリーを選択してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="329"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="335"/>
         <source>Run %1: %2</source>
         <translation>実行 %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="330"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="336"/>
         <source>Run %1: %2 (%3)</source>
         <translation>実行 %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="395"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="401"/>
         <source>No run yet.</source>
         <translation>まだ実行はありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="412"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="418"/>
         <source>Elapsed %1 · ETA %2 · reused %3</source>
         <translation>経過 %1 · 残り %2 · 再利用 %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="418"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="424"/>
         <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
         <translation>これまでの最高: &lt;b&gt;%1 %2&lt;/b&gt;（サイズ %3）— %4</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="423"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="429"/>
         <source>Best so far: –</source>
         <translation>これまでの最高: –</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="433"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="439"/>
         <source>Strategy:</source>
         <translation>戦略:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="434"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="440"/>
         <source>Max. evaluations:</source>
         <translation>最大評価数:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="435"/>
-        <location filename="../app/gui/pages/run_page.cpp" line="437"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="441"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="443"/>
         <source>no limit</source>
         <translation>無制限</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="436"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="442"/>
         <source>Time limit:</source>
         <translation>時間制限:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="438"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="444"/>
         <source> min</source>
         <translation> 分</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="439"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="445"/>
         <source>Sizes:</source>
         <translation>サイズ:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="440"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="446"/>
         <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
         <translation>ファミリーの既定値（例: 1024,2048 または 256x256x128）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="441"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="447"/>
         <source>&amp;Start run</source>
         <translation>実行開始(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="442"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="448"/>
         <source>Run:</source>
         <translation>実行:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="443"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="449"/>
         <source>&amp;Pause</source>
         <translation>一時停止(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="444"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="450"/>
         <source>&amp;Resume</source>
         <translation>再開(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="445"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="451"/>
         <source>&amp;Cancel</source>
         <translation>キャンセル(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="446"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="452"/>
         <source>Top candidates over size</source>
         <translation>上位候補（サイズ別）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="447"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="453"/>
         <source>All candidates</source>
         <translation>全候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="448"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="454"/>
         <source>Failures</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="449"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="449"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
         <source>Size</source>
         <translation>サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="449"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
         <source>Status</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="449"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
         <source>Message</source>
         <translation>メッセージ</translation>
     </message>
@@ -1303,52 +1308,52 @@
         <translation>「デバイス」ページでデバイスを選択してください。制約はデバイスの上限値に依存します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="430"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="433"/>
         <source>Correct the errors above to count the valid variants.</source>
         <translation>有効なバリアントを数えるには、上のエラーを修正してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="431"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="434"/>
         <source>(for the last valid space: correct the errors above)</source>
         <translation>(最後に有効だった空間の値です。上のエラーを修正してください)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="440"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="443"/>
         <source>Correct the errors in the space or the sizes first.</source>
         <translation>先に空間またはサイズのエラーを修正してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="483"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="486"/>
         <source>Preset:</source>
         <translation>プリセット:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="484"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="487"/>
         <source>Load a built-in space for this family into the editor</source>
         <translation>このファミリーの組み込み空間をエディタに読み込みます</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="486"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="489"/>
         <source>Load…</source>
         <translation>読み込み…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="487"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="490"/>
         <source>Load a parameter space from a JSON file (the format of ktune tune --space)</source>
         <translation>JSON ファイルからパラメータ空間を読み込みます(ktune tune --space の形式)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="488"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="491"/>
         <source>Save…</source>
         <translation>保存…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="489"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="492"/>
         <source>Save the edited parameter space as a JSON file (for ktune tune --space)</source>
         <translation>編集したパラメータ空間を JSON ファイルに保存します(ktune tune --space 用)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="495"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="498"/>
         <source>Name: %1 · Metric: %2 · Size dimensions: %3</source>
         <translation>名前: %1 · 指標: %2 · サイズの次元: %3</translation>
     </message>
@@ -1374,83 +1379,83 @@
         <translation>パラメータ空間の保存</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="269"/>
-        <location filename="../app/gui/pages/tune_page.cpp" line="485"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="272"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="488"/>
         <source>Family default</source>
         <translation>ファミリーの既定</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="287"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="290"/>
         <source>Select a device and a family before loading a space.</source>
         <translation>空間を読み込む前にデバイスとファミリーを選択してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="292"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="295"/>
         <source>Not loaded: cannot open %1: %2</source>
         <translation>読み込めませんでした: %1 を開けません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="301"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="304"/>
         <source>Not loaded: %1 does not fit the family %2 (%3).</source>
         <translation>読み込めませんでした: %1 はファミリー %2 に合いません(%3)。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="307"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="310"/>
         <source>Not loaded: %1</source>
         <translation>読み込めませんでした: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="312"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="315"/>
         <source>Loaded %1.</source>
         <translation>%1 を読み込みました。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="319"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="322"/>
         <source>Not saved: correct the errors in the space first.</source>
         <translation>保存できませんでした: 先に空間のエラーを修正してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="327"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="330"/>
         <source>Not saved: cannot write %1: %2</source>
         <translation>保存できませんでした: %1 に書き込めません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="332"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="335"/>
         <source>Saved %1.</source>
         <translation>%1 に保存しました。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="425"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="428"/>
         <source>The constraints could not be evaluated: %1</source>
         <translation>制約を評価できませんでした: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="499"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="502"/>
         <source>Problem sizes (%1):</source>
         <translation>問題サイズ (%1):</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="500"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="503"/>
         <source>empty: the family&apos;s defaults for the device</source>
         <translation>空欄: デバイスに対するファミリーの既定値</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="501"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="504"/>
         <source>Sizes to tune, separated by commas: all dimensions (e.g. 256x256x128) or one number (a cube when the family has several dimensions)</source>
         <translation>チューニングするサイズ(カンマ区切り): 全次元(例: 256x256x128)または数値1つ(複数次元のファミリーでは立方体)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="423"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="426"/>
         <source>Valid variants: counting… (of %1 combinations)</source>
         <translation>有効なバリアント: 計数中…（全 %1 通り）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="427"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="430"/>
         <source>Valid variants: %1 of %2 combinations</source>
         <translation>有効なバリアント: %2 通り中 %1 通り</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="490"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="493"/>
         <source>Start run…</source>
         <translation>実行を開始…</translation>
     </message>

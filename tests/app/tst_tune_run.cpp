@@ -3,6 +3,7 @@
 #include <mutex>
 #include <set>
 
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
@@ -118,7 +119,10 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!tune->isCounting(), 30000);
         const auto space = tune->runSpace();
         QVERIFY(space);
-        // The Run page follows the edits; a half-typed one leaves it with the last valid space.
+        // The Run page follows the edits (and says so); a half-typed one leaves it with the last valid space.
+        QVERIFY2(window.runPage()->findChild<QLabel*>(QStringLiteral("runTarget"))->text().contains(
+                     QStringLiteral("Space: edited on the Tune page")),
+                 "the Run page does not say the space is edited");
         auto fromRunPage = window.runPage()->currentRequest();
         QVERIFY(fromRunPage && fromRunPage->space);
         QCOMPARE(fromRunPage->space->toJson(), space->toJson());
