@@ -173,12 +173,27 @@ std::vector<ProblemSize> sizesFromJson(const nlohmann::json& j) {
     for (const auto& s : j) out.push_back(s.get<ProblemSize>());
     return out;
 }
+// The family's seeds re-expressed in `space` (a user space may order or restrict the parameters); seeds with a value
+// outside the space's lists or breaking a constraint are left out.
+std::vector<Point> seedsInSpace(const std::vector<Point>& seeds, const ParameterSpace& space) {
+    std::vector<Point> out;
+    for (const auto& seed : seeds) {
+        try {
+            Point p = space.pointFromKey(seed.key());
+            if (space.isValid(p)) out.push_back(std::move(p));
+        } catch (const std::exception&) {
+            // not in this space
+        }
+    }
+    return out;
+}
 } // namespace
 
 nlohmann::json runSettingsToJson(const TuningConfig& config) {
     return {{"max_evaluations", config.budget.maxEvaluations},
             {"max_wall_seconds", config.budget.maxWallSeconds},
             {"seed", config.seed},
+            {"warm_start", config.warmStart},
             {"options", config.strategyOptions.values},
             {"sweep", sizesToJson(config.sweep)}};
 }
@@ -187,6 +202,7 @@ void applyRunSettings(const nlohmann::json& s, TuningConfig& config) {
     config.budget.maxEvaluations = s.value("max_evaluations", std::uint64_t{0});
     config.budget.maxWallSeconds = s.value("max_wall_seconds", 0.0);
     config.seed = s.value("seed", std::uint64_t{1});
+    config.warmStart = s.value("warm_start", false);
     config.strategyOptions.values = s.value("options", std::map<std::string, double>{});
     config.sweep = sizesFromJson(s.value("sweep", nlohmann::json::array()));
 }
@@ -264,6 +280,7 @@ TuningOutcome TuningSession::run() {
         context.sizes = m_config.sizes;
         context.sweep = m_config.sweep;
         context.options = m_config.strategyOptions;
+        if (m_config.warmStart) context.seeds = seedsInSpace(family->seedPoints(m_config.device), space);
         context.progress = [&](const Progress& p) {
             if (m_control && m_control->cancelled()) cancelFlag = true;
             evaluator.onStrategyProgress(p);

@@ -44,6 +44,7 @@ public:
         auto score = [&](const Point& p) { return session.meanScore(p, ctx.sizes); };
 
         session.setPhase("initial");
+        if (!ctx.seeds.empty()) measure(ctx.seeds); // warm start: the best seed may become the first current point
         measure(sampler.distinct(initial));
         std::optional<Point> current;
         double currentScore = 0;

@@ -36,6 +36,10 @@ public:
         SpaceSampler sampler(*ctx.space, ctx.seed);
         std::vector<Point> done;
         const std::size_t chunk = 64;
+        if (!ctx.seeds.empty()) { // warm start: the seeds first, then the random sample (repeats cost nothing)
+            strategy_detail::evaluateAtSizes(session, ctx.seeds, ctx.sizes);
+            done = ctx.seeds;
+        }
         if (planned * 4 >= valid) {
             // Most of the space will be visited: one shuffled enumeration, no rejection of repeats.
             std::vector<Point> all = sampler.distinct(target);

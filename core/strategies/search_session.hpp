@@ -43,6 +43,8 @@ struct SearchContext {
     // Second-stage sweep (two-stage) or detailed sampling sizes (sieve); empty: reuse `sizes`.
     std::vector<ProblemSize> sweep;
     StrategyOptions options;      // "batch" (default 16) is read by the session itself
+    // Valid points of `space` to measure first (warm start: surrogate, annealing, random); may be empty.
+    std::vector<Point> seeds;
     ProgressCallback progress;    // may be empty
     const std::atomic<bool>* cancel = nullptr;
     BudgetTracker::Clock clock;   // empty: steady clock (tests inject a fake one)

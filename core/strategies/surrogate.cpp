@@ -93,6 +93,13 @@ public:
         // Candidate pool: the whole valid set when it is small enough, else a uniform sample.
         const auto poolCap = static_cast<std::uint64_t>(ctx.options.number("pool", 100000));
         std::vector<Point> pool = valid <= poolCap ? strategy_detail::allValid(space) : sampler.distinct(poolCap);
+        // Warm-start seeds join the pool (a sampled pool may not hold them) and are measured first.
+        {
+            std::unordered_set<std::string> inPool;
+            for (const auto& p : pool) inPool.insert(p.key());
+            for (const auto& seed : ctx.seeds)
+                if (inPool.insert(seed.key()).second) pool.push_back(seed);
+        }
         const FeatureMap features(space);
         const std::size_t f = features.size();
         std::vector<double> x(pool.size() * f);
@@ -165,8 +172,11 @@ public:
             std::vector<std::size_t> order(pool.size());
             std::iota(order.begin(), order.end(), 0);
             std::shuffle(order.begin(), order.end(), rng);
-            std::vector<Point> first;
-            for (std::size_t i = 0; i < order.size() && first.size() < initial; ++i) first.push_back(pool[order[i]]);
+            std::vector<Point> first = ctx.seeds; // then `initial` random points besides them
+            std::unordered_set<std::string> seeded;
+            for (const auto& p : ctx.seeds) seeded.insert(p.key());
+            for (std::size_t i = 0; i < order.size() && first.size() < initial + ctx.seeds.size(); ++i)
+                if (!seeded.count(pool[order[i]].key())) first.push_back(pool[order[i]]);
             measure(first);
         }
         session.setPhase("model");

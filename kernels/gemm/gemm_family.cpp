@@ -212,6 +212,12 @@ ParameterSpace GemmFamily::space(const DeviceInfo& device) const {
     return space;
 }
 
+std::vector<Point> GemmFamily::seedPoints(const DeviceInfo&) const {
+    std::vector<Point> out;
+    for (const auto& p : paperBestTn(m_precision)) out.push_back(pointFromParams(p));
+    return out;
+}
+
 std::vector<std::string> GemmFamily::presetNames() const { return {name(), name() + "-paper"}; }
 
 std::vector<ProblemSize> GemmFamily::defaultSizes(const DeviceInfo& device) const {

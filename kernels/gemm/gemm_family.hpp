@@ -19,6 +19,8 @@ public:
     std::vector<std::string> sizeDimensions() const override { return {"m", "n", "k"}; }
     ParameterSpace space(const DeviceInfo& device) const override;
     std::vector<std::string> presetNames() const override;
+    // The papers' fastest TN kernels (paperBestTn) for this precision.
+    std::vector<Point> seedPoints(const DeviceInfo& device) const override;
     // Stage one of the papers' selection: GPU 1536 and 4096; CPU 768 and 1536 (square).
     std::vector<ProblemSize> defaultSizes(const DeviceInfo& device) const override;
     double work(const ProblemSize& size) const override; // 2 m n k

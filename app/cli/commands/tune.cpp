@@ -40,7 +40,7 @@ int runTune(const std::vector<std::string>& argv) {
               {"--device", "--family", "--space", "--preset", "--strategy", "--sizes", "--sweep", "--budget-evals",
                "--budget-time", "--resume", "--db", "--seed", "--runs", "--timeout", "--option", "--compile-threads",
                "--notes"},
-              {"--json", "--no-isolation", "--no-verify"});
+              {"--json", "--no-isolation", "--no-verify", "--warm-start"});
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
     kernels::registerBuiltinFamilies();
     const auto dbPath = databasePath(args);
@@ -101,6 +101,7 @@ int runTune(const std::vector<std::string>& argv) {
         }
         if (auto t = args.value("--budget-time")) config.budget.maxWallSeconds = parseDuration(*t, "--budget-time");
         if (auto seed = args.integer("--seed")) config.seed = static_cast<std::uint64_t>(*seed);
+        config.warmStart = args.flag("--warm-start");
         if (auto o = args.value("--option")) {
             std::stringstream list(*o);
             std::string kv;
@@ -182,6 +183,8 @@ KT_REGISTER_COMMAND(Command{
     "  --timeout T         per-size watchdog timeout (default 20s)\n"
     "  --compile-threads N parallel compilations (default: all cores)\n"
     "  --no-isolation      measure in this process (faster start; a crashing kernel kills ktune)\n"
+    "  --warm-start        measure the family's known-good kernels first (GEMM: the papers' fastest TN\n"
+    "                      kernels); random, annealing and surrogate start from them\n"
     "  --no-verify         skip verification (not recommended)\n"
     "  --db FILE           store (default: $KT_DB or ~/.local/share/KernelTune/ktune.sqlite)\n"
     "  --json              JSON lines: one per measurement, then the outcome\n"

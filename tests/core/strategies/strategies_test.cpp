@@ -208,3 +208,31 @@ TEST(Strategies, RandomKeepsSamplingPastCachedPointsUntilTheBudgetIsSpent) {
     EXPECT_GT(r.reused, 300u);
     EXPECT_EQ(r.stop, StopReason::Evaluations);
 }
+
+TEST(Strategies, WarmStartMeasuresTheSeedsFirstAndKeepsAGoodSeed) {
+    SyntheticLandscape l = gemmLikeLandscape(11);
+    // The exhaustive optimum and a mediocre point as seeds: the warm-started strategies measure both first and
+    // cannot end below the optimum they were handed; without seeds a 40-evaluation search rarely finds it.
+    SyntheticEvaluator all(l);
+    SearchContext full = contextFor(l, all);
+    const StrategyResult exhaustive = StrategyRegistry::instance().create("exhaustive")->run(full);
+    ASSERT_FALSE(exhaustive.best.empty());
+    const Point optimum = exhaustive.best.front().point;
+    const Point mediocre = exhaustive.best.at(exhaustive.best.size() / 2).point;
+    for (const std::string name : {"random", "annealing", "surrogate"}) {
+        SCOPED_TRACE(name);
+        SyntheticEvaluator evaluator(l);
+        SearchContext ctx = contextFor(l, evaluator);
+        ctx.budget.maxEvaluations = 40;
+        ctx.seeds = {mediocre, optimum};
+        const StrategyResult r = StrategyRegistry::instance().create(name)->run(ctx);
+        // Batches go size by size: the first two evaluations are the seeds at the first size.
+        ASSERT_GE(r.evaluations.size(), 2u);
+        std::set<std::string> firstKeys;
+        for (std::size_t i = 0; i < 2; ++i) firstKeys.insert(r.evaluations[i].point.key());
+        EXPECT_EQ(firstKeys, (std::set<std::string>{mediocre.key(), optimum.key()}));
+        ASSERT_FALSE(r.best.empty());
+        EXPECT_EQ(r.best.front().point.key(), optimum.key());
+        EXPECT_EQ(r.measured, 40u);
+    }
+}
