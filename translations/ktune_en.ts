@@ -387,42 +387,42 @@
 <context>
     <name>kt::gui::DevicesPage</name>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="85"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="91"/>
         <source>Profiling %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="118"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="124"/>
         <source>Profiled %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="90"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="96"/>
         <source>Profiling %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="98"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="104"/>
         <source>Profile of %1 saved to %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="102"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="108"/>
         <source>Results database %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="191"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="197"/>
         <source>Enumerating devices…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="195"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="201"/>
         <source>Device enumeration failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/pages/devices_page.cpp" line="199"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="205"/>
         <source>%n device(s) found in %1 ms.</source>
         <translation>
             <numerusform>%n device found in %1 ms.</numerusform>
@@ -430,12 +430,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="207"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="213"/>
         <source>Check devices to tune several at once; with none checked, a run uses the selected device.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/pages/devices_page.cpp" line="213"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="219"/>
         <source>%n device(s) checked: Start run starts one run on each (%1).</source>
         <translation>
             <numerusform>%n device checked: Start run starts one run on it (%1).</numerusform>
@@ -443,13 +443,26 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="224"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="230"/>
         <source>Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="225"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="231"/>
         <source>Enumerate the devices again</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::FamilySpaces</name>
+    <message>
+        <location filename="../app/gui/services/family_spaces.cpp" line="44"/>
+        <source>missing parameters: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/services/family_spaces.cpp" line="46"/>
+        <source>parameters the family does not have: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -489,82 +502,82 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="367"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="370"/>
         <source>Device:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="368"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="371"/>
         <source>Family:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="369"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="372"/>
         <source>Top K:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="370"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="373"/>
         <source>How many candidates to fit, ranked by their mean measured value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="371"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="374"/>
         <source>α:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="372"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="375"/>
         <source>Smoothing weight of the d-spline (larger is smoother)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="373"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="376"/>
         <source>Smoothing weight α on a logarithmic scale, %1 to %2; the fit follows as you drag</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="375"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="378"/>
         <source>auto (GCV)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="376"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="379"/>
         <source>Tolerance:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="377"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="380"/>
         <source>A candidate within this percentage of the best keeps its interval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="378"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="381"/>
         <source>From size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="378"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="381"/>
         <source>To size (excl.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="378"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="381"/>
         <source>Candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="385"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="388"/>
         <source>Problem size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="386"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="389"/>
         <source>Value (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="387"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="390"/>
         <source>Value (GFlop/s or GB/s)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -611,127 +624,127 @@
 <context>
     <name>kt::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="165"/>
+        <location filename="../app/gui/main_window.cpp" line="174"/>
         <source>KernelTune Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="166"/>
+        <location filename="../app/gui/main_window.cpp" line="175"/>
         <source>Devices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="167"/>
+        <location filename="../app/gui/main_window.cpp" line="176"/>
         <source>Tune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="168"/>
+        <location filename="../app/gui/main_window.cpp" line="177"/>
         <source>Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="169"/>
+        <location filename="../app/gui/main_window.cpp" line="178"/>
         <source>Results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="170"/>
+        <location filename="../app/gui/main_window.cpp" line="179"/>
         <source>Fits &amp;&amp; Rules</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="171"/>
+        <location filename="../app/gui/main_window.cpp" line="180"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="172"/>
+        <location filename="../app/gui/main_window.cpp" line="181"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="173"/>
+        <location filename="../app/gui/main_window.cpp" line="182"/>
         <source>&amp;Tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="174"/>
+        <location filename="../app/gui/main_window.cpp" line="183"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="175"/>
+        <location filename="../app/gui/main_window.cpp" line="184"/>
         <source>&amp;Open database…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="176"/>
+        <location filename="../app/gui/main_window.cpp" line="185"/>
         <source>Choose the SQLite file that holds tuning results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="177"/>
+        <location filename="../app/gui/main_window.cpp" line="186"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="179"/>
+        <location filename="../app/gui/main_window.cpp" line="188"/>
         <source>&amp;Refresh devices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="180"/>
+        <location filename="../app/gui/main_window.cpp" line="189"/>
         <source>&amp;Status bar</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="181"/>
+        <location filename="../app/gui/main_window.cpp" line="190"/>
         <source>&amp;Settings…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="182"/>
+        <location filename="../app/gui/main_window.cpp" line="191"/>
         <source>&amp;About KernelTune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="183"/>
+        <location filename="../app/gui/main_window.cpp" line="192"/>
         <source>About &amp;Qt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="189"/>
+        <location filename="../app/gui/main_window.cpp" line="198"/>
         <source>Database: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="190"/>
+        <location filename="../app/gui/main_window.cpp" line="199"/>
         <source>Database: %1 (not created yet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="202"/>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
         <source>Results database: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="206"/>
+        <location filename="../app/gui/main_window.cpp" line="215"/>
         <source>Open results database</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="207"/>
+        <location filename="../app/gui/main_window.cpp" line="216"/>
         <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="227"/>
+        <location filename="../app/gui/main_window.cpp" line="236"/>
         <source>About KernelTune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="228"/>
+        <location filename="../app/gui/main_window.cpp" line="237"/>
         <source>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;A workbench for auto-tuning GPU kernels (GEMM, BLAS3, batched GEMM, SYMV) on OpenCL and CUDA devices: explore parameter spaces, measure and verify candidates, fit performance over problem sizes and derive dispatch rules.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -947,203 +960,208 @@
 <context>
     <name>kt::gui::RunPage</name>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="41"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="42"/>
         <source>sizes: &apos;%1&apos; is not a size (expected e.g. 1024 or 256x256x128)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="53"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="54"/>
         <source>running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="54"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="55"/>
         <source>paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="55"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="56"/>
         <source>cancelled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="56"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="57"/>
         <source>completed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="57"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="58"/>
         <source>failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="58"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="59"/>
         <source>interrupted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="160"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="162"/>
         <source>pausing after the current candidate…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="176"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="178"/>
         <source>cancelling after the current candidate…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="214"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="228"/>
         <source>(choose one on the Devices page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="215"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="229"/>
         <source>(choose one on the Tune page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="218"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="232"/>
         <source>Device: &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="222"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="236"/>
         <source>Devices (checked, one run each): &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="233"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="240"/>
+        <source> · Space: edited on the Tune page (%1 combinations)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="250"/>
         <source>Choose a device on the Devices page first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="234"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="251"/>
         <source>Choose a kernel family on the Tune page first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="317"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="335"/>
         <source>Run %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="318"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="336"/>
         <source>Run %1: %2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="383"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="401"/>
         <source>No run yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="400"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="418"/>
         <source>Elapsed %1 · ETA %2 · reused %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="406"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="424"/>
         <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="411"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="429"/>
         <source>Best so far: –</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="421"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="439"/>
         <source>Strategy:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="422"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="440"/>
         <source>Max. evaluations:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="423"/>
-        <location filename="../app/gui/pages/run_page.cpp" line="425"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="441"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="443"/>
         <source>no limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="424"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="442"/>
         <source>Time limit:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="426"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="444"/>
         <source> min</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="427"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="445"/>
         <source>Sizes:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="428"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="446"/>
         <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="429"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="447"/>
         <source>&amp;Start run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="430"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="448"/>
         <source>Run:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="431"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="449"/>
         <source>&amp;Pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="432"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="450"/>
         <source>&amp;Resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="433"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="451"/>
         <source>&amp;Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="434"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="452"/>
         <source>Top candidates over size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="435"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="453"/>
         <source>All candidates</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="436"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="454"/>
         <source>Failures</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="437"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
         <source>Candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="437"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
         <source>Size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="437"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="437"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
         <source>Message</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1197,79 +1215,250 @@
     </message>
 </context>
 <context>
-    <name>kt::gui::TunePage</name>
+    <name>kt::gui::SpaceEditor</name>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="115"/>
-        <source>No kernel families are registered in this build.</source>
+        <location filename="../app/gui/pages/space_editor.cpp" line="118"/>
+        <source>give at least one value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="118"/>
-        <source>Select a device on the Devices page: constraints depend on the device&apos;s limits.</source>
+        <location filename="../app/gui/pages/space_editor.cpp" line="126"/>
+        <source>&apos;%1&apos; is not an integer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="133"/>
-        <source>Name: %1 · Metric: %2 · Size dimensions: %3</source>
+        <location filename="../app/gui/pages/space_editor.cpp" line="131"/>
+        <source>%1 is listed twice</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="161"/>
-        <source>The family&apos;s parameter space could not be built for this device: %1</source>
+        <location filename="../app/gui/pages/space_editor.cpp" line="163"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="243"/>
+        <source>Values of %1, separated by commas or spaces</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="192"/>
-        <source>The constraints could not be evaluated: %1</source>
+        <location filename="../app/gui/pages/space_editor.cpp" line="212"/>
+        <source>Constraint %1: unknown name &apos;%2&apos; (not a parameter, a variable or a DEV_ device variable)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="201"/>
-        <source>Valid variants: counting… (of %1 combinations)</source>
+        <location filename="../app/gui/pages/space_editor.cpp" line="217"/>
+        <source>Constraint %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="203"/>
-        <source>Valid variants: %1 of %2 combinations</source>
+        <location filename="../app/gui/pages/space_editor.cpp" line="218"/>
+        <source>Constraint %1, column %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="219"/>
-        <source>Parameters</source>
+        <location filename="../app/gui/pages/space_editor.cpp" line="249"/>
+        <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="220"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="289"/>
+        <source>Parameters and their values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="290"/>
         <source>Constraints</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="221"/>
-        <source>Name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="221"/>
-        <source>Values</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="221"/>
-        <source>Description</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="222"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="291"/>
         <source>Expression</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="222"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="291"/>
         <source>Why</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="223"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="292"/>
+        <source>Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="293"/>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="294"/>
+        <source>Add a constraint (a C-like integer expression over the parameters and DEV_ device variables)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="296"/>
+        <source>Remove the selected constraints</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::TunePage</name>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="220"/>
+        <source>No kernel families are registered in this build.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="224"/>
+        <source>Select a device on the Devices page: constraints depend on the device&apos;s limits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="433"/>
+        <source>Correct the errors above to count the valid variants.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="434"/>
+        <source>(for the last valid space: correct the errors above)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="443"/>
+        <source>Correct the errors in the space or the sizes first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="486"/>
+        <source>Preset:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="487"/>
+        <source>Load a built-in space for this family into the editor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="489"/>
+        <source>Load…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="490"/>
+        <source>Load a parameter space from a JSON file (the format of ktune tune --space)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="491"/>
+        <source>Save…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="492"/>
+        <source>Save the edited parameter space as a JSON file (for ktune tune --space)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="498"/>
+        <source>Name: %1 · Metric: %2 · Size dimensions: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="236"/>
+        <source>The family&apos;s parameter space could not be built for this device: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="140"/>
+        <source>Load parameter space</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="141"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="147"/>
+        <source>Parameter spaces (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="146"/>
+        <source>Save parameter space</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="272"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="488"/>
+        <source>Family default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="290"/>
+        <source>Select a device and a family before loading a space.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="295"/>
+        <source>Not loaded: cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="304"/>
+        <source>Not loaded: %1 does not fit the family %2 (%3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="310"/>
+        <source>Not loaded: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="315"/>
+        <source>Loaded %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="322"/>
+        <source>Not saved: correct the errors in the space first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="330"/>
+        <source>Not saved: cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="335"/>
+        <source>Saved %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="428"/>
+        <source>The constraints could not be evaluated: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="502"/>
+        <source>Problem sizes (%1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="503"/>
+        <source>empty: the family&apos;s defaults for the device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="504"/>
+        <source>Sizes to tune, separated by commas: all dimensions (e.g. 256x256x128) or one number (a cube when the family has several dimensions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="426"/>
+        <source>Valid variants: counting… (of %1 combinations)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="430"/>
+        <source>Valid variants: %1 of %2 combinations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="493"/>
         <source>Start run…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1277,7 +1466,7 @@
 <context>
     <name>kt::gui::TuningRunService</name>
     <message>
-        <location filename="../app/gui/services/tuning_run_service.cpp" line="255"/>
+        <location filename="../app/gui/services/tuning_run_service.cpp" line="265"/>
         <source>A run is already active on %1.</source>
         <translation type="unfinished"></translation>
     </message>

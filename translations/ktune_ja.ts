@@ -386,68 +386,81 @@
 <context>
     <name>kt::gui::DevicesPage</name>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="85"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="91"/>
         <source>Profiling %1…</source>
         <translation>%1 をプロファイル中…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="118"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="124"/>
         <source>Profiled %1.</source>
         <translation>%1 のプロファイルが完了しました。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="90"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="96"/>
         <source>Profiling %1 failed: %2</source>
         <translation>%1 のプロファイルに失敗しました: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="98"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="104"/>
         <source>Profile of %1 saved to %2.</source>
         <translation>%1 のプロファイルを %2 に保存しました。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="102"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="108"/>
         <source>Results database %1: %2</source>
         <translation>結果データベース %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="191"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="197"/>
         <source>Enumerating devices…</source>
         <translation>デバイスを列挙中…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="195"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="201"/>
         <source>Device enumeration failed: %1</source>
         <translation>デバイスの列挙に失敗しました: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/pages/devices_page.cpp" line="199"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="205"/>
         <source>%n device(s) found in %1 ms.</source>
         <translation>
             <numerusform>%1 ミリ秒で %n 台のデバイスが見つかりました。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="207"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="213"/>
         <source>Check devices to tune several at once; with none checked, a run uses the selected device.</source>
         <translation>複数のデバイスを同時にチューニングするにはチェックを入れてください。チェックがない場合は選択中のデバイスで実行します。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/pages/devices_page.cpp" line="213"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="219"/>
         <source>%n device(s) checked: Start run starts one run on each (%1).</source>
         <translation>
             <numerusform>%n 台のデバイスにチェック: 実行開始で各デバイスに 1 回ずつ実行します（%1）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="224"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="230"/>
         <source>Refresh</source>
         <translation>再読み込み</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="225"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="231"/>
         <source>Enumerate the devices again</source>
         <translation>デバイスを再度列挙します</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::FamilySpaces</name>
+    <message>
+        <location filename="../app/gui/services/family_spaces.cpp" line="44"/>
+        <source>missing parameters: %1</source>
+        <translation>不足しているパラメータ: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/services/family_spaces.cpp" line="46"/>
+        <source>parameters the family does not have: %1</source>
+        <translation>ファミリーにないパラメータ: %1</translation>
     </message>
 </context>
 <context>
@@ -486,82 +499,82 @@
         <translation>GCV で選ばれた α: %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="367"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="370"/>
         <source>Device:</source>
         <translation>デバイス:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="368"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="371"/>
         <source>Family:</source>
         <translation>ファミリー:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="369"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="372"/>
         <source>Top K:</source>
         <translation>上位 K:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="370"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="373"/>
         <source>How many candidates to fit, ranked by their mean measured value</source>
         <translation>フィットする候補の数（平均測定値の順）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="371"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="374"/>
         <source>α:</source>
         <translation>α:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="372"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="375"/>
         <source>Smoothing weight of the d-spline (larger is smoother)</source>
         <translation>d-スプラインの平滑化の重み（大きいほど滑らか）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="373"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="376"/>
         <source>Smoothing weight α on a logarithmic scale, %1 to %2; the fit follows as you drag</source>
         <translation>平滑化の重み α（対数目盛、%1〜%2）。ドラッグに合わせてフィットが更新されます</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="375"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="378"/>
         <source>auto (GCV)</source>
         <translation>自動（GCV）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="376"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="379"/>
         <source>Tolerance:</source>
         <translation>許容差:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="377"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="380"/>
         <source>A candidate within this percentage of the best keeps its interval</source>
         <translation>最良との差がこの割合以内の候補は区間を維持します</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="378"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="381"/>
         <source>From size</source>
         <translation>開始サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="378"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="381"/>
         <source>To size (excl.)</source>
         <translation>終了サイズ（含まない）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="378"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="381"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="385"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="388"/>
         <source>Problem size</source>
         <translation>問題サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="386"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="389"/>
         <source>Value (%1)</source>
         <translation>値（%1）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="387"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="390"/>
         <source>Value (GFlop/s or GB/s)</source>
         <translation>値（GFlop/s または GB/s）</translation>
     </message>
@@ -608,127 +621,127 @@
 <context>
     <name>kt::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="165"/>
+        <location filename="../app/gui/main_window.cpp" line="174"/>
         <source>KernelTune Workbench</source>
         <translation>KernelTune ワークベンチ</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="166"/>
+        <location filename="../app/gui/main_window.cpp" line="175"/>
         <source>Devices</source>
         <translation>デバイス</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="167"/>
+        <location filename="../app/gui/main_window.cpp" line="176"/>
         <source>Tune</source>
         <translation>チューニング</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="168"/>
+        <location filename="../app/gui/main_window.cpp" line="177"/>
         <source>Run</source>
         <translation>実行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="169"/>
+        <location filename="../app/gui/main_window.cpp" line="178"/>
         <source>Results</source>
         <translation>結果</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="170"/>
+        <location filename="../app/gui/main_window.cpp" line="179"/>
         <source>Fits &amp;&amp; Rules</source>
         <translation>フィットとルール</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="171"/>
+        <location filename="../app/gui/main_window.cpp" line="180"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="172"/>
+        <location filename="../app/gui/main_window.cpp" line="181"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="173"/>
+        <location filename="../app/gui/main_window.cpp" line="182"/>
         <source>&amp;Tools</source>
         <translation>ツール(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="174"/>
+        <location filename="../app/gui/main_window.cpp" line="183"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="175"/>
+        <location filename="../app/gui/main_window.cpp" line="184"/>
         <source>&amp;Open database…</source>
         <translation>データベースを開く(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="176"/>
+        <location filename="../app/gui/main_window.cpp" line="185"/>
         <source>Choose the SQLite file that holds tuning results</source>
         <translation>チューニング結果を保存する SQLite ファイルを選択します</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="177"/>
+        <location filename="../app/gui/main_window.cpp" line="186"/>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="179"/>
+        <location filename="../app/gui/main_window.cpp" line="188"/>
         <source>&amp;Refresh devices</source>
         <translation>デバイスを再読み込み(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="180"/>
+        <location filename="../app/gui/main_window.cpp" line="189"/>
         <source>&amp;Status bar</source>
         <translation>ステータスバー(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="181"/>
+        <location filename="../app/gui/main_window.cpp" line="190"/>
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="182"/>
+        <location filename="../app/gui/main_window.cpp" line="191"/>
         <source>&amp;About KernelTune</source>
         <translation>KernelTune について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="183"/>
+        <location filename="../app/gui/main_window.cpp" line="192"/>
         <source>About &amp;Qt</source>
         <translation>Qt について(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="189"/>
+        <location filename="../app/gui/main_window.cpp" line="198"/>
         <source>Database: %1</source>
         <translation>データベース: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="190"/>
+        <location filename="../app/gui/main_window.cpp" line="199"/>
         <source>Database: %1 (not created yet)</source>
         <translation>データベース: %1（未作成）</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="202"/>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
         <source>Results database: %1</source>
         <translation>結果データベース: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="206"/>
+        <location filename="../app/gui/main_window.cpp" line="215"/>
         <source>Open results database</source>
         <translation>結果データベースを開く</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="207"/>
+        <location filename="../app/gui/main_window.cpp" line="216"/>
         <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
         <translation>SQLite データベース (*.sqlite *.db);;すべてのファイル (*)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="227"/>
+        <location filename="../app/gui/main_window.cpp" line="236"/>
         <source>About KernelTune</source>
         <translation>KernelTune について</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="228"/>
+        <location filename="../app/gui/main_window.cpp" line="237"/>
         <source>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;A workbench for auto-tuning GPU kernels (GEMM, BLAS3, batched GEMM, SYMV) on OpenCL and CUDA devices: explore parameter spaces, measure and verify candidates, fit performance over problem sizes and derive dispatch rules.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;OpenCL および CUDA デバイス上で GPU カーネル（GEMM、BLAS3、バッチ GEMM、SYMV）を自動チューニングするワークベンチです。パラメータ空間を探索し、候補を測定・検証し、問題サイズに対する性能をフィッティングして、ディスパッチ規則を導出します。&lt;/p&gt;&lt;p&gt;Qt %2 でビルドされています。&lt;/p&gt;</translation>
     </message>
@@ -944,203 +957,208 @@
 <context>
     <name>kt::gui::RunPage</name>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="41"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="42"/>
         <source>sizes: &apos;%1&apos; is not a size (expected e.g. 1024 or 256x256x128)</source>
         <translation>サイズ: 「%1」はサイズではありません（例: 1024 または 256x256x128）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="53"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="54"/>
         <source>running</source>
         <translation>実行中</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="54"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="55"/>
         <source>paused</source>
         <translation>一時停止中</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="55"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="56"/>
         <source>cancelled</source>
         <translation>キャンセル済み</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="56"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="57"/>
         <source>completed</source>
         <translation>完了</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="57"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="58"/>
         <source>failed</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="58"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="59"/>
         <source>interrupted</source>
         <translation>中断</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="160"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="162"/>
         <source>pausing after the current candidate…</source>
         <translation>現在の候補の後で一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="176"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="178"/>
         <source>cancelling after the current candidate…</source>
         <translation>現在の候補の後でキャンセルします…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="214"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="228"/>
         <source>(choose one on the Devices page)</source>
         <translation>（「デバイス」ページで選択してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="215"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="229"/>
         <source>(choose one on the Tune page)</source>
         <translation>（「チューニング」ページで選択してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="218"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="232"/>
         <source>Device: &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>デバイス: &lt;b&gt;%1&lt;/b&gt; · ファミリー: &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="222"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="236"/>
         <source>Devices (checked, one run each): &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>デバイス（チェック済み、各 1 回実行）: &lt;b&gt;%1&lt;/b&gt; · ファミリー: &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="233"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="240"/>
+        <source> · Space: edited on the Tune page (%1 combinations)</source>
+        <translation> · 空間: 「チューニング」ページで編集済み（全 %1 通り）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="250"/>
         <source>Choose a device on the Devices page first.</source>
         <translation>先に「デバイス」ページでデバイスを選択してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="234"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="251"/>
         <source>Choose a kernel family on the Tune page first.</source>
         <translation>先に「チューニング」ページでカーネルファミリーを選択してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="317"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="335"/>
         <source>Run %1: %2</source>
         <translation>実行 %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="318"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="336"/>
         <source>Run %1: %2 (%3)</source>
         <translation>実行 %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="383"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="401"/>
         <source>No run yet.</source>
         <translation>まだ実行はありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="400"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="418"/>
         <source>Elapsed %1 · ETA %2 · reused %3</source>
         <translation>経過 %1 · 残り %2 · 再利用 %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="406"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="424"/>
         <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
         <translation>これまでの最高: &lt;b&gt;%1 %2&lt;/b&gt;（サイズ %3）— %4</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="411"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="429"/>
         <source>Best so far: –</source>
         <translation>これまでの最高: –</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="421"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="439"/>
         <source>Strategy:</source>
         <translation>戦略:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="422"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="440"/>
         <source>Max. evaluations:</source>
         <translation>最大評価数:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="423"/>
-        <location filename="../app/gui/pages/run_page.cpp" line="425"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="441"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="443"/>
         <source>no limit</source>
         <translation>無制限</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="424"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="442"/>
         <source>Time limit:</source>
         <translation>時間制限:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="426"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="444"/>
         <source> min</source>
         <translation> 分</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="427"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="445"/>
         <source>Sizes:</source>
         <translation>サイズ:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="428"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="446"/>
         <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
         <translation>ファミリーの既定値（例: 1024,2048 または 256x256x128）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="429"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="447"/>
         <source>&amp;Start run</source>
         <translation>実行開始(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="430"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="448"/>
         <source>Run:</source>
         <translation>実行:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="431"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="449"/>
         <source>&amp;Pause</source>
         <translation>一時停止(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="432"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="450"/>
         <source>&amp;Resume</source>
         <translation>再開(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="433"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="451"/>
         <source>&amp;Cancel</source>
         <translation>キャンセル(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="434"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="452"/>
         <source>Top candidates over size</source>
         <translation>上位候補（サイズ別）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="435"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="453"/>
         <source>All candidates</source>
         <translation>全候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="436"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="454"/>
         <source>Failures</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="437"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="437"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
         <source>Size</source>
         <translation>サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="437"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
         <source>Status</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="437"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
         <source>Message</source>
         <translation>メッセージ</translation>
     </message>
@@ -1194,79 +1212,250 @@
     </message>
 </context>
 <context>
-    <name>kt::gui::TunePage</name>
+    <name>kt::gui::SpaceEditor</name>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="115"/>
-        <source>No kernel families are registered in this build.</source>
-        <translation>このビルドにはカーネルファミリーが登録されていません。</translation>
+        <location filename="../app/gui/pages/space_editor.cpp" line="118"/>
+        <source>give at least one value</source>
+        <translation>値を1つ以上指定してください</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="118"/>
-        <source>Select a device on the Devices page: constraints depend on the device&apos;s limits.</source>
-        <translation>「デバイス」ページでデバイスを選択してください。制約はデバイスの上限値に依存します。</translation>
+        <location filename="../app/gui/pages/space_editor.cpp" line="126"/>
+        <source>&apos;%1&apos; is not an integer</source>
+        <translation>「%1」は整数ではありません</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="133"/>
-        <source>Name: %1 · Metric: %2 · Size dimensions: %3</source>
-        <translation>名前: %1 · 指標: %2 · サイズの次元: %3</translation>
+        <location filename="../app/gui/pages/space_editor.cpp" line="131"/>
+        <source>%1 is listed twice</source>
+        <translation>%1 が2回指定されています</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="161"/>
-        <source>The family&apos;s parameter space could not be built for this device: %1</source>
-        <translation>このデバイス用のファミリーのパラメータ空間を構築できませんでした: %1</translation>
+        <location filename="../app/gui/pages/space_editor.cpp" line="163"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="243"/>
+        <source>Values of %1, separated by commas or spaces</source>
+        <translation>%1 の値(カンマまたは空白区切り)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="192"/>
-        <source>The constraints could not be evaluated: %1</source>
-        <translation>制約を評価できませんでした: %1</translation>
+        <location filename="../app/gui/pages/space_editor.cpp" line="212"/>
+        <source>Constraint %1: unknown name &apos;%2&apos; (not a parameter, a variable or a DEV_ device variable)</source>
+        <translation>制約 %1: 不明な名前「%2」(パラメータ、変数、DEV_ デバイス変数のいずれでもありません)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="201"/>
-        <source>Valid variants: counting… (of %1 combinations)</source>
-        <translation>有効なバリアント: 計数中…（全 %1 通り）</translation>
+        <location filename="../app/gui/pages/space_editor.cpp" line="217"/>
+        <source>Constraint %1: %2</source>
+        <translation>制約 %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="203"/>
-        <source>Valid variants: %1 of %2 combinations</source>
-        <translation>有効なバリアント: %2 通り中 %1 通り</translation>
+        <location filename="../app/gui/pages/space_editor.cpp" line="218"/>
+        <source>Constraint %1, column %2: %3</source>
+        <translation>制約 %1、%2 桁目: %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="219"/>
-        <source>Parameters</source>
-        <translation>パラメータ</translation>
+        <location filename="../app/gui/pages/space_editor.cpp" line="249"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="220"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="289"/>
+        <source>Parameters and their values</source>
+        <translation>パラメータと値</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="290"/>
         <source>Constraints</source>
         <translation>制約</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="221"/>
-        <source>Name</source>
-        <translation>名前</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="221"/>
-        <source>Values</source>
-        <translation>値</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="221"/>
-        <source>Description</source>
-        <translation>説明</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="222"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="291"/>
         <source>Expression</source>
         <translation>式</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="222"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="291"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="223"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="292"/>
+        <source>Add</source>
+        <translation>追加</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="293"/>
+        <source>Remove</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="294"/>
+        <source>Add a constraint (a C-like integer expression over the parameters and DEV_ device variables)</source>
+        <translation>制約を追加(パラメータと DEV_ デバイス変数を使う C 言語風の整数式)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="296"/>
+        <source>Remove the selected constraints</source>
+        <translation>選択した制約を削除</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::TunePage</name>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="220"/>
+        <source>No kernel families are registered in this build.</source>
+        <translation>このビルドにはカーネルファミリーが登録されていません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="224"/>
+        <source>Select a device on the Devices page: constraints depend on the device&apos;s limits.</source>
+        <translation>「デバイス」ページでデバイスを選択してください。制約はデバイスの上限値に依存します。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="433"/>
+        <source>Correct the errors above to count the valid variants.</source>
+        <translation>有効なバリアントを数えるには、上のエラーを修正してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="434"/>
+        <source>(for the last valid space: correct the errors above)</source>
+        <translation>(最後に有効だった空間の値です。上のエラーを修正してください)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="443"/>
+        <source>Correct the errors in the space or the sizes first.</source>
+        <translation>先に空間またはサイズのエラーを修正してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="486"/>
+        <source>Preset:</source>
+        <translation>プリセット:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="487"/>
+        <source>Load a built-in space for this family into the editor</source>
+        <translation>このファミリーの組み込み空間をエディタに読み込みます</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="489"/>
+        <source>Load…</source>
+        <translation>読み込み…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="490"/>
+        <source>Load a parameter space from a JSON file (the format of ktune tune --space)</source>
+        <translation>JSON ファイルからパラメータ空間を読み込みます(ktune tune --space の形式)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="491"/>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="492"/>
+        <source>Save the edited parameter space as a JSON file (for ktune tune --space)</source>
+        <translation>編集したパラメータ空間を JSON ファイルに保存します(ktune tune --space 用)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="498"/>
+        <source>Name: %1 · Metric: %2 · Size dimensions: %3</source>
+        <translation>名前: %1 · 指標: %2 · サイズの次元: %3</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="236"/>
+        <source>The family&apos;s parameter space could not be built for this device: %1</source>
+        <translation>このデバイス用のファミリーのパラメータ空間を構築できませんでした: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="140"/>
+        <source>Load parameter space</source>
+        <translation>パラメータ空間の読み込み</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="141"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="147"/>
+        <source>Parameter spaces (*.json);;All files (*)</source>
+        <translation>パラメータ空間 (*.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="146"/>
+        <source>Save parameter space</source>
+        <translation>パラメータ空間の保存</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="272"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="488"/>
+        <source>Family default</source>
+        <translation>ファミリーの既定</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="290"/>
+        <source>Select a device and a family before loading a space.</source>
+        <translation>空間を読み込む前にデバイスとファミリーを選択してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="295"/>
+        <source>Not loaded: cannot open %1: %2</source>
+        <translation>読み込めませんでした: %1 を開けません: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="304"/>
+        <source>Not loaded: %1 does not fit the family %2 (%3).</source>
+        <translation>読み込めませんでした: %1 はファミリー %2 に合いません(%3)。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="310"/>
+        <source>Not loaded: %1</source>
+        <translation>読み込めませんでした: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="315"/>
+        <source>Loaded %1.</source>
+        <translation>%1 を読み込みました。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="322"/>
+        <source>Not saved: correct the errors in the space first.</source>
+        <translation>保存できませんでした: 先に空間のエラーを修正してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="330"/>
+        <source>Not saved: cannot write %1: %2</source>
+        <translation>保存できませんでした: %1 に書き込めません: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="335"/>
+        <source>Saved %1.</source>
+        <translation>%1 に保存しました。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="428"/>
+        <source>The constraints could not be evaluated: %1</source>
+        <translation>制約を評価できませんでした: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="502"/>
+        <source>Problem sizes (%1):</source>
+        <translation>問題サイズ (%1):</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="503"/>
+        <source>empty: the family&apos;s defaults for the device</source>
+        <translation>空欄: デバイスに対するファミリーの既定値</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="504"/>
+        <source>Sizes to tune, separated by commas: all dimensions (e.g. 256x256x128) or one number (a cube when the family has several dimensions)</source>
+        <translation>チューニングするサイズ(カンマ区切り): 全次元(例: 256x256x128)または数値1つ(複数次元のファミリーでは立方体)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="426"/>
+        <source>Valid variants: counting… (of %1 combinations)</source>
+        <translation>有効なバリアント: 計数中…（全 %1 通り）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="430"/>
+        <source>Valid variants: %1 of %2 combinations</source>
+        <translation>有効なバリアント: %2 通り中 %1 通り</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="493"/>
         <source>Start run…</source>
         <translation>実行を開始…</translation>
     </message>
@@ -1274,7 +1463,7 @@
 <context>
     <name>kt::gui::TuningRunService</name>
     <message>
-        <location filename="../app/gui/services/tuning_run_service.cpp" line="255"/>
+        <location filename="../app/gui/services/tuning_run_service.cpp" line="265"/>
         <source>A run is already active on %1.</source>
         <translation>%1 ではすでに実行中です。</translation>
     </message>

@@ -68,8 +68,17 @@ MainWindow::MainWindow(BackendFactory backends, ProfileFunction profiler, Langua
             [this] { m_runPage->setCheckedDevices(m_devicesPage->checkedDevices()); });
     connect(m_tunePage, &TunePage::familyChanged, m_runPage, &RunPage::setFamily);
     m_runPage->setFamily(m_tunePage->currentFamily());
-    connect(m_tunePage, &TunePage::startRunRequested, this, [this](const QString& family) {
+    // The space and sizes edited on the Tune page are what the Run page runs.
+    const auto handOver = [this] {
+        if (m_tunePage->hasErrors()) return; // half-typed edits: the Run page keeps the last valid settings
+        m_runPage->setSpace(m_tunePage->currentFamily(), m_tunePage->runSpace());
+        m_runPage->setSizes(m_tunePage->runSizes());
+    };
+    connect(m_tunePage, &TunePage::runSettingsChanged, this, handOver);
+    handOver();
+    connect(m_tunePage, &TunePage::startRunRequested, this, [this, handOver](const QString& family) {
         m_runPage->setFamily(family);
+        handOver();
         m_tabs->setCurrentWidget(m_runPage);
         m_runPage->start();
     });

@@ -194,10 +194,11 @@ int takeScreenshots(MainWindow& window, const QString& directory, int timeoutMs)
             return 1;
         window.tabs()->setCurrentIndex(static_cast<int>(i));
         QApplication::processEvents(); // let layouts settle after the page switch
-        // The Tune page counts valid variants on a worker; show the count, not "counting…", when it is quick.
+        // The Tune page counts valid variants on a worker; show the count, not "counting…" (GEMM spaces have a few
+        // hundred million combinations: seconds in a debug build on a busy machine).
         QElapsedTimer waited;
         waited.start();
-        while (window.tunePage()->isCounting() && waited.elapsed() < 10000)
+        while (window.tunePage()->isCounting() && waited.elapsed() < timeoutMs)
             QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
         const QString file = QDir(directory).filePath(QString::fromLatin1(window.pages()[i].id) + QStringLiteral(".png"));
         if (!window.grab().save(file, "PNG")) {

@@ -14,6 +14,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -73,6 +74,7 @@ QString duration(double seconds) {
 RunPage::RunPage(TuningRunService* service, QWidget* parent) : QWidget(parent), m_service(service) {
     auto* layout = new QVBoxLayout(this);
     m_target = new QLabel(this);
+    m_target->setObjectName(QStringLiteral("runTarget"));
     m_target->setWordWrap(true);
     layout->addWidget(m_target);
 
@@ -209,6 +211,18 @@ void RunPage::setFamily(const QString& family) {
     updateTarget();
 }
 
+void RunPage::setSpace(const QString& family, std::optional<ParameterSpace> space) {
+    m_spaceFamily = family;
+    m_space = std::move(space);
+    updateTarget();
+}
+
+void RunPage::setSizes(const std::vector<ProblemSize>& sizes) {
+    QStringList labels;
+    for (const auto& size : sizes) labels << QString::fromStdString(size.label());
+    m_sizes->setText(labels.join(QStringLiteral(", ")));
+}
+
 void RunPage::updateTarget() {
     const QString device =
         m_device ? QString::fromStdString(m_device->label()) : tr("(choose one on the Devices page)");
@@ -222,6 +236,9 @@ void RunPage::updateTarget() {
         m_target->setText(tr("Devices (checked, one run each): <b>%1</b> · Family: <b>%2</b>")
                               .arg(names.join(QStringLiteral(", ")), family.toHtmlEscaped()));
     }
+    if (m_space && m_spaceFamily == m_family)
+        m_target->setText(m_target->text() + tr(" · Space: edited on the Tune page (%1 combinations)")
+                                                 .arg(QLocale().toString(m_space->cartesianSize())));
     m_start->setEnabled((m_device || !m_checked.empty()) && !m_family.isEmpty());
 }
 
@@ -239,6 +256,7 @@ std::optional<RunRequest> RunPage::currentRequest(QString* error) const {
     request.maxEvaluations = static_cast<std::uint64_t>(m_maxEvaluations->value());
     request.maxSeconds = m_maxMinutes->value() * 60.0;
     request.database = m_database;
+    if (m_spaceFamily == m_family) request.space = m_space;
     try {
         request.sizes = parseSizeList(m_sizes->text());
     } catch (const std::exception& e) {

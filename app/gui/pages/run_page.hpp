@@ -38,6 +38,10 @@ public:
 
     void setDatabase(const QString& path) { m_database = path; }
     void setFamily(const QString& family);
+    // The space the Tune page edited for `family` (nullopt: the family's default); used while that family is chosen.
+    void setSpace(const QString& family, std::optional<ParameterSpace> space);
+    // Shows `sizes` in the sizes field (empty: the family's defaults).
+    void setSizes(const std::vector<ProblemSize>& sizes);
     // The request the Start button would send; nullopt (and `error`) when something is missing or malformed.
     std::optional<RunRequest> currentRequest(QString* error = nullptr) const;
     // Starts a run (its events feed this page) and shows it; nullptr with a status message when refused.
@@ -91,6 +95,8 @@ private:
     std::optional<DeviceInfo> m_device;
     std::vector<DeviceInfo> m_checked;
     QString m_family;
+    QString m_spaceFamily;
+    std::optional<ParameterSpace> m_space;
     QPointer<TuningRun> m_current;
     std::map<const TuningRun*, RunView> m_runData;
 

@@ -11,6 +11,7 @@
 #include <QStandardPaths>
 #include <QTimer>
 
+#include "app/gui/services/family_spaces.hpp"
 #include "devices/simulated/simulated_backend.hpp"
 
 namespace kt::gui {
@@ -177,6 +178,7 @@ void TuningRun::start() {
     config.device = m_request.device;
     config.family = m_request.family.toStdString();
     config.strategy = m_request.strategy.toStdString();
+    config.space = m_request.space;
     config.sizes = m_request.sizes;
     config.budget.maxEvaluations = m_request.maxEvaluations;
     config.budget.maxWallSeconds = m_request.maxSeconds;
@@ -192,6 +194,11 @@ void TuningRun::start() {
             // A simulated device answers only at the sizes its stored runs used, not at the family's defaults.
             if (config.sizes.empty() && config.device.backend == BackendKind::Simulated)
                 config.sizes = devices::replayedSizes(config.database, config.device.stableId(), config.family);
+            // An edited space carries no device limits (one request serves every checked device): bind it to this
+            // run's device as the family binds its own space.
+            if (config.space)
+                if (auto family = FamilyRegistry::instance().find(config.family))
+                    config.space = FamilySpaces::forDevice(*config.space, family->space(config.device), config.device);
             TuningSession session(std::move(config), m_adapter.get(), &m_control);
             session.run();
         } catch (const std::exception& e) {

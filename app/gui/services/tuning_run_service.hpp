@@ -25,6 +25,9 @@ struct RunRequest {
     DeviceInfo device;
     QString family;
     QString strategy = QStringLiteral("two-stage");
+    // Edited on the Tune page, without device variables (each run binds them for its device); empty: the family's
+    // default space.
+    std::optional<ParameterSpace> space;
     std::vector<ProblemSize> sizes;   // empty: the family's defaults for the device
     std::uint64_t maxEvaluations = 0; // 0: no limit
     double maxSeconds = 0;            // 0: no limit
