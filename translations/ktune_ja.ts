@@ -2,6 +2,34 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
+    <name>kt::gui::BestParametersModel</name>
+    <message>
+        <location filename="../app/gui/models/best_parameters_model.cpp" line="53"/>
+        <source>Best (%1)</source>
+        <translation>最高性能 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/best_parameters_model.cpp" line="54"/>
+        <source>At size</source>
+        <translation>達成サイズ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/best_parameters_model.cpp" line="55"/>
+        <source>Best peer (%1)</source>
+        <translation>ベンダ最高 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/best_parameters_model.cpp" line="63"/>
+        <source>no results</source>
+        <translation>結果なし</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/best_parameters_model.cpp" line="116"/>
+        <source>Parameter</source>
+        <translation>パラメタ</translation>
+    </message>
+</context>
+<context>
     <name>kt::gui::BoundLine</name>
     <message>
         <location filename="../app/gui/plots/plot_bound.cpp" line="15"/>
@@ -46,6 +74,227 @@
         <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="167"/>
         <source>Best %1 of each candidate</source>
         <translation>各候補の最高 %1</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::ComparePage</name>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="137"/>
+        <source>Reading the results database…</source>
+        <translation>結果データベースを読み込み中…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="145"/>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 を読み込めません: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="204"/>
+        <source>%1 (no results)</source>
+        <translation>%1 (結果なし)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="207"/>
+        <source>%1 — on this machine</source>
+        <translation>%1 — このマシンのデバイス</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="208"/>
+        <source>%1 — from the results database</source>
+        <translation>%1 — 結果データベースから</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="263"/>
+        <source>none measured</source>
+        <translation>計測なし</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="263"/>
+        <source>all</source>
+        <translation>すべて</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="305"/>
+        <source>%1 %2 · %3</source>
+        <translation>%1 %2 · %3</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="348"/>
+        <source>No successful measurements in this database yet: tune a family on one or more devices first.</source>
+        <translation>このデータベースには成功した計測がまだありません。まず 1 台以上のデバイスでファミリーをチューニングしてください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="351"/>
+        <source>Check one or more devices to compare.</source>
+        <translation>比較するデバイスを 1 台以上チェックしてください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="353"/>
+        <source>Solid: the fastest candidate at each size. Dashed: vendor libraries measured with `ktune bench`. The table shows the parameters of each device&apos;s fastest measured candidate.</source>
+        <translation>実線: 各サイズで最速の候補。破線: `ktune bench` で計測したベンダライブラリ。表は各デバイスで計測された最速候補のパラメタを示します。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="358"/>
+        <source>Solid: one candidate per device over all sizes (measured at the most sizes, highest mean). Dashed: vendor libraries. The table shows that candidate&apos;s parameters and its best value.</source>
+        <translation>実線: デバイスごとに全サイズを通した一つの候補 (最も多くのサイズで計測され、平均が最も高いもの)。破線: ベンダライブラリ。表はその候補のパラメタと最高性能を示します。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="375"/>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 に書き込めません: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="390"/>
+        <source>Table copied (tab-separated).</source>
+        <translation>表をコピーしました (タブ区切り)。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="396"/>
+        <source>Export failed</source>
+        <translation>エクスポートに失敗しました</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="401"/>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 画像 (*.png)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="402"/>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF 文書 (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="403"/>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG 画像 (*.svg)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="408"/>
+        <source>Save plot</source>
+        <translation>グラフを保存</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="415"/>
+        <source>Plot saved to %1</source>
+        <translation>グラフを %1 に保存しました</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="422"/>
+        <source>Save table</source>
+        <translation>表を保存</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="422"/>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV ファイル (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="429"/>
+        <source>Table saved to %1</source>
+        <translation>表を %1 に保存しました</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="438"/>
+        <source>Family:</source>
+        <translation>ファミリー:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="439"/>
+        <source>Curve:</source>
+        <translation>曲線:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="440"/>
+        <source>Best candidate per size</source>
+        <translation>サイズごとの最良候補</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="441"/>
+        <source>Best single candidate</source>
+        <translation>単一の最良候補</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="442"/>
+        <source>Per size: what a dispatch rule over several kernels reaches. Single: the one kernel that does best over all measured sizes.</source>
+        <translation>サイズごと: 複数のカーネルを切り替えるディスパッチルールで到達できる性能。単一: 計測した全サイズを通して最も良い一つのカーネル。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="445"/>
+        <source>Peer routine:</source>
+        <translation>ベンダルーチン:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="446"/>
+        <source>Vendor library results stored by `ktune bench` for this family (and its variants)</source>
+        <translation>`ktune bench` が保存した、このファミリー (とその変種) のベンダライブラリの結果</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="448"/>
+        <source>Export</source>
+        <translation>エクスポート</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="449"/>
+        <source>Plot as &amp;PNG…</source>
+        <translation>グラフを PNG で保存(&amp;P)…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="450"/>
+        <source>Plot as P&amp;DF…</source>
+        <translation>グラフを PDF で保存(&amp;D)…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="451"/>
+        <source>Plot as &amp;SVG…</source>
+        <translation>グラフを SVG で保存(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="452"/>
+        <source>Table as &amp;CSV…</source>
+        <translation>表を CSV で保存(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="453"/>
+        <source>&amp;Copy table</source>
+        <translation>表をコピー(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="454"/>
+        <source>Devices:</source>
+        <translation>デバイス:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="455"/>
+        <source>Best parameters per device</source>
+        <translation>デバイスごとの最良パラメタ</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::ComparisonPlot</name>
+    <message>
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="141"/>
+        <source>The plot could not be rendered.</source>
+        <translation>グラフを描画できませんでした。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="151"/>
+        <source>Cannot save %1: %2</source>
+        <translation>%1 を保存できません: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="156"/>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 に書き込めません: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="178"/>
+        <source>Problem size (%1)</source>
+        <translation>問題サイズ (%1)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="179"/>
+        <source>Problem size (geometric mean of %1)</source>
+        <translation>問題サイズ (%1 の幾何平均)</translation>
     </message>
 </context>
 <context>
@@ -394,92 +643,92 @@
         <translation>2 つ以上の一次元サイズで測定された候補がありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="262"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="249"/>
         <source>No one-dimensional measurements for this device and family.</source>
         <translation>このデバイスとファミリーには一次元サイズの測定がありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="265"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="252"/>
         <source>Fitting failed: %1</source>
         <translation>フィッティングに失敗しました: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="269"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="256"/>
         <source>Sizes are m×n×k; only the cubes (m = n = k) are shown, by m.</source>
         <translation>サイズは m×n×k です。立方体（m = n = k）のみを m で表示しています。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="273"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="260"/>
         <source>α chosen by GCV: %1.</source>
         <translation>GCV で選ばれた α: %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="320"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="307"/>
         <source>Device:</source>
         <translation>デバイス:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="321"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="308"/>
         <source>Family:</source>
         <translation>ファミリー:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="322"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="309"/>
         <source>Top K:</source>
         <translation>上位 K:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="323"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="310"/>
         <source>How many candidates to fit, ranked by their mean measured value</source>
         <translation>フィットする候補の数（平均測定値の順）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="324"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="311"/>
         <source>α:</source>
         <translation>α:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="325"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="312"/>
         <source>Smoothing weight of the d-spline (larger is smoother)</source>
         <translation>d-スプラインの平滑化の重み（大きいほど滑らか）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="326"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="313"/>
         <source>auto (GCV)</source>
         <translation>自動（GCV）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="327"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="314"/>
         <source>Tolerance:</source>
         <translation>許容差:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="328"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="315"/>
         <source>A candidate within this percentage of the best keeps its interval</source>
         <translation>最良との差がこの割合以内の候補は区間を維持します</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="329"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="316"/>
         <source>From size</source>
         <translation>開始サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="329"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="316"/>
         <source>To size (excl.)</source>
         <translation>終了サイズ（含まない）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="329"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="316"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="330"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="317"/>
         <source>Problem size</source>
         <translation>問題サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="330"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="317"/>
         <source>Value (GFlop/s or GB/s)</source>
         <translation>値（GFlop/s または GB/s）</translation>
     </message>
@@ -526,127 +775,132 @@
 <context>
     <name>kt::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="163"/>
+        <location filename="../app/gui/main_window.cpp" line="183"/>
         <source>KernelTune Workbench</source>
         <translation>KernelTune ワークベンチ</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="164"/>
+        <location filename="../app/gui/main_window.cpp" line="184"/>
         <source>Devices</source>
         <translation>デバイス</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="165"/>
+        <location filename="../app/gui/main_window.cpp" line="185"/>
         <source>Tune</source>
         <translation>チューニング</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="166"/>
+        <location filename="../app/gui/main_window.cpp" line="186"/>
         <source>Run</source>
         <translation>実行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="167"/>
+        <location filename="../app/gui/main_window.cpp" line="187"/>
         <source>Results</source>
         <translation>結果</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="168"/>
+        <location filename="../app/gui/main_window.cpp" line="188"/>
         <source>Fits &amp;&amp; Rules</source>
         <translation>フィットとルール</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="169"/>
+        <location filename="../app/gui/main_window.cpp" line="189"/>
+        <source>Compare</source>
+        <translation>比較</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="190"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="170"/>
+        <location filename="../app/gui/main_window.cpp" line="191"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="171"/>
+        <location filename="../app/gui/main_window.cpp" line="192"/>
         <source>&amp;Tools</source>
         <translation>ツール(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="172"/>
+        <location filename="../app/gui/main_window.cpp" line="193"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="173"/>
+        <location filename="../app/gui/main_window.cpp" line="194"/>
         <source>&amp;Open database…</source>
         <translation>データベースを開く(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="174"/>
+        <location filename="../app/gui/main_window.cpp" line="195"/>
         <source>Choose the SQLite file that holds tuning results</source>
         <translation>チューニング結果を保存する SQLite ファイルを選択します</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="175"/>
+        <location filename="../app/gui/main_window.cpp" line="196"/>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="177"/>
+        <location filename="../app/gui/main_window.cpp" line="198"/>
         <source>&amp;Refresh devices</source>
         <translation>デバイスを再読み込み(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="178"/>
+        <location filename="../app/gui/main_window.cpp" line="199"/>
         <source>&amp;Status bar</source>
         <translation>ステータスバー(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="179"/>
+        <location filename="../app/gui/main_window.cpp" line="200"/>
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="180"/>
+        <location filename="../app/gui/main_window.cpp" line="201"/>
         <source>&amp;About KernelTune</source>
         <translation>KernelTune について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="181"/>
+        <location filename="../app/gui/main_window.cpp" line="202"/>
         <source>About &amp;Qt</source>
         <translation>Qt について(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="187"/>
+        <location filename="../app/gui/main_window.cpp" line="208"/>
         <source>Database: %1</source>
         <translation>データベース: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="188"/>
+        <location filename="../app/gui/main_window.cpp" line="209"/>
         <source>Database: %1 (not created yet)</source>
         <translation>データベース: %1（未作成）</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="200"/>
+        <location filename="../app/gui/main_window.cpp" line="222"/>
         <source>Results database: %1</source>
         <translation>結果データベース: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="204"/>
+        <location filename="../app/gui/main_window.cpp" line="226"/>
         <source>Open results database</source>
         <translation>結果データベースを開く</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="205"/>
+        <location filename="../app/gui/main_window.cpp" line="227"/>
         <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
         <translation>SQLite データベース (*.sqlite *.db);;すべてのファイル (*)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="225"/>
+        <location filename="../app/gui/main_window.cpp" line="247"/>
         <source>About KernelTune</source>
         <translation>KernelTune について</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="226"/>
+        <location filename="../app/gui/main_window.cpp" line="248"/>
         <source>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;A workbench for auto-tuning GPU kernels (GEMM, BLAS3, batched GEMM, SYMV) on OpenCL and CUDA devices: explore parameter spaces, measure and verify candidates, fit performance over problem sizes and derive dispatch rules.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;OpenCL および CUDA デバイス上で GPU カーネル（GEMM、BLAS3、バッチ GEMM、SYMV）を自動チューニングするワークベンチです。パラメータ空間を探索し、候補を測定・検証し、問題サイズに対する性能をフィッティングして、ディスパッチ規則を導出します。&lt;/p&gt;&lt;p&gt;Qt %2 でビルドされています。&lt;/p&gt;</translation>
     </message>
@@ -654,12 +908,12 @@
 <context>
     <name>kt::gui::MetricCurvePlot</name>
     <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="158"/>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="181"/>
         <source>Problem size (%1)</source>
         <translation>問題サイズ (%1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="159"/>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="182"/>
         <source>Problem size (geometric mean of %1)</source>
         <translation>問題サイズ (%1 の幾何平均)</translation>
     </message>
@@ -675,83 +929,83 @@
 <context>
     <name>kt::gui::ResultsModel</name>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="15"/>
+        <location filename="../app/gui/models/results_model.cpp" line="21"/>
         <source>ok</source>
         <translation>OK</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="16"/>
-        <location filename="../app/gui/screenshot.cpp" line="89"/>
+        <location filename="../app/gui/models/results_model.cpp" line="22"/>
+        <location filename="../app/gui/screenshot.cpp" line="108"/>
         <source>compile error</source>
         <translation>コンパイルエラー</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="17"/>
+        <location filename="../app/gui/models/results_model.cpp" line="23"/>
         <source>launch error</source>
         <translation>起動エラー</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="18"/>
+        <location filename="../app/gui/models/results_model.cpp" line="24"/>
         <source>wrong result</source>
         <translation>誤った結果</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="19"/>
+        <location filename="../app/gui/models/results_model.cpp" line="25"/>
         <source>timeout</source>
         <translation>タイムアウト</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="20"/>
+        <location filename="../app/gui/models/results_model.cpp" line="26"/>
         <source>worker crash</source>
         <translation>ワーカーのクラッシュ</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="21"/>
+        <location filename="../app/gui/models/results_model.cpp" line="27"/>
         <source>skipped</source>
         <translation>スキップ</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="138"/>
+        <location filename="../app/gui/models/results_model.cpp" line="144"/>
         <source>Device</source>
         <translation>デバイス</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="139"/>
+        <location filename="../app/gui/models/results_model.cpp" line="145"/>
         <source>Family</source>
         <translation>ファミリー</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="140"/>
+        <location filename="../app/gui/models/results_model.cpp" line="146"/>
         <source>Run</source>
         <translation>実行</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="141"/>
+        <location filename="../app/gui/models/results_model.cpp" line="147"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="142"/>
+        <location filename="../app/gui/models/results_model.cpp" line="148"/>
         <source>Size</source>
         <translation>サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="143"/>
+        <location filename="../app/gui/models/results_model.cpp" line="149"/>
         <source>Status</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="144"/>
+        <location filename="../app/gui/models/results_model.cpp" line="150"/>
         <source>Value</source>
         <translation>値</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="145"/>
+        <location filename="../app/gui/models/results_model.cpp" line="151"/>
         <source>Median (ms)</source>
         <translation>中央値 (ms)</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="146"/>
+        <location filename="../app/gui/models/results_model.cpp" line="152"/>
         <source>Error</source>
         <translation>エラー</translation>
     </message>
@@ -759,102 +1013,102 @@
 <context>
     <name>kt::gui::ResultsPage</name>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="198"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="185"/>
         <source>Select a measurement to see its candidate&apos;s parameters, generated source and log.</source>
         <translation>測定を選択すると、その候補のパラメータ、生成されたソース、ログが表示されます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="214"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="201"/>
         <source>unreadable candidate key &apos;%1&apos;: %2</source>
         <translation>読み取れない候補キー「%1」: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="217"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="204"/>
         <source>%1 on %2 — %3</source>
         <translation>%2 上の %1 — %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="226"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="213"/>
         <source>// The family &apos;%1&apos; is not part of this build.</source>
         <translation>// ファミリー「%1」はこのビルドに含まれていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="229"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="216"/>
         <source>// The device %1 is not recorded in the store.</source>
         <translation>// デバイス %1 はストアに記録されていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="233"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="220"/>
         <source>kernels: %1</source>
         <translation>カーネル: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="238"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="225"/>
         <source>options: %1</source>
         <translation>オプション: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="260"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="247"/>
         <source>// The source could not be generated: %1</source>
         <translation>// ソースを生成できませんでした: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="263"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="250"/>
         <source>(no messages: status %1)</source>
         <translation>（メッセージなし: 状態 %1）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="290"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="277"/>
         <source>Filter (device, family, candidate, status, error…)</source>
         <translation>フィルター（デバイス、ファミリー、候補、状態、エラー…）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="291"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="278"/>
         <source>%1 of %2 measurements</source>
         <translation>%2 件中 %1 件の測定</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="292"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="279"/>
         <source>Generated source</source>
         <translation>生成されたソース</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="293"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="280"/>
         <source>Error / build log</source>
         <translation>エラー / ビルドログ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="294"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="281"/>
         <source>All measurements of this candidate</source>
         <translation>この候補のすべての測定</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
         <source>Run</source>
         <translation>実行</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
         <source>Size</source>
         <translation>サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
         <source>Status</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
         <source>Value</source>
         <translation>値</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
         <source>Median (ms)</source>
         <translation>中央値 (ms)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="296"/>
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
         <source>Error</source>
         <translation>エラー</translation>
     </message>
@@ -942,118 +1196,118 @@
         <translation>実行 %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="359"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="367"/>
         <source>No run yet.</source>
         <translation>まだ実行はありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="376"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="384"/>
         <source>Elapsed %1 · ETA %2 · reused %3</source>
         <translation>経過 %1 · 残り %2 · 再利用 %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="382"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="390"/>
         <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
         <translation>これまでの最高: &lt;b&gt;%1 %2&lt;/b&gt;（サイズ %3）— %4</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="387"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="395"/>
         <source>Best so far: –</source>
         <translation>これまでの最高: –</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="397"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="405"/>
         <source>Strategy:</source>
         <translation>戦略:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="398"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="406"/>
         <source>Max. evaluations:</source>
         <translation>最大評価数:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="399"/>
-        <location filename="../app/gui/pages/run_page.cpp" line="401"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="407"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="409"/>
         <source>no limit</source>
         <translation>無制限</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="400"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="408"/>
         <source>Time limit:</source>
         <translation>時間制限:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="402"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="410"/>
         <source> min</source>
         <translation> 分</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="403"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="411"/>
         <source>Sizes:</source>
         <translation>サイズ:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="404"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="412"/>
         <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
         <translation>ファミリーの既定値（例: 1024,2048 または 256x256x128）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="405"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
         <source>&amp;Start run</source>
         <translation>実行開始(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="406"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="414"/>
         <source>Run:</source>
         <translation>実行:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="407"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="415"/>
         <source>&amp;Pause</source>
         <translation>一時停止(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="408"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="416"/>
         <source>&amp;Resume</source>
         <translation>再開(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="409"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="417"/>
         <source>&amp;Cancel</source>
         <translation>キャンセル(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="410"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="418"/>
         <source>Top candidates over size</source>
         <translation>上位候補（サイズ別）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="411"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="419"/>
         <source>All candidates</source>
         <translation>全候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="412"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="420"/>
         <source>Failures</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="421"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="421"/>
         <source>Size</source>
         <translation>サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="421"/>
         <source>Status</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="421"/>
         <source>Message</source>
         <translation>メッセージ</translation>
     </message>

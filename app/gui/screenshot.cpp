@@ -20,6 +20,7 @@
 
 #include "app/gui/main_window.hpp"
 #include "app/gui/models/results_model.hpp"
+#include "app/gui/pages/compare_page.hpp"
 #include "app/gui/pages/results_page.hpp"
 #include "app/gui/pages/run_page.hpp"
 #include "app/gui/pages/tune_page.hpp"
@@ -61,6 +62,24 @@ bool prepareRunDemo(MainWindow& window, const QString& database, int timeoutMs) 
     results->table()->sortByColumn(ResultsModel::Value, Qt::DescendingOrder);
     if (results->proxy()->rowCount() > 0) results->selectRow(0);
     return true;
+}
+
+// The Compare page: the demo store with a second made-up device and made-up vendor (CLBlast) results.
+bool prepareCompareDemo(MainWindow& window, const QString& database, int timeoutMs) {
+    try {
+        addComparisonDemo(database);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "ktune-workbench: cannot extend the demo store %s: %s\n", qPrintable(database), e.what());
+        return false;
+    }
+    ComparePage* page = window.comparePage();
+    page->setDatabase(database);
+    QElapsedTimer waited;
+    waited.start();
+    while (page->isLoading() && waited.elapsed() < timeoutMs)
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
+    page->setFamily(QStringLiteral("transpose"));
+    return !page->isLoading();
 }
 
 bool grabTo(MainWindow& window, const QString& directory, const QString& name) {
@@ -114,6 +133,9 @@ int takeScreenshots(MainWindow& window, const QString& directory, int timeoutMs)
     for (std::size_t i = 0; i < window.pages().size(); ++i) {
         if (qstrcmp(window.pages()[i].id, "run") == 0 &&
             !prepareRunDemo(window, demoDir.filePath(QStringLiteral("demo.sqlite")), timeoutMs))
+            return 1;
+        if (qstrcmp(window.pages()[i].id, "compare") == 0 &&
+            !prepareCompareDemo(window, demoDir.filePath(QStringLiteral("demo.sqlite")), timeoutMs))
             return 1;
         window.tabs()->setCurrentIndex(static_cast<int>(i));
         QApplication::processEvents(); // let layouts settle after the page switch

@@ -16,8 +16,7 @@ void BestParametersModel::set(std::vector<std::string> parameters, QStringList d
     m_descriptions = std::move(descriptions);
     m_columns = std::move(columns);
     m_metric = metric;
-    // Keys recorded with parameters the family no longer declares still show
-    // them, after the declared ones.
+    // Keys recorded with parameters the family no longer declares still show them, after the declared ones.
     for (const auto& c : m_columns) {
         if (!c.best) continue;
         const QString key = QString::fromStdString(c.best->pointKey);

@@ -1,5 +1,4 @@
-// Device comparison data: store reads (worker threads) and the best-curve
-// reductions.
+// Device comparison data: store reads (worker threads) and the best-curve reductions.
 #include "app/gui/models/comparison_data.hpp"
 
 #include <algorithm>
@@ -24,8 +23,7 @@ store::Database openReadOnly(const QString& path) {
     return store::Database::open(QFile::encodeName(path).toStdString(), options);
 }
 
-// Runs `work` on the thread pool and hands its result to `done` on the GUI
-// thread while `receiver` lives.
+// Runs `work` on the thread pool and hands its result to `done` on the GUI thread while `receiver` lives.
 template <typename Result>
 void runGuarded(QObject* receiver, std::function<Result(QString& error)> work,
                 std::function<void(Result, const QString&)> done) {
@@ -101,8 +99,7 @@ void loadPeerCurvesAsync(QObject* receiver, const QString& path, const std::stri
                     if (peerRoutineMatches(routine, family))
                         for (auto& p : peers.list(deviceId, routine)) measured.push_back(std::move(p));
             } catch (const std::exception&) {
-                return std::vector<PeerCurve>{}; // an unreadable store shows no
-                                                 // reference, the run goes on
+                return std::vector<PeerCurve>{}; // an unreadable store shows no reference, the run goes on
             }
             return peerCurves(measured, deviceId, family);
         },
@@ -114,8 +111,7 @@ DeviceComparison compareDevice(const std::vector<Measurement>& measurements, con
     DeviceComparison out;
     out.deviceId = deviceId;
     std::map<ProblemSize, CurvePoint> best;
-    // point key → size → best value of that candidate at that size (a candidate
-    // measured in several runs).
+    // point key → size → best value of that candidate at that size (a candidate measured in several runs).
     std::map<std::string, std::map<ProblemSize, double>> byCandidate;
     for (const auto& m : measurements) {
         if (m.deviceId != deviceId || m.family != family || m.status != MeasurementStatus::Ok) continue;
@@ -126,8 +122,7 @@ DeviceComparison compareDevice(const std::vector<Measurement>& measurements, con
     }
     for (auto& [size, point] : best) out.bestPerSize.push_back(std::move(point));
 
-    // Coverage first: a candidate measured at one size only would win on its best
-    // size alone.
+    // Coverage first: a candidate measured at one size only would win on its best size alone.
     std::size_t bestCount = 0;
     double bestMean = 0, bestPeak = 0;
     for (const auto& [key, values] : byCandidate) {

@@ -1,6 +1,5 @@
-// Compare page: the store is read once per database on a worker thread;
-// choosing family, devices, curve mode and peer routine only reduces what was
-// read, on the GUI thread (a few thousand measurements at most per family).
+// Compare page: the store is read once per database on a worker thread; choosing family, devices, curve mode and peer
+// routine only reduces what was read, on the GUI thread (a few thousand measurements at most per family).
 #include "app/gui/pages/compare_page.hpp"
 
 #include <algorithm>
@@ -212,8 +211,7 @@ void ComparePage::fillDevices() {
                 return;
             }
             item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-            // First sight: checked, except replays of other devices (simulated),
-            // which would only repeat them.
+            // First sight: checked, except replays of other devices (simulated), which would only repeat them.
             if (m_seen.insert(id).second) {
                 const auto stored = m_store.devices.find(id);
                 const bool simulated =
@@ -251,8 +249,7 @@ bool ComparePage::setDeviceChecked(const std::string& stableId, bool checked) {
 }
 
 void ComparePage::fillPeerRoutines() {
-    // Variants (GEMM ops, …) come from what was benchmarked, not from
-    // family-specific knowledge.
+    // Variants (GEMM ops, …) come from what was benchmarked, not from family-specific knowledge.
     const std::string family = m_family->currentData().toString().toStdString();
     const std::vector<std::string> devices = checkedDevices();
     std::set<std::string> routines;
@@ -284,8 +281,7 @@ void ComparePage::update() {
     const std::string routine = m_peer->currentData().toString().toStdString();
 
     std::vector<ComparisonCurve> curves;
-    std::vector<ComparisonCurve> peerLines; // after the devices' own curves, so
-                                            // graph i < devices is device i
+    std::vector<ComparisonCurve> peerLines; // after the devices' own curves, so graph i < devices is device i
     std::vector<CurveSource> peerSources;
     std::vector<BestParametersColumn> columns;
     m_sources.clear();

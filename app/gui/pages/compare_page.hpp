@@ -1,6 +1,5 @@
-// Compare page: for one family, the best curves of several devices overlaid
-// (best candidate per size, or the best single candidate), vendor peers dashed,
-// and the papers' table of best parameters per device; plot and table export.
+// Compare page: for one family, the best curves of several devices overlaid (best candidate per size, or the best
+// single candidate), vendor peers dashed, and the papers' table of best parameters per device; plot and table export.
 #pragma once
 #include <map>
 #include <optional>
@@ -34,8 +33,7 @@ public:
     void setDatabase(const QString& path);
     void reload();
     bool isLoading() const { return m_loading; }
-    // Devices enumerated on this machine: listed too, so a device not measured
-    // yet is seen as such.
+    // Devices enumerated on this machine: listed too, so a device not measured yet is seen as such.
     void setLiveDevices(const std::vector<DeviceInfo>& devices);
 
     QComboBox* familyCombo() const { return m_family; }
@@ -47,8 +45,7 @@ public:
     BestParametersModel* model() const { return m_model; }
     QLabel* noteLabel() const { return m_note; }
     CurveMode curveMode() const;
-    // What graph i of the plot shows: the device, and the peer ("" for the
-    // device's own curve).
+    // What graph i of the plot shows: the device, and the peer ("" for the device's own curve).
     struct CurveSource {
         std::string deviceId;
         std::string peer;
@@ -56,17 +53,15 @@ public:
     };
     const std::vector<CurveSource>& curveSources() const { return m_sources; }
 
-    // Checks or unchecks a listed device by stable id; false when it is not
-    // listed.
+    // Checks or unchecks a listed device by stable id; false when it is not listed.
     bool setDeviceChecked(const std::string& stableId, bool checked);
     void setFamily(const QString& family); // by name ("transpose")
 
-    // Saving without dialogs (the menu's actions ask for a path, then call
-    // these); false with a message naming the file on failure.
+    // Saving without dialogs (the menu's actions ask for a path, then call these); false with a message naming the file
+    // on failure.
     bool exportPlot(const QString& path, ExportFormat format, QString* error = nullptr);
     bool exportTableCsv(const QString& path, QString* error = nullptr);
-    // The selection (or the whole table when nothing is selected) as TSV on the
-    // clipboard (Ctrl+C).
+    // The selection (or the whole table when nothing is selected) as TSV on the clipboard (Ctrl+C).
     void copyTable();
 
 Q_SIGNALS:
@@ -96,8 +91,7 @@ private:
     ComparisonStore m_store;
     std::map<std::string, DeviceInfo> m_live;
     std::set<std::string> m_checked; // by stable id, kept across family switches and reloads
-    std::set<std::string> m_seen;    // devices listed before: a new one starts
-                                     // checked, an unchecked one stays so
+    std::set<std::string> m_seen;    // devices listed before: a new one starts checked, an unchecked one stays so
     std::vector<CurveSource> m_sources;
 
     QLabel* m_familyLabel;

@@ -1,6 +1,5 @@
-// Device comparison plot and its export; every format is rendered into memory
-// first and then written through QSaveFile, so an unwritable path gives one
-// clear error and never leaves half a file behind.
+// Device comparison plot and its export; every format is rendered into memory first and then written through QSaveFile,
+// so an unwritable path gives one clear error and never leaves half a file behind.
 #include "app/gui/plots/comparison_plot.hpp"
 
 #include <algorithm>
@@ -36,8 +35,7 @@ ComparisonPlot::ComparisonPlot(QWidget* parent) : QWidget(parent), m_plot(new QC
     m_plot->legend->setVisible(true);
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
     m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
-    // Ticks at the measured sizes (a log ticker labels only powers of ten, rarely
-    // a tuned size).
+    // Ticks at the measured sizes (a log ticker labels only powers of ten, rarely a tuned size).
     m_ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
     m_plot->xAxis->setTicker(m_ticker);
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
@@ -73,8 +71,7 @@ void ComparisonPlot::setCurves(const std::vector<ComparisonCurve>& curves) {
             yMax = std::max(yMax, c.y[i]);
         }
     }
-    // Label at most about a dozen sizes, evenly spread, so long size sweeps stay
-    // readable.
+    // Label at most about a dozen sizes, evenly spread, so long size sweeps stay readable.
     m_ticker->clear();
     const std::size_t every = std::max<std::size_t>(1, (ticks.size() + 11) / 12);
     std::size_t i = 0;
@@ -85,13 +82,12 @@ void ComparisonPlot::setCurves(const std::vector<ComparisonCurve>& curves) {
         m_plot->xAxis->setRange(xMin / 1.15, xMax * 1.15);
     }
     m_plot->yAxis->setRange(0, yMax > 0 ? yMax * 1.1 : 1);
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    requestReplot();
 }
 
 QSize ComparisonPlot::exportSize() const {
     const QSize s = m_plot->size();
-    // A page never shown (tests, --screenshot of another page) has no real size
-    // yet.
+    // A page never shown (tests, --screenshot of another page) has no real size yet.
     return s.width() >= 200 && s.height() >= 150 ? s : QSize(900, 560);
 }
 
@@ -108,8 +104,7 @@ QByteArray ComparisonPlot::render(ExportFormat format, QSize size, QString* erro
         break;
     }
     case ExportFormat::Pdf: {
-        // 96 dpi: one plot pixel is one device unit, and text keeps the proportions
-        // it has on screen.
+        // 96 dpi: one plot pixel is one device unit, and text keeps the proportions it has on screen.
         QPdfWriter writer(&buffer);
         writer.setResolution(96);
         writer.setCreator(QStringLiteral("KernelTune"));
@@ -141,8 +136,7 @@ QByteArray ComparisonPlot::render(ExportFormat format, QSize size, QString* erro
         break;
     }
     }
-    m_plot->replot(QCustomPlot::rpQueuedReplot); // the export changed the
-                                                 // viewport for a moment
+    requestReplot(); // the export changed the viewport for a moment
     if (!ok || bytes.isEmpty()) {
         if (error) *error = tr("The plot could not be rendered.");
         return {};
@@ -184,6 +178,16 @@ void ComparisonPlot::retranslateUi() {
             ? tr("Problem size (%1)").arg(m_dimensions.value(0, QStringLiteral("n")))
             : tr("Problem size (geometric mean of %1)").arg(m_dimensions.join(QStringLiteral(", "))));
     m_plot->yAxis->setLabel(QString::fromStdString(toString(m_metric)));
+    requestReplot();
+}
+
+void ComparisonPlot::requestReplot() {
+    // A hidden plot has no paint buffer to draw into; showEvent draws it.
+    if (m_plot->isVisible()) m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ComparisonPlot::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -1,6 +1,5 @@
-// Device comparison plot: one curve per device (the metric over problem size)
-// and the vendor peers dashed, with a legend; exports as PNG, PDF or SVG for
-// papers and reports.
+// Device comparison plot: one curve per device (the metric over problem size) and the vendor peers dashed, with a
+// legend; exports as PNG, PDF or SVG for papers and reports.
 #pragma once
 #include <optional>
 #include <vector>
@@ -37,17 +36,14 @@ public:
     ~ComparisonPlot() override;
 
     void setMetric(Metric metric, const QStringList& sizeDimensions);
-    // Replaces every curve; graphs are created in this order (graph(i) is
-    // curves[i]).
+    // Replaces every curve; graphs are created in this order (graph(i) is curves[i]).
     void setCurves(const std::vector<ComparisonCurve>& curves);
     QCustomPlot* plot() const { return m_plot; }
     int graphCount() const;
 
-    // The plot drawn at `size` (the widget's size when empty) in `format`; empty
-    // with `error` set on failure.
+    // The plot drawn at `size` (the widget's size when empty) in `format`; empty with `error` set on failure.
     QByteArray render(ExportFormat format, QSize size = {}, QString* error = nullptr);
-    // render() written to `path` (replaced atomically); false with a message
-    // naming the file on failure.
+    // render() written to `path` (replaced atomically); false with a message naming the file on failure.
     bool exportTo(const QString& path, ExportFormat format, QString* error = nullptr, QSize size = {});
     // The size render() uses for an empty size.
     QSize exportSize() const;
@@ -56,9 +52,11 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void retranslateUi();
+    void requestReplot();
 
     QCustomPlot* m_plot;
     QSharedPointer<QCPAxisTickerText> m_ticker;
@@ -66,8 +64,7 @@ private:
     QStringList m_dimensions;
 };
 
-// A palette of distinct colours for devices (peers of a device share its
-// colour, dashed).
+// A palette of distinct colours for devices (peers of a device share its colour, dashed).
 QColor deviceColor(int index);
 
 } // namespace kt::gui
