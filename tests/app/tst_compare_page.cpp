@@ -11,12 +11,15 @@
 #include <QFile>
 #include <QImage>
 #include <QListWidget>
+#include <QSettings>
+#include <QTabWidget>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
 
+#include "app/gui/main_window.hpp"
 #include "app/gui/models/best_parameters_model.hpp"
 #include "app/gui/models/comparison_data.hpp"
 #include "app/gui/pages/compare_page.hpp"
@@ -27,6 +30,7 @@
 #include "app/gui/services/tuning_run_demo.hpp"
 #include "app/gui/services/tuning_run_service.hpp"
 #include "core/store/store.hpp"
+#include "fake_backend.hpp"
 #include "kernels/builtin_families.hpp"
 
 using namespace kt;
@@ -117,6 +121,19 @@ TestStore makeStore(const QString& dir) {
     // A failed candidate with a huge value must be ignored; one measured at a single size wins that size only.
     add(runB, t.b, keys[6], 1024, 1e6, false);
     add(runB, t.b, keys[7], 512, 9000);
+    // A run of another kernel version of the family is not comparable: left out (and not recorded in t.rows).
+    store::NewRun old;
+    old.deviceId = t.a.stableId();
+    old.family = "transpose";
+    old.familyVersion = family->version() + 1;
+    old.strategy = "exhaustive";
+    Measurement stale;
+    stale.pointKey = keys[2];
+    stale.size = ProblemSize{{256}};
+    stale.value = 1e5;
+    stale.medianMs = 1;
+    stale.timesMs = {1};
+    measurements.insert(runs.create(old), stale);
     return t;
 }
 
@@ -194,7 +211,35 @@ private:
 private Q_SLOTS:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
+        qputenv("XDG_CONFIG_HOME", m_dir.path().toLocal8Bit());
+        qputenv("XDG_DATA_HOME", m_dir.path().toLocal8Bit());
+        QCoreApplication::setOrganizationName(QStringLiteral("KernelTuneTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_compare_page"));
+        QSettings().clear();
         kernels::registerBuiltinFamilies();
+    }
+
+    // In the main window: a "Compare" tab that follows the chosen database and lists this machine's devices.
+    void mainWindowHasTheComparePage() {
+        const TestStore t = makeStore(m_dir.filePath(QStringLiteral("window")));
+        BackendFactory fake = [] {
+            BackendList list;
+            list.push_back(std::make_unique<test::FakeBackend>(
+                BackendKind::OpenCL, std::vector<DeviceInfo>{test::fakeDevice("Fake GPU", 0, "Fake Platform", 0)}));
+            return list;
+        };
+        MainWindow window(fake, {}, nullptr);
+        ComparePage* page = window.comparePage();
+        QVERIFY(page);
+        QCOMPARE(window.tabs()->tabText(window.tabs()->indexOf(page)), QStringLiteral("Compare"));
+        QSignalSpy loaded(page, &ComparePage::storeLoaded);
+        window.setDatabase(t.path);
+        QTRY_VERIFY_WITH_TIMEOUT(!loaded.isEmpty() && !page->isLoading(), 30000);
+        QCOMPARE(loaded.last().first().toInt(), 2);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.enumeration()->isRunning(), 10000);
+        QTRY_COMPARE(page->deviceList()->count(), 3); // two measured, the fake live one without results
+        QVERIFY(page->deviceList()->item(2)->text().contains(QStringLiteral("Fake GPU")));
+        QCOMPARE(page->plot()->graphCount(), 2);
     }
 
     void plotShowsEachDevicesBestCurve() {

@@ -11,6 +11,7 @@
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "core/engine/family.hpp"
 #include "core/store/store.hpp"
 
 namespace kt::gui {
@@ -55,7 +56,10 @@ ComparisonStore loadComparisonStore(const QString& path) {
     const auto db = openReadOnly(path);
     for (auto& d : store::DeviceRepository(db).list()) out.devices.emplace(d.info.stableId(), d.info);
     store::MeasurementRepository measurements(db);
-    for (const auto& run : store::RunRepository(db).list())
+    for (const auto& run : store::RunRepository(db).list()) {
+        // Measurements of other kernel versions of a family are not comparable with the current ones.
+        const auto family = FamilyRegistry::instance().find(run.family);
+        if (family && family->version() != run.familyVersion) continue;
         for (auto& stored : measurements.byRun(run.id)) {
             Measurement& m = stored.measurement;
             if (m.status != MeasurementStatus::Ok) continue;
@@ -63,6 +67,7 @@ ComparisonStore loadComparisonStore(const QString& path) {
             if (m.family.empty()) m.family = run.family;
             out.measurements.push_back(std::move(m));
         }
+    }
     store::PeerRepository peers(db);
     for (const auto& [id, info] : out.devices)
         for (const auto& routine : peers.routines(id))

@@ -57,7 +57,8 @@ struct PeerCurve {
     std::vector<CurvePoint> points; // the best value per size (several benches of one size keep the best)
 };
 
-// Reads `path` read-only; a missing file yields an empty store. Throws store::StoreError on unreadable files.
+// Reads `path` read-only; a missing file yields an empty store. Runs of a registered family with another family
+// version (older kernels) are left out. Throws store::StoreError on unreadable files.
 ComparisonStore loadComparisonStore(const QString& path);
 // loadComparisonStore() on a worker thread; `done` runs on the GUI thread (not at all when `receiver` is gone).
 void loadComparisonStoreAsync(QObject* receiver, const QString& path,

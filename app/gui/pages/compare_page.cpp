@@ -408,6 +408,8 @@ void ComparePage::saveWithDialog(ExportFormat format) {
     QString path = QFileDialog::getSaveFileName(this, tr("Save plot"), start, filter);
     if (path.isEmpty()) return;
     if (QFileInfo(path).suffix().isEmpty()) path += QLatin1Char('.') + QLatin1String(suffix);
+    // A name typed with another known suffix ("plot.svg" in the PNG dialog) gets what its name says.
+    format = ComparisonPlot::formatForPath(path).value_or(format);
     QString error;
     if (!exportPlot(path, format, &error))
         reportError(error);
