@@ -426,6 +426,9 @@ private Q_SLOTS:
         QVERIFY(rows[0].startsWith(QStringLiteral("Parameter,")));
         QVERIFY(rows[0].contains(QString::fromStdString(t.a.label())));
 
+        if (const QByteArray keep = qgetenv("KT_COMPARE_KEEP"); !keep.isEmpty()) // for a look at the files
+            for (const QString& file : {png, pdf, svg, csv})
+                QFile::copy(file, QDir(QString::fromLocal8Bit(keep)).filePath(QFileInfo(file).fileName()));
         // An unwritable path fails with a message naming it, and leaves nothing behind.
         const QString bad = m_dir.filePath(QStringLiteral("export/no-such-folder/plot.png"));
         QVERIFY(!page->exportPlot(bad, ExportFormat::Png, &error));
