@@ -89,182 +89,182 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="204"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="214"/>
         <source>%1 (no results)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="207"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="217"/>
         <source>%1 — on this machine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="208"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="218"/>
         <source>%1 — from the results database</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="263"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="273"/>
         <source>none measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="263"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="273"/>
         <source>all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="305"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="315"/>
         <source>%1 %2 · %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="348"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="358"/>
         <source>No successful measurements in this database yet: tune a family on one or more devices first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="351"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="361"/>
         <source>Check one or more devices to compare.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="353"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="363"/>
         <source>Solid: the fastest candidate at each size. Dashed: vendor libraries measured with `ktune bench`. The table shows the parameters of each device&apos;s fastest measured candidate.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="358"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="368"/>
         <source>Solid: one candidate per device over all sizes (measured at the most sizes, highest mean). Dashed: vendor libraries. The table shows that candidate&apos;s parameters and its best value.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="375"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="385"/>
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="390"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="400"/>
         <source>Table copied (tab-separated).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="396"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="406"/>
         <source>Export failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="401"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="411"/>
         <source>PNG images (*.png)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="402"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="412"/>
         <source>PDF documents (*.pdf)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="403"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="413"/>
         <source>SVG images (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="408"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="418"/>
         <source>Save plot</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="415"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="427"/>
         <source>Plot saved to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="422"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="434"/>
         <source>Save table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="422"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="434"/>
         <source>CSV files (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="429"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="441"/>
         <source>Table saved to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="438"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="450"/>
         <source>Family:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="439"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="451"/>
         <source>Curve:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="440"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="452"/>
         <source>Best candidate per size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="441"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="453"/>
         <source>Best single candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="442"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="454"/>
         <source>Per size: what a dispatch rule over several kernels reaches. Single: the one kernel that does best over all measured sizes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="445"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="457"/>
         <source>Peer routine:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="446"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="458"/>
         <source>Vendor library results stored by `ktune bench` for this family (and its variants)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="448"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="460"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="449"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="461"/>
         <source>Plot as &amp;PNG…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="450"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="462"/>
         <source>Plot as P&amp;DF…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="451"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="463"/>
         <source>Plot as &amp;SVG…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="452"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="464"/>
         <source>Table as &amp;CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="453"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="465"/>
         <source>&amp;Copy table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="454"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="466"/>
         <source>Devices:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="455"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="467"/>
         <source>Best parameters per device</source>
         <translation type="unfinished"></translation>
     </message>

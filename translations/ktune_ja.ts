@@ -89,182 +89,182 @@
         <translation>%1 を読み込めません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="204"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="214"/>
         <source>%1 (no results)</source>
         <translation>%1 (結果なし)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="207"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="217"/>
         <source>%1 — on this machine</source>
         <translation>%1 — このマシンのデバイス</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="208"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="218"/>
         <source>%1 — from the results database</source>
         <translation>%1 — 結果データベースから</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="263"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="273"/>
         <source>none measured</source>
         <translation>計測なし</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="263"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="273"/>
         <source>all</source>
         <translation>すべて</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="305"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="315"/>
         <source>%1 %2 · %3</source>
         <translation>%1 %2 · %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="348"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="358"/>
         <source>No successful measurements in this database yet: tune a family on one or more devices first.</source>
         <translation>このデータベースには成功した計測がまだありません。まず 1 台以上のデバイスでファミリーをチューニングしてください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="351"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="361"/>
         <source>Check one or more devices to compare.</source>
         <translation>比較するデバイスを 1 台以上チェックしてください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="353"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="363"/>
         <source>Solid: the fastest candidate at each size. Dashed: vendor libraries measured with `ktune bench`. The table shows the parameters of each device&apos;s fastest measured candidate.</source>
         <translation>実線: 各サイズで最速の候補。破線: `ktune bench` で計測したベンダライブラリ。表は各デバイスで計測された最速候補のパラメタを示します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="358"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="368"/>
         <source>Solid: one candidate per device over all sizes (measured at the most sizes, highest mean). Dashed: vendor libraries. The table shows that candidate&apos;s parameters and its best value.</source>
         <translation>実線: デバイスごとに全サイズを通した一つの候補 (最も多くのサイズで計測され、平均が最も高いもの)。破線: ベンダライブラリ。表はその候補のパラメタと最高性能を示します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="375"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="385"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 に書き込めません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="390"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="400"/>
         <source>Table copied (tab-separated).</source>
         <translation>表をコピーしました (タブ区切り)。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="396"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="406"/>
         <source>Export failed</source>
         <translation>エクスポートに失敗しました</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="401"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="411"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 画像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="402"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="412"/>
         <source>PDF documents (*.pdf)</source>
         <translation>PDF 文書 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="403"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="413"/>
         <source>SVG images (*.svg)</source>
         <translation>SVG 画像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="408"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="418"/>
         <source>Save plot</source>
         <translation>グラフを保存</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="415"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="427"/>
         <source>Plot saved to %1</source>
         <translation>グラフを %1 に保存しました</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="422"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="434"/>
         <source>Save table</source>
         <translation>表を保存</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="422"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="434"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV ファイル (*.csv)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="429"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="441"/>
         <source>Table saved to %1</source>
         <translation>表を %1 に保存しました</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="438"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="450"/>
         <source>Family:</source>
         <translation>ファミリー:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="439"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="451"/>
         <source>Curve:</source>
         <translation>曲線:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="440"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="452"/>
         <source>Best candidate per size</source>
         <translation>サイズごとの最良候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="441"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="453"/>
         <source>Best single candidate</source>
         <translation>単一の最良候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="442"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="454"/>
         <source>Per size: what a dispatch rule over several kernels reaches. Single: the one kernel that does best over all measured sizes.</source>
         <translation>サイズごと: 複数のカーネルを切り替えるディスパッチルールで到達できる性能。単一: 計測した全サイズを通して最も良い一つのカーネル。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="445"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="457"/>
         <source>Peer routine:</source>
         <translation>ベンダルーチン:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="446"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="458"/>
         <source>Vendor library results stored by `ktune bench` for this family (and its variants)</source>
         <translation>`ktune bench` が保存した、このファミリー (とその変種) のベンダライブラリの結果</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="448"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="460"/>
         <source>Export</source>
         <translation>エクスポート</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="449"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="461"/>
         <source>Plot as &amp;PNG…</source>
         <translation>グラフを PNG で保存(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="450"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="462"/>
         <source>Plot as P&amp;DF…</source>
         <translation>グラフを PDF で保存(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="451"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="463"/>
         <source>Plot as &amp;SVG…</source>
         <translation>グラフを SVG で保存(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="452"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="464"/>
         <source>Table as &amp;CSV…</source>
         <translation>表を CSV で保存(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="453"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="465"/>
         <source>&amp;Copy table</source>
         <translation>表をコピー(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="454"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="466"/>
         <source>Devices:</source>
         <translation>デバイス:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="455"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="467"/>
         <source>Best parameters per device</source>
         <translation>デバイスごとの最良パラメタ</translation>
     </message>

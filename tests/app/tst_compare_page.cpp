@@ -134,6 +134,14 @@ TestStore makeStore(const QString& dir) {
     stale.medianMs = 1;
     stale.timesMs = {1};
     measurements.insert(runs.create(old), stale);
+    // Another family, measured on A only (and sorted first): the page opens on the family measured on both.
+    store::NewRun other;
+    other.deviceId = t.a.stableId();
+    other.family = "dtranspose";
+    other.strategy = "exhaustive";
+    Measurement d = stale;
+    d.value = 7;
+    measurements.insert(runs.create(other), d);
     return t;
 }
 
@@ -246,6 +254,7 @@ private Q_SLOTS:
         const TestStore t = makeStore(m_dir.filePath(QStringLiteral("curves")));
         auto page = loadedPage(t.path);
         QVERIFY(page);
+        QCOMPARE(page->familyCombo()->count(), 2);
         QCOMPARE(page->familyCombo()->currentData().toString(), QStringLiteral("transpose"));
         QCOMPARE(page->plot()->plot()->yAxis->label(), QStringLiteral("GB/s"));
         // A live device without measurements is listed, but cannot be checked.
@@ -291,6 +300,13 @@ private Q_SLOTS:
         QCOMPARE(page->model()->columnCount(), 1);
         QCOMPARE(page->curveSources()[0].deviceId, t.a.stableId());
         QVERIFY(!page->setDeviceChecked("opencl:nobody:nothing", true));
+        // Another family lists only the devices that measured it; checks survive the switch.
+        QVERIFY(page->setDeviceChecked(t.b.stableId(), true));
+        page->setFamily(QStringLiteral("dtranspose"));
+        QCOMPARE(page->plot()->graphCount(), 1);
+        QCOMPARE(graphData(page->plot()->plot()->graph(0)), (std::map<double, double>{{256.0, 7.0}}));
+        page->setFamily(QStringLiteral("transpose"));
+        QCOMPARE(page->plot()->graphCount(), 2);
     }
 
     void tableShowsBestParametersPerDevice() {

@@ -111,8 +111,8 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
     layout->addWidget(split, 1);
 
     connect(m_family, &QComboBox::currentIndexChanged, this, [this] { fillDevices(); });
-    connect(m_mode, &QComboBox::currentIndexChanged, this, [this] { update(); });
-    connect(m_peer, &QComboBox::currentIndexChanged, this, [this] { update(); });
+    connect(m_mode, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
+    connect(m_peer, &QComboBox::currentIndexChanged, this, [this] { recompute(); });
     connect(m_devices, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
         const std::string id = item->data(kIdRole).toString().toStdString();
         if (item->checkState() == Qt::Checked)
@@ -185,7 +185,17 @@ void ComparePage::fillFamilies() {
             m_family->addItem(family ? QStringLiteral("%1 (%2)").arg(QString::fromStdString(family->title()), id) : id,
                               id);
         }
-        const int keep = m_family->findData(previous);
+        int keep = m_family->findData(previous);
+        if (keep < 0) {
+            // First choice: the family measured on the most devices, as that is what there is to compare.
+            std::map<std::string, std::set<std::string>> devices;
+            for (const auto& m : m_store.measurements) devices[m.family].insert(m.deviceId);
+            std::size_t most = 0;
+            for (int i = 0; i < m_family->count(); ++i) {
+                const std::size_t n = devices[m_family->itemData(i).toString().toStdString()].size();
+                if (n > most) most = n, keep = i;
+            }
+        }
         if (keep >= 0) m_family->setCurrentIndex(keep);
     }
     fillDevices();
@@ -266,10 +276,10 @@ void ComparePage::fillPeerRoutines() {
         if (keep >= 0) m_peer->setCurrentIndex(keep);
     }
     m_peer->setEnabled(!routines.empty());
-    update();
+    recompute();
 }
 
-void ComparePage::update() {
+void ComparePage::recompute() {
     const std::string familyName = m_family->currentData().toString().toStdString();
     const auto family = FamilyRegistry::instance().find(familyName);
     const Metric metric = family ? family->metric() : Metric::GFlops;

@@ -77,7 +77,7 @@ private:
     void fillFamilies();
     void fillDevices();
     void fillPeerRoutines();
-    void update();
+    void recompute(); // curves and table from the loaded store and the current choices
     void retranslateUi();
     void saveWithDialog(ExportFormat format);
     void saveTableWithDialog();
