@@ -300,189 +300,229 @@
 <context>
     <name>kt::gui::DeviceDetailsWidget</name>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="19"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="21"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="20"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="22"/>
         <source>Vendor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="21"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="23"/>
         <source>Type</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="22"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="24"/>
         <source>Backend</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="23"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="25"/>
         <source>Platform</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="24"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="26"/>
         <source>Device index</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="25"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="27"/>
         <source>Stable id</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="26"/>
-        <source>Driver version</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="27"/>
-        <source>Runtime version</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../app/gui/pages/device_details_widget.cpp" line="28"/>
-        <source>Compute units</source>
+        <source>Replays</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/device_details_widget.cpp" line="29"/>
-        <source>Clock</source>
+        <source>Driver version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/device_details_widget.cpp" line="30"/>
-        <source>Global memory</source>
+        <source>Runtime version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/device_details_widget.cpp" line="31"/>
-        <source>Local memory</source>
+        <source>Compute units</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/device_details_widget.cpp" line="32"/>
-        <source>Max. allocation</source>
+        <source>Clock</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/device_details_widget.cpp" line="33"/>
-        <source>Max. work-group size</source>
+        <source>Global memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/device_details_widget.cpp" line="34"/>
-        <source>Max. work-item sizes</source>
+        <source>Local memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/device_details_widget.cpp" line="35"/>
-        <source>Double precision (fp64)</source>
+        <source>Max. allocation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/device_details_widget.cpp" line="36"/>
-        <source>64-bit atomics</source>
+        <source>Max. work-group size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/device_details_widget.cpp" line="37"/>
-        <source>Compute capability</source>
+        <source>Max. work-item sizes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="38"/>
+        <source>Double precision (fp64)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="39"/>
+        <source>64-bit atomics</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/device_details_widget.cpp" line="40"/>
-        <source>Copy bandwidth</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="41"/>
-        <source>fp32 peak</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="42"/>
-        <source>fp64 peak</source>
+        <source>Compute capability</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/device_details_widget.cpp" line="43"/>
+        <source>Copy bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="44"/>
+        <source>fp32 peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="45"/>
+        <source>fp64 peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="46"/>
         <source>Measured at</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="137"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="159"/>
         <source>Device</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="138"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="160"/>
         <source>Measured profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="139"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="161"/>
         <source>%1:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="149"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="172"/>
         <source>No device selected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="150"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="173"/>
         <source>Select a device in the tree to see its properties.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="154"/>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="165"/>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="170"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="177"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="200"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="205"/>
         <source>unknown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="160"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="178"/>
+        <source>%1 (simulated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="181"/>
+        <source>Simulated device: runs replay the measurements of %1 stored in %2; no kernel runs and nothing is measured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="185"/>
+        <source>Stored in %1 (measured on another machine); not present here. Check its simulated twin to replay its results.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="192"/>
         <source>%1 (index %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="183"/>
-        <source>Measured by the profile microbenchmarks.</source>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="197"/>
+        <source>%1 (stored in %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="189"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="219"/>
+        <source>Measured on %1 by the profile microbenchmarks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="225"/>
         <source>Not measured yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="192"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="228"/>
         <source>Profiling…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="192"/>
-        <source>Profile again</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="192"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="228"/>
         <source>Profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="195"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="228"/>
+        <source>Re-profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="232"/>
+        <source>Measure copy bandwidth and fp32/fp64 peak rates again; the new profile is stored next to the earlier ones.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="234"/>
         <source>Measure copy bandwidth and fp32/fp64 peak rates on a worker thread.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="196"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="236"/>
+        <source>A simulated device runs no kernels; profile the real device on its machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="238"/>
+        <source>This device is not present here; profile it on its machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="240"/>
         <source>This build has no device profiler yet (kernels/profile).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -490,72 +530,82 @@
 <context>
     <name>kt::gui::DeviceTreeModel</name>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="167"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="227"/>
         <source>OpenCL</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="168"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="228"/>
         <source>CUDA</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="169"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="229"/>
         <source>Simulated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="176"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="236"/>
         <source>GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="177"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="237"/>
         <source>CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="178"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="238"/>
         <source>Accelerator</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="179"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="239"/>
         <source>Other</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="186"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="246"/>
+        <source>Simulated — replays of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="248"/>
         <source>%1 (stored in %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="195"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="257"/>
         <source>%1 — unavailable: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="196"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="258"/>
         <source>%1 — some devices were left out</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="197"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="259"/>
         <source>%1 — no devices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="200"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="262"/>
         <source>Platform %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="203"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="266"/>
+        <source>%1 (%2, simulated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="267"/>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/models/device_tree_model.cpp" line="214"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="278"/>
         <source>%n device(s)</source>
         <translation>
             <numerusform>%n device</numerusform>
@@ -563,12 +613,22 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="218"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="280"/>
+        <source>Runs on these devices replay the measurements stored in %1; no kernel runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="285"/>
         <source>Platform index %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="246"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="288"/>
+        <source>Check to include this device when a run starts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="325"/>
         <source>Device</source>
         <translation type="unfinished"></translation>
     </message>
@@ -576,42 +636,42 @@
 <context>
     <name>kt::gui::DevicesPage</name>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="76"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="91"/>
         <source>Profiling %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="109"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="124"/>
         <source>Profiled %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="81"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="96"/>
         <source>Profiling %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="89"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="104"/>
         <source>Profile of %1 saved to %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="93"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="108"/>
         <source>Results database %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="175"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="197"/>
         <source>Enumerating devices…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="179"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="201"/>
         <source>Device enumeration failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/pages/devices_page.cpp" line="183"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="205"/>
         <source>%n device(s) found in %1 ms.</source>
         <translation>
             <numerusform>%n device found in %1 ms.</numerusform>
@@ -619,12 +679,25 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="194"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="213"/>
+        <source>Check devices to tune several at once; with none checked, a run uses the selected device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/pages/devices_page.cpp" line="219"/>
+        <source>%n device(s) checked: Start run starts one run on each (%1).</source>
+        <translation>
+            <numerusform>%n device checked: Start run starts one run on it (%1).</numerusform>
+            <numerusform>%n devices checked: Start run starts one run on each (%1).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/devices_page.cpp" line="230"/>
         <source>Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="195"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="231"/>
         <source>Enumerate the devices again</source>
         <translation type="unfinished"></translation>
     </message>
@@ -640,97 +713,107 @@
 <context>
     <name>kt::gui::FitsPage</name>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="79"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="91"/>
         <source>No candidate has measurements at two or more one-dimensional sizes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="249"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="306"/>
         <source>No one-dimensional measurements for this device and family.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="252"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="309"/>
         <source>Fitting failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="256"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="313"/>
         <source>Sizes are m×n×k; only the cubes (m = n = k) are shown, by m.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="260"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="317"/>
         <source>α chosen by GCV: %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="307"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="370"/>
         <source>Device:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="308"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="371"/>
         <source>Family:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="309"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="372"/>
         <source>Top K:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="310"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="373"/>
         <source>How many candidates to fit, ranked by their mean measured value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="311"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="374"/>
         <source>α:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="312"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="375"/>
         <source>Smoothing weight of the d-spline (larger is smoother)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="313"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="376"/>
+        <source>Smoothing weight α on a logarithmic scale, %1 to %2; the fit follows as you drag</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="378"/>
         <source>auto (GCV)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="314"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="379"/>
         <source>Tolerance:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="315"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="380"/>
         <source>A candidate within this percentage of the best keeps its interval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="316"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="381"/>
         <source>From size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="316"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="381"/>
         <source>To size (excl.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="316"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="381"/>
         <source>Candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="317"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="388"/>
         <source>Problem size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="317"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="389"/>
+        <source>Value (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="390"/>
         <source>Value (GFlop/s or GB/s)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -777,132 +860,132 @@
 <context>
     <name>kt::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="183"/>
+        <location filename="../app/gui/main_window.cpp" line="186"/>
         <source>KernelTune Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="184"/>
+        <location filename="../app/gui/main_window.cpp" line="187"/>
         <source>Devices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="185"/>
+        <location filename="../app/gui/main_window.cpp" line="188"/>
         <source>Tune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="186"/>
+        <location filename="../app/gui/main_window.cpp" line="189"/>
         <source>Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="187"/>
+        <location filename="../app/gui/main_window.cpp" line="190"/>
         <source>Results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="188"/>
+        <location filename="../app/gui/main_window.cpp" line="191"/>
         <source>Fits &amp;&amp; Rules</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="189"/>
+        <location filename="../app/gui/main_window.cpp" line="192"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="190"/>
+        <location filename="../app/gui/main_window.cpp" line="193"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="191"/>
+        <location filename="../app/gui/main_window.cpp" line="194"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="192"/>
+        <location filename="../app/gui/main_window.cpp" line="195"/>
         <source>&amp;Tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="193"/>
+        <location filename="../app/gui/main_window.cpp" line="196"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="194"/>
+        <location filename="../app/gui/main_window.cpp" line="197"/>
         <source>&amp;Open database…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="195"/>
+        <location filename="../app/gui/main_window.cpp" line="198"/>
         <source>Choose the SQLite file that holds tuning results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="196"/>
+        <location filename="../app/gui/main_window.cpp" line="199"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="198"/>
+        <location filename="../app/gui/main_window.cpp" line="201"/>
         <source>&amp;Refresh devices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="199"/>
+        <location filename="../app/gui/main_window.cpp" line="202"/>
         <source>&amp;Status bar</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="200"/>
+        <location filename="../app/gui/main_window.cpp" line="203"/>
         <source>&amp;Settings…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="201"/>
+        <location filename="../app/gui/main_window.cpp" line="204"/>
         <source>&amp;About KernelTune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="202"/>
+        <location filename="../app/gui/main_window.cpp" line="205"/>
         <source>About &amp;Qt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="208"/>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
         <source>Database: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="209"/>
+        <location filename="../app/gui/main_window.cpp" line="212"/>
         <source>Database: %1 (not created yet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="222"/>
+        <location filename="../app/gui/main_window.cpp" line="225"/>
         <source>Results database: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="226"/>
+        <location filename="../app/gui/main_window.cpp" line="229"/>
         <source>Open results database</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="227"/>
+        <location filename="../app/gui/main_window.cpp" line="230"/>
         <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="247"/>
+        <location filename="../app/gui/main_window.cpp" line="250"/>
         <source>About KernelTune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="248"/>
+        <location filename="../app/gui/main_window.cpp" line="251"/>
         <source>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;A workbench for auto-tuning GPU kernels (GEMM, BLAS3, batched GEMM, SYMV) on OpenCL and CUDA devices: explore parameter spaces, measure and verify candidates, fit performance over problem sizes and derive dispatch rules.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -937,7 +1020,7 @@
     </message>
     <message>
         <location filename="../app/gui/models/results_model.cpp" line="22"/>
-        <location filename="../app/gui/screenshot.cpp" line="108"/>
+        <location filename="../app/gui/screenshot.cpp" line="172"/>
         <source>compile error</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1163,153 +1246,158 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="209"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="214"/>
         <source>(choose one on the Devices page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="210"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="215"/>
         <source>(choose one on the Tune page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="211"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="218"/>
         <source>Device: &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="220"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="222"/>
+        <source>Devices (checked, one run each): &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="233"/>
         <source>Choose a device on the Devices page first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="221"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="234"/>
         <source>Choose a kernel family on the Tune page first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="293"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="317"/>
         <source>Run %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="294"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="318"/>
         <source>Run %1: %2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="367"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="391"/>
         <source>No run yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="384"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="408"/>
         <source>Elapsed %1 · ETA %2 · reused %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="390"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="414"/>
         <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="395"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="419"/>
         <source>Best so far: –</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="405"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="429"/>
         <source>Strategy:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="406"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="430"/>
         <source>Max. evaluations:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="407"/>
-        <location filename="../app/gui/pages/run_page.cpp" line="409"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="431"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="433"/>
         <source>no limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="408"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="432"/>
         <source>Time limit:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="410"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="434"/>
         <source> min</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="411"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="435"/>
         <source>Sizes:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="412"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="436"/>
         <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="437"/>
         <source>&amp;Start run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="414"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="438"/>
         <source>Run:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="415"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="439"/>
         <source>&amp;Pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="416"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="440"/>
         <source>&amp;Resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="417"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="441"/>
         <source>&amp;Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="418"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="442"/>
         <source>Top candidates over size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="419"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="443"/>
         <source>All candidates</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="420"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="444"/>
         <source>Failures</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="421"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="445"/>
         <source>Candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="421"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="445"/>
         <source>Size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="421"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="445"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="421"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="445"/>
         <source>Message</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1443,7 +1531,7 @@
 <context>
     <name>kt::gui::TuningRunService</name>
     <message>
-        <location filename="../app/gui/services/tuning_run_service.cpp" line="255"/>
+        <location filename="../app/gui/services/tuning_run_service.cpp" line="258"/>
         <source>A run is already active on %1.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -300,189 +300,229 @@
 <context>
     <name>kt::gui::DeviceDetailsWidget</name>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="19"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="21"/>
         <source>Name</source>
         <translation>名前</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="20"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="22"/>
         <source>Vendor</source>
         <translation>ベンダー</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="21"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="23"/>
         <source>Type</source>
         <translation>種類</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="22"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="24"/>
         <source>Backend</source>
         <translation>バックエンド</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="23"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="25"/>
         <source>Platform</source>
         <translation>プラットフォーム</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="24"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="26"/>
         <source>Device index</source>
         <translation>デバイス番号</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="25"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="27"/>
         <source>Stable id</source>
         <translation>固定 ID</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="26"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="28"/>
+        <source>Replays</source>
+        <translation>再生元</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="29"/>
         <source>Driver version</source>
         <translation>ドライバのバージョン</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="27"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="30"/>
         <source>Runtime version</source>
         <translation>ランタイムのバージョン</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="28"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="31"/>
         <source>Compute units</source>
         <translation>演算ユニット数</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="29"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="32"/>
         <source>Clock</source>
         <translation>クロック</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="30"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="33"/>
         <source>Global memory</source>
         <translation>グローバルメモリ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="31"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="34"/>
         <source>Local memory</source>
         <translation>ローカルメモリ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="32"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="35"/>
         <source>Max. allocation</source>
         <translation>最大割り当てサイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="33"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="36"/>
         <source>Max. work-group size</source>
         <translation>最大ワークグループサイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="34"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="37"/>
         <source>Max. work-item sizes</source>
         <translation>最大ワークアイテムサイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="35"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="38"/>
         <source>Double precision (fp64)</source>
         <translation>倍精度（fp64）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="36"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="39"/>
         <source>64-bit atomics</source>
         <translation>64 ビットアトミック</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="37"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="40"/>
         <source>Compute capability</source>
         <translation>Compute Capability</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="40"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="43"/>
         <source>Copy bandwidth</source>
         <translation>コピー帯域幅</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="41"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="44"/>
         <source>fp32 peak</source>
         <translation>fp32 ピーク性能</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="42"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="45"/>
         <source>fp64 peak</source>
         <translation>fp64 ピーク性能</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="43"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="46"/>
         <source>Measured at</source>
         <translation>測定日時</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="137"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="159"/>
         <source>Device</source>
         <translation>デバイス</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="138"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="160"/>
         <source>Measured profile</source>
         <translation>測定プロファイル</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="139"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="161"/>
         <source>%1:</source>
         <translation>%1：</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="149"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="172"/>
         <source>No device selected</source>
         <translation>デバイスが選択されていません</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="150"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="173"/>
         <source>Select a device in the tree to see its properties.</source>
         <translation>ツリーでデバイスを選択すると、そのプロパティが表示されます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="154"/>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="165"/>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="170"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="177"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="200"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="205"/>
         <source>unknown</source>
         <translation>不明</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="160"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="178"/>
+        <source>%1 (simulated)</source>
+        <translation>%1（シミュレーション）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="181"/>
+        <source>Simulated device: runs replay the measurements of %1 stored in %2; no kernel runs and nothing is measured.</source>
+        <translation>シミュレーションデバイス: 実行は %2 に保存された %1 の測定値を再生します。カーネルは実行されず、何も測定されません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="185"/>
+        <source>Stored in %1 (measured on another machine); not present here. Check its simulated twin to replay its results.</source>
+        <translation>%1 に保存（別のマシンで測定）。このマシンにはありません。結果を再生するには、そのシミュレーション版にチェックを入れてください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="192"/>
         <source>%1 (index %2)</source>
         <translation>%1（インデックス %2）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="183"/>
-        <source>Measured by the profile microbenchmarks.</source>
-        <translation>プロファイル用マイクロベンチマークで測定しました。</translation>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="197"/>
+        <source>%1 (stored in %2)</source>
+        <translation>%1（%2 に保存）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="189"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="219"/>
+        <source>Measured on %1 by the profile microbenchmarks.</source>
+        <translation>%1 にプロファイル用マイクロベンチマークで測定しました。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="225"/>
         <source>Not measured yet.</source>
         <translation>まだ測定されていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="192"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="228"/>
         <source>Profiling…</source>
         <translation>プロファイル中…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="192"/>
-        <source>Profile again</source>
-        <translation>再プロファイル</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="192"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="228"/>
         <source>Profile</source>
         <translation>プロファイル</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="195"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="228"/>
+        <source>Re-profile</source>
+        <translation>再プロファイル</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="232"/>
+        <source>Measure copy bandwidth and fp32/fp64 peak rates again; the new profile is stored next to the earlier ones.</source>
+        <translation>コピー帯域幅と fp32/fp64 ピーク性能を再測定します。新しいプロファイルは以前のものと並べて保存されます。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="234"/>
         <source>Measure copy bandwidth and fp32/fp64 peak rates on a worker thread.</source>
         <translation>ワーカースレッドでコピー帯域幅と fp32/fp64 のピーク性能を測定します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="196"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="236"/>
+        <source>A simulated device runs no kernels; profile the real device on its machine.</source>
+        <translation>シミュレーションデバイスはカーネルを実行しません。実デバイスをそのマシンでプロファイルしてください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="238"/>
+        <source>This device is not present here; profile it on its machine.</source>
+        <translation>このデバイスはこのマシンにありません。そのマシンでプロファイルしてください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="240"/>
         <source>This build has no device profiler yet (kernels/profile).</source>
         <translation>このビルドにはまだデバイスプロファイラ（kernels/profile）がありません。</translation>
     </message>
@@ -490,84 +530,104 @@
 <context>
     <name>kt::gui::DeviceTreeModel</name>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="167"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="227"/>
         <source>OpenCL</source>
         <translation>OpenCL</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="168"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="228"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="169"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="229"/>
         <source>Simulated</source>
         <translation>シミュレーション</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="176"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="236"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="177"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="237"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="178"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="238"/>
         <source>Accelerator</source>
         <translation>アクセラレータ</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="179"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="239"/>
         <source>Other</source>
         <translation>その他</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="186"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="246"/>
+        <source>Simulated — replays of %1</source>
+        <translation>シミュレーション — %1 の再生</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="248"/>
         <source>%1 (stored in %2)</source>
         <translation>%1（%2 に保存）</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="195"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="257"/>
         <source>%1 — unavailable: %2</source>
         <translation>%1 — 利用不可: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="196"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="258"/>
         <source>%1 — some devices were left out</source>
         <translation>%1 — 一部のデバイスを除外しました</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="197"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="259"/>
         <source>%1 — no devices</source>
         <translation>%1 — デバイスなし</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="200"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="262"/>
         <source>Platform %1</source>
         <translation>プラットフォーム %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="203"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="266"/>
+        <source>%1 (%2, simulated)</source>
+        <translation>%1（%2、シミュレーション）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="267"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/models/device_tree_model.cpp" line="214"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="278"/>
         <source>%n device(s)</source>
         <translation>
             <numerusform>%n 台のデバイス</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="218"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="280"/>
+        <source>Runs on these devices replay the measurements stored in %1; no kernel runs.</source>
+        <translation>これらのデバイスでの実行は %1 に保存された測定値を再生します。カーネルは実行されません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="285"/>
         <source>Platform index %1</source>
         <translation>プラットフォーム番号 %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="246"/>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="288"/>
+        <source>Check to include this device when a run starts.</source>
+        <translation>チェックすると、実行開始時にこのデバイスも対象になります。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="325"/>
         <source>Device</source>
         <translation>デバイス</translation>
     </message>
@@ -575,54 +635,66 @@
 <context>
     <name>kt::gui::DevicesPage</name>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="76"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="91"/>
         <source>Profiling %1…</source>
         <translation>%1 をプロファイル中…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="109"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="124"/>
         <source>Profiled %1.</source>
         <translation>%1 のプロファイルが完了しました。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="81"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="96"/>
         <source>Profiling %1 failed: %2</source>
         <translation>%1 のプロファイルに失敗しました: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="89"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="104"/>
         <source>Profile of %1 saved to %2.</source>
         <translation>%1 のプロファイルを %2 に保存しました。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="93"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="108"/>
         <source>Results database %1: %2</source>
         <translation>結果データベース %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="175"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="197"/>
         <source>Enumerating devices…</source>
         <translation>デバイスを列挙中…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="179"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="201"/>
         <source>Device enumeration failed: %1</source>
         <translation>デバイスの列挙に失敗しました: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/pages/devices_page.cpp" line="183"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="205"/>
         <source>%n device(s) found in %1 ms.</source>
         <translation>
             <numerusform>%1 ミリ秒で %n 台のデバイスが見つかりました。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="194"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="213"/>
+        <source>Check devices to tune several at once; with none checked, a run uses the selected device.</source>
+        <translation>複数のデバイスを同時にチューニングするにはチェックを入れてください。チェックがない場合は選択中のデバイスで実行します。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/pages/devices_page.cpp" line="219"/>
+        <source>%n device(s) checked: Start run starts one run on each (%1).</source>
+        <translation>
+            <numerusform>%n 台のデバイスにチェック: 実行開始で各デバイスに 1 回ずつ実行します（%1）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/devices_page.cpp" line="230"/>
         <source>Refresh</source>
         <translation>再読み込み</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="195"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="231"/>
         <source>Enumerate the devices again</source>
         <translation>デバイスを再度列挙します</translation>
     </message>
@@ -638,97 +710,107 @@
 <context>
     <name>kt::gui::FitsPage</name>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="79"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="91"/>
         <source>No candidate has measurements at two or more one-dimensional sizes.</source>
         <translation>2 つ以上の一次元サイズで測定された候補がありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="249"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="306"/>
         <source>No one-dimensional measurements for this device and family.</source>
         <translation>このデバイスとファミリーには一次元サイズの測定がありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="252"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="309"/>
         <source>Fitting failed: %1</source>
         <translation>フィッティングに失敗しました: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="256"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="313"/>
         <source>Sizes are m×n×k; only the cubes (m = n = k) are shown, by m.</source>
         <translation>サイズは m×n×k です。立方体（m = n = k）のみを m で表示しています。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="260"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="317"/>
         <source>α chosen by GCV: %1.</source>
         <translation>GCV で選ばれた α: %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="307"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="370"/>
         <source>Device:</source>
         <translation>デバイス:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="308"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="371"/>
         <source>Family:</source>
         <translation>ファミリー:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="309"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="372"/>
         <source>Top K:</source>
         <translation>上位 K:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="310"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="373"/>
         <source>How many candidates to fit, ranked by their mean measured value</source>
         <translation>フィットする候補の数（平均測定値の順）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="311"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="374"/>
         <source>α:</source>
         <translation>α:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="312"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="375"/>
         <source>Smoothing weight of the d-spline (larger is smoother)</source>
         <translation>d-スプラインの平滑化の重み（大きいほど滑らか）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="313"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="376"/>
+        <source>Smoothing weight α on a logarithmic scale, %1 to %2; the fit follows as you drag</source>
+        <translation>平滑化の重み α（対数目盛、%1〜%2）。ドラッグに合わせてフィットが更新されます</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="378"/>
         <source>auto (GCV)</source>
         <translation>自動（GCV）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="314"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="379"/>
         <source>Tolerance:</source>
         <translation>許容差:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="315"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="380"/>
         <source>A candidate within this percentage of the best keeps its interval</source>
         <translation>最良との差がこの割合以内の候補は区間を維持します</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="316"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="381"/>
         <source>From size</source>
         <translation>開始サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="316"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="381"/>
         <source>To size (excl.)</source>
         <translation>終了サイズ（含まない）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="316"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="381"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="317"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="388"/>
         <source>Problem size</source>
         <translation>問題サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="317"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="389"/>
+        <source>Value (%1)</source>
+        <translation>値（%1）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="390"/>
         <source>Value (GFlop/s or GB/s)</source>
         <translation>値（GFlop/s または GB/s）</translation>
     </message>
@@ -775,132 +857,132 @@
 <context>
     <name>kt::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="183"/>
+        <location filename="../app/gui/main_window.cpp" line="186"/>
         <source>KernelTune Workbench</source>
         <translation>KernelTune ワークベンチ</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="184"/>
+        <location filename="../app/gui/main_window.cpp" line="187"/>
         <source>Devices</source>
         <translation>デバイス</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="185"/>
+        <location filename="../app/gui/main_window.cpp" line="188"/>
         <source>Tune</source>
         <translation>チューニング</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="186"/>
+        <location filename="../app/gui/main_window.cpp" line="189"/>
         <source>Run</source>
         <translation>実行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="187"/>
+        <location filename="../app/gui/main_window.cpp" line="190"/>
         <source>Results</source>
         <translation>結果</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="188"/>
+        <location filename="../app/gui/main_window.cpp" line="191"/>
         <source>Fits &amp;&amp; Rules</source>
         <translation>フィットとルール</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="189"/>
+        <location filename="../app/gui/main_window.cpp" line="192"/>
         <source>Compare</source>
         <translation>比較</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="190"/>
+        <location filename="../app/gui/main_window.cpp" line="193"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="191"/>
+        <location filename="../app/gui/main_window.cpp" line="194"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="192"/>
+        <location filename="../app/gui/main_window.cpp" line="195"/>
         <source>&amp;Tools</source>
         <translation>ツール(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="193"/>
+        <location filename="../app/gui/main_window.cpp" line="196"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="194"/>
+        <location filename="../app/gui/main_window.cpp" line="197"/>
         <source>&amp;Open database…</source>
         <translation>データベースを開く(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="195"/>
+        <location filename="../app/gui/main_window.cpp" line="198"/>
         <source>Choose the SQLite file that holds tuning results</source>
         <translation>チューニング結果を保存する SQLite ファイルを選択します</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="196"/>
+        <location filename="../app/gui/main_window.cpp" line="199"/>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="198"/>
+        <location filename="../app/gui/main_window.cpp" line="201"/>
         <source>&amp;Refresh devices</source>
         <translation>デバイスを再読み込み(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="199"/>
+        <location filename="../app/gui/main_window.cpp" line="202"/>
         <source>&amp;Status bar</source>
         <translation>ステータスバー(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="200"/>
+        <location filename="../app/gui/main_window.cpp" line="203"/>
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="201"/>
+        <location filename="../app/gui/main_window.cpp" line="204"/>
         <source>&amp;About KernelTune</source>
         <translation>KernelTune について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="202"/>
+        <location filename="../app/gui/main_window.cpp" line="205"/>
         <source>About &amp;Qt</source>
         <translation>Qt について(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="208"/>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
         <source>Database: %1</source>
         <translation>データベース: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="209"/>
+        <location filename="../app/gui/main_window.cpp" line="212"/>
         <source>Database: %1 (not created yet)</source>
         <translation>データベース: %1（未作成）</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="222"/>
+        <location filename="../app/gui/main_window.cpp" line="225"/>
         <source>Results database: %1</source>
         <translation>結果データベース: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="226"/>
+        <location filename="../app/gui/main_window.cpp" line="229"/>
         <source>Open results database</source>
         <translation>結果データベースを開く</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="227"/>
+        <location filename="../app/gui/main_window.cpp" line="230"/>
         <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
         <translation>SQLite データベース (*.sqlite *.db);;すべてのファイル (*)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="247"/>
+        <location filename="../app/gui/main_window.cpp" line="250"/>
         <source>About KernelTune</source>
         <translation>KernelTune について</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="248"/>
+        <location filename="../app/gui/main_window.cpp" line="251"/>
         <source>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;A workbench for auto-tuning GPU kernels (GEMM, BLAS3, batched GEMM, SYMV) on OpenCL and CUDA devices: explore parameter spaces, measure and verify candidates, fit performance over problem sizes and derive dispatch rules.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;OpenCL および CUDA デバイス上で GPU カーネル（GEMM、BLAS3、バッチ GEMM、SYMV）を自動チューニングするワークベンチです。パラメータ空間を探索し、候補を測定・検証し、問題サイズに対する性能をフィッティングして、ディスパッチ規則を導出します。&lt;/p&gt;&lt;p&gt;Qt %2 でビルドされています。&lt;/p&gt;</translation>
     </message>
@@ -935,7 +1017,7 @@
     </message>
     <message>
         <location filename="../app/gui/models/results_model.cpp" line="22"/>
-        <location filename="../app/gui/screenshot.cpp" line="108"/>
+        <location filename="../app/gui/screenshot.cpp" line="172"/>
         <source>compile error</source>
         <translation>コンパイルエラー</translation>
     </message>
@@ -1161,153 +1243,158 @@
         <translation>現在の候補の後でキャンセルします…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="209"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="214"/>
         <source>(choose one on the Devices page)</source>
         <translation>（「デバイス」ページで選択してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="210"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="215"/>
         <source>(choose one on the Tune page)</source>
         <translation>（「チューニング」ページで選択してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="211"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="218"/>
         <source>Device: &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>デバイス: &lt;b&gt;%1&lt;/b&gt; · ファミリー: &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="220"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="222"/>
+        <source>Devices (checked, one run each): &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>デバイス（チェック済み、各 1 回実行）: &lt;b&gt;%1&lt;/b&gt; · ファミリー: &lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="233"/>
         <source>Choose a device on the Devices page first.</source>
         <translation>先に「デバイス」ページでデバイスを選択してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="221"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="234"/>
         <source>Choose a kernel family on the Tune page first.</source>
         <translation>先に「チューニング」ページでカーネルファミリーを選択してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="293"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="317"/>
         <source>Run %1: %2</source>
         <translation>実行 %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="294"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="318"/>
         <source>Run %1: %2 (%3)</source>
         <translation>実行 %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="367"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="391"/>
         <source>No run yet.</source>
         <translation>まだ実行はありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="384"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="408"/>
         <source>Elapsed %1 · ETA %2 · reused %3</source>
         <translation>経過 %1 · 残り %2 · 再利用 %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="390"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="414"/>
         <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
         <translation>これまでの最高: &lt;b&gt;%1 %2&lt;/b&gt;（サイズ %3）— %4</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="395"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="419"/>
         <source>Best so far: –</source>
         <translation>これまでの最高: –</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="405"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="429"/>
         <source>Strategy:</source>
         <translation>戦略:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="406"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="430"/>
         <source>Max. evaluations:</source>
         <translation>最大評価数:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="407"/>
-        <location filename="../app/gui/pages/run_page.cpp" line="409"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="431"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="433"/>
         <source>no limit</source>
         <translation>無制限</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="408"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="432"/>
         <source>Time limit:</source>
         <translation>時間制限:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="410"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="434"/>
         <source> min</source>
         <translation> 分</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="411"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="435"/>
         <source>Sizes:</source>
         <translation>サイズ:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="412"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="436"/>
         <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
         <translation>ファミリーの既定値（例: 1024,2048 または 256x256x128）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="437"/>
         <source>&amp;Start run</source>
         <translation>実行開始(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="414"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="438"/>
         <source>Run:</source>
         <translation>実行:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="415"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="439"/>
         <source>&amp;Pause</source>
         <translation>一時停止(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="416"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="440"/>
         <source>&amp;Resume</source>
         <translation>再開(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="417"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="441"/>
         <source>&amp;Cancel</source>
         <translation>キャンセル(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="418"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="442"/>
         <source>Top candidates over size</source>
         <translation>上位候補（サイズ別）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="419"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="443"/>
         <source>All candidates</source>
         <translation>全候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="420"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="444"/>
         <source>Failures</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="421"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="445"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="421"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="445"/>
         <source>Size</source>
         <translation>サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="421"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="445"/>
         <source>Status</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="421"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="445"/>
         <source>Message</source>
         <translation>メッセージ</translation>
     </message>
@@ -1441,7 +1528,7 @@
 <context>
     <name>kt::gui::TuningRunService</name>
     <message>
-        <location filename="../app/gui/services/tuning_run_service.cpp" line="255"/>
+        <location filename="../app/gui/services/tuning_run_service.cpp" line="258"/>
         <source>A run is already active on %1.</source>
         <translation>%1 ではすでに実行中です。</translation>
     </message>

@@ -81,4 +81,14 @@ std::string selfExecutable() {
     return ec ? std::string("ktune") : path.string();
 }
 
+DeviceInfo genericGpuDevice() {
+    DeviceInfo device;
+    device.type = DeviceType::Gpu;
+    device.maxWorkGroupSize = 1024;
+    device.maxWorkItemSizes = {1024, 1024, 64};
+    device.localMemBytes = 48 * 1024;
+    device.fp64 = device.atomics64 = true;
+    return device;
+}
+
 } // namespace kt::cli

@@ -28,6 +28,10 @@ std::vector<ProblemSize> parseSizes(const std::string& text, const std::string& 
 // Seconds from "90", "90s", "15m", "2h". UsageError naming `what`.
 double parseDuration(const std::string& text, const std::string& what);
 
+// A device description with typical GPU limits (1024 work-items, 48 KiB local memory, fp64) for commands that
+// look at a family's space or source without a device.
+DeviceInfo genericGpuDevice();
+
 // Path of this executable (for spawning `ktune worker`).
 std::string selfExecutable();
 

@@ -65,6 +65,8 @@ MainWindow::MainWindow(BackendFactory backends, ProfileFunction profiler, Langua
     // Run and Results pages: the Tune page chooses device and family, the Run page runs, the Results page shows
     // measurements live (they are stored too, so a reload shows the same rows).
     connect(m_devicesPage, &DevicesPage::currentDeviceChanged, m_runPage, &RunPage::setDevice);
+    connect(m_devicesPage, &DevicesPage::checkedDevicesChanged, this,
+            [this] { m_runPage->setCheckedDevices(m_devicesPage->checkedDevices()); });
     connect(m_tunePage, &TunePage::familyChanged, m_runPage, &RunPage::setFamily);
     m_runPage->setFamily(m_tunePage->currentFamily());
     connect(m_tunePage, &TunePage::startRunRequested, this, [this](const QString& family) {
@@ -84,7 +86,8 @@ MainWindow::MainWindow(BackendFactory backends, ProfileFunction profiler, Langua
                 [compare](const EnumerationResult& result) {
                     std::vector<DeviceInfo> live;
                     for (const auto& source : result.sources)
-                        live.insert(live.end(), source.devices.begin(), source.devices.end());
+                        if (source.origin == DeviceOrigin::Live && source.kind != BackendKind::Simulated)
+                            live.insert(live.end(), source.devices.begin(), source.devices.end());
                     compare->setLiveDevices(live);
                 });
     }

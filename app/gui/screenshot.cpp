@@ -3,6 +3,8 @@
 #include "app/gui/screenshot.hpp"
 
 #include <cstdio>
+#include <optional>
+#include <string>
 
 #include <QApplication>
 #include <QDir>
@@ -19,11 +21,15 @@
 #include <QTimer>
 
 #include "app/gui/main_window.hpp"
+#include "app/gui/models/device_tree_model.hpp"
 #include "app/gui/models/results_model.hpp"
 #include "app/gui/pages/compare_page.hpp"
+#include "app/gui/pages/devices_page.hpp"
+#include "app/gui/pages/fits_page.hpp"
 #include "app/gui/pages/results_page.hpp"
 #include "app/gui/pages/run_page.hpp"
 #include "app/gui/pages/tune_page.hpp"
+#include "app/gui/services/fits_demo.hpp"
 #include "app/gui/services/tuning_run_demo.hpp"
 
 namespace kt::gui {
@@ -62,6 +68,64 @@ bool prepareRunDemo(MainWindow& window, const QString& database, int timeoutMs) 
     results->table()->sortByColumn(ResultsModel::Value, Qt::DescendingOrder);
     if (results->proxy()->rowCount() > 0) results->selectRow(0);
     return true;
+}
+
+// The Devices page lists the demo store's device as a simulated twin next to the live devices; the first live device
+// and the twin are checked (one run each on Start), the twin is selected. Returns the previously selected device's
+// id, for restoreDevicesDemo, or nullopt when the demo cannot be shown.
+std::optional<std::string> prepareDevicesDemo(MainWindow& window, const QString& database, int timeoutMs) {
+    DemoStore demo;
+    try {
+        demo = buildDemoStore(database);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "ktune-workbench: cannot build the demo store %s: %s\n", qPrintable(database), e.what());
+        return std::nullopt;
+    }
+    DevicesPage* page = window.devicesPage();
+    const std::string previous = page->currentDevice() ? page->currentDevice()->stableId() : std::string();
+    page->setDatabase(database);
+    QElapsedTimer waited;
+    waited.start();
+    while (!page->model()->indexOfDevice(demo.simulated.stableId()).isValid() && waited.elapsed() < timeoutMs)
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
+    if (!page->model()->indexOfDevice(demo.simulated.stableId()).isValid()) {
+        std::fprintf(stderr, "ktune-workbench: the demo store's simulated device did not appear within %d ms\n",
+                     timeoutMs);
+        return std::nullopt;
+    }
+    for (const auto& source : page->model()->sources())
+        if (source.origin == DeviceOrigin::Live && source.backend && !source.devices.empty()) {
+            page->model()->setChecked(source.devices.front().stableId(), true);
+            break;
+        }
+    page->model()->setChecked(demo.simulated.stableId(), true);
+    page->selectDevice(demo.simulated.stableId());
+    return previous;
+}
+
+// Back to the user's selection with nothing checked, so the other pages show what they would without the demo.
+void restoreDevicesDemo(MainWindow& window, const std::string& previous) {
+    window.devicesPage()->model()->clearChecked();
+    if (!previous.empty()) window.devicesPage()->selectDevice(previous);
+}
+
+// The Fits & Rules page reads a made-up store of crossing transpose curves (services/fits_demo.cpp).
+bool prepareFitsDemo(MainWindow& window, const QString& database, int timeoutMs) {
+    try {
+        buildFitsDemoStore(database);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "ktune-workbench: cannot build the fits demo store %s: %s\n", qPrintable(database),
+                     e.what());
+        return false;
+    }
+    FitsPage* fits = window.fitsPage();
+    if (!fits) return false;
+    fits->setDatabase(database);
+    QElapsedTimer waited;
+    waited.start();
+    while (fits->isLoading() && waited.elapsed() < timeoutMs)
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
+    return !fits->isLoading();
 }
 
 // The Compare page: the demo store with a second made-up device and made-up vendor (CLBlast) results.
@@ -130,7 +194,20 @@ int takeScreenshots(MainWindow& window, const QString& directory, int timeoutMs)
         }
     }
     QTemporaryDir demoDir;
+    // Each demo gets its own store; the simulated devices' group is titled by the file name, hence "demo.sqlite".
+    QDir(demoDir.path()).mkpath(QStringLiteral("devices"));
+    std::optional<std::string> devicesDemo;
     for (std::size_t i = 0; i < window.pages().size(); ++i) {
+        if (qstrcmp(window.pages()[i].id, "devices") == 0) {
+            devicesDemo = prepareDevicesDemo(window, demoDir.filePath(QStringLiteral("devices/demo.sqlite")), timeoutMs);
+            if (!devicesDemo) return 1;
+        } else if (devicesDemo) { // the Devices page has been grabbed
+            restoreDevicesDemo(window, *devicesDemo);
+            devicesDemo.reset();
+        }
+        if (qstrcmp(window.pages()[i].id, "fits") == 0 &&
+            !prepareFitsDemo(window, demoDir.filePath(QStringLiteral("fits.sqlite")), timeoutMs))
+            return 1;
         if (qstrcmp(window.pages()[i].id, "run") == 0 &&
             !prepareRunDemo(window, demoDir.filePath(QStringLiteral("demo.sqlite")), timeoutMs))
             return 1;

@@ -1,11 +1,16 @@
 // Simulated backend and replay executor over the store.
 #include "devices/simulated/simulated_backend.hpp"
 
+#include <set>
 #include <thread>
 
+#include <nlohmann/json.hpp>
+
+#include "core/engine/measurement_json.hpp"
 #include "core/store/database.hpp"
 #include "core/store/device_repository.hpp"
 #include "core/store/measurement_repository.hpp"
+#include "core/store/run_repository.hpp"
 
 namespace kt::devices {
 
@@ -29,11 +34,7 @@ public:
             auto db = store::Database::open(m_database, {store::OpenMode::ReadOnly});
             for (auto& stored : store::DeviceRepository(db).list()) {
                 if (stored.info.backend == BackendKind::Simulated) continue;
-                DeviceInfo info = stored.info;
-                info.platform = "Replay of " + stored.info.label();
-                info.backend = BackendKind::Simulated;
-                info.replayOf = stored.info.stableId();
-                out.push_back(info);
+                out.push_back(simulatedTwin(stored.info));
             }
         } catch (const std::exception&) {
             // Not our store, or unreadable: the simulated backend simply has no devices.
@@ -89,6 +90,31 @@ std::string simulatedId(const std::string& storedDeviceId) { return kPrefix + st
 
 std::string replayedDeviceId(const std::string& deviceId) {
     return deviceId.rfind(kPrefix, 0) == 0 ? deviceId.substr(std::string(kPrefix).size()) : deviceId;
+}
+
+DeviceInfo simulatedTwin(const DeviceInfo& stored) {
+    DeviceInfo info = stored;
+    info.platform = "Replay of " + stored.label();
+    info.backend = BackendKind::Simulated;
+    info.replayOf = stored.stableId();
+    return info;
+}
+
+std::vector<ProblemSize> replayedSizes(const std::filesystem::path& database, const std::string& deviceId,
+                                       const std::string& family) {
+    std::set<ProblemSize> sizes;
+    try {
+        if (!std::filesystem::exists(database)) return {};
+        auto db = store::Database::open(database, {store::OpenMode::ReadOnly});
+        store::RunFilter filter;
+        filter.deviceId = replayedDeviceId(deviceId);
+        filter.family = family;
+        for (const auto& run : store::RunRepository(db).list(filter))
+            for (const auto& size : run.sizes) sizes.insert(size.get<ProblemSize>());
+    } catch (const std::exception&) {
+        return {}; // unreadable: the caller falls back to the family's defaults, and the replay says what is missing
+    }
+    return {sizes.begin(), sizes.end()};
 }
 
 std::unique_ptr<Backend> makeSimulatedBackend(std::filesystem::path database) {

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/engine/backend.hpp"
 #include "core/engine/executor.hpp"
@@ -15,10 +16,18 @@ namespace kt::devices {
 std::string simulatedId(const std::string& storedDeviceId);
 // The stored device behind a simulated id (the id itself when it is not simulated).
 std::string replayedDeviceId(const std::string& deviceId);
+// The simulated twin of a stored device: same description, backend Simulated, replayOf = the stored id.
+DeviceInfo simulatedTwin(const DeviceInfo& stored);
 
 // Lists one simulated device per device stored in `database`. Devices cannot be opened (they run no kernels);
 // measure through makeReplayExecutor instead.
 std::unique_ptr<Backend> makeSimulatedBackend(std::filesystem::path database);
+
+// The sizes at which the device behind `deviceId` (simulated or stored id) was run for `family`: the union of its
+// stored runs' sizes, ascending; empty when it has none or the store cannot be read. A replay at other sizes would
+// answer every candidate Skipped, so callers use these when the user gave no sizes.
+std::vector<ProblemSize> replayedSizes(const std::filesystem::path& database, const std::string& deviceId,
+                                       const std::string& family);
 
 struct ReplayOptions {
     std::filesystem::path database;  // store to replay from

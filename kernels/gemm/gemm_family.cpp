@@ -156,7 +156,8 @@ const std::vector<ParamSpec>& paramSpecs() {
         {"GEMM_IMAGE_B", {0, 1}, {0, 1}, "read B through the image / read-only-cache path"},
         {"GEMM_LAYOUT_A", {0, 1, 2}, {0, 1, 2}, "layout of A: 0 ROW, 1 CBL, 2 RBL"},
         {"GEMM_LAYOUT_B", {0, 1, 2}, {0, 1, 2}, "layout of B: 0 ROW, 1 CBL, 2 RBL"},
-        {"GEMM_PREFETCH", {0}, {0, 1}, "prefetch the next shared tiles into registers (not in the papers)"},
+        {"GEMM_PREFETCH", {0}, {0, 1, 2},
+         "prefetch the next shared tiles into registers; 2: also double-buffer them (not in the papers)"},
     };
     return specs;
 }
@@ -192,7 +193,8 @@ ParameterSpace gemmSpace(Precision precision, bool paperOnly, const DeviceInfo* 
                          "work-items per dimension (0 along n, 1 along m)"});
     space.addConstraint({"DEV_IS_GPU == 0 || (GEMM_ML / GEMM_MS) * (GEMM_NL / GEMM_NS) >= 32",
                          "on GPUs a work-group fills at least one warp"});
-    space.addConstraint({"(GEMM_LOCAL_A * GEMM_ML + GEMM_LOCAL_B * GEMM_NL) * GEMM_KL * " + bytes + " <= DEV_LOCAL_MEM",
+    space.addConstraint({"(GEMM_LOCAL_A * GEMM_ML + GEMM_LOCAL_B * GEMM_NL) * GEMM_KL * " + bytes +
+                             (paperOnly ? "" : " * (GEMM_PREFETCH == 2 ? 2 : 1)") + " <= DEV_LOCAL_MEM",
                          "shared tiles fit in local memory"});
     space.addConstraint({"GEMM_IMAGE_A + GEMM_IMAGE_B == 0 || GEMM_VW * " + bytes + " <= 16",
                          "image reads limit the vector width to float4 / double2 (paper)"});
@@ -266,7 +268,12 @@ GemmParams paramsFromPoint(const Point& point, Precision precision) {
     flag("GEMM_LOCAL_A", p.localA), flag("GEMM_LOCAL_B", p.localB);
     flag("GEMM_IMAGE_A", p.imageA), flag("GEMM_IMAGE_B", p.imageB);
     layout("GEMM_LAYOUT_A", p.layoutA), layout("GEMM_LAYOUT_B", p.layoutB);
-    flag("GEMM_PREFETCH", p.prefetch);
+    if (point.has("GEMM_PREFETCH")) {
+        const auto v = point["GEMM_PREFETCH"];
+        if (v < 0 || v > 2)
+            throw std::invalid_argument("GEMM_PREFETCH must be 0, 1 or 2, got " + std::to_string(v));
+        p.prefetch = int(v);
+    }
     if (auto why = p.invalidReason(); !why.empty())
         throw std::invalid_argument("gemm point " + point.key() + ": " + why);
     return p;

@@ -87,14 +87,15 @@ std::string globalLoad(const Operand& o, const Names& n, int chunk, const std::s
 // registers one k-block ahead and from the registers into local memory.
 enum class TileStep { Direct, ToRegisters, FromRegisters };
 
+// `buffer` indexes the double-buffered tiles ("" when there is one buffer).
 void emitTileLoad(Writer& w, const Operand& o, const Names& n, const GemmParams& p, TileStep step,
-                  const std::string& base = {}) {
+                  const std::string& base = {}, const std::string& buffer = {}) {
     const int chunk = p.chunk();
     const std::int64_t total = std::int64_t(p.kl) * (o.name == 'A' ? p.ml : p.nl) / chunk;
     const std::int64_t rounds = (total + p.wgSize() - 1) / p.wgSize();
     const bool ragged = total % p.wgSize() != 0;
     const std::string perRow = o.wide + " / GEMM_CHUNK";
-    const std::string tile = std::string("l") + o.name, regs = std::string("p") + o.name;
+    const std::string tile = std::string("l") + o.name + buffer, regs = std::string("p") + o.name;
     const std::string src = base.empty() ? std::string(o.name == 'A' ? "Ablk" : "Bblk") : base;
     const std::string what = std::string("the kl x ") + (o.name == 'A' ? "ml" : "nl") + " tile of " + o.name;
     if (step == TileStep::Direct)
@@ -126,7 +127,7 @@ std::int64_t tileRounds(const Operand& o, const GemmParams& p) {
     return (total + p.wgSize() - 1) / p.wgSize();
 }
 
-void emitRegisterLoad(Writer& w, const Operand& o, const Names& n, const GemmParams& p) {
+void emitRegisterLoad(Writer& w, const Operand& o, const Names& n, const GemmParams& p, const std::string& buffer) {
     const int chunk = p.chunk();
     const char lower = o.name == 'A' ? 'a' : 'b';
     w.line(std::string("// ") + o.name + ": " + (o.name == 'A' ? "ms" : "ns") +
@@ -142,7 +143,7 @@ void emitRegisterLoad(Writer& w, const Operand& o, const Names& n, const GemmPar
     w.open("for (int q = 0; q < GEMM_VW / GEMM_CHUNK; ++q)");
     const std::string colExpr = "(g * " + o.wg + " + " + o.pos + ") * GEMM_VW + q * GEMM_CHUNK";
     if (o.local)
-        w.line("const " + n.vec + " v = l" + o.name + "[pk + kk][((g * " + o.wg + " + " + o.pos +
+        w.line("const " + n.vec + " v = l" + o.name + buffer + "[pk + kk][((g * " + o.wg + " + " + o.pos +
                ") * GEMM_VW) / GEMM_CHUNK + q];");
     else
         w.line("const " + n.vec + " v = " +
@@ -208,8 +209,10 @@ std::string generateTnKernel(const GemmParams& p) {
     w.line("const int bn = (int)get_group_id(0);");
     w.line("const int bm = (int)get_group_id(1);");
     if (p.localA || p.localB) w.line("const int lid = tm * GEMM_WGN + tn;");
-    if (p.localA) w.line("KT_LOCAL " + n.vec + " lA[GEMM_KL][GEMM_ML / GEMM_CHUNK];");
-    if (p.localB) w.line("KT_LOCAL " + n.vec + " lB[GEMM_KL][GEMM_NL / GEMM_CHUNK];");
+    const bool twoBuffers = p.localBuffers() == 2;
+    const std::string buffers = twoBuffers ? "[2]" : "";
+    if (p.localA) w.line("KT_LOCAL " + n.vec + " lA" + buffers + "[GEMM_KL][GEMM_ML / GEMM_CHUNK];");
+    if (p.localB) w.line("KT_LOCAL " + n.vec + " lB" + buffers + "[GEMM_KL][GEMM_NL / GEMM_CHUNK];");
     if (p.layoutA != Layout::Row)
         w.line("const int strideA = GEMM_ML; // " + toString(p.layoutA) + ": rows of a tile are ml apart");
     else
@@ -237,6 +240,11 @@ std::string generateTnKernel(const GemmParams& p) {
             emitTileLoad(w, b, n, p, TileStep::ToRegisters);
         }
         w.close();
+        if (twoBuffers) {
+            if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters, {}, "[0]");
+            if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters, {}, "[0]");
+            w.line("KT_BARRIER();");
+        }
     }
     w.line(n.real + " acc[GEMM_MS][GEMM_NS];");
     w.line("KT_UNROLL");
@@ -250,7 +258,24 @@ std::string generateTnKernel(const GemmParams& p) {
     // Prefetched tiles are addressed one block ahead; the others are read at this k-block.
     if (!(p.prefetch && p.localA)) w.line("const KT_GLOBAL " + n.real + "* Ablk = " + ta.base + ";");
     if (!(p.prefetch && p.localB)) w.line("const KT_GLOBAL " + n.real + "* Bblk = " + tb.base + ";");
-    if (p.prefetch) {
+    const std::string cur = twoBuffers ? "[cur]" : "";
+    if (twoBuffers) {
+        // Buffer kb % 2 holds this k-block (stored before the barrier that ended the previous one); the next
+        // k-block goes to the other buffer after the compute, so one barrier per k-block suffices.
+        w.line("const int cur = kb & 1;");
+        w.open("if (kb + 1 < K / GEMM_KL)");
+        if (p.localA) {
+            w.line("const KT_GLOBAL " + n.real +
+                   "* Anext = " + tileAddressing(p.layoutA, "A", "GEMM_ML", "M", "bm", "(kb + 1)").base + ";");
+            emitTileLoad(w, a, n, p, TileStep::ToRegisters, "Anext");
+        }
+        if (p.localB) {
+            w.line("const KT_GLOBAL " + n.real +
+                   "* Bnext = " + tileAddressing(p.layoutB, "B", "GEMM_NL", "N", "bn", "(kb + 1)").base + ";");
+            emitTileLoad(w, b, n, p, TileStep::ToRegisters, "Bnext");
+        }
+        w.close();
+    } else if (p.prefetch) {
         if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters);
         if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters);
         w.line("KT_BARRIER();");
@@ -279,8 +304,8 @@ std::string generateTnKernel(const GemmParams& p) {
     w.line(n.real + " b[GEMM_KS][GEMM_NS];");
     w.line("KT_UNROLL");
     w.open("for (int kk = 0; kk < GEMM_KS; ++kk)");
-    emitRegisterLoad(w, a, n, p);
-    emitRegisterLoad(w, b, n, p);
+    emitRegisterLoad(w, a, n, p, cur);
+    emitRegisterLoad(w, b, n, p, cur);
     w.close();
     w.line("KT_UNROLL");
     w.line("for (int kk = 0; kk < GEMM_KS; ++kk)");
@@ -289,7 +314,15 @@ std::string generateTnKernel(const GemmParams& p) {
     w.line("        KT_UNROLL");
     w.line("        for (int j = 0; j < GEMM_NS; ++j) acc[i][j] = kt_fma(a[kk][i], b[kk][j], acc[i][j]);");
     w.close();
-    if (p.localA || p.localB) w.line("KT_BARRIER(); // the tiles are overwritten in the next k-block");
+    if (twoBuffers) {
+        w.open("if (kb + 1 < K / GEMM_KL)");
+        if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
+        if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
+        w.close();
+        w.line("KT_BARRIER(); // the other buffer is complete; this one is overwritten two k-blocks on");
+    } else if (p.localA || p.localB) {
+        w.line("KT_BARRIER(); // the tiles are overwritten in the next k-block");
+    }
     w.close();
     w.line();
     w.line("// Store: row i of the block is element i % vw of vector group i / vw; rows/columns beyond mC/nC are "

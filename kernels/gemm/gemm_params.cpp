@@ -21,7 +21,7 @@ int GemmParams::chunk() const {
 
 std::int64_t GemmParams::localMemBytes() const {
     std::int64_t elems = (localA ? std::int64_t(kl) * ml : 0) + (localB ? std::int64_t(kl) * nl : 0);
-    return elems * realBytes();
+    return elems * realBytes() * localBuffers();
 }
 
 std::string GemmParams::invalidReason() const {
@@ -34,6 +34,7 @@ std::string GemmParams::invalidReason() const {
     if (kl % ks) return "kl (" + std::to_string(kl) + ") must be a multiple of ks (" + std::to_string(ks) + ")";
     if (ms % vw) return "ms (" + std::to_string(ms) + ") must be a multiple of vw (" + std::to_string(vw) + ")";
     if (ns % vw) return "ns (" + std::to_string(ns) + ") must be a multiple of vw (" + std::to_string(vw) + ")";
+    if (prefetch < 0 || prefetch > 2) return "prefetch must be 0, 1 or 2 (got " + std::to_string(prefetch) + ")";
     if (prefetch && !localA && !localB) return "prefetch needs a shared tile (local memory for A or B)";
     return {};
 }
@@ -51,7 +52,7 @@ std::string GemmParams::describe() const {
           : imageA         ? "A"
           : imageB         ? "B"
                            : "-")
-      << " layout=" << toString(layoutA) << "/" << toString(layoutB) << (prefetch ? " prefetch" : "") << " "
+      << " layout=" << toString(layoutA) << "/" << toString(layoutB) << (prefetch == 1 ? " prefetch" : prefetch == 2 ? " prefetch+2buf" : "") << " "
       << toString(precision);
     return s.str();
 }

@@ -22,7 +22,10 @@ struct GemmParams {
     bool localB = true;            // share the kl x nl tile of B in local memory
     bool imageA = false;           // read A through the "image" path (read-only cache: __ldg on CUDA, plain on OpenCL)
     bool imageB = false;
-    bool prefetch = false; // beyond the papers: load the next shared tiles into registers while computing
+    // Beyond the papers. 0: none. 1: the next k-block's shared tiles are loaded into registers while this block is
+    // computed (two barriers per k-block). 2: as 1, and the local tiles are double-buffered, so one barrier per
+    // k-block suffices and no work-item waits for the slowest one's stores before computing (twice the local memory).
+    int prefetch = 0;
     Layout layoutA = Layout::Cbl;
     Layout layoutB = Layout::Cbl;
     Precision precision = Precision::F32;
@@ -33,6 +36,7 @@ struct GemmParams {
     int realBytes() const { return precision == Precision::F64 ? 8 : 4; }
     // Elements per load instruction: vw split into loads of at most 16 bytes (float4 / double2).
     int chunk() const;
+    int localBuffers() const { return prefetch == 2 ? 2 : 1; }
     std::int64_t localMemBytes() const;
 
     // Empty when the kernel can be generated; otherwise the first reason it cannot (names the parameter).

@@ -131,6 +131,87 @@ private Q_SLOTS:
         QVERIFY(only[0].backend == nullptr);
     }
 
+    void runnableDevicesCarryCheckBoxes() {
+        DeviceTreeModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        kt::test::FakeBackend backend(kt::BackendKind::OpenCL, {});
+        auto live = liveSources();
+        live[0].backend = &backend; // live devices with a backend can run here
+        model.setSources(DeviceOrigin::Live, live);
+        auto h200 = kt::test::fakeDevice("NVIDIA H200", 0, "CUDA", 0);
+        h200.backend = kt::BackendKind::Cuda;
+        DeviceSource stored;
+        stored.kind = kt::BackendKind::Cuda;
+        stored.storeName = "results.sqlite";
+        stored.devices = {h200};
+        model.setSources(DeviceOrigin::Stored, {stored});
+        model.setSources(DeviceOrigin::Simulated, kt::gui::simulatedSources({h200}, "results.sqlite"));
+        QSignalSpy changed(&model, &DeviceTreeModel::checkedDevicesChanged);
+
+        // Order: live, simulated (runnable), stored (not runnable here).
+        QCOMPARE(model.index(0, 0).data().toString(), QStringLiteral("OpenCL"));
+        QCOMPARE(model.index(2, 0).data().toString(), QStringLiteral("Simulated — replays of results.sqlite"));
+        QVERIFY(model.index(3, 0).data().toString().contains(QStringLiteral("stored in results.sqlite")));
+
+        const std::string alpha = live[0].devices[0].stableId();
+        const QModelIndex alphaIndex = model.indexOfDevice(alpha);
+        QVERIFY(model.flags(alphaIndex) & Qt::ItemIsUserCheckable);
+        QCOMPARE(alphaIndex.data(Qt::CheckStateRole).toInt(), int(Qt::Unchecked));
+        const QModelIndex original = model.indexOfDevice(h200.stableId());
+        QVERIFY(!(model.flags(original) & Qt::ItemIsUserCheckable));
+        QVERIFY(!original.data(Qt::CheckStateRole).isValid());
+        QVERIFY(!model.setData(original, Qt::Checked, Qt::CheckStateRole));
+        QVERIFY(!model.setData(alphaIndex.parent(), Qt::Checked, Qt::CheckStateRole)); // platform rows: no box
+
+        const std::string twin = model.sources()[2].devices[0].stableId();
+        QCOMPARE(twin, "simulated:" + h200.stableId());
+        QVERIFY(model.flags(model.indexOfDevice(twin)) & Qt::ItemIsUserCheckable);
+        QVERIFY(model.indexOfDevice(twin).data().toString().contains(QStringLiteral("simulated")));
+
+        QVERIFY(model.setData(model.indexOfDevice(twin), Qt::Checked, Qt::CheckStateRole));
+        QVERIFY(model.setData(alphaIndex, Qt::Checked, Qt::CheckStateRole));
+        QCOMPARE(changed.count(), 2);
+        QVERIFY(model.setChecked(alpha, true)); // already checked: no change signalled
+        QCOMPARE(changed.count(), 2);
+        auto checked = model.checkedDevices();
+        QCOMPARE(checked.size(), std::size_t{2});
+        QCOMPARE(checked[0].stableId(), alpha); // tree order
+        QCOMPARE(checked[1].stableId(), twin);
+        QVERIFY(checked[1].backend == kt::BackendKind::Simulated);
+
+        // A refresh keeps the checks of devices still listed and drops the others.
+        model.setSources(DeviceOrigin::Live, live);
+        QCOMPARE(model.checkedDevices().size(), std::size_t{2});
+        QCOMPARE(model.indexOfDevice(alpha).data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
+        model.setSources(DeviceOrigin::Simulated, {});
+        QCOMPARE(changed.count(), 3);
+        QCOMPARE(model.checkedDevices().size(), std::size_t{1});
+        model.clearChecked();
+        QVERIFY(model.checkedDevices().empty());
+        QCOMPARE(changed.count(), 4);
+    }
+
+    void simulatedTwinsOfStoredDevices() {
+        auto h200 = kt::test::fakeDevice("NVIDIA H200", 0, "CUDA", 0);
+        h200.backend = kt::BackendKind::Cuda;
+        h200.profile = kt::DeviceProfile{4000.0, 60000.0, 30000.0, "2026-11-01T00:00:00Z"};
+        auto alreadySimulated = kt::test::fakeDevice("Old twin", 0, "Replay", 0);
+        alreadySimulated.backend = kt::BackendKind::Simulated;
+        alreadySimulated.replayOf = "opencl:x:y:0";
+        const auto sources = kt::gui::simulatedSources({h200, alreadySimulated}, "gpu.sqlite");
+        QCOMPARE(sources.size(), std::size_t{1});
+        QVERIFY(sources[0].origin == DeviceOrigin::Simulated);
+        QVERIFY(sources[0].kind == kt::BackendKind::Simulated);
+        QCOMPARE(sources[0].storeName, std::string("gpu.sqlite"));
+        QCOMPARE(sources[0].devices.size(), std::size_t{1}); // twins of twins are not made
+        const auto& twin = sources[0].devices[0];
+        QCOMPARE(twin.replayOf, h200.stableId());
+        QCOMPARE(twin.name, h200.name);
+        QVERIFY(twin.profile); // the replayed device's profile, so bounds are drawn for replays too
+        QVERIFY(kt::gui::simulatedSources({alreadySimulated}, "gpu.sqlite").empty());
+        QVERIFY(kt::gui::simulatedSources({}, "gpu.sqlite").empty());
+    }
+
     void formatsMemory() {
         QCOMPARE(kt::gui::Format::bytes(16ull << 30), QStringLiteral("16 GiB"));
         QCOMPARE(kt::gui::Format::bytes(64ull << 10), QStringLiteral("64 KiB"));

@@ -7,6 +7,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -146,6 +147,54 @@ private Q_SLOTS:
         double change = 0;
         for (std::size_t i = 0; i < rough.size(); ++i) change = std::max(change, std::abs(rough[i] - smooth[i]));
         QVERIFY2(change > 1.0, qPrintable(QStringLiteral("largest change %1").arg(change)));
+    }
+
+    void logSliderDrivesAlpha() {
+        using gui::FitsPage;
+        // The mapping: nine decades, exact at the ends and at every decade.
+        QCOMPARE(FitsPage::alphaAtSlider(0), 1e-3);
+        QCOMPARE(FitsPage::sliderPosition(1e6), 9 * FitsPage::kAlphaStepsPerDecade);
+        QCOMPARE(FitsPage::sliderPosition(1.0), 3 * FitsPage::kAlphaStepsPerDecade);
+        QCOMPARE(FitsPage::sliderPosition(1e9), FitsPage::sliderPosition(1e6)); // clamped
+        QVERIFY(std::abs(FitsPage::alphaAtSlider(FitsPage::sliderPosition(250.0)) / 250.0 - 1.0) < 0.012);
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        FitsPage page;
+        QSignalSpy loaded(&page, &FitsPage::measurementsLoaded);
+        page.setDatabase(makeStore(dir));
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 30000);
+        QTRY_COMPARE(page.ruleTable()->rowCount(), 2);
+        QSlider* slider = page.alphaSlider();
+        // With GCV on, the slider is disabled and shows GCV's α for the best candidate.
+        QVERIFY(!slider->isEnabled());
+        const double gcv = page.result().alphas.at(0);
+        QCOMPARE(slider->value(), FitsPage::sliderPosition(gcv));
+
+        page.autoAlphaCheck()->setChecked(false);
+        QVERIFY(slider->isEnabled());
+        slider->setValue(FitsPage::sliderPosition(0.01)); // two decades above the minimum
+        QCOMPARE(page.alphaSpin()->value(), 0.01);
+        QTRY_COMPARE(page.result().alphas.at(0), 0.01); // refit (possibly after the throttle interval)
+        const std::vector<double> rough = page.result().fitted.at(0);
+        slider->setValue(FitsPage::sliderPosition(1e5));
+        QCOMPARE(page.alphaSpin()->value(), 1e5);
+        QTRY_COMPARE(page.result().alphas.at(0), 1e5);
+        const std::vector<double> smooth = page.result().fitted.at(0);
+        double change = 0;
+        for (std::size_t i = 0; i < rough.size(); ++i) change = std::max(change, std::abs(rough[i] - smooth[i]));
+        QVERIFY2(change > 1.0, qPrintable(QStringLiteral("largest change %1").arg(change)));
+
+        // Dragging fast: many positions in one burst give at most a refit per interval, and the last one wins.
+        QSignalSpy refits(&page, &FitsPage::refitted);
+        for (int p = FitsPage::sliderPosition(1.0); p <= FitsPage::sliderPosition(1000.0); ++p) slider->setValue(p);
+        QVERIFY2(refits.count() <= 2, qPrintable(QString::number(refits.count())));
+        QTRY_COMPARE(page.result().alphas.at(0), 1000.0);
+
+        // The spin box moves the slider.
+        page.alphaSpin()->setValue(3.0);
+        QCOMPARE(slider->value(), FitsPage::sliderPosition(3.0));
+        QCOMPARE(page.result().alphas.at(0), 3.0);
     }
 };
 

@@ -85,7 +85,7 @@ private Q_SLOTS:
         QVERIFY(process.waitForFinished(90000));
         QCOMPARE(process.exitStatus(), QProcess::NormalExit);
         QCOMPARE(process.exitCode(), 0);
-        for (const char* page : {"devices", "tune"}) {
+        for (const char* page : {"devices", "tune", "fits"}) {
             const QString file = out.filePath(QString::fromLatin1(page) + QStringLiteral(".png"));
             QVERIFY2(QFileInfo(file).size() > 1000, qPrintable(file));
             QImage image(file);

@@ -19,13 +19,7 @@ int runFamilies(const std::vector<std::string>& argv) {
     kernels::registerBuiltinFamilies();
     DeviceInfo device; // without --device: constraints see no device limits (variables 0 except where unknown)
     if (auto d = args.value("--device")) device = DeviceCatalog(databasePath(args)).select(*d).info;
-    else {
-        device.type = DeviceType::Gpu;
-        device.maxWorkGroupSize = 1024;
-        device.maxWorkItemSizes = {1024, 1024, 64};
-        device.localMemBytes = 48 * 1024;
-        device.fp64 = device.atomics64 = true;
-    }
+    else device = genericGpuDevice();
     nlohmann::json all = nlohmann::json::array();
     for (const auto& f : FamilyRegistry::instance().all()) {
         if (f->internal() && !args.flag("--internal")) continue;

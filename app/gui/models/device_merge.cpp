@@ -3,6 +3,8 @@
 
 #include <set>
 
+#include "devices/simulated/simulated_backend.hpp"
+
 namespace kt::gui {
 
 std::vector<DeviceSource> withStoredProfiles(std::vector<DeviceSource> live, const std::vector<DeviceInfo>& stored) {
@@ -35,6 +37,17 @@ std::vector<DeviceSource> storedOnlySources(const std::vector<DeviceInfo>& store
         if (!source.devices.empty()) out.push_back(std::move(source));
     }
     return out;
+}
+
+std::vector<DeviceSource> simulatedSources(const std::vector<DeviceInfo>& stored, const std::string& storeName) {
+    DeviceSource source;
+    source.origin = DeviceOrigin::Simulated;
+    source.kind = BackendKind::Simulated;
+    source.storeName = storeName;
+    for (const auto& device : stored)
+        if (device.backend != BackendKind::Simulated) source.devices.push_back(devices::simulatedTwin(device));
+    if (source.devices.empty()) return {};
+    return {std::move(source)};
 }
 
 } // namespace kt::gui

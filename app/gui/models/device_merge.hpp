@@ -1,6 +1,6 @@
 // Combines live enumeration with the devices recorded in the results database: stored profiles fill in live
 // devices that have none yet, and stored devices not present here (measured on other machines) form their own
-// groups, one per backend.
+// groups, one per backend. Every stored device also gets a simulated twin, so a run can replay its measurements.
 #pragma once
 #include <string>
 #include <vector>
@@ -14,5 +14,7 @@ std::vector<DeviceSource> withStoredProfiles(std::vector<DeviceSource> live, con
 // Stored devices whose stable id is not among the live ones, grouped by backend in BackendKind order.
 std::vector<DeviceSource> storedOnlySources(const std::vector<DeviceInfo>& stored, const std::vector<DeviceSource>& live,
                                             const std::string& storeName);
+// One "Simulated" source holding the twin of every stored device that is not itself simulated (empty when none).
+std::vector<DeviceSource> simulatedSources(const std::vector<DeviceInfo>& stored, const std::string& storeName);
 
 } // namespace kt::gui

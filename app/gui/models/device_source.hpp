@@ -1,4 +1,5 @@
-// One group of devices shown in the device tree: a live backend (with why it is unavailable) or, later, a store.
+// One group of devices shown in the device tree: a live backend (with why it is unavailable), a store's devices, or
+// the simulated twins of a store's devices.
 #pragma once
 #include <string>
 #include <vector>
@@ -11,8 +12,9 @@ class Backend;
 
 namespace kt::gui {
 
-// Live devices come from enumeration; stored ones from a results database (devices measured elsewhere).
-enum class DeviceOrigin { Live, Stored };
+// Live devices come from enumeration; stored ones from a results database (devices measured elsewhere); simulated
+// ones are twins of stored devices whose runs replay the stored measurements (no kernels run).
+enum class DeviceOrigin { Live, Stored, Simulated };
 
 struct DeviceSource {
     DeviceOrigin origin = DeviceOrigin::Live;
@@ -22,7 +24,7 @@ struct DeviceSource {
     std::string diagnostics; // Backend::diagnostics(): platforms/devices left out during enumeration, and why
     // The backend that can open these devices; null for stored devices. Owned by the enumeration result.
     const Backend* backend = nullptr;
-    std::string storeName; // for stored sources: the database file the devices were read from
+    std::string storeName; // for stored and simulated sources: the database file the devices were read from
 };
 
 } // namespace kt::gui

@@ -18,12 +18,19 @@ void DeviceTreeModel::setSources(DeviceOrigin origin, std::vector<DeviceSource> 
         s.origin = origin;
         m_sources.push_back(std::move(s));
     }
-    // Live devices first, then stored ones, so the machine's own devices stay on top.
-    std::stable_sort(m_sources.begin(), m_sources.end(), [](const DeviceSource& a, const DeviceSource& b) {
-        return a.origin == DeviceOrigin::Live && b.origin == DeviceOrigin::Stored;
-    });
+    // Live devices first, then the simulated twins (they can run too), then stored ones, so the machine's own
+    // devices stay on top.
+    const auto rank = [](DeviceOrigin o) { return o == DeviceOrigin::Live ? 0 : o == DeviceOrigin::Simulated ? 1 : 2; };
+    std::stable_sort(m_sources.begin(), m_sources.end(),
+                     [&](const DeviceSource& a, const DeviceSource& b) { return rank(a.origin) < rank(b.origin); });
     rebuild();
+    // Checks survive a refresh, but not the device's disappearance (or its becoming unable to run).
+    std::set<std::string> runnableIds;
+    for (const Node& n : m_nodes)
+        if (n.kind == NodeKind::Device && runnable(n)) runnableIds.insert(deviceOf(n).stableId());
+    const auto dropped = std::erase_if(m_checked, [&](const std::string& id) { return !runnableIds.count(id); });
     endResetModel();
+    if (dropped > 0) Q_EMIT checkedDevicesChanged();
 }
 
 namespace {
@@ -90,6 +97,11 @@ const Backend* DeviceTreeModel::backend(const QModelIndex& index) const {
     return m_sources[static_cast<std::size_t>(n->source)].backend;
 }
 
+const DeviceSource* DeviceTreeModel::source(const QModelIndex& index) const {
+    const Node* n = node(index);
+    return n ? &m_sources[static_cast<std::size_t>(n->source)] : nullptr;
+}
+
 QModelIndex DeviceTreeModel::indexOfDevice(const std::string& stableId) const {
     for (std::size_t i = 0; i < m_nodes.size(); ++i) {
         const Node& n = m_nodes[i];
@@ -99,6 +111,54 @@ QModelIndex DeviceTreeModel::indexOfDevice(const std::string& stableId) const {
             return createIndex(n.row, 0, static_cast<quintptr>(i));
     }
     return {};
+}
+
+const DeviceInfo& DeviceTreeModel::deviceOf(const Node& n) const {
+    return m_sources[static_cast<std::size_t>(n.source)].devices[static_cast<std::size_t>(n.device)];
+}
+
+bool DeviceTreeModel::runnable(const Node& n) const {
+    if (n.kind != NodeKind::Device) return false;
+    const auto& source = m_sources[static_cast<std::size_t>(n.source)];
+    return source.origin == DeviceOrigin::Simulated || (source.origin == DeviceOrigin::Live && source.backend);
+}
+
+bool DeviceTreeModel::isRunnable(const QModelIndex& index) const {
+    const Node* n = node(index);
+    return n && runnable(*n);
+}
+
+bool DeviceTreeModel::setChecked(const std::string& stableId, bool checked) {
+    std::vector<int> rows;
+    for (std::size_t i = 0; i < m_nodes.size(); ++i)
+        if (runnable(m_nodes[i]) && deviceOf(m_nodes[i]).stableId() == stableId) rows.push_back(static_cast<int>(i));
+    if (rows.empty()) return false;
+    const bool changed = checked ? m_checked.insert(stableId).second : m_checked.erase(stableId) > 0;
+    if (changed) {
+        for (int i : rows) {
+            const auto idx = createIndex(m_nodes[static_cast<std::size_t>(i)].row, 0, static_cast<quintptr>(i));
+            Q_EMIT dataChanged(idx, idx, {Qt::CheckStateRole});
+        }
+        Q_EMIT checkedDevicesChanged();
+    }
+    return true;
+}
+
+std::vector<DeviceInfo> DeviceTreeModel::checkedDevices() const {
+    std::vector<DeviceInfo> out;
+    std::set<std::string> seen;
+    for (const Node& n : m_nodes) {
+        if (!runnable(n)) continue;
+        const DeviceInfo& info = deviceOf(n);
+        const std::string id = info.stableId();
+        if (m_checked.count(id) && seen.insert(id).second) out.push_back(info);
+    }
+    return out;
+}
+
+void DeviceTreeModel::clearChecked() {
+    const auto ids = m_checked;
+    for (const auto& id : ids) setChecked(id, false);
 }
 
 int DeviceTreeModel::deviceCount() const {
@@ -182,6 +242,8 @@ QString DeviceTreeModel::deviceTypeText(DeviceType type) {
 }
 
 QString DeviceTreeModel::sourceTitle(const DeviceSource& source) const {
+    if (source.origin == DeviceOrigin::Simulated)
+        return tr("Simulated — replays of %1").arg(QString::fromStdString(source.storeName));
     if (source.origin == DeviceOrigin::Stored)
         return tr("%1 (stored in %2)").arg(backendTitle(source.kind), QString::fromStdString(source.storeName));
     return backendTitle(source.kind);
@@ -200,6 +262,8 @@ QString DeviceTreeModel::displayText(const Node& n) const {
         return n.platform.isEmpty() ? tr("Platform %1").arg(n.platformIndex) : n.platform;
     case NodeKind::Device: {
         const auto& info = source.devices[static_cast<std::size_t>(n.device)];
+        if (info.backend == BackendKind::Simulated)
+            return tr("%1 (%2, simulated)").arg(QString::fromStdString(info.name), deviceTypeText(info.type));
         return tr("%1 (%2)").arg(QString::fromStdString(info.name), deviceTypeText(info.type));
     }
     }
@@ -212,12 +276,17 @@ QString DeviceTreeModel::toolTip(const Node& n) const {
     case NodeKind::Source: {
         if (!source.unavailableReason.empty()) return QString::fromStdString(source.unavailableReason);
         QString tip = tr("%n device(s)", nullptr, static_cast<int>(source.devices.size()));
+        if (source.origin == DeviceOrigin::Simulated)
+            tip += QLatin1Char('\n') + tr("Runs on these devices replay the measurements stored in %1; no kernel runs.")
+                                          .arg(QString::fromStdString(source.storeName));
         if (!source.diagnostics.empty()) tip += QLatin1Char('\n') + QString::fromStdString(source.diagnostics);
         return tip;
     }
     case NodeKind::Platform: return tr("Platform index %1").arg(n.platformIndex);
-    case NodeKind::Device:
-        return QString::fromStdString(source.devices[static_cast<std::size_t>(n.device)].stableId());
+    case NodeKind::Device: {
+        const QString id = QString::fromStdString(source.devices[static_cast<std::size_t>(n.device)].stableId());
+        return runnable(n) ? id + QLatin1Char('\n') + tr("Check to include this device when a run starts.") : id;
+    }
     }
     return {};
 }
@@ -238,8 +307,18 @@ QVariant DeviceTreeModel::data(const QModelIndex& index, int role) const {
         if (n->kind != NodeKind::Device) return {};
         return QString::fromStdString(source.devices[static_cast<std::size_t>(n->device)].stableId());
     case AvailableRole: return source.unavailableReason.empty();
+    case RunnableRole: return runnable(*n);
+    case Qt::CheckStateRole:
+        if (!runnable(*n)) return {};
+        return m_checked.count(deviceOf(*n).stableId()) ? Qt::Checked : Qt::Unchecked;
     default: return {};
     }
+}
+
+bool DeviceTreeModel::setData(const QModelIndex& index, const QVariant& value, int role) {
+    const Node* n = node(index);
+    if (role != Qt::CheckStateRole || !n || !runnable(*n)) return false;
+    return setChecked(deviceOf(*n).stableId(), static_cast<Qt::CheckState>(value.toInt()) == Qt::Checked);
 }
 
 QVariant DeviceTreeModel::headerData(int section, Qt::Orientation orientation, int role) const {
@@ -252,6 +331,7 @@ Qt::ItemFlags DeviceTreeModel::flags(const QModelIndex& index) const {
     if (!n) return Qt::NoItemFlags;
     Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
     if (n->kind != NodeKind::Platform && n->children.empty()) f |= Qt::ItemNeverHasChildren;
+    if (runnable(*n)) f |= Qt::ItemIsUserCheckable;
     return f;
 }
 

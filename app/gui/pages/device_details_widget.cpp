@@ -1,10 +1,12 @@
 // Device details: labels are translated by their untranslated key so a language change just re-runs tr().
 #include "app/gui/pages/device_details_widget.hpp"
 
+#include <QDateTime>
 #include <QEvent>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -23,6 +25,7 @@ constexpr const char* kDeviceFields[] = {
     QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Platform"),
     QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Device index"),
     QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Stable id"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Replays"),
     QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Driver version"),
     QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Runtime version"),
     QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Compute units"),
@@ -53,6 +56,10 @@ DeviceDetailsWidget::DeviceDetailsWidget(QWidget* parent) : QWidget(parent) {
     m_title->setFont(titleFont);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_title);
+    m_originNote = new QLabel(this);
+    m_originNote->setObjectName(QStringLiteral("originNote"));
+    m_originNote->setWordWrap(true);
+    layout->addWidget(m_originNote);
 
     m_placeholder = new QLabel(this);
     m_placeholder->setWordWrap(true);
@@ -110,13 +117,28 @@ QString DeviceDetailsWidget::fieldText(const char* key) const {
     return {};
 }
 
-void DeviceDetailsWidget::setDevice(const DeviceInfo* info) {
+QString DeviceDetailsWidget::originText() const { return m_originNote->isHidden() ? QString() : m_originNote->text(); }
+QString DeviceDetailsWidget::profileStateText() const { return m_profileState->text(); }
+QString DeviceDetailsWidget::profileButtonText() const { return m_profileButton->text(); }
+
+void DeviceDetailsWidget::setDevice(const DeviceInfo* info, const DeviceSource* source) {
     if (info)
         m_device = *info;
     else
         m_device.reset();
+    m_origin = source ? source->origin : DeviceOrigin::Live;
+    m_storeName = source ? QString::fromStdString(source->storeName) : QString();
     refresh();
 }
+
+namespace {
+// "2026-11-22T03:00:00Z" in the user's locale; the raw text when it is not ISO-8601.
+QString measuredDate(const std::string& iso) {
+    const QString text = QString::fromStdString(iso);
+    const QDateTime when = QDateTime::fromString(text, Qt::ISODate);
+    return when.isValid() ? QLocale().toString(when.toUTC(), QLocale::ShortFormat) + QStringLiteral(" UTC") : text;
+}
+} // namespace
 
 void DeviceDetailsWidget::setProfilerAvailable(bool available) {
     m_profilerAvailable = available;
@@ -145,6 +167,7 @@ void DeviceDetailsWidget::refresh() {
     m_deviceBox->setVisible(has);
     m_profileBox->setVisible(has);
     m_placeholder->setVisible(!has);
+    m_originNote->setVisible(has && m_origin != DeviceOrigin::Live);
     if (!has) {
         m_title->setText(tr("No device selected"));
         m_placeholder->setText(tr("Select a device in the tree to see its properties."));
@@ -152,7 +175,16 @@ void DeviceDetailsWidget::refresh() {
     }
     const DeviceInfo& d = *m_device;
     const auto qs = [](const std::string& s) { return s.empty() ? tr("unknown") : QString::fromStdString(s); };
-    m_title->setText(QString::fromStdString(d.name));
+    m_title->setText(m_origin == DeviceOrigin::Simulated ? tr("%1 (simulated)").arg(QString::fromStdString(d.name))
+                                                         : QString::fromStdString(d.name));
+    if (m_origin == DeviceOrigin::Simulated)
+        m_originNote->setText(tr("Simulated device: runs replay the measurements of %1 stored in %2; no kernel runs "
+                                 "and nothing is measured.")
+                                  .arg(QString::fromStdString(d.replayOf), m_storeName));
+    else if (m_origin == DeviceOrigin::Stored)
+        m_originNote->setText(tr("Stored in %1 (measured on another machine); not present here. Check its simulated "
+                                 "twin to replay its results.")
+                                  .arg(m_storeName));
     set("Name", qs(d.name));
     set("Vendor", qs(d.vendor));
     set("Type", DeviceTreeModel::deviceTypeText(d.type));
@@ -160,6 +192,9 @@ void DeviceDetailsWidget::refresh() {
     set("Platform", tr("%1 (index %2)").arg(qs(d.platform)).arg(d.platformIndex));
     set("Device index", QString::number(d.deviceIndex));
     set("Stable id", QString::fromStdString(d.stableId()));
+    set("Replays", d.replayOf.empty()
+                       ? QString()
+                       : tr("%1 (stored in %2)").arg(QString::fromStdString(d.replayOf), m_storeName));
     set("Driver version", qs(d.driverVersion));
     set("Runtime version", qs(d.runtimeVersion));
     set("Compute units", d.computeUnits > 0 ? QString::number(d.computeUnits) : tr("unknown"));
@@ -180,7 +215,8 @@ void DeviceDetailsWidget::refresh() {
                                                              : QString());
 
     if (d.profile) {
-        m_profileState->setText(tr("Measured by the profile microbenchmarks."));
+        m_profileState->setText(
+            tr("Measured on %1 by the profile microbenchmarks.").arg(measuredDate(d.profile->measuredAt)));
         set("Copy bandwidth", Format::gigabytesPerSecond(d.profile->copyBandwidthGBs));
         set("fp32 peak", Format::gigaflops(d.profile->fp32PeakGFlops));
         set("fp64 peak", Format::gigaflops(d.profile->fp64PeakGFlops));
@@ -189,11 +225,20 @@ void DeviceDetailsWidget::refresh() {
         m_profileState->setText(tr("Not measured yet."));
         for (const char* key : kProfileFields) set(key, QString());
     }
-    m_profileButton->setText(m_profiling ? tr("Profiling…") : d.profile ? tr("Profile again") : tr("Profile"));
+    m_profileButton->setText(m_profiling ? tr("Profiling…") : d.profile ? tr("Re-profile") : tr("Profile"));
     m_profileButton->setEnabled(m_profilerAvailable && !m_profiling);
-    m_profileButton->setToolTip(m_profilerAvailable
-                                    ? tr("Measure copy bandwidth and fp32/fp64 peak rates on a worker thread.")
-                                    : tr("This build has no device profiler yet (kernels/profile)."));
+    QString why;
+    if (m_profilerAvailable)
+        why = d.profile ? tr("Measure copy bandwidth and fp32/fp64 peak rates again; the new profile is stored next to "
+                             "the earlier ones.")
+                        : tr("Measure copy bandwidth and fp32/fp64 peak rates on a worker thread.");
+    else if (m_origin == DeviceOrigin::Simulated)
+        why = tr("A simulated device runs no kernels; profile the real device on its machine.");
+    else if (m_origin == DeviceOrigin::Stored)
+        why = tr("This device is not present here; profile it on its machine.");
+    else
+        why = tr("This build has no device profiler yet (kernels/profile).");
+    m_profileButton->setToolTip(why);
 }
 
 } // namespace kt::gui

@@ -6,6 +6,7 @@
 
 #include <QWidget>
 
+#include "app/gui/models/device_source.hpp"
 #include "core/engine/device_info.hpp"
 
 class QFormLayout;
@@ -21,13 +22,18 @@ class DeviceDetailsWidget : public QWidget {
 public:
     explicit DeviceDetailsWidget(QWidget* parent = nullptr);
 
-    // Null clears the panel (a backend or platform row is selected).
-    void setDevice(const DeviceInfo* info);
+    // Null clears the panel (a backend or platform row is selected). `source` (the device's group in the tree) says
+    // whether the device is live, stored only, or a simulated twin, and which database it comes from.
+    void setDevice(const DeviceInfo* info, const DeviceSource* source = nullptr);
     // Profiling state drives the button: whether this build can profile, and whether a run is under way.
     void setProfilerAvailable(bool available);
     void setProfiling(bool running);
     // The text shown for a field (by its untranslated row key); for tests.
     QString fieldText(const char* key) const;
+    // The line under the title saying where the device comes from (empty for live devices); for tests.
+    QString originText() const;
+    QString profileStateText() const;
+    QString profileButtonText() const;
 
 Q_SIGNALS:
     void profileRequested();
@@ -47,7 +53,10 @@ private:
     void set(const char* key, const QString& text);
 
     std::optional<DeviceInfo> m_device;
+    DeviceOrigin m_origin = DeviceOrigin::Live;
+    QString m_storeName;
     QLabel* m_title;
+    QLabel* m_originNote;
     QLabel* m_placeholder;
     QGroupBox* m_deviceBox;
     QGroupBox* m_profileBox;

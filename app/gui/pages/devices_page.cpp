@@ -1,5 +1,6 @@
-// Devices page wiring: enumeration results fill the model, selection drives the details, Profile runs the
-// profiler service and writes the measured profile back into the model.
+// Devices page wiring: enumeration results and the store's devices (with their simulated twins) fill the model,
+// selection drives the details, check boxes choose the devices of the next run, Profile runs the profiler service
+// and writes the measured profile back into the model and the store.
 #include "app/gui/pages/devices_page.hpp"
 
 #include <QEvent>
@@ -49,6 +50,10 @@ DevicesPage::DevicesPage(DeviceEnumerationService* enumeration, ProfileService* 
     m_tree->setUniformRowHeights(true);
     m_tree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     leftLayout->addWidget(m_tree);
+    m_checkedNote = new QLabel(left);
+    m_checkedNote->setObjectName(QStringLiteral("checkedNote"));
+    m_checkedNote->setWordWrap(true);
+    leftLayout->addWidget(m_checkedNote);
 
     auto* scroll = new QScrollArea(m_splitter);
     scroll->setWidgetResizable(true);
@@ -66,8 +71,18 @@ DevicesPage::DevicesPage(DeviceEnumerationService* enumeration, ProfileService* 
     connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this, &DevicesPage::onCurrentChanged);
     connect(m_model, &QAbstractItemModel::modelReset, this, &DevicesPage::onCurrentChanged);
     connect(m_model, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex& from) {
-        if (from == m_tree->currentIndex()) m_details->setDevice(m_model->device(from));
+        if (from == m_tree->currentIndex()) m_details->setDevice(m_model->device(from), m_model->source(from));
     });
+    connect(m_model, &DeviceTreeModel::checkedDevicesChanged, this, [this] {
+        updateCheckedNote();
+        Q_EMIT checkedDevicesChanged();
+    });
+    // A checked device's description can change too (a new profile, a store reload): the Run page keeps copies.
+    const auto checkedMayHaveChanged = [this] {
+        if (!m_model->checkedDevices().empty()) Q_EMIT checkedDevicesChanged();
+    };
+    connect(m_model, &QAbstractItemModel::dataChanged, this, checkedMayHaveChanged);
+    connect(m_model, &QAbstractItemModel::modelReset, this, checkedMayHaveChanged);
     connect(m_enumeration, &DeviceEnumerationService::started, this, &DevicesPage::updateSummary);
     connect(m_enumeration, &DeviceEnumerationService::finished, this, &DevicesPage::onEnumerated);
     connect(m_details, &DeviceDetailsWidget::profileRequested, this, &DevicesPage::startProfile);
@@ -116,6 +131,8 @@ void DevicesPage::refresh() { m_enumeration->start(); }
 
 const DeviceInfo* DevicesPage::currentDevice() const { return m_model->device(m_tree->currentIndex()); }
 
+std::vector<DeviceInfo> DevicesPage::checkedDevices() const { return m_model->checkedDevices(); }
+
 bool DevicesPage::selectDevice(const std::string& stableId) {
     const QModelIndex index = m_model->indexOfDevice(stableId);
     if (!index.isValid()) return false;
@@ -136,11 +153,16 @@ void DevicesPage::applySources() {
     const DeviceInfo* previous = currentDevice();
     const std::string previousId = previous ? previous->stableId() : std::string();
     const auto& live = m_lastResult.sources;
+    const std::string storeName = QFileInfo(m_database).fileName().toStdString();
+    const auto simulated = simulatedSources(m_stored, storeName);
     m_model->setSources(DeviceOrigin::Live, withStoredProfiles(live, m_stored));
-    // Until enumeration has finished every stored device would look "not present here"; wait for it.
-    m_model->setSources(DeviceOrigin::Stored,
-                        m_enumerated ? storedOnlySources(m_stored, live, QFileInfo(m_database).fileName().toStdString())
-                                     : std::vector<DeviceSource>{});
+    m_model->setSources(DeviceOrigin::Simulated, simulated);
+    // Until enumeration has finished every stored device would look "not present here"; wait for it. Devices listed
+    // live or as simulated twins (runs on a twin store the twin) are not listed again.
+    std::vector<DeviceSource> listed = live;
+    listed.insert(listed.end(), simulated.begin(), simulated.end());
+    m_model->setSources(DeviceOrigin::Stored, m_enumerated ? storedOnlySources(m_stored, listed, storeName)
+                                                           : std::vector<DeviceSource>{});
     m_tree->expandAll();
     // Keep the user's selection across refreshes; otherwise start on the first device.
     if (previousId.empty() || !selectDevice(previousId)) {
@@ -157,8 +179,8 @@ void DevicesPage::applySources() {
 void DevicesPage::onCurrentChanged() {
     const QModelIndex index = m_tree->currentIndex();
     const DeviceInfo* device = m_model->device(index);
-    m_details->setDevice(device);
-    // Stored devices have no backend here, so they cannot be profiled on this machine.
+    m_details->setDevice(device, m_model->source(index));
+    // Stored and simulated devices have no backend here, so they cannot be profiled on this machine.
     m_details->setProfilerAvailable(m_profiler->isAvailable() && m_model->backend(index) != nullptr);
     Q_EMIT currentDeviceChanged(device);
 }
@@ -185,6 +207,20 @@ void DevicesPage::updateSummary() {
     m_refresh->setEnabled(!m_enumeration->isRunning());
 }
 
+void DevicesPage::updateCheckedNote() {
+    const auto checked = m_model->checkedDevices();
+    if (checked.empty()) {
+        m_checkedNote->setText(tr("Check devices to tune several at once; with none checked, a run uses the selected "
+                                  "device."));
+        return;
+    }
+    QStringList names;
+    for (const auto& device : checked) names << QString::fromStdString(device.label());
+    m_checkedNote->setText(tr("%n device(s) checked: Start run starts one run on each (%1).", nullptr,
+                              static_cast<int>(checked.size()))
+                               .arg(names.join(QStringLiteral(", "))));
+}
+
 void DevicesPage::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange) retranslateUi();
     QWidget::changeEvent(event);
@@ -195,6 +231,7 @@ void DevicesPage::retranslateUi() {
     m_refresh->setToolTip(tr("Enumerate the devices again"));
     m_model->retranslate();
     updateSummary();
+    updateCheckedNote();
 }
 
 } // namespace kt::gui

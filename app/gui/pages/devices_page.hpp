@@ -1,4 +1,5 @@
-// Devices page: the device tree (live enumeration, later also stored devices) and the selected device's details.
+// Devices page: the device tree (live enumeration, stored devices and their simulated twins, with check boxes on
+// the devices a run can start on) and the selected device's details.
 #pragma once
 #include <memory>
 #include <vector>
@@ -34,6 +35,9 @@ public:
     const DeviceInfo* currentDevice() const;
     // Selects the device with this stable id; false when it is not listed.
     bool selectDevice(const std::string& stableId);
+    // The devices checked for the next run (tree order); empty: the run uses the selected device.
+    std::vector<DeviceInfo> checkedDevices() const;
+    QLabel* checkedNote() const { return m_checkedNote; }
 
     // The results database whose devices and profiles are shown next to the live ones; measured profiles go there.
     void setDatabase(const QString& path);
@@ -44,6 +48,8 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void currentDeviceChanged(const kt::DeviceInfo* device);
+    // The checked devices (see checkedDevices()) or the description of one of them (e.g. its profile) changed.
+    void checkedDevicesChanged();
     void statusMessage(const QString& text);
 
 protected:
@@ -58,6 +64,7 @@ private:
     void onCurrentChanged();
     void startProfile();
     void updateSummary();
+    void updateCheckedNote();
 
     DeviceEnumerationService* m_enumeration;
     ProfileService* m_profiler;
@@ -67,6 +74,7 @@ private:
     DeviceDetailsWidget* m_details;
     QSplitter* m_splitter;
     QLabel* m_summary;
+    QLabel* m_checkedNote;
     QPushButton* m_refresh;
     std::shared_ptr<const BackendList> m_backends;
     EnumerationResult m_lastResult;

@@ -16,6 +16,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPointer>
+#include <QSignalBlocker>
+#include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTableWidget>
@@ -24,6 +26,7 @@
 
 #include "app/gui/models/results_model.hpp"
 #include "app/gui/plots/fit_plot.hpp"
+#include "core/engine/family.hpp"
 #include "core/fit/d_spline.hpp"
 #include "core/rules/size_rule.hpp"
 
@@ -56,6 +59,15 @@ long long gridStep(const std::set<long long>& sizes) {
 }
 
 } // namespace
+
+double FitsPage::alphaAtSlider(int position) {
+    return kMinAlpha * std::pow(10.0, static_cast<double>(position) / kAlphaStepsPerDecade);
+}
+
+int FitsPage::sliderPosition(double alpha) {
+    const double clamped = std::clamp(alpha, kMinAlpha, kMaxAlpha);
+    return static_cast<int>(std::lround(std::log10(clamped / kMinAlpha) * kAlphaStepsPerDecade));
+}
 
 long long FitsPage::scalarSize(const ProblemSize& size) {
     if (size.dims.size() == 1) return size.dims[0];
@@ -129,11 +141,25 @@ FitsPage::FitsPage(QWidget* parent) : QWidget(parent) {
     m_topK->setValue(4);
     m_alphaLabel = new QLabel(this);
     m_alpha = new QDoubleSpinBox(this);
+    m_alpha->setObjectName(QStringLiteral("fitsAlpha"));
     m_alpha->setDecimals(3);
-    m_alpha->setRange(0.001, 1e6);
+    m_alpha->setRange(kMinAlpha, kMaxAlpha);
     m_alpha->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
     m_alpha->setValue(1.0);
     m_alpha->setEnabled(false);
+    // α spans nine decades: a linear control would be useless at one end or the other.
+    m_alphaSlider = new QSlider(Qt::Horizontal, this);
+    m_alphaSlider->setObjectName(QStringLiteral("fitsAlphaSlider"));
+    m_alphaSlider->setRange(0, sliderPosition(kMaxAlpha));
+    m_alphaSlider->setSingleStep(kAlphaStepsPerDecade / 10);
+    m_alphaSlider->setPageStep(kAlphaStepsPerDecade);
+    m_alphaSlider->setTickPosition(QSlider::TicksBelow);
+    m_alphaSlider->setTickInterval(kAlphaStepsPerDecade);
+    m_alphaSlider->setMinimumWidth(160);
+    m_alphaSlider->setValue(sliderPosition(1.0));
+    m_alphaSlider->setEnabled(false);
+    m_refitTimer.setSingleShot(true);
+    connect(&m_refitTimer, &QTimer::timeout, this, [this] { refit(); });
     m_autoAlpha = new QCheckBox(this);
     m_autoAlpha->setChecked(true);
     m_toleranceLabel = new QLabel(this);
@@ -142,8 +168,8 @@ FitsPage::FitsPage(QWidget* parent) : QWidget(parent) {
     m_tolerance->setDecimals(1);
     m_tolerance->setSuffix(QStringLiteral(" %"));
     for (QWidget* w : std::initializer_list<QWidget*>{m_deviceLabel, m_device, m_familyLabel, m_family, m_topKLabel,
-                                                      m_topK, m_alphaLabel, m_alpha, m_autoAlpha, m_toleranceLabel,
-                                                      m_tolerance})
+                                                      m_topK, m_alphaLabel, m_alphaSlider, m_alpha, m_autoAlpha,
+                                                      m_toleranceLabel, m_tolerance})
         controls->addWidget(w);
     controls->addStretch(1);
     layout->addLayout(controls);
@@ -165,10 +191,23 @@ FitsPage::FitsPage(QWidget* parent) : QWidget(parent) {
     connect(m_device, &QComboBox::currentIndexChanged, this, [this] { fillFamilies(); });
     connect(m_family, &QComboBox::currentIndexChanged, this, [this] { refit(); });
     connect(m_topK, &QSpinBox::valueChanged, this, [this] { refit(); });
-    connect(m_alpha, &QDoubleSpinBox::valueChanged, this, [this] { refit(); });
+    connect(m_alpha, &QDoubleSpinBox::valueChanged, this, [this](double alpha) {
+        const QSignalBlocker block(m_alphaSlider);
+        m_alphaSlider->setValue(sliderPosition(alpha));
+        refit();
+    });
+    // The slider drives the spin box (whose rounded value is the α fitted), refitting live but throttled.
+    connect(m_alphaSlider, &QSlider::valueChanged, this, [this](int position) {
+        {
+            const QSignalBlocker block(m_alpha);
+            m_alpha->setValue(alphaAtSlider(position));
+        }
+        requestRefit();
+    });
     connect(m_tolerance, &QDoubleSpinBox::valueChanged, this, [this] { refit(); });
     connect(m_autoAlpha, &QCheckBox::toggled, this, [this](bool on) {
         m_alpha->setEnabled(!on);
+        m_alphaSlider->setEnabled(!on);
         refit();
     });
     retranslateUi();
@@ -231,7 +270,25 @@ void FitsPage::fillFamilies() {
     refit();
 }
 
+void FitsPage::requestRefit() {
+    if (m_refitTimer.isActive()) return; // the pending refit will read the latest value
+    const qint64 wait = m_lastRefit.isValid() ? kRefitIntervalMs - m_lastRefit.elapsed() : 0;
+    if (wait <= 0)
+        refit();
+    else
+        m_refitTimer.start(static_cast<int>(wait));
+}
+
+void FitsPage::showAlpha(double alpha) {
+    const QSignalBlocker blockSpin(m_alpha);
+    const QSignalBlocker blockSlider(m_alphaSlider);
+    m_alpha->setValue(alpha);
+    m_alphaSlider->setValue(sliderPosition(alpha));
+}
+
 void FitsPage::refit() {
+    m_refitTimer.stop();
+    m_lastRefit.start();
     const std::string device = m_device->currentData().toString().toStdString();
     const std::string family = m_family->currentText().toStdString();
     std::map<std::string, std::vector<std::pair<long long, double>>> samples;
@@ -258,6 +315,8 @@ void FitsPage::refit() {
         QStringList alphas;
         for (double a : m_result.alphas) alphas << QString::number(a, 'g', 3);
         note += (note.isEmpty() ? QString() : QStringLiteral(" ")) + tr("α chosen by GCV: %1.").arg(alphas.join(", "));
+        // The controls show the best candidate's α, so switching GCV off starts from it.
+        showAlpha(m_result.alphas.front());
     }
     m_note->setText(note);
 
@@ -292,9 +351,13 @@ void FitsPage::refit() {
         name->setForeground(color);
         m_rules->setItem(row, 2, name);
     }
+    // The size columns fit their headers (long in Japanese); the candidate column takes the rest.
+    m_rules->resizeColumnToContents(0);
+    m_rules->resizeColumnToContents(1);
     data.compositeSizes = grid;
     data.compositeValues = QVector<double>(m_result.composite.begin(), m_result.composite.end());
     m_plot->setData(data);
+    updateAxisLabels();
     Q_EMIT refitted();
 }
 
@@ -310,11 +373,21 @@ void FitsPage::retranslateUi() {
     m_topK->setToolTip(tr("How many candidates to fit, ranked by their mean measured value"));
     m_alphaLabel->setText(tr("α:"));
     m_alpha->setToolTip(tr("Smoothing weight of the d-spline (larger is smoother)"));
+    m_alphaSlider->setToolTip(tr("Smoothing weight α on a logarithmic scale, %1 to %2; the fit follows as you drag")
+                                  .arg(QString::number(kMinAlpha), QString::number(kMaxAlpha, 'g', 1)));
     m_autoAlpha->setText(tr("auto (GCV)"));
     m_toleranceLabel->setText(tr("Tolerance:"));
     m_tolerance->setToolTip(tr("A candidate within this percentage of the best keeps its interval"));
     m_rules->setHorizontalHeaderLabels({tr("From size"), tr("To size (excl.)"), tr("Candidate")});
-    m_plot->setAxisLabels(tr("Problem size"), tr("Value (GFlop/s or GB/s)"));
+    updateAxisLabels();
+}
+
+void FitsPage::updateAxisLabels() {
+    // The family's own unit when it is known (a store may hold families this build does not register).
+    const auto family = FamilyRegistry::instance().find(m_family->currentText().toStdString());
+    m_plot->setAxisLabels(tr("Problem size"),
+                          family ? tr("Value (%1)").arg(QString::fromStdString(toString(family->metric())))
+                                 : tr("Value (GFlop/s or GB/s)"));
 }
 
 } // namespace kt::gui

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include <QElapsedTimer>
+#include <QTimer>
 #include <QWidget>
 
 #include "core/engine/measurement.hpp"
@@ -13,6 +15,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QSlider;
 class QSpinBox;
 class QTableWidget;
 
@@ -50,11 +53,21 @@ public:
     QComboBox* familyCombo() const { return m_family; }
     QSpinBox* topKSpin() const { return m_topK; }
     QDoubleSpinBox* alphaSpin() const { return m_alpha; }
+    QSlider* alphaSlider() const { return m_alphaSlider; }
     QCheckBox* autoAlphaCheck() const { return m_autoAlpha; }
     QDoubleSpinBox* toleranceSpin() const { return m_tolerance; }
     QTableWidget* ruleTable() const { return m_rules; }
     FitPlot* plot() const { return m_plot; }
     const FitsResult& result() const { return m_result; }
+
+    // The α slider is logarithmic: kAlphaStepsPerDecade positions per decade from kMinAlpha to kMaxAlpha.
+    static constexpr double kMinAlpha = 1e-3;
+    static constexpr double kMaxAlpha = 1e6;
+    static constexpr int kAlphaStepsPerDecade = 100;
+    // While the slider moves, the fit is recomputed at most every kRefitIntervalMs (the last position always is).
+    static constexpr int kRefitIntervalMs = 60;
+    static double alphaAtSlider(int position);
+    static int sliderPosition(double alpha);
 
     // One-dimensional size of a measurement: {n} → n, {m, n, k} with m = n = k → m; otherwise -1.
     static long long scalarSize(const ProblemSize& size);
@@ -73,6 +86,9 @@ protected:
 private:
     void fillFamilies();
     void refit();
+    void requestRefit(); // throttled refit, for the slider
+    void showAlpha(double alpha); // spin box and slider, without refitting
+    void updateAxisLabels();
     void retranslateUi();
 
     QString m_database;
@@ -81,6 +97,8 @@ private:
     std::vector<Measurement> m_measurements; // ok ones, with device and family filled in
     std::map<std::string, QString> m_deviceNames;
     FitsResult m_result;
+    QTimer m_refitTimer;
+    QElapsedTimer m_lastRefit;
 
     QLabel* m_deviceLabel;
     QComboBox* m_device;
@@ -90,6 +108,7 @@ private:
     QSpinBox* m_topK;
     QLabel* m_alphaLabel;
     QDoubleSpinBox* m_alpha;
+    QSlider* m_alphaSlider;
     QCheckBox* m_autoAlpha;
     QLabel* m_toleranceLabel;
     QDoubleSpinBox* m_tolerance;

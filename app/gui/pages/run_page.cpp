@@ -199,6 +199,11 @@ void RunPage::setDevice(const DeviceInfo* device) {
     updateTarget();
 }
 
+void RunPage::setCheckedDevices(const std::vector<DeviceInfo>& devices) {
+    m_checked = devices;
+    updateTarget();
+}
+
 void RunPage::setFamily(const QString& family) {
     m_family = family;
     updateTarget();
@@ -208,8 +213,16 @@ void RunPage::updateTarget() {
     const QString device =
         m_device ? QString::fromStdString(m_device->label()) : tr("(choose one on the Devices page)");
     const QString family = m_family.isEmpty() ? tr("(choose one on the Tune page)") : m_family;
-    m_target->setText(tr("Device: <b>%1</b> · Family: <b>%2</b>").arg(device.toHtmlEscaped(), family.toHtmlEscaped()));
-    m_start->setEnabled(m_device && !m_family.isEmpty());
+    if (m_checked.empty()) {
+        m_target->setText(
+            tr("Device: <b>%1</b> · Family: <b>%2</b>").arg(device.toHtmlEscaped(), family.toHtmlEscaped()));
+    } else {
+        QStringList names;
+        for (const auto& d : m_checked) names << QString::fromStdString(d.label()).toHtmlEscaped();
+        m_target->setText(tr("Devices (checked, one run each): <b>%1</b> · Family: <b>%2</b>")
+                              .arg(names.join(QStringLiteral(", ")), family.toHtmlEscaped()));
+    }
+    m_start->setEnabled((m_device || !m_checked.empty()) && !m_family.isEmpty());
 }
 
 std::optional<RunRequest> RunPage::currentRequest(QString* error) const {
@@ -217,10 +230,10 @@ std::optional<RunRequest> RunPage::currentRequest(QString* error) const {
         if (error) *error = text;
         return std::nullopt;
     };
-    if (!m_device) return fail(tr("Choose a device on the Devices page first."));
+    if (!m_device && m_checked.empty()) return fail(tr("Choose a device on the Devices page first."));
     if (m_family.isEmpty()) return fail(tr("Choose a kernel family on the Tune page first."));
     RunRequest request;
-    request.device = *m_device;
+    request.device = m_checked.empty() ? *m_device : m_checked.front();
     request.family = m_family;
     request.strategy = m_strategy->currentText();
     request.maxEvaluations = static_cast<std::uint64_t>(m_maxEvaluations->value());
@@ -242,7 +255,18 @@ void RunPage::start() {
         Q_EMIT statusMessage(error);
         return;
     }
-    startRun(*request);
+    if (m_checked.empty()) {
+        startRun(*request);
+        return;
+    }
+    // One run per checked device, all at once (the service holds one active run per device); the first is shown.
+    TuningRun* first = nullptr;
+    for (const auto& device : m_checked) {
+        RunRequest each = *request;
+        each.device = device;
+        if (auto* run = startRun(each); run && !first) first = run;
+    }
+    if (first) showRun(first);
 }
 
 TuningRun* RunPage::startRun(const RunRequest& request) {

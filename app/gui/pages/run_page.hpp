@@ -58,6 +58,9 @@ public:
     QPushButton* cancelButton() const { return m_cancel; }
     QTabWidget* viewTabs() const { return m_views; }
 
+    // Devices checked on the Devices page: start() then starts one run on each; empty: the device of setDevice.
+    void setCheckedDevices(const std::vector<DeviceInfo>& devices);
+
 public Q_SLOTS:
     void setDevice(const kt::DeviceInfo* device);
     void start(); // from the current settings
@@ -86,6 +89,7 @@ private:
     TuningRunService* m_service;
     QString m_database;
     std::optional<DeviceInfo> m_device;
+    std::vector<DeviceInfo> m_checked;
     QString m_family;
     QPointer<TuningRun> m_current;
     std::map<const TuningRun*, RunView> m_runData;

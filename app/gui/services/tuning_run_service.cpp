@@ -189,6 +189,9 @@ void TuningRun::start() {
     };
     m_thread = std::thread([this, config = std::move(config)]() mutable {
         try {
+            // A simulated device answers only at the sizes its stored runs used, not at the family's defaults.
+            if (config.sizes.empty() && config.device.backend == BackendKind::Simulated)
+                config.sizes = devices::replayedSizes(config.database, config.device.stableId(), config.family);
             TuningSession session(std::move(config), m_adapter.get(), &m_control);
             session.run();
         } catch (const std::exception& e) {

@@ -76,7 +76,9 @@ TEST(GemmFamily, ValidPointsGenerateAndRespectTheDevice) {
             ASSERT_LE(p.localMemBytes(), std::int64_t(device.localMemBytes)) << point.key();
             ASSERT_LE(p.wgSize(), 1024) << point.key();
             ASSERT_GE(p.wgSize(), 32) << point.key();
-            if (p.imageA || p.imageB) ASSERT_LE(p.vw * p.realBytes(), 16) << point.key();
+            if (p.imageA || p.imageB) {
+                ASSERT_LE(p.vw * p.realBytes(), 16) << point.key();
+            }
             ASSERT_FALSE(GemmFamily(prec).generate(point, device).source.empty());
         }
         EXPECT_EQ(valid, 300);

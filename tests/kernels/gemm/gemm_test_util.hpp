@@ -40,12 +40,12 @@ template <class T> Expected<T> expectedGemm(const gemm::GemmCall& call, const st
 }
 
 // A variant from the papers' parameters; `local` and `image` name the operands ("", "A", "B", "AB"); a 'P' in
-// `local` adds the register prefetch of the shared tiles.
+// `local` adds the register prefetch of the shared tiles, a 'D' the prefetch with double-buffered tiles.
 inline gemm::GemmParams variant(int ml, int nl, int kl, int ms, int ns, int ks, int vw, const char* local,
                                 const char* image, gemm::Layout la, gemm::Layout lb, Precision prec) {
     gemm::GemmParams p;
     p.ml = ml, p.nl = nl, p.kl = kl, p.ms = ms, p.ns = ns, p.ks = ks, p.vw = vw;
-    p.localA = std::strchr(local, 'A'), p.localB = std::strchr(local, 'B'), p.prefetch = std::strchr(local, 'P');
+    p.localA = std::strchr(local, 'A'), p.localB = std::strchr(local, 'B'), p.prefetch = std::strchr(local, 'D') ? 2 : std::strchr(local, 'P') ? 1 : 0;
     p.imageA = std::strchr(image, 'A'), p.imageB = std::strchr(image, 'B');
     p.layoutA = la, p.layoutB = lb, p.precision = prec;
     return p;
@@ -59,7 +59,7 @@ inline constexpr auto RBL = gemm::Layout::Rbl;
 
 // Together these take every value of every parameter at least once (checked by gemm_family_test):
 // ml/nl 8 16 32 48 64 96 128 256; kl 2..256; ms/ns 1 2 3 4 6 8 12 16; ks 1 2 4 8; vw 1 2 4 8;
-// local -, A, B, AB (with and without prefetch); image -, A, B, AB; layouts ROW/CBL/RBL for A and for B; f32 and f64.
+// local -, A, B, AB (without prefetch, with it, with it and double-buffered tiles); image -, A, B, AB; layouts ROW/CBL/RBL for A and for B; f32 and f64.
 inline const std::vector<gemm::GemmParams> kVariants = {
     variant(16, 16, 4, 1, 1, 1, 1, "", "", ROW, ROW, F),
     variant(32, 64, 8, 2, 4, 2, 2, "A", "A", CBL, RBL, D),
@@ -75,6 +75,8 @@ inline const std::vector<gemm::GemmParams> kVariants = {
     variant(96, 48, 4, 6, 12, 4, 2, "AP", "", CBL, CBL, F),
     variant(256, 8, 16, 4, 4, 2, 2, "", "", ROW, ROW, D), // paper 003 Table II, DGEMM TN row-major
     variant(8, 32, 16, 1, 2, 4, 1, "AB", "A", RBL, ROW, F),
+    variant(64, 32, 8, 4, 4, 2, 2, "ABD", "", CBL, RBL, D), // double-buffered tiles
+    variant(32, 64, 16, 4, 8, 4, 4, "BD", "B", ROW, CBL, F), // double-buffered B, A straight from global memory
 };
 
 } // namespace kt::test
