@@ -84,6 +84,9 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
     m_devicesLabel = new QLabel(left);
     m_devices = new QListWidget(left);
     m_devices->setObjectName(QStringLiteral("compareDevices"));
+    // Long device names (PoCL's CPU names) keep their end, "(no results)", in view.
+    m_devices->setTextElideMode(Qt::ElideMiddle);
+    m_devices->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     leftLayout->addWidget(m_devicesLabel);
     leftLayout->addWidget(m_devices, 1);
     auto* right = new QSplitter(Qt::Vertical, split);
