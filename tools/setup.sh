@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages KernelTune needs, only those missing (needs root or sudo for apt-get).
 set -euo pipefail
-packages=(qt6-base-dev qt6-tools-dev qt6-l10n-tools libqcustomplot-dev opencl-clhpp-headers ocl-icd-opencl-dev
+packages=(qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools libqcustomplot-dev opencl-clhpp-headers ocl-icd-opencl-dev
           pocl-opencl-icd clinfo libsqlite3-dev libopenblas-dev libclblast-dev libgtest-dev nlohmann-json3-dev
           xvfb xauth cmake ninja-build g++ pkg-config
           fonts-ipafont-gothic qt6-translations-l10n) # Japanese glyphs; Qt's own qtbase_ja.qm

@@ -18,6 +18,7 @@
 
 #include "app/gui/app_settings.hpp"
 #include "app/gui/dialogs/settings_dialog.hpp"
+#include "app/gui/pages/compare_page.hpp"
 #include "app/gui/pages/devices_page.hpp"
 #include "app/gui/pages/fits_page.hpp"
 #include "app/gui/pages/results_page.hpp"
@@ -46,12 +47,12 @@ MainWindow::MainWindow(BackendFactory backends, ProfileFunction profiler, Langua
     m_runs = new TuningRunService(this);
     m_runPage = new RunPage(m_runs, m_tabs);
     m_resultsPage = new ResultsPage(m_tabs);
-    // Compare joins here later.
     m_pages = {{"devices", m_devicesPage},
                {"tune", m_tunePage},
                {"run", m_runPage},
                {"results", m_resultsPage},
-               {"fits", new FitsPage(m_tabs)}};
+               {"fits", new FitsPage(m_tabs)},
+               {"compare", new ComparePage(m_tabs)}};
     for (const auto& page : m_pages) m_tabs->addTab(page.widget, QString());
     setCentralWidget(m_tabs);
 
@@ -86,6 +87,19 @@ MainWindow::MainWindow(BackendFactory backends, ProfileFunction profiler, Langua
             [this](TuningRun* run) { m_resultsPage->addDevice(run->request().device); });
     connect(m_runPage, &RunPage::measurementsArrived, m_resultsPage, &ResultsPage::appendMeasurements);
     connect(m_runPage, &RunPage::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    if (auto* compare = comparePage()) {
+        connect(compare, &ComparePage::statusMessage, this,
+                [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+        // Devices of this machine are listed on the Compare page too, measured or not.
+        connect(m_enumeration, &DeviceEnumerationService::finished, compare,
+                [compare](const EnumerationResult& result) {
+                    std::vector<DeviceInfo> live;
+                    for (const auto& source : result.sources)
+                        if (source.origin == DeviceOrigin::Live && source.kind != BackendKind::Simulated)
+                            live.insert(live.end(), source.devices.begin(), source.devices.end());
+                    compare->setLiveDevices(live);
+                });
+    }
 
     createActions();
     createMenus();
@@ -99,6 +113,7 @@ MainWindow::MainWindow(BackendFactory backends, ProfileFunction profiler, Langua
     m_runPage->setDatabase(m_database);
     m_resultsPage->setDatabase(m_database);
     if (auto* fits = fitsPage()) fits->setDatabase(m_database);
+    if (auto* compare = comparePage()) compare->setDatabase(m_database);
     retranslateUi();
     restoreWindowState();
     m_enumeration->start();
@@ -170,6 +185,12 @@ FitsPage* MainWindow::fitsPage() const {
     return nullptr;
 }
 
+ComparePage* MainWindow::comparePage() const {
+    for (const auto& page : m_pages)
+        if (auto* compare = qobject_cast<ComparePage*>(page.widget)) return compare;
+    return nullptr;
+}
+
 void MainWindow::retranslateUi() {
     setWindowTitle(tr("KernelTune Workbench"));
     m_tabs->setTabText(0, tr("Devices"));
@@ -177,6 +198,7 @@ void MainWindow::retranslateUi() {
     m_tabs->setTabText(2, tr("Run"));
     m_tabs->setTabText(3, tr("Results"));
     m_tabs->setTabText(4, tr("Fits && Rules"));
+    if (auto* compare = comparePage()) m_tabs->setTabText(m_tabs->indexOf(compare), tr("Compare"));
     m_fileMenu->setTitle(tr("&File"));
     m_viewMenu->setTitle(tr("&View"));
     m_toolsMenu->setTitle(tr("&Tools"));
@@ -207,6 +229,7 @@ void MainWindow::setDatabase(const QString& path) {
     m_runPage->setDatabase(path);
     m_resultsPage->setDatabase(path);
     if (auto* fits = fitsPage()) fits->setDatabase(path);
+    if (auto* compare = comparePage()) compare->setDatabase(path);
     updateDatabaseLabel();
     statusBar()->showMessage(tr("Results database: %1").arg(QDir::toNativeSeparators(path)), 10000);
 }

@@ -16,6 +16,7 @@ class QTabWidget;
 
 namespace kt::gui {
 
+class ComparePage;
 class DevicesPage;
 class FitsPage;
 class ResultsPage;
@@ -43,6 +44,7 @@ public:
     RunPage* runPage() const { return m_runPage; }
     ResultsPage* resultsPage() const { return m_resultsPage; }
     FitsPage* fitsPage() const;
+    ComparePage* comparePage() const;
     TuningRunService* runService() const { return m_runs; }
     DeviceEnumerationService* enumeration() const { return m_enumeration; }
     QMenu* fileMenu() const { return m_fileMenu; }

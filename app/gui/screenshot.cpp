@@ -23,6 +23,7 @@
 #include "app/gui/main_window.hpp"
 #include "app/gui/models/device_tree_model.hpp"
 #include "app/gui/models/results_model.hpp"
+#include "app/gui/pages/compare_page.hpp"
 #include "app/gui/pages/devices_page.hpp"
 #include "app/gui/pages/fits_page.hpp"
 #include "app/gui/pages/results_page.hpp"
@@ -127,6 +128,24 @@ bool prepareFitsDemo(MainWindow& window, const QString& database, int timeoutMs)
     return !fits->isLoading();
 }
 
+// The Compare page: the demo store with a second made-up device and made-up vendor (CLBlast) results.
+bool prepareCompareDemo(MainWindow& window, const QString& database, int timeoutMs) {
+    try {
+        addComparisonDemo(database);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "ktune-workbench: cannot extend the demo store %s: %s\n", qPrintable(database), e.what());
+        return false;
+    }
+    ComparePage* page = window.comparePage();
+    page->setDatabase(database);
+    QElapsedTimer waited;
+    waited.start();
+    while (page->isLoading() && waited.elapsed() < timeoutMs)
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
+    page->setFamily(QStringLiteral("transpose"));
+    return !page->isLoading();
+}
+
 bool grabTo(MainWindow& window, const QString& directory, const QString& name) {
     QApplication::processEvents(); // layouts and queued replots
     QApplication::processEvents();
@@ -191,6 +210,9 @@ int takeScreenshots(MainWindow& window, const QString& directory, int timeoutMs)
             return 1;
         if (qstrcmp(window.pages()[i].id, "run") == 0 &&
             !prepareRunDemo(window, demoDir.filePath(QStringLiteral("demo.sqlite")), timeoutMs))
+            return 1;
+        if (qstrcmp(window.pages()[i].id, "compare") == 0 &&
+            !prepareCompareDemo(window, demoDir.filePath(QStringLiteral("demo.sqlite")), timeoutMs))
             return 1;
         window.tabs()->setCurrentIndex(static_cast<int>(i));
         QApplication::processEvents(); // let layouts settle after the page switch

@@ -55,4 +55,13 @@ std::vector<PeerMeasurement> PeerRepository::list(const std::string& deviceId, c
     return out;
 }
 
+std::vector<std::string> PeerRepository::routines(const std::string& deviceId) const {
+    auto q = m_db.prepare("SELECT DISTINCT x.routine FROM peer_measurements x JOIN devices d ON d.id = x.device_id "
+                          "WHERE d.stable_id = ? ORDER BY x.routine");
+    q.bind(1, deviceId);
+    std::vector<std::string> out;
+    while (q.step()) out.push_back(q.columnText(0));
+    return out;
+}
+
 } // namespace kt::store

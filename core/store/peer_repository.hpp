@@ -30,6 +30,8 @@ public:
     // Ordered by size (dims), then peer, then oldest first; an empty peer means every peer.
     std::vector<PeerMeasurement> list(const std::string& deviceId, const std::string& routine,
                                       const std::optional<std::string>& peer = std::nullopt) const;
+    // The routines measured on a device, sorted ("sgemm_nn", "transpose", …): what comparison views can offer.
+    std::vector<std::string> routines(const std::string& deviceId) const;
 
 private:
     const Database& m_db;

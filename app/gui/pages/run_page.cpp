@@ -340,6 +340,7 @@ void RunPage::attach(TuningRun* run) {
 void RunPage::showRun(TuningRun* run) {
     m_current = run;
     m_curve->clear();
+    m_curve->setPeerCurves({});
     m_scatter->clear();
     m_failures->setRowCount(0);
     m_failuresSized = false;
@@ -359,6 +360,13 @@ void RunPage::showRun(TuningRun* run) {
             const auto bound = boundFor(*family, run->request().device);
             m_curve->setBound(bound);
             m_scatter->setBound(bound);
+            // Vendor peers of this device (a simulated device: of the device it replays) as dashed references.
+            const DeviceInfo& device = run->request().device;
+            const QPointer<TuningRun> shown(run);
+            loadPeerCurvesAsync(this, m_database, device.replayOf.empty() ? device.stableId() : device.replayOf,
+                                family->name(), [this, shown](std::vector<PeerCurve> curves) {
+                                    if (shown && m_current == shown) m_curve->setPeerCurves(curves);
+                                });
         }
         addToViews(m_runData[run].measurements);
     }

@@ -85,8 +85,27 @@ void MetricCurvePlot::addMeasurements(const QVector<Measurement>& batch) {
 
 int MetricCurvePlot::pointsPlotted() const {
     int n = 0;
-    for (int i = 0; i < m_plot->graphCount(); ++i) n += m_plot->graph(i)->dataCount();
+    for (const auto* g : m_candidateGraphs) n += g->dataCount();
     return n;
+}
+
+void MetricCurvePlot::setPeerCurves(const std::vector<PeerCurve>& peers) {
+    for (auto* g : m_peerGraphs) m_plot->removeGraph(g);
+    m_peerGraphs.clear();
+    m_peerMax = 0;
+    for (std::size_t i = 0; i < peers.size(); ++i) {
+        auto* g = m_plot->addGraph();
+        g->setPen(QPen(QColor(60, 60, 60), 1.5, i % 2 ? Qt::DashDotLine : Qt::DashLine));
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, 6));
+        g->setName(
+            QStringLiteral("%1 %2").arg(peerDisplayName(peers[i].peer), QString::fromStdString(peers[i].routine)));
+        for (const auto& p : peers[i].points) {
+            g->addData(sizeCoordinate(p.size), p.value);
+            m_peerMax = std::max(m_peerMax, p.value);
+        }
+        m_peerGraphs.push_back(g);
+    }
+    rebuild();
 }
 
 void MetricCurvePlot::rebuild() { m_throttle->request(); }
@@ -109,16 +128,20 @@ void MetricCurvePlot::rebuildNow() {
     std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(k), ranked.end(),
                       [](const auto& a, const auto& b) { return a.first > b.first; });
     m_shown.clear();
-    while (m_plot->graphCount() > static_cast<int>(k)) m_plot->removeGraph(m_plot->graphCount() - 1);
-    double xMin = 1e300, xMax = 0, yMax = m_bound->bound() ? m_bound->bound()->value : 0;
+    while (m_candidateGraphs.size() > k) {
+        m_plot->removeGraph(m_candidateGraphs.back());
+        m_candidateGraphs.pop_back();
+    }
+    double xMin = 1e300, xMax = 0, yMax = std::max(m_bound->bound() ? m_bound->bound()->value : 0, m_peerMax);
     std::set<double> ticks;
     for (std::size_t i = 0; i < k; ++i) {
-        if (m_plot->graphCount() <= static_cast<int>(i)) {
+        if (m_candidateGraphs.size() <= i) {
             auto* g = m_plot->addGraph();
             g->setPen(QPen(curveColor(static_cast<int>(i)), 2));
             g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 6));
+            m_candidateGraphs.push_back(g);
         }
-        auto* g = m_plot->graph(static_cast<int>(i));
+        auto* g = m_candidateGraphs[i];
         const auto& curve = m_values.at(*ranked[i].second);
         QVector<double> xs, ys;
         for (const auto& [x, y] : curve) {

@@ -11,12 +11,14 @@
 #include <QVector>
 #include <QWidget>
 
+#include "app/gui/models/comparison_data.hpp"
 #include "app/gui/plots/plot_bound.hpp"
 #include "app/gui/plots/redraw_throttle.hpp"
 #include "core/engine/measurement.hpp"
 
 class QCustomPlot;
 class QCPAxisTickerText;
+class QCPGraph;
 
 namespace kt::gui {
 
@@ -32,13 +34,17 @@ public:
     void setTopK(int k);
     void clear();
     void addMeasurements(const QVector<Measurement>& batch);
+    // Vendor library results (`ktune bench`) of the same device and family, drawn dashed as a reference; kept by
+    // clear(), replaced by the next call.
+    void setPeerCurves(const std::vector<PeerCurve>& peers);
+    int peerCurveCount() const { return static_cast<int>(m_peerGraphs.size()); }
 
     QCustomPlot* plot() const { return m_plot; }
     // Whether data arrived that is not drawn yet (hidden, or within the redraw interval).
     bool redrawPending() const { return m_throttle->pending(); }
     // Point keys of the curves shown, best first.
     QStringList shownCandidates() const { return m_shown; }
-    int pointsPlotted() const; // data points over all curves
+    int pointsPlotted() const; // data points over all candidate curves
     std::optional<PlotBound> bound() const { return m_bound->bound(); }
 
 protected:
@@ -60,6 +66,9 @@ private:
     // point key → x (problem size) → metric value
     std::map<std::string, std::map<double, double>> m_values;
     QStringList m_shown;
+    std::vector<QCPGraph*> m_candidateGraphs; // best first
+    std::vector<QCPGraph*> m_peerGraphs;
+    double m_peerMax = 0;
 };
 
 // The x coordinate of a problem size: n for one dimension, the geometric mean of the dimensions otherwise.

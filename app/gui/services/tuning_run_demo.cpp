@@ -11,7 +11,10 @@
 
 namespace kt::gui {
 
-DemoStore buildDemoStore(const QString& path, const std::string& deviceName) {
+namespace {
+
+// One made-up device: every valid transpose point at three sizes, best near `bestTile` tiles.
+DemoStore writeDemoDevice(const QString& path, const std::string& deviceName, double bandwidthGBs, double bestTile) {
     auto family = FamilyRegistry::instance().find("transpose");
     if (!family) throw std::runtime_error("the transpose family is not registered");
     DemoStore demo;
@@ -32,7 +35,7 @@ DemoStore buildDemoStore(const QString& path, const std::string& deviceName) {
     d.maxWorkItemSizes = {1024, 1024, 64};
     d.fp64 = true;
     DeviceProfile profile;
-    profile.copyBandwidthGBs = 400;
+    profile.copyBandwidthGBs = bandwidthGBs;
     profile.fp32PeakGFlops = 10000;
     profile.fp64PeakGFlops = 5000;
     profile.measuredAt = "2026-01-01T00:00:00Z";
@@ -66,8 +69,8 @@ DemoStore buildDemoStore(const QString& path, const std::string& deviceName) {
         const double pad = static_cast<double>(p["TRA_PAD"]);
         const bool fails = local && tile >= 64; // the made-up compiler runs out of local memory
         if (fails) ++demo.failing;
-        // Made up: best near 32×32 tiles with 4 rows per work-item, staged in padded local memory.
-        const double efficiency = 0.85 * std::exp(-std::pow(std::log2(tile / 32.0), 2) / 2.0) *
+        // Made up: best near bestTile² tiles with 4 rows per work-item, staged in padded local memory.
+        const double efficiency = 0.85 * std::exp(-std::pow(std::log2(tile / bestTile), 2) / 2.0) *
                                   std::exp(-std::pow(std::log2(wpt / 4.0), 2) / 6.0) *
                                   (local ? (pad > 0 ? 1.0 : 0.9) : 0.7);
         for (const auto& size : sizes) {
@@ -98,6 +101,34 @@ DemoStore buildDemoStore(const QString& path, const std::string& deviceName) {
     tx.commit();
     runs.updateStatus(runId, RunStatus::Completed);
     return demo;
+}
+
+} // namespace
+
+DemoStore buildDemoStore(const QString& path, const std::string& deviceName) {
+    return writeDemoDevice(path, deviceName, 400, 32);
+}
+
+DemoStore addComparisonDemo(const QString& path) {
+    const DemoStore second = writeDemoDevice(path, "Demo GPU 2", 250, 16);
+    auto family = FamilyRegistry::instance().find("transpose");
+    auto db = store::Database::open(path.toStdString());
+    store::PeerRepository peers(db);
+    for (const auto& device : store::DeviceRepository(db).list()) {
+        if (device.info.backend == BackendKind::Simulated || !device.info.profile) continue;
+        // Made up: the vendor library reaches 75 % of the copy bandwidth, with the same launch overhead.
+        for (const std::int64_t n : {256, 512, 1024}) {
+            store::PeerMeasurement p;
+            p.deviceId = device.info.stableId();
+            p.peer = "clblast";
+            p.routine = family->name();
+            p.size = ProblemSize{{n}};
+            p.value = device.info.profile->copyBandwidthGBs * 0.75 * double(n) / (double(n) + 200.0);
+            p.medianMs = family->work(p.size) / (p.value * 1e6);
+            peers.add(p);
+        }
+    }
+    return second;
 }
 
 } // namespace kt::gui

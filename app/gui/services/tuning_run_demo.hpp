@@ -20,5 +20,9 @@ struct DemoStore {
 // made-up model of tile size and work per thread; they are labelled as demo data in the run's notes.
 // Throws store::StoreError / std::exception when the file cannot be written.
 DemoStore buildDemoStore(const QString& path, const std::string& deviceName = "Demo GPU");
+// For the Compare page: adds a second made-up device ("Demo GPU 2": less bandwidth, best with smaller tiles) to the
+// demo store at `path`, and made-up CLBlast transpose results for every stored (non-simulated) device with a
+// profile. Returns the second device.
+DemoStore addComparisonDemo(const QString& path);
 
 } // namespace kt::gui

@@ -161,6 +161,8 @@ TEST_F(RepositoryTest, PeerRoundTripSortedBySize) {
     EXPECT_DOUBLE_EQ(all[2].medianMs, 0.24);
     EXPECT_EQ(peers.list(device.stableId(), "sgemm", std::string("cublas")).size(), 1u);
     EXPECT_THROW(peers.add({0, device.stableId(), "", "sgemm", {{1}}, 1, 1, ""}), StoreError);
+    EXPECT_EQ(peers.routines(device.stableId()), (std::vector<std::string>{"dgemm", "sgemm"}));
+    EXPECT_TRUE(peers.routines("opencl:nobody:none").empty());
 }
 
 TEST(PointKeyTest, CanonicalKeysBecomeJsonObjects) {
