@@ -2,286 +2,535 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>kt::gui::BestParametersModel</name>
+    <message>
+        <location filename="../app/gui/models/best_parameters_model.cpp" line="53"/>
+        <source>Best (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/best_parameters_model.cpp" line="54"/>
+        <source>At size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/best_parameters_model.cpp" line="55"/>
+        <source>Best peer (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/best_parameters_model.cpp" line="63"/>
+        <source>no results</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/best_parameters_model.cpp" line="116"/>
+        <source>Parameter</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>kt::gui::BoundLine</name>
     <message>
-        <location filename="../app/gui/plots/plot_bound.cpp" line="15" />
+        <location filename="../app/gui/plots/plot_bound.cpp" line="15"/>
         <source>copy bandwidth %1 GB/s</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/plot_bound.cpp" line="20" />
+        <location filename="../app/gui/plots/plot_bound.cpp" line="20"/>
         <source>FP64 peak %1 GFlop/s</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/plot_bound.cpp" line="24" />
+        <location filename="../app/gui/plots/plot_bound.cpp" line="24"/>
         <source>FP32 peak %1 GFlop/s</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>kt::gui::CandidateScatterPlot</name>
     <message>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="94" />
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="166" />
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="94"/>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="166"/>
         <source>(none)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="145" />
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="145"/>
         <source>candidates</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="164" />
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="164"/>
         <source>Against:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="165" />
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="165"/>
         <source>Colour by:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="167" />
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="167"/>
         <source>Best %1 of each candidate</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::ComparePage</name>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="140"/>
+        <source>Reading the results database…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="148"/>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="217"/>
+        <source>%1 (no results)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="220"/>
+        <source>%1 — on this machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="221"/>
+        <source>%1 — from the results database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="276"/>
+        <source>none measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="276"/>
+        <source>all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="318"/>
+        <source>%1 %2 · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="361"/>
+        <source>No successful measurements in this database yet: tune a family on one or more devices first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="364"/>
+        <source>Check one or more devices to compare.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="366"/>
+        <source>Solid: the fastest candidate at each size. Dashed: vendor libraries measured with `ktune bench`. The table shows the parameters of each device&apos;s fastest measured candidate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="371"/>
+        <source>Solid: one candidate per device over all sizes (measured at the most sizes, highest mean). Dashed: vendor libraries. The table shows that candidate&apos;s parameters and its best value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="388"/>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="403"/>
+        <source>Table copied (tab-separated).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="409"/>
+        <source>Export failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="414"/>
+        <source>PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="415"/>
+        <source>PDF documents (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="416"/>
+        <source>SVG images (*.svg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="421"/>
+        <source>Save plot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="430"/>
+        <source>Plot saved to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="437"/>
+        <source>Save table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="437"/>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="444"/>
+        <source>Table saved to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="453"/>
+        <source>Family:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="454"/>
+        <source>Curve:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="455"/>
+        <source>Best candidate per size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="456"/>
+        <source>Best single candidate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="457"/>
+        <source>Per size: what a dispatch rule over several kernels reaches. Single: the one kernel that does best over all measured sizes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="460"/>
+        <source>Peer routine:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="461"/>
+        <source>Vendor library results stored by `ktune bench` for this family (and its variants)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="463"/>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="464"/>
+        <source>Plot as &amp;PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="465"/>
+        <source>Plot as P&amp;DF…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="466"/>
+        <source>Plot as &amp;SVG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="467"/>
+        <source>Table as &amp;CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="468"/>
+        <source>&amp;Copy table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="469"/>
+        <source>Devices:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/compare_page.cpp" line="470"/>
+        <source>Best parameters per device</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::ComparisonPlot</name>
+    <message>
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="141"/>
+        <source>The plot could not be rendered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="151"/>
+        <source>Cannot save %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="156"/>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="178"/>
+        <source>Problem size (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="179"/>
+        <source>Problem size (geometric mean of %1)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>kt::gui::DeviceDetailsWidget</name>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="21" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="21"/>
         <source>Name</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="22" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="22"/>
         <source>Vendor</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="23" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="23"/>
         <source>Type</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="24" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="24"/>
         <source>Backend</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="25" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="25"/>
         <source>Platform</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="26" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="26"/>
         <source>Device index</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="27" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="27"/>
         <source>Stable id</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="28" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="28"/>
         <source>Replays</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="29" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="29"/>
         <source>Driver version</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="30" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="30"/>
         <source>Runtime version</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="31" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="31"/>
         <source>Compute units</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="32" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="32"/>
         <source>Clock</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="33" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="33"/>
         <source>Global memory</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="34" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="34"/>
         <source>Local memory</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="35" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="35"/>
         <source>Max. allocation</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="36" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="36"/>
         <source>Max. work-group size</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="37" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="37"/>
         <source>Max. work-item sizes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="38" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="38"/>
         <source>Double precision (fp64)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="39" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="39"/>
         <source>64-bit atomics</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="40" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="40"/>
         <source>Compute capability</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="43" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="43"/>
         <source>Copy bandwidth</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="44" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="44"/>
         <source>fp32 peak</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="45" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="45"/>
         <source>fp64 peak</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="46" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="46"/>
         <source>Measured at</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="159" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="159"/>
         <source>Device</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="160" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="160"/>
         <source>Measured profile</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="161" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="161"/>
         <source>%1:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="172" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="172"/>
         <source>No device selected</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="173" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="173"/>
         <source>Select a device in the tree to see its properties.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="177" />
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="200" />
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="205" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="177"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="200"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="205"/>
         <source>unknown</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="178" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="178"/>
         <source>%1 (simulated)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="181" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="181"/>
         <source>Simulated device: runs replay the measurements of %1 stored in %2; no kernel runs and nothing is measured.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="185" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="185"/>
         <source>Stored in %1 (measured on another machine); not present here. Check its simulated twin to replay its results.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="192" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="192"/>
         <source>%1 (index %2)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="197" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="197"/>
         <source>%1 (stored in %2)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="219" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="219"/>
         <source>Measured on %1 by the profile microbenchmarks.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="225" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="225"/>
         <source>Not measured yet.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="228" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="228"/>
         <source>Profiling…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="228" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="228"/>
         <source>Profile</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="228" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="228"/>
         <source>Re-profile</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="232" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="232"/>
         <source>Measure copy bandwidth and fp32/fp64 peak rates again; the new profile is stored next to the earlier ones.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="234" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="234"/>
         <source>Measure copy bandwidth and fp32/fp64 peak rates on a worker thread.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="236" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="236"/>
         <source>A simulated device runs no kernels; profile the real device on its machine.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="238" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="238"/>
         <source>This device is not present here; profile it on its machine.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="240" />
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="240"/>
         <source>This build has no device profiler yet (kernels/profile).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>kt::gui::DeviceTreeModel</name>
     <message numerus="yes">
-        <location filename="../app/gui/models/device_tree_model.cpp" line="278" />
+        <location filename="../app/gui/models/device_tree_model.cpp" line="278"/>
         <source>%n device(s)</source>
         <translation>
             <numerusform>%n device</numerusform>
@@ -289,105 +538,105 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="227" />
+        <location filename="../app/gui/models/device_tree_model.cpp" line="227"/>
         <source>OpenCL</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="228" />
+        <location filename="../app/gui/models/device_tree_model.cpp" line="228"/>
         <source>CUDA</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="229" />
+        <location filename="../app/gui/models/device_tree_model.cpp" line="229"/>
         <source>Simulated</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="236" />
+        <location filename="../app/gui/models/device_tree_model.cpp" line="236"/>
         <source>GPU</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="237" />
+        <location filename="../app/gui/models/device_tree_model.cpp" line="237"/>
         <source>CPU</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="238" />
+        <location filename="../app/gui/models/device_tree_model.cpp" line="238"/>
         <source>Accelerator</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="239" />
+        <location filename="../app/gui/models/device_tree_model.cpp" line="239"/>
         <source>Other</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="246" />
+        <location filename="../app/gui/models/device_tree_model.cpp" line="246"/>
         <source>Simulated — replays of %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="248" />
+        <location filename="../app/gui/models/device_tree_model.cpp" line="248"/>
         <source>%1 (stored in %2)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="257" />
+        <location filename="../app/gui/models/device_tree_model.cpp" line="257"/>
         <source>%1 — unavailable: %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="258" />
+        <location filename="../app/gui/models/device_tree_model.cpp" line="258"/>
         <source>%1 — some devices were left out</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="259" />
+        <location filename="../app/gui/models/device_tree_model.cpp" line="259"/>
         <source>%1 — no devices</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="262" />
+        <location filename="../app/gui/models/device_tree_model.cpp" line="262"/>
         <source>Platform %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="266" />
+        <location filename="../app/gui/models/device_tree_model.cpp" line="266"/>
         <source>%1 (%2, simulated)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="267" />
+        <location filename="../app/gui/models/device_tree_model.cpp" line="267"/>
         <source>%1 (%2)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="280" />
+        <location filename="../app/gui/models/device_tree_model.cpp" line="280"/>
         <source>Runs on these devices replay the measurements stored in %1; no kernel runs.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="285" />
+        <location filename="../app/gui/models/device_tree_model.cpp" line="285"/>
         <source>Platform index %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="288" />
+        <location filename="../app/gui/models/device_tree_model.cpp" line="288"/>
         <source>Check to include this device when a run starts.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="325" />
+        <location filename="../app/gui/models/device_tree_model.cpp" line="325"/>
         <source>Device</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>kt::gui::DevicesPage</name>
     <message numerus="yes">
-        <location filename="../app/gui/pages/devices_page.cpp" line="205" />
+        <location filename="../app/gui/pages/devices_page.cpp" line="205"/>
         <source>%n device(s) found in %1 ms.</source>
         <translation>
             <numerusform>%n device found in %1 ms.</numerusform>
@@ -395,7 +644,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/pages/devices_page.cpp" line="219" />
+        <location filename="../app/gui/pages/devices_page.cpp" line="219"/>
         <source>%n device(s) checked: Start run starts one run on each (%1).</source>
         <translation>
             <numerusform>%n device checked: Start run starts one run on it (%1).</numerusform>
@@ -403,1361 +652,1077 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="91" />
+        <location filename="../app/gui/pages/devices_page.cpp" line="91"/>
         <source>Profiling %1…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="124" />
+        <location filename="../app/gui/pages/devices_page.cpp" line="124"/>
         <source>Profiled %1.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="96" />
+        <location filename="../app/gui/pages/devices_page.cpp" line="96"/>
         <source>Profiling %1 failed: %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="104" />
+        <location filename="../app/gui/pages/devices_page.cpp" line="104"/>
         <source>Profile of %1 saved to %2.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="108" />
+        <location filename="../app/gui/pages/devices_page.cpp" line="108"/>
         <source>Results database %1: %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="197" />
+        <location filename="../app/gui/pages/devices_page.cpp" line="197"/>
         <source>Enumerating devices…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="201" />
+        <location filename="../app/gui/pages/devices_page.cpp" line="201"/>
         <source>Device enumeration failed: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="213" />
+        <location filename="../app/gui/pages/devices_page.cpp" line="213"/>
         <source>Check devices to tune several at once; with none checked, a run uses the selected device.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="230" />
+        <location filename="../app/gui/pages/devices_page.cpp" line="230"/>
         <source>Refresh</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="231" />
+        <location filename="../app/gui/pages/devices_page.cpp" line="231"/>
         <source>Enumerate the devices again</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>kt::gui::FamilySpaces</name>
     <message>
-        <location filename="../app/gui/services/family_spaces.cpp" line="44" />
+        <location filename="../app/gui/services/family_spaces.cpp" line="44"/>
         <source>missing parameters: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/services/family_spaces.cpp" line="46" />
+        <location filename="../app/gui/services/family_spaces.cpp" line="46"/>
         <source>parameters the family does not have: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>kt::gui::FitPlot</name>
     <message>
-        <location filename="../app/gui/plots/fit_plot.cpp" line="47" />
+        <location filename="../app/gui/plots/fit_plot.cpp" line="47"/>
         <source>auto-tuned (rule)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>kt::gui::FitsPage</name>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="91" />
+        <location filename="../app/gui/pages/fits_page.cpp" line="91"/>
         <source>No candidate has measurements at two or more one-dimensional sizes.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="306" />
+        <location filename="../app/gui/pages/fits_page.cpp" line="306"/>
         <source>No one-dimensional measurements for this device and family.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="309" />
+        <location filename="../app/gui/pages/fits_page.cpp" line="309"/>
         <source>Fitting failed: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="313" />
+        <location filename="../app/gui/pages/fits_page.cpp" line="313"/>
         <source>Sizes are m×n×k; only the cubes (m = n = k) are shown, by m.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="317" />
+        <location filename="../app/gui/pages/fits_page.cpp" line="317"/>
         <source>α chosen by GCV: %1.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="370" />
+        <location filename="../app/gui/pages/fits_page.cpp" line="370"/>
         <source>Device:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="371" />
+        <location filename="../app/gui/pages/fits_page.cpp" line="371"/>
         <source>Family:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="372" />
+        <location filename="../app/gui/pages/fits_page.cpp" line="372"/>
         <source>Top K:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="373" />
+        <location filename="../app/gui/pages/fits_page.cpp" line="373"/>
         <source>How many candidates to fit, ranked by their mean measured value</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="374" />
+        <location filename="../app/gui/pages/fits_page.cpp" line="374"/>
         <source>α:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="375" />
+        <location filename="../app/gui/pages/fits_page.cpp" line="375"/>
         <source>Smoothing weight of the d-spline (larger is smoother)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="376" />
+        <location filename="../app/gui/pages/fits_page.cpp" line="376"/>
         <source>Smoothing weight α on a logarithmic scale, %1 to %2; the fit follows as you drag</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="378" />
+        <location filename="../app/gui/pages/fits_page.cpp" line="378"/>
         <source>auto (GCV)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="379" />
+        <location filename="../app/gui/pages/fits_page.cpp" line="379"/>
         <source>Tolerance:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="380" />
+        <location filename="../app/gui/pages/fits_page.cpp" line="380"/>
         <source>A candidate within this percentage of the best keeps its interval</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="381" />
+        <location filename="../app/gui/pages/fits_page.cpp" line="381"/>
         <source>From size</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="381" />
+        <location filename="../app/gui/pages/fits_page.cpp" line="381"/>
         <source>To size (excl.)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="381" />
+        <location filename="../app/gui/pages/fits_page.cpp" line="381"/>
         <source>Candidate</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="388" />
+        <location filename="../app/gui/pages/fits_page.cpp" line="388"/>
         <source>Problem size</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="389" />
+        <location filename="../app/gui/pages/fits_page.cpp" line="389"/>
         <source>Value (%1)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="390" />
+        <location filename="../app/gui/pages/fits_page.cpp" line="390"/>
         <source>Value (GFlop/s or GB/s)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>kt::gui::Format</name>
     <message>
-        <location filename="../app/gui/format.cpp" line="11" />
-        <location filename="../app/gui/format.cpp" line="26" />
+        <location filename="../app/gui/format.cpp" line="11"/>
+        <location filename="../app/gui/format.cpp" line="26"/>
         <source>unknown</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/format.cpp" line="24" />
+        <location filename="../app/gui/format.cpp" line="24"/>
         <source>yes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/format.cpp" line="24" />
+        <location filename="../app/gui/format.cpp" line="24"/>
         <source>no</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/format.cpp" line="26" />
+        <location filename="../app/gui/format.cpp" line="26"/>
         <source>%1 MHz</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/format.cpp" line="28" />
+        <location filename="../app/gui/format.cpp" line="28"/>
         <source>%1 GB/s</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/format.cpp" line="31" />
+        <location filename="../app/gui/format.cpp" line="31"/>
         <source>%1 GFlop/s</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/format.cpp" line="31" />
+        <location filename="../app/gui/format.cpp" line="31"/>
         <source>not supported</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>kt::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="186" />
+        <location filename="../app/gui/main_window.cpp" line="195"/>
         <source>KernelTune Workbench</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="187" />
+        <location filename="../app/gui/main_window.cpp" line="196"/>
         <source>Devices</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="188" />
+        <location filename="../app/gui/main_window.cpp" line="197"/>
         <source>Tune</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="189" />
+        <location filename="../app/gui/main_window.cpp" line="198"/>
         <source>Run</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="190" />
+        <location filename="../app/gui/main_window.cpp" line="199"/>
         <source>Results</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="191" />
+        <location filename="../app/gui/main_window.cpp" line="200"/>
         <source>Fits &amp;&amp; Rules</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="192" />
+        <location filename="../app/gui/main_window.cpp" line="201"/>
         <source>Compare</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="193" />
+        <location filename="../app/gui/main_window.cpp" line="202"/>
         <source>&amp;File</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="194" />
+        <location filename="../app/gui/main_window.cpp" line="203"/>
         <source>&amp;View</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="195" />
+        <location filename="../app/gui/main_window.cpp" line="204"/>
         <source>&amp;Tools</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="196" />
+        <location filename="../app/gui/main_window.cpp" line="205"/>
         <source>&amp;Help</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="197" />
+        <location filename="../app/gui/main_window.cpp" line="206"/>
         <source>&amp;Open database…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="198" />
+        <location filename="../app/gui/main_window.cpp" line="207"/>
         <source>Choose the SQLite file that holds tuning results</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="199" />
+        <location filename="../app/gui/main_window.cpp" line="208"/>
         <source>&amp;Quit</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="201" />
+        <location filename="../app/gui/main_window.cpp" line="210"/>
         <source>&amp;Refresh devices</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="202" />
+        <location filename="../app/gui/main_window.cpp" line="211"/>
         <source>&amp;Status bar</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="203" />
+        <location filename="../app/gui/main_window.cpp" line="212"/>
         <source>&amp;Settings…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="204" />
+        <location filename="../app/gui/main_window.cpp" line="213"/>
         <source>&amp;About KernelTune</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="205" />
+        <location filename="../app/gui/main_window.cpp" line="214"/>
         <source>About &amp;Qt</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="211" />
+        <location filename="../app/gui/main_window.cpp" line="220"/>
         <source>Database: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="212" />
+        <location filename="../app/gui/main_window.cpp" line="221"/>
         <source>Database: %1 (not created yet)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="225" />
+        <location filename="../app/gui/main_window.cpp" line="234"/>
         <source>Results database: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="229" />
+        <location filename="../app/gui/main_window.cpp" line="238"/>
         <source>Open results database</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="230" />
+        <location filename="../app/gui/main_window.cpp" line="239"/>
         <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="250" />
+        <location filename="../app/gui/main_window.cpp" line="259"/>
         <source>About KernelTune</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="251" />
+        <location filename="../app/gui/main_window.cpp" line="260"/>
         <source>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;A workbench for auto-tuning GPU kernels (GEMM, BLAS3, batched GEMM, SYMV) on OpenCL and CUDA devices: explore parameter spaces, measure and verify candidates, fit performance over problem sizes and derive dispatch rules.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>kt::gui::MetricCurvePlot</name>
     <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="181" />
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="181"/>
         <source>Problem size (%1)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="182" />
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="182"/>
         <source>Problem size (geometric mean of %1)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>kt::gui::ProfileService</name>
     <message>
-        <location filename="../app/gui/services/profile_service.cpp" line="43" />
+        <location filename="../app/gui/services/profile_service.cpp" line="43"/>
         <source>cancelled</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>kt::gui::ResultsModel</name>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="21" />
+        <location filename="../app/gui/models/results_model.cpp" line="21"/>
         <source>ok</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="22" />
-        <location filename="../app/gui/screenshot.cpp" line="172" />
+        <location filename="../app/gui/models/results_model.cpp" line="22"/>
+        <location filename="../app/gui/screenshot.cpp" line="172"/>
         <source>compile error</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="23" />
+        <location filename="../app/gui/models/results_model.cpp" line="23"/>
         <source>launch error</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="24" />
+        <location filename="../app/gui/models/results_model.cpp" line="24"/>
         <source>wrong result</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="25" />
+        <location filename="../app/gui/models/results_model.cpp" line="25"/>
         <source>timeout</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="26" />
+        <location filename="../app/gui/models/results_model.cpp" line="26"/>
         <source>worker crash</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="27" />
+        <location filename="../app/gui/models/results_model.cpp" line="27"/>
         <source>skipped</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="144" />
+        <location filename="../app/gui/models/results_model.cpp" line="144"/>
         <source>Device</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="145" />
+        <location filename="../app/gui/models/results_model.cpp" line="145"/>
         <source>Family</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="146" />
+        <location filename="../app/gui/models/results_model.cpp" line="146"/>
         <source>Run</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="147" />
+        <location filename="../app/gui/models/results_model.cpp" line="147"/>
         <source>Candidate</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="148" />
+        <location filename="../app/gui/models/results_model.cpp" line="148"/>
         <source>Size</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="149" />
+        <location filename="../app/gui/models/results_model.cpp" line="149"/>
         <source>Status</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="150" />
+        <location filename="../app/gui/models/results_model.cpp" line="150"/>
         <source>Value</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="151" />
+        <location filename="../app/gui/models/results_model.cpp" line="151"/>
         <source>Median (ms)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/models/results_model.cpp" line="152" />
+        <location filename="../app/gui/models/results_model.cpp" line="152"/>
         <source>Error</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>kt::gui::ResultsPage</name>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="185" />
-        <source>Select a measurement to see its candidate's parameters, generated source and log.</source>
-        <translation type="unfinished" />
+        <location filename="../app/gui/pages/results_page.cpp" line="185"/>
+        <source>Select a measurement to see its candidate&apos;s parameters, generated source and log.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="201" />
-        <source>unreadable candidate key '%1': %2</source>
-        <translation type="unfinished" />
+        <location filename="../app/gui/pages/results_page.cpp" line="201"/>
+        <source>unreadable candidate key &apos;%1&apos;: %2</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="204" />
+        <location filename="../app/gui/pages/results_page.cpp" line="204"/>
         <source>%1 on %2 — %3</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="213" />
-        <source>// The family '%1' is not part of this build.</source>
-        <translation type="unfinished" />
+        <location filename="../app/gui/pages/results_page.cpp" line="213"/>
+        <source>// The family &apos;%1&apos; is not part of this build.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="216" />
+        <location filename="../app/gui/pages/results_page.cpp" line="216"/>
         <source>// The device %1 is not recorded in the store.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="220" />
+        <location filename="../app/gui/pages/results_page.cpp" line="220"/>
         <source>kernels: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="225" />
+        <location filename="../app/gui/pages/results_page.cpp" line="225"/>
         <source>options: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="247" />
+        <location filename="../app/gui/pages/results_page.cpp" line="247"/>
         <source>// The source could not be generated: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="250" />
+        <location filename="../app/gui/pages/results_page.cpp" line="250"/>
         <source>(no messages: status %1)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="277" />
+        <location filename="../app/gui/pages/results_page.cpp" line="277"/>
         <source>Filter (device, family, candidate, status, error…)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="278" />
+        <location filename="../app/gui/pages/results_page.cpp" line="278"/>
         <source>%1 of %2 measurements</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="279" />
+        <location filename="../app/gui/pages/results_page.cpp" line="279"/>
         <source>Generated source</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="280" />
+        <location filename="../app/gui/pages/results_page.cpp" line="280"/>
         <source>Error / build log</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="281" />
+        <location filename="../app/gui/pages/results_page.cpp" line="281"/>
         <source>All measurements of this candidate</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="283" />
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
         <source>Run</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="283" />
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
         <source>Size</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="283" />
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
         <source>Status</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="283" />
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
         <source>Value</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="283" />
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
         <source>Median (ms)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="283" />
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
         <source>Error</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>kt::gui::RunPage</name>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="240" />
+        <location filename="../app/gui/pages/run_page.cpp" line="240"/>
         <source> · Space: edited on the Tune page (%1 combinations)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="41" />
-        <source>sizes: '%1' is not a size (expected e.g. 1024 or 256x256x128)</source>
-        <translation type="unfinished" />
+        <location filename="../app/gui/pages/run_page.cpp" line="42"/>
+        <source>sizes: &apos;%1&apos; is not a size (expected e.g. 1024 or 256x256x128)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="53" />
+        <location filename="../app/gui/pages/run_page.cpp" line="54"/>
         <source>running</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="54" />
+        <location filename="../app/gui/pages/run_page.cpp" line="55"/>
         <source>paused</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="55" />
+        <location filename="../app/gui/pages/run_page.cpp" line="56"/>
         <source>cancelled</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="56" />
+        <location filename="../app/gui/pages/run_page.cpp" line="57"/>
         <source>completed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="57" />
+        <location filename="../app/gui/pages/run_page.cpp" line="58"/>
         <source>failed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="58" />
+        <location filename="../app/gui/pages/run_page.cpp" line="59"/>
         <source>interrupted</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="160" />
+        <location filename="../app/gui/pages/run_page.cpp" line="162"/>
         <source>pausing after the current candidate…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="176" />
+        <location filename="../app/gui/pages/run_page.cpp" line="178"/>
         <source>cancelling after the current candidate…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="214" />
+        <location filename="../app/gui/pages/run_page.cpp" line="228"/>
         <source>(choose one on the Devices page)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="215" />
+        <location filename="../app/gui/pages/run_page.cpp" line="229"/>
         <source>(choose one on the Tune page)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="218" />
+        <location filename="../app/gui/pages/run_page.cpp" line="232"/>
         <source>Device: &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="222" />
+        <location filename="../app/gui/pages/run_page.cpp" line="236"/>
         <source>Devices (checked, one run each): &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="233" />
+        <location filename="../app/gui/pages/run_page.cpp" line="250"/>
         <source>Choose a device on the Devices page first.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="234" />
+        <location filename="../app/gui/pages/run_page.cpp" line="251"/>
         <source>Choose a kernel family on the Tune page first.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="317" />
+        <location filename="../app/gui/pages/run_page.cpp" line="335"/>
         <source>Run %1: %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="318" />
+        <location filename="../app/gui/pages/run_page.cpp" line="336"/>
         <source>Run %1: %2 (%3)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="391" />
+        <location filename="../app/gui/pages/run_page.cpp" line="409"/>
         <source>No run yet.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="408" />
+        <location filename="../app/gui/pages/run_page.cpp" line="426"/>
         <source>Elapsed %1 · ETA %2 · reused %3</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="414" />
+        <location filename="../app/gui/pages/run_page.cpp" line="432"/>
         <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="419" />
+        <location filename="../app/gui/pages/run_page.cpp" line="437"/>
         <source>Best so far: –</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="429" />
+        <location filename="../app/gui/pages/run_page.cpp" line="447"/>
         <source>Strategy:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="430" />
+        <location filename="../app/gui/pages/run_page.cpp" line="448"/>
         <source>Max. evaluations:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="431" />
-        <location filename="../app/gui/pages/run_page.cpp" line="433" />
+        <location filename="../app/gui/pages/run_page.cpp" line="449"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="451"/>
         <source>no limit</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="432" />
+        <location filename="../app/gui/pages/run_page.cpp" line="450"/>
         <source>Time limit:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="434" />
+        <location filename="../app/gui/pages/run_page.cpp" line="452"/>
         <source> min</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="435" />
+        <location filename="../app/gui/pages/run_page.cpp" line="453"/>
         <source>Sizes:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="436" />
+        <location filename="../app/gui/pages/run_page.cpp" line="454"/>
         <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="437" />
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
         <source>&amp;Start run</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="438" />
+        <location filename="../app/gui/pages/run_page.cpp" line="456"/>
         <source>Run:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="439" />
+        <location filename="../app/gui/pages/run_page.cpp" line="457"/>
         <source>&amp;Pause</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="440" />
+        <location filename="../app/gui/pages/run_page.cpp" line="458"/>
         <source>&amp;Resume</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="441" />
+        <location filename="../app/gui/pages/run_page.cpp" line="459"/>
         <source>&amp;Cancel</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="442" />
+        <location filename="../app/gui/pages/run_page.cpp" line="460"/>
         <source>Top candidates over size</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="443" />
+        <location filename="../app/gui/pages/run_page.cpp" line="461"/>
         <source>All candidates</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="444" />
+        <location filename="../app/gui/pages/run_page.cpp" line="462"/>
         <source>Failures</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="445" />
+        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
         <source>Candidate</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="445" />
+        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
         <source>Size</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="445" />
+        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
         <source>Status</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="445" />
+        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
         <source>Message</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>kt::gui::SettingsDialog</name>
     <message>
-        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="50" />
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="50"/>
         <source>Results database</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="51" />
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="51"/>
         <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="75" />
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="75"/>
         <source>Settings</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="76" />
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="76"/>
         <source>Language:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="77" />
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="77"/>
         <source>System default</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="78" />
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="78"/>
         <source>The interface switches language immediately; texts computed by the libraries (family descriptions, error messages) stay in English.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="80" />
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="80"/>
         <source>Results database:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="81" />
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="81"/>
         <source>Browse…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="82" />
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="82"/>
         <source>Default</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>kt::gui::SpaceEditor</name>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="118" />
+        <location filename="../app/gui/pages/space_editor.cpp" line="118"/>
         <source>give at least one value</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="126" />
-        <source>'%1' is not an integer</source>
-        <translation type="unfinished" />
+        <location filename="../app/gui/pages/space_editor.cpp" line="126"/>
+        <source>&apos;%1&apos; is not an integer</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="131" />
+        <location filename="../app/gui/pages/space_editor.cpp" line="131"/>
         <source>%1 is listed twice</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="163" />
-        <location filename="../app/gui/pages/space_editor.cpp" line="243" />
+        <location filename="../app/gui/pages/space_editor.cpp" line="163"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="243"/>
         <source>Values of %1, separated by commas or spaces</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="212" />
-        <source>Constraint %1: unknown name '%2' (not a parameter, a variable or a DEV_ device variable)</source>
-        <translation type="unfinished" />
+        <location filename="../app/gui/pages/space_editor.cpp" line="212"/>
+        <source>Constraint %1: unknown name &apos;%2&apos; (not a parameter, a variable or a DEV_ device variable)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="217" />
+        <location filename="../app/gui/pages/space_editor.cpp" line="217"/>
         <source>Constraint %1: %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="218" />
+        <location filename="../app/gui/pages/space_editor.cpp" line="218"/>
         <source>Constraint %1, column %2: %3</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="249" />
+        <location filename="../app/gui/pages/space_editor.cpp" line="249"/>
         <source>%1: %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="289" />
+        <location filename="../app/gui/pages/space_editor.cpp" line="289"/>
         <source>Parameters and their values</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="290" />
+        <location filename="../app/gui/pages/space_editor.cpp" line="290"/>
         <source>Constraints</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="291" />
+        <location filename="../app/gui/pages/space_editor.cpp" line="291"/>
         <source>Expression</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="291" />
+        <location filename="../app/gui/pages/space_editor.cpp" line="291"/>
         <source>Why</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="292" />
+        <location filename="../app/gui/pages/space_editor.cpp" line="292"/>
         <source>Add</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="293" />
+        <location filename="../app/gui/pages/space_editor.cpp" line="293"/>
         <source>Remove</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="294" />
+        <location filename="../app/gui/pages/space_editor.cpp" line="294"/>
         <source>Add a constraint (a C-like integer expression over the parameters and DEV_ device variables)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="296" />
+        <location filename="../app/gui/pages/space_editor.cpp" line="296"/>
         <source>Remove the selected constraints</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>kt::gui::TunePage</name>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="433" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="433"/>
         <source>Correct the errors above to count the valid variants.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="434" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="434"/>
         <source>(for the last valid space: correct the errors above)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="443" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="443"/>
         <source>Correct the errors in the space or the sizes first.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="486" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="486"/>
         <source>Preset:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="487" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="487"/>
         <source>Load a built-in space for this family into the editor</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="489" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="489"/>
         <source>Load…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="490" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="490"/>
         <source>Load a parameter space from a JSON file (the format of ktune tune --space)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="491" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="491"/>
         <source>Save…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="492" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="492"/>
         <source>Save the edited parameter space as a JSON file (for ktune tune --space)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="140" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="140"/>
         <source>Load parameter space</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="141" />
-        <location filename="../app/gui/pages/tune_page.cpp" line="147" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="141"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="147"/>
         <source>Parameter spaces (*.json);;All files (*)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="146" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="146"/>
         <source>Save parameter space</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="272" />
-        <location filename="../app/gui/pages/tune_page.cpp" line="488" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="272"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="488"/>
         <source>Family default</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="290" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="290"/>
         <source>Select a device and a family before loading a space.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="295" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="295"/>
         <source>Not loaded: cannot open %1: %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="304" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="304"/>
         <source>Not loaded: %1 does not fit the family %2 (%3).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="310" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="310"/>
         <source>Not loaded: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="315" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="315"/>
         <source>Loaded %1.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="322" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="322"/>
         <source>Not saved: correct the errors in the space first.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="330" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="330"/>
         <source>Not saved: cannot write %1: %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="335" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="335"/>
         <source>Saved %1.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="502" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="502"/>
         <source>Problem sizes (%1):</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="503" />
-        <source>empty: the family's defaults for the device</source>
-        <translation type="unfinished" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="503"/>
+        <source>empty: the family&apos;s defaults for the device</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="504" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="504"/>
         <source>Sizes to tune, separated by commas: all dimensions (e.g. 256x256x128) or one number (a cube when the family has several dimensions)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="115" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="220"/>
         <source>No kernel families are registered in this build.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="118" />
-        <source>Select a device on the Devices page: constraints depend on the device's limits.</source>
-        <translation type="unfinished" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="224"/>
+        <source>Select a device on the Devices page: constraints depend on the device&apos;s limits.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="133" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="498"/>
         <source>Name: %1 · Metric: %2 · Size dimensions: %3</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="161" />
-        <source>The family's parameter space could not be built for this device: %1</source>
-        <translation type="unfinished" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="236"/>
+        <source>The family&apos;s parameter space could not be built for this device: %1</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="192" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="428"/>
         <source>The constraints could not be evaluated: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="201" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="426"/>
         <source>Valid variants: counting… (of %1 combinations)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="203" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="430"/>
         <source>Valid variants: %1 of %2 combinations</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="219" />
-        <source>Parameters</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="220" />
-        <source>Constraints</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="221" />
-        <source>Name</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="221" />
-        <source>Values</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="221" />
-        <source>Description</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="222" />
-        <source>Expression</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="222" />
-        <source>Why</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="223" />
+        <location filename="../app/gui/pages/tune_page.cpp" line="493"/>
         <source>Start run…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>kt::gui::TuningRunService</name>
     <message>
-        <location filename="../app/gui/services/tuning_run_service.cpp" line="258" />
+        <location filename="../app/gui/services/tuning_run_service.cpp" line="265"/>
         <source>A run is already active on %1.</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>kt::gui::BestParametersModel</name>
-    <message>
-        <location filename="../app/gui/models/best_parameters_model.cpp" line="53" />
-        <source>Best (%1)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/models/best_parameters_model.cpp" line="54" />
-        <source>At size</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/models/best_parameters_model.cpp" line="55" />
-        <source>Best peer (%1)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/models/best_parameters_model.cpp" line="63" />
-        <source>no results</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/models/best_parameters_model.cpp" line="116" />
-        <source>Parameter</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>kt::gui::ComparePage</name>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="137" />
-        <source>Reading the results database…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="145" />
-        <source>Cannot read %1: %2</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="214" />
-        <source>%1 (no results)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="217" />
-        <source>%1 — on this machine</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="218" />
-        <source>%1 — from the results database</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="273" />
-        <source>none measured</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="273" />
-        <source>all</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="315" />
-        <source>%1 %2 · %3</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="358" />
-        <source>No successful measurements in this database yet: tune a family on one or more devices first.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="361" />
-        <source>Check one or more devices to compare.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="363" />
-        <source>Solid: the fastest candidate at each size. Dashed: vendor libraries measured with `ktune bench`. The table shows the parameters of each device's fastest measured candidate.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="368" />
-        <source>Solid: one candidate per device over all sizes (measured at the most sizes, highest mean). Dashed: vendor libraries. The table shows that candidate's parameters and its best value.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="385" />
-        <source>Cannot write %1: %2</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="400" />
-        <source>Table copied (tab-separated).</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="406" />
-        <source>Export failed</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="411" />
-        <source>PNG images (*.png)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="412" />
-        <source>PDF documents (*.pdf)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="413" />
-        <source>SVG images (*.svg)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="418" />
-        <source>Save plot</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="427" />
-        <source>Plot saved to %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="434" />
-        <source>Save table</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="434" />
-        <source>CSV files (*.csv)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="441" />
-        <source>Table saved to %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="450" />
-        <source>Family:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="451" />
-        <source>Curve:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="452" />
-        <source>Best candidate per size</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="453" />
-        <source>Best single candidate</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="454" />
-        <source>Per size: what a dispatch rule over several kernels reaches. Single: the one kernel that does best over all measured sizes.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="457" />
-        <source>Peer routine:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="458" />
-        <source>Vendor library results stored by `ktune bench` for this family (and its variants)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="460" />
-        <source>Export</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="461" />
-        <source>Plot as &amp;PNG…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="462" />
-        <source>Plot as P&amp;DF…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="463" />
-        <source>Plot as &amp;SVG…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="464" />
-        <source>Table as &amp;CSV…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="465" />
-        <source>&amp;Copy table</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="466" />
-        <source>Devices:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="467" />
-        <source>Best parameters per device</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>kt::gui::ComparisonPlot</name>
-    <message>
-        <location filename="../app/gui/plots/comparison_plot.cpp" line="141" />
-        <source>The plot could not be rendered.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/plots/comparison_plot.cpp" line="151" />
-        <source>Cannot save %1: %2</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/plots/comparison_plot.cpp" line="156" />
-        <source>Cannot write %1: %2</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/plots/comparison_plot.cpp" line="178" />
-        <source>Problem size (%1)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../app/gui/plots/comparison_plot.cpp" line="179" />
-        <source>Problem size (geometric mean of %1)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

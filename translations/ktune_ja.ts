@@ -2,19 +2,47 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
+    <name>kt::gui::BestParametersModel</name>
+    <message>
+        <location filename="../app/gui/models/best_parameters_model.cpp" line="53"/>
+        <source>Best (%1)</source>
+        <translation>最高性能 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/best_parameters_model.cpp" line="54"/>
+        <source>At size</source>
+        <translation>達成サイズ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/best_parameters_model.cpp" line="55"/>
+        <source>Best peer (%1)</source>
+        <translation>ベンダ最高 (%1)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/best_parameters_model.cpp" line="63"/>
+        <source>no results</source>
+        <translation>結果なし</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/best_parameters_model.cpp" line="116"/>
+        <source>Parameter</source>
+        <translation>パラメタ</translation>
+    </message>
+</context>
+<context>
     <name>kt::gui::BoundLine</name>
     <message>
-        <location filename="../app/gui/plots/plot_bound.cpp" line="15" />
+        <location filename="../app/gui/plots/plot_bound.cpp" line="15"/>
         <source>copy bandwidth %1 GB/s</source>
         <translation>コピー帯域幅 %1 GB/s</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/plot_bound.cpp" line="20" />
+        <location filename="../app/gui/plots/plot_bound.cpp" line="20"/>
         <source>FP64 peak %1 GFlop/s</source>
         <translation>FP64 ピーク %1 GFlop/s</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/plot_bound.cpp" line="24" />
+        <location filename="../app/gui/plots/plot_bound.cpp" line="24"/>
         <source>FP32 peak %1 GFlop/s</source>
         <translation>FP32 ピーク %1 GFlop/s</translation>
     </message>
@@ -22,1709 +50,221 @@
 <context>
     <name>kt::gui::CandidateScatterPlot</name>
     <message>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="94" />
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="166" />
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="94"/>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="166"/>
         <source>(none)</source>
         <translation>（なし）</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="145" />
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="145"/>
         <source>candidates</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="164" />
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="164"/>
         <source>Against:</source>
         <translation>横軸:</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="165" />
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="165"/>
         <source>Colour by:</source>
         <translation>色分け:</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="167" />
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="167"/>
         <source>Best %1 of each candidate</source>
         <translation>各候補の最高 %1</translation>
     </message>
 </context>
 <context>
-    <name>kt::gui::DeviceDetailsWidget</name>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="21" />
-        <source>Name</source>
-        <translation>名前</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="22" />
-        <source>Vendor</source>
-        <translation>ベンダー</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="23" />
-        <source>Type</source>
-        <translation>種類</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="24" />
-        <source>Backend</source>
-        <translation>バックエンド</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="25" />
-        <source>Platform</source>
-        <translation>プラットフォーム</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="26" />
-        <source>Device index</source>
-        <translation>デバイス番号</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="27" />
-        <source>Stable id</source>
-        <translation>固定 ID</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="28" />
-        <source>Replays</source>
-        <translation>再生元</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="29" />
-        <source>Driver version</source>
-        <translation>ドライバのバージョン</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="30" />
-        <source>Runtime version</source>
-        <translation>ランタイムのバージョン</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="31" />
-        <source>Compute units</source>
-        <translation>演算ユニット数</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="32" />
-        <source>Clock</source>
-        <translation>クロック</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="33" />
-        <source>Global memory</source>
-        <translation>グローバルメモリ</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="34" />
-        <source>Local memory</source>
-        <translation>ローカルメモリ</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="35" />
-        <source>Max. allocation</source>
-        <translation>最大割り当てサイズ</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="36" />
-        <source>Max. work-group size</source>
-        <translation>最大ワークグループサイズ</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="37" />
-        <source>Max. work-item sizes</source>
-        <translation>最大ワークアイテムサイズ</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="38" />
-        <source>Double precision (fp64)</source>
-        <translation>倍精度（fp64）</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="39" />
-        <source>64-bit atomics</source>
-        <translation>64 ビットアトミック</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="40" />
-        <source>Compute capability</source>
-        <translation>Compute Capability</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="43" />
-        <source>Copy bandwidth</source>
-        <translation>コピー帯域幅</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="44" />
-        <source>fp32 peak</source>
-        <translation>fp32 ピーク性能</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="45" />
-        <source>fp64 peak</source>
-        <translation>fp64 ピーク性能</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="46" />
-        <source>Measured at</source>
-        <translation>測定日時</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="159" />
-        <source>Device</source>
-        <translation>デバイス</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="160" />
-        <source>Measured profile</source>
-        <translation>測定プロファイル</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="161" />
-        <source>%1:</source>
-        <translation>%1：</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="172" />
-        <source>No device selected</source>
-        <translation>デバイスが選択されていません</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="173" />
-        <source>Select a device in the tree to see its properties.</source>
-        <translation>ツリーでデバイスを選択すると、そのプロパティが表示されます。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="177" />
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="200" />
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="205" />
-        <source>unknown</source>
-        <translation>不明</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="178" />
-        <source>%1 (simulated)</source>
-        <translation>%1（シミュレーション）</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="181" />
-        <source>Simulated device: runs replay the measurements of %1 stored in %2; no kernel runs and nothing is measured.</source>
-        <translation>シミュレーションデバイス: 実行は %2 に保存された %1 の測定値を再生します。カーネルは実行されず、何も測定されません。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="185" />
-        <source>Stored in %1 (measured on another machine); not present here. Check its simulated twin to replay its results.</source>
-        <translation>%1 に保存（別のマシンで測定）。このマシンにはありません。結果を再生するには、そのシミュレーション版にチェックを入れてください。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="192" />
-        <source>%1 (index %2)</source>
-        <translation>%1（インデックス %2）</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="197" />
-        <source>%1 (stored in %2)</source>
-        <translation>%1（%2 に保存）</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="219" />
-        <source>Measured on %1 by the profile microbenchmarks.</source>
-        <translation>%1 にプロファイル用マイクロベンチマークで測定しました。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="225" />
-        <source>Not measured yet.</source>
-        <translation>まだ測定されていません。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="228" />
-        <source>Profiling…</source>
-        <translation>プロファイル中…</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="228" />
-        <source>Profile</source>
-        <translation>プロファイル</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="228" />
-        <source>Re-profile</source>
-        <translation>再プロファイル</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="232" />
-        <source>Measure copy bandwidth and fp32/fp64 peak rates again; the new profile is stored next to the earlier ones.</source>
-        <translation>コピー帯域幅と fp32/fp64 ピーク性能を再測定します。新しいプロファイルは以前のものと並べて保存されます。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="234" />
-        <source>Measure copy bandwidth and fp32/fp64 peak rates on a worker thread.</source>
-        <translation>ワーカースレッドでコピー帯域幅と fp32/fp64 のピーク性能を測定します。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="236" />
-        <source>A simulated device runs no kernels; profile the real device on its machine.</source>
-        <translation>シミュレーションデバイスはカーネルを実行しません。実デバイスをそのマシンでプロファイルしてください。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="238" />
-        <source>This device is not present here; profile it on its machine.</source>
-        <translation>このデバイスはこのマシンにありません。そのマシンでプロファイルしてください。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="240" />
-        <source>This build has no device profiler yet (kernels/profile).</source>
-        <translation>このビルドにはまだデバイスプロファイラ（kernels/profile）がありません。</translation>
-    </message>
-</context>
-<context>
-    <name>kt::gui::DeviceTreeModel</name>
-    <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="227" />
-        <source>OpenCL</source>
-        <translation>OpenCL</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="228" />
-        <source>CUDA</source>
-        <translation>CUDA</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="229" />
-        <source>Simulated</source>
-        <translation>シミュレーション</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="236" />
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="237" />
-        <source>CPU</source>
-        <translation>CPU</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="238" />
-        <source>Accelerator</source>
-        <translation>アクセラレータ</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="239" />
-        <source>Other</source>
-        <translation>その他</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="246" />
-        <source>Simulated — replays of %1</source>
-        <translation>シミュレーション — %1 の再生</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="248" />
-        <source>%1 (stored in %2)</source>
-        <translation>%1（%2 に保存）</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="257" />
-        <source>%1 — unavailable: %2</source>
-        <translation>%1 — 利用不可: %2</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="258" />
-        <source>%1 — some devices were left out</source>
-        <translation>%1 — 一部のデバイスを除外しました</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="259" />
-        <source>%1 — no devices</source>
-        <translation>%1 — デバイスなし</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="262" />
-        <source>Platform %1</source>
-        <translation>プラットフォーム %1</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="266" />
-        <source>%1 (%2, simulated)</source>
-        <translation>%1（%2、シミュレーション）</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="267" />
-        <source>%1 (%2)</source>
-        <translation>%1（%2）</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../app/gui/models/device_tree_model.cpp" line="278" />
-        <source>%n device(s)</source>
-        <translation>
-            <numerusform>%n 台のデバイス</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="280" />
-        <source>Runs on these devices replay the measurements stored in %1; no kernel runs.</source>
-        <translation>これらのデバイスでの実行は %1 に保存された測定値を再生します。カーネルは実行されません。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="285" />
-        <source>Platform index %1</source>
-        <translation>プラットフォーム番号 %1</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="288" />
-        <source>Check to include this device when a run starts.</source>
-        <translation>チェックすると、実行開始時にこのデバイスも対象になります。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/device_tree_model.cpp" line="325" />
-        <source>Device</source>
-        <translation>デバイス</translation>
-    </message>
-</context>
-<context>
-    <name>kt::gui::DevicesPage</name>
-    <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="91" />
-        <source>Profiling %1…</source>
-        <translation>%1 をプロファイル中…</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="124" />
-        <source>Profiled %1.</source>
-        <translation>%1 のプロファイルが完了しました。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="96" />
-        <source>Profiling %1 failed: %2</source>
-        <translation>%1 のプロファイルに失敗しました: %2</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="104" />
-        <source>Profile of %1 saved to %2.</source>
-        <translation>%1 のプロファイルを %2 に保存しました。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="108" />
-        <source>Results database %1: %2</source>
-        <translation>結果データベース %1: %2</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="197" />
-        <source>Enumerating devices…</source>
-        <translation>デバイスを列挙中…</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="201" />
-        <source>Device enumeration failed: %1</source>
-        <translation>デバイスの列挙に失敗しました: %1</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../app/gui/pages/devices_page.cpp" line="205" />
-        <source>%n device(s) found in %1 ms.</source>
-        <translation>
-            <numerusform>%1 ミリ秒で %n 台のデバイスが見つかりました。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="213" />
-        <source>Check devices to tune several at once; with none checked, a run uses the selected device.</source>
-        <translation>複数のデバイスを同時にチューニングするにはチェックを入れてください。チェックがない場合は選択中のデバイスで実行します。</translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../app/gui/pages/devices_page.cpp" line="219" />
-        <source>%n device(s) checked: Start run starts one run on each (%1).</source>
-        <translation>
-            <numerusform>%n 台のデバイスにチェック: 実行開始で各デバイスに 1 回ずつ実行します（%1）。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="230" />
-        <source>Refresh</source>
-        <translation>再読み込み</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="231" />
-        <source>Enumerate the devices again</source>
-        <translation>デバイスを再度列挙します</translation>
-    </message>
-</context>
-<context>
-    <name>kt::gui::FamilySpaces</name>
-    <message>
-        <location filename="../app/gui/services/family_spaces.cpp" line="44" />
-        <source>missing parameters: %1</source>
-        <translation>不足しているパラメータ: %1</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/services/family_spaces.cpp" line="46" />
-        <source>parameters the family does not have: %1</source>
-        <translation>ファミリーにないパラメータ: %1</translation>
-    </message>
-</context>
-<context>
-    <name>kt::gui::FitPlot</name>
-    <message>
-        <location filename="../app/gui/plots/fit_plot.cpp" line="47" />
-        <source>auto-tuned (rule)</source>
-        <translation>自動チューニング（ルール）</translation>
-    </message>
-</context>
-<context>
-    <name>kt::gui::FitsPage</name>
-    <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="91" />
-        <source>No candidate has measurements at two or more one-dimensional sizes.</source>
-        <translation>2 つ以上の一次元サイズで測定された候補がありません。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="306" />
-        <source>No one-dimensional measurements for this device and family.</source>
-        <translation>このデバイスとファミリーには一次元サイズの測定がありません。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="309" />
-        <source>Fitting failed: %1</source>
-        <translation>フィッティングに失敗しました: %1</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="313" />
-        <source>Sizes are m×n×k; only the cubes (m = n = k) are shown, by m.</source>
-        <translation>サイズは m×n×k です。立方体（m = n = k）のみを m で表示しています。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="317" />
-        <source>α chosen by GCV: %1.</source>
-        <translation>GCV で選ばれた α: %1。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="370" />
-        <source>Device:</source>
-        <translation>デバイス:</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="371" />
-        <source>Family:</source>
-        <translation>ファミリー:</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="372" />
-        <source>Top K:</source>
-        <translation>上位 K:</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="373" />
-        <source>How many candidates to fit, ranked by their mean measured value</source>
-        <translation>フィットする候補の数（平均測定値の順）</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="374" />
-        <source>α:</source>
-        <translation>α:</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="375" />
-        <source>Smoothing weight of the d-spline (larger is smoother)</source>
-        <translation>d-スプラインの平滑化の重み（大きいほど滑らか）</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="376" />
-        <source>Smoothing weight α on a logarithmic scale, %1 to %2; the fit follows as you drag</source>
-        <translation>平滑化の重み α（対数目盛、%1〜%2）。ドラッグに合わせてフィットが更新されます</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="378" />
-        <source>auto (GCV)</source>
-        <translation>自動（GCV）</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="379" />
-        <source>Tolerance:</source>
-        <translation>許容差:</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="380" />
-        <source>A candidate within this percentage of the best keeps its interval</source>
-        <translation>最良との差がこの割合以内の候補は区間を維持します</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="381" />
-        <source>From size</source>
-        <translation>開始サイズ</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="381" />
-        <source>To size (excl.)</source>
-        <translation>終了サイズ（含まない）</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="381" />
-        <source>Candidate</source>
-        <translation>候補</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="388" />
-        <source>Problem size</source>
-        <translation>問題サイズ</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="389" />
-        <source>Value (%1)</source>
-        <translation>値（%1）</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="390" />
-        <source>Value (GFlop/s or GB/s)</source>
-        <translation>値（GFlop/s または GB/s）</translation>
-    </message>
-</context>
-<context>
-    <name>kt::gui::Format</name>
-    <message>
-        <location filename="../app/gui/format.cpp" line="11" />
-        <location filename="../app/gui/format.cpp" line="26" />
-        <source>unknown</source>
-        <translation>不明</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/format.cpp" line="24" />
-        <source>yes</source>
-        <translation>はい</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/format.cpp" line="24" />
-        <source>no</source>
-        <translation>いいえ</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/format.cpp" line="26" />
-        <source>%1 MHz</source>
-        <translation>%1 MHz</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/format.cpp" line="28" />
-        <source>%1 GB/s</source>
-        <translation>%1 GB/s</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/format.cpp" line="31" />
-        <source>%1 GFlop/s</source>
-        <translation>%1 GFlop/s</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/format.cpp" line="31" />
-        <source>not supported</source>
-        <translation>非対応</translation>
-    </message>
-</context>
-<context>
-    <name>kt::gui::MainWindow</name>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="174" />
-        <source>KernelTune Workbench</source>
-        <translation>KernelTune ワークベンチ</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="175" />
-        <source>Devices</source>
-        <translation>デバイス</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="176" />
-        <source>Tune</source>
-        <translation>チューニング</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="177" />
-        <source>Run</source>
-        <translation>実行</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="178" />
-        <source>Results</source>
-        <translation>結果</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="179" />
-        <source>Fits &amp;&amp; Rules</source>
-        <translation>フィットとルール</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="180" />
-        <source>&amp;File</source>
-        <translation>ファイル(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="181" />
-        <source>&amp;View</source>
-        <translation>表示(&amp;V)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="182" />
-        <source>&amp;Tools</source>
-        <translation>ツール(&amp;T)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="183" />
-        <source>&amp;Help</source>
-        <translation>ヘルプ(&amp;H)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="184" />
-        <source>&amp;Open database…</source>
-        <translation>データベースを開く(&amp;O)…</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="185" />
-        <source>Choose the SQLite file that holds tuning results</source>
-        <translation>チューニング結果を保存する SQLite ファイルを選択します</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="186" />
-        <source>&amp;Quit</source>
-        <translation>終了(&amp;Q)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="188" />
-        <source>&amp;Refresh devices</source>
-        <translation>デバイスを再読み込み(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="189" />
-        <source>&amp;Status bar</source>
-        <translation>ステータスバー(&amp;S)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="190" />
-        <source>&amp;Settings…</source>
-        <translation>設定(&amp;S)…</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="191" />
-        <source>&amp;About KernelTune</source>
-        <translation>KernelTune について(&amp;A)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="192" />
-        <source>About &amp;Qt</source>
-        <translation>Qt について(&amp;Q)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="198" />
-        <source>Database: %1</source>
-        <translation>データベース: %1</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="199" />
-        <source>Database: %1 (not created yet)</source>
-        <translation>データベース: %1（未作成）</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="211" />
-        <source>Results database: %1</source>
-        <translation>結果データベース: %1</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="215" />
-        <source>Open results database</source>
-        <translation>結果データベースを開く</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="216" />
-        <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
-        <translation>SQLite データベース (*.sqlite *.db);;すべてのファイル (*)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="236" />
-        <source>About KernelTune</source>
-        <translation>KernelTune について</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/main_window.cpp" line="237" />
-        <source>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;A workbench for auto-tuning GPU kernels (GEMM, BLAS3, batched GEMM, SYMV) on OpenCL and CUDA devices: explore parameter spaces, measure and verify candidates, fit performance over problem sizes and derive dispatch rules.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;OpenCL および CUDA デバイス上で GPU カーネル（GEMM、BLAS3、バッチ GEMM、SYMV）を自動チューニングするワークベンチです。パラメータ空間を探索し、候補を測定・検証し、問題サイズに対する性能をフィッティングして、ディスパッチ規則を導出します。&lt;/p&gt;&lt;p&gt;Qt %2 でビルドされています。&lt;/p&gt;</translation>
-    </message>
-<message>
-        <location filename="../app/gui/main_window.cpp" line="192" />
-        <source>Compare</source>
-        <translation>比較</translation>
-    </message>
-    </context>
-<context>
-    <name>kt::gui::MetricCurvePlot</name>
-    <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="158" />
-        <source>Problem size (%1)</source>
-        <translation>問題サイズ (%1)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="159" />
-        <source>Problem size (geometric mean of %1)</source>
-        <translation>問題サイズ (%1 の幾何平均)</translation>
-    </message>
-</context>
-<context>
-    <name>kt::gui::ProfileService</name>
-    <message>
-        <location filename="../app/gui/services/profile_service.cpp" line="43" />
-        <source>cancelled</source>
-        <translation>キャンセルされました</translation>
-    </message>
-</context>
-<context>
-    <name>kt::gui::ResultsModel</name>
-    <message>
-        <location filename="../app/gui/models/results_model.cpp" line="21" />
-        <source>ok</source>
-        <translation>OK</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/results_model.cpp" line="22" />
-        <location filename="../app/gui/screenshot.cpp" line="153" />
-        <source>compile error</source>
-        <translation>コンパイルエラー</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/results_model.cpp" line="23" />
-        <source>launch error</source>
-        <translation>起動エラー</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/results_model.cpp" line="24" />
-        <source>wrong result</source>
-        <translation>誤った結果</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/results_model.cpp" line="25" />
-        <source>timeout</source>
-        <translation>タイムアウト</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/results_model.cpp" line="26" />
-        <source>worker crash</source>
-        <translation>ワーカーのクラッシュ</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/results_model.cpp" line="27" />
-        <source>skipped</source>
-        <translation>スキップ</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/results_model.cpp" line="144" />
-        <source>Device</source>
-        <translation>デバイス</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/results_model.cpp" line="145" />
-        <source>Family</source>
-        <translation>ファミリー</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/results_model.cpp" line="146" />
-        <source>Run</source>
-        <translation>実行</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/results_model.cpp" line="147" />
-        <source>Candidate</source>
-        <translation>候補</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/results_model.cpp" line="148" />
-        <source>Size</source>
-        <translation>サイズ</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/results_model.cpp" line="149" />
-        <source>Status</source>
-        <translation>状態</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/results_model.cpp" line="150" />
-        <source>Value</source>
-        <translation>値</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/results_model.cpp" line="151" />
-        <source>Median (ms)</source>
-        <translation>中央値 (ms)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/results_model.cpp" line="152" />
-        <source>Error</source>
-        <translation>エラー</translation>
-    </message>
-</context>
-<context>
-    <name>kt::gui::ResultsPage</name>
-    <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="185" />
-        <source>Select a measurement to see its candidate's parameters, generated source and log.</source>
-        <translation>測定を選択すると、その候補のパラメータ、生成されたソース、ログが表示されます。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="201" />
-        <source>unreadable candidate key '%1': %2</source>
-        <translation>読み取れない候補キー「%1」: %2</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="204" />
-        <source>%1 on %2 — %3</source>
-        <translation>%2 上の %1 — %3</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="213" />
-        <source>// The family '%1' is not part of this build.</source>
-        <translation>// ファミリー「%1」はこのビルドに含まれていません。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="216" />
-        <source>// The device %1 is not recorded in the store.</source>
-        <translation>// デバイス %1 はストアに記録されていません。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="220" />
-        <source>kernels: %1</source>
-        <translation>カーネル: %1</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="225" />
-        <source>options: %1</source>
-        <translation>オプション: %1</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="247" />
-        <source>// The source could not be generated: %1</source>
-        <translation>// ソースを生成できませんでした: %1</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="250" />
-        <source>(no messages: status %1)</source>
-        <translation>（メッセージなし: 状態 %1）</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="277" />
-        <source>Filter (device, family, candidate, status, error…)</source>
-        <translation>フィルター（デバイス、ファミリー、候補、状態、エラー…）</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="278" />
-        <source>%1 of %2 measurements</source>
-        <translation>%2 件中 %1 件の測定</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="279" />
-        <source>Generated source</source>
-        <translation>生成されたソース</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="280" />
-        <source>Error / build log</source>
-        <translation>エラー / ビルドログ</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="281" />
-        <source>All measurements of this candidate</source>
-        <translation>この候補のすべての測定</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="283" />
-        <source>Run</source>
-        <translation>実行</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="283" />
-        <source>Size</source>
-        <translation>サイズ</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="283" />
-        <source>Status</source>
-        <translation>状態</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="283" />
-        <source>Value</source>
-        <translation>値</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="283" />
-        <source>Median (ms)</source>
-        <translation>中央値 (ms)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/results_page.cpp" line="283" />
-        <source>Error</source>
-        <translation>エラー</translation>
-    </message>
-</context>
-<context>
-    <name>kt::gui::RunPage</name>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="42" />
-        <source>sizes: '%1' is not a size (expected e.g. 1024 or 256x256x128)</source>
-        <translation>サイズ: 「%1」はサイズではありません（例: 1024 または 256x256x128）</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="54" />
-        <source>running</source>
-        <translation>実行中</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="55" />
-        <source>paused</source>
-        <translation>一時停止中</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="56" />
-        <source>cancelled</source>
-        <translation>キャンセル済み</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="57" />
-        <source>completed</source>
-        <translation>完了</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="58" />
-        <source>failed</source>
-        <translation>失敗</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="59" />
-        <source>interrupted</source>
-        <translation>中断</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="162" />
-        <source>pausing after the current candidate…</source>
-        <translation>現在の候補の後で一時停止します…</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="178" />
-        <source>cancelling after the current candidate…</source>
-        <translation>現在の候補の後でキャンセルします…</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="228" />
-        <source>(choose one on the Devices page)</source>
-        <translation>（「デバイス」ページで選択してください）</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="229" />
-        <source>(choose one on the Tune page)</source>
-        <translation>（「チューニング」ページで選択してください）</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="232" />
-        <source>Device: &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
-        <translation>デバイス: &lt;b&gt;%1&lt;/b&gt; · ファミリー: &lt;b&gt;%2&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="236" />
-        <source>Devices (checked, one run each): &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
-        <translation>デバイス（チェック済み、各 1 回実行）: &lt;b&gt;%1&lt;/b&gt; · ファミリー: &lt;b&gt;%2&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="240" />
-        <source> · Space: edited on the Tune page (%1 combinations)</source>
-        <translation> · 空間: 「チューニング」ページで編集済み（全 %1 通り）</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="250" />
-        <source>Choose a device on the Devices page first.</source>
-        <translation>先に「デバイス」ページでデバイスを選択してください。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="251" />
-        <source>Choose a kernel family on the Tune page first.</source>
-        <translation>先に「チューニング」ページでカーネルファミリーを選択してください。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="335" />
-        <source>Run %1: %2</source>
-        <translation>実行 %1: %2</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="336" />
-        <source>Run %1: %2 (%3)</source>
-        <translation>実行 %1: %2 (%3)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="401" />
-        <source>No run yet.</source>
-        <translation>まだ実行はありません。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="418" />
-        <source>Elapsed %1 · ETA %2 · reused %3</source>
-        <translation>経過 %1 · 残り %2 · 再利用 %3</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="424" />
-        <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
-        <translation>これまでの最高: &lt;b&gt;%1 %2&lt;/b&gt;（サイズ %3）— %4</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="429" />
-        <source>Best so far: –</source>
-        <translation>これまでの最高: –</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="439" />
-        <source>Strategy:</source>
-        <translation>戦略:</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="440" />
-        <source>Max. evaluations:</source>
-        <translation>最大評価数:</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="441" />
-        <location filename="../app/gui/pages/run_page.cpp" line="443" />
-        <source>no limit</source>
-        <translation>無制限</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="442" />
-        <source>Time limit:</source>
-        <translation>時間制限:</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="444" />
-        <source> min</source>
-        <translation> 分</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="445" />
-        <source>Sizes:</source>
-        <translation>サイズ:</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="446" />
-        <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
-        <translation>ファミリーの既定値（例: 1024,2048 または 256x256x128）</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="447" />
-        <source>&amp;Start run</source>
-        <translation>実行開始(&amp;S)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="448" />
-        <source>Run:</source>
-        <translation>実行:</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="449" />
-        <source>&amp;Pause</source>
-        <translation>一時停止(&amp;P)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="450" />
-        <source>&amp;Resume</source>
-        <translation>再開(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="451" />
-        <source>&amp;Cancel</source>
-        <translation>キャンセル(&amp;C)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="452" />
-        <source>Top candidates over size</source>
-        <translation>上位候補（サイズ別）</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="453" />
-        <source>All candidates</source>
-        <translation>全候補</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="454" />
-        <source>Failures</source>
-        <translation>失敗</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="455" />
-        <source>Candidate</source>
-        <translation>候補</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="455" />
-        <source>Size</source>
-        <translation>サイズ</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="455" />
-        <source>Status</source>
-        <translation>状態</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="455" />
-        <source>Message</source>
-        <translation>メッセージ</translation>
-    </message>
-</context>
-<context>
-    <name>kt::gui::SettingsDialog</name>
-    <message>
-        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="50" />
-        <source>Results database</source>
-        <translation>結果データベース</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="51" />
-        <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
-        <translation>SQLite データベース (*.sqlite *.db);;すべてのファイル (*)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="75" />
-        <source>Settings</source>
-        <translation>設定</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="76" />
-        <source>Language:</source>
-        <translation>言語：</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="77" />
-        <source>System default</source>
-        <translation>システムの既定</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="78" />
-        <source>The interface switches language immediately; texts computed by the libraries (family descriptions, error messages) stay in English.</source>
-        <translation>インターフェースの言語はすぐに切り替わります。ライブラリが生成するテキスト（ファミリーの説明、エラーメッセージ）は英語のままです。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="80" />
-        <source>Results database:</source>
-        <translation>結果データベース：</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="81" />
-        <source>Browse…</source>
-        <translation>参照…</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="82" />
-        <source>Default</source>
-        <translation>既定</translation>
-    </message>
-</context>
-<context>
-    <name>kt::gui::SpaceEditor</name>
-    <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="118" />
-        <source>give at least one value</source>
-        <translation>値を1つ以上指定してください</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="126" />
-        <source>'%1' is not an integer</source>
-        <translation>「%1」は整数ではありません</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="131" />
-        <source>%1 is listed twice</source>
-        <translation>%1 が2回指定されています</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="163" />
-        <location filename="../app/gui/pages/space_editor.cpp" line="243" />
-        <source>Values of %1, separated by commas or spaces</source>
-        <translation>%1 の値(カンマまたは空白区切り)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="212" />
-        <source>Constraint %1: unknown name '%2' (not a parameter, a variable or a DEV_ device variable)</source>
-        <translation>制約 %1: 不明な名前「%2」(パラメータ、変数、DEV_ デバイス変数のいずれでもありません)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="217" />
-        <source>Constraint %1: %2</source>
-        <translation>制約 %1: %2</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="218" />
-        <source>Constraint %1, column %2: %3</source>
-        <translation>制約 %1、%2 桁目: %3</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="249" />
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="289" />
-        <source>Parameters and their values</source>
-        <translation>パラメータと値</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="290" />
-        <source>Constraints</source>
-        <translation>制約</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="291" />
-        <source>Expression</source>
-        <translation>式</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="291" />
-        <source>Why</source>
-        <translation>理由</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="292" />
-        <source>Add</source>
-        <translation>追加</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="293" />
-        <source>Remove</source>
-        <translation>削除</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="294" />
-        <source>Add a constraint (a C-like integer expression over the parameters and DEV_ device variables)</source>
-        <translation>制約を追加(パラメータと DEV_ デバイス変数を使う C 言語風の整数式)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="296" />
-        <source>Remove the selected constraints</source>
-        <translation>選択した制約を削除</translation>
-    </message>
-</context>
-<context>
-    <name>kt::gui::TunePage</name>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="220" />
-        <source>No kernel families are registered in this build.</source>
-        <translation>このビルドにはカーネルファミリーが登録されていません。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="224" />
-        <source>Select a device on the Devices page: constraints depend on the device's limits.</source>
-        <translation>「デバイス」ページでデバイスを選択してください。制約はデバイスの上限値に依存します。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="433" />
-        <source>Correct the errors above to count the valid variants.</source>
-        <translation>有効なバリアントを数えるには、上のエラーを修正してください。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="434" />
-        <source>(for the last valid space: correct the errors above)</source>
-        <translation>(最後に有効だった空間の値です。上のエラーを修正してください)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="443" />
-        <source>Correct the errors in the space or the sizes first.</source>
-        <translation>先に空間またはサイズのエラーを修正してください。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="486" />
-        <source>Preset:</source>
-        <translation>プリセット:</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="487" />
-        <source>Load a built-in space for this family into the editor</source>
-        <translation>このファミリーの組み込み空間をエディタに読み込みます</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="489" />
-        <source>Load…</source>
-        <translation>読み込み…</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="490" />
-        <source>Load a parameter space from a JSON file (the format of ktune tune --space)</source>
-        <translation>JSON ファイルからパラメータ空間を読み込みます(ktune tune --space の形式)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="491" />
-        <source>Save…</source>
-        <translation>保存…</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="492" />
-        <source>Save the edited parameter space as a JSON file (for ktune tune --space)</source>
-        <translation>編集したパラメータ空間を JSON ファイルに保存します(ktune tune --space 用)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="498" />
-        <source>Name: %1 · Metric: %2 · Size dimensions: %3</source>
-        <translation>名前: %1 · 指標: %2 · サイズの次元: %3</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="236" />
-        <source>The family's parameter space could not be built for this device: %1</source>
-        <translation>このデバイス用のファミリーのパラメータ空間を構築できませんでした: %1</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="140" />
-        <source>Load parameter space</source>
-        <translation>パラメータ空間の読み込み</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="141" />
-        <location filename="../app/gui/pages/tune_page.cpp" line="147" />
-        <source>Parameter spaces (*.json);;All files (*)</source>
-        <translation>パラメータ空間 (*.json);;すべてのファイル (*)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="146" />
-        <source>Save parameter space</source>
-        <translation>パラメータ空間の保存</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="272" />
-        <location filename="../app/gui/pages/tune_page.cpp" line="488" />
-        <source>Family default</source>
-        <translation>ファミリーの既定</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="290" />
-        <source>Select a device and a family before loading a space.</source>
-        <translation>空間を読み込む前にデバイスとファミリーを選択してください。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="295" />
-        <source>Not loaded: cannot open %1: %2</source>
-        <translation>読み込めませんでした: %1 を開けません: %2</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="304" />
-        <source>Not loaded: %1 does not fit the family %2 (%3).</source>
-        <translation>読み込めませんでした: %1 はファミリー %2 に合いません(%3)。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="310" />
-        <source>Not loaded: %1</source>
-        <translation>読み込めませんでした: %1</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="315" />
-        <source>Loaded %1.</source>
-        <translation>%1 を読み込みました。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="322" />
-        <source>Not saved: correct the errors in the space first.</source>
-        <translation>保存できませんでした: 先に空間のエラーを修正してください。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="330" />
-        <source>Not saved: cannot write %1: %2</source>
-        <translation>保存できませんでした: %1 に書き込めません: %2</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="335" />
-        <source>Saved %1.</source>
-        <translation>%1 に保存しました。</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="428" />
-        <source>The constraints could not be evaluated: %1</source>
-        <translation>制約を評価できませんでした: %1</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="502" />
-        <source>Problem sizes (%1):</source>
-        <translation>問題サイズ (%1):</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="503" />
-        <source>empty: the family's defaults for the device</source>
-        <translation>空欄: デバイスに対するファミリーの既定値</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="504" />
-        <source>Sizes to tune, separated by commas: all dimensions (e.g. 256x256x128) or one number (a cube when the family has several dimensions)</source>
-        <translation>チューニングするサイズ(カンマ区切り): 全次元(例: 256x256x128)または数値1つ(複数次元のファミリーでは立方体)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="426" />
-        <source>Valid variants: counting… (of %1 combinations)</source>
-        <translation>有効なバリアント: 計数中…（全 %1 通り）</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="430" />
-        <source>Valid variants: %1 of %2 combinations</source>
-        <translation>有効なバリアント: %2 通り中 %1 通り</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="493" />
-        <source>Start run…</source>
-        <translation>実行を開始…</translation>
-    </message>
-<message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="219" />
-        <source>Parameters</source>
-        <translation>パラメータ</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="220" />
-        <source>Constraints</source>
-        <translation>制約</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="221" />
-        <source>Name</source>
-        <translation>名前</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="221" />
-        <source>Values</source>
-        <translation>値</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="221" />
-        <source>Description</source>
-        <translation>説明</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="222" />
-        <source>Expression</source>
-        <translation>式</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="222" />
-        <source>Why</source>
-        <translation>理由</translation>
-    </message>
-    </context>
-<context>
-    <name>kt::gui::TuningRunService</name>
-    <message>
-        <location filename="../app/gui/services/tuning_run_service.cpp" line="265" />
-        <source>A run is already active on %1.</source>
-        <translation>%1 ではすでに実行中です。</translation>
-    </message>
-</context>
-<context>
-    <name>kt::gui::BestParametersModel</name>
-    <message>
-        <location filename="../app/gui/models/best_parameters_model.cpp" line="53" />
-        <source>Best (%1)</source>
-        <translation>最高性能 (%1)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/best_parameters_model.cpp" line="54" />
-        <source>At size</source>
-        <translation>達成サイズ</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/best_parameters_model.cpp" line="55" />
-        <source>Best peer (%1)</source>
-        <translation>ベンダ最高 (%1)</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/best_parameters_model.cpp" line="63" />
-        <source>no results</source>
-        <translation>結果なし</translation>
-    </message>
-    <message>
-        <location filename="../app/gui/models/best_parameters_model.cpp" line="116" />
-        <source>Parameter</source>
-        <translation>パラメタ</translation>
-    </message>
-</context>
-<context>
     <name>kt::gui::ComparePage</name>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="137" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="140"/>
         <source>Reading the results database…</source>
         <translation>結果データベースを読み込み中…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="145" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="148"/>
         <source>Cannot read %1: %2</source>
         <translation>%1 を読み込めません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="214" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="217"/>
         <source>%1 (no results)</source>
         <translation>%1 (結果なし)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="217" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="220"/>
         <source>%1 — on this machine</source>
         <translation>%1 — このマシンのデバイス</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="218" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="221"/>
         <source>%1 — from the results database</source>
         <translation>%1 — 結果データベースから</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="273" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="276"/>
         <source>none measured</source>
         <translation>計測なし</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="273" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="276"/>
         <source>all</source>
         <translation>すべて</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="315" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="318"/>
         <source>%1 %2 · %3</source>
         <translation>%1 %2 · %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="358" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="361"/>
         <source>No successful measurements in this database yet: tune a family on one or more devices first.</source>
         <translation>このデータベースには成功した計測がまだありません。まず 1 台以上のデバイスでファミリーをチューニングしてください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="361" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="364"/>
         <source>Check one or more devices to compare.</source>
         <translation>比較するデバイスを 1 台以上チェックしてください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="363" />
-        <source>Solid: the fastest candidate at each size. Dashed: vendor libraries measured with `ktune bench`. The table shows the parameters of each device's fastest measured candidate.</source>
+        <location filename="../app/gui/pages/compare_page.cpp" line="366"/>
+        <source>Solid: the fastest candidate at each size. Dashed: vendor libraries measured with `ktune bench`. The table shows the parameters of each device&apos;s fastest measured candidate.</source>
         <translation>実線: 各サイズで最速の候補。破線: `ktune bench` で計測したベンダライブラリ。表は各デバイスで計測された最速候補のパラメタを示します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="368" />
-        <source>Solid: one candidate per device over all sizes (measured at the most sizes, highest mean). Dashed: vendor libraries. The table shows that candidate's parameters and its best value.</source>
+        <location filename="../app/gui/pages/compare_page.cpp" line="371"/>
+        <source>Solid: one candidate per device over all sizes (measured at the most sizes, highest mean). Dashed: vendor libraries. The table shows that candidate&apos;s parameters and its best value.</source>
         <translation>実線: デバイスごとに全サイズを通した一つの候補 (最も多くのサイズで計測され、平均が最も高いもの)。破線: ベンダライブラリ。表はその候補のパラメタと最高性能を示します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="385" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="388"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 に書き込めません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="400" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="403"/>
         <source>Table copied (tab-separated).</source>
         <translation>表をコピーしました (タブ区切り)。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="406" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="409"/>
         <source>Export failed</source>
         <translation>エクスポートに失敗しました</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="411" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="414"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 画像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="412" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="415"/>
         <source>PDF documents (*.pdf)</source>
         <translation>PDF 文書 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="413" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="416"/>
         <source>SVG images (*.svg)</source>
         <translation>SVG 画像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="418" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="421"/>
         <source>Save plot</source>
         <translation>グラフを保存</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="427" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="430"/>
         <source>Plot saved to %1</source>
         <translation>グラフを %1 に保存しました</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="434" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="437"/>
         <source>Save table</source>
         <translation>表を保存</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="434" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="437"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV ファイル (*.csv)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="441" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="444"/>
         <source>Table saved to %1</source>
         <translation>表を %1 に保存しました</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="450" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="453"/>
         <source>Family:</source>
         <translation>ファミリー:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="451" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="454"/>
         <source>Curve:</source>
         <translation>曲線:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="452" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="455"/>
         <source>Best candidate per size</source>
         <translation>サイズごとの最良候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="453" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="456"/>
         <source>Best single candidate</source>
         <translation>単一の最良候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="454" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="457"/>
         <source>Per size: what a dispatch rule over several kernels reaches. Single: the one kernel that does best over all measured sizes.</source>
         <translation>サイズごと: 複数のカーネルを切り替えるディスパッチルールで到達できる性能。単一: 計測した全サイズを通して最も良い一つのカーネル。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="457" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="460"/>
         <source>Peer routine:</source>
         <translation>ベンダルーチン:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="458" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="461"/>
         <source>Vendor library results stored by `ktune bench` for this family (and its variants)</source>
         <translation>`ktune bench` が保存した、このファミリー (とその変種) のベンダライブラリの結果</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="460" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="463"/>
         <source>Export</source>
         <translation>エクスポート</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="461" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="464"/>
         <source>Plot as &amp;PNG…</source>
         <translation>グラフを PNG で保存(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="462" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="465"/>
         <source>Plot as P&amp;DF…</source>
         <translation>グラフを PDF で保存(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="463" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="466"/>
         <source>Plot as &amp;SVG…</source>
         <translation>グラフを SVG で保存(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="464" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="467"/>
         <source>Table as &amp;CSV…</source>
         <translation>表を CSV で保存(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="465" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="468"/>
         <source>&amp;Copy table</source>
         <translation>表をコピー(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="466" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="469"/>
         <source>Devices:</source>
         <translation>デバイス:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="467" />
+        <location filename="../app/gui/pages/compare_page.cpp" line="470"/>
         <source>Best parameters per device</source>
         <translation>デバイスごとの最良パラメタ</translation>
     </message>
@@ -1732,29 +272,1454 @@
 <context>
     <name>kt::gui::ComparisonPlot</name>
     <message>
-        <location filename="../app/gui/plots/comparison_plot.cpp" line="141" />
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="141"/>
         <source>The plot could not be rendered.</source>
         <translation>グラフを描画できませんでした。</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/comparison_plot.cpp" line="151" />
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="151"/>
         <source>Cannot save %1: %2</source>
         <translation>%1 を保存できません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/comparison_plot.cpp" line="156" />
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="156"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 に書き込めません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/comparison_plot.cpp" line="178" />
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="178"/>
         <source>Problem size (%1)</source>
         <translation>問題サイズ (%1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/comparison_plot.cpp" line="179" />
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="179"/>
         <source>Problem size (geometric mean of %1)</source>
         <translation>問題サイズ (%1 の幾何平均)</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::DeviceDetailsWidget</name>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="21"/>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="22"/>
+        <source>Vendor</source>
+        <translation>ベンダー</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="23"/>
+        <source>Type</source>
+        <translation>種類</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="24"/>
+        <source>Backend</source>
+        <translation>バックエンド</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="25"/>
+        <source>Platform</source>
+        <translation>プラットフォーム</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="26"/>
+        <source>Device index</source>
+        <translation>デバイス番号</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="27"/>
+        <source>Stable id</source>
+        <translation>固定 ID</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="28"/>
+        <source>Replays</source>
+        <translation>再生元</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="29"/>
+        <source>Driver version</source>
+        <translation>ドライバのバージョン</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="30"/>
+        <source>Runtime version</source>
+        <translation>ランタイムのバージョン</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="31"/>
+        <source>Compute units</source>
+        <translation>演算ユニット数</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="32"/>
+        <source>Clock</source>
+        <translation>クロック</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="33"/>
+        <source>Global memory</source>
+        <translation>グローバルメモリ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="34"/>
+        <source>Local memory</source>
+        <translation>ローカルメモリ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="35"/>
+        <source>Max. allocation</source>
+        <translation>最大割り当てサイズ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="36"/>
+        <source>Max. work-group size</source>
+        <translation>最大ワークグループサイズ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="37"/>
+        <source>Max. work-item sizes</source>
+        <translation>最大ワークアイテムサイズ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="38"/>
+        <source>Double precision (fp64)</source>
+        <translation>倍精度（fp64）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="39"/>
+        <source>64-bit atomics</source>
+        <translation>64 ビットアトミック</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="40"/>
+        <source>Compute capability</source>
+        <translation>Compute Capability</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="43"/>
+        <source>Copy bandwidth</source>
+        <translation>コピー帯域幅</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="44"/>
+        <source>fp32 peak</source>
+        <translation>fp32 ピーク性能</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="45"/>
+        <source>fp64 peak</source>
+        <translation>fp64 ピーク性能</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="46"/>
+        <source>Measured at</source>
+        <translation>測定日時</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="159"/>
+        <source>Device</source>
+        <translation>デバイス</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="160"/>
+        <source>Measured profile</source>
+        <translation>測定プロファイル</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="161"/>
+        <source>%1:</source>
+        <translation>%1：</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="172"/>
+        <source>No device selected</source>
+        <translation>デバイスが選択されていません</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="173"/>
+        <source>Select a device in the tree to see its properties.</source>
+        <translation>ツリーでデバイスを選択すると、そのプロパティが表示されます。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="177"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="200"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="205"/>
+        <source>unknown</source>
+        <translation>不明</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="178"/>
+        <source>%1 (simulated)</source>
+        <translation>%1（シミュレーション）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="181"/>
+        <source>Simulated device: runs replay the measurements of %1 stored in %2; no kernel runs and nothing is measured.</source>
+        <translation>シミュレーションデバイス: 実行は %2 に保存された %1 の測定値を再生します。カーネルは実行されず、何も測定されません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="185"/>
+        <source>Stored in %1 (measured on another machine); not present here. Check its simulated twin to replay its results.</source>
+        <translation>%1 に保存（別のマシンで測定）。このマシンにはありません。結果を再生するには、そのシミュレーション版にチェックを入れてください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="192"/>
+        <source>%1 (index %2)</source>
+        <translation>%1（インデックス %2）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="197"/>
+        <source>%1 (stored in %2)</source>
+        <translation>%1（%2 に保存）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="219"/>
+        <source>Measured on %1 by the profile microbenchmarks.</source>
+        <translation>%1 にプロファイル用マイクロベンチマークで測定しました。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="225"/>
+        <source>Not measured yet.</source>
+        <translation>まだ測定されていません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="228"/>
+        <source>Profiling…</source>
+        <translation>プロファイル中…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="228"/>
+        <source>Profile</source>
+        <translation>プロファイル</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="228"/>
+        <source>Re-profile</source>
+        <translation>再プロファイル</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="232"/>
+        <source>Measure copy bandwidth and fp32/fp64 peak rates again; the new profile is stored next to the earlier ones.</source>
+        <translation>コピー帯域幅と fp32/fp64 ピーク性能を再測定します。新しいプロファイルは以前のものと並べて保存されます。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="234"/>
+        <source>Measure copy bandwidth and fp32/fp64 peak rates on a worker thread.</source>
+        <translation>ワーカースレッドでコピー帯域幅と fp32/fp64 のピーク性能を測定します。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="236"/>
+        <source>A simulated device runs no kernels; profile the real device on its machine.</source>
+        <translation>シミュレーションデバイスはカーネルを実行しません。実デバイスをそのマシンでプロファイルしてください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="238"/>
+        <source>This device is not present here; profile it on its machine.</source>
+        <translation>このデバイスはこのマシンにありません。そのマシンでプロファイルしてください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="240"/>
+        <source>This build has no device profiler yet (kernels/profile).</source>
+        <translation>このビルドにはまだデバイスプロファイラ（kernels/profile）がありません。</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::DeviceTreeModel</name>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="227"/>
+        <source>OpenCL</source>
+        <translation>OpenCL</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="228"/>
+        <source>CUDA</source>
+        <translation>CUDA</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="229"/>
+        <source>Simulated</source>
+        <translation>シミュレーション</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="236"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="237"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="238"/>
+        <source>Accelerator</source>
+        <translation>アクセラレータ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="239"/>
+        <source>Other</source>
+        <translation>その他</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="246"/>
+        <source>Simulated — replays of %1</source>
+        <translation>シミュレーション — %1 の再生</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="248"/>
+        <source>%1 (stored in %2)</source>
+        <translation>%1（%2 に保存）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="257"/>
+        <source>%1 — unavailable: %2</source>
+        <translation>%1 — 利用不可: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="258"/>
+        <source>%1 — some devices were left out</source>
+        <translation>%1 — 一部のデバイスを除外しました</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="259"/>
+        <source>%1 — no devices</source>
+        <translation>%1 — デバイスなし</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="262"/>
+        <source>Platform %1</source>
+        <translation>プラットフォーム %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="266"/>
+        <source>%1 (%2, simulated)</source>
+        <translation>%1（%2、シミュレーション）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="267"/>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/models/device_tree_model.cpp" line="278"/>
+        <source>%n device(s)</source>
+        <translation>
+            <numerusform>%n 台のデバイス</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="280"/>
+        <source>Runs on these devices replay the measurements stored in %1; no kernel runs.</source>
+        <translation>これらのデバイスでの実行は %1 に保存された測定値を再生します。カーネルは実行されません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="285"/>
+        <source>Platform index %1</source>
+        <translation>プラットフォーム番号 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="288"/>
+        <source>Check to include this device when a run starts.</source>
+        <translation>チェックすると、実行開始時にこのデバイスも対象になります。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/device_tree_model.cpp" line="325"/>
+        <source>Device</source>
+        <translation>デバイス</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::DevicesPage</name>
+    <message>
+        <location filename="../app/gui/pages/devices_page.cpp" line="91"/>
+        <source>Profiling %1…</source>
+        <translation>%1 をプロファイル中…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/devices_page.cpp" line="124"/>
+        <source>Profiled %1.</source>
+        <translation>%1 のプロファイルが完了しました。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/devices_page.cpp" line="96"/>
+        <source>Profiling %1 failed: %2</source>
+        <translation>%1 のプロファイルに失敗しました: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/devices_page.cpp" line="104"/>
+        <source>Profile of %1 saved to %2.</source>
+        <translation>%1 のプロファイルを %2 に保存しました。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/devices_page.cpp" line="108"/>
+        <source>Results database %1: %2</source>
+        <translation>結果データベース %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/devices_page.cpp" line="197"/>
+        <source>Enumerating devices…</source>
+        <translation>デバイスを列挙中…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/devices_page.cpp" line="201"/>
+        <source>Device enumeration failed: %1</source>
+        <translation>デバイスの列挙に失敗しました: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/pages/devices_page.cpp" line="205"/>
+        <source>%n device(s) found in %1 ms.</source>
+        <translation>
+            <numerusform>%1 ミリ秒で %n 台のデバイスが見つかりました。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/devices_page.cpp" line="213"/>
+        <source>Check devices to tune several at once; with none checked, a run uses the selected device.</source>
+        <translation>複数のデバイスを同時にチューニングするにはチェックを入れてください。チェックがない場合は選択中のデバイスで実行します。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/pages/devices_page.cpp" line="219"/>
+        <source>%n device(s) checked: Start run starts one run on each (%1).</source>
+        <translation>
+            <numerusform>%n 台のデバイスにチェック: 実行開始で各デバイスに 1 回ずつ実行します（%1）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/devices_page.cpp" line="230"/>
+        <source>Refresh</source>
+        <translation>再読み込み</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/devices_page.cpp" line="231"/>
+        <source>Enumerate the devices again</source>
+        <translation>デバイスを再度列挙します</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::FamilySpaces</name>
+    <message>
+        <location filename="../app/gui/services/family_spaces.cpp" line="44"/>
+        <source>missing parameters: %1</source>
+        <translation>不足しているパラメータ: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/services/family_spaces.cpp" line="46"/>
+        <source>parameters the family does not have: %1</source>
+        <translation>ファミリーにないパラメータ: %1</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::FitPlot</name>
+    <message>
+        <location filename="../app/gui/plots/fit_plot.cpp" line="47"/>
+        <source>auto-tuned (rule)</source>
+        <translation>自動チューニング（ルール）</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::FitsPage</name>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="91"/>
+        <source>No candidate has measurements at two or more one-dimensional sizes.</source>
+        <translation>2 つ以上の一次元サイズで測定された候補がありません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="306"/>
+        <source>No one-dimensional measurements for this device and family.</source>
+        <translation>このデバイスとファミリーには一次元サイズの測定がありません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="309"/>
+        <source>Fitting failed: %1</source>
+        <translation>フィッティングに失敗しました: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="313"/>
+        <source>Sizes are m×n×k; only the cubes (m = n = k) are shown, by m.</source>
+        <translation>サイズは m×n×k です。立方体（m = n = k）のみを m で表示しています。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="317"/>
+        <source>α chosen by GCV: %1.</source>
+        <translation>GCV で選ばれた α: %1。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="370"/>
+        <source>Device:</source>
+        <translation>デバイス:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="371"/>
+        <source>Family:</source>
+        <translation>ファミリー:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="372"/>
+        <source>Top K:</source>
+        <translation>上位 K:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="373"/>
+        <source>How many candidates to fit, ranked by their mean measured value</source>
+        <translation>フィットする候補の数（平均測定値の順）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="374"/>
+        <source>α:</source>
+        <translation>α:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="375"/>
+        <source>Smoothing weight of the d-spline (larger is smoother)</source>
+        <translation>d-スプラインの平滑化の重み（大きいほど滑らか）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="376"/>
+        <source>Smoothing weight α on a logarithmic scale, %1 to %2; the fit follows as you drag</source>
+        <translation>平滑化の重み α（対数目盛、%1〜%2）。ドラッグに合わせてフィットが更新されます</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="378"/>
+        <source>auto (GCV)</source>
+        <translation>自動（GCV）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="379"/>
+        <source>Tolerance:</source>
+        <translation>許容差:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="380"/>
+        <source>A candidate within this percentage of the best keeps its interval</source>
+        <translation>最良との差がこの割合以内の候補は区間を維持します</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="381"/>
+        <source>From size</source>
+        <translation>開始サイズ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="381"/>
+        <source>To size (excl.)</source>
+        <translation>終了サイズ（含まない）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="381"/>
+        <source>Candidate</source>
+        <translation>候補</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="388"/>
+        <source>Problem size</source>
+        <translation>問題サイズ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="389"/>
+        <source>Value (%1)</source>
+        <translation>値（%1）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="390"/>
+        <source>Value (GFlop/s or GB/s)</source>
+        <translation>値（GFlop/s または GB/s）</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::Format</name>
+    <message>
+        <location filename="../app/gui/format.cpp" line="11"/>
+        <location filename="../app/gui/format.cpp" line="26"/>
+        <source>unknown</source>
+        <translation>不明</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/format.cpp" line="24"/>
+        <source>yes</source>
+        <translation>はい</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/format.cpp" line="24"/>
+        <source>no</source>
+        <translation>いいえ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/format.cpp" line="26"/>
+        <source>%1 MHz</source>
+        <translation>%1 MHz</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/format.cpp" line="28"/>
+        <source>%1 GB/s</source>
+        <translation>%1 GB/s</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/format.cpp" line="31"/>
+        <source>%1 GFlop/s</source>
+        <translation>%1 GFlop/s</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/format.cpp" line="31"/>
+        <source>not supported</source>
+        <translation>非対応</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::MainWindow</name>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="195"/>
+        <source>KernelTune Workbench</source>
+        <translation>KernelTune ワークベンチ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="196"/>
+        <source>Devices</source>
+        <translation>デバイス</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="197"/>
+        <source>Tune</source>
+        <translation>チューニング</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="198"/>
+        <source>Run</source>
+        <translation>実行</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="199"/>
+        <source>Results</source>
+        <translation>結果</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="200"/>
+        <source>Fits &amp;&amp; Rules</source>
+        <translation>フィットとルール</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="202"/>
+        <source>&amp;File</source>
+        <translation>ファイル(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="203"/>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="204"/>
+        <source>&amp;Tools</source>
+        <translation>ツール(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="205"/>
+        <source>&amp;Help</source>
+        <translation>ヘルプ(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="206"/>
+        <source>&amp;Open database…</source>
+        <translation>データベースを開く(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="207"/>
+        <source>Choose the SQLite file that holds tuning results</source>
+        <translation>チューニング結果を保存する SQLite ファイルを選択します</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="208"/>
+        <source>&amp;Quit</source>
+        <translation>終了(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="210"/>
+        <source>&amp;Refresh devices</source>
+        <translation>デバイスを再読み込み(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <source>&amp;Status bar</source>
+        <translation>ステータスバー(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="212"/>
+        <source>&amp;Settings…</source>
+        <translation>設定(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="213"/>
+        <source>&amp;About KernelTune</source>
+        <translation>KernelTune について(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="214"/>
+        <source>About &amp;Qt</source>
+        <translation>Qt について(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="220"/>
+        <source>Database: %1</source>
+        <translation>データベース: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="221"/>
+        <source>Database: %1 (not created yet)</source>
+        <translation>データベース: %1（未作成）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="234"/>
+        <source>Results database: %1</source>
+        <translation>結果データベース: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="238"/>
+        <source>Open results database</source>
+        <translation>結果データベースを開く</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="239"/>
+        <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
+        <translation>SQLite データベース (*.sqlite *.db);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="259"/>
+        <source>About KernelTune</source>
+        <translation>KernelTune について</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="260"/>
+        <source>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;A workbench for auto-tuning GPU kernels (GEMM, BLAS3, batched GEMM, SYMV) on OpenCL and CUDA devices: explore parameter spaces, measure and verify candidates, fit performance over problem sizes and derive dispatch rules.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;OpenCL および CUDA デバイス上で GPU カーネル（GEMM、BLAS3、バッチ GEMM、SYMV）を自動チューニングするワークベンチです。パラメータ空間を探索し、候補を測定・検証し、問題サイズに対する性能をフィッティングして、ディスパッチ規則を導出します。&lt;/p&gt;&lt;p&gt;Qt %2 でビルドされています。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="201"/>
+        <source>Compare</source>
+        <translation>比較</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::MetricCurvePlot</name>
+    <message>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="181"/>
+        <source>Problem size (%1)</source>
+        <translation>問題サイズ (%1)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="182"/>
+        <source>Problem size (geometric mean of %1)</source>
+        <translation>問題サイズ (%1 の幾何平均)</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::ProfileService</name>
+    <message>
+        <location filename="../app/gui/services/profile_service.cpp" line="43"/>
+        <source>cancelled</source>
+        <translation>キャンセルされました</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::ResultsModel</name>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="21"/>
+        <source>ok</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="22"/>
+        <location filename="../app/gui/screenshot.cpp" line="172"/>
+        <source>compile error</source>
+        <translation>コンパイルエラー</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="23"/>
+        <source>launch error</source>
+        <translation>起動エラー</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="24"/>
+        <source>wrong result</source>
+        <translation>誤った結果</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="25"/>
+        <source>timeout</source>
+        <translation>タイムアウト</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="26"/>
+        <source>worker crash</source>
+        <translation>ワーカーのクラッシュ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="27"/>
+        <source>skipped</source>
+        <translation>スキップ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="144"/>
+        <source>Device</source>
+        <translation>デバイス</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="145"/>
+        <source>Family</source>
+        <translation>ファミリー</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="146"/>
+        <source>Run</source>
+        <translation>実行</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="147"/>
+        <source>Candidate</source>
+        <translation>候補</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="148"/>
+        <source>Size</source>
+        <translation>サイズ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="149"/>
+        <source>Status</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="150"/>
+        <source>Value</source>
+        <translation>値</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="151"/>
+        <source>Median (ms)</source>
+        <translation>中央値 (ms)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/models/results_model.cpp" line="152"/>
+        <source>Error</source>
+        <translation>エラー</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::ResultsPage</name>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="185"/>
+        <source>Select a measurement to see its candidate&apos;s parameters, generated source and log.</source>
+        <translation>測定を選択すると、その候補のパラメータ、生成されたソース、ログが表示されます。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="201"/>
+        <source>unreadable candidate key &apos;%1&apos;: %2</source>
+        <translation>読み取れない候補キー「%1」: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="204"/>
+        <source>%1 on %2 — %3</source>
+        <translation>%2 上の %1 — %3</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="213"/>
+        <source>// The family &apos;%1&apos; is not part of this build.</source>
+        <translation>// ファミリー「%1」はこのビルドに含まれていません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="216"/>
+        <source>// The device %1 is not recorded in the store.</source>
+        <translation>// デバイス %1 はストアに記録されていません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="220"/>
+        <source>kernels: %1</source>
+        <translation>カーネル: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="225"/>
+        <source>options: %1</source>
+        <translation>オプション: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="247"/>
+        <source>// The source could not be generated: %1</source>
+        <translation>// ソースを生成できませんでした: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="250"/>
+        <source>(no messages: status %1)</source>
+        <translation>（メッセージなし: 状態 %1）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="277"/>
+        <source>Filter (device, family, candidate, status, error…)</source>
+        <translation>フィルター（デバイス、ファミリー、候補、状態、エラー…）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="278"/>
+        <source>%1 of %2 measurements</source>
+        <translation>%2 件中 %1 件の測定</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="279"/>
+        <source>Generated source</source>
+        <translation>生成されたソース</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="280"/>
+        <source>Error / build log</source>
+        <translation>エラー / ビルドログ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="281"/>
+        <source>All measurements of this candidate</source>
+        <translation>この候補のすべての測定</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
+        <source>Run</source>
+        <translation>実行</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
+        <source>Size</source>
+        <translation>サイズ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
+        <source>Status</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
+        <source>Value</source>
+        <translation>値</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
+        <source>Median (ms)</source>
+        <translation>中央値 (ms)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/results_page.cpp" line="283"/>
+        <source>Error</source>
+        <translation>エラー</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::RunPage</name>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="42"/>
+        <source>sizes: &apos;%1&apos; is not a size (expected e.g. 1024 or 256x256x128)</source>
+        <translation>サイズ: 「%1」はサイズではありません（例: 1024 または 256x256x128）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="54"/>
+        <source>running</source>
+        <translation>実行中</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="55"/>
+        <source>paused</source>
+        <translation>一時停止中</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="56"/>
+        <source>cancelled</source>
+        <translation>キャンセル済み</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="57"/>
+        <source>completed</source>
+        <translation>完了</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="58"/>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="59"/>
+        <source>interrupted</source>
+        <translation>中断</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="162"/>
+        <source>pausing after the current candidate…</source>
+        <translation>現在の候補の後で一時停止します…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="178"/>
+        <source>cancelling after the current candidate…</source>
+        <translation>現在の候補の後でキャンセルします…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="228"/>
+        <source>(choose one on the Devices page)</source>
+        <translation>（「デバイス」ページで選択してください）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="229"/>
+        <source>(choose one on the Tune page)</source>
+        <translation>（「チューニング」ページで選択してください）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="232"/>
+        <source>Device: &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>デバイス: &lt;b&gt;%1&lt;/b&gt; · ファミリー: &lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="236"/>
+        <source>Devices (checked, one run each): &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
+        <translation>デバイス（チェック済み、各 1 回実行）: &lt;b&gt;%1&lt;/b&gt; · ファミリー: &lt;b&gt;%2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="240"/>
+        <source> · Space: edited on the Tune page (%1 combinations)</source>
+        <translation> · 空間: 「チューニング」ページで編集済み（全 %1 通り）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="250"/>
+        <source>Choose a device on the Devices page first.</source>
+        <translation>先に「デバイス」ページでデバイスを選択してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="251"/>
+        <source>Choose a kernel family on the Tune page first.</source>
+        <translation>先に「チューニング」ページでカーネルファミリーを選択してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="335"/>
+        <source>Run %1: %2</source>
+        <translation>実行 %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="336"/>
+        <source>Run %1: %2 (%3)</source>
+        <translation>実行 %1: %2 (%3)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="409"/>
+        <source>No run yet.</source>
+        <translation>まだ実行はありません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="426"/>
+        <source>Elapsed %1 · ETA %2 · reused %3</source>
+        <translation>経過 %1 · 残り %2 · 再利用 %3</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="432"/>
+        <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
+        <translation>これまでの最高: &lt;b&gt;%1 %2&lt;/b&gt;（サイズ %3）— %4</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="437"/>
+        <source>Best so far: –</source>
+        <translation>これまでの最高: –</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="447"/>
+        <source>Strategy:</source>
+        <translation>戦略:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="448"/>
+        <source>Max. evaluations:</source>
+        <translation>最大評価数:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="449"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="451"/>
+        <source>no limit</source>
+        <translation>無制限</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="450"/>
+        <source>Time limit:</source>
+        <translation>時間制限:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="452"/>
+        <source> min</source>
+        <translation> 分</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="453"/>
+        <source>Sizes:</source>
+        <translation>サイズ:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="454"/>
+        <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
+        <translation>ファミリーの既定値（例: 1024,2048 または 256x256x128）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
+        <source>&amp;Start run</source>
+        <translation>実行開始(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="456"/>
+        <source>Run:</source>
+        <translation>実行:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="457"/>
+        <source>&amp;Pause</source>
+        <translation>一時停止(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="458"/>
+        <source>&amp;Resume</source>
+        <translation>再開(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="459"/>
+        <source>&amp;Cancel</source>
+        <translation>キャンセル(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="460"/>
+        <source>Top candidates over size</source>
+        <translation>上位候補（サイズ別）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="461"/>
+        <source>All candidates</source>
+        <translation>全候補</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="462"/>
+        <source>Failures</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
+        <source>Candidate</source>
+        <translation>候補</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
+        <source>Size</source>
+        <translation>サイズ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
+        <source>Status</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
+        <source>Message</source>
+        <translation>メッセージ</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::SettingsDialog</name>
+    <message>
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="50"/>
+        <source>Results database</source>
+        <translation>結果データベース</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="51"/>
+        <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
+        <translation>SQLite データベース (*.sqlite *.db);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="75"/>
+        <source>Settings</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="76"/>
+        <source>Language:</source>
+        <translation>言語：</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="77"/>
+        <source>System default</source>
+        <translation>システムの既定</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="78"/>
+        <source>The interface switches language immediately; texts computed by the libraries (family descriptions, error messages) stay in English.</source>
+        <translation>インターフェースの言語はすぐに切り替わります。ライブラリが生成するテキスト（ファミリーの説明、エラーメッセージ）は英語のままです。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="80"/>
+        <source>Results database:</source>
+        <translation>結果データベース：</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="81"/>
+        <source>Browse…</source>
+        <translation>参照…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/settings_dialog.cpp" line="82"/>
+        <source>Default</source>
+        <translation>既定</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::SpaceEditor</name>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="118"/>
+        <source>give at least one value</source>
+        <translation>値を1つ以上指定してください</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="126"/>
+        <source>&apos;%1&apos; is not an integer</source>
+        <translation>「%1」は整数ではありません</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="131"/>
+        <source>%1 is listed twice</source>
+        <translation>%1 が2回指定されています</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="163"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="243"/>
+        <source>Values of %1, separated by commas or spaces</source>
+        <translation>%1 の値(カンマまたは空白区切り)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="212"/>
+        <source>Constraint %1: unknown name &apos;%2&apos; (not a parameter, a variable or a DEV_ device variable)</source>
+        <translation>制約 %1: 不明な名前「%2」(パラメータ、変数、DEV_ デバイス変数のいずれでもありません)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="217"/>
+        <source>Constraint %1: %2</source>
+        <translation>制約 %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="218"/>
+        <source>Constraint %1, column %2: %3</source>
+        <translation>制約 %1、%2 桁目: %3</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="249"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="289"/>
+        <source>Parameters and their values</source>
+        <translation>パラメータと値</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="290"/>
+        <source>Constraints</source>
+        <translation>制約</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="291"/>
+        <source>Expression</source>
+        <translation>式</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="291"/>
+        <source>Why</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="292"/>
+        <source>Add</source>
+        <translation>追加</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="293"/>
+        <source>Remove</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="294"/>
+        <source>Add a constraint (a C-like integer expression over the parameters and DEV_ device variables)</source>
+        <translation>制約を追加(パラメータと DEV_ デバイス変数を使う C 言語風の整数式)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/space_editor.cpp" line="296"/>
+        <source>Remove the selected constraints</source>
+        <translation>選択した制約を削除</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::TunePage</name>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="220"/>
+        <source>No kernel families are registered in this build.</source>
+        <translation>このビルドにはカーネルファミリーが登録されていません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="224"/>
+        <source>Select a device on the Devices page: constraints depend on the device&apos;s limits.</source>
+        <translation>「デバイス」ページでデバイスを選択してください。制約はデバイスの上限値に依存します。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="433"/>
+        <source>Correct the errors above to count the valid variants.</source>
+        <translation>有効なバリアントを数えるには、上のエラーを修正してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="434"/>
+        <source>(for the last valid space: correct the errors above)</source>
+        <translation>(最後に有効だった空間の値です。上のエラーを修正してください)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="443"/>
+        <source>Correct the errors in the space or the sizes first.</source>
+        <translation>先に空間またはサイズのエラーを修正してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="486"/>
+        <source>Preset:</source>
+        <translation>プリセット:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="487"/>
+        <source>Load a built-in space for this family into the editor</source>
+        <translation>このファミリーの組み込み空間をエディタに読み込みます</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="489"/>
+        <source>Load…</source>
+        <translation>読み込み…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="490"/>
+        <source>Load a parameter space from a JSON file (the format of ktune tune --space)</source>
+        <translation>JSON ファイルからパラメータ空間を読み込みます(ktune tune --space の形式)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="491"/>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="492"/>
+        <source>Save the edited parameter space as a JSON file (for ktune tune --space)</source>
+        <translation>編集したパラメータ空間を JSON ファイルに保存します(ktune tune --space 用)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="498"/>
+        <source>Name: %1 · Metric: %2 · Size dimensions: %3</source>
+        <translation>名前: %1 · 指標: %2 · サイズの次元: %3</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="236"/>
+        <source>The family&apos;s parameter space could not be built for this device: %1</source>
+        <translation>このデバイス用のファミリーのパラメータ空間を構築できませんでした: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="140"/>
+        <source>Load parameter space</source>
+        <translation>パラメータ空間の読み込み</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="141"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="147"/>
+        <source>Parameter spaces (*.json);;All files (*)</source>
+        <translation>パラメータ空間 (*.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="146"/>
+        <source>Save parameter space</source>
+        <translation>パラメータ空間の保存</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="272"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="488"/>
+        <source>Family default</source>
+        <translation>ファミリーの既定</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="290"/>
+        <source>Select a device and a family before loading a space.</source>
+        <translation>空間を読み込む前にデバイスとファミリーを選択してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="295"/>
+        <source>Not loaded: cannot open %1: %2</source>
+        <translation>読み込めませんでした: %1 を開けません: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="304"/>
+        <source>Not loaded: %1 does not fit the family %2 (%3).</source>
+        <translation>読み込めませんでした: %1 はファミリー %2 に合いません(%3)。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="310"/>
+        <source>Not loaded: %1</source>
+        <translation>読み込めませんでした: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="315"/>
+        <source>Loaded %1.</source>
+        <translation>%1 を読み込みました。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="322"/>
+        <source>Not saved: correct the errors in the space first.</source>
+        <translation>保存できませんでした: 先に空間のエラーを修正してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="330"/>
+        <source>Not saved: cannot write %1: %2</source>
+        <translation>保存できませんでした: %1 に書き込めません: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="335"/>
+        <source>Saved %1.</source>
+        <translation>%1 に保存しました。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="428"/>
+        <source>The constraints could not be evaluated: %1</source>
+        <translation>制約を評価できませんでした: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="502"/>
+        <source>Problem sizes (%1):</source>
+        <translation>問題サイズ (%1):</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="503"/>
+        <source>empty: the family&apos;s defaults for the device</source>
+        <translation>空欄: デバイスに対するファミリーの既定値</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="504"/>
+        <source>Sizes to tune, separated by commas: all dimensions (e.g. 256x256x128) or one number (a cube when the family has several dimensions)</source>
+        <translation>チューニングするサイズ(カンマ区切り): 全次元(例: 256x256x128)または数値1つ(複数次元のファミリーでは立方体)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="426"/>
+        <source>Valid variants: counting… (of %1 combinations)</source>
+        <translation>有効なバリアント: 計数中…（全 %1 通り）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="430"/>
+        <source>Valid variants: %1 of %2 combinations</source>
+        <translation>有効なバリアント: %2 通り中 %1 通り</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="493"/>
+        <source>Start run…</source>
+        <translation>実行を開始…</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::TuningRunService</name>
+    <message>
+        <location filename="../app/gui/services/tuning_run_service.cpp" line="265"/>
+        <source>A run is already active on %1.</source>
+        <translation>%1 ではすでに実行中です。</translation>
     </message>
 </context>
 </TS>

@@ -3,7 +3,7 @@
 
 #include <QDateTime>
 #include <QEvent>
-#include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QLabel>
 #include <QLocale>
@@ -66,7 +66,10 @@ DeviceDetailsWidget::DeviceDetailsWidget(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_placeholder);
 
     m_deviceBox = new QGroupBox(this);
-    auto* deviceForm = new QFormLayout(m_deviceBox);
+    // Grids, not QFormLayouts: Qt 6.4's QFormLayout writes past a heap block in heightForWidth when rows of
+    // word-wrapped labels are hidden (seen with valgrind; a random crash of --screenshot), and rows are hidden here.
+    auto* deviceForm = new QGridLayout(m_deviceBox);
+    deviceForm->setColumnStretch(1, 1);
     for (const char* key : kDeviceFields) addRow(deviceForm, m_rows, key);
     layout->addWidget(m_deviceBox);
 
@@ -75,7 +78,8 @@ DeviceDetailsWidget::DeviceDetailsWidget(QWidget* parent) : QWidget(parent) {
     m_profileState = new QLabel(m_profileBox);
     m_profileState->setWordWrap(true);
     profileLayout->addWidget(m_profileState);
-    auto* profileForm = new QFormLayout;
+    auto* profileForm = new QGridLayout;
+    profileForm->setColumnStretch(1, 1);
     for (const char* key : kProfileFields) addRow(profileForm, m_rows, key);
     profileLayout->addLayout(profileForm);
     m_profileButton = new QPushButton(m_profileBox);
@@ -91,12 +95,14 @@ DeviceDetailsWidget::DeviceDetailsWidget(QWidget* parent) : QWidget(parent) {
     retranslateUi();
 }
 
-QLabel* DeviceDetailsWidget::addRow(QFormLayout* form, std::vector<Row>& rows, const char* key) {
+QLabel* DeviceDetailsWidget::addRow(QGridLayout* form, std::vector<Row>& rows, const char* key) {
     auto* label = new QLabel(this);
     auto* value = new QLabel(this);
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
     value->setWordWrap(true);
-    form->addRow(label, value);
+    const int row = form->rowCount() == 1 && !form->itemAtPosition(0, 0) ? 0 : form->rowCount();
+    form->addWidget(label, row, 0, Qt::AlignLeft | Qt::AlignTop);
+    form->addWidget(value, row, 1);
     rows.push_back({key, label, value});
     return value;
 }

@@ -9,7 +9,7 @@
 #include "app/gui/models/device_source.hpp"
 #include "core/engine/device_info.hpp"
 
-class QFormLayout;
+class QGridLayout;
 class QGroupBox;
 class QLabel;
 class QPushButton;
@@ -49,7 +49,7 @@ private:
     };
     void retranslateUi();
     void refresh();
-    QLabel* addRow(QFormLayout* form, std::vector<Row>& rows, const char* key);
+    QLabel* addRow(QGridLayout* form, std::vector<Row>& rows, const char* key);
     void set(const char* key, const QString& text);
 
     std::optional<DeviceInfo> m_device;
