@@ -1,0 +1,42 @@
+// `ktune source`: prints the generated kernel of one candidate (the text the tuner compiles); bad points are usage
+// errors naming the problem.
+#include <gtest/gtest.h>
+
+#include "cli_helper.hpp"
+
+using kt::test::Scratch;
+
+namespace {
+const std::string kPoint = "GEMM_ML=64,GEMM_NL=32,GEMM_KL=8,GEMM_MS=4,GEMM_NS=4,GEMM_KS=2,GEMM_VW=2,GEMM_LOCAL_A=1,"
+                           "GEMM_LOCAL_B=1,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=2,GEMM_PREFETCH=";
+}
+
+TEST(CliSource, PrintsTheGeneratedKernelOfTheCandidate) {
+    Scratch s;
+    const auto one = s.ktune("source --family dgemm --point " + kPoint + "1");
+    ASSERT_EQ(one.rc, 0) << one.output;
+    EXPECT_NE(one.output.find("#define GEMM_ML 64"), std::string::npos);
+    EXPECT_NE(one.output.find("KT_KERNEL GEMM_BOUNDS void gemm_tn"), std::string::npos);
+    EXPECT_NE(one.output.find("double"), std::string::npos);
+    // PREFETCH=2 double-buffers the local tiles; 1 does not.
+    EXPECT_EQ(one.output.find("lA[2]"), std::string::npos);
+    const auto two = s.ktune("source --family dgemm --point " + kPoint + "2 --output K.cl");
+    ASSERT_EQ(two.rc, 0) << two.output;
+    EXPECT_NE(s.read("K.cl").find("KT_LOCAL double2 lA[2][GEMM_KL]"), std::string::npos);
+    const auto options = s.ktune("source --family dgemm --point " + kPoint + "2 --options");
+    EXPECT_EQ(options.rc, 0);
+    EXPECT_NE(options.output.find("-DKT_DOUBLE=1"), std::string::npos);
+}
+
+TEST(CliSource, BadPointsAndFamiliesAreUsageErrors) {
+    Scratch s;
+    const auto missing = s.ktune("source --family sgemm --point GEMM_ML=64");
+    EXPECT_EQ(missing.rc, 2);
+    EXPECT_NE(missing.output.find("lacks parameter"), std::string::npos) << missing.output;
+    const auto outside = s.ktune("source --family sgemm --point " + kPoint + "7");
+    EXPECT_EQ(outside.rc, 2);
+    EXPECT_NE(outside.output.find("GEMM_PREFETCH"), std::string::npos) << outside.output;
+    const auto family = s.ktune("source --family nosuch --point A=1");
+    EXPECT_EQ(family.rc, 2);
+    EXPECT_NE(family.output.find("unknown family"), std::string::npos) << family.output;
+}
