@@ -122,6 +122,22 @@ void emitTileLoad(Writer& w, const Operand& o, const Names& n, const GemmParams&
     w.close();
 }
 
+// Prefetch: the shared tiles of the next k-block into registers (when there is a next one).
+void emitNextTilesToRegisters(Writer& w, const Operand& a, const Operand& b, const Names& n, const GemmParams& p) {
+    w.open("if (kb + 1 < K / GEMM_KL)");
+    if (p.localA) {
+        w.line("const KT_GLOBAL " + n.real +
+               "* Anext = " + tileAddressing(p.layoutA, "A", "GEMM_ML", "M", "bm", "(kb + 1)").base + ";");
+        emitTileLoad(w, a, n, p, TileStep::ToRegisters, "Anext");
+    }
+    if (p.localB) {
+        w.line("const KT_GLOBAL " + n.real +
+               "* Bnext = " + tileAddressing(p.layoutB, "B", "GEMM_NL", "N", "bn", "(kb + 1)").base + ";");
+        emitTileLoad(w, b, n, p, TileStep::ToRegisters, "Bnext");
+    }
+    w.close();
+}
+
 std::int64_t tileRounds(const Operand& o, const GemmParams& p) {
     const std::int64_t total = std::int64_t(p.kl) * (o.name == 'A' ? p.ml : p.nl) / p.chunk();
     return (total + p.wgSize() - 1) / p.wgSize();
@@ -263,35 +279,13 @@ std::string generateTnKernel(const GemmParams& p) {
         // Buffer kb % 2 holds this k-block (stored before the barrier that ended the previous one); the next
         // k-block goes to the other buffer after the compute, so one barrier per k-block suffices.
         w.line("const int cur = kb & 1;");
-        w.open("if (kb + 1 < K / GEMM_KL)");
-        if (p.localA) {
-            w.line("const KT_GLOBAL " + n.real +
-                   "* Anext = " + tileAddressing(p.layoutA, "A", "GEMM_ML", "M", "bm", "(kb + 1)").base + ";");
-            emitTileLoad(w, a, n, p, TileStep::ToRegisters, "Anext");
-        }
-        if (p.localB) {
-            w.line("const KT_GLOBAL " + n.real +
-                   "* Bnext = " + tileAddressing(p.layoutB, "B", "GEMM_NL", "N", "bn", "(kb + 1)").base + ";");
-            emitTileLoad(w, b, n, p, TileStep::ToRegisters, "Bnext");
-        }
-        w.close();
+        emitNextTilesToRegisters(w, a, b, n, p);
     } else if (p.prefetch) {
         if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters);
         if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters);
         w.line("KT_BARRIER();");
         w.line("// The next k-block's global loads are in flight while this block is computed.");
-        w.open("if (kb + 1 < K / GEMM_KL)");
-        if (p.localA) {
-            w.line("const KT_GLOBAL " + n.real +
-                   "* Anext = " + tileAddressing(p.layoutA, "A", "GEMM_ML", "M", "bm", "(kb + 1)").base + ";");
-            emitTileLoad(w, a, n, p, TileStep::ToRegisters, "Anext");
-        }
-        if (p.localB) {
-            w.line("const KT_GLOBAL " + n.real +
-                   "* Bnext = " + tileAddressing(p.layoutB, "B", "GEMM_NL", "N", "bn", "(kb + 1)").base + ";");
-            emitTileLoad(w, b, n, p, TileStep::ToRegisters, "Bnext");
-        }
-        w.close();
+        emitNextTilesToRegisters(w, a, b, n, p);
     } else {
         if (p.localA) emitTileLoad(w, a, n, p, TileStep::Direct);
         if (p.localB) emitTileLoad(w, b, n, p, TileStep::Direct);
