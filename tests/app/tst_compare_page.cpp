@@ -32,6 +32,7 @@
 #include "core/store/store.hpp"
 #include "fake_backend.hpp"
 #include "kernels/builtin_families.hpp"
+#include "test_environment.hpp"
 
 using namespace kt;
 using namespace kt::gui;
@@ -219,12 +220,7 @@ private:
 private Q_SLOTS:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
-        qputenv("XDG_CONFIG_HOME", m_dir.path().toLocal8Bit());
-        qputenv("XDG_DATA_HOME", m_dir.path().toLocal8Bit());
-        QCoreApplication::setOrganizationName(QStringLiteral("KernelTuneTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_compare_page"));
-        QSettings().clear();
-        kernels::registerBuiltinFamilies();
+        kt::test::isolateGuiTest(m_dir, "tst_compare_page");
     }
 
     // In the main window: a "Compare" tab that follows the chosen database and lists this machine's devices.

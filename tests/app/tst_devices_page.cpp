@@ -26,6 +26,7 @@
 #include "devices/simulated/simulated_backend.hpp"
 #include "fake_backend.hpp"
 #include "kernels/builtin_families.hpp"
+#include "test_environment.hpp"
 
 using namespace kt;
 using namespace kt::gui;
@@ -80,13 +81,8 @@ private:
 private Q_SLOTS:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
-        qputenv("XDG_CONFIG_HOME", m_dir.path().toLocal8Bit());
-        qputenv("XDG_DATA_HOME", m_dir.path().toLocal8Bit());
-        QCoreApplication::setOrganizationName(QStringLiteral("KernelTuneTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_devices_page"));
-        QSettings().clear();
         QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-        kernels::registerBuiltinFamilies();
+        kt::test::isolateGuiTest(m_dir, "tst_devices_page");
     }
 
     void twoCheckedDevicesStartTwoRuns() {

@@ -19,6 +19,7 @@
 #include "core/store/store.hpp"
 #include "fake_backend.hpp"
 #include "kernels/builtin_families.hpp"
+#include "test_environment.hpp"
 
 using namespace kt;
 using namespace kt::gui;
@@ -61,12 +62,7 @@ private:
 private Q_SLOTS:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
-        qputenv("XDG_CONFIG_HOME", m_dir.path().toLocal8Bit());
-        qputenv("XDG_DATA_HOME", m_dir.path().toLocal8Bit());
-        QCoreApplication::setOrganizationName(QStringLiteral("KernelTuneTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_run_main_window"));
-        QSettings().clear();
-        kernels::registerBuiltinFamilies();
+        kt::test::isolateGuiTest(m_dir, "tst_run_main_window");
     }
 
     void runAndResultsPagesAreTabs() {
