@@ -17,7 +17,8 @@ struct CopyParams {
     gemm::Layout layout = gemm::Layout::Row;
     int blockRows = 1; // kl of the TN kernel
     int blockCols = 1; // ml (for A) or nl (for B)
-    int tile = 16;     // work-group is tile x tile
+    int tile = 32;     // a work-group copies a tile x tile block
+    int rows = 8;      // work-group is tile x rows; each work-item copies tile / rows elements (rows divides tile)
     Precision precision = Precision::F32;
 };
 

@@ -30,8 +30,8 @@ struct GemmRoutine::CopyVariant {
     std::unique_ptr<Kernel> kernel;
 };
 
-GemmRoutine::GemmRoutine(Device& device, const GemmParams& params, int copyTile)
-    : m_device(device), m_params(params), m_copyTile(copyTile), m_a(std::make_unique<Operand>()),
+GemmRoutine::GemmRoutine(Device& device, const GemmParams& params, int copyTile, int copyRows)
+    : m_device(device), m_params(params), m_copyTile(copyTile), m_copyRows(copyRows), m_a(std::make_unique<Operand>()),
       m_b(std::make_unique<Operand>()) {
     m_tnProgram = device.build(tnKernelSource(params), tnKernelOptions(params));
     m_tnKernel = m_tnProgram->kernel(kTnKernelName);
@@ -44,7 +44,7 @@ Kernel& GemmRoutine::copyKernel(bool transpose, Layout layout, int blockCols) {
         if (v->params.transpose == transpose && v->params.layout == layout && v->params.blockCols == blockCols)
             return *v->kernel;
     auto v = std::make_unique<CopyVariant>();
-    v->params = {transpose, layout, m_params.kl, blockCols, m_copyTile, m_params.precision};
+    v->params = {transpose, layout, m_params.kl, blockCols, m_copyTile, m_copyRows, m_params.precision};
     v->program = m_device.build(copy::copySource(), copy::copyOptions(v->params));
     v->kernel = v->program->kernel(copy::kCopyKernelName);
     m_copies.push_back(std::move(v));
@@ -65,7 +65,7 @@ void GemmRoutine::prepareOperand(Operand& op, Buffer& src, bool transpose, std::
     const std::size_t bytes = std::size_t(R * Cc) * std::size_t(m_params.realBytes());
     if (!op.workspace || op.workspace->bytes() < bytes) op.workspace = m_device.allocate(bytes);
     Kernel& kernel = copyKernel(transpose, layout, blockCols);
-    copy::CopyParams cp{transpose, layout, m_params.kl, blockCols, m_copyTile, m_params.precision};
+    copy::CopyParams cp{transpose, layout, m_params.kl, blockCols, m_copyTile, m_copyRows, m_params.precision};
     // The copy reads src(row, col) = src[row * ld + col]; for the transposing copy the source is c x r.
     copy::enqueueCopy(m_device, kernel, cp, R, Cc, r, c, src, ld, 0, *op.workspace);
     op.use = op.workspace.get();

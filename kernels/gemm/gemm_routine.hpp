@@ -25,7 +25,7 @@ struct GemmCall {
 // Builds the TN kernel for `params` once; copy kernels are built on first use. Not thread-safe (like Device).
 class GemmRoutine {
 public:
-    GemmRoutine(Device& device, const GemmParams& params, int copyTile = 16);
+    GemmRoutine(Device& device, const GemmParams& params, int copyTile = 32, int copyRows = 8);
     ~GemmRoutine();
 
     // Enqueues the copies (when needed) and the TN kernel without waiting. Throws std::invalid_argument naming the
@@ -48,6 +48,7 @@ private:
     Device& m_device;
     GemmParams m_params;
     int m_copyTile;
+    int m_copyRows;
     std::unique_ptr<Program> m_tnProgram;
     std::unique_ptr<Kernel> m_tnKernel;
     struct CopyVariant;

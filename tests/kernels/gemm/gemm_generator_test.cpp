@@ -126,7 +126,7 @@ TEST(GemmGenerator, SameTextCompilesAsCuda) {
     }
     for (bool transpose : {false, true})
         for (Layout layout : {CBL, RBL}) {
-            copy::CopyParams cp{transpose, layout, 16, 64, 16, transpose ? D : F};
+            copy::CopyParams cp{transpose, layout, 16, 64, 32, 8, transpose ? D : F};
             EXPECT_EQ(nvccCompile(copy::copySource(), copy::copyOptions(cp), "copy"), "") << toString(layout);
         }
 }

@@ -50,7 +50,7 @@ TEST(GemmNvrtc, EveryFittingVariantCopyKernelAndFamilySourceCompiles) {
     for (bool transpose : {false, true})
         for (Layout layout : {ROW, CBL, RBL})
             for (Precision prec : {F, D}) {
-                copy::CopyParams cp{transpose, layout, 8, 32, 16, prec};
+                copy::CopyParams cp{transpose, layout, 8, 32, 32, 8, prec};
                 EXPECT_EQ(compile(copy::copySource(), copy::copyOptions(cp)), "") << toString(layout);
             }
 }

@@ -111,9 +111,12 @@ TEST_F(GemmPocl, LayoutMismatchIsDetected) {
 
 TEST_F(GemmPocl, CopyKernelsMatchHostPacking) {
     const std::int64_t r = 37, c = 45, br = 8, bc = 16, R = roundUp(r, br), Cc = roundUp(c, bc);
+    // Work-groups of tile x rows: one element per work-item (8 x 8) and four (8 x 2).
+    for (const auto& [tile, rows] : {std::pair{8, 8}, std::pair{8, 2}})
     for (bool transpose : {false, true})
         for (Layout layout : {ROW, CBL, RBL}) {
-            SCOPED_TRACE(std::string(transpose ? "transposed " : "plain ") + toString(layout));
+            SCOPED_TRACE(std::string(transpose ? "transposed " : "plain ") + toString(layout) + " tile " +
+                         std::to_string(tile) + "x" + std::to_string(rows));
             // Source: r x c logical matrix; stored c x r (stride r + 2) when transposing, else r x c (stride c + 3).
             const std::int64_t ld = transpose ? r + 2 : c + 3;
             const auto src = test::randomMatrix<double>(std::size_t((transpose ? c : r) * ld), 5);
@@ -123,7 +126,7 @@ TEST_F(GemmPocl, CopyKernelsMatchHostPacking) {
                     logical[std::size_t(p * c + i)] =
                         transpose ? src[std::size_t(i * ld + p)] : src[std::size_t(p * ld + i)];
             const auto expected = packOperand(logical.data(), c, r, c, layout, R, Cc, br, bc);
-            copy::CopyParams cp{transpose, layout, int(br), int(bc), 8, D};
+            copy::CopyParams cp{transpose, layout, int(br), int(bc), tile, rows, D};
             auto program = s_device->build(copy::copySource(), copy::copyOptions(cp));
             auto kernel = program->kernel(copy::kCopyKernelName);
             auto bufSrc = upload(*s_device, src);
