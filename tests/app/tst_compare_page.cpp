@@ -16,6 +16,7 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QAbstractItemModelTester>
 #include <QXmlStreamReader>
 #include <QtTest>
 
@@ -211,6 +212,9 @@ private:
         auto page = std::make_unique<ComparePage>();
         page->resize(1100, 720);
         page->show();
+        // Every reset and change of the best-parameter table while the store loads is checked by Qt's tester.
+        new QAbstractItemModelTester(const_cast<BestParametersModel*>(page->model()),
+                                     QAbstractItemModelTester::FailureReportingMode::QtTest, page.get());
         QSignalSpy loaded(page.get(), &ComparePage::storeLoaded);
         page->setDatabase(path);
         if (!loaded.wait(30000) && loaded.isEmpty()) return nullptr;
