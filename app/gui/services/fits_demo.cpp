@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/engine/family.hpp"
+#include "app/gui/services/demo_run.hpp"
 #include "core/store/store.hpp"
 
 namespace kt::gui {
@@ -41,20 +42,11 @@ void buildFitsDemoStore(const QString& path) {
     d.localMemBytes = 64 << 10;
 
     auto db = store::Database::open(path.toStdString());
-    store::DeviceRepository(db).upsert(d);
     const ParameterSpace space = family->space(d);
     std::vector<ProblemSize> sizes;
     for (long long n = 256; n <= 4096; n += 256) sizes.push_back({{n}});
-    store::NewRun run;
-    run.deviceId = d.stableId();
-    run.family = family->name();
-    run.familyVersion = family->version();
-    run.strategy = "exhaustive";
-    run.space = nlohmann::json::parse(space.toJson());
-    for (const auto& s : sizes) run.sizes.push_back(s.dims);
-    run.notes = "demo data (made up) for the Fits & Rules screenshot";
+    const auto runId = createDemoRun(db, *family, d, sizes, "demo data (made up) for the Fits & Rules screenshot");
     store::RunRepository runs(db);
-    const auto runId = runs.create(run);
     store::MeasurementRepository measurements(db);
     store::Transaction tx(db);
     int found = 0;

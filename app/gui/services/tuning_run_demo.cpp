@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/engine/family.hpp"
+#include "app/gui/services/demo_run.hpp"
 #include "core/store/store.hpp"
 
 namespace kt::gui {
@@ -46,19 +47,10 @@ DemoStore writeDemoDevice(const QString& path, const std::string& deviceName, do
     demo.simulated.replayOf = d.stableId();
 
     auto db = store::Database::open(path.toStdString());
-    store::DeviceRepository(db).upsert(d);
     const ParameterSpace space = family->space(d);
     const std::vector<ProblemSize> sizes{{{256}}, {{512}}, {{1024}}};
-    store::NewRun run;
-    run.deviceId = d.stableId();
-    run.family = family->name();
-    run.familyVersion = family->version();
-    run.strategy = "exhaustive";
-    run.space = nlohmann::json::parse(space.toJson());
-    for (const auto& s : sizes) run.sizes.push_back(s.dims);
-    run.notes = "demo data (made up) for screenshots and GUI tests";
+    const auto runId = createDemoRun(db, *family, d, sizes, "demo data (made up) for screenshots and GUI tests");
     store::RunRepository runs(db);
-    const auto runId = runs.create(run);
     store::MeasurementRepository measurements(db);
     store::Transaction tx(db);
     space.forEachValid([&](const Point& p) {
