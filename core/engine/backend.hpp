@@ -42,6 +42,16 @@ public:
     virtual std::size_t bytes() const = 0;
 };
 
+// Helpers for backends. The backend's own buffer type behind a Buffer (BackendError naming the backend when the
+// buffer came from another one), and the bounds check of a copy of `bytes` at `offset` (BackendError naming `what`).
+template <class Concrete>
+const Concrete& backendBuffer(const Buffer& buffer, const char* backendName) {
+    auto* p = dynamic_cast<const Concrete*>(&buffer);
+    if (!p) throw BackendError(std::string(backendName) + " device was given a buffer of another backend");
+    return *p;
+}
+void checkBufferRange(const Buffer& b, std::size_t bytes, std::size_t offset, const char* what);
+
 // Kernel arguments. Local (shared) memory is declared statically inside kernels (one dialect for both
 // backends, as CLBlast does), so there is no "local memory size" argument kind.
 using KernelArg = std::variant<Buffer*, std::int32_t, std::uint32_t, std::int64_t, float, double>;

@@ -10,17 +10,7 @@ namespace kt::devices::cuda {
 
 namespace {
 
-const CudaBuffer& asCuda(const Buffer& b) {
-    auto* p = dynamic_cast<const CudaBuffer*>(&b);
-    if (!p) throw BackendError("CUDA device was given a buffer of another backend");
-    return *p;
-}
-
-void checkRange(const Buffer& b, std::size_t bytes, std::size_t offset, const char* what) {
-    if (offset > b.bytes() || bytes > b.bytes() - offset)
-        throw BackendError(std::string(what) + ": " + std::to_string(bytes) + " bytes at offset " +
-                           std::to_string(offset) + " exceed the buffer of " + std::to_string(b.bytes()) + " bytes");
-}
+const CudaBuffer& asCuda(const Buffer& b) { return backendBuffer<CudaBuffer>(b, "CUDA"); }
 
 } // namespace
 
@@ -81,14 +71,14 @@ std::unique_ptr<Buffer> CudaDevice::allocate(std::size_t bytes) {
 }
 
 void CudaDevice::write(Buffer& dst, const void* src, std::size_t bytes, std::size_t offset) {
-    checkRange(dst, bytes, offset, "write");
+    checkBufferRange(dst, bytes, offset, "write");
     makeCurrent();
     check(m_d.cuMemcpyHtoDAsync(asCuda(dst).handle() + offset, src, bytes, m_stream), "write");
     check(m_d.cuStreamSynchronize(m_stream), "write");
 }
 
 void CudaDevice::read(const Buffer& src, void* dst, std::size_t bytes, std::size_t offset) {
-    checkRange(src, bytes, offset, "read");
+    checkBufferRange(src, bytes, offset, "read");
     makeCurrent();
     check(m_d.cuMemcpyDtoHAsync(dst, asCuda(src).handle() + offset, bytes, m_stream), "read");
     check(m_d.cuStreamSynchronize(m_stream), "read");

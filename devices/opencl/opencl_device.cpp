@@ -13,17 +13,7 @@ namespace {
 
 std::string describe(const cl::Error& e) { return std::string(e.what()) + ": " + clErrorName(e.err()); }
 
-const OpenCLBuffer& asCl(const Buffer& b) {
-    auto* p = dynamic_cast<const OpenCLBuffer*>(&b);
-    if (!p) throw BackendError("OpenCL device was given a buffer of another backend");
-    return *p;
-}
-
-void checkRange(const Buffer& b, std::size_t bytes, std::size_t offset, const char* what) {
-    if (offset > b.bytes() || bytes > b.bytes() - offset)
-        throw BackendError(std::string(what) + ": " + std::to_string(bytes) + " bytes at offset " +
-                           std::to_string(offset) + " exceed the buffer of " + std::to_string(b.bytes()) + " bytes");
-}
+const OpenCLBuffer& asCl(const Buffer& b) { return backendBuffer<OpenCLBuffer>(b, "OpenCL"); }
 
 std::string joinOptions(const std::vector<std::string>& options) {
     std::string out;
@@ -82,7 +72,7 @@ std::unique_ptr<Buffer> OpenCLDevice::allocate(std::size_t bytes) {
 }
 
 void OpenCLDevice::write(Buffer& dst, const void* src, std::size_t bytes, std::size_t offset) {
-    checkRange(dst, bytes, offset, "write");
+    checkBufferRange(dst, bytes, offset, "write");
     try {
         m_queue.enqueueWriteBuffer(asCl(dst).handle(), CL_TRUE, offset, bytes, src);
     } catch (const cl::Error& e) {
@@ -91,7 +81,7 @@ void OpenCLDevice::write(Buffer& dst, const void* src, std::size_t bytes, std::s
 }
 
 void OpenCLDevice::read(const Buffer& src, void* dst, std::size_t bytes, std::size_t offset) {
-    checkRange(src, bytes, offset, "read");
+    checkBufferRange(src, bytes, offset, "read");
     try {
         m_queue.enqueueReadBuffer(asCl(src).handle(), CL_TRUE, offset, bytes, dst);
     } catch (const cl::Error& e) {

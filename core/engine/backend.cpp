@@ -1,0 +1,12 @@
+// Helpers shared by the backends (see backend.hpp).
+#include "core/engine/backend.hpp"
+
+namespace kt {
+
+void checkBufferRange(const Buffer& b, std::size_t bytes, std::size_t offset, const char* what) {
+    if (offset > b.bytes() || bytes > b.bytes() - offset)
+        throw BackendError(std::string(what) + ": " + std::to_string(bytes) + " bytes at offset " +
+                           std::to_string(offset) + " exceed the buffer of " + std::to_string(b.bytes()) + " bytes");
+}
+
+} // namespace kt
