@@ -26,15 +26,8 @@ double minOf(const std::vector<double>& v) {
     return m;
 }
 
-// True mean of `point` over `sizes` (no cache, no budget): what the chosen point really delivers.
 std::optional<double> trueScore(const SyntheticLandscape& l, const Point& p, const std::vector<ProblemSize>& sizes) {
-    double s = 0;
-    for (const auto& size : sizes) {
-        auto v = l.value(p, size);
-        if (!v) return std::nullopt;
-        s += *v;
-    }
-    return s / static_cast<double>(sizes.size());
+    return trueMeanScore(l, p, sizes);
 }
 
 void countingBench() {

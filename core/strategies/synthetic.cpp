@@ -120,4 +120,15 @@ void SyntheticEvaluator::remember(const Point& point, const ProblemSize& size) {
     m_cache[point.key() + "|" + size.label()] = e;
 }
 
+std::optional<double> trueMeanScore(const SyntheticLandscape& landscape, const Point& point,
+                                    const std::vector<ProblemSize>& sizes) {
+    double sum = 0;
+    for (const auto& size : sizes) {
+        auto v = landscape.value(point, size);
+        if (!v) return std::nullopt;
+        sum += *v;
+    }
+    return sum / static_cast<double>(sizes.size());
+}
+
 } // namespace kt

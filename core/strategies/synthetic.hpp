@@ -24,6 +24,11 @@ struct SyntheticLandscape {
 // idiosyncratic factor exp(±ruggedness/2) that no smooth model can predict.
 SyntheticLandscape gemmLikeLandscape(std::uint64_t seed, double noise = 0.01, double ruggedness = 0.06);
 
+// The landscape's true mean value of `point` over `sizes` (no noise beyond the landscape's own, no cache, no budget):
+// what a chosen point really delivers. nullopt when it fails at one of them.
+std::optional<double> trueMeanScore(const SyntheticLandscape& landscape, const Point& point,
+                                    const std::vector<ProblemSize>& sizes);
+
 // Evaluates a landscape; counts measurements; optionally advances a fake clock per measurement (for wall-budget
 // tests) and serves a pre-filled cache through lookup().
 class SyntheticEvaluator : public Evaluator {

@@ -12,13 +12,7 @@ using namespace kt;
 namespace {
 
 std::optional<double> trueMean(const SyntheticLandscape& l, const Point& p, const std::vector<ProblemSize>& sizes) {
-    double s = 0;
-    for (const auto& size : sizes) {
-        auto v = l.value(p, size);
-        if (!v) return std::nullopt;
-        s += *v;
-    }
-    return s / static_cast<double>(sizes.size());
+    return trueMeanScore(l, p, sizes);
 }
 
 // A 10×10 bowl peaking at A=5,B=5 at the stage sizes; (6,4) is a little worse there but gains 20 at the other sweep
