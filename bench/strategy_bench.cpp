@@ -26,10 +26,6 @@ double minOf(const std::vector<double>& v) {
     return m;
 }
 
-std::optional<double> trueScore(const SyntheticLandscape& l, const Point& p, const std::vector<ProblemSize>& sizes) {
-    return trueMeanScore(l, p, sizes);
-}
-
 void countingBench() {
     std::printf("## Counting valid points\n\n| space | cartesian | valid | ms |\n|---|---:|---:|---:|\n");
     std::vector<ParamValue> ten{1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
@@ -66,8 +62,8 @@ void strategyTable(const char* title, double ruggedness, int seeds, const std::v
         // Bounds: the exhaustive best over the objective sizes and over the sweep.
         double boundSizes = 0, boundSweep = 0;
         l.space.forEachValid([&](const Point& p) {
-            boundSizes = std::max(boundSizes, trueScore(l, p, l.sizes).value_or(0));
-            boundSweep = std::max(boundSweep, trueScore(l, p, l.sweep).value_or(0));
+            boundSizes = std::max(boundSizes, trueMeanScore(l, p, l.sizes).value_or(0));
+            boundSweep = std::max(boundSweep, trueMeanScore(l, p, l.sweep).value_or(0));
             return true;
         });
         struct Run {
@@ -98,7 +94,7 @@ void strategyTable(const char* title, double ruggedness, int seeds, const std::v
                     static_cast<std::uint64_t>(run.fraction * static_cast<double>(validPoints * l.sizes.size()));
             StrategyResult r = StrategyRegistry::instance().create(run.strategy)->run(ctx);
             double got =
-                r.best.empty() ? 0 : trueScore(l, r.best.front().point, sweeps ? l.sweep : l.sizes).value_or(0);
+                r.best.empty() ? 0 : trueMeanScore(l, r.best.front().point, sweeps ? l.sweep : l.sizes).value_or(0);
             rows[run.label].evaluations.push_back(static_cast<double>(r.measured));
             rows[run.label].percent.push_back(100.0 * got / (sweeps ? boundSweep : boundSizes));
         }

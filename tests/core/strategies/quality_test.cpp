@@ -11,10 +11,6 @@ using namespace kt;
 
 namespace {
 
-std::optional<double> trueMean(const SyntheticLandscape& l, const Point& p, const std::vector<ProblemSize>& sizes) {
-    return trueMeanScore(l, p, sizes);
-}
-
 // A 10×10 bowl peaking at A=5,B=5 at the stage sizes; (6,4) is a little worse there but gains 20 at the other sweep
 // sizes, so it is the best by mean over the sweep. Candidates with A=1 fail.
 SyntheticLandscape plantedLandscape() {
@@ -57,7 +53,7 @@ TEST(StrategyQuality, ExhaustiveFindsTheTrueBest) {
         std::uint64_t failing = 0, valid = 0;
         l.space.forEachValid([&](const Point& p) {
             ++valid;
-            auto v = trueMean(l, p, l.sizes);
+            auto v = trueMeanScore(l, p, l.sizes);
             if (!v) ++failing;
             else if (*v > best) best = *v, bestKey = p.key();
             return true;
@@ -70,7 +66,7 @@ TEST(StrategyQuality, ExhaustiveFindsTheTrueBest) {
         EXPECT_EQ(r.measured, valid * l.sizes.size());
         EXPECT_EQ(r.best.size(), std::min<std::uint64_t>(1000, valid - failing)); // the best 1000 ("keep")
         EXPECT_EQ(r.evaluations.size(), valid * l.sizes.size());               // but every evaluation
-        for (const auto& ranked : r.best) EXPECT_TRUE(trueMean(l, ranked.point, l.sizes)); // failures never ranked
+        for (const auto& ranked : r.best) EXPECT_TRUE(trueMeanScore(l, ranked.point, l.sizes)); // failures never ranked
         EXPECT_GT(failing, 0u);
         EXPECT_EQ(r.stop, StopReason::Completed);
     }
@@ -105,7 +101,7 @@ TEST(StrategyQuality, TwoStageAndSieveMatchTheExhaustiveSweepBestOnGemmLike) {
         SyntheticLandscape l = gemmLikeLandscape(seed);
         double bound = 0;
         l.space.forEachValid([&](const Point& p) {
-            bound = std::max(bound, trueMean(l, p, l.sweep).value_or(0));
+            bound = std::max(bound, trueMeanScore(l, p, l.sweep).value_or(0));
             return true;
         });
         for (const char* name : {"two-stage", "sieve"}) {
@@ -113,7 +109,7 @@ TEST(StrategyQuality, TwoStageAndSieveMatchTheExhaustiveSweepBestOnGemmLike) {
             SyntheticEvaluator evaluator(l);
             StrategyResult r = runStrategy(name, l, evaluator, 0, seed, true);
             ASSERT_FALSE(r.best.empty());
-            double got = *trueMean(l, r.best.front().point, l.sweep);
+            double got = *trueMeanScore(l, r.best.front().point, l.sweep);
             EXPECT_GE(got, 0.99 * bound);
         }
     }
@@ -129,7 +125,7 @@ TEST(StrategyQuality, ModelGuidedStrategiesReachWithin3PercentWithAFractionOfThe
             std::uint64_t valid = 0;
             l.space.forEachValid([&](const Point& p) {
                 ++valid;
-                bound = std::max(bound, trueMean(l, p, l.sizes).value_or(0));
+                bound = std::max(bound, trueMeanScore(l, p, l.sizes).value_or(0));
                 return true;
             });
             const std::uint64_t exhaustiveEvaluations = valid * l.sizes.size();
@@ -137,7 +133,7 @@ TEST(StrategyQuality, ModelGuidedStrategiesReachWithin3PercentWithAFractionOfThe
             SyntheticEvaluator evaluator(l);
             StrategyResult r = runStrategy(name, l, evaluator, budget, seed * 31, false);
             ASSERT_FALSE(r.best.empty());
-            double got = *trueMean(l, r.best.front().point, l.sizes);
+            double got = *trueMeanScore(l, r.best.front().point, l.sizes);
             double ratio = got / bound;
             worst = std::min(worst, ratio);
             usedFraction = static_cast<double>(r.measured) / static_cast<double>(exhaustiveEvaluations);
