@@ -16,46 +16,24 @@
 #include <nlohmann/json.hpp>
 
 #include "core/store/store.hpp"
+#include "tests/cli_fit/cli_helper.hpp"
 
 namespace {
 
-struct CliResult {
-    int rc = -1;
-    std::string output;
-};
+using kt::test::CliResult;
 
 class BenchCli : public ::testing::Test {
 protected:
     void SetUp() override {
-        m_dir = std::filesystem::temp_directory_path() /
-                ("kt_bench_" + std::to_string(::getpid()) + "_" + std::to_string(std::random_device{}()));
-        std::filesystem::create_directories(m_dir);
         m_db = path("bench.sqlite");
         // The PoCL CPU device is what these tests need; the GPU machine may lack it.
         const auto devices = ktune("devices --json");
         if (devices.rc != 0 || devices.output.find("\"cpu\"") == std::string::npos)
             GTEST_SKIP() << "no OpenCL CPU device: " << devices.output.substr(0, 300);
     }
-    void TearDown() override {
-        std::error_code ec;
-        std::filesystem::remove_all(m_dir, ec);
-    }
-    std::string path(const std::string& name) const { return (m_dir / name).string(); }
-
-    // Runs ktune in the scratch directory; stdout and stderr in `output`, or stdout into `stdoutFile` when given.
+    std::string path(const std::string& name) const { return m_scratch.path(name); }
     CliResult ktune(const std::string& args, const std::string& stdoutFile = "", const std::string& env = "") const {
-        const std::string log = path("out.txt");
-        const std::string redirect =
-            stdoutFile.empty() ? " > '" + log + "' 2>&1" : " > '" + path(stdoutFile) + "' 2> '" + log + "'";
-        const std::string cmd = "cd '" + m_dir.string() + "' && " + env + " '" KT_KTUNE_PATH "' " + args + redirect;
-        const int status = std::system(cmd.c_str());
-        CliResult r;
-        r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-        std::ifstream in(log);
-        std::stringstream ss;
-        ss << in.rdbuf();
-        r.output = ss.str();
-        return r;
+        return m_scratch.ktune(args, stdoutFile, env);
     }
     CliResult bench(const std::string& args) const { return ktune("bench --db '" + m_db + "' --device cpu " + args); }
     nlohmann::json readJson(const std::string& name) const {
@@ -64,7 +42,7 @@ protected:
         return nlohmann::json::parse(in);
     }
 
-    std::filesystem::path m_dir;
+    kt::test::Scratch m_scratch;
     std::string m_db;
 };
 

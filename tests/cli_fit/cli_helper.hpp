@@ -41,10 +41,14 @@ public:
     }
     bool exists(const std::string& name) const { return std::filesystem::exists(path(name)); }
 
-    // Runs `ktune <args>` inside the scratch directory (relative file names resolve there).
-    CliResult ktune(const std::string& args) const {
+    // Runs `ktune <args>` inside the scratch directory (relative file names resolve there). Standard output and
+    // error land in `output`; with `stdoutFile` standard output goes to that file instead. `env` prefixes the command
+    // (e.g. "KT_DB=x.sqlite").
+    CliResult ktune(const std::string& args, const std::string& stdoutFile = "", const std::string& env = "") const {
         const std::string log = path("cli_output.txt");
-        const std::string cmd = "cd '" + m_dir.string() + "' && '" KT_KTUNE_PATH "' " + args + " > '" + log + "' 2>&1";
+        const std::string redirect =
+            stdoutFile.empty() ? " > '" + log + "' 2>&1" : " > '" + path(stdoutFile) + "' 2> '" + log + "'";
+        const std::string cmd = "cd '" + m_dir.string() + "' && " + env + " '" KT_KTUNE_PATH "' " + args + redirect;
         const int status = std::system(cmd.c_str());
         CliResult r;
         r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
