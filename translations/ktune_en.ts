@@ -420,109 +420,109 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="159"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="165"/>
         <source>Device</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="160"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="166"/>
         <source>Measured profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="161"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="167"/>
         <source>%1:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="172"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="178"/>
         <source>No device selected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="173"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="179"/>
         <source>Select a device in the tree to see its properties.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="177"/>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="200"/>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="205"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="183"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="206"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="211"/>
         <source>unknown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="178"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="184"/>
         <source>%1 (simulated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="181"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="187"/>
         <source>Simulated device: runs replay the measurements of %1 stored in %2; no kernel runs and nothing is measured.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="185"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="191"/>
         <source>Stored in %1 (measured on another machine); not present here. Check its simulated twin to replay its results.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="192"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="198"/>
         <source>%1 (index %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="197"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="203"/>
         <source>%1 (stored in %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="219"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="225"/>
         <source>Measured on %1 by the profile microbenchmarks.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="225"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="231"/>
         <source>Not measured yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="228"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="234"/>
         <source>Profiling…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="228"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="234"/>
         <source>Profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="228"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="234"/>
         <source>Re-profile</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="232"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="238"/>
         <source>Measure copy bandwidth and fp32/fp64 peak rates again; the new profile is stored next to the earlier ones.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="234"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="240"/>
         <source>Measure copy bandwidth and fp32/fp64 peak rates on a worker thread.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="236"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="242"/>
         <source>A simulated device runs no kernels; profile the real device on its machine.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="238"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="244"/>
         <source>This device is not present here; profile it on its machine.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="240"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="246"/>
         <source>This build has no device profiler yet (kernels/profile).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1214,208 +1214,218 @@
 <context>
     <name>kt::gui::RunPage</name>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="240"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="243"/>
         <source> · Space: edited on the Tune page (%1 combinations)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="42"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="43"/>
         <source>sizes: &apos;%1&apos; is not a size (expected e.g. 1024 or 256x256x128)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="54"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="55"/>
         <source>running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="55"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="56"/>
         <source>paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="56"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="57"/>
         <source>cancelled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="57"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="58"/>
         <source>completed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="58"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="59"/>
         <source>failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="59"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="60"/>
         <source>interrupted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="162"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="165"/>
         <source>pausing after the current candidate…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="178"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="181"/>
         <source>cancelling after the current candidate…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="228"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="231"/>
         <source>(choose one on the Devices page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="229"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="232"/>
         <source>(choose one on the Tune page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="232"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="235"/>
         <source>Device: &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="236"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="239"/>
         <source>Devices (checked, one run each): &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="250"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="253"/>
         <source>Choose a device on the Devices page first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="251"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="254"/>
         <source>Choose a kernel family on the Tune page first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="335"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="339"/>
         <source>Run %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="336"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="340"/>
         <source>Run %1: %2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="409"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
         <source>No run yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="426"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="430"/>
         <source>Elapsed %1 · ETA %2 · reused %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="432"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="436"/>
         <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="437"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="441"/>
         <source>Best so far: –</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="447"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="451"/>
         <source>Strategy:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="448"/>
-        <source>Max. evaluations:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="449"/>
-        <location filename="../app/gui/pages/run_page.cpp" line="451"/>
-        <source>no limit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="450"/>
-        <source>Time limit:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../app/gui/pages/run_page.cpp" line="452"/>
-        <source> min</source>
+        <source>Warm start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/run_page.cpp" line="453"/>
-        <source>Sizes:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="454"/>
-        <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
+        <source>Measure the family&apos;s known-good kernels (for GEMM: the papers&apos; fastest) first; the random, annealing and surrogate strategies start from them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/run_page.cpp" line="455"/>
-        <source>&amp;Start run</source>
+        <source>Max. evaluations:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/run_page.cpp" line="456"/>
-        <source>Run:</source>
+        <location filename="../app/gui/pages/run_page.cpp" line="458"/>
+        <source>no limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/run_page.cpp" line="457"/>
-        <source>&amp;Pause</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="458"/>
-        <source>&amp;Resume</source>
+        <source>Time limit:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/run_page.cpp" line="459"/>
-        <source>&amp;Cancel</source>
+        <source> min</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/run_page.cpp" line="460"/>
-        <source>Top candidates over size</source>
+        <source>Sizes:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/run_page.cpp" line="461"/>
-        <source>All candidates</source>
+        <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/run_page.cpp" line="462"/>
+        <source>&amp;Start run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
+        <source>Run:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="464"/>
+        <source>&amp;Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="465"/>
+        <source>&amp;Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="466"/>
+        <source>&amp;Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="467"/>
+        <source>Top candidates over size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="468"/>
+        <source>All candidates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="469"/>
         <source>Failures</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="470"/>
         <source>Candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="470"/>
         <source>Size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="470"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="470"/>
         <source>Message</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1720,7 +1730,7 @@
 <context>
     <name>kt::gui::TuningRunService</name>
     <message>
-        <location filename="../app/gui/services/tuning_run_service.cpp" line="265"/>
+        <location filename="../app/gui/services/tuning_run_service.cpp" line="266"/>
         <source>A run is already active on %1.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -420,109 +420,109 @@
         <translation>測定日時</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="159"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="165"/>
         <source>Device</source>
         <translation>デバイス</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="160"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="166"/>
         <source>Measured profile</source>
         <translation>測定プロファイル</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="161"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="167"/>
         <source>%1:</source>
         <translation>%1：</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="172"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="178"/>
         <source>No device selected</source>
         <translation>デバイスが選択されていません</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="173"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="179"/>
         <source>Select a device in the tree to see its properties.</source>
         <translation>ツリーでデバイスを選択すると、そのプロパティが表示されます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="177"/>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="200"/>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="205"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="183"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="206"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="211"/>
         <source>unknown</source>
         <translation>不明</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="178"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="184"/>
         <source>%1 (simulated)</source>
         <translation>%1（シミュレーション）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="181"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="187"/>
         <source>Simulated device: runs replay the measurements of %1 stored in %2; no kernel runs and nothing is measured.</source>
         <translation>シミュレーションデバイス: 実行は %2 に保存された %1 の測定値を再生します。カーネルは実行されず、何も測定されません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="185"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="191"/>
         <source>Stored in %1 (measured on another machine); not present here. Check its simulated twin to replay its results.</source>
         <translation>%1 に保存（別のマシンで測定）。このマシンにはありません。結果を再生するには、そのシミュレーション版にチェックを入れてください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="192"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="198"/>
         <source>%1 (index %2)</source>
         <translation>%1（インデックス %2）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="197"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="203"/>
         <source>%1 (stored in %2)</source>
         <translation>%1（%2 に保存）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="219"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="225"/>
         <source>Measured on %1 by the profile microbenchmarks.</source>
         <translation>%1 にプロファイル用マイクロベンチマークで測定しました。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="225"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="231"/>
         <source>Not measured yet.</source>
         <translation>まだ測定されていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="228"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="234"/>
         <source>Profiling…</source>
         <translation>プロファイル中…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="228"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="234"/>
         <source>Profile</source>
         <translation>プロファイル</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="228"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="234"/>
         <source>Re-profile</source>
         <translation>再プロファイル</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="232"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="238"/>
         <source>Measure copy bandwidth and fp32/fp64 peak rates again; the new profile is stored next to the earlier ones.</source>
         <translation>コピー帯域幅と fp32/fp64 ピーク性能を再測定します。新しいプロファイルは以前のものと並べて保存されます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="234"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="240"/>
         <source>Measure copy bandwidth and fp32/fp64 peak rates on a worker thread.</source>
         <translation>ワーカースレッドでコピー帯域幅と fp32/fp64 のピーク性能を測定します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="236"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="242"/>
         <source>A simulated device runs no kernels; profile the real device on its machine.</source>
         <translation>シミュレーションデバイスはカーネルを実行しません。実デバイスをそのマシンでプロファイルしてください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="238"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="244"/>
         <source>This device is not present here; profile it on its machine.</source>
         <translation>このデバイスはこのマシンにありません。そのマシンでプロファイルしてください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="240"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="246"/>
         <source>This build has no device profiler yet (kernels/profile).</source>
         <translation>このビルドにはまだデバイスプロファイラ（kernels/profile）がありません。</translation>
     </message>
@@ -1211,208 +1211,218 @@
 <context>
     <name>kt::gui::RunPage</name>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="42"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="43"/>
         <source>sizes: &apos;%1&apos; is not a size (expected e.g. 1024 or 256x256x128)</source>
         <translation>サイズ: 「%1」はサイズではありません（例: 1024 または 256x256x128）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="54"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="55"/>
         <source>running</source>
         <translation>実行中</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="55"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="56"/>
         <source>paused</source>
         <translation>一時停止中</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="56"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="57"/>
         <source>cancelled</source>
         <translation>キャンセル済み</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="57"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="58"/>
         <source>completed</source>
         <translation>完了</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="58"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="59"/>
         <source>failed</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="59"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="60"/>
         <source>interrupted</source>
         <translation>中断</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="162"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="165"/>
         <source>pausing after the current candidate…</source>
         <translation>現在の候補の後で一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="178"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="181"/>
         <source>cancelling after the current candidate…</source>
         <translation>現在の候補の後でキャンセルします…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="228"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="231"/>
         <source>(choose one on the Devices page)</source>
         <translation>（「デバイス」ページで選択してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="229"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="232"/>
         <source>(choose one on the Tune page)</source>
         <translation>（「チューニング」ページで選択してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="232"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="235"/>
         <source>Device: &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>デバイス: &lt;b&gt;%1&lt;/b&gt; · ファミリー: &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="236"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="239"/>
         <source>Devices (checked, one run each): &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>デバイス（チェック済み、各 1 回実行）: &lt;b&gt;%1&lt;/b&gt; · ファミリー: &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="240"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="243"/>
         <source> · Space: edited on the Tune page (%1 combinations)</source>
         <translation> · 空間: 「チューニング」ページで編集済み（全 %1 通り）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="250"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="253"/>
         <source>Choose a device on the Devices page first.</source>
         <translation>先に「デバイス」ページでデバイスを選択してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="251"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="254"/>
         <source>Choose a kernel family on the Tune page first.</source>
         <translation>先に「チューニング」ページでカーネルファミリーを選択してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="335"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="339"/>
         <source>Run %1: %2</source>
         <translation>実行 %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="336"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="340"/>
         <source>Run %1: %2 (%3)</source>
         <translation>実行 %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="409"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
         <source>No run yet.</source>
         <translation>まだ実行はありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="426"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="430"/>
         <source>Elapsed %1 · ETA %2 · reused %3</source>
         <translation>経過 %1 · 残り %2 · 再利用 %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="432"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="436"/>
         <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
         <translation>これまでの最高: &lt;b&gt;%1 %2&lt;/b&gt;（サイズ %3）— %4</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="437"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="441"/>
         <source>Best so far: –</source>
         <translation>これまでの最高: –</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="447"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="451"/>
         <source>Strategy:</source>
         <translation>戦略:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="448"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="452"/>
+        <source>Warm start</source>
+        <translation>ウォームスタート</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="453"/>
+        <source>Measure the family&apos;s known-good kernels (for GEMM: the papers&apos; fastest) first; the random, annealing and surrogate strategies start from them.</source>
+        <translation>ファミリーの実績あるカーネル（GEMMでは論文の最速カーネル）を最初に計測します。ランダム、焼きなまし、サロゲートの各戦略はそこから探索を始めます。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
         <source>Max. evaluations:</source>
         <translation>最大評価数:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="449"/>
-        <location filename="../app/gui/pages/run_page.cpp" line="451"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="456"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="458"/>
         <source>no limit</source>
         <translation>無制限</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="450"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="457"/>
         <source>Time limit:</source>
         <translation>時間制限:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="452"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="459"/>
         <source> min</source>
         <translation> 分</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="453"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="460"/>
         <source>Sizes:</source>
         <translation>サイズ:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="454"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="461"/>
         <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
         <translation>ファミリーの既定値（例: 1024,2048 または 256x256x128）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="462"/>
         <source>&amp;Start run</source>
         <translation>実行開始(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="456"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
         <source>Run:</source>
         <translation>実行:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="457"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="464"/>
         <source>&amp;Pause</source>
         <translation>一時停止(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="458"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="465"/>
         <source>&amp;Resume</source>
         <translation>再開(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="459"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="466"/>
         <source>&amp;Cancel</source>
         <translation>キャンセル(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="460"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="467"/>
         <source>Top candidates over size</source>
         <translation>上位候補（サイズ別）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="461"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="468"/>
         <source>All candidates</source>
         <translation>全候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="462"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="469"/>
         <source>Failures</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="470"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="470"/>
         <source>Size</source>
         <translation>サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="470"/>
         <source>Status</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="470"/>
         <source>Message</source>
         <translation>メッセージ</translation>
     </message>
@@ -1717,7 +1727,7 @@
 <context>
     <name>kt::gui::TuningRunService</name>
     <message>
-        <location filename="../app/gui/services/tuning_run_service.cpp" line="265"/>
+        <location filename="../app/gui/services/tuning_run_service.cpp" line="266"/>
         <source>A run is already active on %1.</source>
         <translation>%1 ではすでに実行中です。</translation>
     </message>

@@ -8,6 +8,7 @@
 #include <QListWidget>
 #include <QPushButton>
 #include <QSettings>
+#include <QCheckBox>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -284,6 +285,48 @@ private Q_SLOTS:
         const std::set<std::string> pairs(recorded->measured.begin(), recorded->measured.end());
         QCOMPARE(pairs.size(), recorded->measured.size());
         QCOMPARE(static_cast<std::uint64_t>(pairs.size()), valid * expectedSizes.size());
+    }
+
+    // "Warm start" on the Run page: the family's seed points (sgemm: the papers' fastest kernels) are measured first.
+    void warmStartMeasuresTheFamilySeedsFirst() {
+        const auto device = kt::test::fakeDevice("Fake GPU", 0, "Fake Platform", 0);
+        auto recorded = std::make_shared<Recorded>();
+        TuningRunService service;
+        service.setExecutorFactory([recorded](const RunRequest&, const DeviceInfo& d, const std::string& f) {
+            return std::make_unique<RecordingExecutor>(recorded, d.stableId(), f);
+        });
+        RunPage runPage(&service);
+        runPage.setDatabase(m_dir.filePath(QStringLiteral("warm.sqlite")));
+        runPage.setDevice(&device);
+        runPage.setFamily(QStringLiteral("sgemm"));
+        auto* warm = runPage.findChild<QCheckBox*>(QStringLiteral("warmStart"));
+        QVERIFY(warm);
+        QVERIFY(!warm->isChecked()); // off unless asked for
+        warm->setChecked(true);
+        runPage.findChild<QLineEdit*>(QStringLiteral("sizes"))->setText(QStringLiteral("64"));
+        QString error;
+        auto request = runPage.currentRequest(&error);
+        QVERIFY2(request, qPrintable(error));
+        QVERIFY(request->warmStart);
+        request->strategy = QStringLiteral("random");
+        request->maxEvaluations = 12;
+
+        const auto family = FamilyRegistry::instance().find("sgemm");
+        const auto space = family->space(device);
+        std::set<std::string> seeds;
+        for (const auto& p : family->seedPoints(device))
+            if (space.isValid(space.pointFromKey(p.key()))) seeds.insert(p.key());
+        QVERIFY(!seeds.empty());
+
+        TuningRun* run = runPage.startRun(*request);
+        QVERIFY(run);
+        QSignalSpy finished(run, &TuningRun::finished);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+        std::lock_guard lock(recorded->mutex);
+        QVERIFY(recorded->points.size() >= seeds.size());
+        std::set<std::string> first;
+        for (std::size_t i = 0; i < seeds.size(); ++i) first.insert(recorded->points[i].key());
+        QVERIFY(first == seeds);
     }
 };
 

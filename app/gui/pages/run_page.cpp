@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
@@ -84,6 +85,8 @@ RunPage::RunPage(TuningRunService* service, QWidget* parent) : QWidget(parent), 
     m_strategy->setObjectName(QStringLiteral("strategy"));
     for (const auto& name : StrategyRegistry::instance().names()) m_strategy->addItem(QString::fromStdString(name));
     m_strategy->setCurrentText(QStringLiteral("two-stage"));
+    m_warmStart = new QCheckBox(this);
+    m_warmStart->setObjectName(QStringLiteral("warmStart"));
     m_evalsLabel = new QLabel(this);
     m_maxEvaluations = new QSpinBox(this);
     m_maxEvaluations->setObjectName(QStringLiteral("maxEvaluations"));
@@ -99,7 +102,7 @@ RunPage::RunPage(TuningRunService* service, QWidget* parent) : QWidget(parent), 
     m_start = new QPushButton(this);
     m_start->setObjectName(QStringLiteral("startRun"));
     for (QWidget* w :
-         {static_cast<QWidget*>(m_strategyLabel), static_cast<QWidget*>(m_strategy),
+         {static_cast<QWidget*>(m_strategyLabel), static_cast<QWidget*>(m_strategy), static_cast<QWidget*>(m_warmStart),
           static_cast<QWidget*>(m_evalsLabel), static_cast<QWidget*>(m_maxEvaluations),
           static_cast<QWidget*>(m_timeLabel), static_cast<QWidget*>(m_maxMinutes), static_cast<QWidget*>(m_sizesLabel)})
         settings->addWidget(w);
@@ -253,6 +256,7 @@ std::optional<RunRequest> RunPage::currentRequest(QString* error) const {
     request.device = m_checked.empty() ? *m_device : m_checked.front();
     request.family = m_family;
     request.strategy = m_strategy->currentText();
+    request.warmStart = m_warmStart->isChecked();
     request.maxEvaluations = static_cast<std::uint64_t>(m_maxEvaluations->value());
     request.maxSeconds = m_maxMinutes->value() * 60.0;
     request.database = m_database;
@@ -445,6 +449,9 @@ void RunPage::changeEvent(QEvent* event) {
 
 void RunPage::retranslateUi() {
     m_strategyLabel->setText(tr("Strategy:"));
+    m_warmStart->setText(tr("Warm start"));
+    m_warmStart->setToolTip(tr("Measure the family's known-good kernels (for GEMM: the papers' fastest) first; the "
+                               "random, annealing and surrogate strategies start from them."));
     m_evalsLabel->setText(tr("Max. evaluations:"));
     m_maxEvaluations->setSpecialValueText(tr("no limit"));
     m_timeLabel->setText(tr("Time limit:"));

@@ -11,6 +11,7 @@
 
 #include "app/gui/services/tuning_run_service.hpp"
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -103,6 +104,7 @@ private:
     QLabel* m_target;
     QLabel* m_strategyLabel;
     QComboBox* m_strategy;
+    QCheckBox* m_warmStart;
     QLabel* m_evalsLabel;
     QSpinBox* m_maxEvaluations;
     QLabel* m_timeLabel;

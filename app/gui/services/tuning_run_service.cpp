@@ -183,6 +183,7 @@ void TuningRun::start() {
     config.budget.maxEvaluations = m_request.maxEvaluations;
     config.budget.maxWallSeconds = m_request.maxSeconds;
     config.seed = m_request.seed;
+    config.warmStart = m_request.warmStart;
     config.database = m_request.database.toStdString();
     if (m_request.resumeRunId > 0) config.resumeRunId = m_request.resumeRunId;
     config.makeExecutor = [request = m_request, factory = m_factory](const DeviceInfo& device,

@@ -33,6 +33,7 @@ struct RunRequest {
     double maxSeconds = 0;            // 0: no limit
     QString database;
     std::uint64_t seed = 1;
+    bool warmStart = false; // measure the family's known-good kernels first (TuningConfig::warmStart)
     int replayDelayMs = 0;  // simulated devices only: pretend each measurement takes this long (tests, demos)
     qint64 resumeRunId = 0; // continue this stored run (cancelled or interrupted); its stored settings win
 };
