@@ -28,18 +28,7 @@ constexpr DemoCandidate kCandidates[] = {
 void buildFitsDemoStore(const QString& path) {
     auto family = FamilyRegistry::instance().find("transpose");
     if (!family) throw std::runtime_error("the transpose family is not registered");
-    DeviceInfo d;
-    d.backend = BackendKind::OpenCL;
-    d.type = DeviceType::Gpu;
-    d.platform = "Demo platform";
-    d.vendor = "KernelTune";
-    d.name = "Demo GPU";
-    d.driverVersion = "1.0";
-    d.runtimeVersion = "OpenCL 3.0";
-    d.computeUnits = 32;
-    d.maxWorkGroupSize = 1024;
-    d.maxWorkItemSizes = {1024, 1024, 64};
-    d.localMemBytes = 64 << 10;
+    const DeviceInfo d = demoGpu("Demo GPU");
 
     auto db = store::Database::open(path.toStdString());
     const ParameterSpace space = family->space(d);
