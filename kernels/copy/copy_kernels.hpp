@@ -12,13 +12,17 @@ namespace kt::copy {
 
 inline constexpr const char* kCopyKernelName = "copy_to_layout";
 
+// Default work-group shape: 32 x 8 work-items copy a 32 x 32 tile, four elements each.
+inline constexpr int kDefaultCopyTile = 32;
+inline constexpr int kDefaultCopyRows = 8;
+
 struct CopyParams {
     bool transpose = false; // dst(p, i) = src(i, p)
     gemm::Layout layout = gemm::Layout::Row;
     int blockRows = 1; // kl of the TN kernel
     int blockCols = 1; // ml (for A) or nl (for B)
-    int tile = 32;     // a work-group copies a tile x tile block
-    int rows = 8;      // work-group is tile x rows; each work-item copies tile / rows elements (rows divides tile)
+    int tile = kDefaultCopyTile; // a work-group copies a tile x tile block
+    int rows = kDefaultCopyRows; // work-group is tile x rows; each work-item copies tile / rows elements (rows divides tile)
     Precision precision = Precision::F32;
 };
 

@@ -25,7 +25,8 @@ struct GemmCall {
 // Builds the TN kernel for `params` once; copy kernels are built on first use. Not thread-safe (like Device).
 class GemmRoutine {
 public:
-    GemmRoutine(Device& device, const GemmParams& params, int copyTile = 32, int copyRows = 8);
+    GemmRoutine(Device& device, const GemmParams& params, int copyTile = copy::kDefaultCopyTile,
+                int copyRows = copy::kDefaultCopyRows);
     ~GemmRoutine();
 
     // Enqueues the copies (when needed) and the TN kernel without waiting. Throws std::invalid_argument naming the

@@ -100,6 +100,7 @@ QLabel* DeviceDetailsWidget::addRow(QGridLayout* form, std::vector<Row>& rows, c
     auto* value = new QLabel(this);
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
     value->setWordWrap(true);
+    // An empty QGridLayout reports one row: the first field goes to row 0, every later one below the last.
     const int row = form->rowCount() == 1 && !form->itemAtPosition(0, 0) ? 0 : form->rowCount();
     form->addWidget(label, row, 0, Qt::AlignLeft | Qt::AlignTop);
     form->addWidget(value, row, 1);
