@@ -34,11 +34,13 @@ public:
             ctx.budget.maxEvaluations > 0 ? std::min(valid, ctx.budget.maxEvaluations / ctx.sizes.size() + 1) : target;
         session.setTotalEstimate(planned * ctx.sizes.size());
         SpaceSampler sampler(*ctx.space, ctx.seed);
-        std::vector<Point> done;
+        std::vector<Point> done; // each point once (a seed may be drawn again; measuring it again costs nothing)
+        std::unordered_set<std::string> seen;
         const std::size_t chunk = 64;
-        if (!ctx.seeds.empty()) { // warm start: the seeds first, then the random sample (repeats cost nothing)
+        if (!ctx.seeds.empty()) { // warm start: the seeds first, then the random sample
             strategy_detail::evaluateAtSizes(session, ctx.seeds, ctx.sizes);
-            done = ctx.seeds;
+            for (const auto& p : ctx.seeds)
+                if (seen.insert(p.key()).second) done.push_back(p);
         }
         if (planned * 4 >= valid) {
             // Most of the space will be visited: one shuffled enumeration, no rejection of repeats.
@@ -47,10 +49,10 @@ public:
                 std::vector<Point> part(all.begin() + static_cast<std::ptrdiff_t>(at),
                                         all.begin() + static_cast<std::ptrdiff_t>(std::min(all.size(), at + chunk)));
                 strategy_detail::evaluateAtSizes(session, part, ctx.sizes);
-                done.insert(done.end(), part.begin(), part.end());
+                for (const auto& p : part)
+                    if (seen.insert(p.key()).second) done.push_back(p);
             }
         } else {
-            std::unordered_set<std::string> seen;
             while (!session.exhausted() && seen.size() < target) {
                 std::vector<Point> part;
                 while (part.size() < chunk && seen.size() < target) {

@@ -234,6 +234,8 @@ TEST(Strategies, WarmStartMeasuresTheSeedsFirstAndKeepsAGoodSeed) {
         ASSERT_FALSE(r.best.empty());
         EXPECT_EQ(r.best.front().point.key(), optimum.key());
         EXPECT_EQ(r.measured, 40u);
+        std::set<std::string> ranked; // a seed drawn again by the search is still ranked once
+        for (const auto& b : r.best) EXPECT_TRUE(ranked.insert(b.point.key()).second) << b.point.key();
     }
 }
 
