@@ -158,7 +158,7 @@ const std::vector<ParamSpec>& paramSpecs() {
         {"GEMM_LAYOUT_B", {0, 1, 2}, {0, 1, 2}, "layout of B: 0 ROW, 1 CBL, 2 RBL"},
         {"GEMM_PREFETCH", {0}, {0, 1, 2},
          "prefetch the next shared tiles into registers; 2: also double-buffer them (not in the papers)"},
-        {"GEMM_MAXREGS", {0}, {0, 64, 80, 96, 128, 168},
+        {"GEMM_MAXREGS", {0}, {0, 96, 128, 168},
          "cap on registers per work-item, 0: compiler's choice (more work-groups per compute unit; not in the papers)"},
     };
     return specs;

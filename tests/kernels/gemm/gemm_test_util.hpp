@@ -79,7 +79,7 @@ inline constexpr auto RBL = gemm::Layout::Rbl;
 // Together these take every value of every parameter at least once (checked by gemm_family_test):
 // ml/nl 8 16 32 48 64 96 128 256; kl 2..256; ms/ns 1 2 3 4 6 8 12 16; ks 1 2 4 8; vw 1 2 4 8;
 // local -, A, B, AB (without prefetch, with it, with it and double-buffered tiles); image -, A, B, AB; layouts ROW/CBL/RBL for A and for B; f32 and f64;
-// register caps 0 64 80 96 128 168 (applied where the device compiler takes a cap).
+// register caps 0 64 80 96 128 168, a superset of the space's (applied where the device compiler takes a cap).
 inline const std::vector<gemm::GemmParams> kVariants = {
     variant(16, 16, 4, 1, 1, 1, 1, "", "", ROW, ROW, F),
     variant(32, 64, 8, 2, 4, 2, 2, "A", "A", CBL, RBL, D),
