@@ -3,7 +3,8 @@
 // product: acc[i][j] = fma(x[i], y[j], acc[i][j]))? Both keep 64 independent accumulators per thread, so latency is
 // hidden the same way; only the operand pattern differs. Build and run on the GPU machine:
 //   nvcc -O3 -arch=sm_90 -o /tmp/fp64_operands tools/probes/fp64_operands.cu && /tmp/fp64_operands
-// Prints GFlop/s per pattern and per block size (8 and 16 warps per SM).
+// Prints GFlop/s per pattern and per block size, then the outer product fed from shared memory with barriers every
+// 8/16/32 k-steps (or none).
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -57,6 +58,45 @@ __global__ void __launch_bounds__(256) outerProduct(double* out, double s, doubl
     out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
 }
 
+
+// The outer product fed from shared memory as the GEMM kernel feeds it (8 + 8 doubles per step as LDS.128 of
+// double2, A broadcast within a row of work-items, B spread over 16 columns), with a barrier every kSync steps
+// (0: none). Shows what the loads and the barriers cost on top of the outer product.
+template <int kSync> __global__ void __launch_bounds__(256) fedOuterProduct(double* out, double s, double t) {
+    __shared__ double2 lA[8][64], lB[8][64]; // 8 k-rows of a 128-wide tile, as double2
+    const int tn = threadIdx.x % 16, tm = threadIdx.x / 16;
+    for (int i = threadIdx.x; i < 8 * 64; i += blockDim.x) {
+        lA[i / 64][i % 64] = make_double2(1.0 + i * 1e-6, 1.0 - i * 1e-6);
+        lB[i / 64][i % 64] = make_double2(1.0 - i * 1e-6, 1.0 + i * 1e-6);
+    }
+    __syncthreads();
+    double acc[8][8];
+#pragma unroll
+    for (int i = 0; i < 8; ++i)
+#pragma unroll
+        for (int j = 0; j < 8; ++j) acc[i][j] = 0;
+    for (int it = 0; it < kIters; ++it) {
+        const int k = it & 7;
+        double x[8], y[8];
+#pragma unroll
+        for (int g = 0; g < 4; ++g) {
+            const double2 a = lA[k][g * 16 + tm], b = lB[k][g * 16 + tn];
+            x[2 * g] = a.x, x[2 * g + 1] = a.y, y[2 * g] = b.x, y[2 * g + 1] = b.y;
+        }
+#pragma unroll
+        for (int i = 0; i < 8; ++i)
+#pragma unroll
+            for (int j = 0; j < 8; ++j) acc[i][j] = fma(x[i], y[j], acc[i][j]);
+        if (kSync && (it % kSync) == kSync - 1) __syncthreads();
+    }
+    double sum = s * t;
+#pragma unroll
+    for (int i = 0; i < 8; ++i)
+#pragma unroll
+        for (int j = 0; j < 8; ++j) sum += acc[i][j];
+    out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
+}
+
 template <class Kernel> double gflops(Kernel kernel, int blocks, int threads, double fmasPerThread, double* out) {
     cudaEvent_t a, b;
     cudaEventCreate(&a), cudaEventCreate(&b);
@@ -89,6 +129,14 @@ int main() {
                     "(two fresh) %.0f GFlop/s, ratio %.2f\n",
                     perSm, blocks, one, two, two / one);
     }
+    // 256-thread blocks as the GEMM kernel D1 (16 x 16 work-items, 8 x 8 doubles each), one wave per SM's fill.
+    const int blocks = prop.multiProcessorCount * 8;
+    const double base = gflops(outerProduct, blocks * 2, 128, 80.0 * kIters, out);
+    std::printf("fed from shared memory, 256-thread blocks (outer product alone: %.0f):\n", base);
+    std::printf("  no barrier        %.0f GFlop/s\n", gflops(fedOuterProduct<0>, blocks, 256, 64.0 * kIters, out));
+    std::printf("  barrier every 8   %.0f GFlop/s\n", gflops(fedOuterProduct<8>, blocks, 256, 64.0 * kIters, out));
+    std::printf("  barrier every 16  %.0f GFlop/s\n", gflops(fedOuterProduct<16>, blocks, 256, 64.0 * kIters, out));
+    std::printf("  barrier every 32  %.0f GFlop/s\n", gflops(fedOuterProduct<32>, blocks, 256, 64.0 * kIters, out));
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess) std::printf("CUDA error: %s\n", cudaGetErrorString(e));
     return e == cudaSuccess ? 0 : 1;
