@@ -95,10 +95,7 @@ template <class T> GemmTiming tnOnly(Device& device, const GemmParams& p, std::i
     auto bufC = upload(device, C0);
     auto program = device.build(tnKernelSource(p), tnKernelOptions(p));
     auto kernel = program->kernel(kTnKernelName);
-    const KernelArg one = sizeof(T) == 8 ? KernelArg(1.0) : KernelArg(1.0f);
-    const std::vector<KernelArg> args{
-        std::int32_t(M), std::int32_t(N), std::int32_t(K), one, one, bufA.get(), bufB.get(), bufC.get(),
-        std::int32_t(n), std::int32_t(m), std::int32_t(n)};
+    const auto args = tnKernelArgs(p, M, N, K, 1.0, 1.0, *bufA, *bufB, *bufC, n, m, n);
     GemmTiming t;
     for (int i = 0; i < o.warmupRuns; ++i) device.launch(*kernel, tnGlobalRange(p, M, N), tnLocalRange(p), args);
     for (int i = 0; i < o.timedRuns; ++i) {

@@ -70,6 +70,8 @@ public:
         m_m = size.dims[0], m_n = size.dims[1], m_k = size.dims[2], m_seed = seed;
         if (m_m < 1 || m_n < 1 || m_k < 1) throw std::invalid_argument("gemm: sizes must be >= 1: " + size.label());
         m_M = roundUp(m_m, m_p.ml), m_N = roundUp(m_n, m_p.nl), m_K = roundUp(m_k, m_p.kl);
+        if (auto why = tnImageLimitReason(m_p, m_M, m_N, m_K, m_device.info()); !why.empty())
+            throw std::invalid_argument("gemm " + size.label() + ": " + why);
         std::mt19937_64 rng(seed);
         m_a = randomValues<T>(std::size_t(m_k * m_m), rng); // A^T stored k x m: the TN kernel's logical A
         m_b = randomValues<T>(std::size_t(m_k * m_n), rng);
@@ -86,11 +88,8 @@ public:
         const std::size_t local = 64;
         m_device.enqueue(*m_restore, Range(std::size_t(roundUp(count, local))), Range(local),
                          {count, m_bufC0.get(), m_bufC.get()});
-        const KernelArg alpha = sizeof(T) == 8 ? KernelArg(kAlpha) : KernelArg(float(kAlpha));
-        const KernelArg beta = sizeof(T) == 8 ? KernelArg(kBeta) : KernelArg(float(kBeta));
         return m_device.launch(*m_tn, tnGlobalRange(m_p, m_M, m_N), tnLocalRange(m_p),
-                               {std::int32_t(m_M), std::int32_t(m_N), std::int32_t(m_K), alpha, beta, m_bufA.get(),
-                                m_bufB.get(), m_bufC.get(), std::int32_t(m_n), std::int32_t(m_m), std::int32_t(m_n)});
+                               tnKernelArgs(m_p, m_M, m_N, m_K, kAlpha, kBeta, *m_bufA, *m_bufB, *m_bufC, m_n, m_m, m_n));
     }
 
     VerifyResult verify() override {
@@ -152,8 +151,8 @@ const std::vector<ParamSpec>& paramSpecs() {
         {"GEMM_VW", {1, 2, 4, 8}, {1, 2, 4, 8}, "vector width of the loads of A and B"},
         {"GEMM_LOCAL_A", {0, 1}, {0, 1}, "share the A tile in local memory"},
         {"GEMM_LOCAL_B", {0, 1}, {0, 1}, "share the B tile in local memory"},
-        {"GEMM_IMAGE_A", {0, 1}, {0, 1}, "read A through the image / read-only-cache path"},
-        {"GEMM_IMAGE_B", {0, 1}, {0, 1}, "read B through the image / read-only-cache path"},
+        {"GEMM_IMAGE_A", {0, 1}, {0, 1}, "read A as an image (OpenCL image1d_buffer_t; __ldg on CUDA)"},
+        {"GEMM_IMAGE_B", {0, 1}, {0, 1}, "read B as an image (OpenCL image1d_buffer_t; __ldg on CUDA)"},
         {"GEMM_LAYOUT_A", {0, 1, 2}, {0, 1, 2}, "layout of A: 0 ROW, 1 CBL, 2 RBL"},
         {"GEMM_LAYOUT_B", {0, 1, 2}, {0, 1, 2}, "layout of B: 0 ROW, 1 CBL, 2 RBL"},
         {"GEMM_PREFETCH", {0}, {0, 1, 2},
@@ -170,7 +169,7 @@ std::string GemmFamily::title() const {
 
 std::string GemmFamily::description() const {
     return "Matsumoto-style generated A^T*B + C kernel: two-level blocking (ml, nl, kl / ms, ns, ks), vector loads, "
-           "optional local-memory sharing of A and B, read-only-cache loads, and ROW, column-block (CBL) or "
+           "optional local-memory sharing of A and B, image reads of A and B, and ROW, column-block (CBL) or "
            "row-block (RBL) layouts of A and B. Tuned on operands already in the kernel's layout; the GEMM routine "
            "adds the copy kernels for every op type and storage order.";
 }
@@ -209,6 +208,7 @@ ParameterSpace GemmFamily::space(const DeviceInfo& device) const {
     ParameterSpace space = gemmSpace(m_precision, false, &device);
     // Not part of the presets (they describe kernels, not devices): dgemm has no candidates without fp64.
     if (m_precision == Precision::F64) space.addConstraint({"DEV_FP64 == 1", "double precision needs fp64 support"});
+    space.addConstraint({"GEMM_IMAGE_A + GEMM_IMAGE_B == 0 || DEV_IMAGES == 1", "image reads need image support"});
     return space;
 }
 
@@ -246,6 +246,14 @@ bool GemmFamily::supports(const Point& point, const ProblemSize& size) const {
     constexpr std::int64_t kMax = std::numeric_limits<std::int32_t>::max();
     return size.dims[0] >= 1 && size.dims[1] >= 1 && size.dims[2] >= 1 && M * K <= kMax && N * K <= kMax &&
            M * N <= kMax;
+}
+
+bool GemmFamily::supportsOn(const Point& point, const ProblemSize& size, const DeviceInfo& device) const {
+    if (!supports(point, size)) return false;
+    const GemmParams p = paramsFromPoint(point, m_precision); // valid: supports() parsed it
+    return tnImageLimitReason(p, roundUp(size.dims[0], p.ml), roundUp(size.dims[1], p.nl), roundUp(size.dims[2], p.kl),
+                              device)
+        .empty();
 }
 
 GemmParams paramsFromPoint(const Point& point, Precision precision) {

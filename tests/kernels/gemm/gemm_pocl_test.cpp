@@ -61,13 +61,8 @@ template <class T> VerifyResult runTn(Device& dev, const GemmParams& p, std::int
     auto program = dev.build(tnKernelSource(p), tnKernelOptions(p));
     auto kernel = program->kernel(kTnKernelName);
     const double alpha = 1.5, beta = -0.75;
-    std::vector<KernelArg> args{std::int32_t(M), std::int32_t(N), std::int32_t(K)};
-    if constexpr (sizeof(T) == 8)
-        args.insert(args.end(), {alpha, beta});
-    else
-        args.insert(args.end(), {float(alpha), float(beta)});
-    args.insert(args.end(), {bufA.get(), bufB.get(), bufC.get(), std::int32_t(n), std::int32_t(m), std::int32_t(n)});
-    dev.launch(*kernel, tnGlobalRange(p, M, N), tnLocalRange(p), args);
+    dev.launch(*kernel, tnGlobalRange(p, M, N), tnLocalRange(p),
+               tnKernelArgs(p, M, N, K, alpha, beta, *bufA, *bufB, *bufC, n, m, n));
     const auto got = download<T>(dev, *bufC, C.size());
     GemmCall call{Order::RowMajor, Op::T, Op::N, m, n, k, alpha, beta, m, n, n};
     const auto e = test::expectedGemm(call, A, B, C);
