@@ -143,9 +143,10 @@ const cl::Image1DBuffer& OpenCLDevice::imageOf(const ImageView& view) {
         buffer.images().push_back({view.channels, view.channelType, texels, std::move(image)});
         return buffer.images().back().image;
     } catch (const cl::Error& e) {
-        const std::string format =
-            std::string(view.channels == 1 ? "CL_R" : view.channels == 2 ? "CL_RG" : "CL_RGBA") +
-            (type == CL_FLOAT ? " / CL_FLOAT" : type == CL_UNSIGNED_INT32 ? " / CL_UNSIGNED_INT32" : " / CL_UNSIGNED_INT16");
+        const std::string format = std::string(view.channels == 1 ? "CL_R" : view.channels == 2 ? "CL_RG" : "CL_RGBA") +
+                                   (type == CL_FLOAT            ? " / CL_FLOAT"
+                                    : type == CL_UNSIGNED_INT32 ? " / CL_UNSIGNED_INT32"
+                                                                : " / CL_UNSIGNED_INT16");
         throw BackendError("cannot create a 1-D image (" + format + ", " + std::to_string(texels) +
                            " texels) over a buffer" + where() + ": " + describe(e));
     }

@@ -88,8 +88,8 @@ public:
         const std::size_t local = 64;
         m_device.enqueue(*m_restore, Range(std::size_t(roundUp(count, local))), Range(local),
                          {count, m_bufC0.get(), m_bufC.get()});
-        return m_device.launch(*m_tn, tnGlobalRange(m_p, m_M, m_N), tnLocalRange(m_p),
-                               tnKernelArgs(m_p, m_M, m_N, m_K, kAlpha, kBeta, *m_bufA, *m_bufB, *m_bufC, m_n, m_m, m_n));
+        const auto args = tnKernelArgs(m_p, m_M, m_N, m_K, kAlpha, kBeta, *m_bufA, *m_bufB, *m_bufC, m_n, m_m, m_n);
+        return m_device.launch(*m_tn, tnGlobalRange(m_p, m_M, m_N), tnLocalRange(m_p), args);
     }
 
     VerifyResult verify() override {

@@ -116,7 +116,8 @@ void emitTileLoad(Writer& w, const Operand& o, const Names& n, const GemmParams&
     if (ragged) w.open("if (idx < " + std::to_string(total) + ")");
     w.line("const int row = idx / (" + perRow + ");");
     w.line("const int col = idx % (" + perRow + ");");
-    const std::string load = globalLoad(o, n, chunk, src, "row * stride" + std::string(1, o.name) + " + col * GEMM_CHUNK");
+    const std::string load =
+        globalLoad(o, n, chunk, src, "row * stride" + std::string(1, o.name) + " + col * GEMM_CHUNK");
     if (step == TileStep::Direct)
         w.line(tile + "[row][col] = " + load + ";");
     else if (step == TileStep::ToRegisters)

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 
 #include <CL/opencl.hpp>
 
@@ -43,7 +44,9 @@ template <class T> std::unique_ptr<Buffer> upload(Device& d, const std::vector<T
 }
 
 // The TN kernel of `p` built once, run on host-packed operands of several m x n x k problems against OpenBLAS.
-template <class T> void checkTn(Device& dev, const GemmParams& p, const std::vector<std::array<std::int64_t, 3>>& sizes) {
+using Sizes = std::vector<std::array<std::int64_t, 3>>; // m, n, k
+
+template <class T> void checkTn(Device& dev, const GemmParams& p, const Sizes& sizes) {
     auto program = dev.build(tnKernelSource(p), tnKernelOptions(p));
     auto kernel = program->kernel(kTnKernelName);
     for (const auto& [m, n, k] : sizes) {
@@ -88,8 +91,7 @@ struct LoadSize {
 };
 // Every load type of the image path: float, float2, float4 (vw 8 also loads float4), double, double2.
 const std::vector<LoadSize> kLoadSizes = {{F, 1}, {F, 2}, {F, 4}, {D, 1}, {D, 2}};
-const std::vector<std::array<std::int64_t, 3>> kSizes = {{1, 1, 1},   {7, 7, 7},    {33, 33, 33}, {255, 255, 255},
-                                                         {33, 7, 255}, {255, 1, 33}, {7, 255, 2}};
+const Sizes kSizes = {{1, 1, 1}, {7, 7, 7}, {33, 33, 33}, {255, 255, 255}, {33, 7, 255}, {255, 1, 33}, {7, 255, 2}};
 
 } // namespace
 
@@ -151,7 +153,7 @@ TEST_F(GemmImage, WideVectorsLoadFloat4Texels) {
 namespace {
 template <class T> void routineAllCalls(Device& dev, const GemmParams& p) {
     GemmRoutine routine(dev, p);
-    const std::vector<std::array<std::int64_t, 3>> shapes = {{1, 1, 1}, {7, 33, 255}, {255, 7, 33}, {33, 255, 1}};
+    const Sizes shapes = {{1, 1, 1}, {7, 33, 255}, {255, 7, 33}, {33, 255, 1}};
     int v = 0;
     for (Order order : {Order::RowMajor, Order::ColMajor})
         for (Op opA : {Op::N, Op::T})
@@ -257,7 +259,8 @@ TEST_F(GemmImage, TunerMeasuresImageCandidatesAndSkipsSizesBeyondTheLimit) {
     MeasureOptions options;
     options.timedRuns = 1;
     const auto point = pointFromParams(variant(16, 16, 8, 2, 2, 2, 1, "B", "AB", RBL, CBL, F));
-    const auto results = measurer.measure(point, {ProblemSize{{33, 7, 65}}, ProblemSize{{1 << 15, 16, 1 << 14}}}, options);
+    const std::vector<ProblemSize> sizes = {ProblemSize{{33, 7, 65}}, ProblemSize{{1 << 15, 16, 1 << 14}}};
+    const auto results = measurer.measure(point, sizes, options);
     ASSERT_EQ(results.size(), 2u);
     EXPECT_EQ(results[0].status, MeasurementStatus::Ok) << results[0].error;
     EXPECT_EQ(results[1].status, MeasurementStatus::Skipped) << results[1].error;
