@@ -140,6 +140,9 @@ const cl::Image1DBuffer& OpenCLDevice::imageOf(const ImageView& view) {
                                                                                 : CL_UNSIGNED_INT16;
     try {
         cl::Image1DBuffer image(m_context, CL_MEM_READ_ONLY, cl::ImageFormat(order, type), texels, buffer.handle());
+        // A workspace reused for many sizes would collect one view per size: keep the most recent few.
+        constexpr std::size_t kMaxViewsPerBuffer = 8;
+        if (buffer.images().size() >= kMaxViewsPerBuffer) buffer.images().erase(buffer.images().begin());
         buffer.images().push_back({view.channels, view.channelType, texels, std::move(image)});
         return buffer.images().back().image;
     } catch (const cl::Error& e) {
