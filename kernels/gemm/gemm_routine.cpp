@@ -94,12 +94,12 @@ void GemmRoutine::enqueue(const GemmCall& call, Buffer& A, Buffer& B, Buffer& C)
     checkLd(lda, aCols, nameA);
     checkLd(ldb, bCols, nameB);
     checkLd(call.ldc, n, "ldc");
-    // The kernel's size limits come first: they hold whatever buffers are passed.
+    // The kernel's size limits come first: they hold whatever buffers are passed (an empty C reads no operand).
     const std::int64_t M = roundUp(m, m_params.ml), N = roundUp(n, m_params.nl), K = roundUp(k, m_params.kl);
     constexpr std::int64_t kMax = std::numeric_limits<std::int32_t>::max();
     if (M * K > kMax || N * K > kMax || m * call.ldc > kMax)
         throw std::invalid_argument("gemm: matrices beyond 2^31 elements are not supported: " + call.describe());
-    if (auto why = tnImageLimitReason(m_params, M, N, K, m_device.info()); !why.empty())
+    if (auto why = m && n ? tnImageLimitReason(m_params, M, N, K, m_device.info()) : std::string(); !why.empty())
         throw std::invalid_argument("gemm: " + call.describe() + ": " + why);
     const auto bytes = std::size_t(m_params.realBytes());
     auto checkBuffer = [&](const Buffer& buf, std::int64_t rows, std::int64_t ld, std::int64_t cols, const char* name) {
