@@ -10,6 +10,15 @@
 
 constexpr int kIters = 2048;
 
+// One value per thread depends on every accumulator, so the compiler keeps all the DFMAs.
+__device__ void store(double* out, const double (&acc)[8][8], double sum) {
+#pragma unroll
+    for (int i = 0; i < 8; ++i)
+#pragma unroll
+        for (int j = 0; j < 8; ++j) sum += acc[i][j];
+    out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
+}
+
 // One fresh operand per DFMA: s and t stay in the operand reuse cache.
 __global__ void __launch_bounds__(256) oneFresh(double* out, double s, double t) {
     double acc[8][8];
@@ -22,12 +31,7 @@ __global__ void __launch_bounds__(256) oneFresh(double* out, double s, double t)
         for (int i = 0; i < 8; ++i)
 #pragma unroll
             for (int j = 0; j < 8; ++j) acc[i][j] = fma(acc[i][j], s, t);
-    double sum = 0;
-#pragma unroll
-    for (int i = 0; i < 8; ++i)
-#pragma unroll
-        for (int j = 0; j < 8; ++j) sum += acc[i][j];
-    out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
+    store(out, acc, 0.0);
 }
 
 // Two fresh operands per DFMA: the outer product of a GEMM micro-kernel (x[i] reused across j, y[j] and the
@@ -50,12 +54,7 @@ __global__ void __launch_bounds__(256) outerProduct(double* out, double s, doubl
 #pragma unroll
         for (int i = 0; i < 8; ++i) x[i] = fma(x[i], s, t), y[i] = fma(y[i], t, s);
     }
-    double sum = 0;
-#pragma unroll
-    for (int i = 0; i < 8; ++i)
-#pragma unroll
-        for (int j = 0; j < 8; ++j) sum += acc[i][j];
-    out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
+    store(out, acc, 0.0);
 }
 
 
@@ -89,12 +88,7 @@ template <int kSync> __global__ void __launch_bounds__(256) fedOuterProduct(doub
             for (int j = 0; j < 8; ++j) acc[i][j] = fma(x[i], y[j], acc[i][j]);
         if (kSync && (it % kSync) == kSync - 1) __syncthreads();
     }
-    double sum = s * t;
-#pragma unroll
-    for (int i = 0; i < 8; ++i)
-#pragma unroll
-        for (int j = 0; j < 8; ++j) sum += acc[i][j];
-    out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
+    store(out, acc, s * t);
 }
 
 template <class Kernel> double gflops(Kernel kernel, int blocks, int threads, double fmasPerThread, double* out) {

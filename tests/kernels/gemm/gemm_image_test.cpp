@@ -27,22 +27,7 @@ using blas::Order;
 
 namespace {
 
-class GemmImage : public ::testing::Test {
-protected:
-    static void SetUpTestSuite() { s_device = openPoclDevice().release(); }
-    static void TearDownTestSuite() { delete s_device, s_device = nullptr; }
-    void SetUp() override {
-        if (!s_device) GTEST_SKIP() << "no PoCL device";
-    }
-    static Device* s_device;
-};
-Device* GemmImage::s_device = nullptr;
-
-template <class T> std::unique_ptr<Buffer> upload(Device& d, const std::vector<T>& v) {
-    auto b = d.allocate(std::max<std::size_t>(1, v.size()) * sizeof(T));
-    if (!v.empty()) d.write(*b, v.data(), v.size() * sizeof(T));
-    return b;
-}
+class GemmImage : public SharedDeviceTest<GemmImage, openPoclDevice> {};
 
 // The TN kernel of `p` built once, run on host-packed operands of several m x n x k problems against OpenBLAS.
 using Sizes = std::vector<std::array<std::int64_t, 3>>; // m, n, k

@@ -27,22 +27,7 @@ using blas::Order;
 
 namespace {
 
-class GemmPocl : public ::testing::Test {
-protected:
-    static void SetUpTestSuite() { s_device = test::openTestDevice().release(); }
-    static void TearDownTestSuite() { delete s_device, s_device = nullptr; }
-    void SetUp() override {
-        if (!s_device) GTEST_SKIP() << "no test device (PoCL, or CUDA for the gpu build)";
-    }
-    static Device* s_device;
-};
-Device* GemmPocl::s_device = nullptr;
-
-template <class T> std::unique_ptr<Buffer> upload(Device& d, const std::vector<T>& v) {
-    auto b = d.allocate(std::max<std::size_t>(1, v.size()) * sizeof(T));
-    if (!v.empty()) d.write(*b, v.data(), v.size() * sizeof(T));
-    return b;
-}
+class GemmPocl : public SharedDeviceTest<GemmPocl, test::openTestDevice> {};
 template <class T> std::vector<T> download(Device& d, const Buffer& b, std::size_t count) {
     std::vector<T> v(count);
     d.read(b, v.data(), count * sizeof(T));
