@@ -6,7 +6,8 @@
 #   3. ktune rules --family F             rule.json, rule.hpp (size intervals -> kernel)
 #   4. ktune bench --rules rule.json      bench-rules.json/.txt: at each size the kernel the rule names, peer alongside
 #   5. ktune bench --best --top 1         bench-single.json/.txt: the best kernel of the largest size everywhere
-# plus summary.txt (every step's command, rc and wall time, and the tables).
+# plus compare.txt (rule vs single kernel vs peer per size and op) and summary.txt (every step's command, rc and
+# wall time, and the tables).
 #
 # usage: tools/gpu-dispatch.sh FAMILY DEVICE SIZES BUDGET [OUTDIR]
 #   FAMILY  sgemm, dgemm (or transpose, …); DEVICE as in `ktune devices` (cuda:, 1, cpu)
@@ -18,7 +19,8 @@
 #   candidate has them all), KT_OPS (bench ops, nn,nt,tn,tt), KT_BENCH_ARGS (e.g. "--verify --tensor-cores"),
 #   KT_TUNE_ARGS (e.g. "--no-isolation"), KT_BASELINE=0 (skip step 5), KT_GPU_BUILD (build folder, build-gpu) or
 #   KT_KTUNE (the ktune executable itself),
-#   KT_DISPATCH_TAR=1 (also OUTDIR.tar.gz, for the device tool's file limit).
+#   KT_DISPATCH_TAR=1 (also OUTDIR.tar.gz, for the device tool's file limit), KT_DISPATCH_DEADLINE (seconds after
+#   which step 5 is skipped, 480: a device command may run 10 minutes).
 # On the GPU machine (after tools/pack-gpu.sh, carrying .carry) it sets up the environment as tools/gpu-run.sh does;
 # here `KT_GPU_BUILD=build tools/gpu-dispatch.sh sgemm cpu 16:64:16 30s /tmp/d` runs the same flow on PoCL.
 # Exit status: 0 when steps 1-4 succeeded (step 5 is logged only), else the rc of the first failing step.
@@ -93,6 +95,7 @@ step() {
     return $rc
 }
 
+started=$(date +%s)
 log "gpu-dispatch: $family on $device, stage sizes $stage, sweep $sweep, budget $budget -> $dir"
 step tune tune.log tune --db "$db" --device "$device" --family "$family" "${space_args[@]}" --strategy two-stage \
     --option "top=${KT_TOP:-10}" --sizes "$stage" --sweep "$sweep" --budget-time "$budget" --runs "$runs" \
@@ -132,10 +135,42 @@ step bench-rules bench-rules.txt bench --db "$db" --device "$device" --family "$
 rc=$?
 tail -n +2 "$dir/bench-rules.txt" >> "$summary"
 
-if [ "${KT_BASELINE:-1}" != 0 ]; then
+# The device tool stops a command at 10 minutes: past KT_DISPATCH_DEADLINE seconds the baseline is skipped.
+if [ "${KT_BASELINE:-1}" != 0 ] && [ $(($(date +%s) - started)) -ge "${KT_DISPATCH_DEADLINE:-480}" ]; then
+    log "gpu-dispatch: $(($(date +%s) - started)) s elapsed (KT_DISPATCH_DEADLINE): bench-single skipped"
+elif [ "${KT_BASELINE:-1}" != 0 ]; then
     step bench-single bench-single.txt bench --db "$db" --device "$device" --family "$family" --best --top 1 \
         --sizes "$sweep" "${ops_args[@]}" --runs "$runs" ${KT_BENCH_ARGS:-} --out "$dir/bench-single.json"
     tail -n +2 "$dir/bench-single.txt" >> "$summary"
+fi
+# compare.txt: per size and op, the rule's kernel next to the single kernel and the peer (both benches ran the peer).
+if [ -f "$dir/bench-rules.json" ] && command -v python3 > /dev/null; then
+    python3 - "$dir/bench-rules.json" "$dir/bench-single.json" > "$dir/compare.txt" <<'PY'
+import json, os, sys
+rule = json.load(open(sys.argv[1]))
+single = json.load(open(sys.argv[2])) if os.path.exists(sys.argv[2]) else {"rows": []}
+unit = rule.get("unit_key", "gflops")
+key = lambda r: (tuple(r["size"]), r.get("op", ""))
+one = {key(r): r for r in single["rows"]}
+names = {c["key"]: i + 1 for i, c in enumerate(rule["candidates"])}
+fmt = lambda v, f="%.1f": "-" if v is None else f % v
+div = lambda a, b: a / b if a is not None and b else None
+print(f"{rule['family']} on {rule['device_id']}: rule {rule['rule']['file']} vs one kernel, {rule['metric']}")
+print("%-16s %-3s %5s %10s %10s %10s %7s %7s %7s" % ("size", "op", "cand", "rule", "single", "peer", "r/peer",
+                                                      "s/peer", "r/s"))
+for r in rule["rows"]:
+    s = one.get(key(r), {})
+    ours, base, peer = r.get("ours_" + unit), s.get("ours_" + unit), r.get("peer_" + unit)
+    print("%-16s %-3s %5s %10s %10s %10s %7s %7s %7s" % ("x".join(map(str, r["size"])), r.get("op", ""),
+          names.get(r["candidate"], "?"), fmt(ours), fmt(base), fmt(peer), fmt(div(ours, peer), "%.2f"),
+          fmt(div(base, s.get("peer_" + unit)), "%.2f"), fmt(div(ours, base), "%.2f")))
+for c, i in sorted(names.items(), key=lambda x: x[1]):
+    print(f"  {i}. {c}")
+if single["rows"]:
+    print(f"  single: {single['rows'][0]['candidate']}")
+PY
+    log "== compare: $dir/compare.txt"
+    cat "$dir/compare.txt" >> "$summary"
 fi
 if [ "${KT_DISPATCH_TAR:-0}" = 1 ]; then
     tar czf "$dir.tar.gz" -C "$(dirname "$dir")" "$(basename "$dir")" && log "packed: $dir.tar.gz"

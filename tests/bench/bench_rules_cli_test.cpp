@@ -1,9 +1,11 @@
 // `ktune bench --rules` on the PoCL CPU device: the whole path tuning run → curves → rule → measured rule
 // (tools/gpu-dispatch.sh with tiny sizes), hand-written interval and tree rules switching kernels where they say,
 // `ktune best --curves`, and bad rule files (exit 2, the problem named, nothing written).
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -131,6 +133,9 @@ TEST_F(BenchRulesCli, PipelineFromTuningRunToMeasuredRule) {
     const auto single = readJson(out + "/bench-single.json");
     EXPECT_EQ(single["candidates"].size(), 1u);
     EXPECT_NE(log.find("== bench-rules: rc 0"), std::string::npos) << log;
+    std::ifstream compare(out + "/compare.txt"); // rule vs single kernel vs peer, one line per size and op
+    std::string text((std::istreambuf_iterator<char>(compare)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("64x64x64         tt"), std::string::npos) << text;
 }
 
 TEST_F(BenchRulesCli, IntervalRuleSwitchesKernelsAtItsBoundaries) {
@@ -187,6 +192,60 @@ TEST_F(BenchRulesCli, TreeRuleDispatchesOnShape) {
         EXPECT_EQ(row["verified"], true) << row.dump();
     }
     EXPECT_EQ(t["rule"]["format"], "ktune-tree/1");
+}
+
+// Evaluates a ktune-tree/1 node on (m, n, k), as the file says.
+std::string treeCandidate(const json& node, const json& dims, const std::vector<long long>& x) {
+    if (node.contains("candidate")) return node["candidate"];
+    const auto d = std::find(dims.begin(), dims.end(), node["dim"]) - dims.begin();
+    return treeCandidate(x[static_cast<std::size_t>(d)] < node["threshold"].get<long long>() ? node["left"] : node["right"],
+                         dims, x);
+}
+
+TEST_F(BenchRulesCli, TreeFromAStoredRunOfSeveralShapes) {
+    const std::string space = m_scratch.write("tiny.json", kTinySpace);
+    const std::string sizes = "16x48x16,48x16x16,48x48x16";
+    const auto tuned = ktune("tune --db '" + m_db + "' --device cpu --family sgemm --space '" + space +
+                             "' --strategy exhaustive --sizes " + sizes + " --no-isolation --runs 1");
+    ASSERT_EQ(tuned.rc, 0) << tuned.output;
+    const auto curves = ktune("best --db '" + m_db + "' --device cpu --family sgemm --run 1 --curves c.csv");
+    ASSERT_EQ(curves.rc, 0) << curves.output;
+    // The best candidate per shape, from the CSV (one column per dimension for shapes that are not cubes).
+    std::ifstream in(path("c.csv"));
+    std::string line;
+    std::getline(in, line);
+    ASSERT_EQ(line, "m,n,k,candidate,value");
+    std::map<std::vector<long long>, std::pair<double, std::string>> best;
+    while (std::getline(in, line)) {
+        std::vector<long long> x(3);
+        std::size_t at = 0;
+        for (auto& v : x) {
+            const auto comma = line.find(',', at);
+            v = std::stoll(line.substr(at, comma - at));
+            at = comma + 1;
+        }
+        const auto close = line.rfind('"');
+        const std::string key = line.substr(at + 1, close - at - 1);
+        const double value = std::stod(line.substr(close + 2));
+        if (!best.count(x) || best[x].first < value) best[x] = {value, key};
+    }
+    ASSERT_EQ(best.size(), 3u);
+
+    const auto rules = ktune("rules --curves c.csv --family sgemm --out t.json");
+    ASSERT_EQ(rules.rc, 0) << rules.output;
+    const auto tree = readJson(path("t.json"));
+    ASSERT_EQ(tree["format"], "ktune-tree/1");
+    const auto r = bench("--rules t.json --sizes " + sizes + " --ops nn --runs 1 --verify --peer none --out b.json");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    const auto b = readJson(path("b.json"));
+    ASSERT_EQ(b["rows"].size(), 3u);
+    for (const auto& row : b["rows"]) {
+        const std::vector<long long> x = row["size"];
+        EXPECT_EQ(row["candidate"], treeCandidate(tree["tree"], tree["dims"], x)) << row.dump();
+        // The tree fits three shapes exactly, so it names each shape's measured winner.
+        EXPECT_EQ(row["candidate"], best[x].second) << row.dump();
+        EXPECT_EQ(row["verified"], true) << row.dump();
+    }
 }
 
 TEST_F(BenchRulesCli, BestCurvesExportsAStoredRun) {
