@@ -82,7 +82,9 @@ std::string selfExecutable() {
 }
 
 DeviceInfo genericGpuDevice() {
-    DeviceInfo device;
+    DeviceInfo device; // CUDA limits: the same text compiles as OpenCL C, and CUDA takes every parameter (register caps)
+    device.backend = BackendKind::Cuda;
+    device.name = "generic GPU";
     device.type = DeviceType::Gpu;
     device.maxWorkGroupSize = 1024;
     device.maxWorkItemSizes = {1024, 1024, 64};

@@ -58,6 +58,14 @@ static std::string slug(const std::string& text) {
     return out;
 }
 
+int DeviceInfo::registerFileForCap() const {
+    if (type != DeviceType::Gpu) return 0;
+    if (backend == BackendKind::Cuda) return 65536;
+    std::string v = vendor;
+    for (auto& c : v) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return backend == BackendKind::OpenCL && v.find("nvidia") != std::string::npos ? 65536 : 0;
+}
+
 std::string DeviceInfo::stableId() const {
     if (backend == BackendKind::Simulated && !replayOf.empty()) return "simulated:" + replayOf;
     // The device index is kept because two identical cards must get different ids; platform names vary

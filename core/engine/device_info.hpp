@@ -53,6 +53,9 @@ struct DeviceInfo {
     // "<backend>:<vendor>:<name>" plus the ordinal among identical devices, lower-cased, spaces → '-'.
     // Used as the store's device key and for `--device`. Simulated devices: "simulated:" + replayOf.
     std::string stableId() const;
+    // Registers per compute unit when the kernel compiler takes a per-kernel register cap (NVRTC --maxrregcount,
+    // NVIDIA OpenCL -cl-nv-maxrregcount; 64 K 32-bit registers per SM on every NVIDIA GPU since Kepler), else 0.
+    int registerFileForCap() const;
     // Short human label, e.g. "NVIDIA H200 (CUDA)".
     std::string label() const;
 };

@@ -22,6 +22,7 @@ std::map<std::string, ParamValue> deviceVariables(const DeviceInfo& d) {
         {"DEV_IS_CPU", d.type == DeviceType::Cpu ? 1 : 0},
         {"DEV_IS_CUDA", d.backend == BackendKind::Cuda ? 1 : 0},
         {"DEV_CC", d.computeCapabilityMajor * 10 + d.computeCapabilityMinor},
+        {"DEV_REG_FILE", d.registerFileForCap()},
     };
 }
 

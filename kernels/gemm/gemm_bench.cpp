@@ -93,7 +93,7 @@ template <class T> GemmTiming tnOnly(Device& device, const GemmParams& p, std::i
     auto bufA = upload(device, packOperand(A.data(), m, k, m, p.layoutA, K, M, p.kl, p.ml));
     auto bufB = upload(device, packOperand(B.data(), n, k, n, p.layoutB, K, N, p.kl, p.nl));
     auto bufC = upload(device, C0);
-    auto program = device.build(tnKernelSource(p), tnKernelOptions(p));
+    auto program = device.build(tnKernelSource(p), tnKernelOptions(p, device.info()));
     auto kernel = program->kernel(kTnKernelName);
     const KernelArg one = sizeof(T) == 8 ? KernelArg(1.0) : KernelArg(1.0f);
     const std::vector<KernelArg> args{

@@ -158,6 +158,8 @@ const std::vector<ParamSpec>& paramSpecs() {
         {"GEMM_LAYOUT_B", {0, 1, 2}, {0, 1, 2}, "layout of B: 0 ROW, 1 CBL, 2 RBL"},
         {"GEMM_PREFETCH", {0}, {0, 1, 2},
          "prefetch the next shared tiles into registers; 2: also double-buffer them (not in the papers)"},
+        {"GEMM_MAXREGS", {0}, {0, 96, 128, 168},
+         "cap on registers per work-item, 0: compiler's choice (more work-groups per compute unit; not in the papers)"},
     };
     return specs;
 }
@@ -201,6 +203,16 @@ ParameterSpace gemmSpace(Precision precision, bool paperOnly, const DeviceInfo* 
     if (!paperOnly)
         space.addConstraint(
             {"GEMM_PREFETCH == 0 || GEMM_LOCAL_A + GEMM_LOCAL_B > 0", "prefetching feeds the local-memory tiles"});
+    if (!paperOnly) {
+        // A cap is a compiler option only NVRTC and NVIDIA's OpenCL take; one at or above what the work-group size
+        // allows anyway (64 K registers / work-items, at most 255) changes nothing, so it would only repeat a variant.
+        space.addConstraint({"GEMM_MAXREGS == 0 || (DEV_REG_FILE > 0 && GEMM_MAXREGS * (GEMM_ML / GEMM_MS) * "
+                             "(GEMM_NL / GEMM_NS) < DEV_REG_FILE)",
+                             "a register cap only where the compiler takes one, and below the work-group's own limit"});
+        space.addConstraint({"GEMM_MAXREGS == 0 || GEMM_MAXREGS >= (GEMM_MS * GEMM_NS + GEMM_KS * (GEMM_MS + GEMM_NS)) * " +
+                                 std::string(f64 ? "2" : "1") + " + 8",
+                             "the cap leaves room for the accumulators and one register step of A and B"});
+    }
     if (device) applyDeviceVariables(space, *device);
     return space;
 }
@@ -280,6 +292,7 @@ GemmParams paramsFromPoint(const Point& point, Precision precision) {
             throw std::invalid_argument("GEMM_PREFETCH must be 0, 1 or 2, got " + std::to_string(v));
         p.prefetch = int(v);
     }
+    get("GEMM_MAXREGS", p.maxRegs);
     if (auto why = p.invalidReason(); !why.empty())
         throw std::invalid_argument("gemm point " + point.key() + ": " + why);
     return p;
@@ -292,14 +305,15 @@ Point pointFromParams(const GemmParams& p) {
         return std::shared_ptr<const std::vector<std::string>>(v);
     }();
     return Point(names, {p.ml, p.nl, p.kl, p.ms, p.ns, p.ks, p.vw, p.localA, p.localB, p.imageA, p.imageB,
-                         ParamValue(p.layoutA), ParamValue(p.layoutB), p.prefetch});
+                         ParamValue(p.layoutA), ParamValue(p.layoutB), p.prefetch,
+                         p.maxRegs});
 }
 
-GeneratedSource GemmFamily::generate(const Point& point, const DeviceInfo&) const {
+GeneratedSource GemmFamily::generate(const Point& point, const DeviceInfo& device) const {
     const GemmParams p = paramsFromPoint(point, m_precision);
     GeneratedSource out;
     out.source = kernels::withPreamble(generateTnKernel(p) + kRestoreKernel);
-    out.options = tnKernelOptions(p);
+    out.options = tnKernelOptions(p, device);
     out.kernels = {kTnKernelName, kRestoreKernelName};
     return out;
 }

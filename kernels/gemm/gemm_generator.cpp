@@ -208,8 +208,15 @@ std::string generateTnKernel(const GemmParams& p) {
     def("GEMM_WG", "(GEMM_WGM * GEMM_WGN)");
     w.line();
     w.line("// The compilers learn the work-group size: register allocation for it (CUDA), a fixed size (OpenCL).");
+    if (p.maxRegs) {
+        // NVRTC ignores --maxrregcount for kernels with launch bounds; the bounds' second argument (work-groups
+        // that must fit one SM of 64 K registers) caps the registers instead. NVIDIA OpenCL gets the cap as an option.
+        def("GEMM_MAXREGS", std::to_string(p.maxRegs) + " // registers per work-item at most");
+        def("GEMM_MIN_WG_PER_SM", "(65536 / (GEMM_MAXREGS * GEMM_WG) > 0 ? 65536 / (GEMM_MAXREGS * GEMM_WG) : 1)");
+    }
     w.line("#if defined(KT_CUDA)");
-    w.line("#define GEMM_BOUNDS __launch_bounds__(GEMM_WG)");
+    w.line(p.maxRegs ? "#define GEMM_BOUNDS __launch_bounds__(GEMM_WG, GEMM_MIN_WG_PER_SM)"
+                     : "#define GEMM_BOUNDS __launch_bounds__(GEMM_WG)");
     w.line("#else");
     w.line("#define GEMM_BOUNDS __attribute__((reqd_work_group_size(GEMM_WGN, GEMM_WGM, 1)))");
     w.line("#endif");
@@ -339,9 +346,18 @@ std::string generateTnKernel(const GemmParams& p) {
 
 std::string tnKernelSource(const GemmParams& params) { return kernels::withPreamble(generateTnKernel(params)); }
 
-std::vector<std::string> tnKernelOptions(const GemmParams& params) {
-    if (params.precision == Precision::F64) return {"-DKT_DOUBLE=1"};
-    return {};
+std::vector<std::string> tnKernelOptions(const GemmParams& params, const DeviceInfo& device) {
+    std::vector<std::string> options;
+    if (params.precision == Precision::F64) options.push_back("-DKT_DOUBLE=1");
+    if (params.maxRegs) {
+        if (device.registerFileForCap() == 0)
+            throw std::invalid_argument("GEMM_MAXREGS=" + std::to_string(params.maxRegs) + ": " + device.label() +
+                                        " takes no register cap (only CUDA and NVIDIA OpenCL devices do); use 0");
+        // CUDA: the kernel's launch bounds carry the cap (generateTnKernel).
+        if (device.backend != BackendKind::Cuda)
+            options.push_back("-cl-nv-maxrregcount=" + std::to_string(params.maxRegs));
+    }
+    return options;
 }
 
 Range tnGlobalRange(const GemmParams& p, std::int64_t M, std::int64_t N) {

@@ -16,9 +16,10 @@ inline constexpr const char* kTnKernelName = "gemm_tn";
 // Throws std::invalid_argument with params.invalidReason() when the parameters are not valid.
 std::string generateTnKernel(const GemmParams& params);
 
-// Complete text for Device::build (preamble included) and its options (-DKT_DOUBLE=1 for f64).
+// Complete text for Device::build (preamble included) and its options for `device`: -DKT_DOUBLE=1 for f64, and
+// the register cap in the device compiler's spelling. Throws std::invalid_argument for a cap the device cannot take.
 std::string tnKernelSource(const GemmParams& params);
-std::vector<std::string> tnKernelOptions(const GemmParams& params);
+std::vector<std::string> tnKernelOptions(const GemmParams& params, const DeviceInfo& device);
 
 // Launch geometry for padded sizes M, N (multiples of ml, nl): dimension 0 runs along n, 1 along m.
 Range tnGlobalRange(const GemmParams& params, std::int64_t M, std::int64_t N);

@@ -35,6 +35,8 @@ std::string GemmParams::invalidReason() const {
     if (ms % vw) return "ms (" + std::to_string(ms) + ") must be a multiple of vw (" + std::to_string(vw) + ")";
     if (ns % vw) return "ns (" + std::to_string(ns) + ") must be a multiple of vw (" + std::to_string(vw) + ")";
     if (prefetch < 0 || prefetch > 2) return "prefetch must be 0, 1 or 2 (got " + std::to_string(prefetch) + ")";
+    if (maxRegs != 0 && (maxRegs < 32 || maxRegs > 255))
+        return "maxregs must be 0 (none) or 32..255 (got " + std::to_string(maxRegs) + ")";
     if (prefetch && !localA && !localB) return "prefetch needs a shared tile (local memory for A or B)";
     return {};
 }
@@ -52,7 +54,8 @@ std::string GemmParams::describe() const {
           : imageA         ? "A"
           : imageB         ? "B"
                            : "-")
-      << " layout=" << toString(layoutA) << "/" << toString(layoutB) << (prefetch == 1 ? " prefetch" : prefetch == 2 ? " prefetch+2buf" : "") << " "
+      << " layout=" << toString(layoutA) << "/" << toString(layoutB) << (prefetch == 1 ? " prefetch" : prefetch == 2 ? " prefetch+2buf" : "")
+      << (maxRegs ? " maxregs=" + std::to_string(maxRegs) : std::string()) << " "
       << toString(precision);
     return s.str();
 }

@@ -26,6 +26,10 @@ struct GemmParams {
     // computed (two barriers per k-block). 2: as 1, and the local tiles are double-buffered, so one barrier per
     // k-block suffices and no work-item waits for the slowest one's stores before computing (twice the local memory).
     int prefetch = 0;
+    // Beyond the papers: cap on registers per work-item (0: the compiler's choice). Fewer registers let more
+    // work-groups share a compute unit; the FP64 kernels with 8x8 accumulators otherwise run 8 warps per SM.
+    // CUDA: the launch bounds' minimum blocks per SM; NVIDIA OpenCL: -cl-nv-maxrregcount. Other devices take none.
+    int maxRegs = 0;
     Layout layoutA = Layout::Cbl;
     Layout layoutB = Layout::Cbl;
     Precision precision = Precision::F32;

@@ -33,7 +33,7 @@ struct GemmRoutine::CopyVariant {
 GemmRoutine::GemmRoutine(Device& device, const GemmParams& params, int copyTile, int copyRows)
     : m_device(device), m_params(params), m_copyTile(copyTile), m_copyRows(copyRows), m_a(std::make_unique<Operand>()),
       m_b(std::make_unique<Operand>()) {
-    m_tnProgram = device.build(tnKernelSource(params), tnKernelOptions(params));
+    m_tnProgram = device.build(tnKernelSource(params), tnKernelOptions(params, device.info()));
     m_tnKernel = m_tnProgram->kernel(kTnKernelName);
 }
 

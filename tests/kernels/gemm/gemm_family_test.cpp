@@ -18,17 +18,6 @@ using namespace kt::gemm;
 using namespace kt::test;
 
 namespace {
-DeviceInfo gpuLike(bool fp64 = true) {
-    DeviceInfo d; // what the CUDA backend reports for an H100 / H200
-    d.backend = BackendKind::Cuda;
-    d.type = DeviceType::Gpu;
-    d.localMemBytes = 48 * 1024;
-    d.maxWorkGroupSize = 1024;
-    d.maxWorkItemSizes = {1024, 1024, 64};
-    d.computeUnits = 132;
-    d.fp64 = fp64;
-    return d;
-}
 
 std::uint64_t countUpTo(const ParameterSpace& space, std::uint64_t limit) {
     std::uint64_t n = 0;
@@ -185,8 +174,9 @@ TEST(GemmFamily, CandidatesRunAndVerifyOnPocl) {
     std::vector<GemmParams> candidates{kVariants.at(0), kVariants.at(1), kVariants.at(2), kVariants.at(8)};
     for (Precision prec : {F, D})
         for (const auto& p : paperBestTn(prec)) candidates.push_back(p);
-    for (const auto& p : candidates) {
+    for (auto p : candidates) {
         SCOPED_TRACE(p.describe());
+        p.maxRegs = 0; // PoCL takes no register cap (the space excludes one there)
         GemmFamily family(p.precision);
         const Point point = pointFromParams(p);
         const auto src = family.generate(point, device->info());
@@ -244,4 +234,25 @@ TEST(GemmFamily, IsolatedWorkerFindsAndMeasuresSgemm) {
     EXPECT_EQ(result[0].family, "sgemm");
     EXPECT_EQ(result[0].timesMs.size(), 2u);
     EXPECT_GT(result[0].value, 0.0);
+}
+
+TEST(GemmFamily, RegisterCapsOnlyWhereTheCompilerTakesThemAndBelowTheWorkGroupLimit) {
+    const DeviceInfo cuda = gpuLike();
+    DeviceInfo pocl;
+    pocl.type = DeviceType::Cpu, pocl.vendor = "The pocl project", pocl.fp64 = true;
+    pocl.localMemBytes = 4 << 20, pocl.maxWorkGroupSize = 4096, pocl.maxWorkItemSizes = {4096, 4096, 4096};
+    // 8x8 doubles, 128 work-items, one register step: (64 + 16) x 2 registers + 8 for addresses fit 168.
+    auto p = capped(variant(64, 128, 8, 8, 8, 1, 2, "ABP", "", CBL, CBL, D), 168);
+    EXPECT_TRUE(GemmFamily(D).space(cuda).isValid(pointFromParams(p)));
+    EXPECT_FALSE(GemmFamily(D).space(pocl).isValid(pointFromParams(p)));  // PoCL takes no cap
+    EXPECT_TRUE(GemmFamily(D).space(pocl).isValid(pointFromParams(capped(p, 0))));
+    EXPECT_FALSE(GemmFamily(D).space(cuda).isValid(pointFromParams(capped(p, 96))));  // accumulators would spill
+    p.ks = 2; // two steps of A and B values: 192 + 8 registers do not fit 168
+    EXPECT_FALSE(GemmFamily(D).space(cuda).isValid(pointFromParams(capped(p, 168))));
+    // 1024 work-items get at most 64 registers anyway: a cap of 64 or more would repeat the uncapped variant.
+    const auto wide = capped(variant(128, 128, 8, 4, 4, 1, 2, "ABP", "", CBL, CBL, F), 64);
+    EXPECT_FALSE(GemmFamily(F).space(cuda).isValid(pointFromParams(wide)));
+    EXPECT_TRUE(GemmFamily(F).space(cuda).isValid(pointFromParams(capped(wide, 0))));
+    // Stored points from before the parameter existed mean "no cap".
+    EXPECT_EQ(paramsFromPoint(Point(), D).maxRegs, 0);
 }

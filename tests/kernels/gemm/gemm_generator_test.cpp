@@ -53,8 +53,8 @@ TEST(GemmGenerator, TextFollowsTheParameters) {
     EXPECT_EQ(d.find("KT_LOCAL"), std::string::npos);
     EXPECT_EQ(d.find("KT_LDG"), std::string::npos);
     EXPECT_NE(d.find("const int strideA = M;"), std::string::npos);
-    EXPECT_EQ(tnKernelOptions(p), std::vector<std::string>{"-DKT_DOUBLE=1"});
-    EXPECT_TRUE(tnKernelOptions(variant(16, 16, 4, 1, 1, 1, 1, "", "", ROW, ROW, F)).empty());
+    EXPECT_EQ(tnKernelOptions(p, DeviceInfo{}), std::vector<std::string>{"-DKT_DOUBLE=1"});
+    EXPECT_TRUE(tnKernelOptions(variant(16, 16, 4, 1, 1, 1, 1, "", "", ROW, ROW, F), DeviceInfo{}).empty());
 
     // Prefetch: register staging of the shared tile, loads of the next k-block behind a bound check.
     const std::string pf = generateTnKernel(variant(64, 32, 16, 4, 2, 4, 2, "BP", "", RBL, CBL, F));
@@ -98,7 +98,13 @@ std::string nvccPath() {
 }
 
 // Compiles `source` as CUDA for sm_90; returns the compiler output, empty on success.
-std::string nvccCompile(const std::string& source, const std::vector<std::string>& options, const std::string& tag) {
+struct NvccResult {
+    int rc = 0;
+    std::string output;
+};
+
+// Compiles `source` as CUDA for sm_90 with `options`; the exit status and everything nvcc/ptxas printed.
+NvccResult runNvcc(const std::string& source, const std::vector<std::string>& options, const std::string& tag) {
     const auto dir = std::filesystem::temp_directory_path() / ("kt_gemm_nvcc_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     const auto file = dir / (tag + ".cu"), log = dir / (tag + ".log");
@@ -106,11 +112,30 @@ std::string nvccCompile(const std::string& source, const std::vector<std::string
     std::string cmd = nvccPath() + " -arch=sm_90 -c -x cu -o /dev/null";
     for (const auto& o : options) cmd += " " + o;
     cmd += " " + file.string() + " > " + log.string() + " 2>&1";
-    const int rc = std::system(cmd.c_str());
+    NvccResult r;
+    r.rc = std::system(cmd.c_str());
     std::ifstream in(log);
-    std::string out((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    r.output.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     std::filesystem::remove_all(dir);
-    return rc == 0 ? std::string() : "nvcc failed (" + std::to_string(rc) + "):\n" + out;
+    return r;
+}
+
+// Empty on success, else the compiler output.
+std::string nvccCompile(const std::string& source, const std::vector<std::string>& options, const std::string& tag) {
+    const auto r = runNvcc(source, options, tag);
+    return r.rc == 0 ? std::string() : "nvcc failed (" + std::to_string(r.rc) + "):\n" + r.output;
+}
+
+// Registers ptxas gives the TN kernel of `p` built with the CUDA options (-Xptxas -v), or -1 (output in `log`).
+int tnKernelRegisters(const GemmParams& p, std::string& log) {
+    auto options = tnKernelOptions(p, gpuLike());
+    options.push_back("-Xptxas -v");
+    const auto r = runNvcc(tnKernelSource(p), options, "regs");
+    log = r.output;
+    // "Compiling entry function 'gemm_tn' ... Used 220 registers": the report follows the entry's name.
+    const auto entry = log.find("'gemm_tn'");
+    const auto used = entry == std::string::npos ? entry : log.find("Used ", entry);
+    return r.rc != 0 || used == std::string::npos ? -1 : std::stoi(log.substr(used + 5));
 }
 } // namespace
 
@@ -122,11 +147,42 @@ TEST(GemmGenerator, SameTextCompilesAsCuda) {
         const auto& p = kVariants[i];
         if (p.localMemBytes() > 48 * 1024) continue;
         SCOPED_TRACE(p.describe());
-        EXPECT_EQ(nvccCompile(tnKernelSource(p), tnKernelOptions(p), "tn" + std::to_string(i)), "");
+        EXPECT_EQ(nvccCompile(tnKernelSource(p), tnKernelOptions(p, gpuLike()), "tn" + std::to_string(i)), "");
     }
     for (bool transpose : {false, true})
         for (Layout layout : {CBL, RBL}) {
             copy::CopyParams cp{transpose, layout, 16, 64, 32, 8, transpose ? D : F};
             EXPECT_EQ(nvccCompile(copy::copySource(), copy::copyOptions(cp), "copy"), "") << toString(layout);
         }
+}
+
+TEST(GemmGenerator, RegisterCapIsACompilerOptionPtxasHonours) {
+    // CUDA: the launch bounds ask for 65536 / (96 * 64) = 10 work-groups per SM (NVRTC ignores --maxrregcount
+    // where launch bounds exist); NVIDIA OpenCL: a compiler option; devices without a cap refuse it.
+    auto p = capped(variant(64, 64, 8, 8, 8, 1, 2, "ABP", "", CBL, CBL, D), 96);
+    const std::string text = generateTnKernel(p);
+    EXPECT_NE(text.find("__launch_bounds__(GEMM_WG, GEMM_MIN_WG_PER_SM)"), std::string::npos);
+    EXPECT_NE(text.find("#define GEMM_MAXREGS 96"), std::string::npos);
+    EXPECT_EQ(generateTnKernel(capped(p, 0)).find("GEMM_MIN_WG_PER_SM"), std::string::npos);
+    EXPECT_EQ(tnKernelOptions(p, gpuLike()), std::vector<std::string>{"-DKT_DOUBLE=1"});
+    DeviceInfo nvidiaOpenCl = gpuLike();
+    nvidiaOpenCl.backend = BackendKind::OpenCL;
+    nvidiaOpenCl.vendor = "NVIDIA Corporation";
+    EXPECT_EQ(tnKernelOptions(p, nvidiaOpenCl),
+              (std::vector<std::string>{"-DKT_DOUBLE=1", "-cl-nv-maxrregcount=96"}));
+    DeviceInfo pocl;
+    pocl.type = DeviceType::Cpu;
+    pocl.vendor = "The pocl project";
+    EXPECT_THROW(tnKernelOptions(p, pocl), std::invalid_argument);
+    EXPECT_NE(capped(p, 300).invalidReason().find("maxregs"), std::string::npos);
+    EXPECT_NE(capped(p, 16).invalidReason().find("maxregs"), std::string::npos);
+
+    if (!std::filesystem::exists(nvccPath())) GTEST_SKIP() << "nvcc not found at " << nvccPath();
+    std::string log;
+    const int free = tnKernelRegisters(capped(p, 0), log);
+    ASSERT_GT(free, 0) << log;
+    ASSERT_GT(free, 96) << "the uncapped 8x8 double kernel should need more than the cap: " << log;
+    const int cappedRegs = tnKernelRegisters(p, log);
+    ASSERT_GT(cappedRegs, 0) << log;
+    EXPECT_LE(cappedRegs, 96) << log;
 }

@@ -42,9 +42,9 @@ TEST(GemmNvrtc, EveryFittingVariantCopyKernelAndFamilySourceCompiles) {
     for (const auto& p : kVariants) {
         if (p.localMemBytes() > 48 * 1024) continue; // static shared memory limit of a CUDA block
         SCOPED_TRACE(p.describe());
-        EXPECT_EQ(compile(tnKernelSource(p), tnKernelOptions(p)), "");
+        EXPECT_EQ(compile(tnKernelSource(p), tnKernelOptions(p, gpuLike())), "");
         // The family's candidate program (TN kernel + restore kernel).
-        const auto src = GemmFamily(p.precision).generate(pointFromParams(p), DeviceInfo{});
+        const auto src = GemmFamily(p.precision).generate(pointFromParams(p), gpuLike());
         EXPECT_EQ(compile(src.source, src.options), "");
     }
     for (bool transpose : {false, true})
@@ -61,5 +61,5 @@ TEST(GemmNvrtc, TooMuchSharedMemoryIsABuildError) {
     // 64 KiB of static shared memory: what the space's DEV_LOCAL_MEM constraint keeps out on CUDA.
     const auto p = variant(64, 64, 128, 8, 8, 4, 8, "AB", "AB", RBL, RBL, F);
     ASSERT_GT(p.localMemBytes(), 48 * 1024);
-    EXPECT_NE(compile(tnKernelSource(p), tnKernelOptions(p)), "");
+    EXPECT_NE(compile(tnKernelSource(p), tnKernelOptions(p, gpuLike())), "");
 }

@@ -58,7 +58,7 @@ template <class T> VerifyResult runTn(Device& dev, const GemmParams& p, std::int
     auto bufA = upload(dev, packOperand(A.data(), m, k, m, packA.value_or(p.layoutA), K, M, p.kl, p.ml));
     auto bufB = upload(dev, packOperand(B.data(), n, k, n, p.layoutB, K, N, p.kl, p.nl));
     auto bufC = upload(dev, C);
-    auto program = dev.build(tnKernelSource(p), tnKernelOptions(p));
+    auto program = dev.build(tnKernelSource(p), tnKernelOptions(p, dev.info()));
     auto kernel = program->kernel(kTnKernelName);
     const double alpha = 1.5, beta = -0.75;
     std::vector<KernelArg> args{std::int32_t(M), std::int32_t(N), std::int32_t(K)};
@@ -78,9 +78,11 @@ template <class T> VerifyResult runTn(Device& dev, const GemmParams& p, std::int
 
 TEST_F(GemmPocl, TnKernelEveryParameterValueMatchesOpenBlas) {
     std::size_t ran = 0, tooBig = 0;
-    for (const auto& p : kVariants) {
+    for (auto p : kVariants) {
         SCOPED_TRACE(p.describe());
         ASSERT_EQ(p.invalidReason(), "");
+        // A register cap is a compiler option only CUDA / NVIDIA OpenCL take; elsewhere the same text runs uncapped.
+        if (s_device->info().registerFileForCap() == 0) p.maxRegs = 0;
         // Three variants use 64 KiB of local memory: more than CUDA's 48 KiB of static shared memory.
         if (std::uint64_t(p.localMemBytes()) > s_device->info().localMemBytes) {
             ++tooBig;
