@@ -14,7 +14,8 @@
 #   SIZES   sweep and bench sizes, m = n = k: 256:4096:256 or 256,512,1024 (ranges and lists may mix)
 #   BUDGET  the tune's --budget-time (330s, 5m); OUTDIR default ${OUT:-/tmp/kt-out}/dispatch-FAMILY
 # Knobs: KT_STAGE_SIZES (stage-1 sizes; default the middle and the largest of SIZES), KT_TOP (two-stage top K, 10),
-#   KT_SPACE (--space FILE, e.g. tools/spaces/sgemm-explore.json), KT_RUNS (timed runs, tune and bench, 3),
+#   KT_SPACE (--space FILE, e.g. tools/spaces/sgemm-explore.json), KT_RUNS (timed runs per tuning measurement, 3),
+#   KT_BENCH_RUNS (timed runs per bench figure, 5: kernels a few percent apart need more than the tune's),
 #   KT_TOLERANCE (rules --tolerance, 0.02), KT_MIN_SIZES (best --min-sizes; default all sweep sizes, and 1 when no
 #   candidate has them all), KT_OPS (bench ops, nn,nt,tn,tt), KT_BENCH_ARGS (e.g. "--verify --tensor-cores"),
 #   KT_TUNE_ARGS (e.g. "--no-isolation"), KT_BASELINE=0 (skip step 5), KT_GPU_BUILD (build folder, build-gpu) or
@@ -79,6 +80,7 @@ fi
 sweep=$(IFS=,; echo "${list[*]}")
 stage=${KT_STAGE_SIZES:-${list[$(((${#list[@]} - 1) / 2))]},${list[-1]}}
 runs=${KT_RUNS:-3}
+bench_runs=${KT_BENCH_RUNS:-5}
 db="$dir/ktune.sqlite"
 space_args=()
 [ -n "${KT_SPACE:-}" ] && space_args=(--space "$KT_SPACE")
@@ -131,7 +133,7 @@ tail -n +2 "$dir/rules.log" >> "$summary"
 ops_args=()
 case $family in *gemm) ops_args=(--ops "${KT_OPS:-nn,nt,tn,tt}") ;; esac
 step bench-rules bench-rules.txt bench --db "$db" --device "$device" --family "$family" --rules "$dir/rule.json" \
-    --sizes "$sweep" "${ops_args[@]}" --runs "$runs" ${KT_BENCH_ARGS:-} --out "$dir/bench-rules.json"
+    --sizes "$sweep" "${ops_args[@]}" --runs "$bench_runs" ${KT_BENCH_ARGS:-} --out "$dir/bench-rules.json"
 rc=$?
 tail -n +2 "$dir/bench-rules.txt" >> "$summary"
 
@@ -140,7 +142,7 @@ if [ "${KT_BASELINE:-1}" != 0 ] && [ $(($(date +%s) - started)) -ge "${KT_DISPAT
     log "gpu-dispatch: $(($(date +%s) - started)) s elapsed (KT_DISPATCH_DEADLINE): bench-single skipped"
 elif [ "${KT_BASELINE:-1}" != 0 ]; then
     step bench-single bench-single.txt bench --db "$db" --device "$device" --family "$family" --best --top 1 \
-        --sizes "$sweep" "${ops_args[@]}" --runs "$runs" ${KT_BENCH_ARGS:-} --out "$dir/bench-single.json"
+        --sizes "$sweep" "${ops_args[@]}" --runs "$bench_runs" ${KT_BENCH_ARGS:-} --out "$dir/bench-single.json"
     tail -n +2 "$dir/bench-single.txt" >> "$summary"
 fi
 # compare.txt: per size and op, the rule's kernel next to the single kernel and the peer (both benches ran the peer).

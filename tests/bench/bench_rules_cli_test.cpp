@@ -86,7 +86,7 @@ TEST_F(BenchRulesCli, PipelineFromTuningRunToMeasuredRule) {
     const std::string space = m_scratch.write("tiny.json", kTinySpace);
     const std::string out = path("dispatch");
     const std::string cmd = "KT_KTUNE='" KT_KTUNE_PATH "' KT_SPACE='" + space +
-                            "' KT_TUNE_ARGS=--no-isolation KT_OPS=nn,tt KT_RUNS=1 KT_BENCH_ARGS=--verify '" KT_SOURCE_DIR
+                            "' KT_TUNE_ARGS=--no-isolation KT_OPS=nn,tt KT_RUNS=1 KT_BENCH_RUNS=1 KT_BENCH_ARGS=--verify '" KT_SOURCE_DIR
                             "/tools/gpu-dispatch.sh' sgemm cpu 16:64:16 120s '" + out + "' > '" + path("script.log") +
                             "' 2>&1";
     const int status = std::system(cmd.c_str());
