@@ -7,6 +7,7 @@
 
 #include "kernels/gemm/gemm_generator.hpp"
 #include "kernels/gemm/gemm_layout.hpp"
+#include "kernels/gemm/gemm_tn_launch.hpp"
 #include "kernels/gemm/gemm_verify.hpp"
 #include "kernels/reference/cblas_reference.hpp"
 
@@ -86,7 +87,7 @@ template <class T> GemmTiming routine(Device& device, const GemmParams& params, 
 
 template <class T> GemmTiming tnOnly(Device& device, const GemmParams& p, std::int64_t m, std::int64_t n,
                                      std::int64_t k, const BenchOptions& o) {
-    const std::int64_t M = roundUp(m, p.ml), N = roundUp(n, p.nl), K = roundUp(k, p.kl);
+    const std::int64_t M = roundUp(m, p.ml), N = roundUp(n, p.nl), K = roundUp(k, p.kMultiple());
     std::mt19937_64 rng(o.seed);
     const auto A = randomValues<T>(std::size_t(k * m), rng), B = randomValues<T>(std::size_t(k * n), rng);
     const auto C0 = randomValues<T>(std::size_t(m * n), rng);
@@ -94,22 +95,19 @@ template <class T> GemmTiming tnOnly(Device& device, const GemmParams& p, std::i
     auto bufB = upload(device, packOperand(B.data(), n, k, n, p.layoutB, K, N, p.kl, p.nl));
     auto bufC = upload(device, C0);
     auto program = device.build(tnKernelSource(p), tnKernelOptions(p, device.info()));
-    auto kernel = program->kernel(kTnKernelName);
-    const KernelArg one = sizeof(T) == 8 ? KernelArg(1.0) : KernelArg(1.0f);
-    const std::vector<KernelArg> args{
-        std::int32_t(M), std::int32_t(N), std::int32_t(K), one, one, bufA.get(), bufB.get(), bufC.get(),
-        std::int32_t(n), std::int32_t(m), std::int32_t(n)};
+    TnLauncher tn(device, p, *program);
+    auto launch = [&] { return tn.run(M, N, K, 1.0, 1.0, *bufA, *bufB, *bufC, n, m, n); };
     GemmTiming t;
-    for (int i = 0; i < o.warmupRuns; ++i) device.launch(*kernel, tnGlobalRange(p, M, N), tnLocalRange(p), args);
+    for (int i = 0; i < o.warmupRuns; ++i) launch();
     for (int i = 0; i < o.timedRuns; ++i) {
         if (o.verify) device.write(*bufC, C0.data(), C0.size() * sizeof(T));
-        t.timesMs.push_back(device.launch(*kernel, tnGlobalRange(p, M, N), tnLocalRange(p), args));
+        t.timesMs.push_back(launch());
     }
     summarise(t);
     if (o.verify) {
         if (o.timedRuns == 0) {
             device.write(*bufC, C0.data(), C0.size() * sizeof(T));
-            device.launch(*kernel, tnGlobalRange(p, M, N), tnLocalRange(p), args);
+            launch();
         }
         GemmCall call{blas::Order::RowMajor, blas::Op::T, blas::Op::N, m, n, k, 1.0, 1.0, m, n, n};
         t.verified = true;

@@ -13,6 +13,7 @@
 #include "kernels/common/dialect.hpp"
 #include "kernels/gemm/gemm_generator.hpp"
 #include "kernels/gemm/gemm_layout.hpp"
+#include "kernels/gemm/gemm_tn_launch.hpp"
 #include "kernels/gemm/gemm_verify.hpp"
 #include "kernels/reference/cblas_reference.hpp"
 
@@ -58,8 +59,7 @@ template <class T> std::vector<T> randomValues(std::size_t count, std::mt19937_6
 template <class T> class TnRun final : public CandidateRun {
 public:
     TnRun(Device& device, const GemmParams& params, Program& program)
-        : m_device(device), m_p(params), m_tn(program.kernel(kTnKernelName)),
-          m_restore(program.kernel(kRestoreKernelName)) {}
+        : m_device(device), m_p(params), m_tn(device, params, program), m_restore(program.kernel(kRestoreKernelName)) {}
 
     void prepare(const ProblemSize& size, std::uint64_t seed) override {
         if (size.dims.size() != 3) throw std::invalid_argument("gemm: size needs m, n, k (got " + size.label() + ")");
@@ -69,7 +69,8 @@ public:
         }
         m_m = size.dims[0], m_n = size.dims[1], m_k = size.dims[2], m_seed = seed;
         if (m_m < 1 || m_n < 1 || m_k < 1) throw std::invalid_argument("gemm: sizes must be >= 1: " + size.label());
-        m_M = roundUp(m_m, m_p.ml), m_N = roundUp(m_n, m_p.nl), m_K = roundUp(m_k, m_p.kl);
+        m_M = roundUp(m_m, m_p.ml), m_N = roundUp(m_n, m_p.nl), m_K = roundUp(m_k, m_p.kMultiple());
+        m_tn.reserve(m_m, m_n);
         std::mt19937_64 rng(seed);
         m_a = randomValues<T>(std::size_t(m_k * m_m), rng); // A^T stored k x m: the TN kernel's logical A
         m_b = randomValues<T>(std::size_t(m_k * m_n), rng);
@@ -86,11 +87,7 @@ public:
         const std::size_t local = 64;
         m_device.enqueue(*m_restore, Range(std::size_t(roundUp(count, local))), Range(local),
                          {count, m_bufC0.get(), m_bufC.get()});
-        const KernelArg alpha = sizeof(T) == 8 ? KernelArg(kAlpha) : KernelArg(float(kAlpha));
-        const KernelArg beta = sizeof(T) == 8 ? KernelArg(kBeta) : KernelArg(float(kBeta));
-        return m_device.launch(*m_tn, tnGlobalRange(m_p, m_M, m_N), tnLocalRange(m_p),
-                               {std::int32_t(m_M), std::int32_t(m_N), std::int32_t(m_K), alpha, beta, m_bufA.get(),
-                                m_bufB.get(), m_bufC.get(), std::int32_t(m_n), std::int32_t(m_m), std::int32_t(m_n)});
+        return m_tn.run(m_M, m_N, m_K, kAlpha, kBeta, *m_bufA, *m_bufB, *m_bufC, m_n, m_m, m_n);
     }
 
     VerifyResult verify() override {
@@ -127,7 +124,8 @@ private:
 
     Device& m_device;
     GemmParams m_p;
-    std::unique_ptr<Kernel> m_tn, m_restore;
+    TnLauncher m_tn;
+    std::unique_ptr<Kernel> m_restore;
     std::int64_t m_m = 0, m_n = 0, m_k = 0, m_M = 0, m_N = 0, m_K = 0;
     std::uint64_t m_seed = 0;
     std::vector<T> m_a, m_b, m_c0;
@@ -160,6 +158,8 @@ const std::vector<ParamSpec>& paramSpecs() {
          "prefetch the next shared tiles into registers; 2: also double-buffer them (not in the papers)"},
         {"GEMM_MAXREGS", {0}, {0, 96, 128, 168},
          "cap on registers per work-item, 0: compiler's choice (more work-groups per compute unit; not in the papers)"},
+        {"GEMM_KSPLIT", {1}, {1, 2, 4, 8},
+         "split-K: work-groups sharing one block of C along k, added by a reduction kernel (not in the papers)"},
     };
     return specs;
 }
@@ -254,10 +254,11 @@ bool GemmFamily::supports(const Point& point, const ProblemSize& size) const {
         return false; // generate() reports why
     }
     const std::int64_t M = roundUp(size.dims[0], p.ml), N = roundUp(size.dims[1], p.nl),
-                       K = roundUp(size.dims[2], p.kl);
+                       K = roundUp(size.dims[2], p.kMultiple());
     constexpr std::int64_t kMax = std::numeric_limits<std::int32_t>::max();
+    const bool workspaceFits = p.ksplit == 1 || p.ksplit * size.dims[0] * size.dims[1] <= kMaxSplitkWorkspace;
     return size.dims[0] >= 1 && size.dims[1] >= 1 && size.dims[2] >= 1 && M * K <= kMax && N * K <= kMax &&
-           M * N <= kMax;
+           M * N <= kMax && workspaceFits;
 }
 
 GemmParams paramsFromPoint(const Point& point, Precision precision) {
@@ -293,6 +294,7 @@ GemmParams paramsFromPoint(const Point& point, Precision precision) {
         p.prefetch = int(v);
     }
     get("GEMM_MAXREGS", p.maxRegs);
+    get("GEMM_KSPLIT", p.ksplit);
     if (auto why = p.invalidReason(); !why.empty())
         throw std::invalid_argument("gemm point " + point.key() + ": " + why);
     return p;
@@ -306,15 +308,16 @@ Point pointFromParams(const GemmParams& p) {
     }();
     return Point(names, {p.ml, p.nl, p.kl, p.ms, p.ns, p.ks, p.vw, p.localA, p.localB, p.imageA, p.imageB,
                          ParamValue(p.layoutA), ParamValue(p.layoutB), p.prefetch,
-                         p.maxRegs});
+                         p.maxRegs, p.ksplit});
 }
 
 GeneratedSource GemmFamily::generate(const Point& point, const DeviceInfo& device) const {
     const GemmParams p = paramsFromPoint(point, m_precision);
     GeneratedSource out;
-    out.source = kernels::withPreamble(generateTnKernel(p) + kRestoreKernel);
+    out.source = kernels::withPreamble(tnKernelBody(p) + kRestoreKernel);
     out.options = tnKernelOptions(p, device);
     out.kernels = {kTnKernelName, kRestoreKernelName};
+    if (p.ksplit > 1) out.kernels.push_back(kSplitkReduceKernelName);
     return out;
 }
 

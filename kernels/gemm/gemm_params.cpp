@@ -37,6 +37,7 @@ std::string GemmParams::invalidReason() const {
     if (prefetch < 0 || prefetch > 2) return "prefetch must be 0, 1 or 2 (got " + std::to_string(prefetch) + ")";
     if (maxRegs != 0 && (maxRegs < 32 || maxRegs > 255))
         return "maxregs must be 0 (none) or 32..255 (got " + std::to_string(maxRegs) + ")";
+    if (ksplit < 1 || ksplit > 64) return "ksplit must be 1..64 (got " + std::to_string(ksplit) + ")";
     if (prefetch && !localA && !localB) return "prefetch needs a shared tile (local memory for A or B)";
     return {};
 }
@@ -55,7 +56,8 @@ std::string GemmParams::describe() const {
           : imageB         ? "B"
                            : "-")
       << " layout=" << toString(layoutA) << "/" << toString(layoutB) << (prefetch == 1 ? " prefetch" : prefetch == 2 ? " prefetch+2buf" : "")
-      << (maxRegs ? " maxregs=" + std::to_string(maxRegs) : std::string()) << " "
+      << (maxRegs ? " maxregs=" + std::to_string(maxRegs) : std::string())
+      << (ksplit > 1 ? " ksplit=" + std::to_string(ksplit) : std::string()) << " "
       << toString(precision);
     return s.str();
 }

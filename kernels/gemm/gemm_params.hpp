@@ -30,6 +30,10 @@ struct GemmParams {
     // work-groups share a compute unit; the FP64 kernels with 8x8 accumulators otherwise run 8 warps per SM.
     // CUDA: the launch bounds' minimum blocks per SM; NVIDIA OpenCL: -cl-nv-maxrregcount. Other devices take none.
     int maxRegs = 0;
+    // Beyond the papers: split-K. `ksplit` work-groups share one ml x nl block of C, each summing K / ksplit of the
+    // k range into a workspace slice; a reduction kernel adds the slices into C. For small C, where ml x nl blocks
+    // alone leave compute units idle. K is padded to a multiple of kl * ksplit.
+    int ksplit = 1;
     Layout layoutA = Layout::Cbl;
     Layout layoutB = Layout::Cbl;
     Precision precision = Precision::F32;
@@ -41,6 +45,7 @@ struct GemmParams {
     // Elements per load instruction: vw split into loads of at most 16 bytes (float4 / double2).
     int chunk() const;
     int localBuffers() const { return prefetch == 2 ? 2 : 1; }
+    std::int64_t kMultiple() const { return std::int64_t(kl) * ksplit; } // K is padded to a multiple of this
     std::int64_t localMemBytes() const;
 
     // Empty when the kernel can be generated; otherwise the first reason it cannot (names the parameter).

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "kernels/gemm/gemm_generator.hpp"
+#include "kernels/gemm/gemm_tn_launch.hpp"
 
 namespace kt::gemm {
 
@@ -34,7 +35,7 @@ GemmRoutine::GemmRoutine(Device& device, const GemmParams& params, int copyTile,
     : m_device(device), m_params(params), m_copyTile(copyTile), m_copyRows(copyRows), m_a(std::make_unique<Operand>()),
       m_b(std::make_unique<Operand>()) {
     m_tnProgram = device.build(tnKernelSource(params), tnKernelOptions(params, device.info()));
-    m_tnKernel = m_tnProgram->kernel(kTnKernelName);
+    m_tn = std::make_unique<TnLauncher>(device, params, *m_tnProgram);
 }
 
 GemmRoutine::~GemmRoutine() = default;
@@ -105,7 +106,7 @@ void GemmRoutine::enqueue(const GemmCall& call, Buffer& A, Buffer& B, Buffer& C)
     m_copiedA = m_copiedB = false;
     if (m == 0 || n == 0) return;
 
-    const std::int64_t M = roundUp(m, m_params.ml), N = roundUp(n, m_params.nl), K = roundUp(k, m_params.kl);
+    const std::int64_t M = roundUp(m, m_params.ml), N = roundUp(n, m_params.nl), K = roundUp(k, m_params.kMultiple());
     constexpr std::int64_t kMax = std::numeric_limits<std::int32_t>::max();
     if (M * K > kMax || N * K > kMax || m * call.ldc > kMax)
         throw std::invalid_argument("gemm: matrices beyond 2^31 elements are not supported: " + call.describe());
@@ -114,13 +115,7 @@ void GemmRoutine::enqueue(const GemmCall& call, Buffer& A, Buffer& B, Buffer& C)
     // B_kernel(p, j) = op(B)(p, j): a plain copy when op(B) = B (stored k x n), a transposition otherwise.
     prepareOperand(*m_b, b, opB == blas::Op::T, k, n, ldb, K, N, m_params.nl, m_copiedB);
 
-    const bool f64 = m_params.precision == Precision::F64;
-    const KernelArg alpha = f64 ? KernelArg(call.alpha) : KernelArg(float(call.alpha));
-    const KernelArg beta = f64 ? KernelArg(call.beta) : KernelArg(float(call.beta));
-    const std::vector<KernelArg> args{
-        std::int32_t(M),        std::int32_t(N), std::int32_t(K), alpha, beta, m_a->use, m_b->use, &C,
-        std::int32_t(call.ldc), std::int32_t(m), std::int32_t(n)};
-    m_device.enqueue(*m_tnKernel, tnGlobalRange(m_params, M, N), tnLocalRange(m_params), args);
+    m_tn->enqueue(M, N, K, call.alpha, call.beta, *m_a->use, *m_b->use, C, call.ldc, m, n);
 }
 
 double GemmRoutine::run(const GemmCall& call, Buffer& A, Buffer& B, Buffer& C) {

@@ -11,6 +11,8 @@
 
 namespace kt::gemm {
 
+class TnLauncher;
+
 // One BLAS-style call. Matrices live in device buffers of params.precision; ld* are leading dimensions in elements.
 struct GemmCall {
     blas::Order order = blas::Order::RowMajor;
@@ -51,7 +53,7 @@ private:
     int m_copyTile;
     int m_copyRows;
     std::unique_ptr<Program> m_tnProgram;
-    std::unique_ptr<Kernel> m_tnKernel;
+    std::unique_ptr<TnLauncher> m_tn;
     struct CopyVariant;
     std::vector<std::unique_ptr<CopyVariant>> m_copies;
     std::unique_ptr<Operand> m_a, m_b;

@@ -59,7 +59,22 @@ TEST(GemmGenerator, TextFollowsTheParameters) {
     // Prefetch: register staging of the shared tile, loads of the next k-block behind a bound check.
     const std::string pf = generateTnKernel(variant(64, 32, 16, 4, 2, 4, 2, "BP", "", RBL, CBL, F));
     EXPECT_NE(pf.find("float2 pB["), std::string::npos);
-    EXPECT_NE(pf.find("if (kb + 1 < K / GEMM_KL)"), std::string::npos);
+    EXPECT_NE(pf.find("if (kb + 1 < kbEnd)"), std::string::npos);
+    EXPECT_NE(pf.find("const int kbEnd = K / GEMM_KL;"), std::string::npos);
+    EXPECT_EQ(pf.find("get_group_id(2)"), std::string::npos); // no split-K: the k range is whole
+
+    // Split-K: part z of the third dimension takes its share of the k-blocks and its own workspace slice; the
+    // program text carries the reduction kernel.
+    const auto sk = split(variant(64, 32, 16, 4, 2, 4, 2, "BD", "", RBL, CBL, F), 4);
+    const std::string sp = generateTnKernel(sk);
+    EXPECT_NE(sp.find("#define GEMM_KSPLIT 4"), std::string::npos);
+    EXPECT_NE(sp.find("const int kbBegin = (int)get_group_id(2) * (K / GEMM_KL / GEMM_KSPLIT);"), std::string::npos);
+    EXPECT_NE(sp.find("C += (size_t)get_group_id(2) * mC * ldc;"), std::string::npos);
+    EXPECT_NE(sp.find("const int cur = (kb - kbBegin) & 1;"), std::string::npos); // parity from the part's start
+    EXPECT_NE(tnKernelSource(sk).find("gemm_splitk_reduce"), std::string::npos);
+    EXPECT_EQ(tnKernelSource(split(sk, 1)).find("gemm_splitk_reduce"), std::string::npos);
+    EXPECT_EQ(tnGlobalRange(sk, 128, 64)[2], 4u);
+    EXPECT_NE(split(sk, 0).invalidReason().find("ksplit"), std::string::npos);
     EXPECT_EQ(pf.find("pA["), std::string::npos);
     EXPECT_EQ(s.find("pB["), std::string::npos);
     EXPECT_NE(variant(16, 16, 4, 1, 1, 1, 1, "P", "", ROW, ROW, F).invalidReason().find("prefetch"), std::string::npos);

@@ -10,6 +10,7 @@
 #include "kernels/gemm/gemm_generator.hpp"
 #include "kernels/gemm/gemm_layout.hpp"
 #include "kernels/gemm/gemm_routine.hpp"
+#include "kernels/gemm/gemm_tn_launch.hpp"
 #include "tests/kernels/gemm/gemm_test_util.hpp"
 #include "tests/kernels/gemm/test_device.hpp"
 
@@ -52,22 +53,15 @@ template <class T> std::vector<T> download(Device& d, const Buffer& b, std::size
 // `packA` overrides the layout A is packed in (to show that a mismatch is detected).
 template <class T> VerifyResult runTn(Device& dev, const GemmParams& p, std::int64_t m, std::int64_t n, std::int64_t k,
                                       std::optional<Layout> packA = std::nullopt) {
-    const std::int64_t M = roundUp(m, p.ml), N = roundUp(n, p.nl), K = roundUp(k, p.kl);
+    const std::int64_t M = roundUp(m, p.ml), N = roundUp(n, p.nl), K = roundUp(k, p.kMultiple());
     const auto A = test::randomMatrix<T>(std::size_t(k * m), 11), B = test::randomMatrix<T>(std::size_t(k * n), 12);
     const auto C = test::randomMatrix<T>(std::size_t(m * n), 13);
     auto bufA = upload(dev, packOperand(A.data(), m, k, m, packA.value_or(p.layoutA), K, M, p.kl, p.ml));
     auto bufB = upload(dev, packOperand(B.data(), n, k, n, p.layoutB, K, N, p.kl, p.nl));
     auto bufC = upload(dev, C);
     auto program = dev.build(tnKernelSource(p), tnKernelOptions(p, dev.info()));
-    auto kernel = program->kernel(kTnKernelName);
     const double alpha = 1.5, beta = -0.75;
-    std::vector<KernelArg> args{std::int32_t(M), std::int32_t(N), std::int32_t(K)};
-    if constexpr (sizeof(T) == 8)
-        args.insert(args.end(), {alpha, beta});
-    else
-        args.insert(args.end(), {float(alpha), float(beta)});
-    args.insert(args.end(), {bufA.get(), bufB.get(), bufC.get(), std::int32_t(n), std::int32_t(m), std::int32_t(n)});
-    dev.launch(*kernel, tnGlobalRange(p, M, N), tnLocalRange(p), args);
+    TnLauncher(dev, p, *program).run(M, N, K, alpha, beta, *bufA, *bufB, *bufC, n, m, n);
     const auto got = download<T>(dev, *bufC, C.size());
     GemmCall call{Order::RowMajor, Op::T, Op::N, m, n, k, alpha, beta, m, n, n};
     const auto e = test::expectedGemm(call, A, B, C);
@@ -197,6 +191,12 @@ TEST_F(GemmPocl, RoutineAllOpsOrdersSizesDouble) {
     routineAllCalls<double>(*s_device, variant(16, 32, 4, 2, 4, 1, 2, "AB", "A", RBL, CBL, D));
 }
 
+TEST_F(GemmPocl, RoutineAllOpsOrdersSizesSplitK) {
+    // Four work-groups per block of C along k, double-buffered tiles: every op, order, ragged shape and ld.
+    routineAllCalls<double>(*s_device, split(variant(16, 16, 4, 2, 2, 1, 2, "ABD", "", CBL, CBL, D), 4));
+    routineAllCalls<float>(*s_device, split(variant(16, 32, 8, 2, 4, 2, 2, "B", "B", ROW, RBL, F), 3));
+}
+
 TEST_F(GemmPocl, RoutineSkipsCopiesWhenInputsFitAndStillMatches) {
     const auto p = variant(16, 16, 8, 2, 2, 2, 2, "", "", ROW, ROW, F);
     GemmRoutine routine(*s_device, p);
@@ -215,6 +215,16 @@ TEST_F(GemmPocl, RoutineSkipsCopiesWhenInputsFitAndStillMatches) {
     checkRoutine<float>(*s_device, routine, call);
     EXPECT_TRUE(routine.copiedA());
     EXPECT_TRUE(routine.copiedB());
+    // With split-K, k must fill kl * ksplit: k = 16 fits kl = 8 but not 8 x 4, so both operands are padded.
+    GemmRoutine splitRoutine(*s_device, split(p, 4));
+    call = GemmCall{Order::RowMajor, Op::T, Op::N, 32, 48, 16, 2.0, 1.0, 32, 48, 48};
+    checkRoutine<float>(*s_device, splitRoutine, call);
+    EXPECT_TRUE(splitRoutine.copiedA());
+    EXPECT_TRUE(splitRoutine.copiedB());
+    call.k = 32, call.lda = 32, call.ldb = 48; // now it fits: used in place
+    checkRoutine<float>(*s_device, splitRoutine, call);
+    EXPECT_FALSE(splitRoutine.copiedA());
+    EXPECT_FALSE(splitRoutine.copiedB());
 
     // Block layouts with a single column block coincide with row-major: m == ml (CBL) and n == nl (RBL) fit.
     GemmRoutine blocked(*s_device, variant(32, 16, 8, 4, 2, 2, 2, "B", "", CBL, RBL, F));
@@ -229,7 +239,9 @@ TEST_F(GemmPocl, RoutineSkipsCopiesWhenInputsFitAndStillMatches) {
 }
 
 TEST_F(GemmPocl, BetaZeroIgnoresNanInC) {
-    const auto p = variant(16, 16, 4, 2, 2, 2, 2, "AB", "", CBL, CBL, F);
+  for (int ksplit : {1, 4}) { // with split-K only the reduction reads C
+    SCOPED_TRACE("ksplit " + std::to_string(ksplit));
+    const auto p = split(variant(16, 16, 4, 2, 2, 2, 2, "AB", "", CBL, CBL, F), ksplit);
     GemmRoutine routine(*s_device, p);
     GemmCall call{Order::RowMajor, Op::N, Op::N, 9, 10, 11, 1.0, 0.0, 11, 10, 10};
     const auto A = test::randomMatrix<float>(99, 1), B = test::randomMatrix<float>(110, 2);
@@ -240,6 +252,7 @@ TEST_F(GemmPocl, BetaZeroIgnoresNanInC) {
     const auto e = test::expectedGemm(call, A, B, std::vector<float>(90, 0.0f));
     const auto r = compareGemm(got, e.c, e.bound, 9, 10, 10, 11);
     EXPECT_TRUE(r.ok) << r.message;
+  }
 }
 
 TEST_F(GemmPocl, InconsistentCallsAreRejectedWithTheField) {

@@ -64,6 +64,12 @@ inline DeviceInfo gpuLike(bool fp64 = true) {
     return d;
 }
 
+// The same variant with split-K: `ksplit` work-groups per block of C, a reduction kernel after them.
+inline gemm::GemmParams split(gemm::GemmParams p, int ksplit) {
+    p.ksplit = ksplit;
+    return p;
+}
+
 // The same variant with a register cap (GEMM_MAXREGS): a compiler option, so only CUDA / NVIDIA OpenCL apply it.
 inline gemm::GemmParams capped(gemm::GemmParams p, int maxRegs) {
     p.maxRegs = maxRegs;
@@ -79,21 +85,23 @@ inline constexpr auto RBL = gemm::Layout::Rbl;
 // Together these take every value of every parameter at least once (checked by gemm_family_test):
 // ml/nl 8 16 32 48 64 96 128 256; kl 2..256; ms/ns 1 2 3 4 6 8 12 16; ks 1 2 4 8; vw 1 2 4 8;
 // local -, A, B, AB (without prefetch, with it, with it and double-buffered tiles); image -, A, B, AB; layouts ROW/CBL/RBL for A and for B; f32 and f64;
-// register caps 0 64 80 96 128 168, a superset of the space's (applied where the device compiler takes a cap).
+// register caps 0 64 80 96 128 168, a superset of the space's (applied where the device compiler takes a cap);
+// split-K 1 2 4 8 (with the register prefetch, the double-buffered tiles and an odd k-block count per part).
 inline const std::vector<gemm::GemmParams> kVariants = {
     variant(16, 16, 4, 1, 1, 1, 1, "", "", ROW, ROW, F),
     variant(32, 64, 8, 2, 4, 2, 2, "A", "A", CBL, RBL, D),
-    variant(64, 32, 16, 4, 2, 4, 2, "BP", "B", RBL, CBL, F),
+    split(variant(64, 32, 16, 4, 2, 4, 2, "BP", "B", RBL, CBL, F), 2),
     capped(variant(128, 128, 32, 8, 8, 8, 4, "ABP", "", CBL, CBL, F), 128),
     variant(256, 16, 2, 16, 1, 2, 1, "", "AB", ROW, CBL, D),
     variant(16, 256, 64, 1, 16, 1, 1, "B", "", RBL, ROW, F),
     variant(64, 64, 128, 8, 8, 4, 8, "AB", "AB", RBL, RBL, F),
-    variant(32, 32, 256, 4, 4, 8, 4, "A", "", ROW, RBL, D),
+    split(variant(32, 32, 256, 4, 4, 8, 4, "A", "", ROW, RBL, D), 4),
     capped(variant(48, 96, 8, 3, 6, 2, 1, "ABP", "B", CBL, ROW, D), 96),
     variant(96, 48, 16, 12, 3, 1, 1, "B", "A", RBL, CBL, F),
     capped(variant(64, 64, 8, 8, 8, 2, 8, "", "", ROW, CBL, D), 168),
     variant(96, 48, 4, 6, 12, 4, 2, "AP", "", CBL, CBL, F),
     variant(256, 8, 16, 4, 4, 2, 2, "", "", ROW, ROW, D), // paper 003 Table II, DGEMM TN row-major
+    split(variant(16, 32, 4, 2, 4, 2, 2, "ABD", "", CBL, RBL, F), 8),
     variant(8, 32, 16, 1, 2, 4, 1, "AB", "A", RBL, ROW, F),
     capped(variant(64, 32, 8, 4, 4, 2, 2, "ABD", "", CBL, RBL, D), 64), // double-buffered tiles
     capped(variant(32, 64, 16, 4, 8, 4, 4, "BD", "B", ROW, CBL, F), 80), // double-buffered B, A from global memory
