@@ -90,6 +90,8 @@ DeviceInfo genericGpuDevice() {
     device.maxWorkItemSizes = {1024, 1024, 64};
     device.localMemBytes = 48 * 1024;
     device.fp64 = device.atomics64 = true;
+    device.images = true;
+    device.maxImageBufferTexels = std::uint64_t(1) << 27; // the smaller of the common GPU limits (NVIDIA)
     return device;
 }
 

@@ -52,9 +52,22 @@ const Concrete& backendBuffer(const Buffer& buffer, const char* backendName) {
 }
 void checkBufferRange(const Buffer& b, std::size_t bytes, std::size_t offset, const char* what);
 
+// A buffer passed as a read-only 1-D image whose texels are `channels` (1, 2 or 4) channels of `channelType`;
+// texel i is bytes [i * texelBytes(), (i + 1) * texelBytes()) of the buffer. OpenCL gets a zero-copy
+// image1d_buffer_t over the buffer (kernel parameter KT_IMAGE1D, see kernels/common/preamble.cl); CUDA kernels take
+// the plain pointer there, so the CUDA backend passes the buffer's address. `texels` 0: as many as the buffer holds.
+enum class ImageChannelType { Float32, UInt32, UInt16 };
+struct ImageView {
+    Buffer* buffer = nullptr;
+    int channels = 4;
+    ImageChannelType channelType = ImageChannelType::Float32;
+    std::size_t texels = 0;
+    std::size_t texelBytes() const { return std::size_t(channels) * (channelType == ImageChannelType::UInt16 ? 2 : 4); }
+};
+
 // Kernel arguments. Local (shared) memory is declared statically inside kernels (one dialect for both
 // backends, as CLBlast does), so there is no "local memory size" argument kind.
-using KernelArg = std::variant<Buffer*, std::int32_t, std::uint32_t, std::int64_t, float, double>;
+using KernelArg = std::variant<Buffer*, std::int32_t, std::uint32_t, std::int64_t, float, double, ImageView>;
 
 // OpenCL NDRange semantics on both backends: `global` counts work-items (threads) and must be a multiple
 // of `local` per dimension; CUDA grids are derived as global/local.

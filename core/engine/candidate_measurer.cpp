@@ -163,7 +163,7 @@ std::vector<Measurement> CandidateMeasurer::measure(const Point& point, const st
             out.push_back(std::move(m));
             continue;
         }
-        if (!m_family->supports(point, size)) {
+        if (!m_family->supportsOn(point, size, m_device.info())) {
             m.status = MeasurementStatus::Skipped;
             m.error = "size " + size.label() + " not supported by this candidate";
             out.push_back(std::move(m));

@@ -111,7 +111,9 @@ void to_json(nlohmann::json& j, const DeviceInfo& d) {
          {"max_work_group_size", d.maxWorkGroupSize},
          {"max_work_item_sizes", d.maxWorkItemSizes},
          {"fp64", d.fp64},
-         {"atomics64", d.atomics64}};
+         {"atomics64", d.atomics64},
+         {"images", d.images},
+         {"max_image_buffer_texels", d.maxImageBufferTexels}};
     if (d.backend == BackendKind::Cuda)
         j["compute_capability"] = std::to_string(d.computeCapabilityMajor) + "." + std::to_string(d.computeCapabilityMinor);
     if (d.profile) j["profile"] = *d.profile;
@@ -137,6 +139,10 @@ void from_json(const nlohmann::json& j, DeviceInfo& d) {
     if (j.contains("max_work_item_sizes")) d.maxWorkItemSizes = j.at("max_work_item_sizes").get<std::array<std::uint64_t, 3>>();
     d.fp64 = j.value("fp64", false);
     d.atomics64 = j.value("atomics64", false);
+    // Stored before image reads existed: CUDA devices always had them (__ldg), OpenCL devices are not known to.
+    const bool cuda = d.backend == BackendKind::Cuda;
+    d.images = j.value("images", cuda);
+    d.maxImageBufferTexels = j.value("max_image_buffer_texels", cuda ? d.maxAllocBytes / 4 : std::uint64_t{0});
     if (j.contains("compute_capability")) {
         auto cc = j.at("compute_capability").get<std::string>();
         auto dot = cc.find('.');

@@ -44,6 +44,11 @@ struct DeviceInfo {
     std::array<std::uint64_t, 3> maxWorkItemSizes{0, 0, 0};
     bool fp64 = false;
     bool atomics64 = false;
+    // Read-only 1-D images over buffers (OpenCL CL_DEVICE_IMAGE_SUPPORT; kernels' KT_IMAGE1D parameters) and the
+    // most texels such an image may have (CL_DEVICE_IMAGE_MAX_BUFFER_SIZE). CUDA kernels read the plain pointer
+    // there (__ldg), so CUDA devices have images and only the allocation limits them (maxAllocBytes / 4 texels).
+    bool images = false;
+    std::uint64_t maxImageBufferTexels = 0;
     int computeCapabilityMajor = 0; // CUDA only
     int computeCapabilityMinor = 0;
     std::optional<DeviceProfile> profile;

@@ -64,6 +64,10 @@ public:
     virtual double work(const ProblemSize& size) const = 0;
     // Whether the candidate can run this size at all (e.g. size limits of batched kernels).
     virtual bool supports(const Point& point, const ProblemSize& size) const { return true; }
+    // As supports(), knowing the device as well (limits such as image sizes); the engine asks this one.
+    virtual bool supportsOn(const Point& point, const ProblemSize& size, const DeviceInfo& device) const {
+        return supports(point, size);
+    }
     // Known-good starting points that do not depend on measurements of this device (e.g. the papers' fastest
     // kernels). Strategies measure them first when a run asks for a warm start (TuningConfig::warmStart).
     virtual std::vector<Point> seedPoints(const DeviceInfo& device) const { return {}; }

@@ -16,6 +16,7 @@ std::map<std::string, ParamValue> deviceVariables(const DeviceInfo& d) {
         {"DEV_CU", d.computeUnits},
         {"DEV_FP64", d.fp64 ? 1 : 0},
         {"DEV_ATOMICS64", d.atomics64 ? 1 : 0},
+        {"DEV_IMAGES", d.images ? 1 : 0},
         {"DEV_GLOBAL_MEM_MB", v(d.globalMemBytes >> 20)},
         {"DEV_MAX_ALLOC_MB", v(d.maxAllocBytes >> 20)},
         {"DEV_IS_GPU", d.type == DeviceType::Gpu ? 1 : 0},

@@ -307,8 +307,9 @@ Point ParameterSpace::pointFromKey(const std::string& key) const {
     std::vector<ParamValue> values(m_parameters.size());
     for (std::size_t i = 0; i < m_parameters.size(); ++i) {
         const auto& p = m_parameters[i];
-        if (!raw.has(p.name)) throw std::invalid_argument("point key '" + key + "' lacks parameter " + p.name);
-        values[i] = raw[p.name];
+        if (!raw.has(p.name) && !p.absentValue)
+            throw std::invalid_argument("point key '" + key + "' lacks parameter " + p.name);
+        values[i] = raw.has(p.name) ? raw[p.name] : *p.absentValue;
         if (std::find(p.values.begin(), p.values.end(), values[i]) == p.values.end())
             throw std::invalid_argument("point key '" + key + "': " + p.name + "=" + std::to_string(values[i]) +
                                         " is not in the parameter's value list");

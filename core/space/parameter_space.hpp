@@ -31,6 +31,10 @@ struct Parameter {
     std::string name;                // upper-case, family-prefixed in kernels, e.g. "GEMM_MWG"; short names allowed
     std::vector<ParamValue> values;  // the value list, in the order the user gave it
     std::string description;         // one line for the GUI
+    // What a point key without this parameter means: parameters added after results were stored (old keys stay
+    // valid); when it is not one of `values`, such keys are outside the space. Without it a key must name the
+    // parameter.
+    std::optional<ParamValue> absentValue = std::nullopt;
 };
 
 struct Constraint {

@@ -117,13 +117,17 @@ ParameterSpace ParameterSpace::fromJson(const std::string& text, const std::stri
         std::string path = "parameters[" + std::to_string(i) + "]";
         const json& p = params[i];
         if (!p.is_object()) fail(src, path + " must be an object {name, values, description}");
-        checkFields(src, p, path, {"name", "values", "range", "description"});
+        checkFields(src, p, path, {"name", "values", "range", "description", "absent"});
         if (!p.contains("name") || !p["name"].is_string() || p["name"].get<std::string>().empty())
             fail(src, path + ".name must be a non-empty string");
         Parameter param;
         param.name = p["name"].get<std::string>();
         param.values = readValues(src, p, path);
         param.description = optionalString(src, p, "description", path + ".");
+        if (p.contains("absent")) {
+            if (!p["absent"].is_number_integer()) fail(src, path + ".absent must be an integer");
+            param.absentValue = p["absent"].get<ParamValue>();
+        }
         try {
             space.addParameter(std::move(param));
         } catch (const std::invalid_argument& e) {
@@ -197,6 +201,7 @@ std::string ParameterSpace::toJson() const {
     for (const auto& p : m_parameters) {
         json jp = {{"name", p.name}, {"values", p.values}};
         if (!p.description.empty()) jp["description"] = p.description;
+        if (p.absentValue) jp["absent"] = *p.absentValue;
         params.push_back(std::move(jp));
     }
     doc["parameters"] = std::move(params);

@@ -97,6 +97,9 @@ private:
                                  static_cast<std::uint64_t>(attr(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z))};
         info.fp64 = true;
         info.atomics64 = true;
+        // "Image" operands are plain pointers read through __ldg: no limit but the allocation.
+        info.images = true;
+        info.maxImageBufferTexels = info.maxAllocBytes / 4;
         return info;
     }
 };

@@ -130,6 +130,15 @@ void CudaDevice::submit(Kernel& kernel, const Range& global, const Range& local,
                     if (!value) throw LaunchError(k->name() + ": argument " + std::to_string(i) + " is a null buffer");
                     CUdeviceptr p = asCuda(*value).handle();
                     std::memcpy(&storage[i], &p, sizeof p);
+                } else if constexpr (std::is_same_v<T, ImageView>) {
+                    // KT_IMAGE1D is a plain pointer under CUDA (read with __ldg): pass the buffer's address.
+                    if (!value.buffer)
+                        throw LaunchError(k->name() + ": argument " + std::to_string(i) + " is an image of no buffer");
+                    if (value.texels * value.texelBytes() > value.buffer->bytes())
+                        throw LaunchError(k->name() + ": argument " + std::to_string(i) + ": an image of " +
+                                          std::to_string(value.texels) + " texels does not fit its buffer");
+                    CUdeviceptr p = asCuda(*value.buffer).handle();
+                    std::memcpy(&storage[i], &p, sizeof p);
                 } else {
                     std::memcpy(&storage[i], &value, sizeof value);
                 }

@@ -65,6 +65,14 @@ DeviceInfo describe(const cl::Platform& platform, int platformIndex, const cl::D
     }
     info.fp64 = hasExtension(extensions, "cl_khr_fp64") || doubleConfig != 0;
     info.atomics64 = hasExtension(extensions, "cl_khr_int64_base_atomics");
+    info.images = device.getInfo<CL_DEVICE_IMAGE_SUPPORT>() == CL_TRUE;
+    if (info.images) {
+        try {
+            info.maxImageBufferTexels = device.getInfo<CL_DEVICE_IMAGE_MAX_BUFFER_SIZE>();
+        } catch (const cl::Error&) {
+            info.images = false; // an OpenCL 1.1 device: no image1d_buffer_t
+        }
+    }
     return info;
 }
 

@@ -115,6 +115,46 @@ std::unique_ptr<Program> OpenCLDevice::build(const std::string& source, const st
     return std::make_unique<OpenCLProgram>(std::move(program), programLog(program, m_device));
 }
 
+const cl::Image1DBuffer& OpenCLDevice::imageOf(const ImageView& view) {
+    if (!view.buffer) throw BackendError("image view of a null buffer");
+    const OpenCLBuffer& buffer = asCl(*view.buffer);
+    if (view.channels != 1 && view.channels != 2 && view.channels != 4)
+        throw BackendError("image texels have 1, 2 or 4 channels (got " + std::to_string(view.channels) + ")");
+    if (!m_info.images)
+        throw BackendError(m_info.label() + " has no image support (CL_DEVICE_IMAGE_SUPPORT is false): the buffer " +
+                           "cannot be read as an image");
+    const std::size_t texels = view.texels ? view.texels : buffer.bytes() / view.texelBytes();
+    if (texels > m_info.maxImageBufferTexels)
+        throw BackendError("a 1-D image of " + std::to_string(texels) + " texels exceeds the limit of " +
+                           std::to_string(m_info.maxImageBufferTexels) + " texels (CL_DEVICE_IMAGE_MAX_BUFFER_SIZE)" +
+                           where());
+    if (texels == 0 || texels * view.texelBytes() > buffer.bytes())
+        throw BackendError("a 1-D image of " + std::to_string(texels) + " texels of " +
+                           std::to_string(view.texelBytes()) + " bytes does not fit in a buffer of " +
+                           std::to_string(buffer.bytes()) + " bytes");
+    for (const auto& e : buffer.images())
+        if (e.channels == view.channels && e.channelType == view.channelType && e.texels == texels) return e.image;
+    const cl_channel_order order = view.channels == 1 ? CL_R : view.channels == 2 ? CL_RG : CL_RGBA;
+    const cl_channel_type type = view.channelType == ImageChannelType::Float32  ? CL_FLOAT
+                                 : view.channelType == ImageChannelType::UInt32 ? CL_UNSIGNED_INT32
+                                                                                : CL_UNSIGNED_INT16;
+    try {
+        cl::Image1DBuffer image(m_context, CL_MEM_READ_ONLY, cl::ImageFormat(order, type), texels, buffer.handle());
+        // A workspace reused for many sizes would collect one view per size: keep the most recent few.
+        constexpr std::size_t kMaxViewsPerBuffer = 8;
+        if (buffer.images().size() >= kMaxViewsPerBuffer) buffer.images().erase(buffer.images().begin());
+        buffer.images().push_back({view.channels, view.channelType, texels, std::move(image)});
+        return buffer.images().back().image;
+    } catch (const cl::Error& e) {
+        const std::string format = std::string(view.channels == 1 ? "CL_R" : view.channels == 2 ? "CL_RG" : "CL_RGBA") +
+                                   (type == CL_FLOAT            ? " / CL_FLOAT"
+                                    : type == CL_UNSIGNED_INT32 ? " / CL_UNSIGNED_INT32"
+                                                                : " / CL_UNSIGNED_INT16");
+        throw BackendError("cannot create a 1-D image (" + format + ", " + std::to_string(texels) +
+                           " texels) over a buffer" + where() + ": " + describe(e));
+    }
+}
+
 cl::Event OpenCLDevice::submit(Kernel& kernel, const Range& global, const Range& local,
                                const std::vector<KernelArg>& args) {
     auto* k = dynamic_cast<OpenCLKernel*>(&kernel);
@@ -140,6 +180,12 @@ cl::Event OpenCLDevice::submit(Kernel& kernel, const Range& global, const Range&
                         if (!value)
                             throw LaunchError(k->name() + ": argument " + std::to_string(index) + " is a null buffer");
                         handle.setArg(index, asCl(*value).handle());
+                    } else if constexpr (std::is_same_v<T, ImageView>) {
+                        try {
+                            handle.setArg(index, imageOf(value));
+                        } catch (const BackendError& e) {
+                            throw LaunchError(k->name() + ": argument " + std::to_string(index) + ": " + e.what());
+                        }
                     } else {
                         handle.setArg(index, value);
                     }

@@ -14,9 +14,20 @@ public:
     std::size_t bytes() const override { return m_bytes; }
     const cl::Buffer& handle() const { return m_buffer; }
 
+    // 1-D image views of this buffer (zero-copy), kept with the buffer so that repeated launches reuse them and
+    // none outlives the memory it views.
+    struct ImageEntry {
+        int channels;
+        ImageChannelType channelType;
+        std::size_t texels;
+        cl::Image1DBuffer image;
+    };
+    std::vector<ImageEntry>& images() const { return m_images; }
+
 private:
     cl::Buffer m_buffer;
     std::size_t m_bytes;
+    mutable std::vector<ImageEntry> m_images;
 };
 
 class OpenCLKernel : public Kernel {
@@ -69,6 +80,10 @@ public:
 
 private:
     cl::Event submit(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args);
+    // The image1d_buffer_t for `view` (created on first use, then cached on the buffer); BackendError saying why
+    // when the device has no images, the view does not fit the buffer or the device's limit, or the format is
+    // not supported.
+    const cl::Image1DBuffer& imageOf(const ImageView& view);
     std::string where() const { return " on " + m_info.label(); }
 
     DeviceInfo m_info;

@@ -9,6 +9,11 @@
 //   KT_BARRIER()         work-group barrier on local memory
 //   KT_UNROLL            full unroll hint before a loop with a constant trip count
 //   KT_LDG(p)            read through the read-only data cache where there is one
+//   KT_IMAGE1D(T, name)  kernel parameter: a read-only 1-D image whose texels are T (float, float2, float4, double,
+//                        double2); OpenCL: image1d_buffer_t (the host passes kt::ImageView, a zero-copy view of a
+//                        buffer), CUDA: const T* (the host passes the buffer)
+//   KT_READ_IMAGE(T, img, i)  texel i (an int) of a KT_IMAGE1D(T, img): read_imagef / read_imageui (doubles as two
+//                        or four uint channels, reinterpreted) on OpenCL, __ldg on CUDA
 //   get_global_id(d) get_local_id(d) get_group_id(d) get_local_size(d) get_num_groups(d) get_global_size(d)
 //   kt_atomic_add_i32 / kt_atomic_cas_u32 / kt_atomic_xchg_u32            32-bit atomics on global memory
 //   kt_atomic_cas_u64 / kt_atomic_xchg_u64                              64-bit atomics (need DEV atomics64)
@@ -31,6 +36,8 @@
 #define KT_RESTRICT __restrict__
 #define KT_BARRIER() __syncthreads()
 #define KT_LDG(p) __ldg(p)
+#define KT_IMAGE1D(T, name) const T* __restrict__ name
+#define KT_READ_IMAGE(T, img, i) __ldg((img) + (i))
 
 typedef unsigned int uint;
 typedef unsigned long long ulong_t;
@@ -103,6 +110,18 @@ __device__ __forceinline__ double kt_fma(double a, double b, double c) { return 
 #define KT_RESTRICT restrict
 #define KT_BARRIER() barrier(CLK_LOCAL_MEM_FENCE)
 #define KT_LDG(p) (*(p))
+// Texel formats (host side: kt::ImageView), one texel per T: float CL_R / CL_FLOAT; float4 CL_RGBA / CL_FLOAT;
+// double2 CL_RGBA / CL_UNSIGNED_INT32; the 8-byte float2 and double CL_RGBA / CL_UNSIGNED_INT16, whose four 16-bit
+// channels are packed back into the bytes (CL_RG, the natural 8-byte format, is not required by OpenCL 1.2 and
+// PoCL lacks it for image1d_buffer_t; CL_RGBA of 16-bit integers is required). image1d_buffer_t reads take an int
+// coordinate and no sampler.
+#define KT_IMAGE1D(T, name) __read_only image1d_buffer_t name
+#define KT_READ_IMAGE(T, img, i) KT_READ_IMAGE_##T(img, i)
+#define KT_READ_IMAGE_float(img, i) (read_imagef((img), (int)(i)).x)
+#define KT_READ_IMAGE_float2(img, i) (as_float2(convert_ushort4(read_imageui((img), (int)(i)))))
+#define KT_READ_IMAGE_float4(img, i) (read_imagef((img), (int)(i)))
+#define KT_READ_IMAGE_double(img, i) (as_double(convert_ushort4(read_imageui((img), (int)(i)))))
+#define KT_READ_IMAGE_double2(img, i) (as_double2(read_imageui((img), (int)(i))))
 
 #if defined(cl_khr_fp64)
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <stdexcept>
 
@@ -71,6 +72,8 @@ public:
         if (m_m < 1 || m_n < 1 || m_k < 1) throw std::invalid_argument("gemm: sizes must be >= 1: " + size.label());
         m_M = roundUp(m_m, m_p.ml), m_N = roundUp(m_n, m_p.nl), m_K = roundUp(m_k, m_p.kMultiple());
         m_tn.reserve(m_m, m_n);
+        if (auto why = tnImageLimitReason(m_p, m_M, m_N, m_K, m_device.info()); !why.empty())
+            throw std::invalid_argument("gemm " + size.label() + ": " + why);
         std::mt19937_64 rng(seed);
         m_a = randomValues<T>(std::size_t(m_k * m_m), rng); // A^T stored k x m: the TN kernel's logical A
         m_b = randomValues<T>(std::size_t(m_k * m_n), rng);
@@ -137,6 +140,7 @@ struct ParamSpec {
     std::vector<ParamValue> paper;
     std::vector<ParamValue> extended; // the paper's values plus other valid multiples
     const char* description;
+    std::optional<ParamValue> absent = std::nullopt; // what stored keys from before the parameter existed mean
 };
 
 const std::vector<ParamSpec>& paramSpecs() {
@@ -150,16 +154,17 @@ const std::vector<ParamSpec>& paramSpecs() {
         {"GEMM_VW", {1, 2, 4, 8}, {1, 2, 4, 8}, "vector width of the loads of A and B"},
         {"GEMM_LOCAL_A", {0, 1}, {0, 1}, "share the A tile in local memory"},
         {"GEMM_LOCAL_B", {0, 1}, {0, 1}, "share the B tile in local memory"},
-        {"GEMM_IMAGE_A", {0, 1}, {0, 1}, "read A through the image / read-only-cache path"},
-        {"GEMM_IMAGE_B", {0, 1}, {0, 1}, "read B through the image / read-only-cache path"},
+        {"GEMM_IMAGE_A", {0, 1}, {0, 1}, "read A as an image (OpenCL image1d_buffer_t; __ldg on CUDA)"},
+        {"GEMM_IMAGE_B", {0, 1}, {0, 1}, "read B as an image (OpenCL image1d_buffer_t; __ldg on CUDA)"},
         {"GEMM_LAYOUT_A", {0, 1, 2}, {0, 1, 2}, "layout of A: 0 ROW, 1 CBL, 2 RBL"},
         {"GEMM_LAYOUT_B", {0, 1, 2}, {0, 1, 2}, "layout of B: 0 ROW, 1 CBL, 2 RBL"},
         {"GEMM_PREFETCH", {0}, {0, 1, 2},
          "prefetch the next shared tiles into registers; 2: also double-buffer them (not in the papers)"},
         {"GEMM_MAXREGS", {0}, {0, 96, 128, 168},
-         "cap on registers per work-item, 0: compiler's choice (more work-groups per compute unit; not in the papers)"},
+         "cap on registers per work-item, 0: compiler's choice (more work-groups per compute unit; not in the papers)",
+         0},
         {"GEMM_KSPLIT", {1}, {1, 2, 4, 8},
-         "split-K: work-groups sharing one block of C along k, added by a reduction kernel (not in the papers)"},
+         "split-K: work-groups sharing one block of C along k, added by a reduction kernel (not in the papers)", 1},
     };
     return specs;
 }
@@ -172,7 +177,7 @@ std::string GemmFamily::title() const {
 
 std::string GemmFamily::description() const {
     return "Matsumoto-style generated A^T*B + C kernel: two-level blocking (ml, nl, kl / ms, ns, ks), vector loads, "
-           "optional local-memory sharing of A and B, read-only-cache loads, and ROW, column-block (CBL) or "
+           "optional local-memory sharing of A and B, image reads of A and B, and ROW, column-block (CBL) or "
            "row-block (RBL) layouts of A and B. Tuned on operands already in the kernel's layout; the GEMM routine "
            "adds the copy kernels for every op type and storage order.";
 }
@@ -182,7 +187,8 @@ ParameterSpace gemmSpace(Precision precision, bool paperOnly, const DeviceInfo* 
     const std::string bytes = f64 ? "8" : "4";
     ParameterSpace space;
     space.name = std::string(f64 ? "dgemm" : "sgemm") + (paperOnly ? "-paper" : "");
-    for (const auto& s : paramSpecs()) space.addParameter({s.name, paperOnly ? s.paper : s.extended, s.description});
+    for (const auto& s : paramSpecs())
+        space.addParameter({s.name, paperOnly ? s.paper : s.extended, s.description, s.absent});
     space.addConstraint(
         {"GEMM_ML % GEMM_MS == 0 && GEMM_NL % GEMM_NS == 0", "work-item blocks tile the work-group block"});
     space.addConstraint({"GEMM_KL % GEMM_KS == 0", "the register step divides the k step"});
@@ -221,6 +227,7 @@ ParameterSpace GemmFamily::space(const DeviceInfo& device) const {
     ParameterSpace space = gemmSpace(m_precision, false, &device);
     // Not part of the presets (they describe kernels, not devices): dgemm has no candidates without fp64.
     if (m_precision == Precision::F64) space.addConstraint({"DEV_FP64 == 1", "double precision needs fp64 support"});
+    space.addConstraint({"GEMM_IMAGE_A + GEMM_IMAGE_B == 0 || DEV_IMAGES == 1", "image reads need image support"});
     return space;
 }
 
@@ -259,6 +266,14 @@ bool GemmFamily::supports(const Point& point, const ProblemSize& size) const {
     const bool workspaceFits = p.ksplit == 1 || p.ksplit * size.dims[0] * size.dims[1] <= kMaxSplitkWorkspace;
     return size.dims[0] >= 1 && size.dims[1] >= 1 && size.dims[2] >= 1 && M * K <= kMax && N * K <= kMax &&
            M * N <= kMax && workspaceFits;
+}
+
+bool GemmFamily::supportsOn(const Point& point, const ProblemSize& size, const DeviceInfo& device) const {
+    if (!supports(point, size)) return false;
+    const GemmParams p = paramsFromPoint(point, m_precision); // valid: supports() parsed it
+    return tnImageLimitReason(p, roundUp(size.dims[0], p.ml), roundUp(size.dims[1], p.nl), roundUp(size.dims[2], p.kl),
+                              device)
+        .empty();
 }
 
 GemmParams paramsFromPoint(const Point& point, Precision precision) {

@@ -25,6 +25,8 @@ public:
     std::vector<ProblemSize> defaultSizes(const DeviceInfo& device) const override;
     double work(const ProblemSize& size) const override; // 2 m n k
     bool supports(const Point& point, const ProblemSize& size) const override;
+    // Also rejects sizes whose image operands exceed the device's image-buffer limit (or images it lacks).
+    bool supportsOn(const Point& point, const ProblemSize& size, const DeviceInfo& device) const override;
     GeneratedSource generate(const Point& point, const DeviceInfo& device) const override;
     std::unique_ptr<CandidateRun> instantiate(Device& device, const Point& point, Program& program) const override;
 

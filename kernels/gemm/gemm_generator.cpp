@@ -1,7 +1,7 @@
 // Emits the A^T*B + C kernel for one parameter set. The structure follows Matsumoto et al.: a work-group owns an
 // ml x nl block of C and walks k in steps of kl; a work-item owns ms x ns accumulators and consumes ks rows of
 // its A and B slices per step. What varies with the parameters is emitted explicitly (block addressing per
-// layout, local-memory tiles, vector loads, the read-only path); the fixed-trip inner loops carry KT_UNROLL, so
+// layout, local-memory tiles, vector loads, image reads); the fixed-trip inner loops carry KT_UNROLL, so
 // the compilers (NVRTC, OpenCL) unroll them completely and keep the register arrays in registers.
 #include "kernels/gemm/gemm_generator.hpp"
 
@@ -30,22 +30,15 @@ Names namesFor(const GemmParams& p) {
 
 const char* kComponent[4] = {"x", "y", "z", "w"};
 
-// Base pointer of the kl x {ml|nl} tile at k-block `kb` and column block `blk` of a K x `cols` operand, and the
-// distance between two consecutive rows of that tile.
-struct TileAddressing {
-    std::string base;
-    std::string stride;
-};
-
-TileAddressing tileAddressing(Layout layout, const std::string& op, const std::string& wide, const std::string& cols,
-                              const std::string& blk, const std::string& kb = "kb") {
+// Element offset of the kl x {ml|nl} tile at k-block `kb` and column block `blk` in a K x `cols` operand.
+std::string tileOffset(Layout layout, const std::string& wide, const std::string& cols, const std::string& blk,
+                       const std::string& kb) {
     switch (layout) {
-    case Layout::Row:
-        return {op + " + (size_t)" + kb + " * GEMM_KL * " + cols + " + (size_t)" + blk + " * " + wide, cols};
+    case Layout::Row: return "(size_t)" + kb + " * GEMM_KL * " + cols + " + (size_t)" + blk + " * " + wide;
     case Layout::Cbl: // one K x wide column block after the other
-        return {op + " + (size_t)" + blk + " * K * " + wide + " + (size_t)" + kb + " * GEMM_KL * " + wide, wide};
+        return "(size_t)" + blk + " * K * " + wide + " + (size_t)" + kb + " * GEMM_KL * " + wide;
     case Layout::Rbl: // one kl x cols row block after the other, kl x wide sub-blocks inside
-        return {op + " + (size_t)" + kb + " * GEMM_KL * " + cols + " + (size_t)" + blk + " * GEMM_KL * " + wide, wide};
+        return "(size_t)" + kb + " * GEMM_KL * " + cols + " + (size_t)" + blk + " * GEMM_KL * " + wide;
     }
     return {};
 }
@@ -79,9 +72,21 @@ struct Operand {
     Layout layout;
 };
 
-std::string globalLoad(const Operand& o, const Names& n, int chunk, const std::string& ptr) {
-    std::string typed = chunk == 1 ? "(" + ptr + ")" : "((const KT_GLOBAL " + n.vec + "*)(" + ptr + "))";
-    return o.image ? "KT_LDG(" + typed + ")" : "*" + typed;
+// The declaration of `var`, the start of operand o's tile at k-block `kb`: a pointer into the buffer, or (image
+// reads) the element offset into the image, whose texels are the kernel's loads.
+std::string tileStart(const Operand& o, const Names& n, const std::string& var, const std::string& kb = "kb") {
+    const std::string offset = tileOffset(o.layout, o.wide, o.cols, o.blk, kb);
+    if (o.image) return "const size_t " + var + " = " + offset + "; // element offset in image " + o.name;
+    return "const KT_GLOBAL " + n.real + "* " + var + " = " + std::string(1, o.name) + " + " + offset + ";";
+}
+
+// One load of GEMM_CHUNK elements at element offset `offset` from the tile start `start` (see tileStart).
+std::string globalLoad(const Operand& o, const Names& n, int chunk, const std::string& start,
+                       const std::string& offset) {
+    if (o.image)
+        return "KT_READ_IMAGE(" + n.vec + ", " + o.name + ", (" + start + " + " + offset + ") / GEMM_CHUNK)";
+    const std::string ptr = start + " + " + offset;
+    return chunk == 1 ? "*(" + ptr + ")" : "*((const KT_GLOBAL " + n.vec + "*)(" + ptr + "))";
 }
 
 // How the shared tile of an operand moves: straight from global to local memory, or (prefetch) from global into
@@ -112,7 +117,8 @@ void emitTileLoad(Writer& w, const Operand& o, const Names& n, const GemmParams&
     if (ragged) w.open("if (idx < " + std::to_string(total) + ")");
     w.line("const int row = idx / (" + perRow + ");");
     w.line("const int col = idx % (" + perRow + ");");
-    const std::string load = globalLoad(o, n, chunk, src + " + row * stride" + o.name + " + col * GEMM_CHUNK");
+    const std::string load =
+        globalLoad(o, n, chunk, src, "row * stride" + std::string(1, o.name) + " + col * GEMM_CHUNK");
     if (step == TileStep::Direct)
         w.line(tile + "[row][col] = " + load + ";");
     else if (step == TileStep::ToRegisters)
@@ -127,13 +133,11 @@ void emitTileLoad(Writer& w, const Operand& o, const Names& n, const GemmParams&
 void emitNextTilesToRegisters(Writer& w, const Operand& a, const Operand& b, const Names& n, const GemmParams& p) {
     w.open("if (kb + 1 < kbEnd)");
     if (p.localA) {
-        w.line("const KT_GLOBAL " + n.real +
-               "* Anext = " + tileAddressing(p.layoutA, "A", "GEMM_ML", "M", "bm", "(kb + 1)").base + ";");
+        w.line(tileStart(a, n, "Anext", "(kb + 1)"));
         emitTileLoad(w, a, n, p, TileStep::ToRegisters, "Anext");
     }
     if (p.localB) {
-        w.line("const KT_GLOBAL " + n.real +
-               "* Bnext = " + tileAddressing(p.layoutB, "B", "GEMM_NL", "N", "bn", "(kb + 1)").base + ";");
+        w.line(tileStart(b, n, "Bnext", "(kb + 1)"));
         emitTileLoad(w, b, n, p, TileStep::ToRegisters, "Bnext");
     }
     w.close();
@@ -151,8 +155,8 @@ void emitRegisterLoad(Writer& w, const Operand& o, const Names& n, const GemmPar
            " values of row pk+kk: groups of vw consecutive elements, " + (o.name == 'A' ? "ml/ms" : "nl/ns") +
            " groups apart (" +
            (o.local   ? "from local memory"
-            : o.image ? "from global memory via the read-only path"
-                      : "from global memory") +
+            : o.image ? "from image " + std::string(1, o.name)
+                      : std::string("from global memory")) +
            ").");
     w.line("KT_UNROLL");
     w.open("for (int g = 0; g < " + o.small + " / GEMM_VW; ++g)");
@@ -164,9 +168,8 @@ void emitRegisterLoad(Writer& w, const Operand& o, const Names& n, const GemmPar
                ") * GEMM_VW) / GEMM_CHUNK + q];");
     else
         w.line("const " + n.vec + " v = " +
-               globalLoad(o, n, chunk,
-                          std::string(o.name == 'A' ? "Ablk" : "Bblk") + " + (pk + kk) * stride" + o.name + " + " +
-                              colExpr) +
+               globalLoad(o, n, chunk, o.name == 'A' ? "Ablk" : "Bblk",
+                          "(pk + kk) * stride" + std::string(1, o.name) + " + " + colExpr) +
                ";");
     if (chunk == 1) {
         w.line(std::string(1, lower) + "[kk][g * GEMM_VW + q] = v;");
@@ -225,8 +228,13 @@ std::string generateTnKernel(const GemmParams& p) {
     w.line();
     w.line("KT_KERNEL GEMM_BOUNDS void " + std::string(kTnKernelName) + "(const int M, const int N, const int K, const " + n.real +
            " alpha, const " + n.real + " beta,");
-    w.line("                     const KT_GLOBAL " + n.real + "* KT_RESTRICT A, const KT_GLOBAL " + n.real +
-           "* KT_RESTRICT B,");
+    // Image operands: texels are the loads (GEMM_CHUNK elements); OpenCL reads an image1d_buffer_t, CUDA __ldg.
+    auto operandParam = [&](const Operand& o) {
+        const std::string name(1, o.name);
+        if (o.image) return "KT_IMAGE1D(" + n.vec + ", " + name + ")";
+        return "const KT_GLOBAL " + n.real + "* KT_RESTRICT " + name;
+    };
+    w.line("                     " + operandParam(a) + ", " + operandParam(b) + ",");
     w.line("                     KT_GLOBAL " + n.real + "* KT_RESTRICT C, const int ldc, const int mC, const int nC)");
     w.open("");
     w.line("const int tn = (int)get_local_id(0);");
@@ -265,13 +273,11 @@ std::string generateTnKernel(const GemmParams& p) {
         w.open("");
         w.line("const int kb = kbBegin;");
         if (p.localA) {
-            w.line("const KT_GLOBAL " + n.real +
-                   "* Ablk = " + tileAddressing(p.layoutA, "A", "GEMM_ML", "M", "bm").base + ";");
+            w.line(tileStart(a, n, "Ablk"));
             emitTileLoad(w, a, n, p, TileStep::ToRegisters);
         }
         if (p.localB) {
-            w.line("const KT_GLOBAL " + n.real +
-                   "* Bblk = " + tileAddressing(p.layoutB, "B", "GEMM_NL", "N", "bn").base + ";");
+            w.line(tileStart(b, n, "Bblk"));
             emitTileLoad(w, b, n, p, TileStep::ToRegisters);
         }
         w.close();
@@ -288,11 +294,9 @@ std::string generateTnKernel(const GemmParams& p) {
     w.line("    for (int j = 0; j < GEMM_NS; ++j) acc[i][j] = " + n.zero + ";");
     w.line();
     w.open("for (int kb = kbBegin; kb < kbEnd; ++kb)");
-    auto ta = tileAddressing(p.layoutA, "A", "GEMM_ML", "M", "bm");
-    auto tb = tileAddressing(p.layoutB, "B", "GEMM_NL", "N", "bn");
     // Prefetched tiles are addressed one block ahead; the others are read at this k-block.
-    if (!(p.prefetch && p.localA)) w.line("const KT_GLOBAL " + n.real + "* Ablk = " + ta.base + ";");
-    if (!(p.prefetch && p.localB)) w.line("const KT_GLOBAL " + n.real + "* Bblk = " + tb.base + ";");
+    if (!(p.prefetch && p.localA)) w.line(tileStart(a, n, "Ablk"));
+    if (!(p.prefetch && p.localB)) w.line(tileStart(b, n, "Bblk"));
     const std::string cur = twoBuffers ? "[cur]" : "";
     if (twoBuffers) {
         // Buffer kb % 2 holds this k-block (stored before the barrier that ended the previous one); the next
@@ -374,6 +378,55 @@ std::vector<std::string> tnKernelOptions(const GemmParams& params, const DeviceI
             options.push_back("-cl-nv-maxrregcount=" + std::to_string(params.maxRegs));
     }
     return options;
+}
+
+ImageView tnImageView(const GemmParams& p, Buffer& buffer, std::int64_t elements) {
+    // The formats KT_READ_IMAGE expects (kernels/common/preamble.cl), by texel size.
+    ImageView view;
+    view.buffer = &buffer;
+    view.texels = std::size_t(elements / p.chunk());
+    const int bytes = p.chunk() * p.realBytes();
+    if (bytes == 4) { // float
+        view.channels = 1, view.channelType = ImageChannelType::Float32;
+    } else if (bytes == 8) { // float2, double: four 16-bit channels
+        view.channels = 4, view.channelType = ImageChannelType::UInt16;
+    } else { // float4, double2
+        view.channels = 4;
+        view.channelType = p.precision == Precision::F64 ? ImageChannelType::UInt32 : ImageChannelType::Float32;
+    }
+    return view;
+}
+
+std::vector<KernelArg> tnKernelArgs(const GemmParams& p, std::int64_t M, std::int64_t N, std::int64_t K, double alpha,
+                                    double beta, Buffer& A, Buffer& B, Buffer& C, std::int64_t ldc, std::int64_t mC,
+                                    std::int64_t nC) {
+    const bool f64 = p.precision == Precision::F64;
+    auto real = [&](double v) { return f64 ? KernelArg(v) : KernelArg(float(v)); };
+    auto operand = [&](bool image, Buffer& buffer, std::int64_t elements) {
+        return image ? KernelArg(tnImageView(p, buffer, elements)) : KernelArg(&buffer);
+    };
+    return {std::int32_t(M),   std::int32_t(N),
+            std::int32_t(K),   real(alpha),
+            real(beta),        operand(p.imageA, A, K * M),
+            operand(p.imageB, B, K * N), &C,
+            std::int32_t(ldc), std::int32_t(mC),
+            std::int32_t(nC)};
+}
+
+std::string tnImageLimitReason(const GemmParams& p, std::int64_t M, std::int64_t N, std::int64_t K,
+                               const DeviceInfo& device) {
+    if (!p.imageA && !p.imageB) return {};
+    if (!device.images) return device.label() + " has no image support (GEMM_IMAGE_A/B need it)";
+    auto check = [&](bool image, char name, std::int64_t cols) -> std::string {
+        const std::uint64_t texels = std::uint64_t(K * cols / p.chunk());
+        if (!image || texels <= device.maxImageBufferTexels) return {};
+        return std::string("image ") + name + " (" + std::to_string(K) + " x " + std::to_string(cols) + " elements, " +
+               std::to_string(texels) + " texels of " + std::to_string(p.chunk()) +
+               ") exceeds the device's 1-D image-buffer limit of " + std::to_string(device.maxImageBufferTexels) +
+               " texels on " + device.label();
+    };
+    if (auto why = check(p.imageA, 'A', M); !why.empty()) return why;
+    return check(p.imageB, 'B', N);
 }
 
 Range tnGlobalRange(const GemmParams& p, std::int64_t M, std::int64_t N) {

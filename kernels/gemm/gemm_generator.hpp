@@ -12,7 +12,8 @@ inline constexpr const char* kTnKernelName = "gemm_tn";
 // Kernel body (without the dialect preamble). The kernel computes
 //   C[0:mC, 0:nC] <- alpha * A^T * B + beta * C   (C row-major with stride ldc; beta == 0 never reads C)
 // where A is K x M and B is K x N, stored in params.layoutA / layoutB, M, N, K multiples of ml, nl, kl.
-// Arguments: (int M, int N, int K, real alpha, real beta, A, B, C, int ldc, int mC, int nC).
+// Arguments: (int M, int N, int K, real alpha, real beta, A, B, C, int ldc, int mC, int nC); A and B are images
+// (KT_IMAGE1D, texels of chunk() elements) when params.imageA / imageB: build them with tnKernelArgs.
 // Throws std::invalid_argument with params.invalidReason() when the parameters are not valid.
 std::string generateTnKernel(const GemmParams& params);
 
@@ -22,6 +23,19 @@ std::string tnKernelBody(const GemmParams& params);
 // the register cap in the device compiler's spelling. Throws std::invalid_argument for a cap the device cannot take.
 std::string tnKernelSource(const GemmParams& params);
 std::vector<std::string> tnKernelOptions(const GemmParams& params, const DeviceInfo& device);
+
+// The kernel's arguments for padded sizes M, N, K (multiples of ml, nl, kl * ksplit). A (K x M elements) and B (K x N) are
+// passed as buffers, or as image views (tnImageView) when params.imageA / imageB; alpha and beta in the precision.
+std::vector<KernelArg> tnKernelArgs(const GemmParams& params, std::int64_t M, std::int64_t N, std::int64_t K,
+                                    double alpha, double beta, Buffer& A, Buffer& B, Buffer& C, std::int64_t ldc,
+                                    std::int64_t mC, std::int64_t nC);
+// `elements` of `buffer` viewed as the kernel's image operand: one texel per load of chunk() elements, in the
+// format KT_READ_IMAGE expects for that load type (see kernels/common/preamble.cl).
+ImageView tnImageView(const GemmParams& params, Buffer& buffer, std::int64_t elements);
+// Empty when the operands of a padded M x N x K problem can be read as images on `device` (always when neither
+// operand is an image); otherwise why not: no image support, or an operand beyond the device's image-buffer size.
+std::string tnImageLimitReason(const GemmParams& params, std::int64_t M, std::int64_t N, std::int64_t K,
+                               const DeviceInfo& device);
 
 // Launch geometry for padded sizes M, N (multiples of ml, nl): dimension 0 runs along n, 1 along m, 2 over the
 // ksplit parts of k.

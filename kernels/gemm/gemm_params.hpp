@@ -20,7 +20,7 @@ struct GemmParams {
     int vw = 2;                    // vector width: consecutive elements of A (along m) / B (along n) per load
     bool localA = false;           // share the kl x ml tile of A in local memory
     bool localB = true;            // share the kl x nl tile of B in local memory
-    bool imageA = false;           // read A through the "image" path (read-only cache: __ldg on CUDA, plain on OpenCL)
+    bool imageA = false;           // read A as an image: OpenCL image1d_buffer_t over the buffer, __ldg on CUDA
     bool imageB = false;
     // Beyond the papers. 0: none. 1: the next k-block's shared tiles are loaded into registers while this block is
     // computed (two barriers per k-block). 2: as 1, and the local tiles are double-buffered, so one barrier per

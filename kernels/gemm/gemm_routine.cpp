@@ -95,6 +95,13 @@ void GemmRoutine::enqueue(const GemmCall& call, Buffer& A, Buffer& B, Buffer& C)
     checkLd(lda, aCols, nameA);
     checkLd(ldb, bCols, nameB);
     checkLd(call.ldc, n, "ldc");
+    // The kernel's size limits come first: they hold whatever buffers are passed (an empty C reads no operand).
+    const std::int64_t M = roundUp(m, m_params.ml), N = roundUp(n, m_params.nl), K = roundUp(k, m_params.kMultiple());
+    constexpr std::int64_t kMax = std::numeric_limits<std::int32_t>::max();
+    if (M * K > kMax || N * K > kMax || m * call.ldc > kMax)
+        throw std::invalid_argument("gemm: matrices beyond 2^31 elements are not supported: " + call.describe());
+    if (auto why = m && n ? tnImageLimitReason(m_params, M, N, K, m_device.info()) : std::string(); !why.empty())
+        throw std::invalid_argument("gemm: " + call.describe() + ": " + why);
     const auto bytes = std::size_t(m_params.realBytes());
     auto checkBuffer = [&](const Buffer& buf, std::int64_t rows, std::int64_t ld, std::int64_t cols, const char* name) {
         if (rows > 0 && cols > 0 && buf.bytes() < std::size_t((rows - 1) * ld + cols) * bytes)
@@ -106,15 +113,12 @@ void GemmRoutine::enqueue(const GemmCall& call, Buffer& A, Buffer& B, Buffer& C)
     m_copiedA = m_copiedB = false;
     if (m == 0 || n == 0) return;
 
-    const std::int64_t M = roundUp(m, m_params.ml), N = roundUp(n, m_params.nl), K = roundUp(k, m_params.kMultiple());
-    constexpr std::int64_t kMax = std::numeric_limits<std::int32_t>::max();
-    if (M * K > kMax || N * K > kMax || m * call.ldc > kMax)
-        throw std::invalid_argument("gemm: matrices beyond 2^31 elements are not supported: " + call.describe());
     // A_kernel(p, i) = op(A)(i, p): a plain copy of A when op(A) = A^T (stored k x m), a transposition otherwise.
     prepareOperand(*m_a, a, opA == blas::Op::N, k, m, lda, K, M, m_params.ml, m_copiedA);
     // B_kernel(p, j) = op(B)(p, j): a plain copy when op(B) = B (stored k x n), a transposition otherwise.
     prepareOperand(*m_b, b, opB == blas::Op::T, k, n, ldb, K, N, m_params.nl, m_copiedB);
 
+    // Image operands view the K x M / K x N part of the operand buffers (a reused workspace may be larger).
     m_tn->enqueue(M, N, K, call.alpha, call.beta, *m_a->use, *m_b->use, C, call.ldc, m, n);
 }
 

@@ -35,8 +35,7 @@ KernelArg TnLauncher::real(double value) const {
 std::vector<KernelArg> TnLauncher::tnArgs(std::int64_t M, std::int64_t N, std::int64_t K, double alpha, double beta,
                                           Buffer& A, Buffer& B, Buffer& C, std::int64_t ldc, std::int64_t mC,
                                           std::int64_t nC) const {
-    return {std::int32_t(M), std::int32_t(N), std::int32_t(K), real(alpha), real(beta), &A, &B, &C,
-            std::int32_t(ldc), std::int32_t(mC), std::int32_t(nC)};
+    return tnKernelArgs(m_p, M, N, K, alpha, beta, A, B, C, ldc, mC, nC);
 }
 
 void TnLauncher::enqueue(std::int64_t M, std::int64_t N, std::int64_t K, double alpha, double beta, Buffer& A,

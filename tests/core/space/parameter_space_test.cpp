@@ -185,6 +185,7 @@ TEST(ParameterSpace, DeviceVariablesComeFromDeviceInfo) {
     EXPECT_EQ(v["DEV_CU"], 132);
     EXPECT_EQ(v["DEV_FP64"], 1);
     EXPECT_EQ(v["DEV_ATOMICS64"], 0);
+    EXPECT_EQ(v["DEV_IMAGES"], 0);
     EXPECT_EQ(v["DEV_GLOBAL_MEM_MB"], 80 * 1024);
     EXPECT_EQ(v["DEV_IS_GPU"], 1);
     EXPECT_EQ(v["DEV_IS_CPU"], 0);

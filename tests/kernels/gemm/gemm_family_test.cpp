@@ -117,6 +117,7 @@ TEST(GemmFamily, PresetFilesMatchTheBuiltInSpaces) {
             for (std::size_t i = 0; i < preset.parameters().size(); ++i) {
                 EXPECT_EQ(preset.parameters()[i].name, builtIn.parameters()[i].name);
                 EXPECT_EQ(preset.parameters()[i].values, builtIn.parameters()[i].values);
+                EXPECT_EQ(preset.parameters()[i].absentValue, builtIn.parameters()[i].absentValue);
             }
             ASSERT_EQ(preset.constraints().size(), builtIn.constraints().size());
             for (std::size_t i = 0; i < preset.constraints().size(); ++i)
@@ -255,4 +256,16 @@ TEST(GemmFamily, RegisterCapsOnlyWhereTheCompilerTakesThemAndBelowTheWorkGroupLi
     EXPECT_TRUE(GemmFamily(F).space(cuda).isValid(pointFromParams(capped(wide, 0))));
     // Stored points from before the parameter existed mean "no cap".
     EXPECT_EQ(paramsFromPoint(Point(), D).maxRegs, 0);
+}
+
+TEST(GemmFamily, KeysStoredBeforeTheRegisterCapAndSplitKStillParse) {
+    // Session-2 keys name 14 parameters; the two added since mean "no cap" and "no split" when absent.
+    const std::string old = "GEMM_ML=128,GEMM_NL=128,GEMM_KL=8,GEMM_MS=8,GEMM_NS=8,GEMM_KS=2,GEMM_VW=2,GEMM_LOCAL_A=1,"
+                            "GEMM_LOCAL_B=1,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=1,GEMM_PREFETCH=1";
+    const auto point = GemmFamily(D).space(gpuLike()).pointFromKey(old);
+    EXPECT_EQ(point["GEMM_MAXREGS"], 0);
+    EXPECT_EQ(point["GEMM_KSPLIT"], 1);
+    EXPECT_EQ(paramsFromPoint(point, D).describe(), paramsFromPoint(Point::fromKey(old), D).describe());
+    // Other parameters keep being required.
+    EXPECT_THROW(GemmFamily(D).space(gpuLike()).pointFromKey("GEMM_ML=128"), std::invalid_argument);
 }

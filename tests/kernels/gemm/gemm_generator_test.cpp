@@ -41,7 +41,11 @@ TEST(GemmGenerator, TextFollowsTheParameters) {
     EXPECT_NE(s.find("#define GEMM_KS 4"), std::string::npos);
     EXPECT_EQ(s.find("lA["), std::string::npos); // A not shared
     EXPECT_NE(s.find("KT_LOCAL float2 lB"), std::string::npos);
-    EXPECT_NE(s.find("KT_LDG"), std::string::npos); // image path of A
+    // A is read as an image of float2 texels (one per load), B through a pointer.
+    EXPECT_NE(s.find("KT_IMAGE1D(float2, A), const KT_GLOBAL float* KT_RESTRICT B,"), std::string::npos);
+    EXPECT_NE(s.find("KT_READ_IMAGE(float2, A, (Ablk + "), std::string::npos);
+    EXPECT_NE(s.find("const size_t Ablk = "), std::string::npos);
+    EXPECT_EQ(s.find("KT_READ_IMAGE(float2, B"), std::string::npos);
     EXPECT_NE(s.find("RBL: rows of a tile are ml apart"), std::string::npos);
     EXPECT_EQ(s.find("double"), std::string::npos);
     EXPECT_EQ(s, generateTnKernel(p)); // deterministic: the compile cache keys on it
@@ -51,7 +55,8 @@ TEST(GemmGenerator, TextFollowsTheParameters) {
     EXPECT_NE(d.find("double2 v"), std::string::npos); // vw 8 in f64: loads of two doubles
     EXPECT_NE(d.find("#define GEMM_CHUNK 2"), std::string::npos);
     EXPECT_EQ(d.find("KT_LOCAL"), std::string::npos);
-    EXPECT_EQ(d.find("KT_LDG"), std::string::npos);
+    EXPECT_EQ(d.find("KT_IMAGE1D"), std::string::npos);
+    EXPECT_EQ(d.find("KT_READ_IMAGE"), std::string::npos);
     EXPECT_NE(d.find("const int strideA = M;"), std::string::npos);
     EXPECT_EQ(tnKernelOptions(p, DeviceInfo{}), std::vector<std::string>{"-DKT_DOUBLE=1"});
     EXPECT_TRUE(tnKernelOptions(variant(16, 16, 4, 1, 1, 1, 1, "", "", ROW, ROW, F), DeviceInfo{}).empty());

@@ -61,6 +61,9 @@ inline DeviceInfo gpuLike(bool fp64 = true) {
     d.maxWorkItemSizes = {1024, 1024, 64};
     d.computeUnits = 132;
     d.fp64 = fp64;
+    d.maxAllocBytes = 80ull << 30;
+    d.images = true; // __ldg on plain pointers: only the allocation limits the "image" operands
+    d.maxImageBufferTexels = d.maxAllocBytes / 4;
     return d;
 }
 

@@ -1,0 +1,54 @@
+// DeviceInfo JSON: the image fields round-trip, and JSON stored before they existed loads with honest defaults.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "core/engine/device_info.hpp"
+#include "core/space/device_variables.hpp"
+
+namespace kt {
+namespace {
+
+DeviceInfo sample(BackendKind backend) {
+    DeviceInfo d;
+    d.backend = backend;
+    d.type = DeviceType::Gpu;
+    d.name = "Some GPU";
+    d.maxAllocBytes = 1ull << 32;
+    return d;
+}
+
+TEST(DeviceInfoJson, ImageFieldsRoundTrip) {
+    DeviceInfo d = sample(BackendKind::OpenCL);
+    d.images = true;
+    d.maxImageBufferTexels = 134217728;
+    const nlohmann::json j = d;
+    EXPECT_EQ(j.at("images"), true);
+    EXPECT_EQ(j.at("max_image_buffer_texels"), 134217728u);
+    const auto back = j.get<DeviceInfo>();
+    EXPECT_TRUE(back.images);
+    EXPECT_EQ(back.maxImageBufferTexels, 134217728u);
+    EXPECT_EQ(deviceVariables(back).at("DEV_IMAGES"), 1);
+    d.images = false;
+    EXPECT_EQ(deviceVariables(d).at("DEV_IMAGES"), 0);
+}
+
+TEST(DeviceInfoJson, JsonWithoutImageFieldsLoadsPerBackend) {
+    for (BackendKind backend : {BackendKind::OpenCL, BackendKind::Cuda}) {
+        nlohmann::json j = sample(backend);
+        j.erase("images");
+        j.erase("max_image_buffer_texels");
+        const auto d = j.get<DeviceInfo>();
+        if (backend == BackendKind::Cuda) {
+            // CUDA "images" were always __ldg on plain pointers: limited only by the allocation.
+            EXPECT_TRUE(d.images);
+            EXPECT_EQ(d.maxImageBufferTexels, (1ull << 32) / 4);
+        } else {
+            EXPECT_FALSE(d.images); // not known to have image1d_buffer_t
+            EXPECT_EQ(d.maxImageBufferTexels, 0u);
+        }
+    }
+}
+
+} // namespace
+} // namespace kt
