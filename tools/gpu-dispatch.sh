@@ -20,8 +20,8 @@
 #   candidate has them all), KT_OPS (bench ops, nn,nt,tn,tt), KT_BENCH_ARGS (e.g. "--verify --tensor-cores"),
 #   KT_TUNE_ARGS (e.g. "--no-isolation"), KT_BASELINE=0 (skip step 5), KT_GPU_BUILD (build folder, build-gpu) or
 #   KT_KTUNE (the ktune executable itself),
-#   KT_DISPATCH_TAR=1 (also OUTDIR.tar.gz; or KT_DISPATCH_TAR=FILE.tar.gz: the device tool returns few files), KT_DISPATCH_DEADLINE (seconds after
-#   which step 5 is skipped, 480: a device command may run 10 minutes).
+#   KT_DISPATCH_TAR=1 (also OUTDIR.tar.gz; or KT_DISPATCH_TAR=FILE.tar.gz: the device tool returns few files),
+#   KT_DISPATCH_DEADLINE (seconds after which step 5 is skipped, 480: a device command may run 10 minutes).
 # On the GPU machine (after tools/pack-gpu.sh, carrying .carry) it sets up the environment as tools/gpu-run.sh does;
 # here `KT_GPU_BUILD=build tools/gpu-dispatch.sh sgemm cpu 16:64:16 30s /tmp/d` runs the same flow on PoCL.
 # Exit status: 0 when steps 1-4 succeeded (step 5 is logged only), else the rc of the first failing step.

@@ -158,7 +158,8 @@ RuleChoice RuleFile::select(const std::vector<std::string>& dims, const std::vec
         }
         const long long s = size.front();
         const auto& ivs = sizeRule->intervals;
-        auto it = std::upper_bound(ivs.begin(), ivs.end(), s, [](long long v, const Interval& iv) { return v < iv.hi; });
+        auto it =
+            std::upper_bound(ivs.begin(), ivs.end(), s, [](long long v, const Interval& iv) { return v < iv.hi; });
         if (it == ivs.end()) --it;
         const std::string name = scalarName(dims);
         choice.candidate = it->candidate;

@@ -21,10 +21,12 @@ using kt::test::CliResult;
 using nlohmann::json;
 
 // Small tiles: fast to build and run on a CPU, and two of them differ in the work-group's block of C.
-constexpr const char* kSmall = "GEMM_ML=16,GEMM_NL=16,GEMM_KL=8,GEMM_MS=4,GEMM_NS=4,GEMM_KS=1,GEMM_VW=1,GEMM_LOCAL_A=1,"
-                               "GEMM_LOCAL_B=1,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=1,GEMM_PREFETCH=0";
-constexpr const char* kLarge = "GEMM_ML=32,GEMM_NL=32,GEMM_KL=8,GEMM_MS=4,GEMM_NS=4,GEMM_KS=1,GEMM_VW=1,GEMM_LOCAL_A=1,"
-                               "GEMM_LOCAL_B=1,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=1,GEMM_PREFETCH=0";
+constexpr const char* kSmall = "GEMM_ML=16,GEMM_NL=16,GEMM_KL=8,GEMM_MS=4,GEMM_NS=4,GEMM_KS=1,GEMM_VW=1,"
+                               "GEMM_LOCAL_A=1,GEMM_LOCAL_B=1,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,"
+                               "GEMM_LAYOUT_B=1,GEMM_PREFETCH=0";
+constexpr const char* kLarge = "GEMM_ML=32,GEMM_NL=32,GEMM_KL=8,GEMM_MS=4,GEMM_NS=4,GEMM_KS=1,GEMM_VW=1,"
+                               "GEMM_LOCAL_A=1,GEMM_LOCAL_B=1,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,"
+                               "GEMM_LAYOUT_B=1,GEMM_PREFETCH=0";
 
 // Four sgemm points (16 or 32 wide blocks of C); the two-stage run measures all of them at every size.
 constexpr const char* kTinySpace = R"({
@@ -62,7 +64,9 @@ protected:
         EXPECT_TRUE(in.good()) << file << " missing";
         return json::parse(in);
     }
-    std::string writeRule(const std::string& name, const json& rule) const { return m_scratch.write(name, rule.dump(2)); }
+    std::string writeRule(const std::string& name, const json& rule) const {
+        return m_scratch.write(name, rule.dump(2));
+    }
 
     kt::test::Scratch m_scratch;
     std::string m_db;
@@ -79,16 +83,18 @@ std::string intervalCandidate(const json& rule, long long n) {
 json twoIntervalRule() {
     return {{"format", "ktune-rules/1"},
             {"family", "sgemm"},
-            {"intervals", {{{"lo", 16}, {"hi", 40}, {"candidate", kSmall}}, {{"lo", 40}, {"hi", 65}, {"candidate", kLarge}}}}};
+            {"intervals",
+             {{{"lo", 16}, {"hi", 40}, {"candidate", kSmall}}, {{"lo", 40}, {"hi", 65}, {"candidate", kLarge}}}}};
 }
 
 TEST_F(BenchRulesCli, PipelineFromTuningRunToMeasuredRule) {
     const std::string space = m_scratch.write("tiny.json", kTinySpace);
     const std::string out = path("dispatch");
-    const std::string cmd = "KT_KTUNE='" KT_KTUNE_PATH "' KT_SPACE='" + space +
-                            "' KT_TUNE_ARGS=--no-isolation KT_OPS=nn,tt KT_RUNS=1 KT_BENCH_RUNS=1 KT_BENCH_ARGS=--verify '" KT_SOURCE_DIR
-                            "/tools/gpu-dispatch.sh' sgemm cpu 16:64:16 120s '" + out + "' > '" + path("script.log") +
-                            "' 2>&1";
+    const std::string env = "KT_KTUNE='" KT_KTUNE_PATH "' KT_SPACE='" + space +
+                            "' KT_TUNE_ARGS=--no-isolation KT_OPS=nn,tt KT_RUNS=1 KT_BENCH_RUNS=1 "
+                            "KT_BENCH_ARGS=--verify ";
+    const std::string cmd = env + "'" KT_SOURCE_DIR "/tools/gpu-dispatch.sh' sgemm cpu 16:64:16 120s '" + out +
+                            "' > '" + path("script.log") + "' 2>&1";
     const int status = std::system(cmd.c_str());
     const std::string log = m_scratch.read("script.log");
     ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << log;
@@ -140,7 +146,8 @@ TEST_F(BenchRulesCli, PipelineFromTuningRunToMeasuredRule) {
 
 TEST_F(BenchRulesCli, IntervalRuleSwitchesKernelsAtItsBoundaries) {
     writeRule("two.json", twoIntervalRule());
-    const auto r = bench("--rules two.json --sizes 8,16,39,40,64,80 --ops nn --runs 1 --verify --peer none --out b.json");
+    const auto r =
+        bench("--rules two.json --sizes 8,16,39,40,64,80 --ops nn --runs 1 --verify --peer none --out b.json");
     ASSERT_EQ(r.rc, 0) << r.output;
     const auto b = readJson(path("b.json"));
     ASSERT_EQ(b["rows"].size(), 6u) << b.dump(2);
@@ -198,8 +205,8 @@ TEST_F(BenchRulesCli, TreeRuleDispatchesOnShape) {
 std::string treeCandidate(const json& node, const json& dims, const std::vector<long long>& x) {
     if (node.contains("candidate")) return node["candidate"];
     const auto d = std::find(dims.begin(), dims.end(), node["dim"]) - dims.begin();
-    return treeCandidate(x[static_cast<std::size_t>(d)] < node["threshold"].get<long long>() ? node["left"] : node["right"],
-                         dims, x);
+    const bool left = x[static_cast<std::size_t>(d)] < node["threshold"].get<long long>();
+    return treeCandidate(left ? node["left"] : node["right"], dims, x);
 }
 
 TEST_F(BenchRulesCli, TreeFromAStoredRunOfSeveralShapes) {

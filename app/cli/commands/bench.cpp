@@ -68,14 +68,16 @@ const store::StoredMeasurement* nearestStored(const std::vector<store::StoredMea
 // A candidate string (--point, a rule's candidate) as a point of the family; std::invalid_argument says what is wrong.
 // GEMM points may leave parameters out (they keep GemmParams' defaults, as presets do), but a name that is no GEMM
 // parameter means the string belongs to another family: without this check it would run the default kernel.
-Point pointOf(const std::string& key, const Family& family, const gemm::GemmFamily* gemmFamily, const DeviceInfo& info) {
+Point pointOf(const std::string& key, const Family& family, const gemm::GemmFamily* gemmFamily,
+              const DeviceInfo& info) {
     if (key.empty()) throw std::invalid_argument("empty point key");
     if (!gemmFamily) return family.space(info).pointFromKey(key);
     Point point = Point::fromKey(key);
     static const std::vector<std::string> names = gemm::pointFromParams(gemm::GemmParams{}).names();
     for (const auto& name : point.names())
         if (std::find(names.begin(), names.end(), name) == names.end())
-            throw std::invalid_argument("'" + name + "' is not a " + family.name() + " parameter (GEMM_ML, GEMM_NL, …)");
+            throw std::invalid_argument("'" + name + "' is not a " + family.name() +
+                                        " parameter (GEMM_ML, GEMM_NL, …)");
     gemm::paramsFromPoint(point, gemmFamily->precision()); // names a value out of range
     return point;
 }
@@ -228,8 +230,8 @@ int runBench(const std::vector<std::string>& argv) {
             try {
                 c.point = pointOf(name, *family, gemmFamily, found.info);
             } catch (const std::exception& e) {
-                throw UsageError("--rules: " + rule->source + ": candidate '" + name + "' is not a valid " + familyName +
-                                 " point: " + e.what());
+                throw UsageError("--rules: " + rule->source + ": candidate '" + name + "' is not a valid " +
+                                 familyName + " point: " + e.what());
             }
             c.key = c.point.key();
             byName.emplace(name, c);

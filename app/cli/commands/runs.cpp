@@ -155,7 +155,8 @@ int writeCurves(store::MeasurementRepository& measurements, const std::string& d
 }
 
 int runBest(const std::vector<std::string>& argv) {
-    Args args(argv, {"--db", "--device", "--family", "--size", "--top", "--curves", "--run", "--min-sizes"}, {"--json"});
+    Args args(argv, {"--db", "--device", "--family", "--size", "--top", "--curves", "--run", "--min-sizes"},
+              {"--json"});
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
     const std::string family = args.required("--family");
     const auto path = databasePath(args);
@@ -214,16 +215,18 @@ KT_REGISTER_COMMAND(Command{"runs", "list tuning runs in the store",
 
 KT_REGISTER_COMMAND(Command{"best", "best candidates per size (or the top N at one size)",
                             "usage: ktune best --device ID --family F [--size S [--top N]] [--db FILE] [--json]\n"
-                            "       ktune best --device ID --family F --curves C.csv [--run ID] [--min-sizes K] [--db FILE]\n\n"
+                            "       ktune best --device ID --family F --curves C.csv [--run ID] [--min-sizes K]\n"
+                            "                  [--db FILE]\n\n"
                             "Without --size: the best verified measurement at every size measured on the device.\n"
                             "With --size: the N best distinct candidates at that size (default 10). Values are the family's\n"
                             "metric (GFlop/s or GB/s) from the median of the timed runs.\n"
                             "With --curves: every candidate's best value at every size it was measured at, written as\n"
                             "`ktune rules` input: size,candidate,value (sizes m = n = k or one dimension) or m,n,k,…\n"
-                            "(other shapes, for a tree); candidates are point keys. --run ID takes one tuning run only,\n"
-                            "--min-sizes K leaves out candidates measured at fewer than K sizes (two-stage: the stage-1\n"
-                            "points that were not carried into the sweep). Then: ktune rules --curves C.csv --family F\n"
-                            "--out R.json, and ktune bench --family F --rules R.json measures the rule.\n",
+                            "(other shapes, for a tree); candidates are point keys. --run ID takes one tuning\n"
+                            "run only, --min-sizes K leaves out candidates measured at fewer than K sizes\n"
+                            "(two-stage: the stage-1 points not carried into the sweep). Then: ktune rules\n"
+                            "--curves C.csv --family F --out R.json, and ktune bench --family F --rules R.json\n"
+                            "measures the rule.\n",
                             runBest});
 
 } // namespace
