@@ -196,6 +196,8 @@ template <class T> void runAll(Device& device, Precision precision, const std::v
                 row.candidate = candidate.key;
                 row.origin = candidate.origin;
                 row.tunedAt = candidate.tunedAt;
+                row.rule = candidate.rule;
+                row.ruleNote = candidate.ruleNote;
                 row.size = full;
                 row.op = op;
                 row.peer = peerFigure;

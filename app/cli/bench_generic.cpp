@@ -109,6 +109,8 @@ Result benchGeneric(Device& device, std::shared_ptr<const Family> family, const 
             row.candidate = candidate.key;
             row.origin = candidate.origin;
             row.tunedAt = candidate.tunedAt;
+            row.rule = candidate.rule;
+            row.ruleNote = candidate.ruleNote;
             row.size = entry.size;
             row.peer = peerFigure;
             row.peerTc.error = result.peerTcWhy;

@@ -1,6 +1,7 @@
 // JSON and table of a `ktune bench` result.
 #include "app/cli/bench_output.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -84,6 +85,8 @@ nlohmann::json benchJson(const DeviceInfo& device, const Family& family, const R
         r["candidate"] = row.candidate;
         r["origin"] = row.origin;
         if (!row.tunedAt.empty()) r["tuned_at"] = row.tunedAt;
+        if (!row.rule.empty()) r["rule"] = row.rule;
+        if (!row.ruleNote.empty()) r["rule_note"] = row.ruleNote;
         r["size"] = row.size.dims;
         if (gemm) r["op"] = row.op;
         r["ours_" + unit] = valueOrNull(row.ours);
@@ -164,6 +167,15 @@ void printBenchTable(std::ostream& out, const DeviceInfo& device, const Family& 
     }
     out << "candidates:\n";
     for (const auto& [i, key] : legend) out << "  " << i << ". " << key << "\n";
+    // --rules: which candidate the rule dispatched at each size and why, so the switch points read at a glance.
+    std::vector<std::string> seen;
+    for (const auto& row : result.rows) {
+        if (row.rule.empty() || std::find(seen.begin(), seen.end(), row.size.label()) != seen.end()) continue;
+        if (seen.empty()) out << "rule choices:\n";
+        seen.push_back(row.size.label());
+        out << pad(row.size.label(), 16) << "  #" << index[row.candidate] << "  " << row.rule << "\n";
+        if (!row.ruleNote.empty()) out << "  note: " << row.ruleNote << "\n";
+    }
     for (const auto& p : problems) out << "  ! " << p.substr(0, 400) << "\n";
 }
 

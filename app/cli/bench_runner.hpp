@@ -18,6 +18,8 @@ struct Candidate {
     Point point;
     std::string origin;
     std::string tunedAt; // --best: the stored size it won at ("4096x4096x4096"); empty otherwise
+    std::string rule;     // --rules: why the rule picked it at this size ("32 <= m = n = k < 48", a tree path)
+    std::string ruleNote; // --rules: set when the size lies outside every interval (the nearest one was used)
 };
 
 // The candidates to measure at one size (--best picks one per size, the other modes the same list everywhere).
@@ -48,6 +50,7 @@ struct Row {
     std::string candidate; // point key
     std::string origin;
     std::string tunedAt;
+    std::string rule, ruleNote; // as in Candidate
     ProblemSize size; // GEMM: {m, n, k}; others: the family's dims
     std::string op;   // "nn" … for GEMM, empty otherwise
     Figure ours;

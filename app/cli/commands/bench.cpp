@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -13,6 +14,7 @@
 #include "app/cli/bench_output.hpp"
 #include "app/cli/bench_runner.hpp"
 #include "app/cli/cli_common.hpp"
+#include "core/rules/rule_file.hpp"
 #include "core/store/store.hpp"
 #include "kernels/builtin_families.hpp"
 #include "kernels/gemm/gemm_family.hpp"
@@ -63,6 +65,37 @@ const store::StoredMeasurement* nearestStored(const std::vector<store::StoredMea
     return pick;
 }
 
+// A candidate string (--point, a rule's candidate) as a point of the family; std::invalid_argument says what is wrong.
+// GEMM points may leave parameters out (they keep GemmParams' defaults, as presets do), but a name that is no GEMM
+// parameter means the string belongs to another family: without this check it would run the default kernel.
+Point pointOf(const std::string& key, const Family& family, const gemm::GemmFamily* gemmFamily,
+              const DeviceInfo& info) {
+    if (key.empty()) throw std::invalid_argument("empty point key");
+    if (!gemmFamily) return family.space(info).pointFromKey(key);
+    Point point = Point::fromKey(key);
+    static const std::vector<std::string> names = gemm::pointFromParams(gemm::GemmParams{}).names();
+    for (const auto& name : point.names())
+        if (std::find(names.begin(), names.end(), name) == names.end())
+            throw std::invalid_argument("'" + name + "' is not a " + family.name() +
+                                        " parameter (GEMM_ML, GEMM_NL, …)");
+    gemm::paramsFromPoint(point, gemmFamily->precision()); // names a value out of range
+    return point;
+}
+
+// --rules without --sizes: each interval's first size and the last size the rule covers, so every candidate runs
+// (GEMM sizes as m = n = k); trees have no sizes of their own, so the family's defaults.
+std::optional<std::vector<ProblemSize>> ruleSizes(const rules::RuleFile& rule, std::size_t dims) {
+    if (!rule.sizeRule) return std::nullopt;
+    std::vector<long long> values;
+    for (const auto& iv : rule.sizeRule->intervals) values.push_back(std::max(1LL, iv.lo));
+    values.push_back(std::max(1LL, rule.sizeRule->intervals.back().hi - 1));
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    std::vector<ProblemSize> sizes;
+    for (auto v : values) sizes.push_back({std::vector<std::int64_t>(dims, v)});
+    return sizes;
+}
+
 std::vector<PlanEntry> planFrom(const std::vector<ProblemSize>& sizes, const std::vector<Candidate>& candidates) {
     std::vector<PlanEntry> plan;
     for (const auto& s : sizes) plan.push_back({s, candidates});
@@ -72,7 +105,7 @@ std::vector<PlanEntry> planFrom(const std::vector<ProblemSize>& sizes, const std
 int runBench(const std::vector<std::string>& argv) {
     Args args(argv,
               {"--device", "--family", "--point", "--top", "--sizes", "--ops", "--peer", "--runs", "--warmup", "--db",
-               "--out", "--seed", "--profile"},
+               "--out", "--seed", "--profile", "--rules"},
               {"--best", "--paper", "--tensor-cores", "--verify", "--json"});
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
     kernels::registerBuiltinFamilies();
@@ -86,12 +119,13 @@ int runBench(const std::vector<std::string>& argv) {
     }
     const auto* gemmFamily = dynamic_cast<const gemm::GemmFamily*>(family.get());
 
-    const int modes = int(args.value("--point").has_value()) + int(args.flag("--best")) + int(args.flag("--paper"));
-    if (modes != 1) throw UsageError("give exactly one of --point KEY, --best or --paper");
+    const int modes = int(args.value("--point").has_value()) + int(args.flag("--best")) + int(args.flag("--paper")) +
+                      int(args.value("--rules").has_value());
+    if (modes != 1) throw UsageError("give exactly one of --point KEY, --best, --paper or --rules R.json");
     if (args.flag("--paper") && !gemmFamily) throw UsageError("--paper applies to sgemm and dgemm only");
     std::optional<int> top;
     if (auto t = args.integer("--top")) {
-        if (args.value("--point")) throw UsageError("--top goes with --best or --paper");
+        if (args.value("--point") || args.value("--rules")) throw UsageError("--top goes with --best or --paper");
         if (*t < 1 || *t > 100) throw UsageError("--top must be between 1 and 100");
         top = static_cast<int>(*t);
     }
@@ -129,6 +163,19 @@ int runBench(const std::vector<std::string>& argv) {
         }
     }
 
+    // --rules: read and check the file before any device work (a bad file is a usage error: exit 2).
+    std::optional<rules::RuleFile> rule;
+    if (auto path = args.value("--rules")) {
+        try {
+            rule = rules::readRuleFile(*path);
+            rule->checkDimensions(family->sizeDimensions());
+        } catch (const rules::RuleInputError& e) {
+            throw UsageError(std::string("--rules: ") + e.what());
+        }
+        if (!rule->family.empty() && rule->family != familyName)
+            throw UsageError("--rules: " + *path + " is a rule for family " + rule->family + ", not " + familyName);
+    }
+
     const auto dbPath = databasePath(args);
     DeviceCatalog catalog(dbPath, false); // a benchmark needs real hardware: no simulated twins
     const auto found = catalog.select(args.required("--device"));
@@ -138,6 +185,7 @@ int runBench(const std::vector<std::string>& argv) {
         throw UsageError("--peer " + std::string(options.peer == PeerChoice::Cublas ? "cublas" : "clblast") +
                          " needs a " + (options.peer == PeerChoice::Cublas ? "CUDA" : "OpenCL") + " device; " +
                          found.info.label() + " is " + toString(backend));
+    if (!sizes && rule) sizes = ruleSizes(*rule, family->sizeDimensions().size());
     if (!sizes) sizes = family->defaultSizes(found.info);
     std::optional<DeviceProfile> givenProfile;
     if (auto file = args.value("--profile")) {
@@ -167,17 +215,39 @@ int runBench(const std::vector<std::string>& argv) {
         Candidate c;
         c.origin = "point";
         try {
-            if (gemmFamily) {
-                c.point = Point::fromKey(*key);
-                gemm::paramsFromPoint(c.point, gemmFamily->precision()); // names the bad parameter
-            } else {
-                c.point = family->space(found.info).pointFromKey(*key);
-            }
+            c.point = pointOf(*key, *family, gemmFamily, found.info);
         } catch (const std::exception& e) {
             throw UsageError(std::string("--point: ") + e.what());
         }
         c.key = c.point.key();
         plan = planFrom(*sizes, {c});
+    } else if (rule) {
+        // Every candidate the rule names must be a point of this family, used at a bench size or not.
+        std::map<std::string, Candidate> byName;
+        for (const auto& name : rule->candidates()) {
+            Candidate c;
+            c.origin = "rule";
+            try {
+                c.point = pointOf(name, *family, gemmFamily, found.info);
+            } catch (const std::exception& e) {
+                throw UsageError("--rules: " + rule->source + ": candidate '" + name + "' is not a valid " +
+                                 familyName + " point: " + e.what());
+            }
+            c.key = c.point.key();
+            byName.emplace(name, c);
+        }
+        for (const auto& size : *sizes) {
+            rules::RuleChoice choice;
+            try {
+                choice = rule->select(family->sizeDimensions(), {size.dims.begin(), size.dims.end()});
+            } catch (const rules::RuleInputError& e) {
+                throw UsageError(std::string("--rules: ") + e.what());
+            }
+            Candidate c = byName.at(choice.candidate);
+            c.rule = choice.why;
+            c.ruleNote = choice.note;
+            plan.push_back({size, {c}});
+        }
     } else if (args.flag("--paper")) {
         std::vector<Candidate> candidates;
         for (const auto& p : gemm::paperBestTn(gemmFamily->precision())) {
@@ -252,7 +322,13 @@ int runBench(const std::vector<std::string>& argv) {
         storeWarning = e.what(); // the benchmark itself is still valid
     }
 
-    const nlohmann::json json = benchJson(found.info, *family, result, options, profile);
+    nlohmann::json json = benchJson(found.info, *family, result, options, profile);
+    if (rule) {
+        json["rule"] = {{"file", rule->source}, {"format", rule->format}};
+        if (!rule->family.empty()) json["rule"]["family"] = rule->family;
+        for (const char* key : {"intervals", "dims", "tree"})
+            if (rule->document.contains(key)) json["rule"][key] = rule->document[key];
+    }
     if (auto out = args.value("--out")) {
         std::ofstream file(*out, std::ios::binary | std::ios::trunc);
         if (!file) {
@@ -277,7 +353,7 @@ int runBench(const std::vector<std::string>& argv) {
 // clang-format off
 KT_REGISTER_COMMAND(Command{
     "bench", "benchmark candidates against the vendor library (cuBLAS, CLBlast) on one device",
-    "usage: ktune bench --device D --family F (--point KEY | --best [--top N] | --paper [--top N])\n"
+    "usage: ktune bench --device D --family F (--point KEY | --best [--top N] | --paper [--top N] | --rules R.json)\n"
     "                   [--sizes LIST] [--ops nn,nt,tn,tt] [--peer auto|none|cublas|clblast] [--tensor-cores]\n"
     "                   [--runs N] [--warmup N] [--verify] [--profile FILE] [--db FILE] [--out FILE.json]\n"
     "                   [--json]\n\n"
@@ -291,6 +367,12 @@ KT_REGISTER_COMMAND(Command{
     "  --point KEY       one candidate, as a point key (NAME=value,…)\n"
     "  --best            the stored best per size (nearest tuned size); with --top N the N best at the largest size\n"
     "  --paper           the papers' fastest TN kernels (sgemm/dgemm); --top N keeps the first N\n"
+    "  --rules R.json    what a `ktune rules` rule dispatches: at each size the candidate it names (ktune-rules/1:\n"
+    "                    the interval holding n, GEMM sizes m = n = k only, a size outside every interval takes\n"
+    "                    the nearest one and the output says so; ktune-tree/1: the tree on m, n, k). Candidate\n"
+    "                    names must be point keys of the family (`ktune best --curves` writes them); a rule with\n"
+    "                    \"family\" must match --family. Default sizes: each interval's first size and the last.\n"
+    "                    The table and JSON (\"rule\", \"rule_note\" per row) show which candidate ran where\n"
     "  --sizes LIST      1024,2048 | 1024x512x256 (m x n x k) | 1024:8192:1024 (default: the family's sizes)\n"
     "  --ops LIST        GEMM op types (default nn,nt,tn,tt)\n"
     "  --peer P          auto (default: by backend), none, cublas, clblast\n"
@@ -301,8 +383,13 @@ KT_REGISTER_COMMAND(Command{
     "                    default: the device's stored profile\n"
     "  --out FILE        write the JSON there; --json prints it instead of the table\n"
     "  --db FILE         store for --best and peer results (default: $KT_DB or ~/.local/share/KernelTune)\n\n"
+    "From a tuning run to a measured rule (tools/gpu-dispatch.sh runs these):\n"
+    "  ktune tune --family sgemm --strategy two-stage --sizes 1024,2048 --sweep 256:4096:256 …\n"
+    "  ktune best --family sgemm --run ID --curves C.csv     (size,candidate,value; candidates are point keys)\n"
+    "  ktune rules --curves C.csv --family sgemm --out R.json\n"
+    "  ktune bench --family sgemm --rules R.json --sizes 256:4096:256 --verify\n\n"
     "exit codes: 0 at least one of our figures measured, 1 none could be or --verify found a wrong result,\n"
-    "            2 bad arguments\n",
+    "            2 bad arguments (also an unreadable or malformed --rules file, or a candidate that is not a point)\n",
     runBench});
 // clang-format on
 

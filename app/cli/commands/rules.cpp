@@ -3,17 +3,19 @@
 #include <optional>
 
 #include "app/cli/args.hpp"
+#include "core/engine/family.hpp"
 #include "core/fit/csv_table.hpp"
 #include "core/rules/curve_table.hpp"
 #include "core/rules/decision_tree.hpp"
 #include "core/rules/rule_emit.hpp"
 #include "core/rules/size_rule.hpp"
+#include "kernels/builtin_families.hpp"
 
 namespace {
 
 const char* kUsage =
     R"(usage: ktune rules --curves C.csv [--min-width W] [--tolerance T] --out R.json [--emit-cpp R.hpp]
-                   [--function NAME] [--namespace NS] [--holdout H.csv]
+                   [--function NAME] [--namespace NS] [--holdout H.csv] [--family F]
 
 Derives a dispatch rule from performance curves: the best candidate per size, merged into intervals.
 
@@ -34,6 +36,11 @@ Derives a dispatch rule from performance curves: the best candidate per size, me
   --function NAME   C++ function name (default selectKernel)
   --namespace NS    C++ namespace (default ktune_rules)
   --holdout H.csv   held-out measurements (same format): report the rule's loss versus their per-size best
+  --family F        record the family in R.json ("family": F); `ktune bench --rules` then refuses the rule for
+                    another family (sgemm and dgemm points look alike)
+
+Curves of a tuning run: `ktune best --device D --family F --run ID --curves C.csv` (candidates are point keys,
+so R.json and the C++ header name the kernels; `ktune bench --family F --rules R.json` measures the rule).
 
 Several size dimensions: when C.csv's header is '<dim1>,<dim2>,…,candidate,value' (two or more dimension
 columns, e.g. 'm,n,k,candidate,value'), a decision tree is built instead (greedy splits that most reduce
@@ -72,6 +79,7 @@ int runTree(const kt::cli::Args& args, const std::string& curvesPath, const std:
         if (args.value("--emit-cpp")) header = rules::emitTreeCpp(tree, cpp.functionName, cpp.namespaceName);
         auto j = rules::treeToJson(tree);
         j["source"] = curvesPath;
+        if (auto f = args.value("--family")) j["family"] = *f;
         j["max_depth"] = options.maxDepth;
         j["candidates"] = table.candidates;
         j["evaluation"] = {{"points", table.points.size()}, {"mean_loss", rules::treeMeanLoss(tree, table)}};
@@ -95,11 +103,16 @@ int runRules(const std::vector<std::string>& argv) {
     using namespace kt;
     cli::Args args(argv,
                    {"--curves", "--min-width", "--tolerance", "--out", "--emit-cpp", "--function", "--namespace",
-                    "--holdout", "--max-depth", "--min-leaf"},
+                    "--holdout", "--max-depth", "--min-leaf", "--family"},
                    {});
     if (!args.positional().empty()) throw cli::UsageError("unexpected argument '" + args.positional()[0] + "'");
     const std::string curvesPath = args.required("--curves");
     const std::string outPath = args.required("--out");
+    if (auto f = args.value("--family")) {
+        kernels::registerBuiltinFamilies();
+        const auto family = FamilyRegistry::instance().find(*f);
+        if (!family || family->internal()) throw cli::UsageError("--family: unknown family '" + *f + "'");
+    }
     rules::RuleOptions options;
     options.minWidth = args.integer("--min-width").value_or(1);
     options.tolerance = args.number("--tolerance").value_or(0.0);
@@ -123,6 +136,7 @@ int runRules(const std::vector<std::string>& argv) {
         if (args.value("--emit-cpp")) header = rules::emitCpp(rule, cpp); // may reject --namespace: before writing
         auto j = rules::ruleToJson(rule);
         j["source"] = curvesPath;
+        if (auto f = args.value("--family")) j["family"] = *f;
         j["min_width"] = options.minWidth;
         j["tolerance"] = options.tolerance;
         j["candidates"] = curves.candidates;

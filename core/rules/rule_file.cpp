@@ -1,0 +1,194 @@
+// Reading `ktune rules` output back (intervals or tree) and evaluating it on sizes, with the reason for each choice.
+#include "core/rules/rule_file.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <functional>
+#include <sstream>
+
+#include "core/rules/rule_emit.hpp"
+
+namespace kt::rules {
+
+namespace {
+
+constexpr int kMaxTreeDepth = 64; // what `ktune rules --max-depth` allows; deeper input is not ours
+
+int parseNode(const nlohmann::json& j, const std::string& path, int depth, DecisionTree& tree) {
+    if (depth > kMaxTreeDepth) throw RuleInputError(path + ": tree deeper than " + std::to_string(kMaxTreeDepth));
+    if (!j.is_object()) throw RuleInputError(path + ": expected an object");
+    const int id = static_cast<int>(tree.nodes.size());
+    tree.nodes.emplace_back();
+    if (j.contains("candidate")) {
+        if (!j["candidate"].is_string() || j["candidate"].get<std::string>().empty())
+            throw RuleInputError(path + ".candidate: expected a non-empty string");
+        tree.nodes[id].candidate = j["candidate"].get<std::string>();
+        return id;
+    }
+    if (!j.contains("dim") || !j["dim"].is_string() || !j.contains("threshold") ||
+        !j["threshold"].is_number_integer() || !j.contains("left") || !j.contains("right"))
+        throw RuleInputError(path + ": a node needs \"candidate\" (leaf) or \"dim\", integer \"threshold\", "
+                                    "\"left\" and \"right\"");
+    const auto dim = std::find(tree.dims.begin(), tree.dims.end(), j["dim"].get<std::string>());
+    if (dim == tree.dims.end())
+        throw RuleInputError(path + ".dim: '" + j["dim"].get<std::string>() + "' is not one of \"dims\"");
+    tree.nodes[id].dim = static_cast<int>(dim - tree.dims.begin());
+    tree.nodes[id].threshold = j["threshold"].get<long long>();
+    const int left = parseNode(j["left"], path + ".left", depth + 1, tree);
+    const int right = parseNode(j["right"], path + ".right", depth + 1, tree);
+    tree.nodes[id].left = left, tree.nodes[id].right = right;
+    return id;
+}
+
+std::string joinedDims(const std::vector<std::string>& dims) {
+    std::string out;
+    for (const auto& d : dims) out += (out.empty() ? "" : ",") + d;
+    return out;
+}
+
+// "m = n = k" for GEMM's cubes, the name itself for one dimension.
+std::string scalarName(const std::vector<std::string>& dims) {
+    std::string out;
+    for (const auto& d : dims) out += (out.empty() ? "" : " = ") + d;
+    return out;
+}
+
+} // namespace
+
+DecisionTree treeFromJson(const nlohmann::json& j) {
+    if (!j.is_object()) throw RuleInputError("a tree rule must be a JSON object");
+    if (!j.contains("dims") || !j["dims"].is_array() || j["dims"].empty())
+        throw RuleInputError("dims: expected a non-empty array of dimension names");
+    DecisionTree tree;
+    for (std::size_t i = 0; i < j["dims"].size(); ++i) {
+        const auto& d = j["dims"][i];
+        const std::string where = "dims[" + std::to_string(i) + "]";
+        if (!d.is_string() || d.get<std::string>().empty()) throw RuleInputError(where + ": expected a name");
+        if (std::find(tree.dims.begin(), tree.dims.end(), d.get<std::string>()) != tree.dims.end())
+            throw RuleInputError(where + ": '" + d.get<std::string>() + "' appears twice");
+        tree.dims.push_back(d.get<std::string>());
+    }
+    if (!j.contains("tree")) throw RuleInputError("tree: missing");
+    parseNode(j["tree"], "tree", 0, tree);
+    return tree;
+}
+
+RuleFile ruleFileFromJson(const nlohmann::json& j, const std::string& source) {
+    RuleFile rule;
+    rule.source = source;
+    rule.document = j;
+    try {
+        if (!j.is_object()) throw RuleInputError("expected a JSON object");
+        if (!j.contains("format") || !j["format"].is_string())
+            throw RuleInputError("\"format\" missing; expected \"ktune-rules/1\" or \"ktune-tree/1\"");
+        rule.format = j["format"].get<std::string>();
+        if (j.contains("family")) {
+            if (!j["family"].is_string()) throw RuleInputError("\"family\": expected a string");
+            rule.family = j["family"].get<std::string>();
+        }
+        if (rule.format == "ktune-rules/1") {
+            rule.sizeRule = ruleFromJson(j);
+            for (std::size_t i = 0; i < rule.sizeRule->intervals.size(); ++i)
+                if (rule.sizeRule->intervals[i].candidate.empty())
+                    throw RuleInputError("intervals[" + std::to_string(i) + "]: empty candidate");
+        } else if (rule.format == "ktune-tree/1") {
+            rule.tree = treeFromJson(j);
+        } else {
+            throw RuleInputError("\"format\" is '" + rule.format + "'; expected \"ktune-rules/1\" or \"ktune-tree/1\"");
+        }
+    } catch (const RuleInputError& e) {
+        throw RuleInputError(source + ": " + e.what());
+    }
+    return rule;
+}
+
+RuleFile readRuleFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw RuleInputError(path + ": cannot read the rule file");
+    std::stringstream text;
+    text << in.rdbuf();
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(text.str());
+    } catch (const nlohmann::json::parse_error& e) {
+        throw RuleInputError(path + ": not JSON (" + e.what() + ")");
+    }
+    return ruleFileFromJson(j, path);
+}
+
+std::vector<std::string> RuleFile::candidates() const {
+    std::vector<std::string> out;
+    auto add = [&](const std::string& c) {
+        if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+    };
+    if (sizeRule)
+        for (const auto& iv : sizeRule->intervals) add(iv.candidate);
+    if (tree) {
+        std::function<void(int)> walk = [&](int i) {
+            const auto& n = tree->nodes[static_cast<std::size_t>(i)];
+            if (n.dim < 0) return add(n.candidate);
+            walk(n.left), walk(n.right);
+        };
+        if (!tree->nodes.empty()) walk(0);
+    }
+    return out;
+}
+
+void RuleFile::checkDimensions(const std::vector<std::string>& dims) const {
+    if (dims.empty()) throw RuleInputError(source + ": the family has no size dimensions");
+    if (tree)
+        for (const auto& d : tree->dims)
+            if (std::find(dims.begin(), dims.end(), d) == dims.end())
+                throw RuleInputError(source + ": the tree splits on '" + d + "', which is not a size dimension (" +
+                                     joinedDims(dims) + ")");
+}
+
+RuleChoice RuleFile::select(const std::vector<std::string>& dims, const std::vector<long long>& size) const {
+    if (size.size() != dims.size())
+        throw RuleInputError(source + ": a size with " + std::to_string(size.size()) + " values for " +
+                             std::to_string(dims.size()) + " dimensions (" + joinedDims(dims) + ")");
+    RuleChoice choice;
+    if (sizeRule) {
+        if (std::adjacent_find(size.begin(), size.end(), std::not_equal_to<>()) != size.end()) {
+            std::string label;
+            for (auto v : size) label += (label.empty() ? "" : "x") + std::to_string(v);
+            throw RuleInputError(source + ": a size rule (ktune-rules/1) covers " + scalarName(dims) +
+                                 " only, and " + label + " is not such a size; derive a tree from curves with " +
+                                 joinedDims(dims) + " columns for other shapes");
+        }
+        const long long s = size.front();
+        const auto& ivs = sizeRule->intervals;
+        auto it =
+            std::upper_bound(ivs.begin(), ivs.end(), s, [](long long v, const Interval& iv) { return v < iv.hi; });
+        if (it == ivs.end()) --it;
+        const std::string name = scalarName(dims);
+        choice.candidate = it->candidate;
+        choice.why = std::to_string(it->lo) + " <= " + name + " < " + std::to_string(it->hi);
+        if (s < ivs.front().lo)
+            choice.note = name + " = " + std::to_string(s) + " is below the rule's first interval (" + choice.why +
+                          "): its candidate is used";
+        else if (s >= ivs.back().hi)
+            choice.note = name + " = " + std::to_string(s) + " is past the rule's last interval (" + choice.why +
+                          "): its candidate is used";
+        return choice;
+    }
+    checkDimensions(dims);
+    std::vector<long long> x(tree->dims.size());
+    for (std::size_t d = 0; d < x.size(); ++d)
+        x[d] = size[static_cast<std::size_t>(std::find(dims.begin(), dims.end(), tree->dims[d]) - dims.begin())];
+    int i = 0;
+    for (;;) {
+        const auto& n = tree->nodes[static_cast<std::size_t>(i)];
+        if (n.dim < 0) {
+            choice.candidate = n.candidate;
+            if (choice.why.empty()) choice.why = "(one leaf)";
+            return choice;
+        }
+        const bool left = x[static_cast<std::size_t>(n.dim)] < n.threshold;
+        choice.why += (choice.why.empty() ? "" : ", ") + tree->dims[static_cast<std::size_t>(n.dim)] +
+                      (left ? " < " : " >= ") + std::to_string(n.threshold);
+        i = left ? n.left : n.right;
+    }
+}
+
+} // namespace kt::rules

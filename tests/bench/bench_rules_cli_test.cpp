@@ -1,0 +1,340 @@
+// `ktune bench --rules` on the PoCL CPU device: the whole path tuning run → curves → rule → measured rule
+// (tools/gpu-dispatch.sh with tiny sizes), hand-written interval and tree rules switching kernels where they say,
+// `ktune best --curves`, and bad rule files (exit 2, the problem named, nothing written).
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "tests/cli_fit/cli_helper.hpp"
+
+namespace {
+
+using kt::test::CliResult;
+using nlohmann::json;
+
+// Small tiles: fast to build and run on a CPU, and two of them differ in the work-group's block of C.
+constexpr const char* kSmall = "GEMM_ML=16,GEMM_NL=16,GEMM_KL=8,GEMM_MS=4,GEMM_NS=4,GEMM_KS=1,GEMM_VW=1,"
+                               "GEMM_LOCAL_A=1,GEMM_LOCAL_B=1,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,"
+                               "GEMM_LAYOUT_B=1,GEMM_PREFETCH=0";
+constexpr const char* kLarge = "GEMM_ML=32,GEMM_NL=32,GEMM_KL=8,GEMM_MS=4,GEMM_NS=4,GEMM_KS=1,GEMM_VW=1,"
+                               "GEMM_LOCAL_A=1,GEMM_LOCAL_B=1,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,"
+                               "GEMM_LAYOUT_B=1,GEMM_PREFETCH=0";
+
+// Four sgemm points (16 or 32 wide blocks of C); the two-stage run measures all of them at every size.
+constexpr const char* kTinySpace = R"({
+  "name": "sgemm-tiny",
+  "description": "four small-tile SGEMM kernels for CPU tests",
+  "parameters": [
+    {"name": "GEMM_ML", "values": [16, 32]}, {"name": "GEMM_NL", "values": [16, 32]},
+    {"name": "GEMM_KL", "values": [8]}, {"name": "GEMM_MS", "values": [4]}, {"name": "GEMM_NS", "values": [4]},
+    {"name": "GEMM_KS", "values": [1]}, {"name": "GEMM_VW", "values": [1]},
+    {"name": "GEMM_LOCAL_A", "values": [1]}, {"name": "GEMM_LOCAL_B", "values": [1]},
+    {"name": "GEMM_IMAGE_A", "values": [0]}, {"name": "GEMM_IMAGE_B", "values": [0]},
+    {"name": "GEMM_LAYOUT_A", "values": [1]}, {"name": "GEMM_LAYOUT_B", "values": [1]},
+    {"name": "GEMM_PREFETCH", "values": [0]}
+  ],
+  "constraints": [
+    {"expr": "(GEMM_ML / GEMM_MS) * (GEMM_NL / GEMM_NS) <= DEV_MAX_WG"}
+  ]
+})";
+
+class BenchRulesCli : public ::testing::Test {
+protected:
+    void SetUp() override {
+        m_db = path("rules.sqlite");
+        const auto devices = ktune("devices --json");
+        if (devices.rc != 0 || devices.output.find("\"cpu\"") == std::string::npos)
+            GTEST_SKIP() << "no OpenCL CPU device: " << devices.output.substr(0, 300);
+    }
+    std::string path(const std::string& name) const { return m_scratch.path(name); }
+    CliResult ktune(const std::string& args) const { return m_scratch.ktune(args); }
+    CliResult bench(const std::string& args) const {
+        return ktune("bench --db '" + m_db + "' --device cpu --family sgemm " + args);
+    }
+    json readJson(const std::string& file) const {
+        std::ifstream in(file);
+        EXPECT_TRUE(in.good()) << file << " missing";
+        return json::parse(in);
+    }
+    std::string writeRule(const std::string& name, const json& rule) const {
+        return m_scratch.write(name, rule.dump(2));
+    }
+
+    kt::test::Scratch m_scratch;
+    std::string m_db;
+};
+
+// The interval holding n, the nearest at either end: what the rule says, computed here from the file.
+std::string intervalCandidate(const json& rule, long long n) {
+    const auto& ivs = rule["intervals"];
+    for (const auto& iv : ivs)
+        if (n < iv["hi"].get<long long>()) return iv["candidate"];
+    return ivs.back()["candidate"];
+}
+
+json twoIntervalRule() {
+    return {{"format", "ktune-rules/1"},
+            {"family", "sgemm"},
+            {"intervals",
+             {{{"lo", 16}, {"hi", 40}, {"candidate", kSmall}}, {{"lo", 40}, {"hi", 65}, {"candidate", kLarge}}}}};
+}
+
+TEST_F(BenchRulesCli, PipelineFromTuningRunToMeasuredRule) {
+    const std::string space = m_scratch.write("tiny.json", kTinySpace);
+    const std::string out = path("dispatch");
+    const std::string env = "KT_KTUNE='" KT_KTUNE_PATH "' KT_SPACE='" + space +
+                            "' KT_TUNE_ARGS=--no-isolation KT_OPS=nn,tt KT_RUNS=1 KT_BENCH_RUNS=1 "
+                            "KT_BENCH_ARGS=--verify ";
+    const std::string cmd = env + "'" KT_SOURCE_DIR "/tools/gpu-dispatch.sh' sgemm cpu 16:64:16 120s '" + out +
+                            "' > '" + path("script.log") + "' 2>&1";
+    const int status = std::system(cmd.c_str());
+    const std::string log = m_scratch.read("script.log");
+    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << log;
+
+    // Curves from the stored run: point keys at the four sweep sizes.
+    std::ifstream curves(out + "/curves.csv");
+    std::string header;
+    std::getline(curves, header);
+    EXPECT_EQ(header, "size,candidate,value");
+    std::set<long long> curveSizes;
+    for (std::string line; std::getline(curves, line);) curveSizes.insert(std::stoll(line.substr(0, line.find(','))));
+    EXPECT_EQ(curveSizes, (std::set<long long>{16, 32, 48, 64}));
+
+    const auto rule = readJson(out + "/rule.json");
+    EXPECT_EQ(rule["format"], "ktune-rules/1");
+    EXPECT_EQ(rule["family"], "sgemm");
+    ASSERT_FALSE(rule["intervals"].empty());
+    EXPECT_EQ(rule["intervals"].front()["lo"], 16);
+    EXPECT_EQ(rule["intervals"].back()["hi"], 65);
+    EXPECT_TRUE(std::filesystem::exists(out + "/rule.hpp"));
+
+    // What the rule dispatches ran at every size and op, verified against OpenBLAS, CLBlast alongside.
+    const auto b = readJson(out + "/bench-rules.json");
+    EXPECT_EQ(b["rule"]["file"], out + "/rule.json");
+    EXPECT_EQ(b["rule"]["intervals"], rule["intervals"]);
+    ASSERT_EQ(b["rows"].size(), 8u) << b.dump(2);
+    std::set<std::pair<long long, std::string>> seen;
+    for (const auto& row : b["rows"]) {
+        const long long n = row["size"][0];
+        EXPECT_EQ(row["size"], json({n, n, n}));
+        seen.insert({n, row["op"]});
+        EXPECT_EQ(row["candidate"], intervalCandidate(rule, n)) << row.dump();
+        EXPECT_EQ(row["origin"], "rule");
+        EXPECT_NE(row["rule"].get<std::string>().find("<= m = n = k <"), std::string::npos) << row.dump();
+        EXPECT_FALSE(row.contains("rule_note")) << row.dump(); // every size is inside the rule
+        EXPECT_EQ(row["verified"], true) << row.dump();
+        EXPECT_GT(row["ours_gflops"].get<double>(), 0);
+        EXPECT_TRUE(row["peer_gflops"].is_number()) << row.dump();
+    }
+    EXPECT_EQ(seen.size(), 8u);
+    // The single-kernel baseline ran too, with one candidate everywhere.
+    const auto single = readJson(out + "/bench-single.json");
+    EXPECT_EQ(single["candidates"].size(), 1u);
+    EXPECT_NE(log.find("== bench-rules: rc 0"), std::string::npos) << log;
+    std::ifstream compare(out + "/compare.txt"); // rule vs single kernel vs peer, one line per size and op
+    std::string text((std::istreambuf_iterator<char>(compare)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("64x64x64         tt"), std::string::npos) << text;
+}
+
+TEST_F(BenchRulesCli, IntervalRuleSwitchesKernelsAtItsBoundaries) {
+    writeRule("two.json", twoIntervalRule());
+    const auto r =
+        bench("--rules two.json --sizes 8,16,39,40,64,80 --ops nn --runs 1 --verify --peer none --out b.json");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    const auto b = readJson(path("b.json"));
+    ASSERT_EQ(b["rows"].size(), 6u) << b.dump(2);
+    for (const auto& row : b["rows"]) {
+        const long long n = row["size"][0];
+        EXPECT_EQ(row["candidate"], n < 40 ? kSmall : kLarge) << n;
+        EXPECT_EQ(row["verified"], true) << row.dump();
+        EXPECT_EQ(row["rule"], n < 40 ? "16 <= m = n = k < 40" : "40 <= m = n = k < 65") << n;
+        if (n == 8) {
+            EXPECT_NE(row["rule_note"].get<std::string>().find("below"), std::string::npos) << row.dump();
+        } else if (n == 80) {
+            EXPECT_NE(row["rule_note"].get<std::string>().find("past"), std::string::npos) << row.dump();
+        } else {
+            EXPECT_FALSE(row.contains("rule_note")) << row.dump();
+        }
+    }
+    // The table shows the switch: per size the candidate's number and the interval, and the notes.
+    EXPECT_NE(r.output.find("rule choices:"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("#2  40 <= m = n = k < 65"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("note: m = n = k = 80 is past"), std::string::npos) << r.output;
+
+    // Without --sizes: each interval's first size and the last covered size.
+    const auto d = bench("--rules two.json --ops nn --runs 1 --peer none --out d.json");
+    ASSERT_EQ(d.rc, 0) << d.output;
+    std::vector<long long> sizes;
+    const auto defaults = readJson(path("d.json"));
+    for (const auto& row : defaults["rows"]) sizes.push_back(row["size"][0]);
+    EXPECT_EQ(sizes, (std::vector<long long>{16, 40, 64}));
+}
+
+TEST_F(BenchRulesCli, TreeRuleDispatchesOnShape) {
+    const json tree = {{"format", "ktune-tree/1"},
+                       {"dims", {"m", "n", "k"}},
+                       {"tree",
+                        {{"dim", "m"},
+                         {"threshold", 32},
+                         {"left", {{"candidate", kSmall}}},
+                         {"right", {{"candidate", kLarge}}}}}};
+    writeRule("tree.json", tree);
+    const auto r = bench("--rules tree.json --sizes 16x48x16,48x16x24 --ops nn,tn --runs 1 --verify --peer none "
+                         "--out t.json");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    const auto t = readJson(path("t.json"));
+    ASSERT_EQ(t["rows"].size(), 4u);
+    for (const auto& row : t["rows"]) {
+        const bool small = row["size"][0] == 16;
+        EXPECT_EQ(row["candidate"], small ? kSmall : kLarge) << row.dump();
+        EXPECT_EQ(row["rule"], small ? "m < 32" : "m >= 32") << row.dump();
+        EXPECT_EQ(row["verified"], true) << row.dump();
+    }
+    EXPECT_EQ(t["rule"]["format"], "ktune-tree/1");
+}
+
+// Evaluates a ktune-tree/1 node on (m, n, k), as the file says.
+std::string treeCandidate(const json& node, const json& dims, const std::vector<long long>& x) {
+    if (node.contains("candidate")) return node["candidate"];
+    const auto d = std::find(dims.begin(), dims.end(), node["dim"]) - dims.begin();
+    const bool left = x[static_cast<std::size_t>(d)] < node["threshold"].get<long long>();
+    return treeCandidate(left ? node["left"] : node["right"], dims, x);
+}
+
+TEST_F(BenchRulesCli, TreeFromAStoredRunOfSeveralShapes) {
+    const std::string space = m_scratch.write("tiny.json", kTinySpace);
+    const std::string sizes = "16x48x16,48x16x16,48x48x16";
+    const auto tuned = ktune("tune --db '" + m_db + "' --device cpu --family sgemm --space '" + space +
+                             "' --strategy exhaustive --sizes " + sizes + " --no-isolation --runs 1");
+    ASSERT_EQ(tuned.rc, 0) << tuned.output;
+    const auto curves = ktune("best --db '" + m_db + "' --device cpu --family sgemm --run 1 --curves c.csv");
+    ASSERT_EQ(curves.rc, 0) << curves.output;
+    // The best candidate per shape, from the CSV (one column per dimension for shapes that are not cubes).
+    std::ifstream in(path("c.csv"));
+    std::string line;
+    std::getline(in, line);
+    ASSERT_EQ(line, "m,n,k,candidate,value");
+    std::map<std::vector<long long>, std::pair<double, std::string>> best;
+    while (std::getline(in, line)) {
+        std::vector<long long> x(3);
+        std::size_t at = 0;
+        for (auto& v : x) {
+            const auto comma = line.find(',', at);
+            v = std::stoll(line.substr(at, comma - at));
+            at = comma + 1;
+        }
+        const auto close = line.rfind('"');
+        const std::string key = line.substr(at + 1, close - at - 1);
+        const double value = std::stod(line.substr(close + 2));
+        if (!best.count(x) || best[x].first < value) best[x] = {value, key};
+    }
+    ASSERT_EQ(best.size(), 3u);
+
+    const auto rules = ktune("rules --curves c.csv --family sgemm --out t.json");
+    ASSERT_EQ(rules.rc, 0) << rules.output;
+    const auto tree = readJson(path("t.json"));
+    ASSERT_EQ(tree["format"], "ktune-tree/1");
+    const auto r = bench("--rules t.json --sizes " + sizes + " --ops nn --runs 1 --verify --peer none --out b.json");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    const auto b = readJson(path("b.json"));
+    ASSERT_EQ(b["rows"].size(), 3u);
+    for (const auto& row : b["rows"]) {
+        const std::vector<long long> x = row["size"];
+        EXPECT_EQ(row["candidate"], treeCandidate(tree["tree"], tree["dims"], x)) << row.dump();
+        // The tree fits three shapes exactly, so it names each shape's measured winner.
+        EXPECT_EQ(row["candidate"], best[x].second) << row.dump();
+        EXPECT_EQ(row["verified"], true) << row.dump();
+    }
+}
+
+TEST_F(BenchRulesCli, BestCurvesExportsAStoredRun) {
+    const auto tuned = ktune("tune --db '" + m_db + "' --device cpu --family transpose --strategy random " +
+                             "--budget-evals 4 --sizes 64,128 --no-isolation --runs 1");
+    ASSERT_EQ(tuned.rc, 0) << tuned.output;
+    const auto r = ktune("best --db '" + m_db + "' --device cpu --family transpose --run 1 --curves c.csv");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    std::ifstream in(path("c.csv"));
+    std::string header, line;
+    std::getline(in, header);
+    EXPECT_EQ(header, "size,candidate,value");
+    int rows = 0;
+    while (std::getline(in, line)) {
+        ++rows;
+        EXPECT_NE(line.find(",\"TRA_"), std::string::npos) << line; // point keys, quoted (they hold commas)
+    }
+    EXPECT_GE(rows, 2);
+    // `ktune rules` reads it back and names point keys.
+    const auto rules = ktune("rules --curves c.csv --family transpose --out r.json");
+    ASSERT_EQ(rules.rc, 0) << rules.output;
+    EXPECT_EQ(readJson(path("r.json"))["family"], "transpose");
+    EXPECT_EQ(readJson(path("r.json"))["intervals"][0]["candidate"].get<std::string>().rfind("TRA_", 0), 0u);
+
+    EXPECT_EQ(ktune("best --db '" + m_db + "' --device cpu --family transpose --run 1 --min-sizes 3 --curves e.csv").rc,
+              1);
+    EXPECT_FALSE(std::filesystem::exists(path("e.csv")));
+    const auto other = ktune("best --db '" + m_db + "' --device cpu --family sgemm --run 1 --curves e.csv");
+    EXPECT_EQ(other.rc, 2) << other.output;
+    EXPECT_NE(other.output.find("tuned transpose"), std::string::npos) << other.output;
+    EXPECT_EQ(ktune("best --db '" + m_db + "' --device cpu --family transpose --run 7 --curves e.csv").rc, 2);
+    EXPECT_EQ(ktune("best --db '" + m_db + "' --device cpu --family transpose --run 1").rc, 2); // --run needs --curves
+}
+
+TEST_F(BenchRulesCli, BadRuleFilesExitTwoAndNameTheProblem) {
+    m_scratch.write("malformed.json", "{\"format\": \"ktune-rules/1\", \"intervals\": [");
+    auto wrongFormat = twoIntervalRule();
+    wrongFormat["format"] = "ktune-rules/7";
+    writeRule("format.json", wrongFormat);
+    auto label = twoIntervalRule();
+    label["intervals"][0]["candidate"] = "fast-kernel";
+    writeRule("label.json", label);
+    auto transposePoint = twoIntervalRule();
+    transposePoint["intervals"][1]["candidate"] = "TRA_TILE=16,TRA_WPT=4,TRA_LOCAL=1,TRA_PAD=1";
+    writeRule("transpose.json", transposePoint);
+    auto outOfRange = twoIntervalRule();
+    outOfRange["intervals"][1]["candidate"] = std::string(kLarge).replace(std::string(kLarge).find("GEMM_LAYOUT_A=1"),
+                                                                          15, "GEMM_LAYOUT_A=7");
+    writeRule("range.json", outOfRange);
+    auto dgemmRule = twoIntervalRule();
+    dgemmRule["family"] = "dgemm";
+    writeRule("dgemm.json", dgemmRule);
+    writeRule("two.json", twoIntervalRule());
+    const json split = {{"dim", "x"}, {"threshold", 4}, {"left", {{"candidate", kSmall}}},
+                        {"right", {{"candidate", kLarge}}}};
+    writeRule("xtree.json", {{"format", "ktune-tree/1"}, {"dims", {"x"}}, {"tree", split}});
+    struct Case {
+        std::string args, mentions;
+    };
+    const std::vector<Case> cases = {
+        {"--rules malformed.json", "not JSON"},
+        {"--rules format.json", "ktune-rules/7"},
+        {"--rules label.json", "candidate 'fast-kernel'"},
+        {"--rules transpose.json", "'TRA_TILE' is not a sgemm parameter"},
+        {"--rules range.json", "GEMM_LAYOUT_A"},
+        {"--rules dgemm.json", "family dgemm, not sgemm"},
+        {"--rules two.json --sizes 32x16x16", "32x16x16"},
+        {"--rules xtree.json", "'x'"},
+        {"--rules nosuch.json", "cannot read"},
+        {"--rules two.json --top 2", "--top"},
+        {"--rules two.json --point " + std::string(kSmall), "exactly one"},
+    };
+    for (const auto& c : cases) {
+        const auto r = bench(c.args + " --ops nn --runs 1 --out bad.json");
+        EXPECT_EQ(r.rc, 2) << c.args << "\n" << r.output;
+        EXPECT_NE(r.output.find(c.mentions), std::string::npos) << c.args << "\n" << r.output;
+        EXPECT_FALSE(std::filesystem::exists(path("bad.json"))) << c.args;
+    }
+    // --point gets the same check: another family's key no longer runs the default GEMM kernel.
+    const auto p = bench("--point TRA_TILE=16,TRA_WPT=4,TRA_LOCAL=1,TRA_PAD=1 --ops nn --runs 1 --out bad.json");
+    EXPECT_EQ(p.rc, 2) << p.output;
+    EXPECT_NE(p.output.find("TRA_TILE"), std::string::npos) << p.output;
+}
+
+} // namespace

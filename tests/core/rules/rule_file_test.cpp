@@ -1,0 +1,125 @@
+// Reading `ktune rules` output back: interval and tree rules, what they select per size (and why), bad files.
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "core/rules/rule_emit.hpp"
+#include "core/rules/rule_file.hpp"
+
+namespace {
+
+using kt::rules::RuleInputError;
+using nlohmann::json;
+
+const std::vector<std::string> kGemmDims = {"m", "n", "k"};
+
+json intervalRule() {
+    return json::parse(R"({"format": "ktune-rules/1", "family": "sgemm",
+        "intervals": [{"lo": 16, "hi": 40, "candidate": "A=1"}, {"lo": 40, "hi": 65, "candidate": "A=2"}]})");
+}
+
+std::string messageOf(const json& j) {
+    try {
+        kt::rules::ruleFileFromJson(j, "R.json");
+    } catch (const RuleInputError& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+TEST(RuleFile, IntervalRuleSelectsByCubeSizeAndSaysWhy) {
+    const auto rule = kt::rules::ruleFileFromJson(intervalRule(), "R.json");
+    EXPECT_EQ(rule.format, "ktune-rules/1");
+    EXPECT_EQ(rule.family, "sgemm");
+    EXPECT_EQ(rule.candidates(), (std::vector<std::string>{"A=1", "A=2"}));
+    const auto a = rule.select(kGemmDims, {39, 39, 39});
+    EXPECT_EQ(a.candidate, "A=1");
+    EXPECT_EQ(a.why, "16 <= m = n = k < 40");
+    EXPECT_TRUE(a.note.empty());
+    const auto b = rule.select(kGemmDims, {40, 40, 40});
+    EXPECT_EQ(b.candidate, "A=2");
+    EXPECT_TRUE(b.note.empty());
+    // One dimension: the value itself.
+    EXPECT_EQ(rule.select({"n"}, {64}).candidate, "A=2");
+    EXPECT_EQ(rule.select({"n"}, {64}).why, "40 <= n < 65");
+}
+
+TEST(RuleFile, SizesOutsideEveryIntervalTakeTheNearestAndSaySo) {
+    const auto rule = kt::rules::ruleFileFromJson(intervalRule(), "R.json");
+    const auto below = rule.select({"n"}, {8});
+    EXPECT_EQ(below.candidate, "A=1");
+    EXPECT_NE(below.note.find("below"), std::string::npos) << below.note;
+    const auto past = rule.select({"n"}, {65});
+    EXPECT_EQ(past.candidate, "A=2");
+    EXPECT_NE(past.note.find("past"), std::string::npos) << past.note;
+}
+
+TEST(RuleFile, IntervalRuleRefusesNonCubeSizes) {
+    const auto rule = kt::rules::ruleFileFromJson(intervalRule(), "R.json");
+    try {
+        rule.select(kGemmDims, {32, 16, 16});
+        FAIL() << "a 32x16x16 size was accepted by a size rule";
+    } catch (const RuleInputError& e) {
+        EXPECT_NE(std::string(e.what()).find("32x16x16"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("R.json"), std::string::npos) << e.what();
+    }
+}
+
+TEST(RuleFile, TreeRoundTripsAndSelectsWithItsPath) {
+    kt::rules::DecisionTree tree;
+    tree.dims = {"m", "k"};
+    tree.nodes = {{0, 32, 1, 2, ""}, {-1, 0, -1, -1, "small"}, {1, 64, 3, 4, ""}, {-1, 0, -1, -1, "wide"},
+                  {-1, 0, -1, -1, "deep"}};
+    const auto j = kt::rules::treeToJson(tree);
+    const auto back = kt::rules::treeFromJson(j);
+    EXPECT_EQ(back.dims, tree.dims);
+    EXPECT_EQ(kt::rules::treeToJson(back), j);
+
+    const auto rule = kt::rules::ruleFileFromJson(j, "T.json");
+    EXPECT_EQ(rule.candidates(), (std::vector<std::string>{"small", "wide", "deep"}));
+    EXPECT_NO_THROW(rule.checkDimensions(kGemmDims));
+    const auto c = rule.select(kGemmDims, {100, 7, 80}); // m = 100, k = 80
+    EXPECT_EQ(c.candidate, "deep");
+    EXPECT_EQ(c.why, "m >= 32, k >= 64");
+    EXPECT_EQ(rule.select(kGemmDims, {100, 7, 63}).candidate, "wide");
+    EXPECT_EQ(rule.select(kGemmDims, {31, 900, 900}).candidate, "small");
+    EXPECT_THROW(rule.checkDimensions({"n"}), RuleInputError); // the tree splits on m and k
+}
+
+TEST(RuleFile, BadFilesNameTheProblem) {
+    EXPECT_NE(messageOf(json::array()).find("object"), std::string::npos);
+    EXPECT_NE(messageOf(json{{"intervals", json::array()}}).find("\"format\" missing"), std::string::npos);
+    EXPECT_NE(messageOf(json{{"format", "ktune-rules/9"}}).find("ktune-rules/9"), std::string::npos);
+    auto j = intervalRule();
+    j["intervals"][1]["lo"] = 41;
+    EXPECT_NE(messageOf(j).find("intervals[1]"), std::string::npos) << messageOf(j);
+    j = intervalRule();
+    j["intervals"][0]["candidate"] = "";
+    EXPECT_NE(messageOf(j).find("empty candidate"), std::string::npos) << messageOf(j);
+    j = intervalRule();
+    j["family"] = 3;
+    EXPECT_NE(messageOf(j).find("\"family\""), std::string::npos) << messageOf(j);
+    const auto tree = json::parse(R"({"format": "ktune-tree/1", "dims": ["m"],
+        "tree": {"dim": "m", "threshold": 8, "left": {"candidate": "a"}, "right": {"dim": "q", "threshold": 1,
+                 "left": {"candidate": "b"}, "right": {"candidate": "c"}}}})");
+    EXPECT_NE(messageOf(tree).find("tree.right.dim"), std::string::npos) << messageOf(tree);
+    auto leafless = tree;
+    leafless["tree"]["left"] = json::object();
+    EXPECT_NE(messageOf(leafless).find("tree.left"), std::string::npos) << messageOf(leafless);
+    EXPECT_NE(messageOf(leafless).find("R.json"), std::string::npos) << messageOf(leafless);
+}
+
+TEST(RuleFile, UnreadableAndMalformedFiles) {
+    EXPECT_THROW(kt::rules::readRuleFile("/nonexistent/R.json"), RuleInputError);
+    const std::string path = ::testing::TempDir() + "rule_file_test_bad.json";
+    { std::ofstream(path) << "{\"format\": \"ktune-rules/1\", \"intervals\": ["; }
+    try {
+        kt::rules::readRuleFile(path);
+        FAIL() << "malformed JSON accepted";
+    } catch (const RuleInputError& e) {
+        EXPECT_NE(std::string(e.what()).find("not JSON"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
+    }
+}
+
+} // namespace
