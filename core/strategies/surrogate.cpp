@@ -217,15 +217,11 @@ public:
             std::unordered_set<std::size_t> chosen;
             // Exploitation: unmeasured one-parameter moves around the best point.
             // Adjacent values first; once those are all measured, any other value of one parameter (a plateau in
-            // ordinal space is often left by a jump, e.g. a layout or a flag). When the best point is a local
-            // optimum (every move measured), the climb goes on from the next-best points: on real GEMM spaces the
-            // runner-up often sits in another basin (e.g. another k-step and prefetch), which one-parameter moves
-            // from the best never reach.
+            // ordinal space is often left by a jump, e.g. a layout or a flag).
             auto ranked = strategy_detail::rank(session, measured, ctx.sizes);
-            const std::size_t elites = std::min<std::size_t>(ranked.size(), kElites);
-            for (std::size_t e = 0; e < elites && next.empty(); ++e)
+            if (!ranked.empty()) {
                 for (auto kind : {Neighbourhood::Adjacent, Neighbourhood::AnyValue}) {
-                    auto moves = neighbours(space, ranked[e].point, kind);
+                    auto moves = neighbours(space, ranked.front().point, kind);
                     std::shuffle(moves.begin(), moves.end(), rng);
                     for (const auto& m : moves) {
                         const std::size_t slot = poolSlot(m);
@@ -236,6 +232,7 @@ public:
                     }
                     if (!next.empty()) break;
                 }
+            }
             // Exploration/exploitation by the model.
             if (nOk >= 2) {
                 acquisition.resize(pool.size());
@@ -285,8 +282,6 @@ public:
     }
 
 private:
-    static constexpr std::size_t kElites = 8; // best points whose neighbourhoods the climb works through, in order
-
     static std::vector<std::size_t> positionsOf(const ParameterSpace& space, const Point& p) {
         std::vector<std::size_t> out;
         for (std::size_t i = 0; i < space.parameters().size(); ++i) {
