@@ -160,7 +160,7 @@ const std::vector<ParamSpec>& paramSpecs() {
         {"GEMM_LAYOUT_B", {0, 1, 2}, {0, 1, 2}, "layout of B: 0 ROW, 1 CBL, 2 RBL"},
         {"GEMM_PREFETCH", {0}, {0, 1, 2},
          "prefetch the next shared tiles into registers; 2: also double-buffer them (not in the papers)"},
-        {"GEMM_MAXREGS", {0}, {0, 96, 128, 168},
+        {"GEMM_MAXREGS", {0}, {0}, // the caps (kRegisterCaps) only with gemmSpace(..., registerCaps = true)
          "cap on registers per work-item, 0: compiler's choice (more work-groups per compute unit; not in the papers)",
          0},
         {"GEMM_KSPLIT", {1}, {1, 2, 4, 8},
@@ -182,13 +182,19 @@ std::string GemmFamily::description() const {
            "adds the copy kernels for every op type and storage order.";
 }
 
-ParameterSpace gemmSpace(Precision precision, bool paperOnly, const DeviceInfo* device) {
+// Register caps worth trying on NVIDIA GPUs. Not in the default spaces: on the H100/H200 no cap beat the uncapped
+// kernels (docs/perf/gemm.md, session 3), and the four values made a whole tune's space four times larger.
+const std::vector<ParamValue> kRegisterCaps = {0, 96, 128, 168};
+
+ParameterSpace gemmSpace(Precision precision, bool paperOnly, const DeviceInfo* device, bool registerCaps) {
     const bool f64 = precision == Precision::F64;
     const std::string bytes = f64 ? "8" : "4";
     ParameterSpace space;
     space.name = std::string(f64 ? "dgemm" : "sgemm") + (paperOnly ? "-paper" : "");
-    for (const auto& s : paramSpecs())
-        space.addParameter({s.name, paperOnly ? s.paper : s.extended, s.description, s.absent});
+    for (const auto& s : paramSpecs()) {
+        const bool caps = registerCaps && !paperOnly && std::string(s.name) == "GEMM_MAXREGS";
+        space.addParameter({s.name, caps ? kRegisterCaps : paperOnly ? s.paper : s.extended, s.description, s.absent});
+    }
     space.addConstraint(
         {"GEMM_ML % GEMM_MS == 0 && GEMM_NL % GEMM_NS == 0", "work-item blocks tile the work-group block"});
     space.addConstraint({"GEMM_KL % GEMM_KS == 0", "the register step divides the k step"});

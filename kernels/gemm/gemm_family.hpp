@@ -42,7 +42,9 @@ void registerGemmFamilies();
 // The space: `paperOnly` restricts blocking factors to powers of two (the papers' generator); otherwise other
 // multiples (48, 96, ms/ns 3, 6, 12) and the prefetch are added. With a device, its DEV_* variables are set.
 // GemmFamily::space() adds "DEV_FP64 == 1" for dgemm; the presets in resources/presets mirror gemmSpace().
-ParameterSpace gemmSpace(Precision precision, bool paperOnly, const DeviceInfo* device = nullptr);
+// `registerCaps` offers GEMM_MAXREGS 96/128/168 besides 0 (tools/spaces/*-occupancy.json explore them).
+ParameterSpace gemmSpace(Precision precision, bool paperOnly, const DeviceInfo* device = nullptr,
+                         bool registerCaps = false);
 
 // Point -> generator parameters. Parameters the point lacks keep GemmParams' defaults (a preset may fix them by
 // leaving them out); values out of range throw std::invalid_argument naming the parameter.

@@ -244,16 +244,20 @@ TEST(GemmFamily, RegisterCapsOnlyWhereTheCompilerTakesThemAndBelowTheWorkGroupLi
     pocl.localMemBytes = 4 << 20, pocl.maxWorkGroupSize = 4096, pocl.maxWorkItemSizes = {4096, 4096, 4096};
     // 8x8 doubles, 128 work-items, one register step: (64 + 16) x 2 registers + 8 for addresses fit 168.
     auto p = capped(variant(64, 128, 8, 8, 8, 1, 2, "ABP", "", CBL, CBL, D), 168);
-    EXPECT_TRUE(GemmFamily(D).space(cuda).isValid(pointFromParams(p)));
-    EXPECT_FALSE(GemmFamily(D).space(pocl).isValid(pointFromParams(p)));  // PoCL takes no cap
-    EXPECT_TRUE(GemmFamily(D).space(pocl).isValid(pointFromParams(capped(p, 0))));
-    EXPECT_FALSE(GemmFamily(D).space(cuda).isValid(pointFromParams(capped(p, 96))));  // accumulators would spill
+    EXPECT_TRUE(gemmSpace(D, false, &cuda, true).isValid(pointFromParams(p)));
+    EXPECT_FALSE(gemmSpace(D, false, &pocl, true).isValid(pointFromParams(p)));  // PoCL takes no cap
+    EXPECT_TRUE(gemmSpace(D, false, &pocl, true).isValid(pointFromParams(capped(p, 0))));
+    EXPECT_FALSE(gemmSpace(D, false, &cuda, true).isValid(pointFromParams(capped(p, 96))));  // accumulators would spill
     p.ks = 2; // two steps of A and B values: 192 + 8 registers do not fit 168
-    EXPECT_FALSE(GemmFamily(D).space(cuda).isValid(pointFromParams(capped(p, 168))));
+    EXPECT_FALSE(gemmSpace(D, false, &cuda, true).isValid(pointFromParams(capped(p, 168))));
     // 1024 work-items get at most 64 registers anyway: a cap of 64 or more would repeat the uncapped variant.
     const auto wide = capped(variant(128, 128, 8, 4, 4, 1, 2, "ABP", "", CBL, CBL, F), 64);
-    EXPECT_FALSE(GemmFamily(F).space(cuda).isValid(pointFromParams(wide)));
-    EXPECT_TRUE(GemmFamily(F).space(cuda).isValid(pointFromParams(capped(wide, 0))));
+    EXPECT_FALSE(gemmSpace(F, false, &cuda, true).isValid(pointFromParams(wide)));
+    EXPECT_TRUE(gemmSpace(F, false, &cuda, true).isValid(pointFromParams(capped(wide, 0))));
+    // The default spaces leave the caps out (no gain on Hopper, four times the space); the register-cap space has them.
+    const auto fits = capped(variant(64, 128, 8, 8, 8, 1, 2, "ABP", "", CBL, CBL, D), 168);
+    EXPECT_TRUE(gemmSpace(D, false, &cuda, true).isValid(pointFromParams(fits)));
+    EXPECT_FALSE(GemmFamily(D).space(cuda).isValid(pointFromParams(fits)));
     // Stored points from before the parameter existed mean "no cap".
     EXPECT_EQ(paramsFromPoint(Point(), D).maxRegs, 0);
 }
