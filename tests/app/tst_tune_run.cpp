@@ -211,7 +211,7 @@ private Q_SLOTS:
                                               QStringLiteral("GEMM_VW=1, 2"),    QStringLiteral("GEMM_LOCAL_B=1"),
                                               QStringLiteral("GEMM_IMAGE_A=0"),  QStringLiteral("GEMM_IMAGE_B=0"),
                                               QStringLiteral("GEMM_LAYOUT_A=0"), QStringLiteral("GEMM_LAYOUT_B=1, 2"),
-                                              QStringLiteral("GEMM_PREFETCH=0")}
+                                              QStringLiteral("GEMM_PREFETCH=0"), QStringLiteral("GEMM_KSPLIT=1")}
                                << QStringLiteral("128, 64x96x32");
     }
     void runMeasuresOnlyTheEditedSpace() {

@@ -156,6 +156,7 @@ void SpaceEditor::setSpace(const ParameterSpace& space) {
         Row row;
         row.name = QString::fromStdString(p.name);
         row.description = QString::fromStdString(p.description);
+        row.absent = p.absentValue;
         row.label = new QLabel(row.name, m_parameterGrid);
         row.label->setToolTip(row.description);
         row.values = new QLineEdit(formatValues(p.values), m_parameterGrid);
@@ -232,7 +233,7 @@ void SpaceEditor::rebuild(bool notify) {
         QString error = parsed.error;
         if (error.isEmpty()) {
             try {
-                space.addParameter({row.name.toStdString(), parsed.values, row.description.toStdString()});
+                space.addParameter({row.name.toStdString(), parsed.values, row.description.toStdString(), row.absent});
             } catch (const std::exception& e) {
                 error = QString::fromStdString(e.what());
             }

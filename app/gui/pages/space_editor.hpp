@@ -63,6 +63,7 @@ private:
     struct Row {
         QString name;
         QString description;
+        std::optional<ParamValue> absent; // kept from the loaded space: what keys without the parameter mean
         QLabel* label;
         QLineEdit* values;
         QLabel* message;

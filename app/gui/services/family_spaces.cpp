@@ -64,6 +64,8 @@ ParameterSpace FamilySpaces::adopt(const ParameterSpace& space, const ParameterS
         const int i = familySpace.parameterIndex(p.name);
         if (p.description.empty() && i >= 0)
             p.description = familySpace.parameters()[static_cast<std::size_t>(i)].description;
+        // A saved space without "absent" still reads keys stored before the parameter existed as the family does.
+        if (!p.absentValue && i >= 0) p.absentValue = familySpace.parameters()[static_cast<std::size_t>(i)].absentValue;
         out.addParameter(std::move(p));
     }
     for (const auto& c : space.constraints()) out.addConstraint(c);
