@@ -43,15 +43,7 @@ soft_deadline=${KT_BENCH_SOFT_DEADLINE:-400}
 hard_deadline=${KT_BENCH_HARD_DEADLINE:-520}
 
 # The same environment as tools/gpu-run.sh: carried libraries (OpenBLAS, CLBlast) and NVIDIA's OpenCL ICD.
-if [ -f .carry/gpu-libs.tar.xz ] && [ ! -d /tmp/kt-libs ]; then
-    mkdir -p /tmp/kt-libs && tar xJf .carry/gpu-libs.tar.xz -C /tmp/kt-libs
-fi
-[ -d /tmp/kt-libs ] && export LD_LIBRARY_PATH=/tmp/kt-libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-if [ -z "${OCL_ICD_VENDORS:-}" ] && [ -e /usr/lib/libnvidia-opencl.so.1 ]; then
-    mkdir -p /tmp/icd && echo /usr/lib/libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
-    [ -d /etc/OpenCL/vendors ] && cp /etc/OpenCL/vendors/*.icd /tmp/icd/ 2>/dev/null
-    export OCL_ICD_VENDORS=/tmp/icd
-fi
+. tools/gpu-env.sh
 export KT_DB="$res/ktune.sqlite"
 
 summary="$out/bench-summary.txt"

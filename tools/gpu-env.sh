@@ -1,0 +1,12 @@
+# Sourced by the GPU-machine scripts (tools/gpu-bench.sh, tools/gpu-dispatch.sh) from the repository root: the
+# Debian libraries carried in .carry/gpu-libs.tar.xz (OpenBLAS, CLBlast) on the library path, and NVIDIA's OpenCL
+# driver registered (it is installed there but not registered; PoCL stays listed). Does nothing where neither exists.
+if [ -f .carry/gpu-libs.tar.xz ] && [ ! -d /tmp/kt-libs ]; then
+    mkdir -p /tmp/kt-libs && tar xJf .carry/gpu-libs.tar.xz -C /tmp/kt-libs
+fi
+[ -d /tmp/kt-libs ] && export LD_LIBRARY_PATH=/tmp/kt-libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+if [ -z "${OCL_ICD_VENDORS:-}" ] && [ -e /usr/lib/libnvidia-opencl.so.1 ]; then
+    mkdir -p /tmp/icd && echo /usr/lib/libnvidia-opencl.so.1 > /tmp/icd/nvidia.icd
+    [ -d /etc/OpenCL/vendors ] && cp /etc/OpenCL/vendors/*.icd /tmp/icd/ 2>/dev/null
+    export OCL_ICD_VENDORS=/tmp/icd
+fi
