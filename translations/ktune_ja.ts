@@ -396,133 +396,143 @@
     </message>
     <message>
         <location filename="../app/gui/pages/device_details_widget.cpp" line="40"/>
+        <source>Image reads</source>
+        <translation>イメージ読み出し</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="41"/>
         <source>Compute capability</source>
         <translation>Compute Capability</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="43"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="44"/>
         <source>Copy bandwidth</source>
         <translation>コピー帯域幅</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="44"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="45"/>
         <source>fp32 peak</source>
         <translation>fp32 ピーク性能</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="45"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="46"/>
         <source>fp64 peak</source>
         <translation>fp64 ピーク性能</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="46"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="47"/>
         <source>Measured at</source>
         <translation>測定日時</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="165"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="167"/>
         <source>Device</source>
         <translation>デバイス</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="166"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="168"/>
         <source>Measured profile</source>
         <translation>測定プロファイル</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="167"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="169"/>
         <source>%1:</source>
         <translation>%1：</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="178"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="180"/>
         <source>No device selected</source>
         <translation>デバイスが選択されていません</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="179"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="181"/>
         <source>Select a device in the tree to see its properties.</source>
         <translation>ツリーでデバイスを選択すると、そのプロパティが表示されます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="183"/>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="206"/>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="211"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="185"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="208"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="213"/>
         <source>unknown</source>
         <translation>不明</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="184"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="186"/>
         <source>%1 (simulated)</source>
         <translation>%1（シミュレーション）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="187"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="189"/>
         <source>Simulated device: runs replay the measurements of %1 stored in %2; no kernel runs and nothing is measured.</source>
         <translation>シミュレーションデバイス: 実行は %2 に保存された %1 の測定値を再生します。カーネルは実行されず、何も測定されません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="191"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="193"/>
         <source>Stored in %1 (measured on another machine); not present here. Check its simulated twin to replay its results.</source>
         <translation>%1 に保存（別のマシンで測定）。このマシンにはありません。結果を再生するには、そのシミュレーション版にチェックを入れてください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="198"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="200"/>
         <source>%1 (index %2)</source>
         <translation>%1（インデックス %2）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="203"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="205"/>
         <source>%1 (stored in %2)</source>
         <translation>%1（%2 に保存）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="225"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="221"/>
+        <source>yes, up to %1 texels</source>
+        <translation>あり（最大 %1 テクセル）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="230"/>
         <source>Measured on %1 by the profile microbenchmarks.</source>
         <translation>%1 にプロファイル用マイクロベンチマークで測定しました。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="231"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="236"/>
         <source>Not measured yet.</source>
         <translation>まだ測定されていません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="234"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="239"/>
         <source>Profiling…</source>
         <translation>プロファイル中…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="234"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="239"/>
         <source>Profile</source>
         <translation>プロファイル</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="234"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="239"/>
         <source>Re-profile</source>
         <translation>再プロファイル</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="238"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="243"/>
         <source>Measure copy bandwidth and fp32/fp64 peak rates again; the new profile is stored next to the earlier ones.</source>
         <translation>コピー帯域幅と fp32/fp64 ピーク性能を再測定します。新しいプロファイルは以前のものと並べて保存されます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="240"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="245"/>
         <source>Measure copy bandwidth and fp32/fp64 peak rates on a worker thread.</source>
         <translation>ワーカースレッドでコピー帯域幅と fp32/fp64 のピーク性能を測定します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="242"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="247"/>
         <source>A simulated device runs no kernels; profile the real device on its machine.</source>
         <translation>シミュレーションデバイスはカーネルを実行しません。実デバイスをそのマシンでプロファイルしてください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="244"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="249"/>
         <source>This device is not present here; profile it on its machine.</source>
         <translation>このデバイスはこのマシンにありません。そのマシンでプロファイルしてください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/device_details_widget.cpp" line="246"/>
+        <location filename="../app/gui/pages/device_details_widget.cpp" line="251"/>
         <source>This build has no device profiler yet (kernels/profile).</source>
         <translation>このビルドにはまだデバイスプロファイラ（kernels/profile）がありません。</translation>
     </message>
@@ -1493,68 +1503,68 @@
         <translation>%1 が2回指定されています</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="163"/>
-        <location filename="../app/gui/pages/space_editor.cpp" line="243"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="164"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="244"/>
         <source>Values of %1, separated by commas or spaces</source>
         <translation>%1 の値(カンマまたは空白区切り)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="212"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="213"/>
         <source>Constraint %1: unknown name &apos;%2&apos; (not a parameter, a variable or a DEV_ device variable)</source>
         <translation>制約 %1: 不明な名前「%2」(パラメータ、変数、DEV_ デバイス変数のいずれでもありません)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="217"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="218"/>
         <source>Constraint %1: %2</source>
         <translation>制約 %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="218"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="219"/>
         <source>Constraint %1, column %2: %3</source>
         <translation>制約 %1、%2 桁目: %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="249"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="250"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="289"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="290"/>
         <source>Parameters and their values</source>
         <translation>パラメータと値</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="290"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="291"/>
         <source>Constraints</source>
         <translation>制約</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="291"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="292"/>
         <source>Expression</source>
         <translation>式</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="291"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="292"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="292"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="293"/>
         <source>Add</source>
         <translation>追加</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="293"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="294"/>
         <source>Remove</source>
         <translation>削除</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="294"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="295"/>
         <source>Add a constraint (a C-like integer expression over the parameters and DEV_ device variables)</source>
         <translation>制約を追加(パラメータと DEV_ デバイス変数を使う C 言語風の整数式)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/space_editor.cpp" line="296"/>
+        <location filename="../app/gui/pages/space_editor.cpp" line="297"/>
         <source>Remove the selected constraints</source>
         <translation>選択した制約を削除</translation>
     </message>

@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
@@ -220,6 +221,20 @@ private Q_SLOTS:
             }
         QCOMPARE(replayed, demo.candidates * 3);
         QCOMPARE(failing, demo.failing * 3);
+    }
+
+    void detailsShowImageSupportAndItsLimit() {
+        DeviceDetailsWidget details;
+        DeviceInfo d;
+        d.name = "Image GPU";
+        d.images = true;
+        d.maxImageBufferTexels = 134217728;
+        details.setDevice(&d);
+        QCOMPARE(details.fieldText("Image reads"),
+                 QStringLiteral("yes, up to %1 texels").arg(QLocale().toString(qulonglong(134217728))));
+        d.images = false;
+        details.setDevice(&d);
+        QVERIFY(!details.fieldText("Image reads").startsWith(QStringLiteral("yes")));
     }
 
     void reprofileMeasuresAgainAndStoresIt() {

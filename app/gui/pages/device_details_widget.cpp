@@ -37,6 +37,7 @@ constexpr const char* kDeviceFields[] = {
     QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Max. work-item sizes"),
     QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Double precision (fp64)"),
     QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "64-bit atomics"),
+    QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Image reads"),
     QT_TRANSLATE_NOOP("kt::gui::DeviceDetailsWidget", "Compute capability"),
 };
 constexpr const char* kProfileFields[] = {
@@ -216,6 +217,9 @@ void DeviceDetailsWidget::refresh() {
                                     .arg(d.maxWorkItemSizes[2]));
     set("Double precision (fp64)", Format::yesNo(d.fp64));
     set("64-bit atomics", Format::yesNo(d.atomics64));
+    // GEMM_IMAGE_A/B: 1-D image views of buffers (OpenCL) or the read-only cache (CUDA), up to this many texels.
+    set("Image reads", d.images ? tr("yes, up to %1 texels").arg(QLocale().toString(qulonglong(d.maxImageBufferTexels)))
+                                : Format::yesNo(false));
     set("Compute capability", d.backend == BackendKind::Cuda ? QStringLiteral("%1.%2")
                                                                    .arg(d.computeCapabilityMajor)
                                                                    .arg(d.computeCapabilityMinor)
