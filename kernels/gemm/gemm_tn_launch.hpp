@@ -34,9 +34,6 @@ public:
                Buffer& C, std::int64_t ldc, std::int64_t mC, std::int64_t nC);
 
 private:
-    std::vector<KernelArg> tnArgs(std::int64_t M, std::int64_t N, std::int64_t K, double alpha, double beta,
-                                  Buffer& A, Buffer& B, Buffer& C, std::int64_t ldc, std::int64_t mC,
-                                  std::int64_t nC) const;
     KernelArg real(double value) const;
 
     Device& m_device;
