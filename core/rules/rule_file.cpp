@@ -158,12 +158,10 @@ RuleChoice RuleFile::select(const std::vector<std::string>& dims, const std::vec
         }
         const long long s = size.front();
         const auto& ivs = sizeRule->intervals;
-        auto it =
-            std::upper_bound(ivs.begin(), ivs.end(), s, [](long long v, const Interval& iv) { return v < iv.hi; });
-        if (it == ivs.end()) --it;
+        const Interval& iv = sizeRule->intervalFor(s);
         const std::string name = scalarName(dims);
-        choice.candidate = it->candidate;
-        choice.why = std::to_string(it->lo) + " <= " + name + " < " + std::to_string(it->hi);
+        choice.candidate = iv.candidate;
+        choice.why = std::to_string(iv.lo) + " <= " + name + " < " + std::to_string(iv.hi);
         if (s < ivs.front().lo)
             choice.note = name + " = " + std::to_string(s) + " is below the rule's first interval (" + choice.why +
                           "): its candidate is used";

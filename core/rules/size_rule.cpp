@@ -6,13 +6,15 @@
 
 namespace kt::rules {
 
-const std::string& SizeRule::select(long long size) const {
+const Interval& SizeRule::intervalFor(long long size) const {
     if (intervals.empty()) throw RuleInputError("empty rule");
     // First interval whose hi is above the size; past the end → the last.
     auto it = std::upper_bound(intervals.begin(), intervals.end(), size,
                                [](long long s, const Interval& iv) { return s < iv.hi; });
-    return it == intervals.end() ? intervals.back().candidate : it->candidate;
+    return it == intervals.end() ? intervals.back() : *it;
 }
+
+const std::string& SizeRule::select(long long size) const { return intervalFor(size).candidate; }
 
 namespace {
 

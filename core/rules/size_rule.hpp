@@ -21,6 +21,8 @@ struct SizeRule {
     // The candidate for a size; sizes below the first interval take the first candidate, sizes at or past the
     // last hi the last one (the emitted C++ does the same).
     const std::string& select(long long size) const;
+    // The interval select() takes its candidate from (the last one for sizes past the end, the first below it).
+    const Interval& intervalFor(long long size) const;
 };
 
 struct RuleOptions {
