@@ -41,17 +41,8 @@ using namespace kt::gui;
 namespace {
 
 DeviceInfo makeDevice(const std::string& name, BackendKind backend) {
-    DeviceInfo d;
+    DeviceInfo d = kt::test::fakeDevice(name, 0, "Test Platform", 0);
     d.backend = backend;
-    d.type = DeviceType::Gpu;
-    d.platform = "Test Platform";
-    d.vendor = "Test Vendor";
-    d.name = name;
-    d.driverVersion = "1.0";
-    d.runtimeVersion = "3.0";
-    d.maxWorkGroupSize = 1024;
-    d.maxWorkItemSizes = {1024, 1024, 64};
-    d.localMemBytes = 64 << 10;
     return d;
 }
 
