@@ -18,8 +18,8 @@ struct Candidate {
     Point point;
     std::string origin;
     std::string tunedAt; // --best: the stored size it won at ("4096x4096x4096"); empty otherwise
-    std::string rule;     // --rules: why the rule picked it at this size ("32 <= m = n = k < 48", a tree path)
-    std::string ruleNote; // --rules: set when the size lies outside every interval (the nearest one was used)
+    std::string rule = {}; // --rules: why the rule picked it at this size ("32 <= m = n = k < 48", a tree path)
+    std::string ruleNote = {}; // --rules: set when the size lies outside every interval (the nearest one was used)
 };
 
 // The candidates to measure at one size (--best picks one per size, the other modes the same list everywhere).
