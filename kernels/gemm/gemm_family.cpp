@@ -212,10 +212,9 @@ ParameterSpace gemmSpace(Precision precision, bool paperOnly, const DeviceInfo* 
                          "shared tiles fit in local memory"});
     space.addConstraint({"GEMM_IMAGE_A + GEMM_IMAGE_B == 0 || GEMM_VW * " + bytes + " <= 16",
                          "image reads limit the vector width to float4 / double2 (paper)"});
-    if (!paperOnly)
+    if (!paperOnly) {
         space.addConstraint(
             {"GEMM_PREFETCH == 0 || GEMM_LOCAL_A + GEMM_LOCAL_B > 0", "prefetching feeds the local-memory tiles"});
-    if (!paperOnly) {
         // A cap is a compiler option only NVRTC and NVIDIA's OpenCL take; one at or above what the work-group size
         // allows anyway (64 K registers / work-items, at most 255) changes nothing, so it would only repeat a variant.
         space.addConstraint({"GEMM_MAXREGS == 0 || (DEV_REG_FILE > 0 && GEMM_MAXREGS * (GEMM_ML / GEMM_MS) * "
