@@ -150,6 +150,7 @@ std::string peerIdOf(const Device& device) { return device.info().backend == Bac
 template <class T> void runAll(Device& device, Precision precision, const std::vector<PlanEntry>& plan,
                                const Options& options, vendor::GemmPeer* peer, vendor::GemmPeer* peerTc,
                                Result& result) {
+    ProgramCache programs(device);
     std::map<std::string, std::unique_ptr<gemm::GemmRoutine>> routines;
     std::map<std::string, std::string> buildErrors;
     auto routineFor = [&](const Candidate& c) -> gemm::GemmRoutine* {
@@ -158,7 +159,7 @@ template <class T> void runAll(Device& device, Precision precision, const std::v
         try {
             const gemm::GemmParams params = gemm::paramsFromPoint(c.point, precision);
             if (auto why = params.invalidReason(); !why.empty()) throw std::invalid_argument(why);
-            return routines.emplace(c.key, std::make_unique<gemm::GemmRoutine>(device, params)).first->second.get();
+            return routines.emplace(c.key, std::make_unique<gemm::GemmRoutine>(device, programs, params)).first->second.get();
         } catch (const std::exception& e) {
             buildErrors[c.key] = e.what();
             throw;

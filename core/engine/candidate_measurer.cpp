@@ -11,14 +11,6 @@
 namespace kt {
 
 namespace {
-std::uint64_t fnv1a(const std::string& text, std::uint64_t h = 1469598103934665603ull) {
-    for (unsigned char c : text) {
-        h ^= c;
-        h *= 1099511628211ull;
-    }
-    return h;
-}
-
 double percentile(std::vector<double> v, double q) {
     std::sort(v.begin(), v.end());
     const double pos = q * static_cast<double>(v.size() - 1);
@@ -37,32 +29,33 @@ void summariseTimes(Measurement& m, double work) {
     m.value = m.medianMs > 0 ? work / (m.medianMs * 1e6) : 0;
 }
 
-CandidateMeasurer::CandidateMeasurer(Device& device, std::shared_ptr<const Family> family)
-    : m_device(device), m_family(std::move(family)) {}
-
-std::string CandidateMeasurer::cacheKey(const GeneratedSource& source) const {
-    std::uint64_t h = fnv1a(source.source);
-    for (const auto& o : source.options) h = fnv1a(o + "\x1f", h);
-    const auto& info = m_device.info();
-    h = fnv1a(info.stableId() + "\x1f" + info.driverVersion, h);
-    char buf[17];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-    return buf;
+CandidateMeasurer::CandidateMeasurer(Device& device, std::shared_ptr<const Family> family, ProgramCache* programs)
+    : m_device(device), m_family(std::move(family)), m_programs(programs) {
+    if (!m_programs) {
+        m_ownPrograms = std::make_unique<ProgramCache>(device);
+        m_programs = m_ownPrograms.get();
+    }
 }
 
-std::shared_ptr<const CandidateMeasurer::Compiled> CandidateMeasurer::buildOne(const Point& point) const {
-    auto result = std::make_shared<Compiled>();
-    const auto start = std::chrono::steady_clock::now();
+std::shared_ptr<const ProgramCache::Entry> CandidateMeasurer::buildAll(const Point& point) {
+    // Identical programs (same text and options: points that differ only in parameters that do not change the code,
+    // or the copy kernels several plans share) are built once by the cache.
+    std::vector<GeneratedSource> sources;
     try {
-        result->source = m_family->generate(point, m_device.info());
-        result->program = m_device.build(result->source.source, result->source.options);
-    } catch (const BuildError& e) {
-        result->error = std::string(e.what()) + "\n" + e.log();
+        if (auto plan = m_family->plan(point, m_device.info()))
+            sources = plan->programs;
+        else
+            sources.push_back(m_family->generate(point, m_device.info()));
+        if (sources.empty()) throw std::logic_error("family " + m_family->name() + " generated no program");
     } catch (const std::exception& e) {
-        result->error = e.what();
+        auto failed = std::make_shared<ProgramCache::Entry>();
+        failed->error = e.what();
+        return failed;
     }
-    result->compileMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    return result;
+    auto own = m_programs->entry(sources.front());
+    if (own->program)
+        for (std::size_t i = 1; i < sources.size(); ++i) m_programs->entry(sources[i]); // failures show at instantiate
+    return own;
 }
 
 void CandidateMeasurer::compile(const std::vector<Point>& points, int threads) {
@@ -76,30 +69,7 @@ void CandidateMeasurer::compile(const std::vector<Point>& points, int threads) {
     std::atomic<std::size_t> next{0};
     auto worker = [&] {
         for (std::size_t i = next++; i < todo.size(); i = next++) {
-            // Identical source (same generated text and options) is compiled once even when points differ
-            // in parameters that do not change the code.
-            GeneratedSource source;
-            try {
-                source = m_family->generate(todo[i], m_device.info());
-            } catch (const std::exception&) {
-            }
-            const std::string key = cacheKey(source);
-            std::shared_future<std::shared_ptr<const Compiled>> pending;
-            std::promise<std::shared_ptr<const Compiled>> promise;
-            bool mine = false;
-            {
-                std::lock_guard lock(m_mutex);
-                if (auto it = m_bySource.find(key); it != m_bySource.end()) {
-                    pending = it->second; // built or being built by another thread: wait for that one
-                    ++m_hits;
-                } else {
-                    pending = promise.get_future().share();
-                    m_bySource.emplace(key, pending);
-                    mine = true;
-                }
-            }
-            if (mine) promise.set_value(buildOne(todo[i]));
-            auto built = pending.get();
+            auto built = buildAll(todo[i]);
             std::lock_guard lock(m_mutex);
             m_byPoint[todo[i].key()] = built;
         }
@@ -111,7 +81,7 @@ void CandidateMeasurer::compile(const std::vector<Point>& points, int threads) {
     for (auto& t : pool) t.join();
 }
 
-std::shared_ptr<const CandidateMeasurer::Compiled> CandidateMeasurer::compiled(const Point& point) {
+std::shared_ptr<const ProgramCache::Entry> CandidateMeasurer::compiled(const Point& point) {
     {
         std::lock_guard lock(m_mutex);
         if (auto it = m_byPoint.find(point.key()); it != m_byPoint.end()) return it->second;
@@ -119,11 +89,6 @@ std::shared_ptr<const CandidateMeasurer::Compiled> CandidateMeasurer::compiled(c
     compile({point}, 1);
     std::lock_guard lock(m_mutex);
     return m_byPoint.at(point.key());
-}
-
-std::size_t CandidateMeasurer::cacheSize() const {
-    std::lock_guard lock(m_mutex);
-    return m_bySource.size();
 }
 
 std::vector<Measurement> CandidateMeasurer::measure(const Point& point, const std::vector<ProblemSize>& sizes,
@@ -143,7 +108,7 @@ std::vector<Measurement> CandidateMeasurer::measure(const Point& point, const st
     std::string instantiateError;
     if (built->program) {
         try {
-            run = m_family->instantiate(m_device, point, *built->program);
+            run = m_family->instantiate(m_device, point, *m_programs);
         } catch (const std::exception& e) {
             instantiateError = e.what();
         }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/engine/family.hpp"
+#include "core/engine/program_cache.hpp"
 
 namespace kt {
 
@@ -25,7 +26,9 @@ struct MeasureOptions {
 
 class CandidateMeasurer {
 public:
-    CandidateMeasurer(Device& device, std::shared_ptr<const Family> family);
+    // Programs come from `programs` when given (shared with routines and other measurers of the device), else from
+    // a cache of the measurer's own.
+    CandidateMeasurer(Device& device, std::shared_ptr<const Family> family, ProgramCache* programs = nullptr);
 
     // Compiles the points not compiled yet, `threads` at a time (Device::build is thread-safe by contract).
     // Failures are remembered and reported by measure().
@@ -35,26 +38,21 @@ public:
     std::vector<Measurement> measure(const Point& point, const std::vector<ProblemSize>& sizes, const MeasureOptions& options,
                                      const std::function<void(const ProblemSize&)>& onSizeStart = {});
 
-    std::size_t cacheSize() const;
-    std::size_t cacheHits() const { return m_hits; }
+    std::size_t cacheSize() const { return m_programs->size(); }
+    std::size_t cacheHits() const { return m_programs->hits(); }
+    ProgramCache& programs() { return *m_programs; }
 
 private:
-    struct Compiled {
-        std::shared_ptr<Program> program; // null when the build failed
-        std::string error;                // build log on failure
-        double compileMs = 0;
-        GeneratedSource source;
-    };
-    std::shared_ptr<const Compiled> compiled(const Point& point);
-    std::shared_ptr<const Compiled> buildOne(const Point& point) const;
-    std::string cacheKey(const GeneratedSource& source) const;
+    // The candidate's own program (a failed build keeps its log), and the plan's other programs built beside it.
+    std::shared_ptr<const ProgramCache::Entry> compiled(const Point& point);
+    std::shared_ptr<const ProgramCache::Entry> buildAll(const Point& point);
 
     Device& m_device;
     std::shared_ptr<const Family> m_family;
+    std::unique_ptr<ProgramCache> m_ownPrograms;
+    ProgramCache* m_programs;
     mutable std::mutex m_mutex;
-    std::map<std::string, std::shared_ptr<const Compiled>> m_byPoint; // point key → compiled
-    std::map<std::string, std::shared_future<std::shared_ptr<const Compiled>>> m_bySource; // hash(source, options, device)
-    std::size_t m_hits = 0;
+    std::map<std::string, std::shared_ptr<const ProgramCache::Entry>> m_byPoint; // point key → its own program
 };
 
 // Median, min and interquartile range of timed runs, and the metric value from the median.

@@ -1,6 +1,8 @@
 // FamilyRegistry and the string forms of metrics and precisions.
 #include "core/engine/family.hpp"
 
+#include "core/engine/plan_run.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -8,6 +10,23 @@ namespace kt {
 
 std::string toString(Metric metric) { return metric == Metric::GFlops ? "GFlop/s" : "GB/s"; }
 std::string toString(Precision precision) { return precision == Precision::F32 ? "f32" : "f64"; }
+
+VerifyResult Family::verify(const PlanData&) const {
+    return {false, 0, 0, "family " + name() + " has a kernel plan but no host check (Family::verify)"};
+}
+
+GeneratedSource Family::generate(const Point& point, const DeviceInfo& device) const {
+    auto p = plan(point, device);
+    if (!p || p->programs.empty())
+        throw std::logic_error("family " + name() + " has no kernel plan: it must override generate()");
+    return p->programs.front();
+}
+
+std::unique_ptr<CandidateRun> Family::instantiate(Device& device, const Point& point, ProgramCache& programs) const {
+    auto p = plan(point, device.info());
+    if (!p) throw std::logic_error("family " + name() + " has no kernel plan: it must override instantiate()");
+    return std::make_unique<PlanRun>(device, *this, programs, std::move(*p));
+}
 
 std::vector<ProblemSize> normaliseSizes(const Family& family, std::vector<ProblemSize> sizes) {
     const auto dims = family.sizeDimensions();

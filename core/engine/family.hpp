@@ -4,26 +4,23 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/engine/backend.hpp"
+#include "core/engine/kernel_plan.hpp"
 #include "core/engine/measurement.hpp"
+#include "core/model/precision.hpp"
 #include "core/space/parameter_space.hpp"
 
 namespace kt {
 
 enum class Metric { GFlops, GBs };
-enum class Precision { F32, F64 };
 std::string toString(Metric metric);     // "GFlop/s" / "GB/s"
-std::string toString(Precision precision); // "f32" / "f64"
 
-// Everything needed to compile one candidate. Deterministic in (point, device): the compile cache keys on it.
-struct GeneratedSource {
-    std::string source;               // complete text, dialect preamble included
-    std::vector<std::string> options; // "-DNAME=VALUE" defines
-    std::vector<std::string> kernels; // kernel names the candidate launches
-};
+class ProgramCache;
+struct PlanData;
 
 struct VerifyResult {
     bool ok = false;
@@ -74,8 +71,20 @@ public:
     // Internal families (engine self-tests) are hidden from the GUI's family pages and `ktune families`.
     virtual bool internal() const { return false; }
 
-    virtual GeneratedSource generate(const Point& point, const DeviceInfo& device) const = 0;
-    virtual std::unique_ptr<CandidateRun> instantiate(Device& device, const Point& point, Program& program) const = 0;
+    // The kernels of a candidate as data (kernel_plan.hpp): its inputs are sizeDimensions(), its first program is
+    // the candidate's own. A family that has a plan needs nothing else to run: generate(), instantiate() and the
+    // export follow from it, and verify() checks a run's outputs on the host. nullopt: the family runs its own
+    // CandidateRun (it then overrides generate() and instantiate()).
+    virtual std::optional<KernelPlan> plan(const Point& point, const DeviceInfo& device) const { return std::nullopt; }
+    // Compares the outputs of a plan run with the host reference (OpenBLAS/CBLAS or exact host code).
+    virtual VerifyResult verify(const PlanData& data) const;
+
+    // The candidate's own program: by default the plan's first.
+    virtual GeneratedSource generate(const Point& point, const DeviceInfo& device) const;
+    // The candidate bound to a device; its programs come from `programs` (the candidate's own is built there
+    // already). By default a PlanRun of plan().
+    virtual std::unique_ptr<CandidateRun> instantiate(Device& device, const Point& point,
+                                                      ProgramCache& programs) const;
 };
 
 // Sizes given with one number for a family with several size dimensions mean a cube (n → n×n×n); any other

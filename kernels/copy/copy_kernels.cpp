@@ -1,7 +1,6 @@
-// Host side of the layout copy kernels (kernels/copy/copy_to_layout.cl).
+// Host side of the layout copy kernels (kernels/copy/copy_to_layout.cl): programs and plan launches.
 #include "kernels/copy/copy_kernels.hpp"
 
-#include <limits>
 #include <stdexcept>
 
 #include "kernels/common/dialect.hpp"
@@ -20,24 +19,25 @@ std::vector<std::string> copyOptions(const CopyParams& p) {
     return o;
 }
 
-void enqueueCopy(Device& device, Kernel& kernel, const CopyParams& p, std::int64_t R, std::int64_t Cc, std::int64_t r,
-                 std::int64_t c, Buffer& src, std::int64_t ld, std::int64_t offset, Buffer& dst) {
-    if (R % p.blockRows || Cc % p.blockCols || r > R || c > Cc)
-        throw std::invalid_argument("copy: destination " + std::to_string(R) + "x" + std::to_string(Cc) +
-                                    " does not fit blocks " + std::to_string(p.blockRows) + "x" +
-                                    std::to_string(p.blockCols) + " or source " + std::to_string(r) + "x" +
-                                    std::to_string(c));
-    constexpr std::int64_t kMax = std::numeric_limits<std::int32_t>::max();
-    if (R > kMax || Cc > kMax || ld > kMax || offset > kMax)
-        throw std::invalid_argument("copy: dimensions exceed the 32-bit kernel arguments");
+GeneratedSource copyProgram(const CopyParams& params) { return {copySource(), copyOptions(params), {kCopyKernelName}}; }
+
+void addCopyLaunch(KernelPlan& plan, const CopyParams& p, const CopyOperands& o, LaunchPhase phase) {
     if (p.tile < 1 || p.rows < 1 || p.tile % p.rows)
         throw std::invalid_argument("copy: rows (" + std::to_string(p.rows) + ") must divide the tile (" +
                                     std::to_string(p.tile) + ")");
-    const auto t = std::int64_t(p.tile);
-    Range global(std::size_t(gemm::roundUp(Cc, t)), std::size_t(gemm::roundUp(R, t) / t * p.rows));
-    device.enqueue(kernel, global, Range(std::size_t(t), std::size_t(p.rows)),
-                   {std::int32_t(R), std::int32_t(Cc), std::int32_t(r), std::int32_t(c), &src, std::int32_t(ld),
-                    std::int32_t(offset), &dst});
+    PlanLaunch launch;
+    launch.program = plan.addProgram(copyProgram(p));
+    launch.kernel = kCopyKernelName;
+    launch.phase = phase;
+    // Dimension 0 runs along the destination's columns (one tile per work-group), 1 along its rows (tile / rows
+    // work-items per tile, each copying `rows`-strided elements).
+    launch.global = {ceilDivExpr(o.Cc, p.tile) + " * " + std::to_string(p.tile),
+                     ceilDivExpr(o.R, p.tile) + " * " + std::to_string(p.rows), "1"};
+    launch.local = {std::to_string(p.tile), std::to_string(p.rows), "1"};
+    launch.args = {PlanArg::integer(o.R),  PlanArg::integer(o.Cc),     PlanArg::integer(o.r),
+                   PlanArg::integer(o.c),  PlanArg::buffer(o.src),     PlanArg::integer(o.ld),
+                   PlanArg::integer(o.offset), PlanArg::buffer(o.dst)};
+    plan.launches.push_back(std::move(launch));
 }
 
 } // namespace kt::copy

@@ -6,8 +6,9 @@
 #include <random>
 
 #include "kernels/gemm/gemm_generator.hpp"
-#include "kernels/gemm/gemm_layout.hpp"
-#include "kernels/gemm/gemm_tn_launch.hpp"
+#include "core/engine/plan_run.hpp"
+#include "kernels/gemm/gemm_family.hpp"
+#include "kernels/gemm/gemm_plan.hpp"
 #include "kernels/gemm/gemm_verify.hpp"
 #include "kernels/reference/cblas_reference.hpp"
 
@@ -64,7 +65,8 @@ template <class T> GemmTiming routine(Device& device, const GemmParams& params, 
     const auto B = randomValues<T>(std::size_t(bOuter * call.ldb), rng);
     const auto C0 = randomValues<T>(std::size_t(cOuter * call.ldc), rng);
     auto bufA = upload(device, A), bufB = upload(device, B), bufC = upload(device, C0);
-    GemmRoutine r(device, params);
+    ProgramCache programs(device);
+    GemmRoutine r(device, programs, params);
     GemmTiming t;
     for (int i = 0; i < o.warmupRuns; ++i) r.run(call, *bufA, *bufB, *bufC);
     // Every run starts from the same C so that the verified result is one application of the routine.
@@ -85,33 +87,24 @@ template <class T> GemmTiming routine(Device& device, const GemmParams& params, 
     return t;
 }
 
-template <class T> GemmTiming tnOnly(Device& device, const GemmParams& p, std::int64_t m, std::int64_t n,
-                                     std::int64_t k, const BenchOptions& o) {
-    const std::int64_t M = roundUp(m, p.ml), N = roundUp(n, p.nl), K = roundUp(k, p.kMultiple());
-    std::mt19937_64 rng(o.seed);
-    const auto A = randomValues<T>(std::size_t(k * m), rng), B = randomValues<T>(std::size_t(k * n), rng);
-    const auto C0 = randomValues<T>(std::size_t(m * n), rng);
-    auto bufA = upload(device, packOperand(A.data(), m, k, m, p.layoutA, K, M, p.kl, p.ml));
-    auto bufB = upload(device, packOperand(B.data(), n, k, n, p.layoutB, K, N, p.kl, p.nl));
-    auto bufC = upload(device, C0);
-    auto program = device.build(tnKernelSource(p), tnKernelOptions(p, device.info()));
-    TnLauncher tn(device, p, *program);
-    auto launch = [&] { return tn.run(M, N, K, 1.0, 1.0, *bufA, *bufB, *bufC, n, m, n); };
+// The tuning candidate's plan (the TN kernel on operands packed by its setup copies) with alpha = beta = 1.
+GemmTiming tnOnly(Device& device, const GemmParams& p, std::int64_t m, std::int64_t n, std::int64_t k,
+                  const BenchOptions& o) {
+    const GemmFamily family(p.precision);
+    ProgramCache programs(device);
+    KernelPlan plan = tnTuningPlan(p, device.info());
+    for (auto& s : plan.scalars) s.tuningValue = 1.0; // A^T B + C as in the papers
+    PlanRun run(device, family, programs, std::move(plan));
+    run.prepare({{m, n, k}}, o.seed);
     GemmTiming t;
-    for (int i = 0; i < o.warmupRuns; ++i) launch();
-    for (int i = 0; i < o.timedRuns; ++i) {
-        if (o.verify) device.write(*bufC, C0.data(), C0.size() * sizeof(T));
-        t.timesMs.push_back(launch());
-    }
+    for (int i = 0; i < o.warmupRuns; ++i) run.run();
+    for (int i = 0; i < o.timedRuns; ++i) t.timesMs.push_back(run.run());
     summarise(t);
     if (o.verify) {
-        if (o.timedRuns == 0) {
-            device.write(*bufC, C0.data(), C0.size() * sizeof(T));
-            launch();
-        }
-        GemmCall call{blas::Order::RowMajor, blas::Op::T, blas::Op::N, m, n, k, 1.0, 1.0, m, n, n};
+        run.prepare({{m, n, k}}, o.seed);
+        run.run();
         t.verified = true;
-        t.verification = check(device, *bufC, call, A, B, C0, m, n);
+        t.verification = run.verify();
     }
     return t;
 }
@@ -125,8 +118,7 @@ GemmTiming timeGemmRoutine(Device& device, const GemmParams& params, GemmCall ca
 
 GemmTiming timeTnKernel(Device& device, const GemmParams& params, std::int64_t m, std::int64_t n, std::int64_t k,
                         const BenchOptions& options) {
-    if (params.precision == Precision::F64) return tnOnly<double>(device, params, m, n, k, options);
-    return tnOnly<float>(device, params, m, n, k, options);
+    return tnOnly(device, params, m, n, k, options);
 }
 
 } // namespace kt::gemm

@@ -6,34 +6,19 @@
 #include <limits>
 #include <mutex>
 #include <optional>
-#include <random>
 #include <stdexcept>
 
 #include "core/space/device_variables.hpp"
 #include "core/strategies/paper_sizes.hpp"
 #include "kernels/common/dialect.hpp"
 #include "kernels/gemm/gemm_generator.hpp"
-#include "kernels/gemm/gemm_layout.hpp"
-#include "kernels/gemm/gemm_tn_launch.hpp"
+#include "core/engine/plan_data.hpp"
+#include "kernels/gemm/gemm_plan.hpp"
 #include "kernels/gemm/gemm_verify.hpp"
 #include "kernels/reference/cblas_reference.hpp"
 
 namespace kt::gemm {
 namespace {
-
-constexpr const char* kRestoreKernelName = "gemm_restore_c";
-
-// C is an input as well as the output, so every run starts from the same C: the candidate copies the prepared C
-// back (untimed) before each timed launch. Kept beside the TN kernel so one program serves the whole candidate.
-constexpr const char* kRestoreKernel = R"(
-// Restores C before a timed run (untimed): dst[i] = src[i].
-KT_KERNEL void gemm_restore_c(const int count, const KT_GLOBAL real* KT_RESTRICT src, KT_GLOBAL real* KT_RESTRICT dst) {
-    const int i = (int)get_global_id(0);
-    if (i < count) dst[i] = src[i];
-}
-)";
-
-constexpr double kAlpha = 1.25, kBeta = -0.5;
 
 // The last reference result, shared by all candidates measured on the same inputs (the inputs depend only on
 // size, seed and precision, not on the candidate), so a tuning run computes each reference once.
@@ -42,6 +27,7 @@ struct ReferenceCache {
     std::int64_t m = -1, n = -1, k = -1;
     std::uint64_t seed = 0;
     Precision precision = Precision::F32;
+    double alpha = 0, beta = 0;
     std::shared_ptr<const void> data; // std::vector<T>
 };
 ReferenceCache& referenceCache() {
@@ -49,91 +35,36 @@ ReferenceCache& referenceCache() {
     return cache;
 }
 
-template <class T> std::vector<T> randomValues(std::size_t count, std::mt19937_64& rng) {
-    // Magnitudes in [0.25, 1] with random signs: never zero, so a dropped term always shows.
-    std::uniform_real_distribution<double> mag(0.25, 1.0);
-    std::vector<T> v(count);
-    for (auto& x : v) x = T(rng() & 1 ? mag(rng) : -mag(rng));
-    return v;
-}
-
-template <class T> class TnRun final : public CandidateRun {
-public:
-    TnRun(Device& device, const GemmParams& params, Program& program)
-        : m_device(device), m_p(params), m_tn(device, params, program), m_restore(program.kernel(kRestoreKernelName)) {}
-
-    void prepare(const ProblemSize& size, std::uint64_t seed) override {
-        if (size.dims.size() != 3) throw std::invalid_argument("gemm: size needs m, n, k (got " + size.label() + ")");
-        if (m_bufC && size.dims[0] == m_m && size.dims[1] == m_n && size.dims[2] == m_k && seed == m_seed) {
-            m_device.fill(*m_bufC, 0xFF); // same inputs as already on the device (the measurer prepares twice)
-            return;
-        }
-        m_m = size.dims[0], m_n = size.dims[1], m_k = size.dims[2], m_seed = seed;
-        if (m_m < 1 || m_n < 1 || m_k < 1) throw std::invalid_argument("gemm: sizes must be >= 1: " + size.label());
-        m_M = roundUp(m_m, m_p.ml), m_N = roundUp(m_n, m_p.nl), m_K = roundUp(m_k, m_p.kMultiple());
-        m_tn.reserve(m_m, m_n);
-        if (auto why = tnImageLimitReason(m_p, m_M, m_N, m_K, m_device.info()); !why.empty())
-            throw std::invalid_argument("gemm " + size.label() + ": " + why);
-        std::mt19937_64 rng(seed);
-        m_a = randomValues<T>(std::size_t(m_k * m_m), rng); // A^T stored k x m: the TN kernel's logical A
-        m_b = randomValues<T>(std::size_t(m_k * m_n), rng);
-        m_c0 = randomValues<T>(std::size_t(m_m * m_n), rng);
-        upload(m_bufA, packOperand(m_a.data(), m_m, m_k, m_m, m_p.layoutA, m_K, m_M, m_p.kl, m_p.ml));
-        upload(m_bufB, packOperand(m_b.data(), m_n, m_k, m_n, m_p.layoutB, m_K, m_N, m_p.kl, m_p.nl));
-        upload(m_bufC0, m_c0);
-        m_bufC = m_device.allocate(m_c0.size() * sizeof(T));
-        m_device.fill(*m_bufC, 0xFF); // NaN poison until the first run
-    }
-
-    double run() override {
-        const auto count = std::int32_t(m_c0.size());
-        const std::size_t local = 64;
-        m_device.enqueue(*m_restore, Range(std::size_t(roundUp(count, local))), Range(local),
-                         {count, m_bufC0.get(), m_bufC.get()});
-        return m_tn.run(m_M, m_N, m_K, kAlpha, kBeta, *m_bufA, *m_bufB, *m_bufC, m_n, m_m, m_n);
-    }
-
-    VerifyResult verify() override {
-        std::vector<T> got(m_c0.size());
-        m_device.read(*m_bufC, got.data(), got.size() * sizeof(T));
-        const auto ref = reference();
-        // |a|, |b| <= 1: |alpha| k + |beta| |c| bounds every term sum the rounding error scales with.
-        std::vector<T> bound(m_c0.size());
-        for (std::size_t i = 0; i < bound.size(); ++i)
-            bound[i] = T(std::fabs(kAlpha) * double(m_k) + std::fabs(kBeta) * std::fabs(double(m_c0[i])));
-        return compareGemm(got, *ref, bound, m_m, m_n, m_n, m_k);
-    }
-
-private:
-    void upload(std::unique_ptr<Buffer>& buf, const std::vector<T>& v) {
-        buf = m_device.allocate(v.size() * sizeof(T));
-        m_device.write(*buf, v.data(), v.size() * sizeof(T));
-    }
-
-    std::shared_ptr<const std::vector<T>> reference() {
+// C = alpha A^T B + beta C0 of a tuning plan run (A k x m, B k x n, C0 m x n), against OpenBLAS.
+template <class T> VerifyResult verifyTn(const PlanData& data) {
+    const std::int64_t m = data.value("m"), n = data.value("n"), k = data.value("k");
+    const double alpha = data.scalar("alpha"), beta = data.scalar("beta");
+    const auto& a = data.input<T>("A");
+    const auto& b = data.input<T>("B");
+    const auto& c0 = data.input<T>("C0");
+    std::shared_ptr<const std::vector<T>> ref;
+    {
         auto& cache = referenceCache();
         const Precision prec = sizeof(T) == 8 ? Precision::F64 : Precision::F32;
         std::lock_guard lock(cache.mutex);
-        if (cache.data && cache.m == m_m && cache.n == m_n && cache.k == m_k && cache.seed == m_seed &&
-            cache.precision == prec)
-            return std::static_pointer_cast<const std::vector<T>>(cache.data);
-        auto c = std::make_shared<std::vector<T>>(m_c0);
-        reference::gemm(blas::Order::RowMajor, blas::Op::T, blas::Op::N, m_m, m_n, m_k, T(kAlpha), m_a.data(), m_m,
-                        m_b.data(), m_n, T(kBeta), c->data(), m_n);
-        cache.m = m_m, cache.n = m_n, cache.k = m_k, cache.seed = m_seed, cache.precision = prec;
-        cache.data = c;
-        return c;
+        if (cache.data && cache.m == m && cache.n == n && cache.k == k && cache.seed == data.seed &&
+            cache.precision == prec && cache.alpha == alpha && cache.beta == beta) {
+            ref = std::static_pointer_cast<const std::vector<T>>(cache.data);
+        } else {
+            auto c = std::make_shared<std::vector<T>>(c0);
+            reference::gemm(blas::Order::RowMajor, blas::Op::T, blas::Op::N, m, n, k, T(alpha), a.data(), m,
+                            b.data(), n, T(beta), c->data(), n);
+            cache.m = m, cache.n = n, cache.k = k, cache.seed = data.seed, cache.precision = prec;
+            cache.alpha = alpha, cache.beta = beta, cache.data = c;
+            ref = c;
+        }
     }
-
-    Device& m_device;
-    GemmParams m_p;
-    TnLauncher m_tn;
-    std::unique_ptr<Kernel> m_restore;
-    std::int64_t m_m = 0, m_n = 0, m_k = 0, m_M = 0, m_N = 0, m_K = 0;
-    std::uint64_t m_seed = 0;
-    std::vector<T> m_a, m_b, m_c0;
-    std::unique_ptr<Buffer> m_bufA, m_bufB, m_bufC0, m_bufC;
-};
+    // |a|, |b| <= 1: |alpha| k + |beta| |c| bounds every term sum the rounding error scales with.
+    std::vector<T> bound(c0.size());
+    for (std::size_t i = 0; i < bound.size(); ++i)
+        bound[i] = T(std::fabs(alpha) * double(k) + std::fabs(beta) * std::fabs(double(c0[i])));
+    return compareGemm(data.output<T>("C"), *ref, bound, m, n, n, k);
+}
 
 struct ParamSpec {
     const char* name;
@@ -331,20 +262,12 @@ Point pointFromParams(const GemmParams& p) {
                          p.maxRegs, p.ksplit});
 }
 
-GeneratedSource GemmFamily::generate(const Point& point, const DeviceInfo& device) const {
-    const GemmParams p = paramsFromPoint(point, m_precision);
-    GeneratedSource out;
-    out.source = kernels::withPreamble(tnKernelBody(p) + kRestoreKernel);
-    out.options = tnKernelOptions(p, device);
-    out.kernels = {kTnKernelName, kRestoreKernelName};
-    if (p.ksplit > 1) out.kernels.push_back(kSplitkReduceKernelName);
-    return out;
+std::optional<KernelPlan> GemmFamily::plan(const Point& point, const DeviceInfo& device) const {
+    return tnTuningPlan(paramsFromPoint(point, m_precision), device);
 }
 
-std::unique_ptr<CandidateRun> GemmFamily::instantiate(Device& device, const Point& point, Program& program) const {
-    const GemmParams p = paramsFromPoint(point, m_precision);
-    if (m_precision == Precision::F32) return std::make_unique<TnRun<float>>(device, p, program);
-    return std::make_unique<TnRun<double>>(device, p, program);
+VerifyResult GemmFamily::verify(const PlanData& data) const {
+    return m_precision == Precision::F64 ? verifyTn<double>(data) : verifyTn<float>(data);
 }
 
 std::vector<GemmParams> paperBestTn(Precision precision) {

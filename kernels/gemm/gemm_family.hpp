@@ -27,8 +27,9 @@ public:
     bool supports(const Point& point, const ProblemSize& size) const override;
     // Also rejects sizes whose image operands exceed the device's image-buffer limit (or images it lacks).
     bool supportsOn(const Point& point, const ProblemSize& size, const DeviceInfo& device) const override;
-    GeneratedSource generate(const Point& point, const DeviceInfo& device) const override;
-    std::unique_ptr<CandidateRun> instantiate(Device& device, const Point& point, Program& program) const override;
+    // The TN kernel on operands already in its layouts (gemm_plan.hpp: tnTuningPlan), checked against OpenBLAS.
+    std::optional<KernelPlan> plan(const Point& point, const DeviceInfo& device) const override;
+    VerifyResult verify(const PlanData& data) const override;
 
     Precision precision() const { return m_precision; }
 

@@ -9,7 +9,7 @@
 #include <stdexcept>
 
 #include "kernels/common/dialect.hpp"
-#include "kernels/gemm/gemm_tn_launch.hpp"
+#include "kernels/gemm/gemm_plan.hpp"
 
 namespace kt::gemm {
 namespace {
@@ -235,8 +235,10 @@ std::string generateTnKernel(const GemmParams& p) {
         return "const KT_GLOBAL " + n.real + "* KT_RESTRICT " + name;
     };
     w.line("                     " + operandParam(a) + ", " + operandParam(b) + ",");
-    w.line("                     KT_GLOBAL " + n.real + "* KT_RESTRICT C, const int ldc, const int mC, const int nC)");
+    w.line("                     KT_GLOBAL " + n.real + "* KT_RESTRICT C, const int offC, const int ldc, const int mC,");
+    w.line("                     const int nC)");
     w.open("");
+    w.line("C += offC; // C is a sub-matrix of the caller's buffer");
     w.line("const int tn = (int)get_local_id(0);");
     w.line("const int tm = (int)get_local_id(1);");
     w.line("const int bn = (int)get_group_id(0);");
@@ -409,8 +411,8 @@ std::vector<KernelArg> tnKernelArgs(const GemmParams& p, std::int64_t M, std::in
             std::int32_t(K),   real(alpha),
             real(beta),        operand(p.imageA, A, K * M),
             operand(p.imageB, B, K * N), &C,
-            std::int32_t(ldc), std::int32_t(mC),
-            std::int32_t(nC)};
+            std::int32_t(0),   std::int32_t(ldc),
+            std::int32_t(mC),  std::int32_t(nC)};
 }
 
 std::string tnImageLimitReason(const GemmParams& p, std::int64_t M, std::int64_t N, std::int64_t K,

@@ -12,14 +12,14 @@ inline constexpr const char* kTnKernelName = "gemm_tn";
 // Kernel body (without the dialect preamble). The kernel computes
 //   C[0:mC, 0:nC] <- alpha * A^T * B + beta * C   (C row-major with stride ldc; beta == 0 never reads C)
 // where A is K x M and B is K x N, stored in params.layoutA / layoutB, M, N, K multiples of ml, nl, kl.
-// Arguments: (int M, int N, int K, real alpha, real beta, A, B, C, int ldc, int mC, int nC); A and B are images
+// Arguments: (int M, int N, int K, real alpha, real beta, A, B, C, int offC, int ldc, int mC, int nC); A and B are images
 // (KT_IMAGE1D, texels of chunk() elements) when params.imageA / imageB: build them with tnKernelArgs.
 // Throws std::invalid_argument with params.invalidReason() when the parameters are not valid.
 std::string generateTnKernel(const GemmParams& params);
 
-// The TN kernel plus, for split-K (ksplit > 1), the reduction kernel (gemm_tn_launch.hpp), without the preamble.
+// The TN kernel plus, for split-K (ksplit > 1), the reduction kernel (gemm_plan.hpp), without the preamble.
 std::string tnKernelBody(const GemmParams& params);
-// Complete text for Device::build (preamble included; TnLauncher runs it) and its options for `device`: -DKT_DOUBLE=1 for f64, and
+// Complete text for Device::build (preamble included; the plans of gemm_plan.hpp launch it) and its options for `device`: -DKT_DOUBLE=1 for f64, and
 // the register cap in the device compiler's spelling. Throws std::invalid_argument for a cap the device cannot take.
 std::string tnKernelSource(const GemmParams& params);
 std::vector<std::string> tnKernelOptions(const GemmParams& params, const DeviceInfo& device);

@@ -1,19 +1,20 @@
-// The GEMM routine C <- alpha * op(A) * op(B) + beta * C on a kt::Device: layout copies + the generated TN kernel.
+// The GEMM routine C <- alpha * op(A) * op(B) + beta * C on a kt::Device: the routine plans of gemm_plan.hpp (layout
+// copies + the generated TN kernel), compiled through a program cache shared with the measurer.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 
-#include "core/engine/backend.hpp"
+#include "core/engine/plan_executor.hpp"
 #include "kernels/copy/copy_kernels.hpp"
 #include "kernels/gemm/gemm_params.hpp"
 #include "kernels/reference/blas_types.hpp"
 
 namespace kt::gemm {
 
-class TnLauncher;
-
-// One BLAS-style call. Matrices live in device buffers of params.precision; ld* are leading dimensions in elements.
+// One BLAS-style call. Matrices live in device buffers of params.precision; ld* are leading dimensions and off*
+// the element offsets of the matrices in their buffers.
 struct GemmCall {
     blas::Order order = blas::Order::RowMajor;
     blas::Op opA = blas::Op::N;
@@ -21,18 +22,19 @@ struct GemmCall {
     std::int64_t m = 0, n = 0, k = 0;
     double alpha = 1, beta = 0;
     std::int64_t lda = 0, ldb = 0, ldc = 0;
+    std::int64_t offA = 0, offB = 0, offC = 0;
     std::string describe() const; // "row NT m=7 n=33 k=255"
 };
 
-// Builds the TN kernel for `params` once; copy kernels are built on first use. Not thread-safe (like Device).
+// A tuned TN kernel plus copy kernels of the given shape. Plans are built per call shape (op types, which operands
+// need a copy) and their programs come from `programs`. Not thread-safe (like Device).
 class GemmRoutine {
 public:
-    GemmRoutine(Device& device, const GemmParams& params, int copyTile = copy::kDefaultCopyTile,
-                int copyRows = copy::kDefaultCopyRows);
+    GemmRoutine(Device& device, ProgramCache& programs, const GemmParams& params, const copy::CopyShape& copy = {});
     ~GemmRoutine();
 
     // Enqueues the copies (when needed) and the TN kernel without waiting. Throws std::invalid_argument naming the
-    // field when the call is inconsistent (negative sizes, ld too small, buffers too small).
+    // field when the call is inconsistent (negative sizes or offsets, ld too small, buffers too small).
     void enqueue(const GemmCall& call, Buffer& A, Buffer& B, Buffer& C);
     // enqueue() between device markers: the device time of the whole routine in ms.
     double run(const GemmCall& call, Buffer& A, Buffer& B, Buffer& C);
@@ -43,20 +45,13 @@ public:
     const GemmParams& params() const { return m_params; }
 
 private:
-    struct Operand;
-    void prepareOperand(Operand& op, Buffer& src, bool transpose, std::int64_t r, std::int64_t c, std::int64_t ld,
-                        std::int64_t R, std::int64_t Cc, int blockCols, bool& copied);
-    Kernel& copyKernel(bool transpose, Layout layout, int blockCols);
+    PlanExecutor& executorFor(blas::Op opA, blas::Op opB, bool copyA, bool copyB);
 
     Device& m_device;
+    ProgramCache& m_programs;
     GemmParams m_params;
-    int m_copyTile;
-    int m_copyRows;
-    std::unique_ptr<Program> m_tnProgram;
-    std::unique_ptr<TnLauncher> m_tn;
-    struct CopyVariant;
-    std::vector<std::unique_ptr<CopyVariant>> m_copies;
-    std::unique_ptr<Operand> m_a, m_b;
+    copy::CopyShape m_copy;
+    std::map<int, std::unique_ptr<PlanExecutor>> m_executors; // by call shape
     bool m_copiedA = false, m_copiedB = false;
 };
 

@@ -4,55 +4,11 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/engine/plan_data.hpp"
 #include "kernels/common/dialect.hpp"
 #include "kernels/common/embedded.hpp"
 
 namespace kt::kernels {
-
-namespace {
-class SelftestRun final : public CandidateRun {
-public:
-    SelftestRun(Device& device, std::unique_ptr<Kernel> kernel, int wg) : m_device(device), m_kernel(std::move(kernel)), m_wg(wg) {}
-
-    void prepare(const ProblemSize& size, std::uint64_t seed) override {
-        m_n = static_cast<int>(size.dims.at(0));
-        m_x.resize(static_cast<std::size_t>(m_n));
-        for (int i = 0; i < m_n; ++i) m_x[static_cast<std::size_t>(i)] = static_cast<float>((i * 37 + seed) % 101) - 50.0f;
-        m_in = m_device.allocate(m_x.size() * sizeof(float));
-        m_out = m_device.allocate(m_x.size() * sizeof(float));
-        m_device.write(*m_in, m_x.data(), m_x.size() * sizeof(float));
-        m_device.fill(*m_out, 0xFF);
-    }
-
-    double run() override {
-        const std::size_t groups = static_cast<std::size_t>((m_n + m_wg - 1) / m_wg);
-        return m_device.launch(*m_kernel, Range(groups * static_cast<std::size_t>(m_wg)), Range(static_cast<std::size_t>(m_wg)),
-                               {m_in.get(), m_out.get(), m_n, std::int32_t{1}});
-    }
-
-    VerifyResult verify() override {
-        std::vector<float> y(m_x.size());
-        m_device.read(*m_out, y.data(), y.size() * sizeof(float));
-        for (std::size_t i = 0; i < y.size(); ++i) {
-            const float expected = 2.0f * m_x[i];
-            if (!(y[i] == expected)) {
-                std::ostringstream msg;
-                msg << "y[" << i << "] = " << y[i] << ", expected " << expected;
-                return {false, std::fabs(y[i] - expected), 1.0, msg.str()};
-            }
-        }
-        return {true, 0, 0, ""};
-    }
-
-private:
-    Device& m_device;
-    std::unique_ptr<Kernel> m_kernel;
-    int m_wg;
-    int m_n = 0;
-    std::vector<float> m_x;
-    std::unique_ptr<Buffer> m_in, m_out;
-};
-} // namespace
 
 std::string SelftestFamily::description() const {
     return "y = 2x, where SELFTEST_MODE makes a candidate correct (0), wrong (1), fail to compile (2), hang (3) or "
@@ -67,16 +23,38 @@ ParameterSpace SelftestFamily::space(const DeviceInfo&) const {
     return space;
 }
 
-GeneratedSource SelftestFamily::generate(const Point& point, const DeviceInfo&) const {
-    GeneratedSource out;
-    out.source = withPreamble(embeddedSource("selftest/selftest.cl"));
-    out.options = {"-DSELFTEST_MODE=" + std::to_string(point["SELFTEST_MODE"])};
-    out.kernels = {"selftest"};
-    return out;
+std::optional<KernelPlan> SelftestFamily::plan(const Point& point, const DeviceInfo&) const {
+    KernelPlan plan;
+    plan.precision = Precision::F32;
+    plan.inputs = {"n"};
+    GeneratedSource program;
+    program.source = withPreamble(embeddedSource("selftest/selftest.cl"));
+    program.options = {"-DSELFTEST_MODE=" + std::to_string(point["SELFTEST_MODE"])};
+    program.kernels = {"selftest"};
+    plan.programs = {program};
+    plan.buffers = {{"x", BufferRole::Input, "n"}, {"y", BufferRole::Output, "n"}};
+    const auto wg = point["SELFTEST_WG"];
+    PlanLaunch launch;
+    launch.kernel = "selftest";
+    launch.global = {roundUpExpr("n", wg), "1", "1"};
+    launch.local = {std::to_string(wg), "1", "1"};
+    launch.args = {PlanArg::buffer("x"), PlanArg::buffer("y"), PlanArg::integer("n"), PlanArg::integer("1")};
+    plan.launches = {launch};
+    return plan;
 }
 
-std::unique_ptr<CandidateRun> SelftestFamily::instantiate(Device& device, const Point& point, Program& program) const {
-    return std::make_unique<SelftestRun>(device, program.kernel("selftest"), static_cast<int>(point["SELFTEST_WG"]));
+VerifyResult SelftestFamily::verify(const PlanData& data) const {
+    const auto& x = data.input<float>("x");
+    const auto& y = data.output<float>("y");
+    for (std::size_t i = 0; i < y.size(); ++i) {
+        const float expected = 2.0f * x[i];
+        if (!(y[i] == expected)) {
+            std::ostringstream msg;
+            msg << "y[" << i << "] = " << y[i] << ", expected " << expected;
+            return {false, std::fabs(y[i] - expected), 1.0, msg.str()};
+        }
+    }
+    return {true, 0, 0, ""};
 }
 
 } // namespace kt::kernels

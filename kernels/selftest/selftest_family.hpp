@@ -16,8 +16,8 @@ public:
     ParameterSpace space(const DeviceInfo& device) const override;
     std::vector<ProblemSize> defaultSizes(const DeviceInfo&) const override { return {{{1024}}, {{4096}}}; }
     double work(const ProblemSize& size) const override { return 8.0 * static_cast<double>(size.dims.at(0)); }
-    GeneratedSource generate(const Point& point, const DeviceInfo& device) const override;
-    std::unique_ptr<CandidateRun> instantiate(Device& device, const Point& point, Program& program) const override;
+    std::optional<KernelPlan> plan(const Point& point, const DeviceInfo& device) const override;
+    VerifyResult verify(const PlanData& data) const override; // y == 2x exactly
 };
 
 } // namespace kt::kernels

@@ -2,9 +2,9 @@
 #include "kernels/transpose/transpose_family.hpp"
 
 #include <cstring>
-#include <random>
 #include <sstream>
 
+#include "core/engine/plan_data.hpp"
 #include "core/space/device_variables.hpp"
 #include "kernels/common/dialect.hpp"
 #include "kernels/common/embedded.hpp"
@@ -13,58 +13,23 @@ namespace kt::kernels {
 
 namespace {
 
-template <class T> class TransposeRun final : public CandidateRun {
-public:
-    TransposeRun(Device& device, std::unique_ptr<Kernel> kernel, int tile, int wpt)
-        : m_device(device), m_kernel(std::move(kernel)), m_tile(tile), m_wpt(wpt) {}
-
-    void prepare(const ProblemSize& size, std::uint64_t seed) override {
-        m_n = size.dims.at(0);
-        const std::size_t count = static_cast<std::size_t>(m_n * m_n);
-        m_host.resize(count);
-        std::mt19937_64 rng(seed);
-        std::uniform_real_distribution<double> dist(-1.0, 1.0);
-        for (auto& v : m_host) v = static_cast<T>(dist(rng));
-        m_in = m_device.allocate(count * sizeof(T));
-        m_out = m_device.allocate(count * sizeof(T));
-        m_device.write(*m_in, m_host.data(), count * sizeof(T));
-        m_device.fill(*m_out, 0xFF); // NaN poison: an unwritten element can never pass verification
-    }
-
-    double run() override {
-        const std::size_t tiles = static_cast<std::size_t>((m_n + m_tile - 1) / m_tile);
-        const Range local(static_cast<std::size_t>(m_tile), static_cast<std::size_t>(m_tile / m_wpt));
-        const Range global(tiles * local[0], tiles * local[1]);
-        return m_device.launch(*m_kernel, global, local, {m_in.get(), m_out.get(), static_cast<std::int32_t>(m_n)});
-    }
-
-    VerifyResult verify() override {
-        const std::size_t count = static_cast<std::size_t>(m_n * m_n);
-        std::vector<T> out(count);
-        m_device.read(*m_out, out.data(), count * sizeof(T));
-        VerifyResult result{true, 0, 0, ""};
-        for (std::int64_t r = 0; r < m_n; ++r)
-            for (std::int64_t c = 0; c < m_n; ++c) {
-                const T expected = m_host[static_cast<std::size_t>(r * m_n + c)];
-                const T got = out[static_cast<std::size_t>(c * m_n + r)];
-                // A transpose moves bits: anything but an exact copy is wrong (NaN poison included).
-                if (std::memcmp(&expected, &got, sizeof(T)) != 0) {
-                    std::ostringstream msg;
-                    msg << "out[" << c << "][" << r << "] = " << got << ", expected " << expected;
-                    return {false, 1, 1, msg.str()};
-                }
+// A transpose moves bits: anything but an exact copy is wrong (NaN poison included).
+template <class T> VerifyResult verifyTranspose(const PlanData& data) {
+    const std::int64_t n = data.value("n");
+    const auto& in = data.input<T>("in");
+    const auto& out = data.output<T>("out");
+    for (std::int64_t r = 0; r < n; ++r)
+        for (std::int64_t c = 0; c < n; ++c) {
+            const T expected = in[static_cast<std::size_t>(r * n + c)];
+            const T got = out[static_cast<std::size_t>(c * n + r)];
+            if (std::memcmp(&expected, &got, sizeof(T)) != 0) {
+                std::ostringstream msg;
+                msg << "out[" << c << "][" << r << "] = " << got << ", expected " << expected;
+                return {false, 1, 1, msg.str()};
             }
-        return result;
-    }
-
-private:
-    Device& m_device;
-    std::unique_ptr<Kernel> m_kernel;
-    int m_tile, m_wpt;
-    std::int64_t m_n = 0;
-    std::vector<T> m_host;
-    std::unique_ptr<Buffer> m_in, m_out;
-};
+        }
+    return {true, 0, 0, ""};
+}
 
 } // namespace
 
@@ -103,20 +68,32 @@ double TransposeFamily::work(const ProblemSize& size) const {
     return 2.0 * n * n * (m_precision == Precision::F32 ? 4 : 8);
 }
 
-GeneratedSource TransposeFamily::generate(const Point& point, const DeviceInfo&) const {
-    GeneratedSource out;
-    out.source = withPreamble(embeddedSource("transpose/transpose.cl"));
-    for (const auto& name : point.names()) out.options.push_back("-D" + name + "=" + std::to_string(point[name]));
-    if (m_precision == Precision::F64) out.options.push_back("-DKT_DOUBLE=1");
-    out.kernels = {"transpose"};
-    return out;
+std::optional<KernelPlan> TransposeFamily::plan(const Point& point, const DeviceInfo&) const {
+    KernelPlan plan;
+    plan.precision = m_precision;
+    plan.inputs = {"n"};
+    GeneratedSource program;
+    program.source = withPreamble(embeddedSource("transpose/transpose.cl"));
+    for (const auto& name : point.names()) program.options.push_back("-D" + name + "=" + std::to_string(point[name]));
+    if (m_precision == Precision::F64) program.options.push_back("-DKT_DOUBLE=1");
+    program.kernels = {"transpose"};
+    plan.programs = {program};
+    plan.checks = {{"n * n <= 2147483647", "transpose: n * n exceeds 2^31 elements"}};
+    plan.buffers = {{"in", BufferRole::Input, "n * n"}, {"out", BufferRole::Output, "n * n"}};
+    const auto tile = std::to_string(point["TRA_TILE"]);
+    const auto rows = std::to_string(point["TRA_TILE"] / point["TRA_WPT"]); // work-items along a tile's rows
+    PlanLaunch launch;
+    launch.kernel = "transpose";
+    launch.global = {ceilDivExpr("n", point["TRA_TILE"]) + " * " + tile,
+                     ceilDivExpr("n", point["TRA_TILE"]) + " * " + rows, "1"};
+    launch.local = {tile, rows, "1"};
+    launch.args = {PlanArg::buffer("in"), PlanArg::buffer("out"), PlanArg::integer("n")};
+    plan.launches = {launch};
+    return plan;
 }
 
-std::unique_ptr<CandidateRun> TransposeFamily::instantiate(Device& device, const Point& point, Program& program) const {
-    const int tile = static_cast<int>(point["TRA_TILE"]), wpt = static_cast<int>(point["TRA_WPT"]);
-    if (m_precision == Precision::F32)
-        return std::make_unique<TransposeRun<float>>(device, program.kernel("transpose"), tile, wpt);
-    return std::make_unique<TransposeRun<double>>(device, program.kernel("transpose"), tile, wpt);
+VerifyResult TransposeFamily::verify(const PlanData& data) const {
+    return m_precision == Precision::F32 ? verifyTranspose<float>(data) : verifyTranspose<double>(data);
 }
 
 void registerTransposeFamilies() {

@@ -18,8 +18,8 @@ public:
     ParameterSpace space(const DeviceInfo& device) const override;
     std::vector<ProblemSize> defaultSizes(const DeviceInfo& device) const override;
     double work(const ProblemSize& size) const override;
-    GeneratedSource generate(const Point& point, const DeviceInfo& device) const override;
-    std::unique_ptr<CandidateRun> instantiate(Device& device, const Point& point, Program& program) const override;
+    std::optional<KernelPlan> plan(const Point& point, const DeviceInfo& device) const override;
+    VerifyResult verify(const PlanData& data) const override; // exact: a transpose moves bits
 
 private:
     Precision m_precision;

@@ -42,7 +42,7 @@ public:
     std::vector<kt::ProblemSize> defaultSizes(const kt::DeviceInfo&) const override { return {{{64, 32}}}; }
     double work(const kt::ProblemSize&) const override { return 0; }
     kt::GeneratedSource generate(const kt::Point&, const kt::DeviceInfo&) const override { return {}; }
-    std::unique_ptr<kt::CandidateRun> instantiate(kt::Device&, const kt::Point&, kt::Program&) const override {
+    std::unique_ptr<kt::CandidateRun> instantiate(kt::Device&, const kt::Point&, kt::ProgramCache&) const override {
         return nullptr;
     }
 

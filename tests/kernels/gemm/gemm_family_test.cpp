@@ -1,6 +1,8 @@
 // sgemm/dgemm as kt::Family: the space (size, device constraints, presets), sizes, and candidates run on PoCL.
 #include <gtest/gtest.h>
 
+#include "core/engine/program_cache.hpp"
+
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -180,9 +182,8 @@ TEST(GemmFamily, CandidatesRunAndVerifyOnPocl) {
         p.maxRegs = 0; // PoCL takes no register cap (the space excludes one there)
         GemmFamily family(p.precision);
         const Point point = pointFromParams(p);
-        const auto src = family.generate(point, device->info());
-        auto program = device->build(src.source, src.options);
-        auto run = family.instantiate(*device, point, *program);
+        ProgramCache programs(*device);
+        auto run = family.instantiate(*device, point, programs);
         run->prepare({{37, 45, 29}}, 3);
         EXPECT_FALSE(run->verify().ok) << "the poisoned C must not pass before any run";
         for (int r = 0; r < 3; ++r) EXPECT_GE(run->run(), 0.0);

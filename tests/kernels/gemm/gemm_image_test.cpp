@@ -13,7 +13,7 @@
 #include "devices/opencl/opencl_device.hpp"
 #include "kernels/gemm/gemm_family.hpp"
 #include "kernels/gemm/gemm_generator.hpp"
-#include "kernels/gemm/gemm_tn_launch.hpp"
+#include "kernels/gemm/gemm_plan.hpp"
 #include "kernels/gemm/gemm_layout.hpp"
 #include "kernels/gemm/gemm_routine.hpp"
 #include "tests/kernels/gemm/gemm_test_util.hpp"
@@ -33,8 +33,6 @@ class GemmImage : public SharedDeviceTest<GemmImage, openPoclDevice> {};
 using Sizes = std::vector<std::array<std::int64_t, 3>>; // m, n, k
 
 template <class T> void checkTn(Device& dev, const GemmParams& p, const Sizes& sizes) {
-    auto program = dev.build(tnKernelSource(p), tnKernelOptions(p, dev.info()));
-    TnLauncher tn(dev, p, *program);
     for (const auto& [m, n, k] : sizes) {
         SCOPED_TRACE("m=" + std::to_string(m) + " n=" + std::to_string(n) + " k=" + std::to_string(k));
         const std::int64_t M = roundUp(m, p.ml), N = roundUp(n, p.nl), K = roundUp(k, p.kl);
@@ -44,7 +42,7 @@ template <class T> void checkTn(Device& dev, const GemmParams& p, const Sizes& s
         auto bufB = upload(dev, packOperand(B.data(), n, k, n, p.layoutB, K, N, p.kl, p.nl));
         auto bufC = upload(dev, C);
         const double alpha = -0.75, beta = 1.5;
-        tn.run(M, N, K, alpha, beta, *bufA, *bufB, *bufC, n, m, n);
+        runTnOnPacked<T>(dev, p, m, n, k, alpha, beta, *bufA, *bufB, *bufC);
         std::vector<T> got(C.size());
         dev.read(*bufC, got.data(), got.size() * sizeof(T));
         const GemmCall call{Order::RowMajor, Op::T, Op::N, m, n, k, alpha, beta, m, n, n};
@@ -137,7 +135,7 @@ TEST_F(GemmImage, WideVectorsLoadFloat4Texels) {
 
 namespace {
 template <class T> void routineAllCalls(Device& dev, const GemmParams& p) {
-    GemmRoutine routine(dev, p);
+    GemmRoutine routine(dev, test::programsOf(dev), p);
     const Sizes shapes = {{1, 1, 1}, {7, 33, 255}, {255, 7, 33}, {33, 255, 1}};
     int v = 0;
     for (Order order : {Order::RowMajor, Order::ColMajor})
@@ -226,7 +224,7 @@ TEST_F(GemmImage, ImageBeyondTheDeviceLimitIsRefusedClearly) {
     // The routine: A of 2^15 x 2^14 floats read one per texel is 2^29 texels, above PoCL's 2^28; refused before the
     // buffers are looked at (these are far too small), naming the operand and the limit.
     ASSERT_LT(limit, std::uint64_t(1) << 29);
-    GemmRoutine routine(*s_device, p);
+    GemmRoutine routine(*s_device, test::programsOf(*s_device), p);
     GemmCall call{Order::RowMajor, Op::T, Op::N, 1 << 15, 1, 1 << 14, 1.0, 0.0, 1 << 15, 1, 1};
     try {
         routine.enqueue(call, *buf, *buf, *buf);
@@ -237,7 +235,7 @@ TEST_F(GemmImage, ImageBeyondTheDeviceLimitIsRefusedClearly) {
         EXPECT_NE(what.find(std::to_string(limit)), std::string::npos) << what;
     }
     // Without images for A the same call fails on the buffer sizes instead (the limit applies to images only).
-    GemmRoutine plain(*s_device, variant(16, 16, 4, 1, 1, 1, 1, "", "", ROW, ROW, F));
+    GemmRoutine plain(*s_device, test::programsOf(*s_device), variant(16, 16, 4, 1, 1, 1, 1, "", "", ROW, ROW, F));
     try {
         plain.enqueue(call, *buf, *buf, *buf);
         FAIL() << "too small buffers accepted";

@@ -10,7 +10,7 @@
 #include "kernels/gemm/gemm_generator.hpp"
 #include "kernels/gemm/gemm_layout.hpp"
 #include "kernels/gemm/gemm_routine.hpp"
-#include "kernels/gemm/gemm_tn_launch.hpp"
+#include "kernels/gemm/gemm_plan.hpp"
 #include "tests/kernels/gemm/gemm_test_util.hpp"
 #include "tests/kernels/gemm/test_device.hpp"
 
@@ -44,9 +44,8 @@ template <class T> VerifyResult runTn(Device& dev, const GemmParams& p, std::int
     auto bufA = upload(dev, packOperand(A.data(), m, k, m, packA.value_or(p.layoutA), K, M, p.kl, p.ml));
     auto bufB = upload(dev, packOperand(B.data(), n, k, n, p.layoutB, K, N, p.kl, p.nl));
     auto bufC = upload(dev, C);
-    auto program = dev.build(tnKernelSource(p), tnKernelOptions(p, dev.info()));
     const double alpha = 1.5, beta = -0.75;
-    TnLauncher(dev, p, *program).run(M, N, K, alpha, beta, *bufA, *bufB, *bufC, n, m, n);
+    test::runTnOnPacked<T>(dev, p, m, n, k, alpha, beta, *bufA, *bufB, *bufC);
     const auto got = download<T>(dev, *bufC, C.size());
     GemmCall call{Order::RowMajor, Op::T, Op::N, m, n, k, alpha, beta, m, n, n};
     const auto e = test::expectedGemm(call, A, B, C);
@@ -108,13 +107,21 @@ TEST_F(GemmPocl, CopyKernelsMatchHostPacking) {
                         transpose ? src[std::size_t(i * ld + p)] : src[std::size_t(p * ld + i)];
             const auto expected = packOperand(logical.data(), c, r, c, layout, R, Cc, br, bc);
             copy::CopyParams cp{transpose, layout, int(br), int(bc), tile, rows, D};
-            auto program = s_device->build(copy::copySource(), copy::copyOptions(cp));
-            auto kernel = program->kernel(copy::kCopyKernelName);
+            // A plan of one copy launch, its sizes given as inputs.
+            KernelPlan plan;
+            plan.precision = D;
+            plan.inputs = {"R", "Cc", "r", "c", "ld"};
+            plan.buffers = {{"src", BufferRole::Input, "ld * " + std::to_string(transpose ? c : r)},
+                            {"dst", BufferRole::Output, "R * Cc"}};
+            copy::addCopyLaunch(plan, cp, {"src", "dst", "R", "Cc", "r", "c", "ld", "0"}, LaunchPhase::Timed);
+            PlanExecutor copier(*s_device, test::programsOf(*s_device), plan);
+            copier.bindInputs({{"R", R}, {"Cc", Cc}, {"r", r}, {"c", c}, {"ld", ld}});
             auto bufSrc = upload(*s_device, src);
             auto bufDst = s_device->allocate(std::size_t(R * Cc) * sizeof(double));
             s_device->fill(*bufDst, 0xff); // NaN everywhere: the padding must be written as zeros
-            copy::enqueueCopy(*s_device, *kernel, cp, R, Cc, r, c, *bufSrc, ld, 0, *bufDst);
-            s_device->finish();
+            copier.bindBuffer("src", *bufSrc);
+            copier.bindBuffer("dst", *bufDst);
+            copier.runTimed();
             const auto got = download<double>(*s_device, *bufDst, expected.size());
             for (std::size_t x = 0; x < got.size(); ++x) ASSERT_EQ(got[x], expected[x]) << "index " << x;
         }
@@ -129,27 +136,29 @@ const std::vector<Shape> kShapes = {{1, 1, 1},    {7, 7, 7},    {33, 33, 33}, {2
 
 template <class T> void checkRoutine(Device& dev, GemmRoutine& routine, const GemmCall& call) {
     const bool row = call.order == Order::RowMajor;
-    // Stored shapes (rows x cols in the storage order) of A, B, C.
+    // Stored shapes (rows x cols in the storage order) of A, B, C; each matrix starts at its offset in its buffer.
     const std::int64_t aOuter = (call.opA == Op::N) == row ? call.m : call.k;
     const std::int64_t bOuter = (call.opB == Op::N) == row ? call.k : call.n;
     const std::int64_t cOuter = row ? call.m : call.n;
-    const auto A = test::randomMatrix<T>(std::size_t(aOuter * call.lda), 21);
-    const auto B = test::randomMatrix<T>(std::size_t(bOuter * call.ldb), 22);
-    const auto C = test::randomMatrix<T>(std::size_t(cOuter * call.ldc), 23);
+    const auto A = test::randomMatrix<T>(std::size_t(call.offA + aOuter * call.lda), 21);
+    const auto B = test::randomMatrix<T>(std::size_t(call.offB + bOuter * call.ldb), 22);
+    const auto C = test::randomMatrix<T>(std::size_t(call.offC + cOuter * call.ldc), 23);
     auto bufA = upload(dev, A), bufB = upload(dev, B), bufC = upload(dev, C);
     routine.run(call, *bufA, *bufB, *bufC);
     const auto got = download<T>(dev, *bufC, C.size());
-    const auto e = test::expectedGemm(call, A, B, C);
-    const auto r = compareGemm(got, e.c, e.bound, cOuter, row ? call.n : call.m, call.ldc, call.k);
+    auto from = [](const std::vector<T>& v, std::int64_t offset) { return std::vector<T>(v.begin() + offset, v.end()); };
+    const auto e = test::expectedGemm(call, from(A, call.offA), from(B, call.offB), from(C, call.offC));
+    const auto r = compareGemm(from(got, call.offC), e.c, e.bound, cOuter, row ? call.n : call.m, call.ldc, call.k);
     EXPECT_TRUE(r.ok) << r.message;
-    // Nothing outside the m x n block (the ld padding) may change.
+    // Nothing outside the m x n block (the elements before the offset, the ld padding) may change.
+    for (std::int64_t o = 0; o < call.offC; ++o) ASSERT_EQ(got[std::size_t(o)], C[std::size_t(o)]);
     for (std::int64_t o = 0; o < cOuter; ++o)
         for (std::int64_t x = row ? call.n : call.m; x < call.ldc; ++x)
-            ASSERT_EQ(got[std::size_t(o * call.ldc + x)], C[std::size_t(o * call.ldc + x)]);
+            ASSERT_EQ(got[std::size_t(call.offC + o * call.ldc + x)], C[std::size_t(call.offC + o * call.ldc + x)]);
 }
 
 template <class T> void routineAllCalls(Device& dev, const GemmParams& p) {
-    GemmRoutine routine(dev, p);
+    GemmRoutine routine(dev, test::programsOf(dev), p);
     int variantIndex = 0;
     for (Order order : {Order::RowMajor, Order::ColMajor})
         for (Op opA : {Op::N, Op::T})
@@ -162,6 +171,8 @@ template <class T> void routineAllCalls(Device& dev, const GemmParams& p) {
                     call.lda = std::max<std::int64_t>(1, aCols) + variantIndex % 3; // sometimes padded rows
                     call.ldb = std::max<std::int64_t>(1, bCols) + variantIndex % 2;
                     call.ldc = (row ? s.n : s.m) + variantIndex % 4;
+                    // Sub-matrices: operands at offsets in their buffers (0 in some calls, so the copy-free path too).
+                    call.offA = variantIndex % 5, call.offB = variantIndex % 3 * 7, call.offC = variantIndex % 4 * 3;
                     SCOPED_TRACE(call.describe() + " " + p.describe());
                     checkRoutine<T>(dev, routine, call);
                 }
@@ -184,7 +195,7 @@ TEST_F(GemmPocl, RoutineAllOpsOrdersSizesSplitK) {
 
 TEST_F(GemmPocl, RoutineSkipsCopiesWhenInputsFitAndStillMatches) {
     const auto p = variant(16, 16, 8, 2, 2, 2, 2, "", "", ROW, ROW, F);
-    GemmRoutine routine(*s_device, p);
+    GemmRoutine routine(*s_device, test::programsOf(*s_device), p);
     // Row-major A^T B with sizes on the blocks and dense rows: both operands are used in place.
     GemmCall call{Order::RowMajor, Op::T, Op::N, 32, 48, 16, 2.0, 1.0, 32, 48, 48};
     checkRoutine<float>(*s_device, routine, call);
@@ -201,7 +212,7 @@ TEST_F(GemmPocl, RoutineSkipsCopiesWhenInputsFitAndStillMatches) {
     EXPECT_TRUE(routine.copiedA());
     EXPECT_TRUE(routine.copiedB());
     // With split-K, k must fill kl * ksplit: k = 16 fits kl = 8 but not 8 x 4, so both operands are padded.
-    GemmRoutine splitRoutine(*s_device, split(p, 4));
+    GemmRoutine splitRoutine(*s_device, test::programsOf(*s_device), split(p, 4));
     call = GemmCall{Order::RowMajor, Op::T, Op::N, 32, 48, 16, 2.0, 1.0, 32, 48, 48};
     checkRoutine<float>(*s_device, splitRoutine, call);
     EXPECT_TRUE(splitRoutine.copiedA());
@@ -212,7 +223,7 @@ TEST_F(GemmPocl, RoutineSkipsCopiesWhenInputsFitAndStillMatches) {
     EXPECT_FALSE(splitRoutine.copiedB());
 
     // Block layouts with a single column block coincide with row-major: m == ml (CBL) and n == nl (RBL) fit.
-    GemmRoutine blocked(*s_device, variant(32, 16, 8, 4, 2, 2, 2, "B", "", CBL, RBL, F));
+    GemmRoutine blocked(*s_device, test::programsOf(*s_device), variant(32, 16, 8, 4, 2, 2, 2, "B", "", CBL, RBL, F));
     GemmCall one{Order::RowMajor, Op::T, Op::N, 32, 16, 24, 1.0, 0.5, 32, 16, 16};
     checkRoutine<float>(*s_device, blocked, one);
     EXPECT_FALSE(blocked.copiedA());
@@ -227,7 +238,7 @@ TEST_F(GemmPocl, BetaZeroIgnoresNanInC) {
   for (int ksplit : {1, 4}) { // with split-K only the reduction reads C
     SCOPED_TRACE("ksplit " + std::to_string(ksplit));
     const auto p = split(variant(16, 16, 4, 2, 2, 2, 2, "AB", "", CBL, CBL, F), ksplit);
-    GemmRoutine routine(*s_device, p);
+    GemmRoutine routine(*s_device, test::programsOf(*s_device), p);
     GemmCall call{Order::RowMajor, Op::N, Op::N, 9, 10, 11, 1.0, 0.0, 11, 10, 10};
     const auto A = test::randomMatrix<float>(99, 1), B = test::randomMatrix<float>(110, 2);
     std::vector<float> C(90, std::numeric_limits<float>::quiet_NaN());
@@ -241,7 +252,7 @@ TEST_F(GemmPocl, BetaZeroIgnoresNanInC) {
 }
 
 TEST_F(GemmPocl, InconsistentCallsAreRejectedWithTheField) {
-    GemmRoutine routine(*s_device, variant(16, 16, 4, 2, 2, 2, 2, "", "", ROW, ROW, F));
+    GemmRoutine routine(*s_device, test::programsOf(*s_device), variant(16, 16, 4, 2, 2, 2, 2, "", "", ROW, ROW, F));
     auto buf = s_device->allocate(4096);
     GemmCall call{Order::RowMajor, Op::N, Op::N, 8, 8, 8, 1.0, 0.0, 4, 8, 8};
     try {
@@ -252,6 +263,18 @@ TEST_F(GemmPocl, InconsistentCallsAreRejectedWithTheField) {
     }
     call.lda = 8, call.m = 1000;
     EXPECT_THROW(routine.enqueue(call, *buf, *buf, *buf), std::invalid_argument); // buffer too small
+    call.m = 8, call.offA = -1;
+    EXPECT_THROW(routine.enqueue(call, *buf, *buf, *buf), std::invalid_argument); // negative offset
+    call.offA = 0, call.offC = 4096 / 4 - 8 * 8 + 1; // C would end one element past the buffer
+    try {
+        routine.enqueue(call, *buf, *buf, *buf);
+        FAIL() << "C beyond its buffer accepted";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("buffer C too small"), std::string::npos) << e.what();
+    }
+    call.offC -= 1; // exactly fits
+    EXPECT_NO_THROW(routine.enqueue(call, *buf, *buf, *buf));
+    s_device->finish();
 }
 
 TEST_F(GemmPocl, BenchEntryPointsTimeAndVerify) {

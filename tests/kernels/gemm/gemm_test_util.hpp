@@ -3,14 +3,42 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <map>
+#include <memory>
 #include <random>
 #include <vector>
 
+#include "core/engine/plan_executor.hpp"
+#include "kernels/gemm/gemm_plan.hpp"
 #include "kernels/gemm/gemm_routine.hpp"
 #include "kernels/gemm/gemm_verify.hpp"
 #include "kernels/reference/cblas_reference.hpp"
 
 namespace kt::test {
+
+// One program cache per device for the whole test binary (as the bench and the measurer share one).
+inline ProgramCache& programsOf(Device& device) {
+    static std::map<Device*, std::unique_ptr<ProgramCache>> caches;
+    auto& slot = caches[&device];
+    if (!slot) slot = std::make_unique<ProgramCache>(device);
+    return *slot;
+}
+
+// The TN kernel of `p` (its tuning plan's timed launches) on operands packed on the host: `packedA` (K x M) and
+// `packedB` (K x N) take the place of the setup copies' workspaces; C (m x n) is updated in place.
+template <class T> void runTnOnPacked(Device& dev, const gemm::GemmParams& p, std::int64_t m, std::int64_t n,
+                                      std::int64_t k, double alpha, double beta, Buffer& packedA, Buffer& packedB,
+                                      Buffer& C) {
+    PlanExecutor plan(dev, programsOf(dev), gemm::tnTuningPlan(p, dev.info()));
+    plan.bindInputs({{"m", m}, {"n", n}, {"k", k}});
+    plan.bindBuffer("Ap", packedA);
+    plan.bindBuffer("Bp", packedB);
+    plan.bindBuffer("C", C);
+    plan.setScalar("alpha", alpha);
+    plan.setScalar("beta", beta);
+    plan.allocate(); // A, B, C0 (unused here) and the split-K workspace
+    plan.runTimed();
+}
 
 // Values in [-1, -0.25] U [0.25, 1]: never zero, so a skipped term always shows.
 template <class T> std::vector<T> randomMatrix(std::size_t count, std::uint64_t seed) {

@@ -1,0 +1,126 @@
+// A kernel plan: what one candidate (or one routine call) launches, as data rather than code, in the manner of
+// CLBlast's tuner records. The programs to build, the buffers by role, the kernels in order with their global and
+// local sizes and their arguments, all sizes as integer expressions (core/space/expression.hpp syntax) over the
+// plan's input variables. One generic executor (plan_executor.hpp) runs any plan for tuning, verification, the
+// bench and the routines; the export emits the same expressions as C.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/engine/backend.hpp"
+#include "core/model/precision.hpp"
+
+namespace kt {
+
+// Everything needed to compile one program. Deterministic in (point, device): the program cache keys on it.
+struct GeneratedSource {
+    std::string source;               // complete text, dialect preamble included
+    std::vector<std::string> options; // "-DNAME=VALUE" defines
+    std::vector<std::string> kernels; // kernel names the program holds that the plan launches
+};
+
+// A derived variable: `name` = `expression` over the inputs and the variables declared before it.
+struct PlanVariable {
+    std::string name;
+    std::string expression;
+};
+
+// A real scalar the caller binds; a tuning run (PlanRun) passes `tuningValue`.
+struct PlanScalar {
+    std::string name;
+    double tuningValue = 1;
+};
+
+// A condition every bound size must meet (non-zero); `message` says what it means when it fails.
+struct PlanCheck {
+    std::string expression;
+    std::string message;
+};
+
+enum class BufferRole {
+    Input,     // read by the plan: random data in a tuning run, the caller's operand in a routine
+    Output,    // written by the plan: poisoned (NaN) before a tuning run, so an unwritten element is caught
+    InOut,     // read and written (C of GEMM with beta): random data, restored before every timed run
+    Workspace, // the plan's own scratch memory (packed operands, split-K slices): allocated by the executor
+};
+enum class ElementType { Real, Int32 }; // Real: float or double by the plan's precision
+
+struct PlanBuffer {
+    std::string name;
+    BufferRole role = BufferRole::Input;
+    std::string elements; // expression: the element count
+    ElementType type = ElementType::Real;
+};
+
+// One kernel argument. Int: a 32-bit integer expression. Real: a scalar bound by the caller ("alpha") or a
+// literal ("0"), passed in the plan's precision. Buffer: the named buffer. Image: a read-only 1-D image view of the
+// named buffer (kt::ImageView) with `texels` (an expression) of `channels` x `channelType`.
+struct PlanArg {
+    enum class Kind { Int, Real, Buffer, Image };
+    Kind kind = Kind::Int;
+    std::string text;
+    int channels = 4;
+    ImageChannelType channelType = ImageChannelType::Float32;
+    std::string texels;
+
+    static PlanArg integer(std::string expression) { return make(Kind::Int, std::move(expression)); }
+    static PlanArg real(std::string scalarOrLiteral) { return make(Kind::Real, std::move(scalarOrLiteral)); }
+    static PlanArg buffer(std::string name) { return make(Kind::Buffer, std::move(name)); }
+    static PlanArg image(std::string buffer, std::string texels, int channels, ImageChannelType type) {
+        PlanArg a = make(Kind::Image, std::move(buffer));
+        a.channels = channels, a.channelType = type, a.texels = std::move(texels);
+        return a;
+    }
+
+private:
+    static PlanArg make(Kind kind, std::string text) {
+        PlanArg a;
+        a.kind = kind, a.text = std::move(text);
+        return a;
+    }
+};
+
+enum class LaunchPhase {
+    Setup, // once after the inputs are in place, untimed (e.g. packing operands into a kernel's layout)
+    Reset, // before every timed run, untimed (e.g. restoring an InOut buffer from its saved copy)
+    Timed, // the measured work
+};
+
+struct PlanLaunch {
+    std::size_t program = 0; // index into KernelPlan::programs
+    std::string kernel;
+    std::array<std::string, 3> global{"1", "1", "1"}; // work-items per dimension (OpenCL NDRange semantics)
+    std::array<std::string, 3> local{"1", "1", "1"};
+    std::vector<PlanArg> args;
+    LaunchPhase phase = LaunchPhase::Timed;
+};
+
+struct KernelPlan {
+    Precision precision = Precision::F32;
+    std::vector<std::string> inputs;     // integer variables the caller binds: sizes ("m", "n", "k"), ld, offsets
+    std::vector<PlanScalar> scalars;     // real scalars the caller binds ("alpha", "beta")
+    std::vector<PlanVariable> variables; // derived integers, in order of evaluation
+    std::vector<PlanCheck> checks;
+    std::vector<GeneratedSource> programs; // programs[0] is the candidate's own (Family::generate)
+    std::vector<PlanBuffer> buffers;
+    std::vector<PlanLaunch> launches;
+
+    const PlanBuffer* findBuffer(const std::string& name) const;
+    // The index of `program` in programs, appended unless an identical one (text and options) is there already.
+    std::size_t addProgram(const GeneratedSource& program);
+    // Declares a buffer unless one of that name exists (plan builders that share a workspace call it twice).
+    void addBuffer(const PlanBuffer& buffer);
+    // A readable listing (`ktune source --plan`): variables, buffers, and each launch with its geometry and arguments.
+    std::string describe() const;
+    // Empty when the plan is consistent (launches name existing programs, kernels and buffers; expressions parse and
+    // read only declared names); otherwise the first problem found.
+    std::string invalidReason() const;
+};
+
+// Formatting helpers for plan expressions.
+std::string roundUpExpr(const std::string& value, std::int64_t block); // smallest multiple of block >= value, >= block
+std::string ceilDivExpr(const std::string& value, std::int64_t divisor);
+
+} // namespace kt

@@ -1,0 +1,282 @@
+// Plan executor (see plan_executor.hpp). Expressions are compiled once to the space's bytecode over one slot per
+// input and variable, so binding a size costs a few hundred bytecode steps, not a parse.
+#include "core/engine/plan_executor.hpp"
+
+#include <cstdlib>
+#include <limits>
+#include <stdexcept>
+
+#include "core/space/expression.hpp"
+
+namespace kt {
+
+namespace {
+bool isScalarLiteral(const std::string& text, double& value) {
+    char* end = nullptr;
+    value = std::strtod(text.c_str(), &end);
+    return !text.empty() && end && *end == '\0';
+}
+} // namespace
+
+struct PlanExecutor::Impl {
+    struct Compiled {
+        std::string text;
+        CompiledExpression code;
+    };
+    struct Arg {
+        PlanArg spec;
+        Compiled value; // Int: the value; Image: the texels
+        std::size_t buffer = 0;
+        double literal = 0;
+        bool isLiteral = false;
+    };
+    struct Launch {
+        const PlanLaunch* spec;
+        std::unique_ptr<Kernel> kernel;
+        std::array<Compiled, 3> global, local;
+        std::vector<Arg> args;
+    };
+    struct BufferSlot {
+        const PlanBuffer* spec;
+        Compiled elements;
+        std::unique_ptr<Buffer> owned;
+        Buffer* bound = nullptr;
+    };
+
+    Device& device;
+    std::vector<std::shared_ptr<Program>> programs;
+    std::map<std::string, int> slotOf; // inputs, then variables
+    std::vector<Compiled> variables;
+    std::vector<Compiled> checks;
+    std::vector<std::int64_t> slots;
+    bool bound = false;
+    std::vector<BufferSlot> buffers;
+    std::map<std::string, double> scalars;
+    std::vector<Launch> launches;
+
+    explicit Impl(Device& d) : device(d) {}
+
+    Compiled compile(const std::string& text) {
+        const auto e = Expression::parse(text);
+        Compiled c{text, e.compile([&](const std::string& name) -> std::optional<NameBinding> {
+                       auto it = slotOf.find(name);
+                       if (it == slotOf.end()) return std::nullopt;
+                       return NameBinding{NameBinding::Kind::Slot, it->second};
+                   })};
+        return c;
+    }
+
+    std::int64_t eval(const Compiled& c) const {
+        if (!bound) throw std::logic_error("plan executor: inputs are not bound");
+        std::int64_t r = 0;
+        if (!c.code.evaluate(slots.data(), r))
+            throw std::invalid_argument("plan expression '" + c.text + "' cannot be evaluated (overflow or division "
+                                        "by zero) for the bound sizes");
+        return r;
+    }
+
+    std::size_t bufferIndex(const std::string& name) const {
+        for (std::size_t i = 0; i < buffers.size(); ++i)
+            if (buffers[i].spec->name == name) return i;
+        throw std::invalid_argument("plan has no buffer '" + name + "'");
+    }
+
+    std::size_t elementBytes(const PlanBuffer& b, Precision precision) const {
+        return b.type == ElementType::Int32 ? 4 : std::size_t(bytesOf(precision));
+    }
+};
+
+PlanExecutor::PlanExecutor(Device& device, ProgramCache& programs, KernelPlan plan)
+    : m(std::make_unique<Impl>(device)), m_plan(std::move(plan)) {
+    if (auto why = m_plan.invalidReason(); !why.empty()) throw std::invalid_argument("kernel plan: " + why);
+    int slot = 0;
+    for (const auto& i : m_plan.inputs) m->slotOf[i] = slot++;
+    for (const auto& v : m_plan.variables) {
+        m->variables.push_back(m->compile(v.expression)); // reads only names declared before (invalidReason)
+        m->slotOf[v.name] = slot++;
+    }
+    m->slots.assign(std::size_t(slot), 0);
+    for (const auto& c : m_plan.checks) m->checks.push_back(m->compile(c.expression));
+    for (const auto& b : m_plan.buffers) m->buffers.push_back({&b, m->compile(b.elements), nullptr, nullptr});
+    for (const auto& s : m_plan.scalars) m->scalars[s.name] = s.tuningValue;
+    for (const auto& source : m_plan.programs) m->programs.push_back(programs.program(source));
+    for (const auto& l : m_plan.launches) {
+        Impl::Launch launch{&l, m->programs[l.program]->kernel(l.kernel), {}, {}, {}};
+        for (std::size_t d = 0; d < 3; ++d) {
+            launch.global[d] = m->compile(l.global[d]);
+            launch.local[d] = m->compile(l.local[d]);
+        }
+        for (const auto& a : l.args) {
+            Impl::Arg arg{a, {}, 0, 0, false};
+            switch (a.kind) {
+            case PlanArg::Kind::Int: arg.value = m->compile(a.text); break;
+            case PlanArg::Kind::Real: arg.isLiteral = isScalarLiteral(a.text, arg.literal); break;
+            case PlanArg::Kind::Image: arg.value = m->compile(a.texels); [[fallthrough]];
+            case PlanArg::Kind::Buffer: arg.buffer = m->bufferIndex(a.text); break;
+            }
+            launch.args.push_back(std::move(arg));
+        }
+        m->launches.push_back(std::move(launch));
+    }
+}
+
+PlanExecutor::~PlanExecutor() = default;
+
+void PlanExecutor::bindInputs(const std::map<std::string, std::int64_t>& inputs) {
+    m->bound = false;
+    std::size_t slot = 0;
+    for (const auto& name : m_plan.inputs) {
+        auto it = inputs.find(name);
+        if (it == inputs.end()) throw std::invalid_argument("kernel plan: input '" + name + "' is not bound");
+        m->slots[slot++] = it->second;
+    }
+    m->bound = true;
+    for (std::size_t i = 0; i < m->variables.size(); ++i) {
+        std::int64_t r = 0;
+        if (!m->variables[i].code.evaluate(m->slots.data(), r)) {
+            m->bound = false;
+            throw std::invalid_argument("kernel plan: " + m_plan.variables[i].name + " = " +
+                                        m_plan.variables[i].expression + " overflows for the given sizes");
+        }
+        m->slots[slot++] = r;
+    }
+    for (std::size_t i = 0; i < m->checks.size(); ++i) {
+        std::int64_t r = 0;
+        if (!m->checks[i].code.evaluate(m->slots.data(), r) || r == 0) {
+            m->bound = false;
+            throw std::invalid_argument(m_plan.checks[i].message);
+        }
+    }
+}
+
+std::int64_t PlanExecutor::value(const std::string& name) const {
+    auto it = m->slotOf.find(name);
+    if (it == m->slotOf.end()) throw std::invalid_argument("kernel plan has no variable '" + name + "'");
+    if (!m->bound) throw std::logic_error("plan executor: inputs are not bound");
+    return m->slots[std::size_t(it->second)];
+}
+
+std::map<std::string, std::int64_t> PlanExecutor::values() const {
+    std::map<std::string, std::int64_t> out;
+    for (const auto& [name, slot] : m->slotOf) out[name] = m->slots[std::size_t(slot)];
+    return out;
+}
+
+std::size_t PlanExecutor::elements(const std::string& buffer) const {
+    const auto v = m->eval(m->buffers[m->bufferIndex(buffer)].elements);
+    if (v < 0) throw std::invalid_argument("kernel plan: buffer " + buffer + " has a negative size");
+    return std::size_t(v);
+}
+
+std::size_t PlanExecutor::bytes(const std::string& buffer) const {
+    return elements(buffer) * m->elementBytes(*m->buffers[m->bufferIndex(buffer)].spec, m_plan.precision);
+}
+
+void PlanExecutor::setScalar(const std::string& name, double value) {
+    auto it = m->scalars.find(name);
+    if (it == m->scalars.end()) throw std::invalid_argument("kernel plan has no scalar '" + name + "'");
+    it->second = value;
+}
+
+double PlanExecutor::scalar(const std::string& name) const { return m->scalars.at(name); }
+
+void PlanExecutor::bindBuffer(const std::string& name, Buffer& buffer) {
+    auto& slot = m->buffers[m->bufferIndex(name)];
+    const std::size_t need = bytes(name);
+    if (buffer.bytes() < need)
+        throw std::invalid_argument("kernel plan: buffer " + name + " holds " + std::to_string(buffer.bytes()) +
+                                    " bytes, the plan needs " + std::to_string(need));
+    slot.bound = &buffer;
+}
+
+void PlanExecutor::allocate() {
+    for (auto& slot : m->buffers) {
+        if (slot.bound) continue;
+        // At least one element: a zero-byte allocation fails on some backends, and a plan may skip a buffer.
+        const std::size_t need = std::max<std::size_t>(bytes(slot.spec->name), 1);
+        if (!slot.owned || slot.owned->bytes() < need) {
+            slot.owned.reset(); // free first: large workspaces must not exist twice
+            slot.owned = m->device.allocate(need);
+        }
+    }
+}
+
+Buffer& PlanExecutor::buffer(const std::string& name) {
+    auto& slot = m->buffers[m->bufferIndex(name)];
+    if (slot.bound) return *slot.bound;
+    if (!slot.owned) throw std::logic_error("kernel plan: buffer " + name + " is not allocated");
+    return *slot.owned;
+}
+
+namespace {
+std::size_t rangeValue(std::int64_t v, const std::string& what) {
+    if (v < 1) throw std::invalid_argument("kernel plan: " + what + " evaluates to " + std::to_string(v));
+    return std::size_t(v);
+}
+} // namespace
+
+void PlanExecutor::resolve(std::size_t index, Range& global, Range& local, std::vector<KernelArg>& args) {
+    auto& l = m->launches[index];
+    for (std::size_t d = 0; d < 3; ++d) {
+        global.size[d] = rangeValue(m->eval(l.global[d]), l.spec->kernel + " global size " + l.global[d].text);
+        local.size[d] = rangeValue(m->eval(l.local[d]), l.spec->kernel + " local size " + l.local[d].text);
+    }
+    args.clear();
+    args.reserve(l.args.size());
+    for (const auto& a : l.args) {
+        switch (a.spec.kind) {
+        case PlanArg::Kind::Int: {
+            const auto v = m->eval(a.value);
+            if (v < std::numeric_limits<std::int32_t>::min() || v > std::numeric_limits<std::int32_t>::max())
+                throw std::invalid_argument("kernel plan: " + l.spec->kernel + " argument " + a.spec.text + " = " +
+                                            std::to_string(v) + " exceeds 32 bits");
+            args.emplace_back(std::int32_t(v));
+            break;
+        }
+        case PlanArg::Kind::Real: {
+            const double v = a.isLiteral ? a.literal : m->scalars.at(a.spec.text);
+            if (m_plan.precision == Precision::F64)
+                args.emplace_back(v);
+            else
+                args.emplace_back(float(v));
+            break;
+        }
+        case PlanArg::Kind::Buffer: args.emplace_back(&buffer(m->buffers[a.buffer].spec->name)); break;
+        case PlanArg::Kind::Image: {
+            ImageView view;
+            view.buffer = &buffer(m->buffers[a.buffer].spec->name);
+            view.channels = a.spec.channels;
+            view.channelType = a.spec.channelType;
+            view.texels = std::size_t(m->eval(a.value));
+            args.emplace_back(view);
+            break;
+        }
+        }
+    }
+}
+
+void PlanExecutor::enqueue(LaunchPhase phase) {
+    Range global, local;
+    std::vector<KernelArg> args;
+    for (std::size_t i = 0; i < m->launches.size(); ++i) {
+        if (m->launches[i].spec->phase != phase) continue;
+        resolve(i, global, local, args);
+        m->device.enqueue(*m->launches[i].kernel, global, local, args);
+    }
+}
+
+double PlanExecutor::runTimed() {
+    std::size_t timed = 0, last = 0;
+    for (std::size_t i = 0; i < m->launches.size(); ++i)
+        if (m->launches[i].spec->phase == LaunchPhase::Timed) ++timed, last = i;
+    if (timed == 1) {
+        // One kernel: timed by its own event, as single-kernel candidates always were (markers add overhead).
+        Range global, local;
+        std::vector<KernelArg> args;
+        resolve(last, global, local, args);
+        return m->device.launch(*m->launches[last].kernel, global, local, args);
+    }
+    return m->device.timeSpan([&] { enqueue(LaunchPhase::Timed); });
+}
+
+} // namespace kt

@@ -1,0 +1,59 @@
+// Runs a kernel plan on a device: builds its programs through a ProgramCache, evaluates its sizes for the bound
+// inputs, allocates the buffers the caller does not bind, and enqueues its launches. Tuning (PlanRun), the bench and
+// the routines all launch kernels through this one class. Not thread-safe (like Device).
+#pragma once
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/engine/kernel_plan.hpp"
+#include "core/engine/program_cache.hpp"
+
+namespace kt {
+
+class PlanExecutor {
+public:
+    // Builds (or takes from `programs`) every program of the plan and resolves its kernels. Throws
+    // std::invalid_argument when the plan is inconsistent, BuildError when a program does not compile.
+    PlanExecutor(Device& device, ProgramCache& programs, KernelPlan plan);
+    ~PlanExecutor();
+    PlanExecutor(const PlanExecutor&) = delete;
+    PlanExecutor& operator=(const PlanExecutor&) = delete;
+
+    const KernelPlan& plan() const { return m_plan; }
+
+    // Binds the plan's inputs (every one must be given), evaluates the variables and the checks. Throws
+    // std::invalid_argument naming a missing input, a failed check or an expression that overflows.
+    void bindInputs(const std::map<std::string, std::int64_t>& inputs);
+    // An input or a variable after bindInputs().
+    std::int64_t value(const std::string& name) const;
+    // Every input and variable after bindInputs().
+    std::map<std::string, std::int64_t> values() const;
+    std::size_t elements(const std::string& buffer) const; // evaluated element count
+    std::size_t bytes(const std::string& buffer) const;
+
+    void setScalar(const std::string& name, double value);
+    double scalar(const std::string& name) const;
+
+    // A caller-owned buffer for `name` (routines: the user's operands); must hold elements(name) elements.
+    void bindBuffer(const std::string& name, Buffer& buffer);
+    // Allocates every buffer not bound by the caller, reusing earlier allocations while they are large enough.
+    void allocate();
+    Buffer& buffer(const std::string& name);
+
+    // Enqueues every launch of `phase`, in order, without waiting.
+    void enqueue(LaunchPhase phase);
+    // The timed launches, timed on the device (ms): a single launch by its own event (Device::launch), several
+    // between device markers (Device::timeSpan).
+    double runTimed();
+
+private:
+    void resolve(std::size_t launch, Range& global, Range& local, std::vector<KernelArg>& args);
+
+    struct Impl;
+    std::unique_ptr<Impl> m;
+    KernelPlan m_plan;
+};
+
+} // namespace kt

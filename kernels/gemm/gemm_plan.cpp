@@ -1,0 +1,194 @@
+// GEMM kernel plans (see gemm_plan.hpp). The routine reduces every op type to a row-major A^T * B problem: A is
+// copied to K x M (transposed when op(A) = A) and B to K x N (transposed when op(B) = B^T), both in the kernel's
+// layout and zero padded to the blocking factors; C is written in place by the kernel's guarded stores.
+#include "kernels/gemm/gemm_plan.hpp"
+
+#include <stdexcept>
+
+#include "kernels/common/dialect.hpp"
+#include "kernels/common/embedded.hpp"
+#include "kernels/gemm/gemm_generator.hpp"
+
+namespace kt::gemm {
+
+namespace {
+
+// C is an input as well as the output of a tuning run, so every run starts from the same C: the candidate copies the
+// prepared C0 back (untimed) before each timed launch.
+constexpr const char* kRestoreKernel = R"(
+// Restores C before a timed run (untimed): dst[i] = src[i].
+KT_KERNEL void gemm_restore_c(const int count, const KT_GLOBAL real* KT_RESTRICT src, KT_GLOBAL real* KT_RESTRICT dst) {
+    const int i = (int)get_global_id(0);
+    if (i < count) dst[i] = src[i];
+}
+)";
+
+std::string str(std::int64_t v) { return std::to_string(v); }
+
+// The image format KT_READ_IMAGE expects for the kernel's load type (kernels/common/preamble.cl), by texel size.
+void imageFormat(const GemmParams& p, int& channels, ImageChannelType& type) {
+    const int bytes = p.chunk() * p.realBytes();
+    if (bytes == 4) { // float
+        channels = 1, type = ImageChannelType::Float32;
+    } else if (bytes == 8) { // float2, double: four 16-bit channels
+        channels = 4, type = ImageChannelType::UInt16;
+    } else { // float4, double2
+        channels = 4, type = p.precision == Precision::F64 ? ImageChannelType::UInt32 : ImageChannelType::Float32;
+    }
+}
+
+PlanArg operandArg(const GemmParams& p, bool image, const std::string& buffer, const std::string& elements) {
+    if (!image) return PlanArg::buffer(buffer);
+    int channels = 4;
+    ImageChannelType type = ImageChannelType::Float32;
+    imageFormat(p, channels, type);
+    return PlanArg::image(buffer, "(" + elements + ") / " + str(p.chunk()), channels, type);
+}
+
+// M, N, K: the problem padded to the blocking factors.
+void addPaddedSizes(KernelPlan& plan, const GemmParams& p) {
+    plan.variables.push_back({"M", roundUpExpr("m", p.ml)});
+    plan.variables.push_back({"N", roundUpExpr("n", p.nl)});
+    plan.variables.push_back({"K", roundUpExpr("k", p.kMultiple())});
+    plan.checks.push_back({"M * K <= 2147483647 && N * K <= 2147483647 && M * N <= 2147483647",
+                           "gemm: matrices beyond 2^31 elements are not supported"});
+    if (p.ksplit > 1)
+        plan.checks.push_back({str(p.ksplit) + " * m * n <= " + str(kMaxSplitkWorkspace),
+                               "gemm: split-K workspace (ksplit x m x n elements) exceeds the limit of " +
+                                   str(kMaxSplitkWorkspace) + "; use ksplit 1 for this size"});
+}
+
+copy::CopyParams copyParams(const GemmParams& p, bool transpose, Layout layout, int blockCols,
+                            const copy::CopyShape& shape) {
+    return {transpose, layout, p.kl, blockCols, shape.tile, shape.rows, p.precision};
+}
+
+} // namespace
+
+std::string splitkReduceBody() { return kernels::embeddedSource("gemm/splitk_reduce.cl"); }
+
+GeneratedSource tnProgram(const GemmParams& params, const DeviceInfo& device) {
+    GeneratedSource out;
+    out.source = kernels::withPreamble(tnKernelBody(params) + kRestoreKernel);
+    out.options = tnKernelOptions(params, device);
+    out.kernels = {kTnKernelName, kRestoreKernelName};
+    if (params.ksplit > 1) out.kernels.push_back(kSplitkReduceKernelName);
+    return out;
+}
+
+void addTnLaunches(KernelPlan& plan, const GemmParams& p, const DeviceInfo& device, const TnOperands& o,
+                   LaunchPhase phase) {
+    if (auto why = p.invalidReason(); !why.empty()) throw std::invalid_argument(why);
+    const std::size_t program = plan.addProgram(tnProgram(p, device));
+    PlanLaunch tn;
+    tn.program = program;
+    tn.kernel = kTnKernelName;
+    tn.phase = phase;
+    // Dimension 0 runs along n, 1 along m, 2 over the ksplit parts of k.
+    tn.global = {"(" + o.N + ") / " + str(p.nl) + " * " + str(p.wgN()),
+                 "(" + o.M + ") / " + str(p.ml) + " * " + str(p.wgM()), str(p.ksplit)};
+    tn.local = {str(p.wgN()), str(p.wgM()), "1"};
+    auto args = [&](const std::string& c, const std::string& offC, const std::string& ldc, const std::string& beta) {
+        return std::vector<PlanArg>{PlanArg::integer(o.M),
+                                    PlanArg::integer(o.N),
+                                    PlanArg::integer(o.K),
+                                    PlanArg::real(o.alpha),
+                                    PlanArg::real(beta),
+                                    operandArg(p, p.imageA, o.a, o.K + ") * (" + o.M),
+                                    operandArg(p, p.imageB, o.b, o.K + ") * (" + o.N),
+                                    PlanArg::buffer(c),
+                                    PlanArg::integer(offC),
+                                    PlanArg::integer(ldc),
+                                    PlanArg::integer(o.mC),
+                                    PlanArg::integer(o.nC)};
+    };
+    if (p.ksplit == 1) {
+        tn.args = args(o.c, o.offC, o.ldc, o.beta);
+        plan.launches.push_back(std::move(tn));
+        return;
+    }
+    // Split-K: the TN kernel writes ksplit slices of mC x nC (stride nC) into the workspace with beta 0; the
+    // reduction adds them in order (deterministic) and alone reads C with beta.
+    plan.addBuffer({"W", BufferRole::Workspace, str(p.ksplit) + " * (" + o.mC + ") * (" + o.nC + ")"});
+    tn.args = args("W", "0", o.nC, "0");
+    plan.launches.push_back(std::move(tn));
+    constexpr int kTile = 16;
+    PlanLaunch reduce;
+    reduce.program = program;
+    reduce.kernel = kSplitkReduceKernelName;
+    reduce.phase = phase;
+    reduce.global = {roundUpExpr(o.nC, kTile), roundUpExpr(o.mC, kTile), "1"};
+    reduce.local = {str(kTile), str(kTile), "1"};
+    reduce.args = {PlanArg::integer(str(p.ksplit)), PlanArg::integer(o.mC), PlanArg::integer(o.nC),
+                   PlanArg::real(o.beta),           PlanArg::buffer("W"),   PlanArg::buffer(o.c),
+                   PlanArg::integer(o.offC),        PlanArg::integer(o.ldc)};
+    plan.launches.push_back(std::move(reduce));
+}
+
+KernelPlan tnTuningPlan(const GemmParams& p, const DeviceInfo& device) {
+    KernelPlan plan;
+    plan.precision = p.precision;
+    plan.inputs = {"m", "n", "k"};
+    plan.scalars = {{"alpha", 1.25}, {"beta", -0.5}};
+    // The TN program first: it is the candidate's own (Family::generate), the copies are shared helpers.
+    plan.addProgram(tnProgram(p, device));
+    addPaddedSizes(plan, p);
+    plan.buffers = {{"A", BufferRole::Input, "k * m"},       {"B", BufferRole::Input, "k * n"},
+                    {"C0", BufferRole::Input, "m * n"},      {"C", BufferRole::Output, "m * n"},
+                    {"Ap", BufferRole::Workspace, "K * M"}, {"Bp", BufferRole::Workspace, "K * N"}};
+    const copy::CopyShape shape;
+    copy::addCopyLaunch(plan, copyParams(p, false, p.layoutA, p.ml, shape),
+                        {"A", "Ap", "K", "M", "k", "m", "m", "0"}, LaunchPhase::Setup);
+    copy::addCopyLaunch(plan, copyParams(p, false, p.layoutB, p.nl, shape),
+                        {"B", "Bp", "K", "N", "k", "n", "n", "0"}, LaunchPhase::Setup);
+    PlanLaunch restore;
+    restore.program = 0;
+    restore.kernel = kRestoreKernelName;
+    restore.phase = LaunchPhase::Reset;
+    restore.global = {roundUpExpr("m * n", 64), "1", "1"};
+    restore.local = {"64", "1", "1"};
+    restore.args = {PlanArg::integer("m * n"), PlanArg::buffer("C0"), PlanArg::buffer("C")};
+    plan.launches.push_back(std::move(restore));
+    addTnLaunches(plan, p, device, TnOperands{});
+    return plan;
+}
+
+KernelPlan routinePlan(const GemmParams& p, const DeviceInfo& device, const RoutineShape& shape,
+                       const copy::CopyShape& copyShape) {
+    KernelPlan plan;
+    plan.precision = p.precision;
+    plan.inputs = {"m", "n", "k", "lda", "ldb", "ldc", "offa", "offb", "offc"};
+    plan.scalars = {{"alpha", 1}, {"beta", 0}};
+    plan.addProgram(tnProgram(p, device));
+    addPaddedSizes(plan, p);
+    // Row-major storage of op(A) (m x k): A is m x k for N, k x m for T; likewise B (k x n for N, n x k for T).
+    const bool aN = shape.opA == blas::Op::N, bN = shape.opB == blas::Op::N;
+    const std::string aRows = aN ? "m" : "k", aCols = aN ? "k" : "m";
+    const std::string bRows = bN ? "k" : "n", bCols = bN ? "n" : "k";
+    auto extent = [](const std::string& off, const std::string& rows, const std::string& ld, const std::string& cols) {
+        return rows + " > 0 && " + cols + " > 0 ? " + off + " + (" + rows + " - 1) * " + ld + " + " + cols + " : 0";
+    };
+    plan.buffers = {{"A", BufferRole::Input, extent("offa", aRows, "lda", aCols)},
+                    {"B", BufferRole::Input, extent("offb", bRows, "ldb", bCols)},
+                    {"C", BufferRole::InOut, extent("offc", "m", "ldc", "n")}};
+    TnOperands tn;
+    tn.a = "A", tn.b = "B", tn.offC = "offc", tn.ldc = "ldc";
+    // A_kernel(p, i) = op(A)(i, p): a plain copy of A when op(A) = A^T (stored k x m), a transposition otherwise.
+    if (shape.copyA) {
+        plan.buffers.push_back({"Ap", BufferRole::Workspace, "K * M"});
+        copy::addCopyLaunch(plan, copyParams(p, aN, p.layoutA, p.ml, copyShape),
+                            {"A", "Ap", "K", "M", "k", "m", "lda", "offa"}, LaunchPhase::Timed);
+        tn.a = "Ap";
+    }
+    // B_kernel(p, j) = op(B)(p, j): a plain copy when op(B) = B (stored k x n), a transposition otherwise.
+    if (shape.copyB) {
+        plan.buffers.push_back({"Bp", BufferRole::Workspace, "K * N"});
+        copy::addCopyLaunch(plan, copyParams(p, !bN, p.layoutB, p.nl, copyShape),
+                            {"B", "Bp", "K", "N", "k", "n", "ldb", "offb"}, LaunchPhase::Timed);
+        tn.b = "Bp";
+    }
+    addTnLaunches(plan, p, device, tn);
+    return plan;
+}
+
+} // namespace kt::gemm

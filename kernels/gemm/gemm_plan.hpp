@@ -1,0 +1,55 @@
+// The GEMM kernels as kernel plans (core/engine/kernel_plan.hpp): the TN kernel with its split-K reduction, the
+// layout copies, and the two plans built from them: the tuning candidate (the TN kernel on operands already in its
+// layout, as the papers tune) and the routine (copies + TN kernel for any BLAS call). Nothing else launches them.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "core/engine/kernel_plan.hpp"
+#include "kernels/copy/copy_kernels.hpp"
+#include "kernels/gemm/gemm_params.hpp"
+#include "kernels/reference/blas_types.hpp"
+
+namespace kt::gemm {
+
+inline constexpr const char* kSplitkReduceKernelName = "gemm_splitk_reduce";
+inline constexpr const char* kRestoreKernelName = "gemm_restore_c";
+
+// Largest mC * nC * ksplit a split-K variant takes (the workspace in elements): beyond it C is large enough to keep
+// every compute unit busy without splitting, and the workspace would cost gigabytes.
+inline constexpr std::int64_t kMaxSplitkWorkspace = std::int64_t(1) << 28;
+
+// The reduction kernel's text (without the dialect preamble).
+std::string splitkReduceBody();
+
+// The TN program: the TN kernel, the restore kernel (C <- C0, untimed before each tuning run) and, for split-K, the
+// reduction. One program for the candidate, the routine and the bench, so the program cache builds it once.
+GeneratedSource tnProgram(const GemmParams& params, const DeviceInfo& device);
+
+// Where the TN launch finds its operands: plan buffer names and expressions over the plan's variables.
+struct TnOperands {
+    std::string a = "Ap", b = "Bp", c = "C"; // A: K x M, B: K x N in the kernel's layouts; C row-major
+    std::string M = "M", N = "N", K = "K";   // padded sizes (multiples of ml, nl, kl * ksplit)
+    std::string offC = "0", ldc = "n", mC = "m", nC = "n";
+    std::string alpha = "alpha", beta = "beta";
+};
+// Adds the TN program (once), the split-K workspace "W" and the launches (TN, and the reduction for split-K).
+void addTnLaunches(KernelPlan& plan, const GemmParams& params, const DeviceInfo& device, const TnOperands& operands,
+                   LaunchPhase phase = LaunchPhase::Timed);
+
+// The tuning candidate: inputs m, n, k; buffers A (k x m, the logical A^T), B (k x n), C0 (m x n) random, C the
+// output; setup copies A and B into the kernel's layouts, reset restores C from C0, the timed launch is the TN
+// kernel C <- alpha A^T B + beta C (with split-K: and its reduction).
+KernelPlan tnTuningPlan(const GemmParams& params, const DeviceInfo& device);
+
+// The routine's plan for one call shape, C <- alpha op(A) op(B) + beta C in row-major terms (GemmRoutine reduces
+// column-major calls by swapping the operands). Inputs m, n, k, lda, ldb, ldc, offa, offb, offc; scalars alpha,
+// beta; buffers A, B, C are the caller's. `copyA` false: A is read as it is (already K x M in the layout, offset 0).
+struct RoutineShape {
+    blas::Op opA = blas::Op::N, opB = blas::Op::N;
+    bool copyA = true, copyB = true;
+};
+KernelPlan routinePlan(const GemmParams& params, const DeviceInfo& device, const RoutineShape& shape,
+                       const copy::CopyShape& copyShape = {});
+
+} // namespace kt::gemm
