@@ -1,4 +1,4 @@
-// FamilyRegistry and the string forms of metrics and precisions.
+// FamilyRegistry and the string form of metrics.
 #include "core/engine/family.hpp"
 
 #include <algorithm>
@@ -7,7 +7,6 @@
 namespace kt {
 
 std::string toString(Metric metric) { return metric == Metric::GFlops ? "GFlop/s" : "GB/s"; }
-std::string toString(Precision precision) { return precision == Precision::F32 ? "f32" : "f64"; }
 
 std::vector<ProblemSize> normaliseSizes(const Family& family, std::vector<ProblemSize> sizes) {
     const auto dims = family.sizeDimensions();

@@ -9,14 +9,13 @@
 
 #include "core/engine/backend.hpp"
 #include "core/engine/measurement.hpp"
+#include "core/model/precision.hpp"
 #include "core/space/parameter_space.hpp"
 
 namespace kt {
 
 enum class Metric { GFlops, GBs };
-enum class Precision { F32, F64 };
-std::string toString(Metric metric);     // "GFlop/s" / "GB/s"
-std::string toString(Precision precision); // "f32" / "f64"
+std::string toString(Metric metric); // "GFlop/s" / "GB/s"
 
 // Everything needed to compile one candidate. Deterministic in (point, device): the compile cache keys on it.
 struct GeneratedSource {

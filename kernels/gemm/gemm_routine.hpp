@@ -7,7 +7,7 @@
 #include "core/engine/backend.hpp"
 #include "kernels/copy/copy_kernels.hpp"
 #include "kernels/gemm/gemm_params.hpp"
-#include "kernels/reference/blas_types.hpp"
+#include "core/model/blas.hpp"
 
 namespace kt::gemm {
 
