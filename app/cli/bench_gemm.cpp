@@ -58,7 +58,8 @@ Figure timeRepeated(const std::function<double()>& once, const Options& o, doubl
 template <class T> struct Operands {
     std::vector<T> a, b;
     std::unique_ptr<Buffer> bufA, bufB, bufC;
-    vendor::GemmCall peerCall;
+    blas::BlasCall peerCall;
+    blas::BlasOperands peerOperands;
     gemm::GemmCall call;
     std::size_t cCount = 0;
 };
@@ -67,15 +68,17 @@ template <class T>
 Operands<T> makeOperands(Device& device, const Dims& d, bool transA, bool transB, std::uint64_t seed, bool keepHost) {
     Operands<T> o;
     auto& c = o.peerCall;
-    c.precision = sizeof(T) == 8 ? vendor::Precision::Double : vendor::Precision::Single;
-    c.layout = vendor::Layout::ColMajor;
-    c.transA = transA ? vendor::Transpose::Yes : vendor::Transpose::No;
-    c.transB = transB ? vendor::Transpose::Yes : vendor::Transpose::No;
+    auto& p = o.peerOperands;
+    c.routine = "gemm";
+    c.precision = sizeof(T) == 8 ? Precision::F64 : Precision::F32;
+    c.order = blas::Order::ColMajor;
+    c.opA = transA ? blas::Op::T : blas::Op::N;
+    c.opB = transB ? blas::Op::T : blas::Op::N;
     c.m = d.m, c.n = d.n, c.k = d.k;
     c.alpha = 1, c.beta = 0;
-    c.lda = std::max<std::int64_t>(1, transA ? d.k : d.m);
-    c.ldb = std::max<std::int64_t>(1, transB ? d.n : d.k);
-    c.ldc = std::max<std::int64_t>(1, d.m);
+    p.a.ld = std::max<std::int64_t>(1, transA ? d.k : d.m);
+    p.b.ld = std::max<std::int64_t>(1, transB ? d.n : d.k);
+    p.c.ld = std::max<std::int64_t>(1, d.m);
     auto upload = [&](std::vector<T>& host, std::size_t count, std::uint64_t s) {
         host.resize(std::max<std::size_t>(1, count));
         fillRandom(host.data(), host.size(), s);
@@ -84,11 +87,11 @@ Operands<T> makeOperands(Device& device, const Dims& d, bool transA, bool transB
         return buffer;
     };
     std::vector<T> cHost;
-    o.bufA = upload(o.a, std::size_t(c.lda * (transA ? d.m : d.k)), seed);
-    o.bufB = upload(o.b, std::size_t(c.ldb * (transB ? d.k : d.n)), seed + 1);
-    o.cCount = std::size_t(c.ldc * d.n);
+    o.bufA = upload(o.a, std::size_t(p.a.ld * (transA ? d.m : d.k)), seed);
+    o.bufB = upload(o.b, std::size_t(p.b.ld * (transB ? d.k : d.n)), seed + 1);
+    o.cCount = std::size_t(p.c.ld * d.n);
     o.bufC = upload(cHost, o.cCount, seed + 2);
-    c.a = o.bufA.get(), c.b = o.bufB.get(), c.c = o.bufC.get();
+    p.a.buffer = o.bufA.get(), p.b.buffer = o.bufB.get(), p.c.buffer = o.bufC.get();
     if (!keepHost) o.a = {}, o.b = {};
 
     auto& g = o.call;
@@ -97,7 +100,7 @@ Operands<T> makeOperands(Device& device, const Dims& d, bool transA, bool transB
     g.opB = transB ? blas::Op::T : blas::Op::N;
     g.m = d.m, g.n = d.n, g.k = d.k;
     g.alpha = 1, g.beta = 0;
-    g.lda = c.lda, g.ldb = c.ldb, g.ldc = c.ldc;
+    g.lda = p.a.ld, g.ldb = p.b.ld, g.ldc = p.c.ld;
     return o;
 }
 
@@ -134,9 +137,9 @@ template <class T> Figure timeOurs(Device& device, gemm::GemmRoutine& routine, O
 }
 
 // A library that loads but fails to start (cublasCreate without a context, …) is a missing peer, not a failed bench.
-std::unique_ptr<vendor::GemmPeer> makePeerSafely(Device& device, bool pedantic, std::string& why) {
+std::unique_ptr<vendor::BlasPeer> makePeerSafely(Device& device, bool pedantic, std::string& why) {
     try {
-        return vendor::makeGemmPeer(device, {pedantic}, &why);
+        return vendor::makeBlasPeer(device, {pedantic}, &why);
     } catch (const std::exception& e) {
         why = e.what();
         return nullptr;
@@ -148,7 +151,7 @@ std::string peerIdOf(const Device& device) { return device.info().backend == Bac
 // Every size and op: operands once, the peers, then each candidate's routine (built once per candidate and reused
 // over sizes and ops: a build per call would cost more than the timing on CUDA, where NVRTC has no cache).
 template <class T> void runAll(Device& device, Precision precision, const std::vector<PlanEntry>& plan,
-                               const Options& options, vendor::GemmPeer* peer, vendor::GemmPeer* peerTc,
+                               const Options& options, vendor::BlasPeer* peer, vendor::BlasPeer* peerTc,
                                Result& result) {
     ProgramCache programs(device);
     std::map<std::string, std::unique_ptr<gemm::GemmRoutine>> routines;
@@ -183,9 +186,9 @@ template <class T> void runAll(Device& device, Precision precision, const std::v
             }
             Figure peerFigure, peerTcFigure;
             if (peer && operands)
-                peerFigure = timeRepeated([&] { return peer->gemm(operands->peerCall); }, options, work);
+                peerFigure = timeRepeated([&] { return peer->run(operands->peerCall, operands->peerOperands); }, options, work);
             if (peerTc && operands)
-                peerTcFigure = timeRepeated([&] { return peerTc->gemm(operands->peerCall); }, options, work);
+                peerTcFigure = timeRepeated([&] { return peerTc->run(operands->peerCall, operands->peerOperands); }, options, work);
             if (!operands) peerFigure.error = peerTcFigure.error = operandError;
             if (!peer) peerFigure.error = result.peerWhy;
             if (!peerTc) peerTcFigure.error = result.peerTcWhy;
@@ -237,7 +240,7 @@ Result benchGemm(Device& device, const Family& family, const std::vector<PlanEnt
     Result result;
     result.metric = toString(Metric::GFlops);
 
-    std::unique_ptr<vendor::GemmPeer> peer, peerTc;
+    std::unique_ptr<vendor::BlasPeer> peer, peerTc;
     if (options.peer == PeerChoice::None) {
         result.peerWhy = "--peer none";
     } else {

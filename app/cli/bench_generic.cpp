@@ -14,7 +14,7 @@ namespace vendor = devices::vendor;
 
 bool isTranspose(const Family& family) { return family.name() == "transpose" || family.name() == "dtranspose"; }
 
-template <class T> Figure timeTransposePeer(Device& device, vendor::TransposePeer& peer, std::int64_t n,
+template <class T> Figure timeTransposePeer(Device& device, vendor::BlasPeer& peer, std::int64_t n,
                                             const Options& o, double work, std::optional<bool>& verified,
                                             std::string& verifyMessage) {
     Figure f;
@@ -26,11 +26,15 @@ template <class T> Figure timeTransposePeer(Device& device, vendor::TransposePee
         auto out = device.allocate(host.size() * sizeof(T));
         device.write(*in, host.data(), host.size() * sizeof(T));
         device.fill(*out, 0xFF); // NaN poison, as the family's own check
-        vendor::TransposeCall call{sizeof(T) == 8 ? vendor::Precision::Double : vendor::Precision::Single, n, n,
-                                   in.get(), out.get()};
-        for (int i = 0; i < std::max(1, o.warmupRuns); ++i) peer.transpose(call);
+        blas::BlasCall call;
+        call.routine = "transpose";
+        call.precision = sizeof(T) == 8 ? Precision::F64 : Precision::F32;
+        call.opA = blas::Op::T;
+        call.m = n, call.n = n;
+        const blas::BlasOperands operands{{in.get(), n, 0}, {}, {out.get(), n, 0}};
+        for (int i = 0; i < std::max(1, o.warmupRuns); ++i) peer.run(call, operands);
         std::vector<double> times;
-        for (int i = 0; i < o.timedRuns; ++i) times.push_back(peer.transpose(call));
+        for (int i = 0; i < o.timedRuns; ++i) times.push_back(peer.run(call, operands));
         f.medianMs = medianOf(times);
         if (f.medianMs > 0)
             f.value = work / (f.medianMs * 1e6);
@@ -61,20 +65,24 @@ Result benchGeneric(Device& device, std::shared_ptr<const Family> family, const 
                     const Options& options) {
     Result result;
     result.metric = toString(family->metric());
-    std::unique_ptr<vendor::TransposePeer> peer;
+    std::unique_ptr<vendor::BlasPeer> peer;
     if (options.peer == PeerChoice::None) {
         result.peerWhy = "--peer none";
     } else if (!isTranspose(*family)) {
         result.peerWhy = "no vendor peer for family " + family->name();
     } else {
         try {
-            peer = vendor::makeTransposePeer(device, &result.peerWhy);
+            peer = vendor::makeBlasPeer(device, {}, &result.peerWhy);
+            if (peer && !peer->supports("transpose")) {
+                result.peerWhy = peer->name() + " has no transpose";
+                peer.reset();
+            }
         } catch (const std::exception& e) { // loaded but could not start: the bench goes on without it
             result.peerWhy = e.what();
         }
         if (peer) {
-            result.peerName = peer->name();
-            result.peerId = device.info().backend == BackendKind::Cuda ? "cublas" : "clblast";
+            result.peerName = peer->name() + " " + peer->routineName("transpose");
+            result.peerId = peer->id();
         }
     }
     if (options.tensorCores) result.peerTcWhy = "--tensor-cores applies to GEMM only";

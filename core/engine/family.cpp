@@ -1,4 +1,4 @@
-// FamilyRegistry and the string forms of metrics and precisions.
+// FamilyRegistry and the string form of metrics.
 #include "core/engine/family.hpp"
 
 #include "core/engine/plan_run.hpp"
@@ -9,7 +9,6 @@
 namespace kt {
 
 std::string toString(Metric metric) { return metric == Metric::GFlops ? "GFlop/s" : "GB/s"; }
-std::string toString(Precision precision) { return precision == Precision::F32 ? "f32" : "f64"; }
 
 VerifyResult Family::verify(const PlanData&) const {
     return {false, 0, 0, "family " + name() + " has a kernel plan but no host check (Family::verify)"};

@@ -17,7 +17,7 @@
 namespace kt {
 
 enum class Metric { GFlops, GBs };
-std::string toString(Metric metric);     // "GFlop/s" / "GB/s"
+std::string toString(Metric metric); // "GFlop/s" / "GB/s"
 
 class ProgramCache;
 struct PlanData;

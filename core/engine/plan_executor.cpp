@@ -82,7 +82,7 @@ struct PlanExecutor::Impl {
     }
 
     std::size_t elementBytes(const PlanBuffer& b, Precision precision) const {
-        return b.type == ElementType::Int32 ? 4 : std::size_t(bytesOf(precision));
+        return b.type == ElementType::Int32 ? 4 : std::size_t(kt::elementBytes(precision));
     }
 };
 

@@ -1,11 +1,14 @@
-// cuBLAS (libcublas.so.13/.12, dlopen'ed) SGEMM/DGEMM (pedantic math by default) and S/D geam (transpose) on a CUDA
-// device's stream.
+// cuBLAS (libcublas.so.13/.12, dlopen'ed) as a BlasPeer on a CUDA device's stream, pedantic math by default: a table
+// routine name → the S/D entry points and one call function, so a routine is one table entry. cuBLAS is
+// column-major only (row-major calls go through blas::toColumnMajor) and takes no offsets (pointer + offset).
 #include "devices/vendor/peer.hpp"
 
 #ifdef KT_HAVE_CUDA
 #include <dlfcn.h>
 
 #include <cstdlib>
+#include <stdexcept>
+#include <type_traits>
 
 #include <cublas_v2.h>
 
@@ -15,17 +18,130 @@ namespace kt::devices::vendor {
 
 namespace {
 
+// The arguments every entry point shares, converted once; the call is already column-major.
+struct Args {
+    cublasHandle_t handle;
+    const BlasCall& call;
+    CUdeviceptr a, b, c; // offsets applied
+    int lda, ldb, ldc;
+    cublasOperation_t opA() const { return call.opA == blas::Op::T ? CUBLAS_OP_T : CUBLAS_OP_N; }
+    cublasOperation_t opB() const { return call.opB == blas::Op::T ? CUBLAS_OP_T : CUBLAS_OP_N; }
+    cublasSideMode_t side() const { return call.side == blas::Side::Left ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT; }
+    cublasFillMode_t uplo() const {
+        return call.uplo == blas::Uplo::Lower ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
+    }
+    cublasDiagType_t diag() const { return call.diag == blas::Diag::Unit ? CUBLAS_DIAG_UNIT : CUBLAS_DIAG_NON_UNIT; }
+    int m() const { return int(call.m); }
+    int n() const { return int(call.n); }
+    int k() const { return int(call.k); }
+    template <class T> const T* in(CUdeviceptr p) const { return reinterpret_cast<const T*>(p); }
+    template <class T> T* out(CUdeviceptr p) const { return reinterpret_cast<T*>(p); }
+};
+
+template <class T, class S, class D> using Pick = std::conditional_t<std::is_same_v<T, float>, S, D>;
+
+// One function per routine: casts the loaded symbol and makes the call (cublas_v2.h maps the names to the _v2
+// symbols; the typedefs follow the same macros).
+template <class T> cublasStatus_t gemm(void* fn, const Args& x) {
+    auto f = reinterpret_cast<Pick<T, decltype(&::cublasSgemm), decltype(&::cublasDgemm)>>(fn);
+    const T alpha = T(x.call.alpha), beta = T(x.call.beta);
+    return f(x.handle, x.opA(), x.opB(), x.m(), x.n(), x.k(), &alpha, x.in<T>(x.a), x.lda, x.in<T>(x.b), x.ldb, &beta,
+             x.out<T>(x.c), x.ldc);
+}
+
+template <class T> cublasStatus_t gemmStridedBatched(void* fn, const Args& x) {
+    auto f = reinterpret_cast<
+        Pick<T, decltype(&::cublasSgemmStridedBatched), decltype(&::cublasDgemmStridedBatched)>>(fn);
+    const T alpha = T(x.call.alpha), beta = T(x.call.beta);
+    return f(x.handle, x.opA(), x.opB(), x.m(), x.n(), x.k(), &alpha, x.in<T>(x.a), x.lda, x.call.strideA,
+             x.in<T>(x.b), x.ldb, x.call.strideB, &beta, x.out<T>(x.c), x.ldc, x.call.strideC, int(x.call.batchCount));
+}
+
+// C = alpha op(A) + 0 * C: geam with B = C and ldb = ldc, cuBLAS's documented in-place form; beta = 0 means B is
+// never read.
+template <class T> cublasStatus_t geam(void* fn, const Args& x) {
+    auto f = reinterpret_cast<Pick<T, decltype(&::cublasSgeam), decltype(&::cublasDgeam)>>(fn);
+    const T alpha = T(x.call.alpha), zero = 0;
+    const bool t = x.call.opA == blas::Op::T;
+    const int rows = t ? x.n() : x.m(), cols = t ? x.m() : x.n(); // C is op(A)'s shape
+    return f(x.handle, x.opA(), CUBLAS_OP_N, rows, cols, &alpha, x.in<T>(x.a), x.lda, &zero, x.out<T>(x.c), x.ldc,
+             x.out<T>(x.c), x.ldc);
+}
+
+template <class T> cublasStatus_t symm(void* fn, const Args& x) {
+    auto f = reinterpret_cast<Pick<T, decltype(&::cublasSsymm), decltype(&::cublasDsymm)>>(fn);
+    const T alpha = T(x.call.alpha), beta = T(x.call.beta);
+    return f(x.handle, x.side(), x.uplo(), x.m(), x.n(), &alpha, x.in<T>(x.a), x.lda, x.in<T>(x.b), x.ldb, &beta,
+             x.out<T>(x.c), x.ldc);
+}
+
+template <class T> cublasStatus_t syrk(void* fn, const Args& x) {
+    auto f = reinterpret_cast<Pick<T, decltype(&::cublasSsyrk), decltype(&::cublasDsyrk)>>(fn);
+    const T alpha = T(x.call.alpha), beta = T(x.call.beta);
+    return f(x.handle, x.uplo(), x.opA(), x.n(), x.k(), &alpha, x.in<T>(x.a), x.lda, &beta, x.out<T>(x.c), x.ldc);
+}
+
+template <class T> cublasStatus_t syr2k(void* fn, const Args& x) {
+    auto f = reinterpret_cast<Pick<T, decltype(&::cublasSsyr2k), decltype(&::cublasDsyr2k)>>(fn);
+    const T alpha = T(x.call.alpha), beta = T(x.call.beta);
+    return f(x.handle, x.uplo(), x.opA(), x.n(), x.k(), &alpha, x.in<T>(x.a), x.lda, x.in<T>(x.b), x.ldb, &beta,
+             x.out<T>(x.c), x.ldc);
+}
+
+// The v2 trmm is out of place (C = alpha op(A) B); C = B with ldc = ldb is its documented in-place form, which keeps
+// the BLAS semantics the call and CLBlast share.
+template <class T> cublasStatus_t trmm(void* fn, const Args& x) {
+    auto f = reinterpret_cast<Pick<T, decltype(&::cublasStrmm), decltype(&::cublasDtrmm)>>(fn);
+    const T alpha = T(x.call.alpha);
+    return f(x.handle, x.side(), x.uplo(), x.opA(), x.diag(), x.m(), x.n(), &alpha, x.in<T>(x.a), x.lda, x.in<T>(x.b),
+             x.ldb, x.out<T>(x.b), x.ldb);
+}
+
+// y (operand c) = alpha A x (operand b) + beta y; the vectors' ld is their increment.
+template <class T> cublasStatus_t symv(void* fn, const Args& x) {
+    auto f = reinterpret_cast<Pick<T, decltype(&::cublasSsymv), decltype(&::cublasDsymv)>>(fn);
+    const T alpha = T(x.call.alpha), beta = T(x.call.beta);
+    return f(x.handle, x.uplo(), x.n(), &alpha, x.in<T>(x.a), x.lda, x.in<T>(x.b), x.ldb, &beta, x.out<T>(x.c), x.ldc);
+}
+
+using CallFn = cublasStatus_t (*)(void*, const Args&);
+
+struct Routine {
+    std::string_view routine; // BlasCall::routine
+    const char* libraryName;  // for labels
+    const char* single;       // entry points (the exported symbols, _v2 where cublas_v2.h maps to them)
+    const char* dbl;
+    CallFn callSingle, callDouble;
+};
+
+// A new routine: one line here and its call function above.
+const Routine kRoutines[] = {
+    {blas::routine::kGemm, "gemm", "cublasSgemm_v2", "cublasDgemm_v2", &gemm<float>, &gemm<double>},
+    {blas::routine::kGemmBatchedStrided, "gemmStridedBatched", "cublasSgemmStridedBatched",
+     "cublasDgemmStridedBatched", &gemmStridedBatched<float>, &gemmStridedBatched<double>},
+    {blas::routine::kTranspose, "geam", "cublasSgeam", "cublasDgeam", &geam<float>, &geam<double>},
+    {blas::routine::kSymm, "symm", "cublasSsymm_v2", "cublasDsymm_v2", &symm<float>, &symm<double>},
+    {blas::routine::kSyrk, "syrk", "cublasSsyrk_v2", "cublasDsyrk_v2", &syrk<float>, &syrk<double>},
+    {blas::routine::kSyr2k, "syr2k", "cublasSsyr2k_v2", "cublasDsyr2k_v2", &syr2k<float>, &syr2k<double>},
+    {blas::routine::kTrmm, "trmm", "cublasStrmm_v2", "cublasDtrmm_v2", &trmm<float>, &trmm<double>},
+    {blas::routine::kSymv, "symv", "cublasSsymv_v2", "cublasDsymv_v2", &symv<float>, &symv<double>},
+};
+constexpr std::size_t kRoutineCount = sizeof(kRoutines) / sizeof(kRoutines[0]);
+
+const Routine* findRoutine(const std::string& name) {
+    for (const auto& r : kRoutines)
+        if (r.routine == name) return &r;
+    return nullptr;
+}
+
 struct CublasLibrary {
-    // cublas_v2.h maps these names to the _v2 symbols; the typedefs follow the same macros.
     decltype(&::cublasCreate) create = nullptr;
     decltype(&::cublasDestroy) destroy = nullptr;
     decltype(&::cublasSetStream) setStream = nullptr;
     decltype(&::cublasSetMathMode) setMathMode = nullptr;
     decltype(&::cublasGetVersion) getVersion = nullptr;
-    decltype(&::cublasSgemm) sgemm = nullptr;
-    decltype(&::cublasDgemm) dgemm = nullptr;
-    decltype(&::cublasSgeam) sgeam = nullptr;
-    decltype(&::cublasDgeam) dgeam = nullptr;
+    void* single[kRoutineCount] = {};
+    void* dbl[kRoutineCount] = {};
     std::string why;
     CublasLibrary() {
         void* lib = nullptr;
@@ -52,10 +168,18 @@ struct CublasLibrary {
         load(setStream, "cublasSetStream_v2");
         load(setMathMode, "cublasSetMathMode");
         load(getVersion, "cublasGetVersion_v2");
-        load(sgemm, "cublasSgemm_v2");
-        load(dgemm, "cublasDgemm_v2");
-        load(sgeam, "cublasSgeam");
-        load(dgeam, "cublasDgeam");
+        for (std::size_t i = 0; i < kRoutineCount; ++i) {
+            single[i] = dlsym(lib, kRoutines[i].single);
+            dbl[i] = dlsym(lib, kRoutines[i].dbl);
+        }
+    }
+    bool has(const Routine& r) const {
+        const auto i = std::size_t(&r - kRoutines);
+        return single[i] && dbl[i];
+    }
+    void* entry(const Routine& r, Precision p) const {
+        const auto i = std::size_t(&r - kRoutines);
+        return p == Precision::F64 ? dbl[i] : single[i];
     }
 };
 
@@ -64,13 +188,15 @@ const CublasLibrary& cublas() {
     return library;
 }
 
-CUdeviceptr ptrOf(Buffer* b) {
-    auto* p = dynamic_cast<cuda::CudaBuffer*>(b);
+// The operand's address: buffer + offset elements; 0 for an operand the routine does not use.
+CUdeviceptr ptrOf(const BlasOperand& op, Precision precision) {
+    if (!op.buffer) return 0;
+    auto* p = dynamic_cast<cuda::CudaBuffer*>(op.buffer);
     if (!p) throw BackendError("cuBLAS peer: buffer does not belong to a CUDA device");
-    return p->handle();
+    return p->handle() + CUdeviceptr(op.offset) * CUdeviceptr(elementBytes(precision));
 }
 
-class CublasPeer : public GemmPeer {
+class CublasPeer : public BlasPeer {
 public:
     CublasPeer(cuda::CudaDevice& device, const PeerOptions& options) : m_device(device), m_pedantic(options.pedantic) {
         const auto& lib = cublas();
@@ -87,36 +213,39 @@ public:
         if (m_handle) cublas().destroy(m_handle);
     }
     std::string name() const override { return m_name; }
+    std::string id() const override { return "cublas"; }
+    bool supports(const std::string& routine) const override {
+        const Routine* r = findRoutine(routine);
+        return r && cublas().has(*r);
+    }
+    std::string routineName(const std::string& routine) const override {
+        return supports(routine) ? findRoutine(routine)->libraryName : "";
+    }
 
-    double gemm(const GemmCall& c) override {
-        const auto& lib = cublas();
-        // cuBLAS is column-major; a row-major C = op(A) op(B) is the column-major C^T = op(B)^T op(A)^T, i.e. the
-        // same call with A and B (and m and n) swapped.
-        const bool row = c.layout == Layout::RowMajor;
-        auto op = [](Transpose t) { return t == Transpose::Yes ? CUBLAS_OP_T : CUBLAS_OP_N; };
-        const int m = static_cast<int>(row ? c.n : c.m), n = static_cast<int>(row ? c.m : c.n),
-                  k = static_cast<int>(c.k);
-        Buffer* first = row ? c.b : c.a;
-        Buffer* second = row ? c.a : c.b;
-        const int ldFirst = static_cast<int>(row ? c.ldb : c.lda), ldSecond = static_cast<int>(row ? c.lda : c.ldb);
-        const cublasOperation_t opFirst = op(row ? c.transB : c.transA), opSecond = op(row ? c.transA : c.transB);
+    double run(const BlasCall& original, const BlasOperands& originalOps) override {
+        const Routine* r = findRoutine(original.routine);
+        if (!r || !cublas().has(*r))
+            throw std::invalid_argument("cuBLAS peer has no routine '" + original.routine + "'");
+        checkBlasCall(original, originalOps);
+        BlasCall call = original;
+        BlasOperands ops = originalOps;
+        blas::toColumnMajor(call, ops);
+        const Args args{m_handle,
+                        call,
+                        ptrOf(ops.a, call.precision),
+                        ptrOf(ops.b, call.precision),
+                        ptrOf(ops.c, call.precision),
+                        int(ops.a.ld),
+                        int(ops.b.ld),
+                        int(ops.c.ld)};
+        void* fn = cublas().entry(*r, call.precision);
+        const CallFn callFn = call.precision == Precision::F64 ? r->callDouble : r->callSingle;
         cublasStatus_t status = CUBLAS_STATUS_SUCCESS;
-        double ms = m_device.timeSpan([&] {
-            if (c.precision == Precision::Single) {
-                float alpha = static_cast<float>(c.alpha), beta = static_cast<float>(c.beta);
-                status = lib.sgemm(m_handle, opFirst, opSecond, m, n, k, &alpha,
-                                   reinterpret_cast<const float*>(ptrOf(first)), ldFirst,
-                                   reinterpret_cast<const float*>(ptrOf(second)), ldSecond, &beta,
-                                   reinterpret_cast<float*>(ptrOf(c.c)), static_cast<int>(c.ldc));
-            } else {
-                double alpha = c.alpha, beta = c.beta;
-                status = lib.dgemm(m_handle, opFirst, opSecond, m, n, k, &alpha,
-                                   reinterpret_cast<const double*>(ptrOf(first)), ldFirst,
-                                   reinterpret_cast<const double*>(ptrOf(second)), ldSecond, &beta,
-                                   reinterpret_cast<double*>(ptrOf(c.c)), static_cast<int>(c.ldc));
-            }
-        });
-        check(status, c.precision == Precision::Single ? "cublasSgemm" : "cublasDgemm");
+        const double ms = m_device.timeSpan([&] { status = callFn(fn, args); });
+        if (status != CUBLAS_STATUS_SUCCESS)
+            throw BackendError(std::string(call.precision == Precision::F64 ? r->dbl : r->single) + " (" +
+                               original.describe() + ") failed with cublasStatus " +
+                               std::to_string(static_cast<int>(status)) + " on " + m_device.info().label());
         return ms;
     }
 
@@ -133,76 +262,9 @@ private:
     std::string m_name;
 };
 
-class CublasTransposePeer : public TransposePeer {
-public:
-    explicit CublasTransposePeer(cuda::CudaDevice& device) : m_device(device) {
-        const auto& lib = cublas();
-        m_device.finish(); // the device's context current in this thread (see CublasPeer)
-        check(lib.create(&m_handle), "cublasCreate");
-        check(lib.setStream(m_handle, reinterpret_cast<cudaStream_t>(m_device.stream())), "cublasSetStream");
-        int version = 0;
-        lib.getVersion(m_handle, &version);
-        m_name = "cuBLAS " + std::to_string(version / 10000) + "." + std::to_string(version / 100 % 100) + "." +
-                 std::to_string(version % 100) + " geam";
-    }
-    ~CublasTransposePeer() override {
-        if (m_handle) cublas().destroy(m_handle);
-    }
-    std::string name() const override { return m_name; }
-
-    double transpose(const TransposeCall& c) override {
-        const auto& lib = cublas();
-        // Column-major view: the row-major rows x cols input is a cols x rows matrix X (ld cols) and the row-major
-        // cols x rows output a rows x cols matrix Y (ld rows); Y = 1 * X^T + 0 * Y. B = C with op N and ldb = ldc is
-        // cuBLAS's documented in-place form, and beta = 0 means B is never read.
-        const int m = static_cast<int>(c.rows), n = static_cast<int>(c.cols);
-        const int lda = n, ldc = m;
-        cublasStatus_t status = CUBLAS_STATUS_SUCCESS;
-        double ms = m_device.timeSpan([&] {
-            if (c.precision == Precision::Single) {
-                const float one = 1, zero = 0;
-                auto* out = reinterpret_cast<float*>(ptrOf(c.out));
-                status = lib.sgeam(m_handle, CUBLAS_OP_T, CUBLAS_OP_N, m, n, &one,
-                                   reinterpret_cast<const float*>(ptrOf(c.in)), lda, &zero, out, ldc, out, ldc);
-            } else {
-                const double one = 1, zero = 0;
-                auto* out = reinterpret_cast<double*>(ptrOf(c.out));
-                status = lib.dgeam(m_handle, CUBLAS_OP_T, CUBLAS_OP_N, m, n, &one,
-                                   reinterpret_cast<const double*>(ptrOf(c.in)), lda, &zero, out, ldc, out, ldc);
-            }
-        });
-        check(status, c.precision == Precision::Single ? "cublasSgeam" : "cublasDgeam");
-        return ms;
-    }
-
-private:
-    void check(cublasStatus_t s, const char* what) const {
-        if (s != CUBLAS_STATUS_SUCCESS)
-            throw BackendError(std::string(what) + " failed with cublasStatus " + std::to_string(static_cast<int>(s)) +
-                               " on " + m_device.info().label());
-    }
-
-    cuda::CudaDevice& m_device;
-    cublasHandle_t m_handle = nullptr;
-    std::string m_name;
-};
-
 } // namespace
 
-std::unique_ptr<TransposePeer> makeCublasTransposePeer(Device& device, std::string* why) {
-    auto* cu = dynamic_cast<cuda::CudaDevice*>(&device);
-    if (!cu) {
-        if (why) *why = "cuBLAS needs a CUDA device";
-        return nullptr;
-    }
-    if (!cublas().why.empty()) {
-        if (why) *why = cublas().why;
-        return nullptr;
-    }
-    return std::make_unique<CublasTransposePeer>(*cu);
-}
-
-std::unique_ptr<GemmPeer> makeCublasPeer(Device& device, const PeerOptions& options, std::string* why) {
+std::unique_ptr<BlasPeer> makeCublasPeer(Device& device, const PeerOptions& options, std::string* why) {
     auto* cu = dynamic_cast<cuda::CudaDevice*>(&device);
     if (!cu) {
         if (why) *why = "cuBLAS needs a CUDA device";
@@ -219,11 +281,7 @@ std::unique_ptr<GemmPeer> makeCublasPeer(Device& device, const PeerOptions& opti
 
 #else
 namespace kt::devices::vendor {
-std::unique_ptr<GemmPeer> makeCublasPeer(Device&, const PeerOptions&, std::string* why) {
-    if (why) *why = "built without CUDA support (KT_CUDA=OFF)";
-    return nullptr;
-}
-std::unique_ptr<TransposePeer> makeCublasTransposePeer(Device&, std::string* why) {
+std::unique_ptr<BlasPeer> makeCublasPeer(Device&, const PeerOptions&, std::string* why) {
     if (why) *why = "built without CUDA support (KT_CUDA=OFF)";
     return nullptr;
 }

@@ -1,43 +1,37 @@
-// Vendor BLAS libraries (cuBLAS, CLBlast) as comparison peers: GEMM and out-of-place transpose run on a kt::Device's
-// own queue/stream.
-// The libraries are loaded at run time; a missing one makes makeGemmPeer return null with the reason.
+// Vendor BLAS libraries (cuBLAS, CLBlast) as comparison peers: one interface per library, keyed by the routine
+// name of a core BlasCall (core/model/blas_call.hpp), running on a kt::Device's own queue/stream.
+// Each library is loaded at run time; a missing one makes makeBlasPeer return null with the reason.
 #pragma once
-#include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/engine/backend.hpp"
+#include "core/model/blas_call.hpp"
 
 namespace kt::devices::vendor {
 
-enum class Layout { RowMajor, ColMajor };
-enum class Transpose { No, Yes };
-enum class Precision { Single, Double };
+using blas::BlasCall;
+using blas::BlasOperand;
+using blas::BlasOperands;
 
-// C = alpha * op(A) * op(B) + beta * C with BLAS semantics: op(A) is m x k, op(B) k x n, C m x n; leading
-// dimensions in elements for the given layout. Buffers must belong to the device the peer was made for.
-struct GemmCall {
-    Precision precision = Precision::Single;
-    Layout layout = Layout::RowMajor;
-    Transpose transA = Transpose::No, transB = Transpose::No;
-    std::int64_t m = 0, n = 0, k = 0;
-    double alpha = 1, beta = 0;
-    Buffer* a = nullptr;
-    std::int64_t lda = 0;
-    Buffer* b = nullptr;
-    std::int64_t ldb = 0;
-    Buffer* c = nullptr;
-    std::int64_t ldc = 0;
-};
-
-class GemmPeer {
+class BlasPeer {
 public:
-    virtual ~GemmPeer() = default;
+    virtual ~BlasPeer() = default;
     virtual std::string name() const = 0; // "cuBLAS 13.0.0 (pedantic)", "CLBlast"
-    // Enqueues one GEMM on the device's queue/stream, waits, returns its device time in ms (Device::timeSpan).
-    // The first call may include one-time work (CLBlast compiles its kernels): warm up before timing.
-    // Throws BackendError with the library's status on failure.
-    virtual double gemm(const GemmCall& call) = 0;
+    virtual std::string id() const = 0;   // "cublas", "clblast" (the store's peer id)
+    // Whether the library has the routine (a BlasCall::routine name) in both precisions.
+    virtual bool supports(const std::string& routine) const = 0;
+    // The library's own name for a routine, for labels ("geam", "omatcopy", "gemmStridedBatched"); empty when
+    // unsupported.
+    virtual std::string routineName(const std::string& routine) const = 0;
+    // Routines this peer runs, in knownRoutines() order.
+    std::vector<std::string> routines() const;
+    // Enqueues the call on the device's queue/stream, waits, returns its device time in ms (Device::timeSpan).
+    // Buffers must belong to the device the peer was made for; offsets are in elements. The first call of a routine
+    // may include one-time work (CLBlast compiles its kernels): warm up before timing. Throws BackendError with the
+    // library's status, or std::invalid_argument for a routine it lacks or an invalid call (blas::invalidReason).
+    virtual double run(const BlasCall& call, const BlasOperands& operands) = 0;
 };
 
 struct PeerOptions {
@@ -46,28 +40,13 @@ struct PeerOptions {
     bool pedantic = true;
 };
 
+// Throws std::invalid_argument when the call is invalid (blas::invalidReason) or an operand reaches past the end of
+// its buffer (blas::bytesExtent): vendor libraries would read or write out of bounds rather than fail. Peers check
+// every call with it before enqueueing.
+void checkBlasCall(const BlasCall& call, const BlasOperands& operands);
+
 // The peer for this device's backend (cuBLAS for CUDA, CLBlast for OpenCL); null with *why set when the library
 // cannot be loaded or the backend has none. `device` must outlive the peer.
-std::unique_ptr<GemmPeer> makeGemmPeer(Device& device, const PeerOptions& options = {}, std::string* why = nullptr);
-
-// Out-of-place transpose of a row-major rows x cols matrix into a row-major cols x rows one (out = in^T), dense
-// (leading dimensions cols and rows). cuBLAS: geam with alpha = 1, beta = 0; CLBlast: omatcopy.
-struct TransposeCall {
-    Precision precision = Precision::Single;
-    std::int64_t rows = 0, cols = 0;
-    Buffer* in = nullptr;
-    Buffer* out = nullptr;
-};
-
-class TransposePeer {
-public:
-    virtual ~TransposePeer() = default;
-    virtual std::string name() const = 0; // "cuBLAS 13.0.0 geam", "CLBlast omatcopy"
-    // Enqueues one transpose, waits, returns its device time in ms. Warm up before timing (CLBlast compiles).
-    virtual double transpose(const TransposeCall& call) = 0;
-};
-
-// The transpose peer for this device's backend; null with *why set as makeGemmPeer.
-std::unique_ptr<TransposePeer> makeTransposePeer(Device& device, std::string* why = nullptr);
+std::unique_ptr<BlasPeer> makeBlasPeer(Device& device, const PeerOptions& options = {}, std::string* why = nullptr);
 
 } // namespace kt::devices::vendor

@@ -8,7 +8,7 @@
 #include "core/engine/kernel_plan.hpp"
 #include "kernels/copy/copy_kernels.hpp"
 #include "kernels/gemm/gemm_params.hpp"
-#include "kernels/reference/blas_types.hpp"
+#include "core/model/blas.hpp"
 
 namespace kt::gemm {
 

@@ -7,9 +7,9 @@
 #include <string>
 
 #include "core/engine/plan_executor.hpp"
+#include "core/model/blas.hpp"
 #include "kernels/copy/copy_kernels.hpp"
 #include "kernels/gemm/gemm_params.hpp"
-#include "kernels/reference/blas_types.hpp"
 
 namespace kt::gemm {
 

@@ -14,10 +14,7 @@
 namespace kt {
 namespace {
 
-using devices::vendor::Precision;
-using devices::vendor::TransposeCall;
-
-template <class T> void checkTranspose(Device& device, devices::vendor::TransposePeer& peer, int rows, int cols) {
+template <class T> void checkTranspose(Device& device, devices::vendor::BlasPeer& peer, int rows, int cols) {
     std::vector<T> in(std::size_t(rows) * cols);
     std::mt19937 rng(7);
     std::uniform_real_distribution<double> dist(-1, 1);
@@ -26,9 +23,12 @@ template <class T> void checkTranspose(Device& device, devices::vendor::Transpos
     auto bufOut = device.allocate(in.size() * sizeof(T));
     device.write(*bufIn, in.data(), in.size() * sizeof(T));
     device.fill(*bufOut, 0xFF); // NaN poison: an element not written never compares equal
-    TransposeCall call{std::is_same_v<T, double> ? Precision::Double : Precision::Single, rows, cols, bufIn.get(),
-                       bufOut.get()};
-    EXPECT_GT(peer.transpose(call), 0.0);
+    blas::BlasCall call;
+    call.routine = "transpose";
+    call.precision = std::is_same_v<T, double> ? Precision::F64 : Precision::F32;
+    call.opA = blas::Op::T;
+    call.m = rows, call.n = cols;
+    EXPECT_GT(peer.run(call, {{bufIn.get(), cols, 0}, {}, {bufOut.get(), rows, 0}}), 0.0);
     std::vector<T> out(in.size());
     device.read(*bufOut, out.data(), out.size() * sizeof(T));
     for (int r = 0; r < rows; ++r)
@@ -43,12 +43,13 @@ protected:
         m_opened = test::openFirst(KT_TEST_BACKEND);
         if (!m_opened.device) GTEST_SKIP() << m_opened.whyNot;
         std::string why;
-        m_peer = devices::vendor::makeTransposePeer(*m_opened.device, &why);
+        m_peer = devices::vendor::makeBlasPeer(*m_opened.device, {}, &why);
         EXPECT_EQ(m_peer == nullptr, !why.empty()) << "a reason exactly when there is no peer: " << why;
-        if (!m_peer) GTEST_SKIP() << "no transpose peer: " << why;
+        if (!m_peer) GTEST_SKIP() << "no BLAS peer: " << why;
+        if (!m_peer->supports("transpose")) GTEST_SKIP() << m_peer->name() << " has no transpose";
     }
     test::OpenedDevice m_opened;
-    std::unique_ptr<devices::vendor::TransposePeer> m_peer;
+    std::unique_ptr<devices::vendor::BlasPeer> m_peer;
 };
 
 TEST_F(TransposePeerTest, KT_CAT(KT_TEST_PREFIX, SingleNonSquareIsExact)) {

@@ -1,0 +1,224 @@
+// Shapes, extents and checks of a BlasCall.
+#include "core/model/blas_call.hpp"
+
+#include <algorithm>
+#include <utility>
+
+namespace kt::blas {
+
+const std::vector<std::string>& knownRoutines() {
+    static const std::vector<std::string> names{
+        std::string(routine::kGemm),  std::string(routine::kGemmBatchedStrided), std::string(routine::kTranspose),
+        std::string(routine::kSymm),  std::string(routine::kSyrk),               std::string(routine::kSyr2k),
+        std::string(routine::kTrmm),  std::string(routine::kSymv)};
+    return names;
+}
+
+bool isKnownRoutine(std::string_view routine) {
+    const auto& names = knownRoutines();
+    return std::find(names.begin(), names.end(), routine) != names.end();
+}
+
+namespace {
+
+// Stored rows x cols of op(X) when op(X) is r x c.
+OperandShape matrix(Op op, std::int64_t r, std::int64_t c) {
+    OperandShape s;
+    s.used = true;
+    s.read = true;
+    s.rows = op == Op::N ? r : c;
+    s.cols = op == Op::N ? c : r;
+    return s;
+}
+
+OperandShape output(std::int64_t r, std::int64_t c, double beta) {
+    OperandShape s = matrix(Op::N, r, c);
+    s.read = beta != 0;
+    s.written = true;
+    return s;
+}
+
+OperandShape vector(std::int64_t n) {
+    OperandShape s;
+    s.used = true;
+    s.read = true;
+    s.vector = true;
+    s.rows = n;
+    s.cols = 1;
+    return s;
+}
+
+std::int64_t strideOf(const BlasCall& call, Operand which) {
+    switch (which) {
+    case Operand::A: return call.strideA;
+    case Operand::B: return call.strideB;
+    case Operand::C: return call.strideC;
+    }
+    return 0;
+}
+
+const char* nameOf(Operand which) { return which == Operand::A ? "A" : which == Operand::B ? "B" : "C"; }
+
+char letter(Precision p) { return p == Precision::F64 ? 'd' : 's'; }
+
+} // namespace
+
+OperandShape operandShape(const BlasCall& call, Operand which) {
+    const auto& r = call.routine;
+    const std::int64_t m = call.m, n = call.n, k = call.k;
+    if (r == routine::kGemm || r == routine::kGemmBatchedStrided) {
+        if (which == Operand::A) return matrix(call.opA, m, k);
+        if (which == Operand::B) return matrix(call.opB, k, n);
+        return output(m, n, call.beta);
+    }
+    if (r == routine::kTranspose) {
+        if (which == Operand::A) return matrix(Op::N, m, n);
+        if (which == Operand::C) {
+            OperandShape s = output(call.opA == Op::N ? m : n, call.opA == Op::N ? n : m, 0);
+            return s;
+        }
+        return {};
+    }
+    if (r == routine::kSymm) {
+        const std::int64_t ka = call.side == Side::Left ? m : n;
+        if (which == Operand::A) return matrix(Op::N, ka, ka);
+        if (which == Operand::B) return matrix(Op::N, m, n);
+        return output(m, n, call.beta);
+    }
+    if (r == routine::kSyrk || r == routine::kSyr2k) {
+        if (which == Operand::A) return matrix(call.opA, n, k);
+        if (which == Operand::B) return r == routine::kSyr2k ? matrix(call.opA, n, k) : OperandShape{};
+        return output(n, n, call.beta);
+    }
+    if (r == routine::kTrmm) {
+        const std::int64_t ka = call.side == Side::Left ? m : n;
+        if (which == Operand::A) return matrix(Op::N, ka, ka);
+        if (which == Operand::B) {
+            OperandShape s = matrix(Op::N, m, n);
+            s.written = true;
+            return s;
+        }
+        return {};
+    }
+    if (r == routine::kSymv) {
+        if (which == Operand::A) return matrix(Op::N, n, n);
+        if (which == Operand::B) return vector(n);
+        OperandShape y = vector(n);
+        y.read = call.beta != 0;
+        y.written = true;
+        return y;
+    }
+    return {};
+}
+
+std::int64_t minimalLd(const BlasCall& call, Operand which) {
+    const OperandShape s = operandShape(call, which);
+    if (!s.used || s.vector) return 1;
+    return std::max<std::int64_t>(1, call.order == Order::RowMajor ? s.cols : s.rows);
+}
+
+std::int64_t elementExtent(const BlasCall& call, Operand which, const BlasOperand& operand) {
+    const OperandShape s = operandShape(call, which);
+    if (!s.used || s.rows <= 0 || s.cols <= 0) return 0;
+    std::int64_t span = 0;
+    if (s.vector)
+        span = 1 + (s.rows - 1) * operand.ld;
+    else if (call.order == Order::RowMajor)
+        span = (s.rows - 1) * operand.ld + s.cols;
+    else
+        span = (s.cols - 1) * operand.ld + s.rows;
+    std::int64_t batches = 0;
+    if (call.routine == routine::kGemmBatchedStrided) batches = std::max<std::int64_t>(0, call.batchCount - 1);
+    return operand.offset + batches * strideOf(call, which) + span;
+}
+
+std::string invalidReason(const BlasCall& call, const BlasOperands& operands, bool needBuffers) {
+    if (!isKnownRoutine(call.routine)) return "unknown BLAS routine '" + call.routine + "'";
+    if (call.m < 0 || call.n < 0 || call.k < 0)
+        return call.describe() + ": negative size (m " + std::to_string(call.m) + ", n " + std::to_string(call.n) +
+               ", k " + std::to_string(call.k) + ")";
+    const bool batched = call.routine == routine::kGemmBatchedStrided;
+    if (batched && call.batchCount < 1) return call.describe() + ": batchCount " + std::to_string(call.batchCount);
+    for (Operand which : {Operand::A, Operand::B, Operand::C}) {
+        const OperandShape s = operandShape(call, which);
+        if (!s.used) continue;
+        const BlasOperand& op = which == Operand::A ? operands.a : which == Operand::B ? operands.b : operands.c;
+        const std::string name = std::string(s.vector ? (which == Operand::B ? "x" : "y") : nameOf(which));
+        if (needBuffers && !op.buffer) return call.describe() + ": no buffer for " + name;
+        if (op.offset < 0) return call.describe() + ": offset of " + name + " is negative";
+        if (s.vector && op.ld < 1)
+            return call.describe() + ": increment of " + name + " is " + std::to_string(op.ld) + " (must be >= 1)";
+        if (!s.vector && op.ld < minimalLd(call, which))
+            return call.describe() + ": ld of " + name + " is " + std::to_string(op.ld) + ", below " +
+                   std::to_string(minimalLd(call, which));
+        if (batched && strideOf(call, which) < 0) return call.describe() + ": negative stride of " + name;
+    }
+    return {};
+}
+
+void toColumnMajor(BlasCall& call, BlasOperands& operands) {
+    if (call.order == Order::ColMajor) return;
+    call.order = Order::ColMajor;
+    const auto& r = call.routine;
+    if (r == routine::kGemm || r == routine::kGemmBatchedStrided) {
+        // C^T = op(B)^T op(A)^T, and op(X)^T is op applied to the stored X read column-major (X^T).
+        std::swap(call.m, call.n);
+        std::swap(call.opA, call.opB);
+        std::swap(operands.a, operands.b);
+        std::swap(call.strideA, call.strideB);
+    } else if (r == routine::kTranspose) {
+        std::swap(call.m, call.n);
+    } else if (r == routine::kSymm || r == routine::kTrmm) {
+        // (A B)^T = B^T A^T: A stands on the other side, its stored triangle read transposed is the other one.
+        std::swap(call.m, call.n);
+        call.side = other(call.side);
+        call.uplo = other(call.uplo);
+    } else if (r == routine::kSyrk || r == routine::kSyr2k) {
+        // C is symmetric (C^T = C) but its stored triangle flips; A read column-major is A^T, so op flips.
+        call.uplo = other(call.uplo);
+        call.opA = other(call.opA);
+        call.opB = other(call.opB);
+    } else if (r == routine::kSymv) {
+        call.uplo = other(call.uplo);
+    }
+}
+
+double flops(const BlasCall& call) {
+    const double m = double(call.m), n = double(call.n), k = double(call.k);
+    const auto& r = call.routine;
+    if (r == routine::kGemm) return 2 * m * n * k;
+    if (r == routine::kGemmBatchedStrided) return 2 * m * n * k * double(std::max<std::int64_t>(0, call.batchCount));
+    if (r == routine::kSymm) return 2 * m * n * (call.side == Side::Left ? m : n);
+    if (r == routine::kSyrk) return n * (n + 1) * k;
+    if (r == routine::kSyr2k) return 2 * n * (n + 1) * k;
+    if (r == routine::kTrmm) return m * n * (call.side == Side::Left ? m : n);
+    if (r == routine::kSymv) return 2 * n * n;
+    return 0;
+}
+
+std::string BlasCall::describe() const {
+    std::string out(1, letter(precision));
+    out += routine + " " + toString(order);
+    const auto& r = routine;
+    if (r == routine::kGemm || r == routine::kGemmBatchedStrided) {
+        out += " " + toString(opA) + toString(opB) + " " + std::to_string(m) + "x" + std::to_string(n) + "x" +
+               std::to_string(k);
+        if (r == routine::kGemmBatchedStrided) out += " x" + std::to_string(batchCount);
+    } else if (r == routine::kTranspose) {
+        out += " " + toString(opA) + " " + std::to_string(m) + "x" + std::to_string(n);
+    } else if (r == routine::kSymm) {
+        out += " " + toString(side) + "/" + toString(uplo) + " " + std::to_string(m) + "x" + std::to_string(n);
+    } else if (r == routine::kSyrk || r == routine::kSyr2k) {
+        out += " " + toString(uplo) + "/" + toString(opA) + " " + std::to_string(n) + "x" + std::to_string(k);
+    } else if (r == routine::kTrmm) {
+        out += " " + toString(side) + "/" + toString(uplo) + "/" + toString(opA) + "/" + toString(diag) + " " +
+               std::to_string(m) + "x" + std::to_string(n);
+    } else if (r == routine::kSymv) {
+        out += " " + toString(uplo) + " " + std::to_string(n);
+    } else {
+        out += " " + std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
+    }
+    return out;
+}
+
+} // namespace kt::blas

@@ -1,0 +1,181 @@
+// The BLAS vocabulary round-trips through its strings; a BlasCall's operand shapes, extents (ld, offset, batch),
+// checks and flop counts for every routine.
+#include <gtest/gtest.h>
+
+#include "core/model/blas_call.hpp"
+
+namespace kt::blas {
+namespace {
+
+TEST(BlasVocabulary, StringsRoundTrip) {
+    for (Order o : {Order::RowMajor, Order::ColMajor}) EXPECT_EQ(parseOrder(toString(o)), o);
+    for (Op o : {Op::N, Op::T}) EXPECT_EQ(parseOp(toString(o)), o);
+    for (Side s : {Side::Left, Side::Right}) EXPECT_EQ(parseSide(toString(s)), s);
+    for (Uplo u : {Uplo::Lower, Uplo::Upper}) EXPECT_EQ(parseUplo(toString(u)), u);
+    for (Diag d : {Diag::NonUnit, Diag::Unit}) EXPECT_EQ(parseDiag(toString(d)), d);
+    for (Precision p : {Precision::F32, Precision::F64}) EXPECT_EQ(parsePrecision(toString(p)), p);
+    EXPECT_EQ(parseOrder("ColMajor"), Order::ColMajor);
+    EXPECT_EQ(parseSide("RIGHT"), Side::Right);
+    EXPECT_EQ(parseUplo("upper"), Uplo::Upper);
+    EXPECT_EQ(parseDiag("Unit"), Diag::Unit);
+    EXPECT_EQ(parsePrecision("double"), Precision::F64);
+    EXPECT_FALSE(parseOp("x"));
+    EXPECT_FALSE(parseUplo(""));
+    EXPECT_EQ(elementBytes(Precision::F32), 4);
+    EXPECT_EQ(elementBytes(Precision::F64), 8);
+}
+
+BlasCall call(std::string_view routine, Order order, std::int64_t m, std::int64_t n, std::int64_t k) {
+    BlasCall c;
+    c.routine = std::string(routine);
+    c.order = order;
+    c.m = m, c.n = n, c.k = k;
+    return c;
+}
+
+TEST(BlasCall, GemmShapesFollowOpAndOrder) {
+    BlasCall c = call(routine::kGemm, Order::RowMajor, 5, 7, 3);
+    c.opA = Op::T;
+    const auto a = operandShape(c, Operand::A);
+    EXPECT_TRUE(a.used && a.read && !a.written);
+    EXPECT_EQ(a.rows, 3); // op(A) is 5 x 3, so A^T stored: 3 x 5
+    EXPECT_EQ(a.cols, 5);
+    EXPECT_EQ(minimalLd(c, Operand::A), 5);
+    EXPECT_EQ(minimalLd(c, Operand::B), 7);
+    EXPECT_EQ(minimalLd(c, Operand::C), 7);
+    EXPECT_FALSE(operandShape(c, Operand::C).read); // beta = 0
+    c.beta = 1;
+    EXPECT_TRUE(operandShape(c, Operand::C).read);
+    // Row-major 3 x 5 with ld 8 and offset 2: 2 + 2 * 8 + 5.
+    EXPECT_EQ(elementExtent(c, Operand::A, {nullptr, 8, 2}), 2 + 2 * 8 + 5);
+    c.order = Order::ColMajor;
+    EXPECT_EQ(minimalLd(c, Operand::A), 3);
+    EXPECT_EQ(elementExtent(c, Operand::A, {nullptr, 4, 0}), 4 * 4 + 3);
+    EXPECT_EQ(bytesExtent(c, Operand::A, {nullptr, 3, 0}), 15 * 4);
+    EXPECT_DOUBLE_EQ(flops(c), 2.0 * 5 * 7 * 3);
+}
+
+TEST(BlasCall, BatchedExtentCountsTheStrides) {
+    BlasCall c = call(routine::kGemmBatchedStrided, Order::ColMajor, 4, 6, 2);
+    c.batchCount = 3;
+    c.strideA = 100, c.strideB = 50, c.strideC = 24;
+    EXPECT_EQ(elementExtent(c, Operand::A, {nullptr, 4, 1}), 1 + 2 * 100 + (1 * 4 + 4));
+    EXPECT_EQ(elementExtent(c, Operand::C, {nullptr, 4, 0}), 2 * 24 + 5 * 4 + 4);
+    EXPECT_DOUBLE_EQ(flops(c), 3 * 2.0 * 4 * 6 * 2);
+    c.batchCount = 0;
+    EXPECT_NE(invalidReason(c, {}, false).find("batchCount"), std::string::npos);
+}
+
+TEST(BlasCall, EveryRoutineHasShapes) {
+    // Row-major, m = 4, n = 6, k = 3: the stored rows x cols of A, B, C (0 x 0: unused).
+    struct Expect {
+        std::string_view routine;
+        Side side;
+        std::int64_t a[2], b[2], c[2];
+        bool bWritten;
+        double flops;
+    };
+    const Expect cases[] = {
+        {routine::kTranspose, Side::Left, {4, 6}, {0, 0}, {6, 4}, false, 0},
+        {routine::kSymm, Side::Left, {4, 4}, {4, 6}, {4, 6}, false, 2.0 * 4 * 6 * 4},
+        {routine::kSymm, Side::Right, {6, 6}, {4, 6}, {4, 6}, false, 2.0 * 4 * 6 * 6},
+        {routine::kSyrk, Side::Left, {6, 3}, {0, 0}, {6, 6}, false, 6.0 * 7 * 3},
+        {routine::kSyr2k, Side::Left, {6, 3}, {6, 3}, {6, 6}, false, 2.0 * 6 * 7 * 3},
+        {routine::kTrmm, Side::Left, {4, 4}, {4, 6}, {0, 0}, true, 4.0 * 4 * 6},
+        {routine::kTrmm, Side::Right, {6, 6}, {4, 6}, {0, 0}, true, 4.0 * 6 * 6},
+        {routine::kSymv, Side::Left, {6, 6}, {6, 1}, {6, 1}, false, 2.0 * 6 * 6},
+    };
+    for (const auto& e : cases) {
+        BlasCall c = call(e.routine, Order::RowMajor, 4, 6, 3);
+        c.opA = Op::T; // transpose: C is op(A)'s shape
+        if (e.routine == routine::kSyrk || e.routine == routine::kSyr2k) c.opA = Op::N;
+        c.side = e.side;
+        const auto a = operandShape(c, Operand::A), b = operandShape(c, Operand::B), cc = operandShape(c, Operand::C);
+        SCOPED_TRACE(c.describe());
+        EXPECT_EQ(a.rows, e.a[0]);
+        EXPECT_EQ(a.cols, e.a[1]);
+        EXPECT_EQ(b.used, e.b[0] > 0);
+        EXPECT_EQ(b.rows, e.b[0]);
+        EXPECT_EQ(b.cols, e.b[1]);
+        EXPECT_EQ(cc.used, e.c[0] > 0);
+        EXPECT_EQ(cc.rows, e.c[0]);
+        EXPECT_EQ(cc.cols, e.c[1]);
+        EXPECT_EQ(b.written, e.bWritten);
+        EXPECT_DOUBLE_EQ(flops(c), e.flops);
+        EXPECT_EQ(elementExtent(c, Operand::B, {nullptr, 7, 0}) == 0, !b.used);
+    }
+}
+
+TEST(BlasCall, VectorsUseLdAsIncrement) {
+    BlasCall c = call(routine::kSymv, Order::ColMajor, 0, 10, 0);
+    EXPECT_TRUE(operandShape(c, Operand::B).vector);
+    EXPECT_EQ(minimalLd(c, Operand::B), 1);
+    EXPECT_EQ(elementExtent(c, Operand::B, {nullptr, 3, 5}), 5 + 1 + 9 * 3);
+    EXPECT_EQ(elementExtent(c, Operand::A, {nullptr, 10, 0}), 100);
+    EXPECT_NE(invalidReason(c, {{nullptr, 10, 0}, {nullptr, 0, 0}, {nullptr, 1, 0}}, false).find("increment of x"),
+              std::string::npos);
+    EXPECT_EQ(invalidReason(c, {{nullptr, 10, 0}, {nullptr, 2, 0}, {nullptr, 1, 0}}, false), "");
+}
+
+TEST(BlasCall, InvalidCallsSayWhy) {
+    BlasCall c = call(routine::kGemm, Order::RowMajor, 4, 6, 3);
+    EXPECT_EQ(invalidReason(c, {{nullptr, 3, 0}, {nullptr, 6, 0}, {nullptr, 6, 0}}, false), "");
+    EXPECT_NE(invalidReason(c, {{nullptr, 2, 0}, {nullptr, 6, 0}, {nullptr, 6, 0}}, false).find("ld of A is 2"),
+              std::string::npos);
+    EXPECT_NE(invalidReason(c, {{nullptr, 3, -1}, {nullptr, 6, 0}, {nullptr, 6, 0}}, false).find("offset of A"),
+              std::string::npos);
+    EXPECT_NE(invalidReason(c, {{nullptr, 3, 0}, {nullptr, 6, 0}, {nullptr, 6, 0}}).find("no buffer for A"),
+              std::string::npos);
+    c.routine = "gemv";
+    EXPECT_NE(invalidReason(c, {}, false).find("unknown BLAS routine 'gemv'"), std::string::npos);
+    EXPECT_TRUE(isKnownRoutine("syr2k"));
+    EXPECT_FALSE(isKnownRoutine("gemv"));
+    EXPECT_EQ(knownRoutines().size(), 8u);
+}
+
+TEST(BlasCall, DescribeNamesPrecisionRoutineAndArguments) {
+    BlasCall c = call(routine::kGemm, Order::RowMajor, 37, 29, 23);
+    c.opB = Op::T;
+    EXPECT_EQ(c.describe(), "sgemm row NT 37x29x23");
+    c = call(routine::kTrmm, Order::ColMajor, 40, 30, 0);
+    c.precision = Precision::F64;
+    c.uplo = Uplo::Upper;
+    EXPECT_EQ(c.describe(), "dtrmm col L/U/N/N 40x30");
+}
+
+TEST(BlasCall, ColumnMajorFormSwapsWhatTheTransposeSwaps) {
+    BlasOperands ops{{nullptr, 1, 10}, {nullptr, 2, 20}, {nullptr, 3, 30}};
+    BlasCall g = call(routine::kGemmBatchedStrided, Order::RowMajor, 4, 6, 3);
+    g.opA = Op::T;
+    g.strideA = 100, g.strideB = 200;
+    auto gOps = ops;
+    toColumnMajor(g, gOps);
+    EXPECT_EQ(g.order, Order::ColMajor);
+    EXPECT_EQ(g.m, 6);
+    EXPECT_EQ(g.n, 4);
+    EXPECT_EQ(g.opA, Op::N);
+    EXPECT_EQ(g.opB, Op::T);
+    EXPECT_EQ(gOps.a.offset, 20);
+    EXPECT_EQ(gOps.b.offset, 10);
+    EXPECT_EQ(g.strideA, 200);
+
+    BlasCall t = call(routine::kTrmm, Order::RowMajor, 4, 6, 0);
+    auto tOps = ops;
+    toColumnMajor(t, tOps);
+    EXPECT_EQ(t.side, Side::Right);
+    EXPECT_EQ(t.uplo, Uplo::Upper);
+    EXPECT_EQ(t.opA, Op::N);
+    EXPECT_EQ(t.m, 6);
+
+    BlasCall s = call(routine::kSyrk, Order::RowMajor, 0, 6, 3);
+    toColumnMajor(s, ops);
+    EXPECT_EQ(s.uplo, Uplo::Upper);
+    EXPECT_EQ(s.opA, Op::T);
+
+    BlasCall col = call(routine::kSyrk, Order::ColMajor, 0, 6, 3);
+    toColumnMajor(col, ops);
+    EXPECT_EQ(col.uplo, Uplo::Lower); // already column-major: unchanged
+}
+
+} // namespace
+} // namespace kt::blas
