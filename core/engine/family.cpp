@@ -2,6 +2,7 @@
 #include "core/engine/family.hpp"
 
 #include "core/engine/plan_run.hpp"
+#include "core/engine/routine.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -9,6 +10,13 @@
 namespace kt {
 
 std::string toString(Metric metric) { return metric == Metric::GFlops ? "GFlop/s" : "GB/s"; }
+
+std::unique_ptr<Routine> Family::makeRoutine(Device&, ProgramCache&, const Point&) const { return nullptr; }
+
+Point Family::pointFromKey(const std::string& key, const DeviceInfo& device) const {
+    if (key.empty()) throw std::invalid_argument("empty point key");
+    return space(device).pointFromKey(key);
+}
 
 VerifyResult Family::verify(const PlanData&) const {
     return {false, 0, 0, "family " + name() + " has a kernel plan but no host check (Family::verify)"};

@@ -11,6 +11,7 @@
 #include "core/engine/backend.hpp"
 #include "core/engine/kernel_plan.hpp"
 #include "core/engine/measurement.hpp"
+#include "core/model/blas_call.hpp"
 #include "core/model/precision.hpp"
 #include "core/space/parameter_space.hpp"
 
@@ -20,7 +21,19 @@ enum class Metric { GFlops, GBs };
 std::string toString(Metric metric); // "GFlop/s" / "GB/s"
 
 class ProgramCache;
+class Routine;
 struct PlanData;
+
+// How a bench (app/bench) measures a family beside the vendor library; data only, so the bench names no family.
+struct BenchDescription {
+    // The routine's variants the bench runs at every size ("nn", "nt", … for GEMM's op types; later side, uplo).
+    // A single "" means the routine is the tuning candidate itself.
+    std::vector<std::string> variants{""};
+    std::string variantLabel = "variant"; // column title of the variants ("op")
+    // When the routine is more than the candidate: the column for the candidate alone ("tn_kernel"), else empty.
+    std::string kernelColumn;
+    std::string note; // what the figures mean, for the JSON ("column-major C = op(A) op(B)…")
+};
 
 struct VerifyResult {
     bool ok = false;
@@ -78,6 +91,18 @@ public:
     virtual std::optional<KernelPlan> plan(const Point& point, const DeviceInfo& device) const { return std::nullopt; }
     // Compares the outputs of a plan run with the host reference (OpenBLAS/CBLAS or exact host code).
     virtual VerifyResult verify(const PlanData& data) const;
+
+    // The bench: variants, the BLAS call each variant makes (the vendor peer makes the same one, and the host
+    // reference checks both), and the family's routine on device operands for a point (nullptr: the candidate
+    // itself is what the bench runs, on its own random data).
+    virtual BenchDescription benchDescription() const { return {}; }
+    virtual std::optional<blas::BlasCall> benchCall(const std::string& variant, const ProblemSize& size) const {
+        return std::nullopt;
+    }
+    virtual std::unique_ptr<Routine> makeRoutine(Device& device, ProgramCache& programs, const Point& point) const;
+    // A point key given by a user (--point, a rule's candidate) as a point of this family; std::invalid_argument
+    // says what is wrong. By default every parameter of the device's space must be given.
+    virtual Point pointFromKey(const std::string& key, const DeviceInfo& device) const;
 
     // The candidate's own program: by default the plan's first.
     virtual GeneratedSource generate(const Point& point, const DeviceInfo& device) const;

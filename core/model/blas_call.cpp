@@ -10,7 +10,7 @@ const std::vector<std::string>& knownRoutines() {
     static const std::vector<std::string> names{
         std::string(routine::kGemm),  std::string(routine::kGemmBatchedStrided), std::string(routine::kTranspose),
         std::string(routine::kSymm),  std::string(routine::kSyrk),               std::string(routine::kSyr2k),
-        std::string(routine::kTrmm),  std::string(routine::kSymv)};
+        std::string(routine::kTrmm),  std::string(routine::kSymv), std::string(routine::kDot)};
     return names;
 }
 
@@ -108,6 +108,13 @@ OperandShape operandShape(const BlasCall& call, Operand which) {
         y.written = true;
         return y;
     }
+    if (r == routine::kDot) {
+        if (which != Operand::C) return vector(n);
+        OperandShape c = vector(1);
+        c.read = call.beta != 0;
+        c.written = true;
+        return c;
+    }
     return {};
 }
 
@@ -193,6 +200,7 @@ double flops(const BlasCall& call) {
     if (r == routine::kSyr2k) return 2 * n * (n + 1) * k;
     if (r == routine::kTrmm) return m * n * (call.side == Side::Left ? m : n);
     if (r == routine::kSymv) return 2 * n * n;
+    if (r == routine::kDot) return 2 * n;
     return 0;
 }
 
@@ -215,6 +223,8 @@ std::string BlasCall::describe() const {
                std::to_string(m) + "x" + std::to_string(n);
     } else if (r == routine::kSymv) {
         out += " " + toString(uplo) + " " + std::to_string(n);
+    } else if (r == routine::kDot) {
+        out += " " + std::to_string(n);
     } else {
         out += " " + std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
     }

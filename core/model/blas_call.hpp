@@ -25,6 +25,8 @@ namespace kt::blas {
 //   syr2k                 C = alpha (op(A) op(B)^T + op(B) op(A)^T) + beta C, op(A), op(B) n x k (opA for both)
 //   trmm                  B = alpha op(A) B (Left) or alpha B op(A) (Right), A triangular (uplo, diag), in place
 //                         on B (m x n); A m x m or n x n; C unused
+//   dot                   c[0] = alpha * x . y (+ beta c[0]), x operand a and y operand b, vectors of n elements whose
+//                         `ld` is their increment; c one element (BLAS dot has alpha 1, beta 0)
 //   symv                  y = alpha A x + beta y, A n x n symmetric (uplo); x is operand b and y operand c, both
 //                         vectors of n elements whose `ld` is their increment
 namespace routine {
@@ -36,6 +38,7 @@ inline constexpr std::string_view kSyrk = "syrk";
 inline constexpr std::string_view kSyr2k = "syr2k";
 inline constexpr std::string_view kTrmm = "trmm";
 inline constexpr std::string_view kSymv = "symv";
+inline constexpr std::string_view kDot = "dot";
 } // namespace routine
 
 // Every routine name above, in that order.

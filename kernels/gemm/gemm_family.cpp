@@ -2,6 +2,7 @@
 // TN kernel on pre-laid-out operands (as the papers tune) and verifies it against OpenBLAS.
 #include "kernels/gemm/gemm_family.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <mutex>
@@ -14,6 +15,7 @@
 #include "kernels/gemm/gemm_generator.hpp"
 #include "core/engine/plan_data.hpp"
 #include "kernels/gemm/gemm_plan.hpp"
+#include "kernels/gemm/gemm_routine.hpp"
 #include "kernels/gemm/gemm_verify.hpp"
 #include "kernels/reference/cblas_reference.hpp"
 
@@ -268,6 +270,43 @@ std::optional<KernelPlan> GemmFamily::plan(const Point& point, const DeviceInfo&
 
 VerifyResult GemmFamily::verify(const PlanData& data) const {
     return m_precision == Precision::F64 ? verifyTn<double>(data) : verifyTn<float>(data);
+}
+
+BenchDescription GemmFamily::benchDescription() const {
+    BenchDescription d;
+    d.variants = {"nn", "nt", "tn", "tt"};
+    d.variantLabel = "op";
+    d.kernelColumn = "tn_kernel";
+    d.note = "column-major C = 1 * op(A) op(B) + 0 * C; tn_kernel: A^T B + C on operands in the kernel's layouts";
+    return d;
+}
+
+std::optional<blas::BlasCall> GemmFamily::benchCall(const std::string& variant, const ProblemSize& size) const {
+    if (variant.size() != 2 || size.dims.size() != 3) return std::nullopt;
+    blas::BlasCall call;
+    call.routine = std::string(blas::routine::kGemm);
+    call.precision = m_precision;
+    call.order = blas::Order::ColMajor;
+    call.opA = variant[0] == 't' ? blas::Op::T : blas::Op::N;
+    call.opB = variant[1] == 't' ? blas::Op::T : blas::Op::N;
+    call.m = size.dims[0], call.n = size.dims[1], call.k = size.dims[2];
+    call.alpha = 1, call.beta = 0;
+    return call;
+}
+
+std::unique_ptr<Routine> GemmFamily::makeRoutine(Device& device, ProgramCache& programs, const Point& point) const {
+    return std::make_unique<GemmRoutine>(device, programs, paramsFromPoint(point, m_precision));
+}
+
+Point GemmFamily::pointFromKey(const std::string& key, const DeviceInfo&) const {
+    if (key.empty()) throw std::invalid_argument("empty point key");
+    Point point = Point::fromKey(key);
+    static const std::vector<std::string> names = pointFromParams(GemmParams{}).names();
+    for (const auto& name : point.names())
+        if (std::find(names.begin(), names.end(), name) == names.end())
+            throw std::invalid_argument("'" + name + "' is not a " + this->name() + " parameter (GEMM_ML, GEMM_NL, …)");
+    paramsFromPoint(point, m_precision); // names a value out of range
+    return point;
 }
 
 std::vector<GemmParams> paperBestTn(Precision precision) {

@@ -30,6 +30,13 @@ public:
     // The TN kernel on operands already in its layouts (gemm_plan.hpp: tnTuningPlan), checked against OpenBLAS.
     std::optional<KernelPlan> plan(const Point& point, const DeviceInfo& device) const override;
     VerifyResult verify(const PlanData& data) const override;
+    // The bench runs the routine (copies + TN kernel) for each op type, column-major, beside the TN kernel alone.
+    BenchDescription benchDescription() const override;
+    std::optional<blas::BlasCall> benchCall(const std::string& variant, const ProblemSize& size) const override;
+    std::unique_ptr<Routine> makeRoutine(Device& device, ProgramCache& programs, const Point& point) const override;
+    // Keys may leave parameters out (they keep GemmParams' defaults, as presets do); a name that is no GEMM
+    // parameter, or a value out of range, is refused.
+    Point pointFromKey(const std::string& key, const DeviceInfo& device) const override;
 
     Precision precision() const { return m_precision; }
 

@@ -98,6 +98,22 @@ void GemmRoutine::enqueue(const GemmCall& call, Buffer& A, Buffer& B, Buffer& C)
     m_copiedA = copyA, m_copiedB = copyB;
 }
 
+void GemmRoutine::enqueue(const blas::BlasCall& call, const blas::BlasOperands& operands) {
+    if (call.routine != blas::routine::kGemm)
+        throw std::invalid_argument("gemm routine: cannot run " + call.routine);
+    if (call.precision != m_params.precision)
+        throw std::invalid_argument("gemm routine of precision " + toString(m_params.precision) + " given a " +
+                                    toString(call.precision) + " call");
+    if (!operands.a.buffer || !operands.b.buffer || !operands.c.buffer)
+        throw std::invalid_argument("gemm routine: an operand has no buffer");
+    GemmCall g;
+    g.order = call.order, g.opA = call.opA, g.opB = call.opB;
+    g.m = call.m, g.n = call.n, g.k = call.k, g.alpha = call.alpha, g.beta = call.beta;
+    g.lda = operands.a.ld, g.ldb = operands.b.ld, g.ldc = operands.c.ld;
+    g.offA = operands.a.offset, g.offB = operands.b.offset, g.offC = operands.c.offset;
+    enqueue(g, *operands.a.buffer, *operands.b.buffer, *operands.c.buffer);
+}
+
 double GemmRoutine::run(const GemmCall& call, Buffer& A, Buffer& B, Buffer& C) {
     return m_device.timeSpan([&] { enqueue(call, A, B, C); });
 }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/engine/plan_executor.hpp"
+#include "core/engine/routine.hpp"
 #include "core/model/blas.hpp"
 #include "kernels/copy/copy_kernels.hpp"
 #include "kernels/gemm/gemm_params.hpp"
@@ -28,10 +29,13 @@ struct GemmCall {
 
 // A tuned TN kernel plus copy kernels of the given shape. Plans are built per call shape (op types, which operands
 // need a copy) and their programs come from `programs`. Not thread-safe (like Device).
-class GemmRoutine {
+class GemmRoutine final : public Routine {
 public:
     GemmRoutine(Device& device, ProgramCache& programs, const GemmParams& params, const copy::CopyShape& copy = {});
-    ~GemmRoutine();
+    ~GemmRoutine() override;
+
+    // The routine interface: a "gemm" BlasCall of this routine's precision on device operands.
+    void enqueue(const blas::BlasCall& call, const blas::BlasOperands& operands) override;
 
     // Enqueues the copies (when needed) and the TN kernel without waiting. Throws std::invalid_argument naming the
     // field when the call is inconsistent (negative sizes or offsets, ld too small, buffers too small).

@@ -45,6 +45,11 @@ template <class T> void runTyped(const blas::BlasCall& call, const HostOperand<T
         trmm(call.order, call.side, call.uplo, call.opA, call.diag, call.m, call.n, alpha, a.at(), a.ld, b.at(), b.ld);
     } else if (r == routine::kSymv) {
         symv(call.order, call.uplo, call.n, alpha, a.at(), a.ld, b.at(), b.ld, beta, c.at(), c.ld);
+    } else if (r == routine::kDot) {
+        // In double whatever T is: the reference of a reduction must not carry the rounding it checks.
+        double sum = 0;
+        for (std::int64_t i = 0; i < call.n; ++i) sum += double(a.at()[i * a.ld]) * double(b.at()[i * b.ld]);
+        c.at()[0] = T(alpha * sum + (beta != T(0) ? double(beta) * double(c.at()[0]) : 0.0));
     } else {
         throw std::invalid_argument("no host reference for BLAS routine '" + r + "'");
     }

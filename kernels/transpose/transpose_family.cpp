@@ -96,6 +96,17 @@ VerifyResult TransposeFamily::verify(const PlanData& data) const {
     return m_precision == Precision::F32 ? verifyTranspose<float>(data) : verifyTranspose<double>(data);
 }
 
+std::optional<blas::BlasCall> TransposeFamily::benchCall(const std::string&, const ProblemSize& size) const {
+    blas::BlasCall call;
+    call.routine = std::string(blas::routine::kTranspose);
+    call.precision = m_precision;
+    call.order = blas::Order::RowMajor;
+    call.opA = blas::Op::T;
+    call.m = call.n = size.dims.at(0);
+    call.alpha = 1;
+    return call;
+}
+
 void registerTransposeFamilies() {
     FamilyRegistry::instance().add(std::make_shared<TransposeFamily>(Precision::F32));
     FamilyRegistry::instance().add(std::make_shared<TransposeFamily>(Precision::F64));

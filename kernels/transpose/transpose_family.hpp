@@ -20,6 +20,8 @@ public:
     double work(const ProblemSize& size) const override;
     std::optional<KernelPlan> plan(const Point& point, const DeviceInfo& device) const override;
     VerifyResult verify(const PlanData& data) const override; // exact: a transpose moves bits
+    // The vendor's transpose (cuBLAS geam, CLBlast omatcopy) of the same n x n matrix.
+    std::optional<blas::BlasCall> benchCall(const std::string& variant, const ProblemSize& size) const override;
 
 private:
     Precision m_precision;

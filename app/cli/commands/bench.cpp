@@ -11,18 +11,17 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/cli/bench_output.hpp"
-#include "app/cli/bench_runner.hpp"
+#include "app/bench/bench_output.hpp"
+#include "app/bench/bench_runner.hpp"
 #include "app/cli/cli_common.hpp"
 #include "core/rules/rule_file.hpp"
 #include "core/store/store.hpp"
 #include "kernels/builtin_families.hpp"
-#include "kernels/gemm/gemm_family.hpp"
 
 namespace kt::cli {
 namespace {
 
-using namespace bench;
+using namespace kt::bench;
 
 PeerChoice parsePeer(const std::string& text) {
     if (text == "auto") return PeerChoice::Auto;
@@ -32,18 +31,24 @@ PeerChoice parsePeer(const std::string& text) {
     throw UsageError("--peer: expected auto, none, cublas or clblast, got '" + text + "'");
 }
 
-std::vector<std::string> parseOps(const std::string& text) {
-    std::vector<std::string> ops;
+// A comma-separated list of the family's bench variants (GEMM: op types nn, nt, tn, tt), duplicates dropped.
+std::vector<std::string> parseVariants(const std::string& text, const Family& family, const std::string& flag) {
+    const BenchDescription d = family.benchDescription();
+    std::string known;
+    for (const auto& v : d.variants) known += (known.empty() ? "" : ", ") + v;
+    if (d.variants.size() == 1 && d.variants.front().empty())
+        throw UsageError(flag + ": family " + family.name() + " has no bench variants");
+    std::vector<std::string> out;
     std::stringstream list(text);
-    std::string op;
-    while (std::getline(list, op, ',')) {
-        std::transform(op.begin(), op.end(), op.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-        if (op != "nn" && op != "nt" && op != "tn" && op != "tt")
-            throw UsageError("--ops: expected a list of nn, nt, tn, tt, got '" + op + "'");
-        if (std::find(ops.begin(), ops.end(), op) == ops.end()) ops.push_back(op);
+    std::string v;
+    while (std::getline(list, v, ',')) {
+        std::transform(v.begin(), v.end(), v.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        if (std::find(d.variants.begin(), d.variants.end(), v) == d.variants.end())
+            throw UsageError(flag + ": expected a list of " + known + ", got '" + v + "'");
+        if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
     }
-    if (ops.empty()) throw UsageError("--ops: empty list");
-    return ops;
+    if (out.empty()) throw UsageError(flag + ": empty list");
+    return out;
 }
 
 double volume(const ProblemSize& s) {
@@ -63,23 +68,6 @@ const store::StoredMeasurement* nearestStored(const std::vector<store::StoredMea
         if (!pick || d < pickDistance) pick = &m, pickDistance = d;
     }
     return pick;
-}
-
-// A candidate string (--point, a rule's candidate) as a point of the family; std::invalid_argument says what is wrong.
-// GEMM points may leave parameters out (they keep GemmParams' defaults, as presets do), but a name that is no GEMM
-// parameter means the string belongs to another family: without this check it would run the default kernel.
-Point pointOf(const std::string& key, const Family& family, const gemm::GemmFamily* gemmFamily,
-              const DeviceInfo& info) {
-    if (key.empty()) throw std::invalid_argument("empty point key");
-    if (!gemmFamily) return family.space(info).pointFromKey(key);
-    Point point = Point::fromKey(key);
-    static const std::vector<std::string> names = gemm::pointFromParams(gemm::GemmParams{}).names();
-    for (const auto& name : point.names())
-        if (std::find(names.begin(), names.end(), name) == names.end())
-            throw std::invalid_argument("'" + name + "' is not a " + family.name() +
-                                        " parameter (GEMM_ML, GEMM_NL, …)");
-    gemm::paramsFromPoint(point, gemmFamily->precision()); // names a value out of range
-    return point;
 }
 
 // --rules without --sizes: each interval's first size and the last size the rule covers, so every candidate runs
@@ -105,7 +93,7 @@ std::vector<PlanEntry> planFrom(const std::vector<ProblemSize>& sizes, const std
 int runBench(const std::vector<std::string>& argv) {
     Args args(argv,
               {"--device", "--family", "--point", "--top", "--sizes", "--ops", "--peer", "--runs", "--warmup", "--db",
-               "--out", "--seed", "--profile", "--rules"},
+               "--out", "--seed", "--profile", "--rules", "--variants"},
               {"--best", "--paper", "--tensor-cores", "--verify", "--json"});
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
     kernels::registerBuiltinFamilies();
@@ -117,12 +105,10 @@ int runBench(const std::vector<std::string>& argv) {
             if (!f->internal()) names += " " + f->name();
         throw UsageError("unknown family '" + familyName + "'; known:" + names);
     }
-    const auto* gemmFamily = dynamic_cast<const gemm::GemmFamily*>(family.get());
 
     const int modes = int(args.value("--point").has_value()) + int(args.flag("--best")) + int(args.flag("--paper")) +
                       int(args.value("--rules").has_value());
     if (modes != 1) throw UsageError("give exactly one of --point KEY, --best, --paper or --rules R.json");
-    if (args.flag("--paper") && !gemmFamily) throw UsageError("--paper applies to sgemm and dgemm only");
     std::optional<int> top;
     if (auto t = args.integer("--top")) {
         if (args.value("--point") || args.value("--rules")) throw UsageError("--top goes with --best or --paper");
@@ -130,10 +116,9 @@ int runBench(const std::vector<std::string>& argv) {
         top = static_cast<int>(*t);
     }
     Options options;
-    if (auto o = args.value("--ops")) {
-        if (!gemmFamily) throw UsageError("--ops applies to sgemm and dgemm only");
-        options.ops = parseOps(*o);
-    }
+    if (args.value("--ops") && args.value("--variants")) throw UsageError("give --variants or --ops, not both");
+    if (auto o = args.value("--ops")) options.variants = parseVariants(*o, *family, "--ops");
+    if (auto o = args.value("--variants")) options.variants = parseVariants(*o, *family, "--variants");
     options.peer = parsePeer(args.value("--peer").value_or("auto"));
     options.tensorCores = args.flag("--tensor-cores");
     options.verify = args.flag("--verify");
@@ -149,17 +134,15 @@ int runBench(const std::vector<std::string>& argv) {
     std::optional<std::vector<ProblemSize>> sizes;
     if (auto s = args.value("--sizes")) {
         sizes = parseSizes(*s, "--sizes");
-        const auto want = family->sizeDimensions().size();
         for (const auto& size : *sizes)
-            if (size.dims.size() != want && !(gemmFamily && size.dims.size() == 1))
-                throw UsageError("--sizes: " + size.label() + " has " + std::to_string(size.dims.size()) +
-                                 " dimension(s); family " + familyName + " takes " + std::to_string(want) +
-                                 (gemmFamily ? " (m x n x k) or 1 (m = n = k)" : ""));
-        for (auto& size : *sizes) {
             for (auto d : size.dims)
                 if (d < 1) throw UsageError("--sizes: " + size.label() + " has a dimension below 1");
-            // GEMM results are stored as m x n x k: "4096" means 4096x4096x4096 (and finds it in the store).
-            if (gemmFamily && size.dims.size() == 1) size.dims = {size.dims[0], size.dims[0], size.dims[0]};
+        // Results are stored with every dimension: "4096" means 4096x4096x4096 for m, n, k families (and finds it
+        // in the store); any other mismatch is a usage error naming the family's dimensions.
+        try {
+            sizes = normaliseSizes(*family, *sizes);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(std::string("--sizes: ") + e.what());
         }
     }
 
@@ -215,7 +198,7 @@ int runBench(const std::vector<std::string>& argv) {
         Candidate c;
         c.origin = "point";
         try {
-            c.point = pointOf(*key, *family, gemmFamily, found.info);
+            c.point = family->pointFromKey(*key, found.info);
         } catch (const std::exception& e) {
             throw UsageError(std::string("--point: ") + e.what());
         }
@@ -228,7 +211,7 @@ int runBench(const std::vector<std::string>& argv) {
             Candidate c;
             c.origin = "rule";
             try {
-                c.point = pointOf(name, *family, gemmFamily, found.info);
+                c.point = family->pointFromKey(name, found.info);
             } catch (const std::exception& e) {
                 throw UsageError("--rules: " + rule->source + ": candidate '" + name + "' is not a valid " +
                                  familyName + " point: " + e.what());
@@ -250,9 +233,11 @@ int runBench(const std::vector<std::string>& argv) {
         }
     } else if (args.flag("--paper")) {
         std::vector<Candidate> candidates;
-        for (const auto& p : gemm::paperBestTn(gemmFamily->precision())) {
+        const auto seeds = family->seedPoints(found.info);
+        if (seeds.empty()) throw UsageError("--paper: family " + familyName + " has no kernels from the papers");
+        for (const auto& point : seeds) {
             Candidate c;
-            c.point = gemm::pointFromParams(p);
+            c.point = point;
             c.key = c.point.key();
             c.origin = "paper";
             candidates.push_back(c);
@@ -286,8 +271,12 @@ int runBench(const std::vector<std::string>& argv) {
     }
 
     auto device = found.backend->open(found.info);
-    Result result =
-        gemmFamily ? benchGemm(*device, *family, plan, options) : benchGeneric(*device, family, plan, options);
+    Result result;
+    try {
+        result = runBench(*device, family, plan, options);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
 
     // Bound: --profile, else the device's stored profile, else whatever the enumeration knew.
     std::optional<DeviceProfile> profile = givenProfile ? givenProfile : found.info.profile;
@@ -302,7 +291,7 @@ int runBench(const std::vector<std::string>& argv) {
         store::PeerRepository peers(openDb());
         std::set<std::string> stored; // one entry per peer, size and op (rows repeat them per candidate)
         for (const auto& row : result.rows) {
-            const std::string routine = familyName + (row.op.empty() ? "" : "_" + row.op);
+            const std::string routine = familyName + (row.variant.empty() ? "" : "_" + row.variant);
             auto add = [&](const Figure& f, const std::string& peerId) {
                 if (!f.measured() || peerId.empty()) return;
                 if (!stored.insert(peerId + "|" + routine + "|" + row.size.label()).second) return;
@@ -354,19 +343,20 @@ int runBench(const std::vector<std::string>& argv) {
 KT_REGISTER_COMMAND(Command{
     "bench", "benchmark candidates against the vendor library (cuBLAS, CLBlast) on one device",
     "usage: ktune bench --device D --family F (--point KEY | --best [--top N] | --paper [--top N] | --rules R.json)\n"
-    "                   [--sizes LIST] [--ops nn,nt,tn,tt] [--peer auto|none|cublas|clblast] [--tensor-cores]\n"
+    "                   [--sizes LIST] [--variants LIST] [--peer auto|none|cublas|clblast] [--tensor-cores]\n"
     "                   [--runs N] [--warmup N] [--verify] [--profile FILE] [--db FILE] [--out FILE.json]\n"
     "                   [--json]\n\n"
     "Runs our candidate(s) and the vendor library side by side in this process on the same device: the same\n"
-    "sizes, warm-up and number of timed runs, device events only, median kept. For sgemm/dgemm every op (column-\n"
-    "major C = op(A) op(B)) times the full routine (layout copies + TN kernel), and the TN kernel alone is a\n"
-    "separate column; the peer is cuBLAS (pedantic math) on CUDA devices and CLBlast on OpenCL devices.\n"
-    "transpose/dtranspose compare with cuBLAS geam / CLBlast omatcopy in GB/s. Peer results go to the store.\n\n"
+    "sizes, warm-up and number of timed runs, device events only, median kept. Each family says what its bench\n"
+    "runs: for sgemm/dgemm every op variant (column-major C = op(A) op(B)) times the full routine (layout copies\n"
+    "+ TN kernel) and the TN kernel alone is a separate column; transpose/dtranspose time the candidate in GB/s.\n"
+    "The peer runs the same BLAS call on the same operands: cuBLAS (pedantic math) on CUDA devices, CLBlast on\n"
+    "OpenCL devices (gemm, geam / omatcopy, …). Peer results go to the store.\n\n"
     "  --device D        index, id or part of the name from `ktune devices`\n"
     "  --family F        sgemm, dgemm, transpose, dtranspose, … (`ktune families`)\n"
     "  --point KEY       one candidate, as a point key (NAME=value,…)\n"
     "  --best            the stored best per size (nearest tuned size); with --top N the N best at the largest size\n"
-    "  --paper           the papers' fastest TN kernels (sgemm/dgemm); --top N keeps the first N\n"
+    "  --paper           the papers' fastest kernels of the family (sgemm/dgemm: TN kernels); --top N keeps N\n"
     "  --rules R.json    what a `ktune rules` rule dispatches: at each size the candidate it names (ktune-rules/1:\n"
     "                    the interval holding n, GEMM sizes m = n = k only, a size outside every interval takes\n"
     "                    the nearest one and the output says so; ktune-tree/1: the tree on m, n, k). Candidate\n"
@@ -374,9 +364,9 @@ KT_REGISTER_COMMAND(Command{
     "                    \"family\" must match --family. Default sizes: each interval's first size and the last.\n"
     "                    The table and JSON (\"rule\", \"rule_note\" per row) show which candidate ran where\n"
     "  --sizes LIST      1024,2048 | 1024x512x256 (m x n x k) | 1024:8192:1024 (default: the family's sizes)\n"
-    "  --ops LIST        GEMM op types (default nn,nt,tn,tt)\n"
+    "  --variants LIST   the family's bench variants (GEMM op types nn,nt,tn,tt; default: all); --ops is the same\n"
     "  --peer P          auto (default: by backend), none, cublas, clblast\n"
-    "  --tensor-cores    GEMM on CUDA: a second cuBLAS column with default math (DGEMM may use FP64 tensor cores)\n"
+    "  --tensor-cores    CUDA: a second cuBLAS column with default math (DGEMM may use FP64 tensor cores)\n"
     "  --runs N          timed repetitions (default 5; median kept); --warmup N untimed runs first (default 1)\n"
     "  --verify          check our results against the reference (OpenBLAS; slow for large GEMM)\n"
     "  --profile FILE    `ktune profile D --json` output: the bound in the JSON (stored with the device);\n"

@@ -84,6 +84,7 @@ TEST(BlasCall, EveryRoutineHasShapes) {
         {routine::kTrmm, Side::Left, {4, 4}, {4, 6}, {0, 0}, true, 4.0 * 4 * 6},
         {routine::kTrmm, Side::Right, {6, 6}, {4, 6}, {0, 0}, true, 4.0 * 6 * 6},
         {routine::kSymv, Side::Left, {6, 6}, {6, 1}, {6, 1}, false, 2.0 * 6 * 6},
+        {routine::kDot, Side::Left, {6, 1}, {6, 1}, {1, 1}, false, 2.0 * 6},
     };
     for (const auto& e : cases) {
         BlasCall c = call(e.routine, Order::RowMajor, 4, 6, 3);
@@ -130,7 +131,7 @@ TEST(BlasCall, InvalidCallsSayWhy) {
     EXPECT_NE(invalidReason(c, {}, false).find("unknown BLAS routine 'gemv'"), std::string::npos);
     EXPECT_TRUE(isKnownRoutine("syr2k"));
     EXPECT_FALSE(isKnownRoutine("gemv"));
-    EXPECT_EQ(knownRoutines().size(), 8u);
+    EXPECT_EQ(knownRoutines().size(), 9u);
 }
 
 TEST(BlasCall, DescribeNamesPrecisionRoutineAndArguments) {

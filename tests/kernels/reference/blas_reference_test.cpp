@@ -181,6 +181,18 @@ TEST_P(ReferenceAgainstGemm, TrmmIsGemmWithTheTriangle) {
                 }
 }
 
+TEST_P(ReferenceAgainstGemm, DotIsGemmOfARowAndAColumn) {
+    BlasCall call = make(routine::kDot, GetParam(), 0, 9, 0);
+    Host<double> h(call);
+    std::vector<double> x(9), y(9);
+    for (int i = 0; i < 9; ++i) x[std::size_t(i)] = h.a[std::size_t(h.shape.a.offset + i * h.shape.a.ld)];
+    for (int i = 0; i < 9; ++i) y[std::size_t(i)] = h.b[std::size_t(h.shape.b.offset + i * h.shape.b.ld)];
+    const std::vector<double> c0{h.c[std::size_t(h.shape.c.offset)]};
+    const auto want = product(x, y, 1, 1, 9, 1.5, c0, 0.5);
+    h.run(call);
+    expectNear({h.c[std::size_t(h.shape.c.offset)]}, want, call.describe());
+}
+
 TEST_P(ReferenceAgainstGemm, SymvIsGemmWithAVector) {
     for (Uplo uplo : {Uplo::Lower, Uplo::Upper}) {
         BlasCall call = make(routine::kSymv, GetParam(), 0, 9, 0);

@@ -5,16 +5,17 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/cli/bench_runner.hpp"
+#include "app/bench/bench_runner.hpp"
 #include "core/engine/device_info.hpp"
 
-namespace kt::cli::bench {
+namespace kt::bench {
 
-// {"device", "family", "candidate", "peer", "rows": [{"size", "op", "ours_gflops", "tn_kernel_gflops", "peer_gflops",
-// "ratio", "peer_tc_gflops"}…], "bound"}; figures are "_gbs" for GB/s families, null when missing.
+// {"device", "family", "candidate", "peer", "rows": [{"size", "<variant label>", "ours_gflops", "<kernel
+// column>_gflops", "peer_gflops", "ratio", "peer_tc_gflops"}…], "bound"}; figures are "_gbs" for GB/s families,
+// null when missing. The variant label ("op") and kernel column ("tn_kernel") come from Family::benchDescription.
 nlohmann::json benchJson(const DeviceInfo& device, const Family& family, const Result& result, const Options& options,
                          const std::optional<DeviceProfile>& profile);
 
 void printBenchTable(std::ostream& out, const DeviceInfo& device, const Family& family, const Result& result);
 
-} // namespace kt::cli::bench
+} // namespace kt::bench

@@ -1,5 +1,5 @@
 // JSON and table of a `ktune bench` result.
-#include "app/cli/bench_output.hpp"
+#include "app/bench/bench_output.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -7,7 +7,7 @@
 #include <ctime>
 #include <map>
 
-namespace kt::cli::bench {
+namespace kt::bench {
 namespace {
 
 std::string utcNow() {
@@ -43,7 +43,9 @@ std::string pad(std::string s, std::size_t width) {
 nlohmann::json benchJson(const DeviceInfo& device, const Family& family, const Result& result, const Options& options,
                          const std::optional<DeviceProfile>& profile) {
     const std::string unit = family.metric() == Metric::GFlops ? "gflops" : "gbs";
-    const bool gemm = family.sizeDimensions().size() == 3 && family.metric() == Metric::GFlops;
+    const BenchDescription bench = family.benchDescription();
+    const bool variants = !(bench.variants.size() == 1 && bench.variants.front().empty());
+    const std::string kernel = bench.kernelColumn;
     nlohmann::json j;
     j["tool"] = "ktune bench";
     j["created_at"] = utcNow();
@@ -73,11 +75,8 @@ nlohmann::json benchJson(const DeviceInfo& device, const Family& family, const R
     j["warmup_runs"] = options.warmupRuns;
     j["timed_runs"] = options.timedRuns;
     j["statistic"] = "median of the timed runs, device events";
-    if (gemm) {
-        j["ops"] = options.ops;
-        j["call"] =
-            "column-major C = 1 * op(A) op(B) + 0 * C; tn_kernel: A^T B + C on operands in the kernel's layouts";
-    }
+    if (variants) j[bench.variantLabel + "s"] = options.variants.empty() ? bench.variants : options.variants;
+    if (!bench.note.empty()) j["call"] = bench.note;
 
     nlohmann::json rows = nlohmann::json::array();
     for (const auto& row : result.rows) {
@@ -88,25 +87,25 @@ nlohmann::json benchJson(const DeviceInfo& device, const Family& family, const R
         if (!row.rule.empty()) r["rule"] = row.rule;
         if (!row.ruleNote.empty()) r["rule_note"] = row.ruleNote;
         r["size"] = row.size.dims;
-        if (gemm) r["op"] = row.op;
+        if (variants) r[bench.variantLabel] = row.variant;
         r["ours_" + unit] = valueOrNull(row.ours);
         r["ours_ms"] = row.ours.medianMs;
         if (!row.ours.error.empty()) r["ours_error"] = row.ours.error;
-        if (gemm) {
-            r["tn_kernel_" + unit] = valueOrNull(row.tnKernel);
-            r["tn_kernel_ms"] = row.tnKernel.medianMs;
-            if (!row.tnKernel.error.empty()) r["tn_kernel_error"] = row.tnKernel.error;
+        if (!kernel.empty()) {
+            r[kernel + "_" + unit] = valueOrNull(row.kernel);
+            r[kernel + "_ms"] = row.kernel.medianMs;
+            if (!row.kernel.error.empty()) r[kernel + "_error"] = row.kernel.error;
         }
         r["peer_" + unit] = valueOrNull(row.peer);
         r["peer_ms"] = row.peer.medianMs;
         if (!row.peer.error.empty()) r["peer_error"] = row.peer.error;
         const auto q = ratio(row.ours, row.peer);
         r["ratio"] = q ? nlohmann::json(*q) : nlohmann::json(nullptr);
-        if (gemm) {
-            const auto qk = ratio(row.tnKernel, row.peer);
-            r["tn_kernel_ratio"] = qk ? nlohmann::json(*qk) : nlohmann::json(nullptr);
+        if (!kernel.empty()) {
+            const auto qk = ratio(row.kernel, row.peer);
+            r[kernel + "_ratio"] = qk ? nlohmann::json(*qk) : nlohmann::json(nullptr);
         }
-        if (options.tensorCores && gemm) {
+        if (options.tensorCores) {
             r["peer_tc_" + unit] = valueOrNull(row.peerTc);
             r["peer_tc_ms"] = row.peerTc.medianMs;
             if (!row.peerTc.error.empty()) r["peer_tc_error"] = row.peerTc.error;
@@ -134,7 +133,11 @@ nlohmann::json benchJson(const DeviceInfo& device, const Family& family, const R
 }
 
 void printBenchTable(std::ostream& out, const DeviceInfo& device, const Family& family, const Result& result) {
-    const bool gemm = family.sizeDimensions().size() == 3 && family.metric() == Metric::GFlops;
+    const BenchDescription bench = family.benchDescription();
+    const bool variants = !(bench.variants.size() == 1 && bench.variants.front().empty());
+    std::string kernel = bench.kernelColumn;
+    std::replace(kernel.begin(), kernel.end(), '_', '-');
+    const std::size_t variantWidth = std::max<std::size_t>(4, bench.variantLabel.size() + 1);
     const bool tc = !result.peerTcName.empty();
     out << "ktune bench: " << family.name() << " on " << device.label() << " [" << device.stableId() << "], "
         << result.metric << " (median)\n";
@@ -148,18 +151,20 @@ void printBenchTable(std::ostream& out, const DeviceInfo& device, const Family& 
     for (const auto& [key, i] : index) legend.emplace_back(i, key);
     std::sort(legend.begin(), legend.end());
 
-    out << pad("size", 16) << (gemm ? pad("op", 4) : "") << pad("cand", 5) << pad("ours", 11)
-        << (gemm ? pad("tn-kernel", 11) : "") << pad("peer", 11) << pad("ratio", 7) << (tc ? pad("peer-tc", 11) : "")
+    out << pad("size", 16) << (variants ? pad(bench.variantLabel, variantWidth) : "") << pad("cand", 5)
+        << pad("ours", 11) << (!kernel.empty() ? pad(kernel, std::max<std::size_t>(11, kernel.size() + 1)) : "")
+        << pad("peer", 11) << pad("ratio", 7) << (tc ? pad("peer-tc", 11) : "")
         << (tc ? pad("ratio-tc", 9) : "") << "\n";
     std::vector<std::string> problems;
     for (const auto& row : result.rows) {
-        out << pad(row.size.label(), 16) << (gemm ? pad(row.op, 4) : "") << pad(std::to_string(index[row.candidate]), 5)
-            << pad(fmt(row.ours.value), 11) << (gemm ? pad(fmt(row.tnKernel.value), 11) : "")
+        out << pad(row.size.label(), 16) << (variants ? pad(row.variant, variantWidth) : "")
+            << pad(std::to_string(index[row.candidate]), 5) << pad(fmt(row.ours.value), 11)
+            << (!kernel.empty() ? pad(fmt(row.kernel.value), std::max<std::size_t>(11, kernel.size() + 1)) : "")
             << pad(fmt(row.peer.value), 11) << pad(fmt(ratio(row.ours, row.peer), "%.2f"), 7);
         if (tc) out << pad(fmt(row.peerTc.value), 11) << pad(fmt(ratio(row.ours, row.peerTc), "%.2f"), 9);
         out << "\n";
         const std::string where =
-            row.size.label() + (row.op.empty() ? "" : " " + row.op) + " #" + std::to_string(index[row.candidate]);
+            row.size.label() + (row.variant.empty() ? "" : " " + row.variant) + " #" + std::to_string(index[row.candidate]);
         if (!row.ours.error.empty()) problems.push_back(where + " ours: " + row.ours.error);
         if (row.peer.error != result.peerWhy && !row.peer.error.empty())
             problems.push_back(where + " peer: " + row.peer.error);
@@ -179,4 +184,4 @@ void printBenchTable(std::ostream& out, const DeviceInfo& device, const Family& 
     for (const auto& p : problems) out << "  ! " << p.substr(0, 400) << "\n";
 }
 
-} // namespace kt::cli::bench
+} // namespace kt::bench
