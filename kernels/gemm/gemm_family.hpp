@@ -23,14 +23,15 @@ public:
     std::vector<Point> seedPoints(const DeviceInfo& device) const override;
     // Stage one of the papers' selection: GPU 1536 and 4096; CPU 768 and 1536 (square).
     std::vector<ProblemSize> defaultSizes(const DeviceInfo& device) const override;
-    double work(const ProblemSize& size) const override; // 2 m n k
+    Precision precision() const override { return m_precision; }
+    double flops(const ProblemSize& size) const override; // 2 m n k
+    // A (m x k) and B (k x n) read once, C (m x n) read and written once: the kernel computes A^T B + C.
+    double bytes(const ProblemSize& size) const override;
     bool supports(const Point& point, const ProblemSize& size) const override;
     // Also rejects sizes whose image operands exceed the device's image-buffer limit (or images it lacks).
     bool supportsOn(const Point& point, const ProblemSize& size, const DeviceInfo& device) const override;
     GeneratedSource generate(const Point& point, const DeviceInfo& device) const override;
     std::unique_ptr<CandidateRun> instantiate(Device& device, const Point& point, Program& program) const override;
-
-    Precision precision() const { return m_precision; }
 
 private:
     Precision m_precision;

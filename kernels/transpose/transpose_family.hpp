@@ -17,7 +17,9 @@ public:
     std::vector<std::string> sizeDimensions() const override { return {"n"}; }
     ParameterSpace space(const DeviceInfo& device) const override;
     std::vector<ProblemSize> defaultSizes(const DeviceInfo& device) const override;
-    double work(const ProblemSize& size) const override;
+    Precision precision() const override { return m_precision; }
+    double flops(const ProblemSize&) const override { return 0; }
+    double bytes(const ProblemSize& size) const override; // n^2 elements read and n^2 written
     GeneratedSource generate(const Point& point, const DeviceInfo& device) const override;
     std::unique_ptr<CandidateRun> instantiate(Device& device, const Point& point, Program& program) const override;
 
