@@ -86,7 +86,7 @@ Result benchGeneric(Device& device, std::shared_ptr<const Family> family, const 
         }
     }
     if (options.tensorCores) result.peerTcWhy = "--tensor-cores applies to GEMM only";
-    const bool dbl = family->name() == "dtranspose";
+    const bool dbl = family->precision() == Precision::F64;
 
     CandidateMeasurer measurer(device, family);
     MeasureOptions mo;
