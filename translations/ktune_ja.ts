@@ -32,19 +32,24 @@
 <context>
     <name>kt::gui::BoundLine</name>
     <message>
-        <location filename="../app/gui/plots/plot_bound.cpp" line="15"/>
+        <location filename="../app/gui/plots/plot_bound.cpp" line="21"/>
         <source>copy bandwidth %1 GB/s</source>
         <translation>コピー帯域幅 %1 GB/s</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/plot_bound.cpp" line="20"/>
+        <location filename="../app/gui/plots/plot_bound.cpp" line="17"/>
         <source>FP64 peak %1 GFlop/s</source>
         <translation>FP64 ピーク %1 GFlop/s</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/plot_bound.cpp" line="24"/>
+        <location filename="../app/gui/plots/plot_bound.cpp" line="15"/>
         <source>FP32 peak %1 GFlop/s</source>
         <translation>FP32 ピーク %1 GFlop/s</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/plot_bound.cpp" line="23"/>
+        <source>copy bandwidth %1 GB/s × flops per byte</source>
+        <translation>コピー帯域幅 %1 GB/s × バイトあたりの演算数</translation>
     </message>
 </context>
 <context>

@@ -70,8 +70,15 @@ public:
     // Named presets (JSON text of a ParameterSpace); the first is the default.
     virtual std::vector<std::string> presetNames() const { return {}; }
     virtual std::vector<ProblemSize> defaultSizes(const DeviceInfo& device) const = 0;
-    // Flops (GFlops metric) or bytes moved (GBs metric) for one execution at `size`.
-    virtual double work(const ProblemSize& size) const = 0;
+    // The precision of the family's data: which compute peak bounds it (core/engine/family_bound.hpp).
+    virtual Precision precision() const = 0;
+    // Floating-point operations of one execution at `size` (0 for pure data movement).
+    virtual double flops(const ProblemSize& size) const = 0;
+    // Bytes a perfect kernel must move for one execution at `size`: every operand read once, every output written
+    // once. With flops() it places the family on the roofline: bound by bandwidth x flops/bytes or by the peak.
+    virtual double bytes(const ProblemSize& size) const = 0;
+    // What the metric divides by the time: flops() for GFlop/s families, bytes() for GB/s ones.
+    double work(const ProblemSize& size) const { return metric() == Metric::GFlops ? flops(size) : bytes(size); }
     // Whether the candidate can run this size at all (e.g. size limits of batched kernels).
     virtual bool supports(const Point& point, const ProblemSize& size) const { return true; }
     // As supports(), knowing the device as well (limits such as image sizes); the engine asks this one.

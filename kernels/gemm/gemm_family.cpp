@@ -186,8 +186,13 @@ std::vector<ProblemSize> secondStageSizes(const DeviceInfo& device) {
     return twoStageSweepSizes(3, device.type == DeviceType::Cpu ? 1536 : 8192);
 }
 
-double GemmFamily::work(const ProblemSize& size) const {
+double GemmFamily::flops(const ProblemSize& size) const {
     return 2.0 * double(size.dims.at(0)) * double(size.dims.at(1)) * double(size.dims.at(2));
+}
+
+double GemmFamily::bytes(const ProblemSize& size) const {
+    const double m = double(size.dims.at(0)), n = double(size.dims.at(1)), k = double(size.dims.at(2));
+    return (m * k + k * n + 2 * m * n) * elementBytes(m_precision);
 }
 
 bool GemmFamily::supports(const Point& point, const ProblemSize& size) const {

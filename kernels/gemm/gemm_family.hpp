@@ -23,7 +23,10 @@ public:
     std::vector<Point> seedPoints(const DeviceInfo& device) const override;
     // Stage one of the papers' selection: GPU 1536 and 4096; CPU 768 and 1536 (square).
     std::vector<ProblemSize> defaultSizes(const DeviceInfo& device) const override;
-    double work(const ProblemSize& size) const override; // 2 m n k
+    Precision precision() const override { return m_precision; }
+    double flops(const ProblemSize& size) const override; // 2 m n k
+    // A (m x k) and B (k x n) read once, C (m x n) read and written once: the kernel computes A^T B + C.
+    double bytes(const ProblemSize& size) const override;
     bool supports(const Point& point, const ProblemSize& size) const override;
     // Also rejects sizes whose image operands exceed the device's image-buffer limit (or images it lacks).
     bool supportsOn(const Point& point, const ProblemSize& size, const DeviceInfo& device) const override;
@@ -37,8 +40,6 @@ public:
     // Keys may leave parameters out (they keep GemmParams' defaults, as presets do); a name that is no GEMM
     // parameter, or a value out of range, is refused.
     Point pointFromKey(const std::string& key, const DeviceInfo& device) const override;
-
-    Precision precision() const { return m_precision; }
 
 private:
     Precision m_precision;

@@ -15,7 +15,10 @@ public:
     bool internal() const override { return true; }
     ParameterSpace space(const DeviceInfo& device) const override;
     std::vector<ProblemSize> defaultSizes(const DeviceInfo&) const override { return {{{1024}}, {{4096}}}; }
-    double work(const ProblemSize& size) const override { return 8.0 * static_cast<double>(size.dims.at(0)); }
+    Precision precision() const override { return Precision::F32; }
+    double flops(const ProblemSize&) const override { return 0; }
+    // n floats read and n written.
+    double bytes(const ProblemSize& size) const override { return 8.0 * static_cast<double>(size.dims.at(0)); }
     std::optional<KernelPlan> plan(const Point& point, const DeviceInfo& device) const override;
     VerifyResult verify(const PlanData& data) const override; // y == 2x exactly
 };

@@ -63,9 +63,9 @@ std::vector<ProblemSize> TransposeFamily::defaultSizes(const DeviceInfo& device)
     return {{{256}}, {{512}}};
 }
 
-double TransposeFamily::work(const ProblemSize& size) const {
+double TransposeFamily::bytes(const ProblemSize& size) const {
     const double n = static_cast<double>(size.dims.at(0));
-    return 2.0 * n * n * (m_precision == Precision::F32 ? 4 : 8);
+    return 2.0 * n * n * elementBytes(m_precision);
 }
 
 std::optional<KernelPlan> TransposeFamily::plan(const Point& point, const DeviceInfo&) const {

@@ -17,7 +17,9 @@ public:
     std::vector<std::string> sizeDimensions() const override { return {"n"}; }
     ParameterSpace space(const DeviceInfo& device) const override;
     std::vector<ProblemSize> defaultSizes(const DeviceInfo& device) const override;
-    double work(const ProblemSize& size) const override;
+    Precision precision() const override { return m_precision; }
+    double flops(const ProblemSize&) const override { return 0; }
+    double bytes(const ProblemSize& size) const override; // n^2 elements read and n^2 written
     std::optional<KernelPlan> plan(const Point& point, const DeviceInfo& device) const override;
     VerifyResult verify(const PlanData& data) const override; // exact: a transpose moves bits
     // The vendor's transpose (cuBLAS geam, CLBlast omatcopy) of the same n x n matrix.

@@ -40,7 +40,9 @@ public:
         return s;
     }
     std::vector<kt::ProblemSize> defaultSizes(const kt::DeviceInfo&) const override { return {{{64, 32}}}; }
-    double work(const kt::ProblemSize&) const override { return 0; }
+    kt::Precision precision() const override { return kt::Precision::F32; }
+    double flops(const kt::ProblemSize&) const override { return 0; }
+    double bytes(const kt::ProblemSize&) const override { return 0; }
     kt::GeneratedSource generate(const kt::Point&, const kt::DeviceInfo&) const override { return {}; }
     std::unique_ptr<kt::CandidateRun> instantiate(kt::Device&, const kt::Point&, kt::ProgramCache&) const override {
         return nullptr;

@@ -148,6 +148,7 @@ struct RoutineCase {
     std::string routine;
     Order order;
 };
+void PrintTo(const RoutineCase& c, std::ostream* os) { *os << c.routine << " " << toString(c.order); }
 
 class PeerRoutineTest : public ::testing::TestWithParam<RoutineCase>, protected PeerFixture {
 protected:

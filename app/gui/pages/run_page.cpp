@@ -361,7 +361,9 @@ void RunPage::showRun(TuningRun* run) {
             for (const auto& d : family->sizeDimensions()) dims << QString::fromStdString(d);
             m_curve->setMetric(family->metric(), dims);
             m_scatter->setMetric(family->metric());
-            const auto bound = boundFor(*family, run->request().device);
+            auto planned = run->request().sizes;
+            if (planned.empty()) planned = family->defaultSizes(run->request().device);
+            const BoundSource bound(family, run->request().device, planned);
             m_curve->setBound(bound);
             m_scatter->setBound(bound);
             // Vendor peers of this device (a simulated device: of the device it replays) as dashed references.

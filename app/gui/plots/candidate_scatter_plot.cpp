@@ -52,13 +52,14 @@ void CandidateScatterPlot::setMetric(Metric metric) {
     retranslateUi();
 }
 
-void CandidateScatterPlot::setBound(const std::optional<PlotBound>& bound) {
-    m_bound->set(bound);
+void CandidateScatterPlot::setBound(const BoundSource& bound) {
+    m_boundSource = bound;
     rebuild();
 }
 
 void CandidateScatterPlot::clear() {
     m_best.clear();
+    m_sizes.clear();
     m_xBox->clear();
     m_colorBox->clear();
     rebuild();
@@ -68,6 +69,7 @@ void CandidateScatterPlot::addMeasurements(const QVector<Measurement>& batch) {
     bool changed = false;
     for (const auto& m : batch) {
         if (m.status != MeasurementStatus::Ok) continue;
+        m_sizes.insert(m.size);
         auto [it, inserted] = m_best.try_emplace(m.pointKey);
         if (inserted) {
             try {
@@ -119,7 +121,13 @@ void CandidateScatterPlot::rebuildNow() {
     const std::string xName = m_xBox->currentData().toString().toStdString();
     const std::string colorName = m_colorBox->currentData().toString().toStdString();
     std::map<double, std::pair<QVector<double>, QVector<double>>> groups; // colour value → points
-    double xMin = 1e300, xMax = -1e300, yMax = m_bound->bound() ? m_bound->bound()->value : 0;
+    std::set<ProblemSize> sizes = m_sizes;
+    sizes.insert(m_boundSource.plannedSizes().begin(), m_boundSource.plannedSizes().end());
+    std::optional<PlotBound> highest;
+    for (const auto& size : sizes)
+        if (auto bound = m_boundSource.at(size); bound && (!highest || bound->value > highest->value)) highest = bound;
+    m_bound->set(highest);
+    double xMin = 1e300, xMax = -1e300, yMax = highest ? highest->value : 0;
     for (const auto& [key, c] : m_best) {
         const auto x = c.parameters.find(xName);
         if (x == c.parameters.end()) continue;

@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 
 #include <QVector>
@@ -27,7 +28,10 @@ public:
     ~CandidateScatterPlot() override;
 
     void setMetric(Metric metric);
-    void setBound(const std::optional<PlotBound>& bound);
+    // The line drawn: the highest bound over the sizes measured or planned (each point is a candidate's best value
+    // over sizes, so no point can pass that).
+    void setBound(const BoundSource& bound);
+    std::optional<PlotBound> bound() const { return m_bound->bound(); }
     void clear();
     void addMeasurements(const QVector<Measurement>& batch);
 
@@ -56,6 +60,8 @@ private:
     QLabel* m_xLabel;
     QLabel* m_colorLabel;
     std::unique_ptr<BoundLine> m_bound;
+    BoundSource m_boundSource;
+    std::set<ProblemSize> m_sizes;
     Metric m_metric = Metric::GFlops;
     // point key → (parameter values by name, best ok value)
     struct Candidate {

@@ -58,8 +58,8 @@ void MetricCurvePlot::setMetric(Metric metric, const QStringList& sizeDimensions
     retranslateUi();
 }
 
-void MetricCurvePlot::setBound(const std::optional<PlotBound>& bound) {
-    m_bound->set(bound);
+void MetricCurvePlot::setBound(const BoundSource& bound) {
+    m_boundSource = bound;
     rebuild();
 }
 
@@ -70,6 +70,7 @@ void MetricCurvePlot::setTopK(int k) {
 
 void MetricCurvePlot::clear() {
     m_values.clear();
+    m_sizes.clear();
     rebuild();
 }
 
@@ -77,7 +78,9 @@ void MetricCurvePlot::addMeasurements(const QVector<Measurement>& batch) {
     bool changed = false;
     for (const auto& m : batch) {
         if (m.status != MeasurementStatus::Ok || m.value <= 0) continue;
-        m_values[m.pointKey][sizeCoordinate(m.size)] = m.value;
+        const double x = sizeCoordinate(m.size);
+        m_values[m.pointKey][x] = m.value;
+        m_sizes.try_emplace(x, m.size);
         changed = true;
     }
     if (changed) rebuild();
@@ -101,6 +104,7 @@ void MetricCurvePlot::setPeerCurves(const std::vector<PeerCurve>& peers) {
             QStringLiteral("%1 %2").arg(peerDisplayName(peers[i].peer), QString::fromStdString(peers[i].routine)));
         for (const auto& p : peers[i].points) {
             g->addData(sizeCoordinate(p.size), p.value);
+            m_sizes.try_emplace(sizeCoordinate(p.size), p.size);
             m_peerMax = std::max(m_peerMax, p.value);
         }
         m_peerGraphs.push_back(g);
@@ -132,7 +136,14 @@ void MetricCurvePlot::rebuildNow() {
         m_plot->removeGraph(m_candidateGraphs.back());
         m_candidateGraphs.pop_back();
     }
-    double xMin = 1e300, xMax = 0, yMax = std::max(m_bound->bound() ? m_bound->bound()->value : 0, m_peerMax);
+    // The bound at every size plotted or about to be measured: a line when it is the same at all of them.
+    std::map<double, ProblemSize> boundSizes = m_sizes;
+    for (const auto& s : m_boundSource.plannedSizes()) boundSizes.try_emplace(sizeCoordinate(s), s);
+    std::vector<std::pair<double, PlotBound>> boundPoints;
+    for (const auto& [x, size] : boundSizes)
+        if (auto b = m_boundSource.at(size)) boundPoints.emplace_back(x, *b);
+    m_bound->setCurve(boundPoints);
+    double xMin = 1e300, xMax = 0, yMax = std::max(m_bound->maxValue(), m_peerMax);
     std::set<double> ticks;
     for (std::size_t i = 0; i < k; ++i) {
         if (m_candidateGraphs.size() <= i) {

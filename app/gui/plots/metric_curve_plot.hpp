@@ -30,7 +30,8 @@ public:
     ~MetricCurvePlot() override;
 
     void setMetric(Metric metric, const QStringList& sizeDimensions);
-    void setBound(const std::optional<PlotBound>& bound);
+    // The bound drawn: a line, or a curve over the plotted sizes where it depends on the size.
+    void setBound(const BoundSource& bound);
     void setTopK(int k);
     void clear();
     void addMeasurements(const QVector<Measurement>& batch);
@@ -45,7 +46,10 @@ public:
     // Point keys of the curves shown, best first.
     QStringList shownCandidates() const { return m_shown; }
     int pointsPlotted() const; // data points over all candidate curves
+    // The bound at the largest plotted size (the line's value when it does not depend on the size).
     std::optional<PlotBound> bound() const { return m_bound->bound(); }
+    // The bound's points (x, value) when it is drawn as a curve; empty for a line.
+    const std::vector<std::pair<double, double>>& boundCurve() const { return m_bound->curve(); }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -60,6 +64,8 @@ private:
     std::unique_ptr<RedrawThrottle> m_throttle;
     QSharedPointer<QCPAxisTickerText> m_ticker;
     std::unique_ptr<BoundLine> m_bound;
+    BoundSource m_boundSource;
+    std::map<double, ProblemSize> m_sizes; // x → the size measured there (candidates and peers)
     Metric m_metric = Metric::GFlops;
     QStringList m_dimensions;
     int m_topK = 5;

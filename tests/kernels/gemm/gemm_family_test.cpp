@@ -9,6 +9,7 @@
 
 #include "core/engine/candidate_measurer.hpp"
 #include "core/engine/executor.hpp"
+#include "core/engine/family_bound.hpp"
 #include "core/space/device_variables.hpp"
 #include "kernels/gemm/gemm_family.hpp"
 #include "kernels/presets.hpp"
@@ -146,6 +147,9 @@ TEST(GemmFamily, SizesWorkAndPointConversion) {
     EXPECT_EQ(second.back(), (ProblemSize{{8192, 8192, 8192}}));
     EXPECT_EQ(secondStageSizes(cpu).back(), (ProblemSize{{1536, 1536, 1536}}));
     EXPECT_DOUBLE_EQ(f.work({{100, 20, 3}}), 2.0 * 100 * 20 * 3);
+    EXPECT_DOUBLE_EQ(f.flops({{100, 20, 3}}), 2.0 * 100 * 20 * 3);
+    EXPECT_DOUBLE_EQ(f.bytes({{100, 20, 3}}), (100.0 * 3 + 3 * 20 + 2 * 100 * 20) * 4);
+    EXPECT_EQ(f.precision(), Precision::F32);
     for (const auto& p : kVariants) {
         const auto back = paramsFromPoint(pointFromParams(p), p.precision);
         EXPECT_EQ(back.describe(), p.describe());
@@ -162,6 +166,19 @@ TEST(GemmFamily, SizesWorkAndPointConversion) {
     }
     EXPECT_FALSE(f.supports(pointFromParams(GemmParams{}), {{100000, 100000, 100000}}));
     EXPECT_TRUE(f.supports(pointFromParams(GemmParams{}), {{4096, 4096, 4096}}));
+}
+
+TEST(GemmFamily, ComputeBoundAtLargeSizesFromItsMetadata) {
+    DeviceProfile profile;
+    profile.copyBandwidthGBs = 3000;
+    profile.fp32PeakGFlops = 50000;
+    profile.fp64PeakGFlops = 25000;
+    const GemmFamily s(F), d(D);
+    EXPECT_EQ(boundFor(s, profile, {{8192, 8192, 8192}})->kind, BoundKind::ComputeF32);
+    EXPECT_EQ(boundFor(d, profile, {{8192, 8192, 8192}})->kind, BoundKind::ComputeF64);
+    EXPECT_DOUBLE_EQ(boundFor(d, profile, {{8192, 8192, 8192}})->value, 25000);
+    // A skinny product (k = 1) moves far more than it computes.
+    EXPECT_EQ(boundFor(s, profile, {{8192, 8192, 1}})->kind, BoundKind::Bandwidth);
 }
 
 TEST(GemmFamily, RegistersBothPrecisions) {
