@@ -1,6 +1,7 @@
 // The list of built-in families; a new family adds one line here and appears in the CLI and GUI.
 #include "kernels/builtin_families.hpp"
 
+#include "kernels/dot/dot_family.hpp"
 #include "kernels/gemm/gemm_family.hpp"
 #include "kernels/selftest/selftest_family.hpp"
 #include "kernels/transpose/transpose_family.hpp"
@@ -11,6 +12,7 @@ void registerBuiltinFamilies() {
     if (done) return;
     done = true;
     registerTransposeFamilies();
+    registerDotFamilies();
     gemm::registerGemmFamilies();
     FamilyRegistry::instance().add(std::make_shared<SelftestFamily>());
 }

@@ -28,7 +28,7 @@ public:
     double flops(const ProblemSize& s) const override { return 1000 * 2 * std::pow(double(s.dims.at(0)), 3); }
     double bytes(const ProblemSize& s) const override { return 1000 * 4 * std::pow(double(s.dims.at(0)), 2) * 8; }
     GeneratedSource generate(const Point&, const DeviceInfo&) const override { return {}; }
-    std::unique_ptr<CandidateRun> instantiate(Device&, const Point&, Program&) const override { return nullptr; }
+    std::unique_ptr<CandidateRun> instantiate(Device&, const Point&, ProgramCache&) const override { return nullptr; }
 };
 
 Measurement ok(const std::string& key, std::int64_t n, double value) {

@@ -147,6 +147,25 @@ private Q_SLOTS:
         QVERIFY(page.startRunButton()->isEnabled()); // the Run page says a device is missing
     }
 
+    // The two-kernel dot family (kernels/dot: one folder and one registration line) is on the Tune page with its
+    // parameters, constraints, sizes and count, with nothing of it written in app/.
+    void aFamilyAddedInKernelsAloneAppearsWithItsSpace() {
+        TunePage page;
+        page.show();
+        selectFamily(page, QStringLiteral("sdot"));
+        auto device = kt::test::fakeDevice("Fake GPU", 0, "Fake Platform", 0);
+        device.maxWorkGroupSize = 128; // DOT_WG 32, 64, 128 of five
+        page.setDevice(&device);
+        SpaceEditor* editor = page.spaceEditor();
+        QCOMPARE(editor->parameterCount(), 2);
+        QCOMPARE(editor->valuesEdit(0)->text(), QStringLiteral("32, 64, 128, 256, 512"));
+        QCOMPARE(editor->valuesEdit(1)->text(), QStringLiteral("1, 2, 4, 8, 16"));
+        QCOMPARE(editor->constraintTable()->item(0, 1)->text(), QStringLiteral("work-group size limit"));
+        QCOMPARE(page.sizesEdit()->text(), QStringLiteral("16777216, 67108864")); // GPU sizes of the family
+        QTRY_VERIFY_WITH_TIMEOUT(!page.isCounting(), 10000);
+        QCOMPARE(page.validCountText(), QStringLiteral("Valid variants: 15 of 25 combinations"));
+    }
+
     void editingAValueListChangesTheCount_data() {
         QTest::addColumn<QString>("family");
         QTest::addColumn<QString>("parameter");

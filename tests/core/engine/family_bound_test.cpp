@@ -30,7 +30,7 @@ public:
         return m_batch * 4 * n * n * elementBytes(m_precision);
     }
     GeneratedSource generate(const Point&, const DeviceInfo&) const override { return {}; }
-    std::unique_ptr<CandidateRun> instantiate(Device&, const Point&, Program&) const override { return nullptr; }
+    std::unique_ptr<CandidateRun> instantiate(Device&, const Point&, ProgramCache&) const override { return nullptr; }
 
 private:
     Metric m_metric;

@@ -1,0 +1,117 @@
+// Dot families: space, the two-kernel plan and the host check.
+#include "kernels/dot/dot_family.hpp"
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+#include "core/engine/plan_data.hpp"
+#include "core/space/device_variables.hpp"
+#include "kernels/common/dialect.hpp"
+#include "kernels/common/embedded.hpp"
+
+namespace kt::kernels {
+
+namespace {
+template <class T> VerifyResult verifyDot(const PlanData& data) {
+    const auto& x = data.input<T>("x");
+    const auto& y = data.input<T>("y");
+    const T got = data.output<T>("result").at(0);
+    double sum = 0, magnitude = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        sum += double(x[i]) * double(y[i]);
+        magnitude += std::fabs(double(x[i]) * double(y[i]));
+    }
+    const double alpha = data.scalar("alpha");
+    const double expected = alpha * sum;
+    // Any summation order stays within (2 sqrt(n) + 8) eps of the magnitudes; a lost element does not.
+    const double tolerance = (2.0 * std::sqrt(double(x.size())) + 8.0) * std::numeric_limits<T>::epsilon() *
+                             std::fabs(alpha) * magnitude;
+    const double error = std::fabs(double(got) - expected);
+    if (!(error <= tolerance)) {
+        std::ostringstream msg;
+        msg << "result = " << got << ", expected " << expected << " (error " << error << " > " << tolerance << ")";
+        return {false, error, error / std::max(std::fabs(expected), 1e-300), msg.str()};
+    }
+    return {true, error, error / std::max(std::fabs(expected), 1e-300), ""};
+}
+} // namespace
+
+std::string DotFamily::description() const {
+    return "alpha * x . y: each work-group multiplies its share of x and y and reduces it in local memory, a second "
+           "kernel adds the partial sums. Bound: the copy bandwidth (x and y read once).";
+}
+
+double DotFamily::bytes(const ProblemSize& size) const {
+    return 2.0 * double(size.dims.at(0)) * elementBytes(m_precision);
+}
+
+ParameterSpace DotFamily::space(const DeviceInfo& device) const {
+    ParameterSpace space;
+    space.name = name();
+    space.addParameter({"DOT_WG", {32, 64, 128, 256, 512}, "work-items per group (both kernels)"});
+    space.addParameter({"DOT_WPT", {1, 2, 4, 8, 16}, "elements per work-item in the first kernel"});
+    space.addConstraint({"DOT_WG <= DEV_MAX_WG && DOT_WG <= DEV_MAX_WI0", "work-group size limit"});
+    space.addConstraint({"DOT_WG * " + std::to_string(elementBytes(m_precision)) + " <= DEV_LOCAL_MEM",
+                         "the group's sums fit in local memory"});
+    if (m_precision == Precision::F64) space.addConstraint({"DEV_FP64 == 1", "double precision needs fp64 support"});
+    applyDeviceVariables(space, device);
+    return space;
+}
+
+std::vector<ProblemSize> DotFamily::defaultSizes(const DeviceInfo& device) const {
+    if (device.type == DeviceType::Gpu) return {{{1 << 24}}, {{1 << 26}}};
+    return {{{1 << 18}}, {{1 << 20}}};
+}
+
+std::optional<KernelPlan> DotFamily::plan(const Point& point, const DeviceInfo&) const {
+    const auto wg = point["DOT_WG"], wpt = point["DOT_WPT"];
+    KernelPlan plan;
+    plan.precision = m_precision;
+    plan.inputs = {"n"};
+    plan.scalars = {{"alpha", 1.5}};
+    GeneratedSource program;
+    program.source = withPreamble(embeddedSource("dot/dot.cl"));
+    program.options = {"-DDOT_WG=" + std::to_string(wg), "-DDOT_WPT=" + std::to_string(wpt)};
+    if (m_precision == Precision::F64) program.options.push_back("-DKT_DOUBLE=1");
+    program.kernels = {"dot_partial", "dot_final"};
+    plan.programs = {program};
+    plan.variables = {{"groups", ceilDivExpr("n", wg * wpt)}};
+    plan.checks = {{"n >= 1 && n <= 2147483647 - " + std::to_string(wg * wpt), "dot: n must be in 1 … 2^31 - 1"}};
+    plan.buffers = {{"x", BufferRole::Input, "n"},
+                    {"y", BufferRole::Input, "n"},
+                    {"partial", BufferRole::Workspace, "groups"},
+                    {"result", BufferRole::Output, "1"}};
+    PlanLaunch partial;
+    partial.kernel = "dot_partial";
+    partial.global = {"groups * " + std::to_string(wg), "1", "1"};
+    partial.local = {std::to_string(wg), "1", "1"};
+    partial.args = {PlanArg::integer("n"), PlanArg::buffer("x"), PlanArg::buffer("y"), PlanArg::buffer("partial")};
+    PlanLaunch final = partial;
+    final.kernel = "dot_final";
+    final.global = {std::to_string(wg), "1", "1"};
+    final.args = {PlanArg::integer("groups"), PlanArg::real("alpha"), PlanArg::buffer("partial"),
+                  PlanArg::buffer("result")};
+    plan.launches = {partial, final};
+    return plan;
+}
+
+VerifyResult DotFamily::verify(const PlanData& data) const {
+    return m_precision == Precision::F32 ? verifyDot<float>(data) : verifyDot<double>(data);
+}
+
+std::optional<blas::BlasCall> DotFamily::benchCall(const std::string&, const ProblemSize& size) const {
+    blas::BlasCall call;
+    call.routine = std::string(blas::routine::kDot);
+    call.precision = m_precision;
+    call.n = size.dims.at(0);
+    call.alpha = 1;
+    return call;
+}
+
+void registerDotFamilies() {
+    FamilyRegistry::instance().add(std::make_shared<DotFamily>(Precision::F32));
+    FamilyRegistry::instance().add(std::make_shared<DotFamily>(Precision::F64));
+}
+
+} // namespace kt::kernels
