@@ -28,6 +28,22 @@ TEST(CliSource, PrintsTheGeneratedKernelOfTheCandidate) {
     EXPECT_NE(options.output.find("-DKT_DOUBLE=1"), std::string::npos);
 }
 
+TEST(CliSource, PlanListsTheLaunchesWithTheirGeometry) {
+    Scratch s;
+    // Split-K: the setup copies, the restore before each run, the TN kernel into the workspace and the reduction.
+    const auto r = s.ktune("source --family dgemm --plan --point " + kPoint + "1,GEMM_KSPLIT=4");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    EXPECT_NE(r.output.find("setup copy_to_layout"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("reset gemm_restore_c"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("timed gemm_tn"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("timed gemm_splitk_reduce"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("buffer W workspace real[4 * (m) * (n)]"), std::string::npos) << r.output;
+    const auto dot = s.ktune("source --family sdot --plan --point DOT_WG=64,DOT_WPT=4");
+    ASSERT_EQ(dot.rc, 0) << dot.output;
+    EXPECT_NE(dot.output.find("let groups = (n + 255) / 256"), std::string::npos) << dot.output;
+    EXPECT_NE(dot.output.find("timed dot_final"), std::string::npos) << dot.output;
+}
+
 TEST(CliSource, BadPointsAndFamiliesAreUsageErrors) {
     Scratch s;
     const auto missing = s.ktune("source --family sgemm --point GEMM_ML=64");

@@ -12,7 +12,7 @@ namespace kt::cli {
 namespace {
 
 int runSource(const std::vector<std::string>& argv) {
-    Args args(argv, {"--device", "--family", "--point", "--output", "--db"}, {"--options"});
+    Args args(argv, {"--device", "--family", "--point", "--output", "--db"}, {"--options", "--plan"});
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
     kernels::registerBuiltinFamilies();
     const std::string familyName = args.required("--family");
@@ -34,6 +34,12 @@ int runSource(const std::vector<std::string>& argv) {
     } catch (const std::exception& e) {
         throw UsageError(std::string("--point: cannot generate this candidate: ") + e.what());
     }
+    if (args.flag("--plan")) {
+        const auto plan = family->plan(point, device);
+        if (!plan) throw UsageError("--plan: family " + familyName + " runs its own candidate code, not a kernel plan");
+        std::cout << plan->describe();
+        return 0;
+    }
     if (args.flag("--options")) {
         for (const auto& o : generated.options) std::printf("%s\n", o.c_str());
         return 0;
@@ -51,9 +57,11 @@ int runSource(const std::vector<std::string>& argv) {
 
 KT_REGISTER_COMMAND(Command{
     "source", "print the generated kernel source of one candidate",
-    "usage: ktune source --family F --point KEY [--device D] [--output FILE] [--options]\n\n"
+    "usage: ktune source --family F --point KEY [--device D] [--output FILE] [--options | --plan]\n\n"
     "Prints the complete source (dialect preamble included) that the tuner compiles for the candidate KEY\n"
-    "(NAME=value,… as `ktune best` prints it). --options prints the compiler defines instead, one per line.\n"
+    "(NAME=value,… as `ktune best` prints it). --options prints the compiler defines instead, one per line;\n"
+    "--plan the candidate's kernel plan: its variables, buffers, and every launch with its phase, geometry and\n"
+    "arguments as expressions of the problem size (docs/architecture.md).\n"
     "Without --device the family sees generic GPU limits. The same text compiles as OpenCL C and as CUDA.\n",
     runSource});
 
