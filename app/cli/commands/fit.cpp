@@ -50,6 +50,11 @@ int runFit(const std::vector<std::string>& argv) {
         const auto samples = fit::readSamplesCsv(samplesPath, &grid);
         const fit::DSpline spline(grid, samples);
         const fit::DSplineFit f = alpha < 0 ? spline.fitAuto() : spline.fit(alpha);
+        // Values near the double limit can still extrapolate past it: write no curve rather than inf or NaN.
+        for (std::size_t i = 0; i < f.values.size(); ++i)
+            if (!std::isfinite(f.values[i]))
+                throw cli::UsageError("--samples: the fit leaves the range of double at size " +
+                                      std::to_string(grid.sizeAt(i)) + " (values too close to ±1.8e308); nothing written");
         fit::writeFileAtomically(outPath, fit::fitCsvText(grid, f.values));
         std::cout << "fit: " << grid.count() << " grid points from " << f.sampleCount << " samples at "
                   << f.distinctSizes << " sizes\n"
