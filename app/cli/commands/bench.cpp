@@ -71,7 +71,12 @@ const store::StoredMeasurement* nearestStored(const std::vector<store::StoredMea
 Point pointOf(const std::string& key, const Family& family, const gemm::GemmFamily* gemmFamily,
               const DeviceInfo& info) {
     if (key.empty()) throw std::invalid_argument("empty point key");
-    if (!gemmFamily) return family.space(info).pointFromKey(key);
+    if (!gemmFamily) {
+        const ParameterSpace space = family.space(info);
+        Point point = space.pointFromKey(key);
+        if (auto broken = space.brokenConstraint(point)) throw std::invalid_argument("breaks the constraint " + *broken);
+        return point;
+    }
     Point point = Point::fromKey(key);
     static const std::vector<std::string> names = gemm::pointFromParams(gemm::GemmParams{}).names();
     for (const auto& name : point.names())
@@ -187,6 +192,7 @@ int runBench(const std::vector<std::string>& argv) {
                          found.info.label() + " is " + toString(backend));
     if (!sizes && rule) sizes = ruleSizes(*rule, family->sizeDimensions().size());
     if (!sizes) sizes = family->defaultSizes(found.info);
+    checkSizesFitDevice(*family, *sizes, found.info, "--sizes");
     std::optional<DeviceProfile> givenProfile;
     if (auto file = args.value("--profile")) {
         std::ifstream in(*file);
