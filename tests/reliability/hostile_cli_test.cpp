@@ -274,6 +274,23 @@ TEST_F(HostileCli, Finding8RulesAtTheLargestSizeAreRefused) {
     EXPECT_EQ(depth.rc, 2) << depth.output;
 }
 
+// Input files are bounded in size before they are read (sparse files: no disk is spent on the test).
+TEST_F(HostileCli, BoundsOnInputFileSizes) {
+    const auto sparse = [&](const std::string& name, std::uintmax_t bytes) {
+        const std::string path = m_scratch.write(name, "size,candidate,value\n");
+        fs::resize_file(path, bytes);
+        return path;
+    };
+    sparse("big.csv", (256u << 20) + 1);
+    expectUsage(m_scratch.ktune("rules --curves big.csv --out R.json"), "more than the 256 MiB", "a 256 MiB CSV");
+    sparse("big_samples.csv", (256u << 20) + 1);
+    expectUsage(m_scratch.ktune("fit --samples big_samples.csv --from 1 --to 4 --alpha 1 --out F.csv"),
+                "more than the 256 MiB", "256 MiB samples");
+    sparse("big_rule.json", (16u << 20) + 1);
+    expectUsage(m_scratch.ktune("bench --db '" + m_db + "' --device cpu --family transpose --rules big_rule.json"),
+                "more than the 16 MiB", "a 16 MiB rule");
+}
+
 // ---- finding 9: silently accepted input and wrong exit codes -----------------------------------------------------
 
 TEST_F(HostileCli, Finding9AnUnsatisfiableSpaceIsRefused) {

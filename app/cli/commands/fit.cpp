@@ -16,7 +16,8 @@ Fits a d-spline (discrete smoothing spline) to measured values over problem size
 N0, N0+K, …, N1 minimising ‖y − E·f‖² + α²‖D·f‖², D the second difference over grid points.
 
   --samples S.csv  header 'size,value'; rows sorted by size (not decreasing); equal sizes are repeats
-                   and are averaged; every size must lie on the grid; at least 2 distinct sizes
+                   and are averaged; every size must lie on the grid; at least 2 distinct sizes; at most
+                   256 MiB
   --from N0        first grid size (integer)
   --to N1          last grid size; must be N0 + j·K for some j >= 0
   --step K         grid step (integer > 0, default 1)

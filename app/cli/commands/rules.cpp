@@ -20,7 +20,8 @@ const char* kUsage =
 Derives a dispatch rule from performance curves: the best candidate per size, merged into intervals.
 
   --curves C.csv    header 'size,candidate,value'; higher value is better; rows in any order; a candidate may
-                    lack some sizes (fitted curves from `ktune fit` have them all)
+                    lack some sizes (fitted curves from `ktune fit` have them all); at most 256 MiB, sizes
+                    up to 2147483647
   --min-width W     intervals narrower than W sizes (hi − lo) are absorbed by the neighbour that loses least
                     there (integer >= 1, default 1: keep all)
   --tolerance T     fraction (0.02 = 2%): do not switch candidates for a gain smaller than T of the best
