@@ -1,8 +1,6 @@
-// Self-test kernel for the engine's reliability tests (the fault matrix): each SELFTEST_MODE misbehaves in one way.
-// 0 correct (y = 2x), 1 wrong result, 2 compile error, 3 hang (spins until the watchdog kills the worker),
-// 4 crash (writes through a wild pointer; kills the worker on CPU devices, faults the context on GPUs),
-// 5 NaN in the output, 6 Inf in the output, 7 writes one element past the end of y (the guard region catches it),
-// 8 asks for more local memory than any device has, 9 asks the host for more device memory than any device has.
+// Self-test kernel of the fault matrix: SELFTEST_MODE 0 correct (y = 2x), 1 wrong, 2 compile error (line 8, which
+// tests check), 3 hang (the watchdog kills the worker), 4 crash (wild pointer), 5 NaN, 6 Inf, 7 one write past the
+// end of y (a guard region catches it), 8 too much local memory, 9 too much device memory (asked by the host).
 
 KT_KERNEL void selftest(KT_GLOBAL const float* x, KT_GLOBAL float* y, const int n, const int spin) {
     const int i = (int)get_global_id(0);
