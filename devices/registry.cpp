@@ -37,9 +37,10 @@ FoundDevice selectDevice(const std::vector<FoundDevice>& devices, const std::str
             list += "\n  " + std::to_string(i) + ": " + devices[i].info.stableId() + "  " + devices[i].info.label();
         return list.empty() ? std::string("\n  (no devices found)") : list;
     };
-    if (!selector.empty() && std::all_of(selector.begin(), selector.end(), ::isdigit)) {
-        auto index = std::stoul(selector);
-        if (index < devices.size()) return devices[index];
+    // An empty selector is a prefix of every id: it must not quietly pick the first device.
+    if (selector.empty()) throw std::invalid_argument("empty device name; devices are:" + describe());
+    if (std::all_of(selector.begin(), selector.end(), ::isdigit)) {
+        if (selector.size() < 10 && std::stoul(selector) < devices.size()) return devices[std::stoul(selector)];
         throw std::invalid_argument("no device with index " + selector + "; devices are:" + describe());
     }
     for (const auto& d : devices)

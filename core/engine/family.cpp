@@ -15,7 +15,10 @@ std::unique_ptr<Routine> Family::makeRoutine(Device&, ProgramCache&, const Point
 
 Point Family::pointFromKey(const std::string& key, const DeviceInfo& device) const {
     if (key.empty()) throw std::invalid_argument("empty point key");
-    return space(device).pointFromKey(key);
+    const ParameterSpace s = space(device);
+    Point point = s.pointFromKey(key);
+    if (auto broken = s.brokenConstraint(point)) throw std::invalid_argument("breaks the constraint " + *broken);
+    return point;
 }
 
 VerifyResult Family::verify(const PlanData&) const {

@@ -221,6 +221,13 @@ TuningOutcome TuningSession::run() {
     std::optional<store::Database> db;
     try {
         db.emplace(store::Database::open(m_config.database));
+        // Rows read through a damaged index would be reused and copied into the new run: write nothing there.
+        if (auto problems = db->integrityProblems(3); !problems.empty())
+            return finish(RunStatus::Failed,
+                          "'" + m_config.database.string() + "' fails SQLite's integrity check (" + problems.front() +
+                              (problems.size() > 1 ? "; …" : "") +
+                              "); nothing was written. Recover it first, e.g. sqlite3 '" + m_config.database.string() +
+                              "' .recover | sqlite3 recovered.sqlite");
         store::RunRepository runs(*db);
         if (m_config.resumeRunId) {
             auto record = runs.get(*m_config.resumeRunId);

@@ -95,6 +95,10 @@ CsvTable parseCsv(const std::string& text, const std::string& source, const std:
 }
 
 CsvTable readCsv(const std::string& path, const std::vector<std::string>& expectedHeader) {
+    std::error_code ec;
+    if (const auto bytes = std::filesystem::file_size(path, ec); !ec && bytes > kMaxCsvBytes)
+        throw FitInputError(path + ": " + std::to_string(bytes) + " bytes, more than the " +
+                            std::to_string(kMaxCsvBytes >> 20) + " MiB a CSV input may have");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw FitInputError(path + ": cannot open the file for reading");
     std::ostringstream text;
@@ -110,6 +114,14 @@ long long csvInteger(const CsvTable& t, const CsvRow& row, std::size_t field, co
     auto [ptr, ec] = std::from_chars(b, s.data() + s.size(), v);
     if (s.empty() || ec != std::errc() || ptr != s.data() + s.size())
         throw FitInputError(t.where(row.line) + ": " + name + " '" + s + "' is not an integer");
+    return v;
+}
+
+long long csvSize(const CsvTable& t, const CsvRow& row, std::size_t field, const std::string& name) {
+    const long long v = csvInteger(t, row, field, name);
+    if (v > kMaxCsvSize)
+        throw FitInputError(t.where(row.line) + ": " + name + " " + std::to_string(v) + " is above " +
+                            std::to_string(kMaxCsvSize) + ", the largest size a kernel indexes");
     return v;
 }
 
@@ -142,8 +154,9 @@ void writeFileAtomically(const std::string& path, const std::string& text) {
     std::error_code ec;
     std::filesystem::rename(tmp, path, ec);
     if (ec) {
+        const std::string why = ec.message(); // before remove() below reuses ec (it said "Success")
         std::filesystem::remove(tmp, ec);
-        throw std::runtime_error(path + ": cannot replace the file: " + ec.message());
+        throw std::runtime_error(path + ": cannot replace the file: " + why);
     }
 }
 

@@ -1,12 +1,18 @@
 // Minimal CSV reading/writing for fit and rule inputs: header check, rows with their line numbers, strict numbers.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "core/fit/size_grid.hpp"
 
 namespace kt::fit {
+
+// Bounds on input (docs/reliability.md): a CSV file of at most 256 MiB, and sizes up to 2^31 - 1, the largest a
+// kernel indexes (and far enough from the long long limit that an interval end size + 1 cannot overflow).
+constexpr std::uintmax_t kMaxCsvBytes = 256u << 20;
+constexpr long long kMaxCsvSize = 2147483647;
 
 struct CsvRow {
     std::size_t line = 0; // 1-based line in the file
@@ -31,6 +37,8 @@ CsvTable parseCsv(const std::string& text, const std::string& source, const std:
 // Strict field parsing; errors read "S.csv:3: size 'abc' is not an integer".
 long long csvInteger(const CsvTable& t, const CsvRow& row, std::size_t field, const std::string& name);
 double csvNumber(const CsvTable& t, const CsvRow& row, std::size_t field, const std::string& name);
+// A size column: an integer no larger than kMaxCsvSize.
+long long csvSize(const CsvTable& t, const CsvRow& row, std::size_t field, const std::string& name);
 
 // Writes text to path through a temporary file and a rename, so a failure never leaves a half-written file
 // in place of a good one. Throws std::runtime_error on I/O failure.

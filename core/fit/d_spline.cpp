@@ -11,7 +11,12 @@ namespace kt::fit {
 
 DSpline::DSpline(SizeGrid grid, const std::vector<Sample>& samples) : m_grid(grid) {
     m_data.gridPoints = m_grid.count();
-    std::map<std::size_t, std::pair<double, double>> groups; // index → (Σw, Σw·y)
+    // Values are fitted divided by the largest magnitude: the fit is linear in y, and squares and sums of values
+    // near ±1e308 would overflow to inf and NaN (the fit is scaled back in fit() and fitAuto()).
+    for (const Sample& s : samples)
+        if (std::isfinite(s.value)) m_scale = std::max(m_scale, std::fabs(s.value));
+    if (!(m_scale > 0)) m_scale = 1;
+    std::map<std::size_t, std::pair<double, double>> groups; // index → (Σw, Σw·y/scale)
     for (std::size_t i = 0; i < samples.size(); ++i) {
         const Sample& s = samples[i];
         const std::string what = "sample " + std::to_string(i + 1) + " (size " + std::to_string(s.size) + ")";
@@ -23,7 +28,7 @@ DSpline::DSpline(SizeGrid grid, const std::vector<Sample>& samples) : m_grid(gri
         if (!(s.weight > 0) || !std::isfinite(s.weight)) throw FitInputError(what + " has a non-positive weight");
         auto& g = groups[*idx];
         g.first += s.weight;
-        g.second += s.weight * s.value;
+        g.second += s.weight * (s.value / m_scale);
     }
     if (groups.size() < 2)
         throw FitInputError("a d-spline needs samples at 2 or more distinct sizes (got " +
@@ -36,17 +41,27 @@ DSpline::DSpline(SizeGrid grid, const std::vector<Sample>& samples) : m_grid(gri
     for (const Sample& s : samples) {
         const std::size_t k =
             std::lower_bound(m_data.index.begin(), m_data.index.end(), *m_grid.indexOf(s.size)) - m_data.index.begin();
-        m_withinSs += s.weight * (s.value - m_data.mean[k]) * (s.value - m_data.mean[k]);
+        const double r = s.value / m_scale - m_data.mean[k];
+        m_withinSs += s.weight * r * r;
     }
     m_rawCount = samples.size();
 }
 
 DSplineFit DSpline::fit(double alpha) const {
-    return compute(alpha, true);
+    return unscaled(compute(alpha, true));
 }
 
 double DSpline::gcv(double alpha) const {
-    return compute(alpha, false).gcv;
+    return compute(alpha, false).gcv * m_scale * m_scale;
+}
+
+DSplineFit DSpline::unscaled(DSplineFit f) const {
+    for (double& v : f.values) v *= m_scale;
+    const double s2 = m_scale * m_scale; // may overflow to inf for values near the double limit: honest
+    f.rss *= s2;
+    f.gcv *= s2;
+    f.sigma2 *= s2;
+    return f;
 }
 
 DSplineFit DSpline::compute(double alpha, bool full) const {
@@ -83,7 +98,7 @@ DSplineFit DSpline::fitAuto(const AutoAlphaOptions& options) const {
     const double lo = std::log10(options.minAlpha), hi = std::log10(options.maxAlpha);
     const int steps = std::max(1, static_cast<int>(std::ceil((hi - lo) * options.pointsPerDecade)));
     auto score = [&](double logAlpha) {
-        const double g = gcv(std::pow(10.0, logAlpha));
+        const double g = compute(std::pow(10.0, logAlpha), false).gcv; // scaled: finite where gcv() is not
         return std::isnan(g) ? std::numeric_limits<double>::infinity() : g;
     };
     std::vector<double> xs, gs;

@@ -59,11 +59,13 @@ public:
     std::vector<double> posteriorVariance(const DSplineFit& fit) const;
 
 private:
-    DSplineFit compute(double alpha, bool full) const;
+    DSplineFit compute(double alpha, bool full) const; // in units of m_scale
+    DSplineFit unscaled(DSplineFit fit) const;
 
     SizeGrid m_grid;
     IndexedData m_data;    // the samples merged per grid index
-    double m_withinSs = 0; // Σ w (y − ȳ_group)²: the part of the RSS no fit can remove
+    double m_scale = 0;    // the largest |y|: values are fitted as y / m_scale
+    double m_withinSs = 0; // Σ w (y − ȳ_group)²: the part of the RSS no fit can remove (in units of m_scale²)
     std::size_t m_rawCount = 0;
 };
 

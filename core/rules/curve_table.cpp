@@ -49,7 +49,7 @@ CurveTable fromCsv(const fit::CsvTable& t) {
     std::vector<Row> rows;
     std::vector<std::string> names;
     for (const fit::CsvRow& r : t.rows) {
-        const long long size = fit::csvInteger(t, r, 0, "size");
+        const long long size = fit::csvSize(t, r, 0, "size");
         const std::string& name = r.fields[1];
         if (name.empty()) throw RuleInputError(t.where(r.line) + ": empty candidate name");
         const double v = fit::csvNumber(t, r, 2, "value");

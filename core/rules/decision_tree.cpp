@@ -139,7 +139,7 @@ PointTable pointsFrom(const fit::CsvTable& t) {
     std::map<std::vector<long long>, std::size_t> index;
     for (const fit::CsvRow& r : t.rows) {
         std::vector<long long> x(nd);
-        for (std::size_t d = 0; d < nd; ++d) x[d] = fit::csvInteger(t, r, d, table.dims[d]);
+        for (std::size_t d = 0; d < nd; ++d) x[d] = fit::csvSize(t, r, d, table.dims[d]);
         const std::string& name = r.fields[nd];
         if (name.empty()) throw RuleInputError(t.where(r.line) + ": empty candidate name");
         const double v = fit::csvNumber(t, r, nd + 1, "value");

@@ -2,6 +2,7 @@
 #include "core/rules/rule_file.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <sstream>
@@ -103,6 +104,11 @@ RuleFile ruleFileFromJson(const nlohmann::json& j, const std::string& source) {
 }
 
 RuleFile readRuleFile(const std::string& path) {
+    // Bound on input (docs/reliability.md): a rule of a few hundred intervals is a few KiB.
+    constexpr std::uintmax_t kMaxRuleFileBytes = 16u << 20;
+    std::error_code ec;
+    if (const auto bytes = std::filesystem::file_size(path, ec); !ec && bytes > kMaxRuleFileBytes)
+        throw RuleInputError(path + ": " + std::to_string(bytes) + " bytes, more than the 16 MiB a rule file may have");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw RuleInputError(path + ": cannot read the rule file");
     std::stringstream text;

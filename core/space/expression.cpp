@@ -26,6 +26,7 @@ struct Expression::Node {
     std::int64_t value = 0;
     std::string name;
     std::size_t column = 0;
+    int depth = 1; // 1 + the deepest child: bounded by kMaxExpressionDepth
     std::vector<std::shared_ptr<const Node>> children;
 };
 
@@ -40,6 +41,10 @@ public:
     explicit Parser(std::string_view text) : m_text(text) {}
 
     NodePtr parseAll() {
+        if (m_text.size() > kMaxExpressionLength)
+            throw ExpressionError("expression longer than " + std::to_string(kMaxExpressionLength) + " characters (" +
+                                      std::to_string(m_text.size()) + ")",
+                                  std::string(m_text.substr(0, 60)) + "…", 0);
         skipSpace();
         if (m_pos >= m_text.size()) fail("empty expression", m_pos);
         NodePtr root = parseTernary();
@@ -53,6 +58,28 @@ public:
 private:
     [[noreturn]] void fail(const std::string& reason, std::size_t pos) const {
         throw ExpressionError(reason, std::string(m_text), pos + 1);
+    }
+
+    [[noreturn]] void tooDeep(std::size_t pos) const {
+        fail("expression nests deeper than " + std::to_string(kMaxExpressionDepth) +
+                 " levels (parentheses, unary operators and chains of binary operators count)",
+             pos);
+    }
+
+    // One level of recursion of the descent (a parenthesis, a unary operator, a ternary branch).
+    struct Nesting {
+        explicit Nesting(Parser& p) : parser(p) {
+            if (++parser.m_nesting > kMaxExpressionDepth) parser.tooDeep(parser.m_pos);
+        }
+        ~Nesting() { --parser.m_nesting; }
+        Parser& parser;
+    };
+
+    // A node's depth bounds the compiler's and the destructor's recursion: a left-deep chain "a+a+…" is built
+    // by a loop here but walked recursively afterwards.
+    void checkDepth(Node& n, std::size_t pos) const {
+        for (const auto& c : n.children) n.depth = std::max(n.depth, c->depth + 1);
+        if (n.depth > kMaxExpressionDepth) tooDeep(pos);
     }
 
     void skipSpace() {
@@ -78,16 +105,18 @@ private:
         }
     }
 
-    static NodePtr binary(Op op, NodePtr a, NodePtr b, std::size_t column) {
+    NodePtr binary(Op op, NodePtr a, NodePtr b, std::size_t column) const {
         auto n = std::make_shared<Node>();
         n->kind = Node::Kind::Binary;
         n->op = op;
         n->column = column;
         n->children = {std::move(a), std::move(b)};
+        checkDepth(*n, column - 1);
         return n;
     }
 
     NodePtr parseTernary() {
+        Nesting nesting(*this);
         NodePtr cond = parseOr();
         skipSpace();
         std::size_t at = m_pos;
@@ -99,6 +128,7 @@ private:
         n->kind = Node::Kind::Ternary;
         n->column = at + 1;
         n->children = {cond, a, b};
+        checkDepth(*n, at);
         return n;
     }
 
@@ -175,13 +205,17 @@ private:
         Op op;
         if (accept("-")) op = Op::Neg;
         else if (accept("!")) op = Op::Not;
-        else if (accept("+")) return parseUnary();
-        else return parsePrimary();
+        else if (accept("+")) {
+            Nesting nesting(*this);
+            return parseUnary();
+        } else return parsePrimary();
+        Nesting nesting(*this);
         auto n = std::make_shared<Node>();
         n->kind = Node::Kind::Unary;
         n->op = op;
         n->column = at + 1;
         n->children = {parseUnary()};
+        checkDepth(*n, at);
         return n;
     }
 
@@ -246,6 +280,7 @@ private:
             while (accept(","));
             expect(")", "')' or ','");
         }
+        checkDepth(*n, start);
         if (n->children.size() < minArgs || n->children.size() > maxArgs)
             fail(name + "() takes " +
                      (minArgs == maxArgs ? std::to_string(minArgs) : "at least " + std::to_string(minArgs)) +
@@ -256,6 +291,7 @@ private:
 
     std::string_view m_text;
     std::size_t m_pos = 0;
+    int m_nesting = 0;
 };
 
 bool applyBinary(Op op, std::int64_t a, std::int64_t b, std::int64_t& r) {

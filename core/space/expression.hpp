@@ -12,6 +12,12 @@
 
 namespace kt {
 
+// Bounds on what a user may write (docs/reliability.md, "Bounds on input"): the parser, the compiler and the
+// tree's destructor recurse once per level, so a deeper expression is refused instead of overflowing the stack.
+// A chain of binary operators is as deep as it is long ("a+a+…+a" with 300 terms nests 300 levels).
+constexpr std::size_t kMaxExpressionLength = 10000; // characters
+constexpr int kMaxExpressionDepth = 256;            // nesting: parentheses, unary operators, operator chains
+
 // Syntax or binding error; what() names the 1-based column and repeats the expression with a caret.
 class ExpressionError : public std::invalid_argument {
 public:

@@ -138,11 +138,19 @@ void ParameterSpace::addParameter(Parameter parameter) {
         throw std::invalid_argument("parameter '" + parameter.name + "' is defined twice");
     if (parameter.values.empty())
         throw std::invalid_argument("parameter '" + parameter.name + "' has an empty value list");
-    for (std::size_t i = 0; i < parameter.values.size(); ++i)
-        for (std::size_t j = 0; j < i; ++j)
-            if (parameter.values[i] == parameter.values[j])
-                throw std::invalid_argument("parameter '" + parameter.name + "' lists the value " +
-                                            std::to_string(parameter.values[i]) + " twice");
+    if (m_parameters.size() >= kMaxParameters)
+        throw std::invalid_argument("parameter '" + parameter.name + "': a space holds at most " +
+                                    std::to_string(kMaxParameters) + " parameters");
+    if (parameter.values.size() > kMaxValuesPerParameter)
+        throw std::invalid_argument("parameter '" + parameter.name + "' has " +
+                                    std::to_string(parameter.values.size()) + " values, more than the " +
+                                    std::to_string(kMaxValuesPerParameter) + " a parameter may have");
+    // Duplicates through a sorted copy: O(n log n) (a pairwise check took half a minute at 500 000 values).
+    std::vector<ParamValue> sorted = parameter.values;
+    std::sort(sorted.begin(), sorted.end());
+    if (auto dup = std::adjacent_find(sorted.begin(), sorted.end()); dup != sorted.end())
+        throw std::invalid_argument("parameter '" + parameter.name + "' lists the value " + std::to_string(*dup) +
+                                    " twice");
     m_parameters.push_back(std::move(parameter));
     auto names = std::make_shared<std::vector<std::string>>();
     for (const auto& p : m_parameters) names->push_back(p.name);
@@ -151,6 +159,9 @@ void ParameterSpace::addParameter(Parameter parameter) {
 }
 
 void ParameterSpace::addConstraint(Constraint constraint) {
+    if (m_constraints.size() >= kMaxConstraints)
+        throw std::invalid_argument("constraint '" + constraint.expression.substr(0, 60) + "': a space holds at most " +
+                                    std::to_string(kMaxConstraints) + " constraints");
     try {
         m_parsed.push_back(std::make_shared<const Expression>(Expression::parse(constraint.expression)));
     } catch (const ExpressionError& e) {
@@ -269,6 +280,16 @@ bool ParameterSpace::isValid(const Point& point) const {
     for (const auto& code : cc->code)
         if (code.maxSlot() >= 0 && !code.holds(values.data())) return false;
     return true;
+}
+
+std::optional<std::string> ParameterSpace::brokenConstraint(const Point& point) const {
+    auto own = adopt(point);
+    if (!own) return std::nullopt;
+    auto cc = compiled();
+    for (std::size_t i = 0; i < cc->code.size(); ++i)
+        if (!cc->code[i].holds(cc->code[i].maxSlot() >= 0 ? own->values().data() : nullptr))
+            return m_constraints[i].expression;
+    return std::nullopt;
 }
 
 Point ParameterSpace::pointAt(std::uint64_t index) const {

@@ -27,6 +27,14 @@ public:
 
 using ParamValue = std::int64_t;
 
+// Bounds on what a space may hold (docs/reliability.md, "Bounds on input"); beyond them addParameter,
+// addConstraint and the JSON reader refuse the space with a message naming the bound. Far above any real kernel
+// space (GEMM: 16 parameters of at most 9 values), low enough that checking and enumerating stay instant.
+constexpr std::size_t kMaxValuesPerParameter = 100000;
+constexpr std::size_t kMaxParameters = 256;
+constexpr std::size_t kMaxConstraints = 1024;
+constexpr std::uintmax_t kMaxSpaceFileBytes = 16u << 20; // 16 MiB
+
 struct Parameter {
     std::string name;                // upper-case, family-prefixed in kernels, e.g. "GEMM_MWG"; short names allowed
     std::vector<ParamValue> values;  // the value list, in the order the user gave it
@@ -90,6 +98,9 @@ public:
     void forEachValid(const std::function<bool(const Point&)>& visit) const;
     std::uint64_t countValid() const;
     bool isValid(const Point& point) const;
+    // The first constraint `point` breaks ("TRA_TILE % TRA_WPT == 0"), nullopt when it keeps them all (or cannot be
+    // expressed in this space: see adopt).
+    std::optional<std::string> brokenConstraint(const Point& point) const;
     // Point with the given mixed-radix index into the cartesian product (may be invalid). The first parameter is
     // the most significant digit, so forEachValid visits points in increasing index order.
     Point pointAt(std::uint64_t index) const;
@@ -113,6 +124,8 @@ public:
     std::string toJson() const;
 
     std::string name;
+    // The family the space was written for ("family" in the JSON form); empty when the file does not say.
+    std::string family;
 
 private:
     std::vector<Parameter> m_parameters;

@@ -1,4 +1,5 @@
 // JSON load/save of parameter spaces, with errors that name the line/column or the offending field.
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -59,6 +60,9 @@ std::vector<ParamValue> readValues(const std::string& source, const json& p, con
     if (p.contains("values")) {
         const json& v = p["values"];
         if (!v.is_array() || v.empty()) fail(source, path + ".values must be a non-empty array of integers");
+        if (v.size() > kMaxValuesPerParameter)
+            fail(source, path + ".values has " + std::to_string(v.size()) + " values, more than the " +
+                             std::to_string(kMaxValuesPerParameter) + " a parameter may have");
         for (std::size_t i = 0; i < v.size(); ++i) {
             if (!v[i].is_number_integer())
                 fail(source, path + ".values must be a non-empty array of integers (element " + std::to_string(i) +
@@ -84,9 +88,12 @@ std::vector<ParamValue> readValues(const std::string& source, const json& p, con
         fail(source, rpath + "." + f + (geometric ? " must be an integer >= 2" : " must be a positive integer"));
     ParamValue k = r[f].get<ParamValue>();
     if (to < from || (geometric && from <= 0)) fail(source, rpath + " is empty (from > to, or from <= 0 with times)");
-    for (ParamValue v = from; v <= to; v = geometric ? v * k : v + k) {
+    for (ParamValue v = from; v <= to;) {
         values.push_back(v);
-        if (values.size() > 100000) fail(source, rpath + " has more than 100000 values");
+        if (values.size() > kMaxValuesPerParameter)
+            fail(source, rpath + " has more than " + std::to_string(kMaxValuesPerParameter) + " values");
+        // A range ending near the largest integer must stop there, not wrap around.
+        if (geometric ? __builtin_mul_overflow(v, k, &v) : __builtin_add_overflow(v, k, &v)) break;
     }
     return values;
 }
@@ -110,6 +117,10 @@ ParameterSpace ParameterSpace::fromJson(const std::string& text, const std::stri
 
     ParameterSpace space;
     space.name = optionalString(src, doc, "name", "");
+    space.family = optionalString(src, doc, "family", "");
+    if (doc.contains("parameters") && doc["parameters"].is_array() && doc["parameters"].size() > kMaxParameters)
+        fail(src, "parameters has " + std::to_string(doc["parameters"].size()) + " entries, more than the " +
+                      std::to_string(kMaxParameters) + " a space may have");
     if (!doc.contains("parameters") || !doc["parameters"].is_array() || doc["parameters"].empty())
         fail(src, "parameters must be a non-empty array");
     const json& params = doc["parameters"];
@@ -153,6 +164,9 @@ ParameterSpace ParameterSpace::fromJson(const std::string& text, const std::stri
     if (doc.contains("constraints")) {
         const json& cons = doc["constraints"];
         if (!cons.is_array()) fail(src, "constraints must be an array of strings or {expr, description} objects");
+        if (cons.size() > kMaxConstraints)
+            fail(src, "constraints has " + std::to_string(cons.size()) + " entries, more than the " +
+                          std::to_string(kMaxConstraints) + " a space may have");
         for (std::size_t i = 0; i < cons.size(); ++i) {
             std::string path = "constraints[" + std::to_string(i) + "]";
             Constraint c;
@@ -187,6 +201,11 @@ ParameterSpace ParameterSpace::fromJson(const std::string& text, const std::stri
 }
 
 ParameterSpace ParameterSpace::fromFile(const std::string& path) {
+    std::error_code ec;
+    const auto bytes = std::filesystem::file_size(path, ec);
+    if (!ec && bytes > kMaxSpaceFileBytes)
+        throw SpaceFormatError(path + ": " + std::to_string(bytes) + " bytes, more than the " +
+                               std::to_string(kMaxSpaceFileBytes >> 20) + " MiB a space file may have");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw SpaceFormatError(path + ": cannot open the file");
     std::ostringstream buffer;
@@ -197,6 +216,7 @@ ParameterSpace ParameterSpace::fromFile(const std::string& path) {
 std::string ParameterSpace::toJson() const {
     json doc = json::object();
     if (!name.empty()) doc["name"] = name;
+    if (!family.empty()) doc["family"] = family;
     json params = json::array();
     for (const auto& p : m_parameters) {
         json jp = {{"name", p.name}, {"values", p.values}};

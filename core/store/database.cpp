@@ -4,6 +4,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
@@ -76,6 +77,12 @@ FileState readState(sqlite3* db, const fs::path& path) {
 // empty SQLite databases (no tables, no application id: e.g. a zero-byte file), which we adopt.
 void checkOwnership(const FileState& state, const fs::path& path, int current) {
     if (state.applicationId == kApplicationId) {
+        // Our id but no schema version: tables someone else made (or a half-written copy); migration 1 would fail
+        // on them with its whole SQL as the message.
+        if (state.userVersion == 0 && !state.tables.empty())
+            throw StoreError(quoted(path) + " has KernelTune's application id but schema version 0 and " +
+                             std::to_string(state.tables.size()) + " tables (" + state.tables.front() +
+                             (state.tables.size() > 1 ? ", …" : "") + "): not a store this program wrote; not opened");
         if (state.userVersion > current)
             throw StoreError(quoted(path) + " was written by schema " + std::to_string(state.userVersion) +
                              ", this ktune understands up to " + std::to_string(current) + "; upgrade KernelTune");
@@ -109,7 +116,9 @@ void execOn(sqlite3* db, std::string_view sql, const fs::path& path) {
     if (sqlite3_exec(db, text.c_str(), nullptr, nullptr, &error) != SQLITE_OK) {
         std::string message = error ? error : sqlite3_errmsg(db);
         sqlite3_free(error);
-        throw StoreError(quoted(path) + ": " + message + " (in '" + text + "')", sqlite3_extended_errcode(db));
+        // The statement is named by its start: migrations are whole schemas, too long for a message.
+        const std::string shown = text.size() > 80 ? text.substr(0, 77) + "…" : text;
+        throw StoreError(quoted(path) + ": " + message + " (in '" + shown + "')", sqlite3_extended_errcode(db));
     }
 }
 
@@ -155,6 +164,40 @@ std::string fileUri(const fs::path& path, const char* query) {
         }
     }
     return uri + "?" + query;
+}
+
+fs::path folderOf(const fs::path& path) {
+    return path.has_parent_path() ? path.parent_path() : fs::path(".");
+}
+
+// Whether this process may write the file and create files beside it (-wal, -shm).
+bool writablePlace(const fs::path& path) {
+    return ::access(path.c_str(), W_OK) == 0 && ::access(folderOf(path).c_str(), W_OK) == 0;
+}
+
+void checkWritable(const fs::path& path, bool exists) {
+    const fs::path folder = folderOf(path);
+    if (exists && ::access(path.c_str(), W_OK) != 0)
+        throw StoreError(quoted(path) + " is read-only for this user; results cannot be stored there (make it "
+                         "writable, or use a command that only reads it, such as `ktune runs`)");
+    if (::access(folder.c_str(), W_OK) != 0)
+        throw StoreError("the folder " + quoted(folder) + " of the store is read-only for this user; SQLite needs to "
+                         "create its -wal and -shm files there (copy the store elsewhere, or use a command that only "
+                         "reads it, such as `ktune runs`)");
+    // Left behind by an older ktune that opened a write-protected store: give them the store's mode again.
+    std::error_code ec;
+    if (!exists) return;
+    const auto mode = fs::status(path, ec).permissions();
+    if (ec) return;
+    for (const char* suffix : {"-wal", "-shm"}) {
+        const fs::path side(path.string() + suffix);
+        if (fs::exists(side, ec) && ::access(side.c_str(), W_OK) != 0) {
+            fs::permissions(side, mode, fs::perm_options::replace, ec);
+            if (ec || ::access(side.c_str(), W_OK) != 0)
+                throw StoreError(quoted(side) + " is read-only for this user while the store is writable; make it "
+                                 "writable (chmod u+w) or remove it when no ktune is running");
+        }
+    }
 }
 
 void migrate(sqlite3* db, const fs::path& path, const std::vector<Migration>& migrations) {
@@ -233,8 +276,10 @@ Database Database::open(const fs::path& path, const std::vector<Migration>& migr
         try {
             FileState state = readState(inspect, path);
             checkOwnership(state, path, current);
-            if (readOnly && immutable) {
-                // Accepted; a long-lived reader must see other processes' later commits, so not immutable.
+            if (readOnly && immutable && writablePlace(path)) {
+                // Accepted; a long-lived reader must see other processes' later commits, so not immutable. (Where
+                // the file or its folder is read-only nobody can commit, and SQLite could not make the -shm file
+                // that a WAL reader needs, or would make it read-only for good: stay immutable there.)
                 sqlite3_close(inspect);
                 inspect = nullptr;
                 inspect = openConnection(path, SQLITE_OPEN_READONLY, options);
@@ -258,6 +303,9 @@ Database Database::open(const fs::path& path, const std::vector<Migration>& migr
         throw StoreError(quoted(path) + " is empty, not a KernelTune database");
     }
 
+    // SQLite would open a write-protected file read-only without a word and then create -wal/-shm files with the
+    // file's mode (0444), which keep the store unwritable after its own mode is fixed: refuse first instead.
+    checkWritable(path, exists);
     sqlite3* db = openConnection(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, options);
     Database database(db, path, false);
     // Switching to WAL takes an exclusive lock that the busy handler does not wait for; retry while another
@@ -323,6 +371,16 @@ std::int64_t Database::lastInsertId() const {
 
 bool Database::inTransaction() const {
     return sqlite3_get_autocommit(m_db) == 0;
+}
+
+std::vector<std::string> Database::integrityProblems(int max) const {
+    std::vector<std::string> problems;
+    Statement check(m_db, "PRAGMA integrity_check(" + std::to_string(std::max(1, max)) + ")");
+    while (check.step()) {
+        std::string line = check.columnText(0);
+        if (line != "ok") problems.push_back(std::move(line));
+    }
+    return problems;
 }
 
 int Database::schemaVersion() const {

@@ -53,6 +53,9 @@ public:
     bool inTransaction() const;
 
     int schemaVersion() const; // PRAGMA user_version
+    // What PRAGMA integrity_check reports (at most `max` lines); empty when the file is sound. Writers check it
+    // before a run, so rows read through a damaged index are never copied into new ones.
+    std::vector<std::string> integrityProblems(int max = 5) const;
     const std::filesystem::path& path() const { return m_path; }
     bool readOnly() const { return m_readOnly; }
     sqlite3* handle() const { return m_db; }

@@ -2,6 +2,8 @@
 #include "core/store/measurement_repository.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 #include <nlohmann/json.hpp>
 
@@ -81,6 +83,12 @@ std::int64_t MeasurementRepository::insert(std::int64_t runId, const Measurement
                          " has no problem size");
     const std::int64_t point = parameterSetRow(m_db, family, m.pointKey);
 
+    // SQLite stores NaN as NULL, which the NOT NULL columns refuse (a candidate writing NaN made its measurement
+    // unstorable): NaN errors are stored as infinitely wrong, NaN timings and values as 0.
+    const auto real = [](double v) { return std::isnan(v) ? 0.0 : v; };
+    const double maxError = std::isnan(m.maxError) ? std::numeric_limits<double>::infinity() : m.maxError;
+    std::vector<double> times;
+    for (double t : m.timesMs) times.push_back(real(t));
     auto q = m_db.prepare(
         "INSERT INTO measurements (run_id, device_id, family_id, parameter_set_id, size_label, size_dims, status, "
         "median_ms, min_ms, spread_ms, times_ms, value, max_error, error, compile_ms, created_at) "
@@ -92,19 +100,24 @@ std::int64_t MeasurementRepository::insert(std::int64_t runId, const Measurement
         .bind(5, m.size.label())
         .bind(6, sizeToJson(m.size).dump())
         .bind(7, toString(m.status))
-        .bind(8, m.medianMs)
-        .bind(9, m.minMs)
-        .bind(10, m.spreadMs)
-        .bind(11, nlohmann::json(m.timesMs).dump())
-        .bind(12, m.value)
-        .bind(13, m.maxError)
+        .bind(8, real(m.medianMs))
+        .bind(9, real(m.minMs))
+        .bind(10, real(m.spreadMs))
+        .bind(11, nlohmann::json(times).dump())
+        .bind(12, real(m.value))
+        .bind(13, maxError)
         .bind(14, m.error)
-        .bind(15, m.compileMs)
+        .bind(15, real(m.compileMs))
         .bind(16, utcNow());
     try {
         q.run();
     } catch (const StoreError& e) {
         if (!e.isConstraintViolation()) throw;
+        // Only the unique key means "stored before"; another constraint is a bad value, said as it is.
+        if (e.sqliteCode() != 2067 /* SQLITE_CONSTRAINT_UNIQUE */ && e.sqliteCode() != 1555 /* PRIMARYKEY */)
+            throw StoreError("cannot store the measurement of point '" + m.pointKey + "' at size " + m.size.label() +
+                                 " in run " + std::to_string(runId) + ": " + e.what(),
+                             e.sqliteCode());
         throw StoreError("run " + std::to_string(runId) + " already has a measurement of point '" + m.pointKey +
                              "' at size " + m.size.label() + " (device '" + deviceId + "', family '" + familyName +
                              "'); not stored twice [" + e.what() + "]",

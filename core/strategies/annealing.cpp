@@ -21,6 +21,7 @@ public:
                "(neighbours measured per step, default 4), t0 (start temperature as a relative loss, default 0.05), "
                "t1 (end temperature, default 0.002), fraction (evaluation cap without a budget, default 0.1), batch.";
     }
+    std::vector<std::string> optionNames() const override { return {"initial", "moves", "t0", "t1", "fraction", "batch"}; }
 
     StrategyResult run(const SearchContext& original) const override {
         const std::uint64_t valid = original.space->countValid();

@@ -19,6 +19,7 @@ public:
                "(R - rank)/R points; the F point-richest go to detailed sampling over the sweep sizes. Options: "
                "ranks (R, default 25), finalists (F, default 10), batch.";
     }
+    std::vector<std::string> optionNames() const override { return {"ranks", "finalists", "batch"}; }
 
     StrategyResult run(const SearchContext& ctx) const override {
         SearchSession session(ctx);

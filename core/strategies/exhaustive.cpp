@@ -15,6 +15,7 @@ public:
         return "Measures every valid point at every size. Options: keep (ranked points returned, default 1000; every "
                "evaluation is returned regardless), batch.";
     }
+    std::vector<std::string> optionNames() const override { return {"keep", "batch"}; }
 
     StrategyResult run(const SearchContext& ctx) const override {
         SearchSession session(ctx);

@@ -19,6 +19,7 @@ public:
         return "Measures uniformly drawn distinct valid points until the budget is spent. Options: fraction (of the "
                "valid points to sample when no evaluation budget is set, default 0.1), batch.";
     }
+    std::vector<std::string> optionNames() const override { return {"fraction", "batch"}; }
 
     StrategyResult run(const SearchContext& ctx) const override {
         SearchSession session(ctx);

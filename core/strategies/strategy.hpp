@@ -30,6 +30,8 @@ public:
     virtual ~Strategy() = default;
     virtual std::string name() const = 0;
     virtual std::string description() const = 0; // one paragraph; lists the options it reads
+    // The option names it reads (StrategyOptions keys), so a misspelt --option is refused instead of ignored.
+    virtual std::vector<std::string> optionNames() const { return {"batch"}; }
     virtual StrategyResult run(const SearchContext& context) const = 0;
 };
 

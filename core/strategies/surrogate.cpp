@@ -80,6 +80,7 @@ public:
                "kappa (exploration weight, default 2), lambda (ridge, default 0.05), pool (candidate pool cap, "
                "default 100000), fraction (evaluation cap without a budget, default 0.05), batch.";
     }
+    std::vector<std::string> optionNames() const override { return {"initial", "points", "kappa", "lambda", "pool", "fraction", "batch"}; }
 
     StrategyResult run(const SearchContext& original) const override {
         const ParameterSpace& space = *original.space;

@@ -17,6 +17,7 @@ public:
         return "Stage 1: every valid point at the stage sizes, ranked by mean. Stage 2: the top K over the sweep "
                "sizes; best by mean over the sweep. Options: top (K, default 50), batch.";
     }
+    std::vector<std::string> optionNames() const override { return {"top", "batch"}; }
 
     StrategyResult run(const SearchContext& ctx) const override {
         SearchSession session(ctx);

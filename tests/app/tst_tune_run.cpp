@@ -20,6 +20,7 @@
 #include "app/gui/pages/space_editor.hpp"
 #include "app/gui/pages/tune_page.hpp"
 #include "app/gui/services/family_spaces.hpp"
+#include "app/gui/services/store_service.hpp"
 #include "app/gui/services/tuning_run_service.hpp"
 #include "core/engine/family.hpp"
 #include "fake_backend.hpp"
@@ -103,6 +104,12 @@ private Q_SLOTS:
             return list;
         };
         MainWindow window(factory, {}, nullptr);
+        // The device list is rebuilt when the enumeration and the store's device load finish, and each rebuild
+        // hands the Tune page its device again (rebuilding the editor). Under CPU load the store's load used to
+        // finish after the edits below had started: wait for both, so no rebuild comes in the middle.
+        auto* store = window.findChild<StoreService*>();
+        QVERIFY(store);
+        QSignalSpy loaded(store, &StoreService::devicesLoaded), loadFailed(store, &StoreService::failed);
         window.setDatabase(m_dir.filePath(QStringLiteral("window.sqlite")));
         auto recorded = std::make_shared<Recorded>();
         window.runService()->setExecutorFactory(
@@ -110,7 +117,9 @@ private Q_SLOTS:
                 return std::make_unique<RecordingExecutor>(recorded, d.stableId(), f);
             });
         window.show();
-        QTRY_VERIFY_WITH_TIMEOUT(window.devicesPage()->currentDevice() != nullptr, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.devicesPage()->currentDevice() != nullptr && !window.enumeration()->isRunning() &&
+                                     loaded.count() + loadFailed.count() > 0,
+                                 30000);
         TunePage* tune = window.tunePage();
         const auto items = tune->familyList()->findItems(QStringLiteral("(transpose)"), Qt::MatchEndsWith);
         QCOMPARE(items.size(), 1);

@@ -223,6 +223,7 @@ TEST_F(BenchRulesCli, TreeFromAStoredRunOfSeveralShapes) {
     std::getline(in, line);
     ASSERT_EQ(line, "m,n,k,candidate,value");
     std::map<std::vector<long long>, std::pair<double, std::string>> best;
+    std::map<std::vector<long long>, std::map<std::string, double>> valueOf;
     while (std::getline(in, line)) {
         std::vector<long long> x(3);
         std::size_t at = 0;
@@ -234,6 +235,7 @@ TEST_F(BenchRulesCli, TreeFromAStoredRunOfSeveralShapes) {
         const auto close = line.rfind('"');
         const std::string key = line.substr(at + 1, close - at - 1);
         const double value = std::stod(line.substr(close + 2));
+        valueOf[x][key] = value;
         if (!best.count(x) || best[x].first < value) best[x] = {value, key};
     }
     ASSERT_EQ(best.size(), 3u);
@@ -249,8 +251,11 @@ TEST_F(BenchRulesCli, TreeFromAStoredRunOfSeveralShapes) {
     for (const auto& row : b["rows"]) {
         const std::vector<long long> x = row["size"];
         EXPECT_EQ(row["candidate"], treeCandidate(tree["tree"], tree["dims"], x)) << row.dump();
-        // The tree fits three shapes exactly, so it names each shape's measured winner.
-        EXPECT_EQ(row["candidate"], best[x].second) << row.dump();
+        // The tree fits three shapes exactly, so it names a measured winner of each shape. Not necessarily the
+        // first one listed: on a fast host tiny kernels often time alike, and of candidates with equal values the
+        // tree keeps the one that also wins the leaf's other shapes. So compare values, not names.
+        ASSERT_TRUE(valueOf[x].count(row["candidate"].get<std::string>())) << row.dump();
+        EXPECT_EQ(valueOf[x][row["candidate"].get<std::string>()], best[x].first) << row.dump();
         EXPECT_EQ(row["verified"], true) << row.dump();
     }
 }

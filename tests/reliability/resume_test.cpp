@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <csignal>
+#include <iostream>
 #include <set>
 #include <thread>
 
@@ -79,6 +80,65 @@ TEST(Resume, AfterKill9NoPointIsMeasuredTwice) {
     }
     EXPECT_NE(resumed.output.find(std::to_string(32 - before.size()) + " measured now"), std::string::npos) << resumed.output;
     EXPECT_EQ(storedRun(db, 1)->status, RunStatus::Completed);
+}
+
+// Crash safety as a figure (issue 16, item 3, for the tuning process): 20 kill -9 in a row, each after one more
+// stored measurement than the last (progress, not time, picks the moment, so the test does not depend on the
+// machine's speed), each followed by a resume that is killed in turn; a last resume completes the run. Every
+// measurement is present exactly once, what was stored before each kill is unchanged, and the store is sound.
+TEST(Resume, TwentyKillsInARowLoseNothingAndMeasureNothingTwice) {
+    Scratch scratch;
+    if (scratch.ktune("devices --json").output.find("\"cpu\"") == std::string::npos) GTEST_SKIP() << "no OpenCL CPU device";
+    const std::string db = scratch.path("store.sqlite");
+    const std::string space = scratch.write("space.json", kSmallTransposeSpace);
+    const std::vector<std::string> first = {"tune", "--db", db, "--device", "cpu", "--family", "transpose", "--space", space,
+                                            "--strategy", "exhaustive", "--sizes", "128,160,192,224", "--runs", "100"};
+    const std::vector<std::string> resume = {"tune", "--db", db, "--resume", "1", "--runs", "100"};
+    std::vector<store::StoredMeasurement> kept; // rows seen stored before a kill: must survive unchanged
+    int kills = 0;
+    std::string trace; // rows stored after each kill, for docs/reliability.md
+    for (int trial = 0; trial < 20; ++trial) {
+        const std::size_t target = static_cast<std::size_t>(trial) + 1;
+        const pid_t pid = spawnKtune(trial == 0 ? first : resume);
+        ASSERT_GT(pid, 0);
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+        int status = 0;
+        bool exited = false;
+        while (countRows(db) < target && std::chrono::steady_clock::now() < deadline) {
+            if (::waitpid(pid, &status, WNOHANG) == pid) {
+                exited = true;
+                break;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+        if (!exited) {
+            ::kill(pid, SIGKILL);
+            ::waitpid(pid, &status, 0);
+        }
+        ASSERT_TRUE(exited || WIFSIGNALED(status));
+        kills += !exited;
+        const auto now = storedMeasurements(db, 1);
+        ASSERT_GE(now.size(), kept.size());
+        for (std::size_t i = 0; i < kept.size(); ++i) {
+            EXPECT_EQ(now[i].id, kept[i].id) << "trial " << trial;
+            EXPECT_EQ(now[i].measurement.pointKey, kept[i].measurement.pointKey) << "trial " << trial;
+            EXPECT_EQ(now[i].measurement.medianMs, kept[i].measurement.medianMs) << "trial " << trial;
+        }
+        kept = now;
+        trace += std::to_string(now.size()) + (exited ? "(done) " : " ");
+        if (exited) break; // the run finished before this kill could land: nothing left to interrupt
+    }
+    std::cout << "kills: " << kills << ", rows stored after each: " << trace << "\n";
+    EXPECT_GE(kills, 15) << "the run was too fast to be killed often; make it slower";
+    auto last = scratch.ktune("tune --db '" + db + "' --resume 1 --runs 3");
+    const auto after = storedMeasurements(db, 1);
+    ASSERT_EQ(after.size(), 32u) << last.output; // 8 points × 4 sizes, each exactly once
+    std::set<std::string> keys;
+    for (const auto& m : after) keys.insert(m.measurement.pointKey + "@" + m.measurement.size.label());
+    EXPECT_EQ(keys.size(), after.size());
+    for (std::size_t i = 0; i < kept.size(); ++i) EXPECT_EQ(after[i].measurement.medianMs, kept[i].measurement.medianMs);
+    EXPECT_EQ(storedRun(db, 1)->status, RunStatus::Completed) << last.output;
+    EXPECT_TRUE(store::Database::open(db).integrityProblems().empty());
 }
 
 } // namespace

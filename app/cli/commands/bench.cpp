@@ -170,6 +170,7 @@ int runBench(const std::vector<std::string>& argv) {
                          found.info.label() + " is " + toString(backend));
     if (!sizes && rule) sizes = ruleSizes(*rule, family->sizeDimensions().size());
     if (!sizes) sizes = family->defaultSizes(found.info);
+    checkSizesFitDevice(*family, *sizes, found.info, "--sizes");
     std::optional<DeviceProfile> givenProfile;
     if (auto file = args.value("--profile")) {
         std::ifstream in(*file);
@@ -363,7 +364,8 @@ KT_REGISTER_COMMAND(Command{
     "                    names must be point keys of the family (`ktune best --curves` writes them); a rule with\n"
     "                    \"family\" must match --family. Default sizes: each interval's first size and the last.\n"
     "                    The table and JSON (\"rule\", \"rule_note\" per row) show which candidate ran where\n"
-    "  --sizes LIST      1024,2048 | 1024x512x256 (m x n x k) | 1024:8192:1024 (default: the family's sizes)\n"
+    "  --sizes LIST      1024,2048 | 1024x512x256 (m x n x k) | 1024:8192:1024 (default: the family's sizes);\n"
+    "                    at most 1024 sizes, each dimension 1 … 2147483647, each fitting the device's memory\n"
     "  --variants LIST   the family's bench variants (GEMM op types nn,nt,tn,tt; default: all); --ops is the same\n"
     "  --peer P          auto (default: by backend), none, cublas, clblast\n"
     "  --tensor-cores    CUDA: a second cuBLAS column with default math (DGEMM may use FP64 tensor cores)\n"

@@ -16,7 +16,8 @@ Fits a d-spline (discrete smoothing spline) to measured values over problem size
 N0, N0+K, …, N1 minimising ‖y − E·f‖² + α²‖D·f‖², D the second difference over grid points.
 
   --samples S.csv  header 'size,value'; rows sorted by size (not decreasing); equal sizes are repeats
-                   and are averaged; every size must lie on the grid; at least 2 distinct sizes
+                   and are averaged; every size must lie on the grid; at least 2 distinct sizes; at most
+                   256 MiB
   --from N0        first grid size (integer)
   --to N1          last grid size; must be N0 + j·K for some j >= 0
   --step K         grid step (integer > 0, default 1)
@@ -50,6 +51,11 @@ int runFit(const std::vector<std::string>& argv) {
         const auto samples = fit::readSamplesCsv(samplesPath, &grid);
         const fit::DSpline spline(grid, samples);
         const fit::DSplineFit f = alpha < 0 ? spline.fitAuto() : spline.fit(alpha);
+        // Values near the double limit can still extrapolate past it: write no curve rather than inf or NaN.
+        for (std::size_t i = 0; i < f.values.size(); ++i)
+            if (!std::isfinite(f.values[i]))
+                throw cli::UsageError("--samples: the fit leaves the range of double at size " +
+                                      std::to_string(grid.sizeAt(i)) + " (values too close to ±1.8e308); nothing written");
         fit::writeFileAtomically(outPath, fit::fitCsvText(grid, f.values));
         std::cout << "fit: " << grid.count() << " grid points from " << f.sampleCount << " samples at "
                   << f.distinctSizes << " sizes\n"

@@ -27,7 +27,12 @@ int runProfile(const std::vector<std::string>& argv) {
     if (args.positional().empty()) throw UsageError("missing <device> (an index, id or name from `ktune devices`)");
     if (args.positional().size() > 1) throw UsageError("unexpected argument '" + args.positional()[1] + "'");
     auto backends = devices::allBackends();
-    auto found = devices::selectDevice(devices::enumerateAll(backends), args.positional().front());
+    devices::FoundDevice found;
+    try {
+        found = devices::selectDevice(devices::enumerateAll(backends), args.positional().front());
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what()); // a device that does not exist is a bad argument (exit 2)
+    }
 
     DeviceInfo info = found.info;
     info.profile = measureDeviceProfile(found);

@@ -20,7 +20,8 @@ const char* kUsage =
 Derives a dispatch rule from performance curves: the best candidate per size, merged into intervals.
 
   --curves C.csv    header 'size,candidate,value'; higher value is better; rows in any order; a candidate may
-                    lack some sizes (fitted curves from `ktune fit` have them all)
+                    lack some sizes (fitted curves from `ktune fit` have them all); at most 256 MiB, sizes
+                    up to 2147483647
   --min-width W     intervals narrower than W sizes (hi − lo) are absorbed by the neighbour that loses least
                     there (integer >= 1, default 1: keep all)
   --tolerance T     fraction (0.02 = 2%): do not switch candidates for a gain smaller than T of the best
@@ -67,9 +68,10 @@ int runTree(const kt::cli::Args& args, const std::string& curvesPath, const std:
     if (args.value("--min-width") || args.value("--tolerance"))
         throw cli::UsageError("--min-width and --tolerance apply to size curves (header size,candidate,value) only");
     rules::TreeOptions options;
-    options.maxDepth = static_cast<int>(args.integer("--max-depth").value_or(3));
+    const long long maxDepth = args.integer("--max-depth").value_or(3); // checked before narrowing to int
     const long long minLeaf = args.integer("--min-leaf").value_or(1);
-    if (options.maxDepth < 0 || options.maxDepth > 64) throw cli::UsageError("--max-depth must be in 0..64");
+    if (maxDepth < 0 || maxDepth > 64) throw cli::UsageError("--max-depth must be in 0..64");
+    options.maxDepth = static_cast<int>(maxDepth);
     if (minLeaf < 1) throw cli::UsageError("--min-leaf must be >= 1");
     options.minLeafPoints = static_cast<std::size_t>(minLeaf);
     try {

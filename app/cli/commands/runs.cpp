@@ -1,12 +1,15 @@
 // `ktune runs` and `ktune best`: what the store holds — tuning runs, and the best candidates per size.
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <functional>
 #include <iostream>
 #include <map>
 #include <set>
 
 #include <nlohmann/json.hpp>
+
+#include <unistd.h>
 
 #include "app/cli/cli_common.hpp"
 #include "core/engine/family.hpp"
@@ -40,8 +43,12 @@ int runRuns(const std::vector<std::string>& argv) {
     }
     if (auto l = args.integer("--limit")) filter.limit = static_cast<int>(*l);
     // Read-write: runs whose process died are marked interrupted as they are listed.
-    auto db = openExisting(databasePath(args), store::OpenMode::ReadWrite);
-    store::RunRepository(db).markInterruptedIfDead();
+    // Marking runs whose process died as interrupted writes; a store in a read-only place is listed as it is.
+    const auto path = databasePath(args);
+    const auto folder = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+    const bool writable = ::access(path.c_str(), W_OK) == 0 && ::access(folder.c_str(), W_OK) == 0;
+    auto db = openExisting(path, writable ? store::OpenMode::ReadWrite : store::OpenMode::ReadOnly);
+    if (writable) store::RunRepository(db).markInterruptedIfDead();
     store::MeasurementRepository measurements(db);
     nlohmann::json all = nlohmann::json::array();
     if (!args.flag("--json"))
@@ -166,6 +173,9 @@ int runBest(const std::vector<std::string>& argv) {
     if (auto curves = args.value("--curves")) {
         if (args.value("--size") || args.value("--top") || args.flag("--json"))
             throw UsageError("--curves writes every size and candidate: leave out --size, --top and --json");
+        if (std::error_code ec; std::filesystem::is_directory(*curves, ec))
+            throw UsageError("--curves: " + *curves + " is a folder; give a file name (e.g. " +
+                             (std::filesystem::path(*curves) / "curves.csv").string() + ")");
         std::optional<std::int64_t> runId;
         if (auto r = args.integer("--run")) {
             const auto run = store::RunRepository(db).get(*r);

@@ -9,12 +9,18 @@
 #include "app/cli/progress_printer.hpp"
 #include "core/engine/tuning_session.hpp"
 #include "core/space/device_variables.hpp"
+#include "core/store/database.hpp"
+#include "core/store/run_repository.hpp"
+#include "core/store/store_error.hpp"
 #include "devices/simulated/simulated_backend.hpp"
 #include "kernels/builtin_families.hpp"
 #include "kernels/presets.hpp"
 
 namespace kt::cli {
 namespace {
+
+// Strategy option values are counts, fractions and weights; beyond this a count cast to an integer overflows.
+constexpr double kMaxStrategyOption = 1e9;
 
 RunControl* g_control = nullptr;
 extern "C" void onInterrupt(int) {
@@ -49,6 +55,22 @@ int runTune(const std::vector<std::string>& argv) {
 
     if (auto resume = args.integer("--resume")) {
         if (*resume < 1) throw UsageError("--resume: run ids start at 1");
+        // A run that is not in the store is a bad argument (exit 2), found before any device is opened.
+        std::error_code ec;
+        if (!std::filesystem::exists(dbPath, ec))
+            throw UsageError("--resume: no store at " + dbPath.string() + ", so no run " + std::to_string(*resume));
+        std::optional<store::RunRecord> record;
+        bool looked = false;
+        try {
+            auto db = store::Database::open(dbPath, {store::OpenMode::ReadOnly});
+            record = store::RunRepository(db).get(*resume);
+            looked = true;
+        } catch (const store::StoreError&) {
+            // An old schema or a store that cannot be read: the session opens it read-write and says why.
+        }
+        if (looked && !record)
+            throw UsageError("--resume: no run " + std::to_string(*resume) + " in " + dbPath.string() +
+                             " (`ktune runs` lists them)");
         config.resumeRunId = *resume;
     } else {
         config.family = args.required("--family");
@@ -74,12 +96,23 @@ int runTune(const std::vector<std::string>& argv) {
             throw UsageError(e.what());
         }
         if (config.space) {
+            checkSpaceFitsFamily(*config.space, *family, config.device, args.value("--space") ? "--space" : "--preset");
             applyDeviceVariables(*config.space, config.device);
             try {
                 config.space->validate();
             } catch (const std::exception& e) {
                 throw UsageError(std::string("the space does not fit family '") + config.family + "': " + e.what());
             }
+        }
+        {
+            // A space without a single valid point on this device would "complete" having measured nothing.
+            const ParameterSpace& space = config.space ? *config.space : family->space(config.device);
+            bool any = false;
+            space.forEachValid([&](const Point&) { return !(any = true); });
+            if (!any)
+                throw UsageError("the space has no valid point on " + config.device.label() + " (" +
+                                 std::to_string(space.cartesianSize()) +
+                                 " combinations, every one breaks a constraint); nothing to tune");
         }
         if (auto s = args.value("--strategy")) {
             try {
@@ -95,6 +128,8 @@ int runTune(const std::vector<std::string>& argv) {
         } catch (const std::invalid_argument& e) {
             throw UsageError(e.what());
         }
+        checkSizesFitDevice(*family, config.sizes, config.device, "--sizes");
+        checkSizesFitDevice(*family, config.sweep, config.device, "--sweep");
         if (auto n = args.integer("--budget-evals")) {
             if (*n < 1) throw UsageError("--budget-evals must be at least 1");
             config.budget.maxEvaluations = static_cast<std::uint64_t>(*n);
@@ -103,12 +138,22 @@ int runTune(const std::vector<std::string>& argv) {
         if (auto seed = args.integer("--seed")) config.seed = static_cast<std::uint64_t>(*seed);
         config.warmStart = args.flag("--warm-start");
         if (auto o = args.value("--option")) {
+            const auto known = StrategyRegistry::instance().create(config.strategy)->optionNames();
+            std::string knownText;
+            for (const auto& k : known) knownText += (knownText.empty() ? "" : ", ") + k;
             std::stringstream list(*o);
             std::string kv;
             while (std::getline(list, kv, ',')) {
                 const auto eq = kv.find('=');
                 if (eq == std::string::npos) throw UsageError("--option: expected name=value, got '" + kv + "'");
-                config.strategyOptions.values[kv.substr(0, eq)] = parseNumber(kv.substr(eq + 1), "--option " + kv.substr(0, eq));
+                const std::string key = kv.substr(0, eq);
+                if (std::find(known.begin(), known.end(), key) == known.end())
+                    throw UsageError("--option: strategy " + config.strategy + " has no option '" + key +
+                                     "' (its options: " + knownText + ")");
+                const double v = parseNumber(kv.substr(eq + 1), "--option " + key);
+                if (v < 0 || v > kMaxStrategyOption)
+                    throw UsageError("--option " + key + ": " + kv.substr(eq + 1) + " is outside [0, 1e9]");
+                config.strategyOptions.values[key] = v;
             }
         }
         config.notes = args.value("--notes").value_or("");
@@ -117,11 +162,14 @@ int runTune(const std::vector<std::string>& argv) {
     ExecutorConfig exec;
     exec.workerPath = selfExecutable();
     if (auto r = args.integer("--runs")) {
-        if (*r < 1) throw UsageError("--runs must be at least 1");
+        if (*r < 1 || *r > 1000) throw UsageError("--runs must be between 1 and 1000");
         exec.measure.timedRuns = static_cast<int>(*r);
     }
     if (auto t = args.value("--timeout")) exec.kernelTimeoutSeconds = parseDuration(*t, "--timeout");
-    if (auto c = args.integer("--compile-threads")) exec.compileThreads = static_cast<int>(*c);
+    if (auto c = args.integer("--compile-threads")) {
+        if (*c < 1 || *c > 1024) throw UsageError("--compile-threads must be between 1 and 1024");
+        exec.compileThreads = static_cast<int>(*c);
+    }
     exec.measure.verify = !args.flag("--no-verify");
     const bool isolate = !args.flag("--no-isolation");
     config.makeExecutor = [&, exec](const DeviceInfo& device, const std::string& familyName) -> std::unique_ptr<Executor> {
@@ -169,19 +217,24 @@ KT_REGISTER_COMMAND(Command{
     "cancelled, crashed or killed run continues with --resume and never measures a stored point again.\n\n"
     "  --device D          index, id or part of the name from `ktune devices` (simulated:… replays the store)\n"
     "  --family F          kernel family (`ktune families` lists them)\n"
-    "  --space FILE        parameter space JSON (resources/presets/README.md); default: the family's own\n"
+    "  --space FILE        parameter space JSON (resources/presets/README.md); default: the family's own.\n"
+    "                      It must name the family's parameters (and no others) and, with \"family\", this family\n"
     "  --preset P          a built-in preset space (e.g. transpose, gemm)\n"
     "  --strategy S        exhaustive, random, two-stage (default), sieve, annealing, surrogate\n"
     "  --sizes LIST        sizes scored: 1024,2048 | 256x256x128 | 256:8192:256 (from:to:step);\n"
-    "                      one number for a family with m,n,k sizes means n x n x n\n"
+    "                      one number for a family with m,n,k sizes means n x n x n; at most 1024 sizes,\n"
+    "                      each dimension 1 … 2147483647, and each size must fit the device's memory\n"
     "  --sweep LIST        second-stage / detailed sizes (two-stage, sieve)\n"
     "  --budget-evals N    stop after N evaluations (one candidate at one size)\n"
     "  --budget-time T     stop after T (90, 90s, 15m, 2h)\n"
-    "  --option k=v,…      strategy options (e.g. top=50 for two-stage, fraction=0.05 for annealing)\n"
+    "  --option k=v,…      strategy options (e.g. top=50 for two-stage, fraction=0.05 for annealing);\n"
+    "                      values 0 … 1e9; names by strategy: two-stage top; exhaustive keep; random fraction;\n"
+    "                      sieve ranks, finalists; annealing initial, moves, t0, t1, fraction; surrogate initial,\n"
+    "                      points, kappa, lambda, pool, fraction; every one batch\n"
     "  --seed N            random seed (strategies, input data)\n"
-    "  --runs N            timed repetitions per measurement (default 5; median kept)\n"
-    "  --timeout T         per-size watchdog timeout (default 20s)\n"
-    "  --compile-threads N parallel compilations (default: all cores)\n"
+    "  --runs N            timed repetitions per measurement (1 … 1000, default 5; median kept)\n"
+    "  --timeout T         per-size watchdog timeout (default 20s; durations up to 100 days)\n"
+    "  --compile-threads N parallel compilations (1 … 1024, default: all cores)\n"
     "  --no-isolation      measure in this process (faster start; a crashing kernel kills ktune)\n"
     "  --warm-start        measure the family's known-good kernels first (GEMM: the papers' fastest TN\n"
     "                      kernels); random, annealing and surrogate start from them\n"
@@ -189,7 +242,10 @@ KT_REGISTER_COMMAND(Command{
     "  --db FILE           store (default: $KT_DB or ~/.local/share/KernelTune/ktune.sqlite)\n"
     "  --json              JSON lines: one per measurement, then the outcome\n"
     "  --notes TEXT        stored with the run\n\n"
-    "exit codes: 0 completed, 1 failed, 2 bad arguments, 3 cancelled (resumable)\n",
+    "Bounds on input (sizes, space files, expressions, values): docs/reliability.md.\n"
+    "exit codes: 0 completed, 1 failed (also: a store that is read-only or fails SQLite's integrity check),\n"
+    "            2 bad arguments (also: a space without a valid point, a --resume run not in the store),\n"
+    "            3 cancelled (resumable)\n",
     runTune});
 
 } // namespace
