@@ -1,6 +1,7 @@
 // The list of built-in families; a new family adds one line here and appears in the CLI and GUI.
 #include "kernels/builtin_families.hpp"
 
+#include "kernels/batched/batched_family.hpp"
 #include "kernels/dot/dot_family.hpp"
 #include "kernels/gemm/gemm_family.hpp"
 #include "kernels/selftest/selftest_family.hpp"
@@ -14,6 +15,7 @@ void registerBuiltinFamilies() {
     registerTransposeFamilies();
     registerDotFamilies();
     gemm::registerGemmFamilies();
+    batched::registerBatchedFamilies();
     FamilyRegistry::instance().add(std::make_shared<SelftestFamily>());
 }
 } // namespace kt::kernels

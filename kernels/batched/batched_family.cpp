@@ -1,0 +1,293 @@
+// sgemm_batched / dgemm_batched: space, sizes, per-size candidates, the host check and the routine.
+#include "kernels/batched/batched_family.hpp"
+
+#include <cmath>
+#include <limits>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+#include "core/engine/plan_data.hpp"
+#include "core/engine/plan_executor.hpp"
+#include "core/engine/plan_run.hpp"
+#include "core/engine/routine.hpp"
+#include "core/space/device_variables.hpp"
+#include "kernels/reference/cblas_reference.hpp"
+
+namespace kt::batched {
+
+namespace {
+
+const char* const kNames[] = {"BATCHED_DESIGN", "BATCHED_TBA", "BATCHED_WX", "BATCHED_WY"};
+
+// Every problem against OpenBLAS; the tolerance of kernels/gemm/gemm_verify.hpp: (2 sqrt(k) + 8) eps times
+// |alpha| k + |beta| |c0| (|a|, |b| <= 1), which no summation order exceeds and a missing term does.
+template <class T> VerifyResult verifyBatched(const PlanData& data) {
+    const std::int64_t m = data.value("m"), n = data.value("n"), k = data.value("k"), batch = data.value("batch");
+    const std::int64_t lda = data.value("lda"), ldb = data.value("ldb"), ldc = data.value("ldc");
+    const std::int64_t sa = data.value("stridea"), sb = data.value("strideb"), sc = data.value("stridec");
+    const blas::Op opA = data.value("opa") ? blas::Op::T : blas::Op::N;
+    const blas::Op opB = data.value("opb") ? blas::Op::T : blas::Op::N;
+    const double alpha = data.scalar("alpha"), beta = data.scalar("beta");
+    const auto& a = data.input<T>("A");
+    const auto& b = data.input<T>("B");
+    const bool hasC0 = data.inputs.count("C0") > 0;
+    const auto& got = data.output<T>("C");
+    std::vector<T> ref(got.size(), T(0)); // beta 0: C's poison is no input of the reference
+    if (hasC0) ref = data.input<T>("C0");
+    const double factor = (2.0 * std::sqrt(double(k)) + 8.0) * std::numeric_limits<T>::epsilon();
+    VerifyResult r;
+    r.ok = true;
+    for (std::int64_t p = 0; p < batch; ++p) {
+        std::vector<T> c0(ref.begin() + p * sc, ref.begin() + p * sc + (n - 1) * ldc + m);
+        reference::gemm(blas::Order::ColMajor, opA, opB, m, n, k, T(alpha), a.data() + p * sa, lda,
+                        b.data() + p * sb, ldb, T(beta), ref.data() + p * sc, ldc);
+        for (std::int64_t j = 0; j < n; ++j)
+            for (std::int64_t i = 0; i < m; ++i) {
+                const std::size_t o = std::size_t(p * sc + i + j * ldc);
+                const double g = got[o], e = ref[o];
+                const double bound = std::fabs(alpha) * double(k) + std::fabs(beta) * std::fabs(double(c0[i + j * ldc]));
+                const double abs = std::fabs(g - e);
+                const double rel = abs / std::max(std::fabs(e), std::numeric_limits<double>::min());
+                if (!(abs <= factor * bound + std::numeric_limits<T>::min())) { // also catches NaN
+                    if (r.ok) {
+                        std::ostringstream s;
+                        s << "problem " << p << ": C(" << i << "," << j << ") = " << g << " expected " << e
+                          << " (error " << abs << " > tolerance " << factor * bound << ")";
+                        r.message = s.str();
+                    }
+                    r.ok = false;
+                }
+                if (!(abs <= r.maxAbsError)) r.maxAbsError = abs;
+                if (!(rel <= r.maxRelError)) r.maxRelError = rel;
+            }
+    }
+    return r;
+}
+
+// A candidate runs the kernel compiled for each size it is prepared for (one PlanRun per size, kept while the
+// candidate lives, so repeated sizes compile once; the program cache shares them with other candidates).
+class SizedRun final : public CandidateRun {
+public:
+    SizedRun(Device& device, const BatchedFamily& family, ProgramCache& programs, BatchedParams params,
+             TuningProblem problem)
+        : m_device(device), m_family(family), m_programs(programs), m_params(params), m_problem(problem) {}
+
+    void prepare(const ProblemSize& size, std::uint64_t seed) override {
+        if (size.dims.size() != 4) throw std::invalid_argument("gemm_batched: a size is m x n x k x batch");
+        const auto key = std::make_tuple(size.dims[0], size.dims[1], size.dims[2]);
+        auto it = m_runs.find(key);
+        if (it == m_runs.end()) {
+            const BatchedShape shape{m_problem.opA, m_problem.opB, size.dims[0], size.dims[1], size.dims[2]};
+            auto plan = batchedTuningPlan(m_params, m_device.info(), shape, m_problem.alpha, m_problem.beta);
+            it = m_runs.emplace(key, std::make_unique<PlanRun>(m_device, m_family, m_programs, std::move(plan))).first;
+        }
+        m_current = it->second.get();
+        m_current->prepare(size, seed);
+    }
+    double run() override { return current().run(); }
+    VerifyResult verify() override { return current().verify(); }
+
+private:
+    PlanRun& current() {
+        if (!m_current) throw std::logic_error("gemm_batched: run before prepare");
+        return *m_current;
+    }
+    Device& m_device;
+    const BatchedFamily& m_family;
+    ProgramCache& m_programs;
+    BatchedParams m_params;
+    TuningProblem m_problem;
+    std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t>, std::unique_ptr<PlanRun>> m_runs;
+    PlanRun* m_current = nullptr;
+};
+
+// gemm_batched_strided calls on device operands: the kernel compiled for the call's ops and sizes.
+class BatchedRoutine final : public Routine {
+public:
+    BatchedRoutine(Device& device, ProgramCache& programs, BatchedParams params)
+        : m_device(device), m_programs(programs), m_params(params) {}
+
+    void enqueue(const blas::BlasCall& original, const blas::BlasOperands& original_operands) override {
+        blas::BlasCall call = original;
+        blas::BlasOperands ops = original_operands;
+        if (call.routine != blas::routine::kGemmBatchedStrided)
+            throw std::invalid_argument("the batched routine does gemm_batched_strided, not " + call.routine);
+        if (call.precision != m_params.precision)
+            throw std::invalid_argument(call.describe() + ": the routine is " + toString(m_params.precision));
+        if (auto why = blas::invalidReason(call, ops); !why.empty()) throw std::invalid_argument(why);
+        blas::toColumnMajor(call, ops);
+        if (call.m < 1 || call.n < 1 || call.k < 1 || call.m > kMaxSize || call.n > kMaxSize || call.k > kMaxSize)
+            throw std::invalid_argument(call.describe() + ": m, n and k must be between 1 and 32");
+        const BatchedShape shape{call.opA, call.opB, call.m, call.n, call.k};
+        const auto key = std::make_tuple(int(shape.opA), int(shape.opB), shape.m, shape.n, shape.k);
+        auto it = m_plans.find(key);
+        if (it == m_plans.end())
+            it = m_plans
+                     .emplace(key, std::make_unique<PlanExecutor>(m_device, m_programs,
+                                                                  batchedRoutinePlan(m_params, m_device.info(), shape)))
+                     .first;
+        PlanExecutor& ex = *it->second;
+        ex.bindInputs({{"m", call.m},           {"n", call.n},           {"k", call.k},
+                       {"batch", call.batchCount}, {"lda", ops.a.ld},     {"ldb", ops.b.ld},
+                       {"ldc", ops.c.ld},       {"stridea", call.strideA}, {"strideb", call.strideB},
+                       {"stridec", call.strideC}, {"offa", ops.a.offset}, {"offb", ops.b.offset},
+                       {"offc", ops.c.offset}});
+        ex.setScalar("alpha", call.alpha);
+        ex.setScalar("beta", call.beta);
+        ex.bindBuffer("A", *ops.a.buffer);
+        ex.bindBuffer("B", *ops.b.buffer);
+        ex.bindBuffer("C", *ops.c.buffer);
+        ex.enqueue(LaunchPhase::Timed);
+    }
+
+private:
+    Device& m_device;
+    ProgramCache& m_programs;
+    BatchedParams m_params;
+    std::map<std::tuple<int, int, std::int64_t, std::int64_t, std::int64_t>, std::unique_ptr<PlanExecutor>> m_plans;
+};
+
+} // namespace
+
+BatchedParams paramsFromPoint(const Point& point, Precision precision) {
+    BatchedParams p;
+    p.precision = precision;
+    if (point.has("BATCHED_DESIGN")) p.design = Design(point["BATCHED_DESIGN"]);
+    if (point.has("BATCHED_TBA")) p.tba = int(point["BATCHED_TBA"]);
+    if (point.has("BATCHED_WX")) p.wx = int(point["BATCHED_WX"]);
+    if (point.has("BATCHED_WY")) p.wy = int(point["BATCHED_WY"]);
+    if (auto why = p.invalidReason(); !why.empty())
+        throw std::invalid_argument("gemm_batched point " + point.key() + ": " + why);
+    return p;
+}
+
+Point pointFromParams(const BatchedParams& p) {
+    static const auto names = std::make_shared<const std::vector<std::string>>(std::begin(kNames), std::end(kNames));
+    return Point(names, {ParamValue(p.design), p.tba, p.wx, p.wy});
+}
+
+std::string BatchedFamily::title() const {
+    return m_precision == Precision::F32 ? "Batched SGEMM (sizes 1-32)" : "Batched DGEMM (sizes 1-32)";
+}
+
+std::string BatchedFamily::description() const {
+    return "Batched C = alpha op(A) op(B) + beta C of very small column-major matrices (m, n, k up to 32), strided "
+           "batches, the sizes compiled in so every loop unrolls. Designs: read-only cache (operands read from "
+           "global memory, no local memory) or shared memory (each problem's A and B staged in local memory); "
+           "thread-block aggregation (problems per work-group) and the work-items per problem and their shape. "
+           "Bound: the device bandwidth, every element of A, B and C read once and C written once.";
+}
+
+ParameterSpace BatchedFamily::space(const DeviceInfo& device) const {
+    ParameterSpace space;
+    space.name = name();
+    space.addParameter({"BATCHED_DESIGN", {0, 1}, "0: read-only cache (no local memory), 1: A and B in shared memory"});
+    space.addParameter({"BATCHED_TBA", {1, 2, 4, 8, 16, 32}, "problems per work-group (thread-block aggregation)"});
+    space.addParameter({"BATCHED_WX", {1, 2, 4, 8, 16, 32}, "work-items per problem along m"});
+    space.addParameter({"BATCHED_WY", {1, 2, 4, 8, 16, 32}, "work-items per problem along n"});
+    space.addConstraint({"BATCHED_TBA * BATCHED_WX * BATCHED_WY <= DEV_MAX_WG && "
+                         "BATCHED_TBA * BATCHED_WX * BATCHED_WY <= DEV_MAX_WI0",
+                         "work-group size limit"});
+    space.addConstraint({"DEV_IS_GPU == 0 || BATCHED_TBA * BATCHED_WX * BATCHED_WY >= 32",
+                         "on GPUs a work-group fills at least one warp"});
+    space.addConstraint({"BATCHED_DESIGN == 0 || BATCHED_TBA * 2 * " +
+                             std::to_string(m_precision == Precision::F64 ? 8 : 4) + " <= DEV_LOCAL_MEM",
+                         "the shared tiles of the smallest problem fit in local memory (sizes check the rest)"});
+    if (m_precision == Precision::F64) space.addConstraint({"DEV_FP64 == 1", "double precision needs fp64 support"});
+    applyDeviceVariables(space, device);
+    return space;
+}
+
+std::vector<ProblemSize> BatchedFamily::defaultSizes(const DeviceInfo& device) const {
+    // Operands of (3 n^2) elements per problem: about 300 MB on GPUs, so the runs stream from memory, 4 MB elsewhere.
+    const double target = device.type == DeviceType::Gpu ? 300e6 : 4e6;
+    std::vector<ProblemSize> out;
+    for (std::int64_t s : {1, 2, 4, 8, 16, 32}) {
+        if (s == 1 && device.type == DeviceType::Gpu) continue;
+        const auto batch = std::max<std::int64_t>(
+            1, std::int64_t(target / (3.0 * double(s * s) * elementBytes(m_precision))));
+        out.push_back({{s, s, s, batch}});
+    }
+    return out;
+}
+
+double BatchedFamily::flops(const ProblemSize& size) const {
+    return 2.0 * double(size.dims.at(0)) * double(size.dims.at(1)) * double(size.dims.at(2)) *
+           double(size.dims.at(3));
+}
+
+double BatchedFamily::bytes(const ProblemSize& size) const {
+    const double m = double(size.dims.at(0)), n = double(size.dims.at(1)), k = double(size.dims.at(2));
+    return (m * k + k * n + 2 * m * n) * double(size.dims.at(3)) * elementBytes(m_precision);
+}
+
+bool BatchedFamily::supports(const Point& point, const ProblemSize& size) const {
+    if (size.dims.size() != 4) return false;
+    for (int d = 0; d < 3; ++d)
+        if (size.dims[d] < 1 || size.dims[d] > kMaxSize) return false;
+    if (size.dims[3] < 1) return false;
+    try {
+        paramsFromPoint(point, m_precision);
+    } catch (const std::invalid_argument&) {
+        return false; // generate() reports why
+    }
+    constexpr std::int64_t kMax = std::numeric_limits<std::int32_t>::max();
+    const std::int64_t m = size.dims[0], n = size.dims[1], k = size.dims[2], batch = size.dims[3];
+    return batch * m * k <= kMax && batch * k * n <= kMax && batch * m * n <= kMax;
+}
+
+bool BatchedFamily::supportsOn(const Point& point, const ProblemSize& size, const DeviceInfo& device) const {
+    if (!supports(point, size)) return false;
+    const BatchedParams p = paramsFromPoint(point, m_precision);
+    return p.localMemBytes(size.dims[0], size.dims[1], size.dims[2]) <= std::int64_t(device.localMemBytes);
+}
+
+std::optional<KernelPlan> BatchedFamily::plan(const Point& point, const DeviceInfo& device) const {
+    return batchedTuningPlan(paramsFromPoint(point, m_precision), device, {m_problem.opA, m_problem.opB},
+                             m_problem.alpha, m_problem.beta);
+}
+
+VerifyResult BatchedFamily::verify(const PlanData& data) const {
+    return m_precision == Precision::F64 ? verifyBatched<double>(data) : verifyBatched<float>(data);
+}
+
+std::unique_ptr<CandidateRun> BatchedFamily::instantiate(Device& device, const Point& point,
+                                                         ProgramCache& programs) const {
+    return std::make_unique<SizedRun>(device, *this, programs, paramsFromPoint(point, m_precision), m_problem);
+}
+
+BenchDescription BatchedFamily::benchDescription() const {
+    BenchDescription d;
+    d.variants = {"nn", "nt", "tn", "tt"};
+    d.variantLabel = "op";
+    d.note = "column-major C_b = 1 * op(A_b) op(B_b) + 0 * C_b for every problem b of a dense strided batch; the "
+             "kernel compiled for each size and op";
+    return d;
+}
+
+std::optional<blas::BlasCall> BatchedFamily::benchCall(const std::string& variant, const ProblemSize& size) const {
+    if (variant.size() != 2 || size.dims.size() != 4) return std::nullopt;
+    blas::BlasCall call;
+    call.routine = std::string(blas::routine::kGemmBatchedStrided);
+    call.precision = m_precision;
+    call.order = blas::Order::ColMajor;
+    call.opA = variant[0] == 't' ? blas::Op::T : blas::Op::N;
+    call.opB = variant[1] == 't' ? blas::Op::T : blas::Op::N;
+    call.m = size.dims[0], call.n = size.dims[1], call.k = size.dims[2];
+    call.batchCount = size.dims[3];
+    call.strideA = call.m * call.k, call.strideB = call.k * call.n, call.strideC = call.m * call.n;
+    call.alpha = 1, call.beta = 0;
+    return call;
+}
+
+std::unique_ptr<Routine> BatchedFamily::makeRoutine(Device& device, ProgramCache& programs, const Point& point) const {
+    return std::make_unique<BatchedRoutine>(device, programs, paramsFromPoint(point, m_precision));
+}
+
+void registerBatchedFamilies() {
+    FamilyRegistry::instance().add(std::make_shared<BatchedFamily>(Precision::F32));
+    FamilyRegistry::instance().add(std::make_shared<BatchedFamily>(Precision::F64));
+}
+
+} // namespace kt::batched

@@ -1,0 +1,56 @@
+// The batched GEMM families "sgemm_batched" and "dgemm_batched": C <- alpha op(A) op(B) + beta C for a batch of
+// strided column-major problems of sizes 1..32, the kernel compiled for each size (batched_plan.hpp).
+#pragma once
+#include <memory>
+
+#include "core/engine/family.hpp"
+#include "kernels/batched/batched_plan.hpp"
+
+namespace kt::batched {
+
+// What a family's tuning candidates compute; the registered families tune N N with alpha 1.25, beta -0.5.
+struct TuningProblem {
+    blas::Op opA = blas::Op::N, opB = blas::Op::N;
+    double alpha = 1.25, beta = -0.5;
+};
+
+class BatchedFamily final : public Family {
+public:
+    explicit BatchedFamily(Precision precision, TuningProblem problem = {})
+        : m_precision(precision), m_problem(problem) {}
+    std::string name() const override { return m_precision == Precision::F32 ? "sgemm_batched" : "dgemm_batched"; }
+    std::string title() const override;
+    std::string description() const override;
+    Metric metric() const override { return Metric::GFlops; }
+    std::vector<std::string> sizeDimensions() const override { return {"m", "n", "k", "batch"}; }
+    ParameterSpace space(const DeviceInfo& device) const override;
+    // Square sizes 2, 4, 8, 16, 32 (and 1 on CPUs) with a batch of about 300 MB of operands on GPUs, 4 MB elsewhere.
+    std::vector<ProblemSize> defaultSizes(const DeviceInfo& device) const override;
+    Precision precision() const override { return m_precision; }
+    double flops(const ProblemSize& size) const override; // 2 m n k batch
+    double bytes(const ProblemSize& size) const override; // (m k + k n + 2 m n) batch elements
+    bool supports(const Point& point, const ProblemSize& size) const override;
+    // Also: the shared-memory design's tiles of `size` fit the device's local memory.
+    bool supportsOn(const Point& point, const ProblemSize& size, const DeviceInfo& device) const override;
+    // The general kernel (sizes at run time): the fallback for sizes with no compiled variant, and what the engine
+    // compiles first to reject a point that does not build. Candidates run the kernel compiled for each size.
+    std::optional<KernelPlan> plan(const Point& point, const DeviceInfo& device) const override;
+    VerifyResult verify(const PlanData& data) const override; // every problem against OpenBLAS
+    std::unique_ptr<CandidateRun> instantiate(Device& device, const Point& point,
+                                              ProgramCache& programs) const override;
+
+    BenchDescription benchDescription() const override;
+    std::optional<blas::BlasCall> benchCall(const std::string& variant, const ProblemSize& size) const override;
+    std::unique_ptr<Routine> makeRoutine(Device& device, ProgramCache& programs, const Point& point) const override;
+
+private:
+    Precision m_precision;
+    TuningProblem m_problem;
+};
+
+BatchedParams paramsFromPoint(const Point& point, Precision precision); // throws std::invalid_argument
+Point pointFromParams(const BatchedParams& params);
+
+void registerBatchedFamilies();
+
+} // namespace kt::batched

@@ -1,0 +1,163 @@
+// Batched GEMM kernel plans (see batched_plan.hpp).
+#include "kernels/batched/batched_plan.hpp"
+
+#include <algorithm>
+#include <sstream>
+#include <stdexcept>
+
+#include "kernels/common/dialect.hpp"
+#include "kernels/common/embedded.hpp"
+
+namespace kt::batched {
+
+namespace {
+
+std::string str(std::int64_t v) { return std::to_string(v); }
+bool isPow2(int v) { return v > 0 && (v & (v - 1)) == 0; }
+
+// Sizes the plan accepts: the compiled ones, or 1..kMaxSize within the general kernel's capacity.
+void addSizeChecks(KernelPlan& plan, const BatchedParams& p, const DeviceInfo& device, const BatchedShape& shape) {
+    if (shape.fixed()) {
+        plan.checks.push_back({"m == " + str(shape.m) + " && n == " + str(shape.n) + " && k == " + str(shape.k),
+                               "gemm_batched: this kernel is compiled for m x n x k = " + str(shape.m) + " x " +
+                                   str(shape.n) + " x " + str(shape.k)});
+    } else {
+        const std::string cap = str(genericCapacity(p, device));
+        plan.checks.push_back({"m >= 1 && n >= 1 && k >= 1 && m <= 32 && n <= 32 && k <= 32",
+                               "gemm_batched: m, n and k must be between 1 and 32"});
+        plan.checks.push_back({"m * k <= " + cap + " && k * n <= " + cap,
+                               "gemm_batched: op(A) or op(B) exceeds the general kernel's local memory (" + cap +
+                                   " elements per problem)"});
+    }
+    plan.checks.push_back({"batch >= 1", "gemm_batched: batch must be at least 1"});
+}
+
+PlanLaunch kernelLaunch(const BatchedParams& p, std::size_t program) {
+    PlanLaunch launch;
+    launch.program = program;
+    launch.kernel = kKernelName;
+    launch.global = {ceilDivExpr("batch", p.tba) + " * " + str(p.wgSize()), "1", "1"};
+    launch.local = {str(p.wgSize()), "1", "1"};
+    launch.args = {PlanArg::integer("m"),       PlanArg::integer("n"),       PlanArg::integer("k"),
+                   PlanArg::integer("batch"),   PlanArg::real("alpha"),      PlanArg::real("beta"),
+                   PlanArg::buffer("A"),        PlanArg::integer("offa"),    PlanArg::integer("lda"),
+                   PlanArg::integer("stridea"), PlanArg::buffer("B"),        PlanArg::integer("offb"),
+                   PlanArg::integer("ldb"),     PlanArg::integer("strideb"), PlanArg::buffer("C"),
+                   PlanArg::integer("offc"),    PlanArg::integer("ldc"),     PlanArg::integer("stridec")};
+    return launch;
+}
+
+std::string opDefine(blas::Op op) { return op == blas::Op::N ? "0" : "1"; }
+
+} // namespace
+
+std::int64_t BatchedParams::localMemBytes(std::int64_t m, std::int64_t n, std::int64_t k) const {
+    if (design != Design::SharedMemory) return 0;
+    return std::int64_t(tba) * (m * k + k * n) * realBytes();
+}
+
+std::string BatchedParams::invalidReason() const {
+    if (design != Design::ReadOnlyCache && design != Design::SharedMemory)
+        return "BATCHED_DESIGN must be 0 (read-only cache) or 1 (shared memory)";
+    if (!isPow2(tba) || tba > 256) return "BATCHED_TBA must be a power of two up to 256, got " + str(tba);
+    if (!isPow2(wx) || wx > kMaxSize) return "BATCHED_WX must be a power of two up to 32, got " + str(wx);
+    if (!isPow2(wy) || wy > kMaxSize) return "BATCHED_WY must be a power of two up to 32, got " + str(wy);
+    return {};
+}
+
+std::string BatchedParams::describe() const {
+    std::ostringstream s;
+    s << (precision == Precision::F64 ? "d " : "s ") << (design == Design::SharedMemory ? "shared" : "roc") << " tba "
+      << tba << " " << wx << "x" << wy;
+    return s.str();
+}
+
+std::int64_t genericCapacity(const BatchedParams& p, const DeviceInfo& device) {
+    const std::int64_t full = kMaxSize * kMaxSize;
+    if (p.design != Design::SharedMemory) return full;
+    return std::max<std::int64_t>(1, std::min<std::int64_t>(full, std::int64_t(device.localMemBytes) /
+                                                                      (2 * std::int64_t(p.tba) * p.realBytes())));
+}
+
+GeneratedSource batchedProgram(const BatchedParams& p, const DeviceInfo& device, const BatchedShape& shape) {
+    if (auto why = p.invalidReason(); !why.empty()) throw std::invalid_argument(why);
+    if (shape.fixed() && (shape.m > kMaxSize || shape.m < 1 || shape.n < 1 || shape.n > kMaxSize || shape.k < 1 || shape.k > kMaxSize))
+        throw std::invalid_argument("gemm_batched: m, n and k must be between 1 and 32, got " + str(shape.m) + " x " +
+                                    str(shape.n) + " x " + str(shape.k));
+    GeneratedSource out;
+    out.source = kernels::withPreamble(kernels::embeddedSource("batched/gemm_batched.cl"));
+    out.options = {"-DBATCHED_DESIGN=" + str(int(p.design)), "-DBATCHED_TBA=" + str(p.tba),
+                   "-DBATCHED_WX=" + str(p.wx),               "-DBATCHED_WY=" + str(p.wy),
+                   "-DBATCHED_TRANS_A=" + opDefine(shape.opA), "-DBATCHED_TRANS_B=" + opDefine(shape.opB)};
+    if (shape.fixed()) {
+        out.options.push_back("-DBATCHED_M=" + str(shape.m));
+        out.options.push_back("-DBATCHED_N=" + str(shape.n));
+        out.options.push_back("-DBATCHED_K=" + str(shape.k));
+    } else {
+        const std::string cap = str(genericCapacity(p, device));
+        out.options.push_back("-DBATCHED_MAX_MK=" + cap);
+        out.options.push_back("-DBATCHED_MAX_KN=" + cap);
+    }
+    if (p.precision == Precision::F64) out.options.push_back("-DKT_DOUBLE=1");
+    out.kernels = {kKernelName, kRestoreKernelName};
+    return out;
+}
+
+KernelPlan batchedTuningPlan(const BatchedParams& p, const DeviceInfo& device, const BatchedShape& shape, double alpha,
+                             double beta) {
+    KernelPlan plan;
+    plan.precision = p.precision;
+    plan.inputs = {"m", "n", "k", "batch"};
+    plan.scalars = {{"alpha", alpha}, {"beta", beta}};
+    const std::size_t program = plan.addProgram(batchedProgram(p, device, shape));
+    addSizeChecks(plan, p, device, shape);
+    plan.checks.push_back({"batch * m * k <= 2147483647 && batch * k * n <= 2147483647 && batch * m * n <= "
+                           "2147483647",
+                           "gemm_batched: a tuning run's operands are limited to 2^31 elements"});
+    const bool tA = shape.opA == blas::Op::T, tB = shape.opB == blas::Op::T;
+    plan.variables = {{"opa", tA ? "1" : "0"},   {"opb", tB ? "1" : "0"},   {"lda", tA ? "k" : "m"},
+                      {"ldb", tB ? "n" : "k"},   {"ldc", "m"},              {"stridea", "m * k"},
+                      {"strideb", "k * n"},      {"stridec", "m * n"},      {"offa", "0"},
+                      {"offb", "0"},             {"offc", "0"}};
+    plan.buffers = {{"A", BufferRole::Input, "batch * m * k"}, {"B", BufferRole::Input, "batch * k * n"}};
+    if (beta != 0) {
+        plan.buffers.push_back({"C0", BufferRole::Input, "batch * m * n"});
+        PlanLaunch restore;
+        restore.program = program;
+        restore.kernel = kRestoreKernelName;
+        restore.phase = LaunchPhase::Reset;
+        restore.global = {roundUpExpr("batch * m * n", 256), "1", "1"};
+        restore.local = {"256", "1", "1"};
+        restore.args = {PlanArg::integer("batch * m * n"), PlanArg::buffer("C0"), PlanArg::buffer("C")};
+        plan.launches.push_back(std::move(restore));
+    }
+    plan.buffers.push_back({"C", BufferRole::Output, "batch * m * n"});
+    plan.launches.push_back(kernelLaunch(p, program));
+    return plan;
+}
+
+KernelPlan batchedRoutinePlan(const BatchedParams& p, const DeviceInfo& device, const BatchedShape& shape) {
+    KernelPlan plan;
+    plan.precision = p.precision;
+    plan.inputs = {"m", "n", "k", "batch", "lda", "ldb", "ldc", "stridea", "strideb", "stridec", "offa", "offb", "offc"};
+    plan.scalars = {{"alpha", 1}, {"beta", 0}};
+    const std::size_t program = plan.addProgram(batchedProgram(p, device, shape));
+    addSizeChecks(plan, p, device, shape);
+    const bool tA = shape.opA == blas::Op::T, tB = shape.opB == blas::Op::T;
+    // Stored rows x cols of each operand (column-major: rows run along the leading dimension).
+    auto extent = [](const std::string& off, const std::string& stride, const std::string& rows,
+                     const std::string& cols, const std::string& ld) {
+        return off + " + (batch - 1) * " + stride + " + (" + cols + " - 1) * " + ld + " + " + rows;
+    };
+    plan.buffers = {{"A", BufferRole::Input, extent("offa", "stridea", tA ? "k" : "m", tA ? "m" : "k", "lda")},
+                    {"B", BufferRole::Input, extent("offb", "strideb", tB ? "n" : "k", tB ? "k" : "n", "ldb")},
+                    {"C", BufferRole::InOut, extent("offc", "stridec", "m", "n", "ldc")}};
+    plan.checks.push_back({"offa + (batch - 1) * stridea + (lda + 1) * 32 <= 2147483647 && "
+                           "offb + (batch - 1) * strideb + (ldb + 1) * 32 <= 2147483647 && "
+                           "offc + (batch - 1) * stridec + (ldc + 1) * 32 <= 2147483647",
+                           "gemm_batched: operands beyond 2^31 elements are not supported"});
+    plan.launches.push_back(kernelLaunch(p, program));
+    return plan;
+}
+
+} // namespace kt::batched

@@ -1,0 +1,57 @@
+// The batched GEMM kernel (gemm_batched.cl) as kernel plans: the tuning candidate (one op type, contiguous problems
+// on random data) and the routine's plan (any gemm_batched_strided call on the caller's operands), both for one
+// problem shape whose sizes are compile-time constants, or for the general fallback with sizes at run time.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "core/engine/kernel_plan.hpp"
+#include "core/model/blas.hpp"
+
+namespace kt::batched {
+
+inline constexpr const char* kKernelName = "gemm_batched";
+inline constexpr const char* kRestoreKernelName = "gemm_batched_restore";
+inline constexpr std::int64_t kMaxSize = 32; // the largest m, n and k the family takes
+
+enum class Design { ReadOnlyCache = 0, SharedMemory = 1 };
+
+// One point of the space (BATCHED_* macros of gemm_batched.cl).
+struct BatchedParams {
+    Precision precision = Precision::F32;
+    Design design = Design::ReadOnlyCache;
+    int tba = 1;    // problems per work-group
+    int wx = 8, wy = 8; // work-items per problem along m and n
+
+    int wgSize() const { return tba * wx * wy; }
+    int realBytes() const { return precision == Precision::F64 ? 8 : 4; }
+    // Local memory of the shared-memory design for one m x n x k problem shape (0 for the read-only-cache design).
+    std::int64_t localMemBytes(std::int64_t m, std::int64_t n, std::int64_t k) const;
+    std::string invalidReason() const; // empty when valid
+    std::string describe() const;      // "shared tba 4 8x4"
+};
+
+// The problem a program is compiled for: op types and, when m > 0, the sizes as compile-time constants.
+struct BatchedShape {
+    blas::Op opA = blas::Op::N, opB = blas::Op::N;
+    std::int64_t m = 0, n = 0, k = 0; // 0: the general kernel, sizes at run time
+    bool fixed() const { return m > 0; }
+};
+
+// The program: the kernel and the restore kernel. Throws std::invalid_argument for invalid params or sizes.
+GeneratedSource batchedProgram(const BatchedParams& params, const DeviceInfo& device, const BatchedShape& shape);
+// The largest number of elements of op(A) (and of op(B)) per problem the general kernel of `params` takes.
+std::int64_t genericCapacity(const BatchedParams& params, const DeviceInfo& device);
+
+// The tuning candidate: inputs m, n, k, batch; scalars alpha, beta (their tuning values given here); variables opa,
+// opb (0 N, 1 T), lda, ldb, ldc, stridea, strideb, stridec (the problems contiguous, dense). Buffers A and B
+// random; with beta != 0 C0 random and C restored from it before every timed run, with beta == 0 C is only
+// written (NaN-poisoned beforehand, so a kernel reading it fails).
+KernelPlan batchedTuningPlan(const BatchedParams& params, const DeviceInfo& device, const BatchedShape& shape,
+                             double alpha = 1.25, double beta = -0.5);
+
+// The routine's plan for column-major calls: inputs m, n, k, batch, lda, ldb, ldc, stridea, strideb, stridec, offa,
+// offb, offc; scalars alpha, beta; buffers A, B (Input) and C (InOut) are the caller's.
+KernelPlan batchedRoutinePlan(const BatchedParams& params, const DeviceInfo& device, const BatchedShape& shape);
+
+} // namespace kt::batched

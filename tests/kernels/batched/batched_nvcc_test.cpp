@@ -1,0 +1,52 @@
+// The batched GEMM kernel text compiles as CUDA too (the dialect's promise; nvcc stands in for NVRTC here).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+#include "kernels/batched/batched_plan.hpp"
+
+using namespace kt;
+using namespace kt::batched;
+
+namespace {
+std::string nvccPath() {
+    if (const char* env = std::getenv("KT_NVCC")) return env;
+    return "/usr/local/cuda/bin/nvcc";
+}
+
+// Empty on success, else the compiler output.
+std::string nvccCompile(const GeneratedSource& program, const std::string& tag) {
+    const auto dir = std::filesystem::temp_directory_path() / ("kt_batched_nvcc_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const auto file = dir / (tag + ".cu"), log = dir / (tag + ".log");
+    std::ofstream(file) << program.source;
+    std::string cmd = nvccPath() + " -arch=sm_90 -c -x cu -o /dev/null";
+    for (const auto& o : program.options) cmd += " " + o;
+    cmd += " " + file.string() + " > " + log.string() + " 2>&1";
+    const int rc = std::system(cmd.c_str());
+    std::ifstream in(log);
+    std::string out((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::filesystem::remove_all(dir);
+    return rc == 0 ? std::string() : "nvcc failed:\n" + out;
+}
+} // namespace
+
+TEST(BatchedGenerator, SameTextCompilesAsCuda) {
+    if (!std::filesystem::exists(nvccPath())) GTEST_SKIP() << "nvcc not found at " << nvccPath();
+    DeviceInfo gpu;
+    gpu.backend = BackendKind::Cuda, gpu.type = DeviceType::Gpu, gpu.localMemBytes = 48 * 1024;
+    int tag = 0;
+    for (Design design : {Design::ReadOnlyCache, Design::SharedMemory})
+        for (Precision prec : {Precision::F32, Precision::F64}) {
+            BatchedParams p;
+            p.precision = prec, p.design = design, p.tba = 4, p.wx = 8, p.wy = 4;
+            const blas::Op op = prec == Precision::F64 ? blas::Op::T : blas::Op::N;
+            for (const BatchedShape& shape : {BatchedShape{op, blas::Op::N, 7, 5, 3}, BatchedShape{blas::Op::N, op}}) {
+                SCOPED_TRACE(p.describe() + (shape.fixed() ? " fixed" : " general"));
+                EXPECT_EQ(nvccCompile(batchedProgram(p, gpu, shape), "b" + std::to_string(tag++)), "");
+            }
+        }
+}
