@@ -3,6 +3,7 @@
 
 #include "kernels/gemm/gemm_family.hpp"
 #include "kernels/selftest/selftest_family.hpp"
+#include "kernels/symv/symv_family.hpp"
 #include "kernels/transpose/transpose_family.hpp"
 
 namespace kt::kernels {
@@ -12,6 +13,7 @@ void registerBuiltinFamilies() {
     done = true;
     registerTransposeFamilies();
     gemm::registerGemmFamilies();
+    registerSymvFamilies();
     FamilyRegistry::instance().add(std::make_shared<SelftestFamily>());
 }
 } // namespace kt::kernels
