@@ -19,23 +19,23 @@
 // Column stream k (0 <= k < SYMV_UX) of a work-group visits column symv_col(k); every ordering is a permutation.
 KT_FUNC int symv_col(const int k) {
     const int ux = SYMV_UX;
-    const int half = (ux + 1) / 2; // number of even columns
+    const int evens = (ux + 1) / 2; // number of even columns
 #if SYMV_MX == 0
     return k; // in order
 #elif SYMV_MX == 1
     return ux - 1 - k; // reversed
 #elif SYMV_MX == 2
-    return k < half ? 2 * k : 2 * (k - half) + 1; // even columns, then odd
+    return k < evens ? 2 * k : 2 * (k - evens) + 1; // even columns, then odd
 #elif SYMV_MX == 3
     return k < ux / 2 ? 2 * k + 1 : 2 * (k - ux / 2); // odd columns, then even
 #elif SYMV_MX == 4
-    return (k % 2 == 0) ? k / 2 : half + k / 2; // the two halves interleaved
+    return (k % 2 == 0) ? k / 2 : evens + k / 2; // the two halves interleaved
 #elif SYMV_MX == 5
-    return (k + ux / 2) % ux; // rotated by half
+    return (k + ux / 2) % ux; // rotated by half of SYMV_UX
 #elif SYMV_MX == 6
     return (k ^ 1) < ux ? (k ^ 1) : k; // neighbours swapped
 #elif SYMV_MX == 7
-    return k < half ? 2 * k : (ux % 2 == 0 ? ux - 1 : ux - 2) - 2 * (k - half); // even up, odd down
+    return k < evens ? 2 * k : (ux % 2 == 0 ? ux - 1 : ux - 2) - 2 * (k - evens); // even up, odd down
 #elif SYMV_MX == 8
     return (k | 3) < ux ? (k ^ 3) : k; // groups of four reversed
 #else
