@@ -72,6 +72,13 @@ TEST(SymvFamily, RegisteredWithTheirMetadata) {
         ASSERT_TRUE(call);
         EXPECT_EQ(call->routine, "symv");
         EXPECT_EQ(call->n, 100);
+        EXPECT_EQ(call->uplo, std::string(name).ends_with("_upper") ? blas::Uplo::Upper : blas::Uplo::Lower);
+        for (const auto& v : variants()) {
+            const auto plan = family->plan(pointOf(v), gpuLike());
+            ASSERT_TRUE(plan);
+            EXPECT_EQ(plan->invalidReason(), "") << pointOf(v).key();
+            EXPECT_EQ(plan->programs.at(0).kernels.at(0), v.algo == kSymvLU ? "symv_lu_rows" : "symv_atomic");
+        }
     }
 }
 
