@@ -11,7 +11,9 @@
 #if defined(KT_CUDA)
 #define SYMV_GLOBAL_FENCE() __threadfence()
 #define SYMV_BARRIER_GLOBAL() __syncthreads()
+#define SYMV_LOCAL_PTR // a pointer into local memory: __shared__ qualifies declarations only under CUDA
 #else
+#define SYMV_LOCAL_PTR __local
 #define SYMV_GLOBAL_FENCE() mem_fence(CLK_GLOBAL_MEM_FENCE)
 #define SYMV_BARRIER_GLOBAL() barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)
 #endif
@@ -44,7 +46,7 @@ KT_FUNC int symv_col(const int k) {
 }
 
 // The sum of v over the work-group, in red[0] for every work-item on return (red holds SYMV_BLOCK_SIZE reals).
-KT_FUNC real symv_group_sum(KT_LOCAL real* red, const int t, const real v) {
+KT_FUNC real symv_group_sum(SYMV_LOCAL_PTR real* red, const int t, const real v) {
     red[t] = v;
     KT_BARRIER();
     int p = 1;
@@ -110,7 +112,7 @@ KT_FUNC void symv_add(KT_GLOBAL real* y, KT_GLOBAL uint* locks, const int segmen
 KT_KERNEL void symv_atomic(const int n, const real alpha, const KT_GLOBAL real* KT_RESTRICT A, const int lda,
                            const KT_GLOBAL real* KT_RESTRICT x, KT_GLOBAL real* y, KT_GLOBAL uint* locks) {
     KT_LOCAL real red[SYMV_LOCAL_ELEMS]; // SYMV_BLOCK_SIZE for the reduction, SYMV_UX column sums, the rest unused
-    KT_LOCAL real* colsum = red + SYMV_BLOCK_SIZE;
+    SYMV_LOCAL_PTR real* colsum = red + SYMV_BLOCK_SIZE;
     const int t = (int)get_local_id(0);
     const int j0 = (int)get_group_id(0) * SYMV_UX;
     const int jEnd = min(j0 + SYMV_UX, n);
