@@ -1,7 +1,11 @@
 // ssymv/dsymv (lower and upper) as kt::Family: the space, and candidates measured and verified on PoCL.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <set>
+#include <unistd.h>
 
 #include "core/engine/candidate_measurer.hpp"
 #include "core/engine/plan_run.hpp"
@@ -124,24 +128,54 @@ TEST(SymvFamily, SpaceFollowsThePaperAndTheDevice) {
     EXPECT_FALSE(family.seedPoints(gpuLike()).empty());
 }
 
-TEST_F(SymvPocl, EveryVariantMatchesOpenBlasThroughTheMeasurer) {
+TEST(SymvFamily, SameTextCompilesAsCuda) {
+    const std::string nvcc = std::getenv("KT_NVCC") ? std::getenv("KT_NVCC") : "/usr/local/cuda/bin/nvcc";
+    if (!std::filesystem::exists(nvcc)) GTEST_SKIP() << "nvcc not found at " << nvcc;
+    const auto dir = std::filesystem::temp_directory_path() / ("kt_symv_nvcc_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const auto vs = variants();
+    for (std::size_t i = 0; i < vs.size(); i += 3) { // a third of the variants: every algorithm, triangle, precision
+        const SymvFamily family(vs[i].precision, vs[i].uplo);
+        const auto program = family.generate(pointOf(vs[i]), gpuLike());
+        const auto file = dir / ("symv" + std::to_string(i) + ".cu"), log = dir / "nvcc.log";
+        std::ofstream(file) << program.source;
+        std::string cmd = nvcc + " -arch=sm_90 -c -x cu -o /dev/null";
+        for (const auto& o : program.options) cmd += " " + o;
+        cmd += " " + file.string() + " > " + log.string() + " 2>&1";
+        const int rc = std::system(cmd.c_str());
+        std::ifstream in(log);
+        const std::string output{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+        EXPECT_EQ(rc, 0) << family.name() << " " << pointOf(vs[i]).key() << ":\n" << output;
+    }
+    std::filesystem::remove_all(dir);
+}
+
+class SymvPoclVariant : public SymvPocl, public ::testing::WithParamInterface<Variant> {};
+
+TEST_P(SymvPoclVariant, MatchesOpenBlasThroughTheMeasurer) {
+    const Variant v = GetParam();
     MeasureOptions options;
     options.warmupRuns = 1;
     options.timedRuns = 2; // a second run shows that beta y is applied once per run, not accumulated
     const std::vector<ProblemSize> sizes = {{{1}}, {{7}}, {{33}}, {{100}}, {{257}}, {{1000}}};
-    for (const auto& v : variants()) {
-        auto family = std::make_shared<SymvFamily>(v.precision, v.uplo);
-        const Point point = pointOf(v);
-        SCOPED_TRACE(family->name() + " " + point.key());
-        CandidateMeasurer measurer(*s_device, family);
-        const auto results = measurer.measure(point, sizes, options);
-        ASSERT_EQ(results.size(), sizes.size());
-        for (const auto& m : results) {
-            EXPECT_EQ(m.status, MeasurementStatus::Ok) << m.size.label() << ": " << m.error;
-            EXPECT_GT(m.value, 0.0);
-        }
+    auto family = std::make_shared<SymvFamily>(v.precision, v.uplo);
+    const Point point = pointOf(v);
+    SCOPED_TRACE(family->name() + " " + point.key());
+    CandidateMeasurer measurer(*s_device, family);
+    const auto results = measurer.measure(point, sizes, options);
+    ASSERT_EQ(results.size(), sizes.size());
+    for (const auto& m : results) {
+        EXPECT_EQ(m.status, MeasurementStatus::Ok) << m.size.label() << ": " << m.error;
+        EXPECT_GT(m.value, 0.0);
     }
 }
+
+INSTANTIATE_TEST_SUITE_P(Variants, SymvPoclVariant, ::testing::ValuesIn(variants()),
+                         [](const ::testing::TestParamInfo<Variant>& info) {
+                             const Variant& v = info.param;
+                             return SymvFamily(v.precision, v.uplo).name() + "_algo" + str(v.algo) + "_bs" +
+                                    str(v.bs) + "_ux" + str(v.ux) + "_m" + str(v.mult) + "_mx" + str(v.mx);
+                         });
 
 TEST_F(SymvPocl, AlphaAndBetaZero) {
     // beta = 0 must not read y (the output holds NaN poison and y0 is never read); alpha = 0 leaves beta y.
