@@ -16,7 +16,7 @@ namespace kt::kernels {
 
 namespace {
 
-constexpr std::int64_t kLocalPool = 49152; // static local memory a CUDA kernel may declare
+constexpr std::int64_t kLocalPool = 49152;   // static local memory a CUDA kernel may declare
 constexpr std::int64_t kLocalReserve = 1024; // what the runtime keeps per group (CUDA sm_80+)
 
 std::string str(std::int64_t v) { return std::to_string(v); }
@@ -40,14 +40,16 @@ template <class T> VerifyResult verifySymv(const PlanData& data, blas::Uplo uplo
                     T(std::abs(beta)), bound.data(), 1);
     std::vector<T> y(got.begin(), got.begin() + n);
     auto r = gemm::compareGemm(y, ref, bound, n, 1, 1, n);
-    if (!r.ok) r.message = "y" + r.message.substr(1, r.message.find(',') - 1) + r.message.substr(r.message.find(']'));
+    if (!r.ok)
+        r.message = "y" + r.message.substr(1, r.message.find(',') - 1) + r.message.substr(r.message.find(']'));
     return r;
 }
 
 } // namespace
 
 std::string SymvFamily::name() const {
-    return std::string(m_precision == Precision::F32 ? "ssymv" : "dsymv") + (m_uplo == blas::Uplo::Upper ? "_upper" : "");
+    return std::string(m_precision == Precision::F32 ? "ssymv" : "dsymv") +
+           (m_uplo == blas::Uplo::Upper ? "_upper" : "");
 }
 
 std::string SymvFamily::title() const {
@@ -67,17 +69,19 @@ ParameterSpace SymvFamily::space(const DeviceInfo& device) const {
     const std::string rb = str(elementBytes(m_precision));
     ParameterSpace space;
     space.name = name();
-    space.addParameter({"SYMV_ALGO", {kSymvAtomicLock, kSymvAtomicAdd, kSymvLU},
+    space.addParameter({"SYMV_ALGO",
+                        {kSymvAtomicLock, kSymvAtomicAdd, kSymvLU},
                         "0: atomic with per-segment locks, 1: atomic adds, 2: L+U (two kernels)"});
     space.addParameter({"SYMV_BLOCK_SIZE", {32, 64, 96, 128, 160, 192, 224, 256}, "work-items per group"});
     std::vector<ParamValue> ux;
-    for (int v = 8; v <= 32; ++v) ux.push_back(v);
+    for (int v = 8; v <= 32; ++v)
+        ux.push_back(v);
     space.addParameter({"SYMV_UX", ux, "columns per work-group"});
     space.addParameter({"SYMV_MULTIPLICITY", {1, 2, 3, 4, 5, 6, 7, 8}, "work-groups per compute unit (local memory)"});
     space.addParameter({"SYMV_MX", {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, "ordering of the column streams"});
     space.addConstraint({"SYMV_BLOCK_SIZE <= DEV_MAX_WG && SYMV_BLOCK_SIZE <= DEV_MAX_WI0", "work-group size limit"});
-    space.addConstraint({"SYMV_ALGO != 2 || (SYMV_UX == 8 && SYMV_MULTIPLICITY == 1 && SYMV_MX == 0)",
-                         "L+U has BLOCK_SIZE only"});
+    space.addConstraint(
+        {"SYMV_ALGO != 2 || (SYMV_UX == 8 && SYMV_MULTIPLICITY == 1 && SYMV_MX == 0)", "L+U has BLOCK_SIZE only"});
     // The paper's eq. (3) in bytes: the reduction buffer and the column sums fit in one group's share of local
     // memory, which the kernel requests whole so that no more than MULTIPLICITY groups share a compute unit.
     space.addConstraint({"(SYMV_BLOCK_SIZE + SYMV_UX) * " + rb + " <= min(DEV_LOCAL_MEM, " + str(kLocalPool) +
@@ -92,7 +96,8 @@ ParameterSpace SymvFamily::space(const DeviceInfo& device) const {
 }
 
 std::vector<ProblemSize> SymvFamily::defaultSizes(const DeviceInfo& device) const {
-    if (device.type == DeviceType::Gpu) return {{{1024}}, {{4096}}, {{8192}}};
+    if (device.type == DeviceType::Gpu)
+        return {{{1024}}, {{4096}}, {{8192}}};
     return {{{255}}, {{1000}}};
 }
 
@@ -112,11 +117,14 @@ std::vector<Point> SymvFamily::seedPoints(const DeviceInfo& device) const {
     const auto space = this->space(device);
     std::vector<Point> seeds;
     auto add = [&](int algo, int bs, int ux, int mult, int mx) {
-        const Point p = Point::fromKey("SYMV_ALGO=" + str(algo) + ",SYMV_BLOCK_SIZE=" + str(bs) + ",SYMV_UX=" +
-                                       str(ux) + ",SYMV_MULTIPLICITY=" + str(mult) + ",SYMV_MX=" + str(mx));
-        if (space.isValid(p)) seeds.push_back(p);
+        const Point p =
+            Point::fromKey("SYMV_ALGO=" + str(algo) + ",SYMV_BLOCK_SIZE=" + str(bs) + ",SYMV_UX=" + str(ux) +
+                           ",SYMV_MULTIPLICITY=" + str(mult) + ",SYMV_MX=" + str(mx));
+        if (space.isValid(p))
+            seeds.push_back(p);
     };
-    for (const auto& r : table) add(kSymvAtomicLock, r[0], r[1], r[2], r[3]);
+    for (const auto& r : table)
+        add(kSymvAtomicLock, r[0], r[1], r[2], r[3]);
     add(kSymvLU, 128, 8, 1, 0);
     return seeds;
 }
@@ -132,8 +140,10 @@ std::int64_t symvLocalBytes(const Point& point, Precision precision, const Devic
 std::optional<KernelPlan> SymvFamily::plan(const Point& point, const DeviceInfo& device) const {
     const int algo = int(point["SYMV_ALGO"]);
     const std::int64_t bs = point["SYMV_BLOCK_SIZE"], ux = point["SYMV_UX"];
-    if (algo < kSymvAtomicLock || algo > kSymvLU) throw std::invalid_argument("symv: SYMV_ALGO must be 0, 1 or 2");
-    if (ux > bs) throw std::invalid_argument("symv: SYMV_UX must not exceed SYMV_BLOCK_SIZE");
+    if (algo < kSymvAtomicLock || algo > kSymvLU)
+        throw std::invalid_argument("symv: SYMV_ALGO must be 0, 1 or 2");
+    if (ux > bs)
+        throw std::invalid_argument("symv: SYMV_UX must not exceed SYMV_BLOCK_SIZE");
     KernelPlan plan;
     plan.precision = m_precision;
     plan.inputs = {"n"};
@@ -147,11 +157,11 @@ std::optional<KernelPlan> SymvFamily::plan(const Point& point, const DeviceInfo&
             program.options.push_back("-D" + name + "=" + str(point[name]));
     program.options.push_back("-DSYMV_UPPER=" + str(m_uplo == blas::Uplo::Upper ? 1 : 0));
     program.options.push_back("-DSYMV_ATOMIC_ADD=" + str(algo == kSymvAtomicAdd ? 1 : 0));
-    program.options.push_back("-DSYMV_LOCAL_ELEMS=" +
-                              str(algo == kSymvLU ? bs + ux
-                                                  : symvLocalBytes(point, m_precision, device) /
-                                                        elementBytes(m_precision)));
-    if (m_precision == Precision::F64) program.options.push_back("-DKT_DOUBLE=1");
+    program.options.push_back(
+        "-DSYMV_LOCAL_ELEMS=" +
+        str(algo == kSymvLU ? bs + ux : symvLocalBytes(point, m_precision, device) / elementBytes(m_precision)));
+    if (m_precision == Precision::F64)
+        program.options.push_back("-DKT_DOUBLE=1");
     program.kernels = algo == kSymvLU ? std::vector<std::string>{"symv_lu_rows", "symv_lu_cols"}
                                       : std::vector<std::string>{"symv_atomic", "symv_scale", "symv_zero_locks"};
     plan.programs = {program};
@@ -194,8 +204,8 @@ std::optional<KernelPlan> SymvFamily::plan(const Point& point, const DeviceInfo&
     atomic.kernel = "symv_atomic";
     atomic.global = {ceilDivExpr("n", ux) + " * " + b, "1", "1"};
     atomic.local = {b, "1", "1"};
-    atomic.args = {PlanArg::integer("n"), PlanArg::real("alpha"), PlanArg::buffer("A"), PlanArg::integer("n"),
-                   PlanArg::buffer("x"),  PlanArg::buffer("y"),    PlanArg::buffer("locks")};
+    atomic.args = {PlanArg::integer("n"), PlanArg::real("alpha"), PlanArg::buffer("A"),    PlanArg::integer("n"),
+                   PlanArg::buffer("x"),  PlanArg::buffer("y"),   PlanArg::buffer("locks")};
     plan.launches = {zero, scale, atomic};
     return plan;
 }

@@ -40,7 +40,8 @@ std::vector<Variant> variants() {
     std::vector<Variant> out;
     for (int i = 0; i < 25; ++i) // UX 8..32
         out.push_back({precs[i % 2], uplos[(i / 2) % 2], (i / 4) % 2, bs[i % 8], 8 + i, 1 + (i * 3) % 8, i % 10});
-    for (int i = 0; i < 8; ++i) out.push_back({precs[i % 2], uplos[(i / 2) % 2], kSymvLU, bs[i], 8, 1, 0});
+    for (int i = 0; i < 8; ++i)
+        out.push_back({precs[i % 2], uplos[(i / 2) % 2], kSymvLU, bs[i], 8, 1, 0});
     return out;
 }
 
@@ -92,7 +93,8 @@ TEST(SymvFamily, VariantsCoverEveryValueOfEveryParameter) {
     for (const auto& param : space.parameters())
         for (ParamValue value : param.values) {
             bool found = false;
-            for (const auto& v : vs) found = found || pointOf(v)[param.name] == value;
+            for (const auto& v : vs)
+                found = found || pointOf(v)[param.name] == value;
             EXPECT_TRUE(found) << param.name << "=" << value << " is not tested";
         }
     std::set<std::tuple<Precision, blas::Uplo, int>> combos;
@@ -130,7 +132,8 @@ TEST(SymvFamily, SpaceFollowsThePaperAndTheDevice) {
 
 TEST(SymvFamily, SameTextCompilesAsCuda) {
     const std::string nvcc = std::getenv("KT_NVCC") ? std::getenv("KT_NVCC") : "/usr/local/cuda/bin/nvcc";
-    if (!std::filesystem::exists(nvcc)) GTEST_SKIP() << "nvcc not found at " << nvcc;
+    if (!std::filesystem::exists(nvcc))
+        GTEST_SKIP() << "nvcc not found at " << nvcc;
     const auto dir = std::filesystem::temp_directory_path() / ("kt_symv_nvcc_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     const auto vs = variants();
@@ -140,7 +143,8 @@ TEST(SymvFamily, SameTextCompilesAsCuda) {
         const auto file = dir / ("symv" + std::to_string(i) + ".cu"), log = dir / "nvcc.log";
         std::ofstream(file) << program.source;
         std::string cmd = nvcc + " -arch=sm_90 -c -x cu -o /dev/null";
-        for (const auto& o : program.options) cmd += " " + o;
+        for (const auto& o : program.options)
+            cmd += " " + o;
         cmd += " " + file.string() + " > " + log.string() + " 2>&1";
         const int rc = std::system(cmd.c_str());
         std::ifstream in(log);
@@ -173,8 +177,8 @@ TEST_P(SymvPoclVariant, MatchesOpenBlasThroughTheMeasurer) {
 INSTANTIATE_TEST_SUITE_P(Variants, SymvPoclVariant, ::testing::ValuesIn(variants()),
                          [](const ::testing::TestParamInfo<Variant>& info) {
                              const Variant& v = info.param;
-                             return SymvFamily(v.precision, v.uplo).name() + "_algo" + str(v.algo) + "_bs" +
-                                    str(v.bs) + "_ux" + str(v.ux) + "_m" + str(v.mult) + "_mx" + str(v.mx);
+                             return SymvFamily(v.precision, v.uplo).name() + "_algo" + str(v.algo) + "_bs" + str(v.bs) +
+                                    "_ux" + str(v.ux) + "_m" + str(v.mult) + "_mx" + str(v.mx);
                          });
 
 TEST_F(SymvPocl, AlphaAndBetaZero) {
@@ -189,7 +193,8 @@ TEST_F(SymvPocl, AlphaAndBetaZero) {
                              std::to_string(beta));
                 auto plan = family.plan(point, s_device->info());
                 ASSERT_TRUE(plan);
-                for (auto& s : plan->scalars) s.tuningValue = s.name == "alpha" ? alpha : beta;
+                for (auto& s : plan->scalars)
+                    s.tuningValue = s.name == "alpha" ? alpha : beta;
                 PlanRun run(*s_device, family, programs, *plan);
                 for (std::int64_t n : {5, 130}) {
                     run.prepare({{n}}, 7);
