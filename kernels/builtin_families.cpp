@@ -5,6 +5,7 @@
 #include "kernels/dot/dot_family.hpp"
 #include "kernels/gemm/gemm_family.hpp"
 #include "kernels/selftest/selftest_family.hpp"
+#include "kernels/symv/symv_family.hpp"
 #include "kernels/transpose/transpose_family.hpp"
 
 namespace kt::kernels {
@@ -16,6 +17,7 @@ void registerBuiltinFamilies() {
     registerDotFamilies();
     gemm::registerGemmFamilies();
     batched::registerBatchedFamilies();
+    registerSymvFamilies();
     FamilyRegistry::instance().add(std::make_shared<SelftestFamily>());
 }
 } // namespace kt::kernels

@@ -1,0 +1,235 @@
+// SYMV families: space, kernel plans (atomic with lock or atomic adds, L+U) and verification against OpenBLAS.
+#include "kernels/symv/symv_family.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "core/engine/plan_data.hpp"
+#include "core/space/device_variables.hpp"
+#include "kernels/common/dialect.hpp"
+#include "kernels/common/embedded.hpp"
+#include "kernels/gemm/gemm_verify.hpp"
+#include "kernels/reference/cblas_reference.hpp"
+
+namespace kt::kernels {
+
+namespace {
+
+constexpr std::int64_t kLocalPool = 49152;   // static local memory a CUDA kernel may declare
+constexpr std::int64_t kLocalReserve = 1024; // what the runtime keeps per group (CUDA sm_80+)
+
+std::string str(std::int64_t v) { return std::to_string(v); }
+
+template <class T> VerifyResult verifySymv(const PlanData& data, blas::Uplo uplo) {
+    const std::int64_t n = data.value("n");
+    const auto& a = data.input<T>("A");
+    const auto& x = data.input<T>("x");
+    const auto& y0 = data.input<T>("y0");
+    const auto& got = data.output<T>("y");
+    const double alpha = data.scalar("alpha"), beta = data.scalar("beta");
+    std::vector<T> ref(y0.begin(), y0.begin() + n);
+    reference::symv(blas::Order::ColMajor, uplo, n, T(alpha), a.data(), n, x.data(), 1, T(beta), ref.data(), 1);
+    // The magnitude rounding errors scale with: |alpha| |A| |x| + |beta| |y0|.
+    const std::size_t count = std::size_t(n);
+    std::vector<T> absA(a.size()), absX(count), bound(count);
+    std::transform(a.begin(), a.end(), absA.begin(), [](T v) { return std::abs(v); });
+    std::transform(x.begin(), x.begin() + n, absX.begin(), [](T v) { return std::abs(v); });
+    std::transform(y0.begin(), y0.begin() + n, bound.begin(), [](T v) { return std::abs(v); });
+    reference::symv(blas::Order::ColMajor, uplo, n, T(std::abs(alpha)), absA.data(), n, absX.data(), 1,
+                    T(std::abs(beta)), bound.data(), 1);
+    std::vector<T> y(got.begin(), got.begin() + n);
+    auto r = gemm::compareGemm(y, ref, bound, n, 1, 1, n);
+    if (!r.ok)
+        r.message = "y" + r.message.substr(1, r.message.find(',') - 1) + r.message.substr(r.message.find(']'));
+    return r;
+}
+
+} // namespace
+
+std::string SymvFamily::name() const {
+    return std::string(m_precision == Precision::F32 ? "ssymv" : "dsymv") +
+           (m_uplo == blas::Uplo::Upper ? "_upper" : "");
+}
+
+std::string SymvFamily::title() const {
+    return std::string(m_precision == Precision::F32 ? "SSYMV" : "DSYMV") +
+           (m_uplo == blas::Uplo::Upper ? " (upper triangle)" : " (lower triangle)");
+}
+
+std::string SymvFamily::description() const {
+    return "Symmetric matrix-vector product y = alpha A x + beta y, A column-major with only its " +
+           std::string(m_uplo == blas::Uplo::Upper ? "upper" : "lower") +
+           " triangle read. Atomic algorithm (Imamura): a work-group takes UX columns, every element of A read once "
+           "serves two multiply-adds, the group adds into y under a per-segment lock or with atomic adds; L+U for "
+           "small n. Bound: bandwidth over half the matrix.";
+}
+
+ParameterSpace SymvFamily::space(const DeviceInfo& device) const {
+    const std::string rb = str(elementBytes(m_precision));
+    ParameterSpace space;
+    space.name = name();
+    space.addParameter({"SYMV_ALGO",
+                        {kSymvAtomicLock, kSymvAtomicAdd, kSymvLU},
+                        "0: atomic with per-segment locks, 1: atomic adds, 2: L+U (two kernels)"});
+    space.addParameter({"SYMV_BLOCK_SIZE", {32, 64, 96, 128, 160, 192, 224, 256}, "work-items per group"});
+    std::vector<ParamValue> ux;
+    for (int v = 8; v <= 32; ++v)
+        ux.push_back(v);
+    space.addParameter({"SYMV_UX", ux, "columns per work-group"});
+    space.addParameter({"SYMV_MULTIPLICITY", {1, 2, 3, 4, 5, 6, 7, 8}, "work-groups per compute unit (local memory)"});
+    space.addParameter({"SYMV_MX", {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, "ordering of the column streams"});
+    space.addConstraint({"SYMV_BLOCK_SIZE <= DEV_MAX_WG && SYMV_BLOCK_SIZE <= DEV_MAX_WI0", "work-group size limit"});
+    space.addConstraint(
+        {"SYMV_ALGO != 2 || (SYMV_UX == 8 && SYMV_MULTIPLICITY == 1 && SYMV_MX == 0)", "L+U has BLOCK_SIZE only"});
+    // The paper's eq. (3) in bytes: the reduction buffer and the column sums fit in one group's share of local
+    // memory, which the kernel requests whole so that no more than MULTIPLICITY groups share a compute unit.
+    space.addConstraint({"(SYMV_BLOCK_SIZE + SYMV_UX) * " + rb + " <= min(DEV_LOCAL_MEM, " + str(kLocalPool) +
+                             ") / SYMV_MULTIPLICITY - " + str(kLocalReserve),
+                         "local memory for MULTIPLICITY groups per compute unit (eq. 3)"});
+    if (m_precision == Precision::F64) {
+        space.addConstraint({"DEV_FP64 == 1", "double precision"});
+        space.addConstraint({"SYMV_ALGO != 1 || DEV_ATOMICS64 == 1", "double atomic adds need 64-bit atomics"});
+    }
+    applyDeviceVariables(space, device);
+    return space;
+}
+
+std::vector<ProblemSize> SymvFamily::defaultSizes(const DeviceInfo& device) const {
+    if (device.type == DeviceType::Gpu)
+        return {{{1024}}, {{4096}}, {{8192}}};
+    return {{{255}}, {{1000}}};
+}
+
+double SymvFamily::flops(const ProblemSize& size) const {
+    const double n = double(size.dims.at(0));
+    return 2.0 * n * n;
+}
+
+double SymvFamily::bytes(const ProblemSize& size) const {
+    const double n = double(size.dims.at(0));
+    return (n * (n + 1) / 2 + 3 * n) * elementBytes(m_precision);
+}
+
+std::vector<Point> SymvFamily::seedPoints(const DeviceInfo& device) const {
+    // The fastest kernels of the paper's Table 4 (Tesla K20, C2050, GTX580; BLOCK_SIZE, UX, MULTIPLICITY, MX) and L+U.
+    const int table[][4] = {{160, 14, 5, 7}, {128, 15, 5, 0}, {128, 14, 6, 9}};
+    const auto space = this->space(device);
+    std::vector<Point> seeds;
+    auto add = [&](int algo, int bs, int ux, int mult, int mx) {
+        const Point p =
+            Point::fromKey("SYMV_ALGO=" + str(algo) + ",SYMV_BLOCK_SIZE=" + str(bs) + ",SYMV_UX=" + str(ux) +
+                           ",SYMV_MULTIPLICITY=" + str(mult) + ",SYMV_MX=" + str(mx));
+        if (space.isValid(p))
+            seeds.push_back(p);
+    };
+    for (const auto& r : table)
+        add(kSymvAtomicLock, r[0], r[1], r[2], r[3]);
+    add(kSymvLU, 128, 8, 1, 0);
+    return seeds;
+}
+
+std::int64_t symvLocalBytes(const Point& point, Precision precision, const DeviceInfo& device) {
+    const std::int64_t rb = elementBytes(precision);
+    const std::int64_t need = (point["SYMV_BLOCK_SIZE"] + point["SYMV_UX"]) * rb;
+    const std::int64_t pool = std::min<std::int64_t>(std::int64_t(device.localMemBytes), kLocalPool);
+    const std::int64_t share = pool / point["SYMV_MULTIPLICITY"] - kLocalReserve;
+    return std::max(need, share / rb * rb);
+}
+
+std::optional<KernelPlan> SymvFamily::plan(const Point& point, const DeviceInfo& device) const {
+    const int algo = int(point["SYMV_ALGO"]);
+    const std::int64_t bs = point["SYMV_BLOCK_SIZE"], ux = point["SYMV_UX"];
+    if (algo < kSymvAtomicLock || algo > kSymvLU)
+        throw std::invalid_argument("symv: SYMV_ALGO must be 0, 1 or 2");
+    if (ux > bs)
+        throw std::invalid_argument("symv: SYMV_UX must not exceed SYMV_BLOCK_SIZE");
+    KernelPlan plan;
+    plan.precision = m_precision;
+    plan.inputs = {"n"};
+    plan.scalars = {{"alpha", 1.25}, {"beta", -0.5}};
+    plan.checks = {{"n >= 1", "symv: n must be positive"},
+                   {"n * n <= 2147483647", "symv: n * n exceeds 2^31 elements"}};
+    GeneratedSource program;
+    program.source = withPreamble(embeddedSource("symv/symv.cl"));
+    for (const auto& name : point.names())
+        if (name != "SYMV_ALGO" && name != "SYMV_MULTIPLICITY")
+            program.options.push_back("-D" + name + "=" + str(point[name]));
+    program.options.push_back("-DSYMV_UPPER=" + str(m_uplo == blas::Uplo::Upper ? 1 : 0));
+    program.options.push_back("-DSYMV_ATOMIC_ADD=" + str(algo == kSymvAtomicAdd ? 1 : 0));
+    program.options.push_back(
+        "-DSYMV_LOCAL_ELEMS=" +
+        str(algo == kSymvLU ? bs + ux : symvLocalBytes(point, m_precision, device) / elementBytes(m_precision)));
+    if (m_precision == Precision::F64)
+        program.options.push_back("-DKT_DOUBLE=1");
+    program.kernels = algo == kSymvLU ? std::vector<std::string>{"symv_lu_rows", "symv_lu_cols"}
+                                      : std::vector<std::string>{"symv_atomic", "symv_scale", "symv_zero_locks"};
+    plan.programs = {program};
+    plan.buffers = {{"A", BufferRole::Input, "n * n"},
+                    {"x", BufferRole::Input, "n"},
+                    {"y0", BufferRole::Input, "n"},
+                    {"y", BufferRole::Output, "n"}};
+    const std::string b = str(bs);
+    if (algo == kSymvLU) {
+        PlanLaunch rows;
+        rows.kernel = "symv_lu_rows";
+        rows.global = {roundUpExpr("n", bs), "1", "1"};
+        rows.local = {b, "1", "1"};
+        rows.args = {PlanArg::integer("n"), PlanArg::real("alpha"), PlanArg::real("beta"), PlanArg::buffer("A"),
+                     PlanArg::integer("n"), PlanArg::buffer("x"),   PlanArg::buffer("y0"), PlanArg::buffer("y")};
+        PlanLaunch cols;
+        cols.kernel = "symv_lu_cols";
+        cols.global = {"n * " + b, "1", "1"};
+        cols.local = {b, "1", "1"};
+        cols.args = {PlanArg::integer("n"), PlanArg::real("alpha"), PlanArg::buffer("A"),
+                     PlanArg::integer("n"), PlanArg::buffer("x"),   PlanArg::buffer("y")};
+        plan.launches = {rows, cols};
+        return plan;
+    }
+    plan.variables = {{"segments", ceilDivExpr("n", bs)}};
+    plan.buffers.push_back({"locks", BufferRole::Workspace, "segments", ElementType::Int32});
+    PlanLaunch zero;
+    zero.kernel = "symv_zero_locks";
+    zero.phase = LaunchPhase::Setup;
+    zero.global = {roundUpExpr("segments", 64), "1", "1"};
+    zero.local = {"64", "1", "1"};
+    zero.args = {PlanArg::integer("segments"), PlanArg::buffer("locks")};
+    // beta y is applied once, before the groups add into y; it is part of the timed work.
+    PlanLaunch scale;
+    scale.kernel = "symv_scale";
+    scale.global = {roundUpExpr("n", bs), "1", "1"};
+    scale.local = {b, "1", "1"};
+    scale.args = {PlanArg::integer("n"), PlanArg::real("beta"), PlanArg::buffer("y0"), PlanArg::buffer("y")};
+    PlanLaunch atomic;
+    atomic.kernel = "symv_atomic";
+    atomic.global = {ceilDivExpr("n", ux) + " * " + b, "1", "1"};
+    atomic.local = {b, "1", "1"};
+    atomic.args = {PlanArg::integer("n"), PlanArg::real("alpha"), PlanArg::buffer("A"),    PlanArg::integer("n"),
+                   PlanArg::buffer("x"),  PlanArg::buffer("y"),   PlanArg::buffer("locks")};
+    plan.launches = {zero, scale, atomic};
+    return plan;
+}
+
+VerifyResult SymvFamily::verify(const PlanData& data) const {
+    return m_precision == Precision::F32 ? verifySymv<float>(data, m_uplo) : verifySymv<double>(data, m_uplo);
+}
+
+std::optional<blas::BlasCall> SymvFamily::benchCall(const std::string&, const ProblemSize& size) const {
+    blas::BlasCall call;
+    call.routine = std::string(blas::routine::kSymv);
+    call.precision = m_precision;
+    call.order = blas::Order::ColMajor;
+    call.uplo = m_uplo;
+    call.n = size.dims.at(0);
+    call.alpha = 1.25;
+    call.beta = -0.5;
+    return call;
+}
+
+void registerSymvFamilies() {
+    for (auto prec : {Precision::F32, Precision::F64})
+        for (auto uplo : {blas::Uplo::Lower, blas::Uplo::Upper})
+            FamilyRegistry::instance().add(std::make_shared<SymvFamily>(prec, uplo));
+}
+
+} // namespace kt::kernels

@@ -1,0 +1,45 @@
+// The SYMV families (y = alpha A x + beta y, A symmetric): the atomic algorithm and L+U of Imamura et al.
+// (kernels/symv/README.md), one family per precision and stored triangle.
+#pragma once
+#include "core/engine/family.hpp"
+#include "core/model/blas.hpp"
+
+namespace kt::kernels {
+
+// SYMV_ALGO values.
+inline constexpr int kSymvAtomicLock = 0; // per-segment lock (atomic CAS / exchange)
+inline constexpr int kSymvAtomicAdd = 1;  // float atomic adds
+inline constexpr int kSymvLU = 2;         // L+U: two kernels, no atomics
+
+class SymvFamily final : public Family {
+public:
+    SymvFamily(Precision precision, blas::Uplo uplo) : m_precision(precision), m_uplo(uplo) {}
+    std::string name() const override; // "ssymv", "dsymv" (lower), "ssymv_upper", "dsymv_upper"
+    std::string title() const override;
+    std::string description() const override;
+    Metric metric() const override { return Metric::GFlops; }
+    std::vector<std::string> sizeDimensions() const override { return {"n"}; }
+    ParameterSpace space(const DeviceInfo& device) const override;
+    std::vector<ProblemSize> defaultSizes(const DeviceInfo& device) const override;
+    Precision precision() const override { return m_precision; }
+    double flops(const ProblemSize& size) const override; // 2 n^2
+    double bytes(const ProblemSize& size) const override; // the stored triangle, x, y read and y written
+    std::vector<Point> seedPoints(const DeviceInfo& device) const override;
+    std::optional<KernelPlan> plan(const Point& point, const DeviceInfo& device) const override;
+    VerifyResult verify(const PlanData& data) const override; // against OpenBLAS, tolerance growing with n
+    std::optional<blas::BlasCall> benchCall(const std::string& variant, const ProblemSize& size) const override;
+
+    blas::Uplo uplo() const { return m_uplo; }
+
+private:
+    Precision m_precision;
+    blas::Uplo m_uplo;
+};
+
+// Local memory (bytes) a work-group of `point` requests on `device`: what it needs, raised so that no more than
+// SYMV_MULTIPLICITY groups fit in one compute unit's share (capped at 48 KiB, the static limit under CUDA).
+std::int64_t symvLocalBytes(const Point& point, Precision precision, const DeviceInfo& device);
+
+void registerSymvFamilies(); // ssymv, dsymv, ssymv_upper, dsymv_upper
+
+} // namespace kt::kernels
