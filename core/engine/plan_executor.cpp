@@ -256,21 +256,13 @@ void PlanExecutor::resolve(std::size_t index, Range& global, Range& local, std::
 }
 
 void PlanExecutor::enqueue(LaunchPhase phase) {
-    // Every launch's geometry and arguments first, then the launches back to back: host work between them would
-    // leave the device idle inside a timed span (a 0.1 ms split-K routine lost 4% that way, H100 2026-11-23 run B).
-    struct Resolved {
-        Kernel* kernel;
-        Range global, local;
-        std::vector<KernelArg> args;
-    };
-    std::vector<Resolved> ready;
+    Range global, local;
+    std::vector<KernelArg> args;
     for (std::size_t i = 0; i < m->launches.size(); ++i) {
         if (m->launches[i].spec->phase != phase) continue;
-        Resolved r{m->launches[i].kernel.get(), {}, {}, {}};
-        resolve(i, r.global, r.local, r.args);
-        ready.push_back(std::move(r));
+        resolve(i, global, local, args);
+        m->device.enqueue(*m->launches[i].kernel, global, local, args);
     }
-    for (const auto& r : ready) m->device.enqueue(*r.kernel, r.global, r.local, r.args);
 }
 
 double PlanExecutor::runTimed() {
