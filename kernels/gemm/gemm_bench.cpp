@@ -1,4 +1,4 @@
-// Timing helpers for benchmarks (the lead's GPU runs): random inputs, warm-up, device-timed repetitions.
+// Timing helpers for benchmarks (the GPU runs): random inputs, warm-up, device-timed repetitions.
 #include "kernels/gemm/gemm_bench.hpp"
 
 #include <algorithm>

@@ -116,7 +116,7 @@ std::string GemmFamily::description() const {
 }
 
 // Register caps worth trying on NVIDIA GPUs. Not in the default spaces: on the H100/H200 no cap beat the uncapped
-// kernels (docs/perf/gemm.md, session 3), and the four values made a whole tune's space four times larger.
+// kernels (docs/perf/gemm.md, H200 2026-11-22 round 3), and the four values made a whole tune's space four times larger.
 const std::vector<ParamValue> kRegisterCaps = {0, 96, 128, 168};
 
 ParameterSpace gemmSpace(Precision precision, bool paperOnly, const DeviceInfo* device, bool registerCaps) {

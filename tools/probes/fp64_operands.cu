@@ -1,4 +1,4 @@
-// FP64 operand-delivery probe (session 3, issue 4): how fast does the FP64 pipe run when each DFMA reads one fresh
+// FP64 operand-delivery probe (H200 2026-11-22 round 3, issue 4): how fast does the FP64 pipe run when each DFMA reads one fresh
 // register operand (the device profile's FMA kernel: acc = fma(acc, s, t)) versus two (a GEMM micro-kernel's outer
 // product: acc[i][j] = fma(x[i], y[j], acc[i][j]))? Both keep 64 independent accumulators per thread, so latency is
 // hidden the same way; only the operand pattern differs. Build and run on the GPU machine:

@@ -281,7 +281,7 @@ TEST(GemmFamily, RegisterCapsOnlyWhereTheCompilerTakesThemAndBelowTheWorkGroupLi
 }
 
 TEST(GemmFamily, KeysStoredBeforeTheRegisterCapAndSplitKStillParse) {
-    // Session-2 keys name 14 parameters; the two added since mean "no cap" and "no split" when absent.
+    // Keys stored before 2026-11-22 round 3 name 14 parameters; the two added since mean "no cap" and "no split" when absent.
     const std::string old = "GEMM_ML=128,GEMM_NL=128,GEMM_KL=8,GEMM_MS=8,GEMM_NS=8,GEMM_KS=2,GEMM_VW=2,GEMM_LOCAL_A=1,"
                             "GEMM_LOCAL_B=1,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=1,GEMM_PREFETCH=1";
     const auto point = GemmFamily(D).space(gpuLike()).pointFromKey(old);
