@@ -121,7 +121,7 @@ public:
             else if (call)
                 variantRows<float>(entry, variant, *call, work, kernelColumn, kernelFigures);
             else
-                candidateRows(entry, variant, work, kernelColumn, kernelFigures);
+                candidateRows(entry, variant, kernelColumn, kernelFigures);
         }
     }
 
@@ -162,7 +162,7 @@ private:
         return it->second;
     }
 
-    void candidateRows(const PlanEntry& entry, const std::string& variant, double work, bool kernelColumn,
+    void candidateRows(const PlanEntry& entry, const std::string& variant, bool kernelColumn,
                        std::map<std::string, Figure>& kernels) {
         for (const auto& c : entry.candidates) {
             Row row = rowFor(c, entry, variant);
@@ -170,7 +170,6 @@ private:
             if (kernelColumn) row.kernel = kernelFigure(c, entry.size, kernels);
             row.peer.error = m_result.peerWhy.empty() ? "the family names no vendor call" : m_result.peerWhy;
             row.peerTc.error = m_result.peerTcWhy;
-            (void)work;
             m_result.rows.push_back(std::move(row));
         }
     }

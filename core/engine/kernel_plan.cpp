@@ -70,13 +70,6 @@ std::string unknownName(const std::string& expression, const std::set<std::strin
     return {};
 }
 
-bool isLiteral(const std::string& text) {
-    if (text.empty()) return false;
-    char* end = nullptr;
-    std::strtod(text.c_str(), &end);
-    return end && *end == '\0';
-}
-
 } // namespace
 
 std::string KernelPlan::describe() const {
@@ -133,7 +126,7 @@ std::string KernelPlan::invalidReason() const {
                 if (auto why = unknownName(a.text, known); !why.empty()) return where + why;
                 break;
             case PlanArg::Kind::Real:
-                if (!scalarNames.count(a.text) && !isLiteral(a.text))
+                if (double v = 0; !scalarNames.count(a.text) && !parseRealLiteral(a.text, v))
                     return where + "real argument '" + a.text + "' is neither a scalar nor a number";
                 break;
             case PlanArg::Kind::Image:
@@ -146,6 +139,12 @@ std::string KernelPlan::invalidReason() const {
         }
     }
     return {};
+}
+
+bool parseRealLiteral(const std::string& text, double& value) {
+    char* end = nullptr;
+    value = std::strtod(text.c_str(), &end);
+    return !text.empty() && end && *end == '\0';
 }
 
 std::string roundUpExpr(const std::string& value, std::int64_t block) {

@@ -119,6 +119,9 @@ struct KernelPlan {
     std::string invalidReason() const;
 };
 
+// Whether `text` is a real literal ("0", "-0.5", "1e-3") of a PlanArg::Kind::Real argument; its value in `value`.
+bool parseRealLiteral(const std::string& text, double& value);
+
 // Formatting helpers for plan expressions.
 std::string roundUpExpr(const std::string& value, std::int64_t block); // smallest multiple of block >= value, >= block
 std::string ceilDivExpr(const std::string& value, std::int64_t divisor);

@@ -10,14 +10,6 @@
 
 namespace kt {
 
-namespace {
-bool isScalarLiteral(const std::string& text, double& value) {
-    char* end = nullptr;
-    value = std::strtod(text.c_str(), &end);
-    return !text.empty() && end && *end == '\0';
-}
-} // namespace
-
 struct PlanExecutor::Impl {
     struct Compiled {
         std::string text;
@@ -81,8 +73,24 @@ struct PlanExecutor::Impl {
         throw std::invalid_argument("plan has no buffer '" + name + "'");
     }
 
-    std::size_t elementBytes(const PlanBuffer& b, Precision precision) const {
-        return b.type == ElementType::Int32 ? 4 : std::size_t(kt::elementBytes(precision));
+    std::size_t elementsAt(std::size_t i) const {
+        const auto v = eval(buffers[i].elements);
+        if (v < 0) throw std::invalid_argument("kernel plan: buffer " + buffers[i].spec->name + " has a negative size");
+        return std::size_t(v);
+    }
+
+    std::size_t bytesAt(std::size_t i, Precision precision) const {
+        const auto& b = *buffers[i].spec;
+        return elementsAt(i) * (b.type == ElementType::Int32 ? 4 : std::size_t(kt::elementBytes(precision)));
+    }
+
+    // The buffer of slot i: the caller's, else the executor's own (by index: launches resolve their arguments
+    // on every call, so no name lookups there).
+    Buffer& at(std::size_t i) {
+        auto& slot = buffers[i];
+        if (slot.bound) return *slot.bound;
+        if (!slot.owned) throw std::logic_error("kernel plan: buffer " + slot.spec->name + " is not allocated");
+        return *slot.owned;
     }
 };
 
@@ -110,7 +118,7 @@ PlanExecutor::PlanExecutor(Device& device, ProgramCache& programs, KernelPlan pl
             Impl::Arg arg{a, {}, 0, 0, false};
             switch (a.kind) {
             case PlanArg::Kind::Int: arg.value = m->compile(a.text); break;
-            case PlanArg::Kind::Real: arg.isLiteral = isScalarLiteral(a.text, arg.literal); break;
+            case PlanArg::Kind::Real: arg.isLiteral = parseRealLiteral(a.text, arg.literal); break;
             case PlanArg::Kind::Image: arg.value = m->compile(a.texels); [[fallthrough]];
             case PlanArg::Kind::Buffer: arg.buffer = m->bufferIndex(a.text); break;
             }
@@ -162,14 +170,10 @@ std::map<std::string, std::int64_t> PlanExecutor::values() const {
     return out;
 }
 
-std::size_t PlanExecutor::elements(const std::string& buffer) const {
-    const auto v = m->eval(m->buffers[m->bufferIndex(buffer)].elements);
-    if (v < 0) throw std::invalid_argument("kernel plan: buffer " + buffer + " has a negative size");
-    return std::size_t(v);
-}
+std::size_t PlanExecutor::elements(const std::string& buffer) const { return m->elementsAt(m->bufferIndex(buffer)); }
 
 std::size_t PlanExecutor::bytes(const std::string& buffer) const {
-    return elements(buffer) * m->elementBytes(*m->buffers[m->bufferIndex(buffer)].spec, m_plan.precision);
+    return m->bytesAt(m->bufferIndex(buffer), m_plan.precision);
 }
 
 void PlanExecutor::setScalar(const std::string& name, double value) {
@@ -181,8 +185,9 @@ void PlanExecutor::setScalar(const std::string& name, double value) {
 double PlanExecutor::scalar(const std::string& name) const { return m->scalars.at(name); }
 
 void PlanExecutor::bindBuffer(const std::string& name, Buffer& buffer) {
-    auto& slot = m->buffers[m->bufferIndex(name)];
-    const std::size_t need = bytes(name);
+    const std::size_t index = m->bufferIndex(name);
+    auto& slot = m->buffers[index];
+    const std::size_t need = m->bytesAt(index, m_plan.precision);
     if (buffer.bytes() < need)
         throw std::invalid_argument("kernel plan: buffer " + name + " holds " + std::to_string(buffer.bytes()) +
                                     " bytes, the plan needs " + std::to_string(need));
@@ -190,10 +195,11 @@ void PlanExecutor::bindBuffer(const std::string& name, Buffer& buffer) {
 }
 
 void PlanExecutor::allocate() {
-    for (auto& slot : m->buffers) {
+    for (std::size_t i = 0; i < m->buffers.size(); ++i) {
+        auto& slot = m->buffers[i];
         if (slot.bound) continue;
         // At least one element: a zero-byte allocation fails on some backends, and a plan may skip a buffer.
-        const std::size_t need = std::max<std::size_t>(bytes(slot.spec->name), 1);
+        const std::size_t need = std::max<std::size_t>(m->bytesAt(i, m_plan.precision), 1);
         if (!slot.owned || slot.owned->bytes() < need) {
             slot.owned.reset(); // free first: large workspaces must not exist twice
             slot.owned = m->device.allocate(need);
@@ -201,12 +207,7 @@ void PlanExecutor::allocate() {
     }
 }
 
-Buffer& PlanExecutor::buffer(const std::string& name) {
-    auto& slot = m->buffers[m->bufferIndex(name)];
-    if (slot.bound) return *slot.bound;
-    if (!slot.owned) throw std::logic_error("kernel plan: buffer " + name + " is not allocated");
-    return *slot.owned;
-}
+Buffer& PlanExecutor::buffer(const std::string& name) { return m->at(m->bufferIndex(name)); }
 
 namespace {
 std::size_t rangeValue(std::int64_t v, const std::string& what) {
@@ -241,10 +242,10 @@ void PlanExecutor::resolve(std::size_t index, Range& global, Range& local, std::
                 args.emplace_back(float(v));
             break;
         }
-        case PlanArg::Kind::Buffer: args.emplace_back(&buffer(m->buffers[a.buffer].spec->name)); break;
+        case PlanArg::Kind::Buffer: args.emplace_back(&m->at(a.buffer)); break;
         case PlanArg::Kind::Image: {
             ImageView view;
-            view.buffer = &buffer(m->buffers[a.buffer].spec->name);
+            view.buffer = &m->at(a.buffer);
             view.channels = a.spec.channels;
             view.channelType = a.spec.channelType;
             view.texels = std::size_t(m->eval(a.value));
