@@ -7,6 +7,7 @@
 
 #include "kernels/common/dialect.hpp"
 #include "kernels/common/embedded.hpp"
+#include "kernels/common/restore.hpp"
 
 namespace kt::batched {
 
@@ -99,7 +100,7 @@ GeneratedSource batchedProgram(const BatchedParams& p, const DeviceInfo& device,
         out.options.push_back("-DBATCHED_MAX_KN=" + cap);
     }
     if (p.precision == Precision::F64) out.options.push_back("-DKT_DOUBLE=1");
-    out.kernels = {kKernelName, kRestoreKernelName};
+    out.kernels = {kKernelName};
     return out;
 }
 
@@ -122,14 +123,7 @@ KernelPlan batchedTuningPlan(const BatchedParams& p, const DeviceInfo& device, c
     plan.buffers = {{"A", BufferRole::Input, "batch * m * k"}, {"B", BufferRole::Input, "batch * k * n"}};
     if (beta != 0) {
         plan.buffers.push_back({"C0", BufferRole::Input, "batch * m * n"});
-        PlanLaunch restore;
-        restore.program = program;
-        restore.kernel = kRestoreKernelName;
-        restore.phase = LaunchPhase::Reset;
-        restore.global = {roundUpExpr("batch * m * n", 256), "1", "1"};
-        restore.local = {"256", "1", "1"};
-        restore.args = {PlanArg::integer("batch * m * n"), PlanArg::buffer("C0"), PlanArg::buffer("C")};
-        plan.launches.push_back(std::move(restore));
+        kernels::addRestoreLaunch(plan, "C0", "C", "batch * m * n");
     }
     plan.buffers.push_back({"C", BufferRole::Output, "batch * m * n"});
     plan.launches.push_back(kernelLaunch(p, program));

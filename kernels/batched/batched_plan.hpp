@@ -11,7 +11,6 @@
 namespace kt::batched {
 
 inline constexpr const char* kKernelName = "gemm_batched";
-inline constexpr const char* kRestoreKernelName = "gemm_batched_restore";
 inline constexpr std::int64_t kMaxSize = 32; // the largest m, n and k the family takes
 
 enum class Design { ReadOnlyCache = 0, SharedMemory = 1 };
@@ -38,7 +37,7 @@ struct BatchedShape {
     bool fixed() const { return m > 0; }
 };
 
-// The program: the kernel and the restore kernel. Throws std::invalid_argument for invalid params or sizes.
+// The program: the kernel. Throws std::invalid_argument for invalid params or sizes.
 GeneratedSource batchedProgram(const BatchedParams& params, const DeviceInfo& device, const BatchedShape& shape);
 // The largest number of elements of op(A) (and of op(B)) per problem the general kernel of `params` takes.
 std::int64_t genericCapacity(const BatchedParams& params, const DeviceInfo& device);

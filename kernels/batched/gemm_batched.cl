@@ -116,10 +116,3 @@ KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int bat
         }
     }
 }
-
-// Restores C before a timed run of a tuning plan (untimed): dst[i] = src[i].
-KT_KERNEL void gemm_batched_restore(const int count, const KT_GLOBAL real* KT_RESTRICT src,
-                                    KT_GLOBAL real* KT_RESTRICT dst) {
-    const int i = (int)get_global_id(0);
-    if (i < count) dst[i] = src[i];
-}

@@ -384,11 +384,9 @@ std::vector<std::string> tnKernelOptions(const GemmParams& params, const DeviceI
     return options;
 }
 
-ImageView tnImageView(const GemmParams& p, Buffer& buffer, std::int64_t elements) {
+ImageView tnImageFormat(const GemmParams& p) {
     // The formats KT_READ_IMAGE expects (kernels/common/preamble.cl), by texel size.
     ImageView view;
-    view.buffer = &buffer;
-    view.texels = std::size_t(elements / p.chunk());
     const int bytes = p.chunk() * p.realBytes();
     if (bytes == 4) { // float
         view.channels = 1, view.channelType = ImageChannelType::Float32;
@@ -398,6 +396,13 @@ ImageView tnImageView(const GemmParams& p, Buffer& buffer, std::int64_t elements
         view.channels = 4;
         view.channelType = p.precision == Precision::F64 ? ImageChannelType::UInt32 : ImageChannelType::Float32;
     }
+    return view;
+}
+
+ImageView tnImageView(const GemmParams& p, Buffer& buffer, std::int64_t elements) {
+    ImageView view = tnImageFormat(p);
+    view.buffer = &buffer;
+    view.texels = std::size_t(elements / p.chunk());
     return view;
 }
 

@@ -32,6 +32,8 @@ std::vector<KernelArg> tnKernelArgs(const GemmParams& params, std::int64_t M, st
 // `elements` of `buffer` viewed as the kernel's image operand: one texel per load of chunk() elements, in the
 // format KT_READ_IMAGE expects for that load type (see kernels/common/preamble.cl).
 ImageView tnImageView(const GemmParams& params, Buffer& buffer, std::int64_t elements);
+// The texel format alone (channels and channel type; no buffer, no texel count): what plans put in image arguments.
+ImageView tnImageFormat(const GemmParams& params);
 // Empty when the operands of a padded M x N x K problem can be read as images on `device` (always when neither
 // operand is an image); otherwise why not: no image support, or an operand beyond the device's image-buffer size.
 std::string tnImageLimitReason(const GemmParams& params, std::int64_t M, std::int64_t N, std::int64_t K,

@@ -7,42 +7,19 @@
 
 #include "kernels/common/dialect.hpp"
 #include "kernels/common/embedded.hpp"
+#include "kernels/common/restore.hpp"
 #include "kernels/gemm/gemm_generator.hpp"
 
 namespace kt::gemm {
 
 namespace {
 
-// C is an input as well as the output of a tuning run, so every run starts from the same C: the candidate copies the
-// prepared C0 back (untimed) before each timed launch.
-constexpr const char* kRestoreKernel = R"(
-// Restores C before a timed run (untimed): dst[i] = src[i].
-KT_KERNEL void gemm_restore_c(const int count, const KT_GLOBAL real* KT_RESTRICT src, KT_GLOBAL real* KT_RESTRICT dst) {
-    const int i = (int)get_global_id(0);
-    if (i < count) dst[i] = src[i];
-}
-)";
-
 std::string str(std::int64_t v) { return std::to_string(v); }
-
-// The image format KT_READ_IMAGE expects for the kernel's load type (kernels/common/preamble.cl), by texel size.
-void imageFormat(const GemmParams& p, int& channels, ImageChannelType& type) {
-    const int bytes = p.chunk() * p.realBytes();
-    if (bytes == 4) { // float
-        channels = 1, type = ImageChannelType::Float32;
-    } else if (bytes == 8) { // float2, double: four 16-bit channels
-        channels = 4, type = ImageChannelType::UInt16;
-    } else { // float4, double2
-        channels = 4, type = p.precision == Precision::F64 ? ImageChannelType::UInt32 : ImageChannelType::Float32;
-    }
-}
 
 PlanArg operandArg(const GemmParams& p, bool image, const std::string& buffer, const std::string& elements) {
     if (!image) return PlanArg::buffer(buffer);
-    int channels = 4;
-    ImageChannelType type = ImageChannelType::Float32;
-    imageFormat(p, channels, type);
-    return PlanArg::image(buffer, "(" + elements + ") / " + str(p.chunk()), channels, type);
+    const ImageView format = tnImageFormat(p);
+    return PlanArg::image(buffer, "(" + elements + ") / " + str(p.chunk()), format.channels, format.channelType);
 }
 
 // M, N, K: the problem padded to the blocking factors.
@@ -69,9 +46,9 @@ std::string splitkReduceBody() { return kernels::embeddedSource("gemm/splitk_red
 
 GeneratedSource tnProgram(const GemmParams& params, const DeviceInfo& device) {
     GeneratedSource out;
-    out.source = kernels::withPreamble(tnKernelBody(params) + kRestoreKernel);
+    out.source = kernels::withPreamble(tnKernelBody(params));
     out.options = tnKernelOptions(params, device);
-    out.kernels = {kTnKernelName, kRestoreKernelName};
+    out.kernels = {kTnKernelName};
     if (params.ksplit > 1) out.kernels.push_back(kSplitkReduceKernelName);
     return out;
 }
@@ -141,14 +118,8 @@ KernelPlan tnTuningPlan(const GemmParams& p, const DeviceInfo& device) {
                         {"A", "Ap", "K", "M", "k", "m", "m", "0"}, LaunchPhase::Setup);
     copy::addCopyLaunch(plan, copyParams(p, false, p.layoutB, p.nl, shape),
                         {"B", "Bp", "K", "N", "k", "n", "n", "0"}, LaunchPhase::Setup);
-    PlanLaunch restore;
-    restore.program = 0;
-    restore.kernel = kRestoreKernelName;
-    restore.phase = LaunchPhase::Reset;
-    restore.global = {roundUpExpr("m * n", 64), "1", "1"};
-    restore.local = {"64", "1", "1"};
-    restore.args = {PlanArg::integer("m * n"), PlanArg::buffer("C0"), PlanArg::buffer("C")};
-    plan.launches.push_back(std::move(restore));
+    // C is an input as well as the output: every timed run starts from C0.
+    kernels::addRestoreLaunch(plan, "C0", "C", "m * n");
     addTnLaunches(plan, p, device, TnOperands{});
     return plan;
 }

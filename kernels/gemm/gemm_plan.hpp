@@ -13,7 +13,6 @@
 namespace kt::gemm {
 
 inline constexpr const char* kSplitkReduceKernelName = "gemm_splitk_reduce";
-inline constexpr const char* kRestoreKernelName = "gemm_restore_c";
 
 // Largest mC * nC * ksplit a split-K variant takes (the workspace in elements): beyond it C is large enough to keep
 // every compute unit busy without splitting, and the workspace would cost gigabytes.
@@ -22,8 +21,8 @@ inline constexpr std::int64_t kMaxSplitkWorkspace = std::int64_t(1) << 28;
 // The reduction kernel's text (without the dialect preamble).
 std::string splitkReduceBody();
 
-// The TN program: the TN kernel, the restore kernel (C <- C0, untimed before each tuning run) and, for split-K, the
-// reduction. One program for the candidate, the routine and the bench, so the program cache builds it once.
+// The TN program: the TN kernel and, for split-K, the reduction. One program for the candidate, the routine and the
+// bench, so the program cache builds it once.
 GeneratedSource tnProgram(const GemmParams& params, const DeviceInfo& device);
 
 // Where the TN launch finds its operands: plan buffer names and expressions over the plan's variables.

@@ -34,7 +34,7 @@ TEST(CliSource, PlanListsTheLaunchesWithTheirGeometry) {
     const auto r = s.ktune("source --family dgemm --plan --point " + kPoint + "1,GEMM_KSPLIT=4");
     ASSERT_EQ(r.rc, 0) << r.output;
     EXPECT_NE(r.output.find("setup copy_to_layout"), std::string::npos) << r.output;
-    EXPECT_NE(r.output.find("reset gemm_restore_c"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("reset kt_restore"), std::string::npos) << r.output;
     EXPECT_NE(r.output.find("timed gemm_tn"), std::string::npos) << r.output;
     EXPECT_NE(r.output.find("timed gemm_splitk_reduce"), std::string::npos) << r.output;
     EXPECT_NE(r.output.find("buffer W workspace real[4 * (m) * (n)]"), std::string::npos) << r.output;

@@ -43,9 +43,10 @@ TEST(GemmNvrtc, EveryFittingVariantCopyKernelAndFamilySourceCompiles) {
         if (p.localMemBytes() > 48 * 1024) continue; // static shared memory limit of a CUDA block
         SCOPED_TRACE(p.describe());
         EXPECT_EQ(compile(tnKernelSource(p), tnKernelOptions(p, gpuLike())), "");
-        // The family's candidate program (TN kernel + restore kernel).
-        const auto src = GemmFamily(p.precision).generate(pointFromParams(p), gpuLike());
-        EXPECT_EQ(compile(src.source, src.options), "");
+        // Every program of the family's candidate plan: the TN kernel, the layout copies, the restore of C.
+        const auto plan = GemmFamily(p.precision).plan(pointFromParams(p), gpuLike());
+        ASSERT_TRUE(plan);
+        for (const auto& src : plan->programs) EXPECT_EQ(compile(src.source, src.options), "") << src.kernels.front();
     }
     for (bool transpose : {false, true})
         for (Layout layout : {ROW, CBL, RBL})
