@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/strategies/strategy.hpp"
-#include "core/strategies/synthetic.hpp"
+#include "support/synthetic/synthetic_landscape.hpp"
 
 using namespace kt;
 

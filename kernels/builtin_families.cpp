@@ -13,11 +13,11 @@ void registerBuiltinFamilies() {
     static bool done = false;
     if (done) return;
     done = true;
-    registerTransposeFamilies();
-    registerDotFamilies();
+    transpose::registerTransposeFamilies();
+    dot::registerDotFamilies();
     gemm::registerGemmFamilies();
     batched::registerBatchedFamilies();
-    registerSymvFamilies();
-    FamilyRegistry::instance().add(std::make_shared<SelftestFamily>());
+    symv::registerSymvFamilies();
+    FamilyRegistry::instance().add(std::make_shared<selftest::SelftestFamily>());
 }
 } // namespace kt::kernels

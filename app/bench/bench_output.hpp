@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/bench/bench_runner.hpp"
-#include "core/engine/device_info.hpp"
+#include "core/model/device_info.hpp"
 
 namespace kt::bench {
 

@@ -7,7 +7,7 @@
 
 #include "app/cli/args.hpp"
 #include "core/engine/family.hpp"
-#include "core/engine/measurement.hpp"
+#include "core/model/measurement.hpp"
 #include "devices/registry.hpp"
 
 namespace kt::cli {

@@ -6,9 +6,9 @@
 #include <QCommandLineParser>
 
 #include "app/gui/app_settings.hpp"
+#include "app/gui/demo/screenshot.hpp"
 #include "app/gui/language.hpp"
 #include "app/gui/main_window.hpp"
-#include "app/gui/screenshot.hpp"
 #include "kernels/builtin_families.hpp"
 
 int main(int argc, char** argv) {

@@ -10,7 +10,7 @@
 #include <variant>
 #include <vector>
 
-#include "core/engine/device_info.hpp"
+#include "core/model/device_info.hpp"
 
 namespace kt {
 

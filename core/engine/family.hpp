@@ -10,9 +10,10 @@
 
 #include "core/engine/backend.hpp"
 #include "core/engine/kernel_plan.hpp"
-#include "core/engine/measurement.hpp"
 #include "core/model/blas_call.hpp"
+#include "core/model/measurement.hpp"
 #include "core/model/precision.hpp"
+#include "core/model/verify_result.hpp"
 #include "core/space/parameter_space.hpp"
 
 namespace kt {
@@ -33,13 +34,6 @@ struct BenchDescription {
     // When the routine is more than the candidate: the column for the candidate alone ("tn_kernel"), else empty.
     std::string kernelColumn;
     std::string note; // what the figures mean, for the JSON ("column-major C = op(A) op(B)…")
-};
-
-struct VerifyResult {
-    bool ok = false;
-    double maxAbsError = 0;
-    double maxRelError = 0;
-    std::string message; // e.g. "C[17,3] = 2.5 expected 3.0 (rel 0.17 > tol 1e-4)"
 };
 
 // One compiled candidate bound to a device; created by Family::instantiate on the device's thread.

@@ -4,8 +4,8 @@
 #include <optional>
 #include <string>
 
-#include "core/engine/device_info.hpp"
 #include "core/engine/family.hpp"
+#include "core/model/device_info.hpp"
 
 namespace kt {
 

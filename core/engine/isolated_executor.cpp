@@ -3,9 +3,9 @@
 #include <thread>
 
 #include "core/engine/executor.hpp"
-#include "core/engine/measurement_json.hpp"
 #include "core/engine/worker_process.hpp"
 #include "core/engine/worker_protocol.hpp"
+#include "core/model/measurement_json.hpp"
 
 namespace kt {
 

@@ -5,8 +5,8 @@
 #include <optional>
 #include <string>
 
-#include "core/engine/measurement.hpp"
-#include "core/engine/run_status.hpp"
+#include "core/model/measurement.hpp"
+#include "core/model/run_status.hpp"
 
 namespace kt {
 

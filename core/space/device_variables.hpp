@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/engine/device_info.hpp"
+#include "core/model/device_info.hpp"
 #include "core/space/parameter_space.hpp"
 
 namespace kt {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/engine/device_info.hpp"
+#include "core/model/device_info.hpp"
 
 namespace kt::store {
 

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/engine/measurement.hpp"
+#include "core/model/measurement.hpp"
 
 namespace kt::store {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/engine/measurement.hpp"
+#include "core/model/measurement.hpp"
 
 namespace kt::store {
 

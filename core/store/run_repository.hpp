@@ -8,13 +8,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/engine/run_status.hpp"
+#include "core/model/run_status.hpp"
 
 namespace kt::store {
 
 class Database;
 
-// The engine's run life cycle (core/engine/run_status.hpp), stored as its text form.
+// The engine's run life cycle (core/model/run_status.hpp), stored as its text form.
 using kt::RunStatus;
 
 struct NewRun {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/engine/measurement.hpp"
+#include "core/model/measurement.hpp"
 #include "core/space/parameter_space.hpp"
 
 namespace kt {

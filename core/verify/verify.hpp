@@ -7,7 +7,8 @@
 #include <span>
 #include <string>
 
-#include "core/engine/family.hpp"
+#include "core/model/precision.hpp"
+#include "core/model/verify_result.hpp"
 
 namespace kt {
 

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/engine/measurement_json.hpp"
+#include "core/model/measurement_json.hpp"
 #include "core/store/database.hpp"
 #include "core/store/device_repository.hpp"
 #include "core/store/measurement_repository.hpp"

@@ -20,7 +20,7 @@ namespace {
 
 const char* const kNames[] = {"BATCHED_DESIGN", "BATCHED_TBA", "BATCHED_WX", "BATCHED_WY"};
 
-// Every problem against OpenBLAS; the tolerance of kernels/gemm/gemm_verify.hpp: (2 sqrt(k) + 8) eps times
+// Every problem against OpenBLAS; the tolerance of kernels/common/bounded_compare.hpp: (2 sqrt(k) + 8) eps times
 // |alpha| k + |beta| |c0| (|a|, |b| <= 1), which no summation order exceeds and a missing term does.
 template <class T> VerifyResult verifyBatched(const PlanData& data) {
     const std::int64_t m = data.value("m"), n = data.value("n"), k = data.value("k"), batch = data.value("batch");

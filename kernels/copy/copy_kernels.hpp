@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/engine/kernel_plan.hpp"
-#include "kernels/gemm/gemm_params.hpp"
+#include "kernels/common/tile_layout.hpp"
 
 namespace kt::copy {
 
@@ -24,7 +24,7 @@ struct CopyShape {
 
 struct CopyParams {
     bool transpose = false; // dst(p, i) = src(i, p)
-    gemm::Layout layout = gemm::Layout::Row;
+    kernels::Layout layout = kernels::Layout::Row;
     int blockRows = 1; // kl of the TN kernel
     int blockCols = 1; // ml (for A) or nl (for B)
     int tile = kDefaultCopyTile;

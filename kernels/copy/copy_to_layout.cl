@@ -1,7 +1,7 @@
 // Copies a row-major matrix, optionally transposed, into the TN GEMM kernel's operand layout (ROW, CBL or RBL)
 // with zero padding up to the blocking factors. Compile-time options:
 //   COPY_TRANS   0: dst(p, i) = src[p * ld + i]   1: dst(p, i) = src[i * ld + p] (through a local-memory tile)
-//   COPY_LAYOUT  0 ROW, 1 CBL, 2 RBL (see kernels/gemm/gemm_params.hpp)
+//   COPY_LAYOUT  0 ROW, 1 CBL, 2 RBL (see kernels/common/tile_layout.hpp)
 //   COPY_BR, COPY_BC   the layout's block height (kl) and width (ml or nl)
 //   COPY_TILE    a work-group copies a COPY_TILE x COPY_TILE block
 //   COPY_ROWS    work-group is COPY_TILE x COPY_ROWS work-items, each copying COPY_TILE / COPY_ROWS elements (more

@@ -10,7 +10,7 @@
 #include "kernels/common/dialect.hpp"
 #include "kernels/common/embedded.hpp"
 
-namespace kt::kernels {
+namespace kt::dot {
 
 namespace {
 template <class T> VerifyResult verifyDot(const PlanData& data) {
@@ -71,7 +71,7 @@ std::optional<KernelPlan> DotFamily::plan(const Point& point, const DeviceInfo&)
     plan.inputs = {"n"};
     plan.scalars = {{"alpha", 1.5}};
     GeneratedSource program;
-    program.source = withPreamble(embeddedSource("dot/dot.cl"));
+    program.source = kernels::withPreamble(kernels::embeddedSource("dot/dot.cl"));
     program.options = {"-DDOT_WG=" + std::to_string(wg), "-DDOT_WPT=" + std::to_string(wpt)};
     if (m_precision == Precision::F64) program.options.push_back("-DKT_DOUBLE=1");
     program.kernels = {"dot_partial", "dot_final"};
@@ -114,4 +114,4 @@ void registerDotFamilies() {
     FamilyRegistry::instance().add(std::make_shared<DotFamily>(Precision::F64));
 }
 
-} // namespace kt::kernels
+} // namespace kt::dot

@@ -3,7 +3,7 @@
 #pragma once
 #include "core/engine/family.hpp"
 
-namespace kt::kernels {
+namespace kt::dot {
 
 class DotFamily final : public Family {
 public:
@@ -29,4 +29,4 @@ private:
 
 void registerDotFamilies(); // "sdot" and "ddot"
 
-} // namespace kt::kernels
+} // namespace kt::dot

@@ -5,11 +5,11 @@
 #include <cmath>
 #include <random>
 
-#include "kernels/gemm/gemm_generator.hpp"
 #include "core/engine/plan_run.hpp"
+#include "kernels/common/bounded_compare.hpp"
 #include "kernels/gemm/gemm_family.hpp"
+#include "kernels/gemm/gemm_generator.hpp"
 #include "kernels/gemm/gemm_plan.hpp"
-#include "kernels/gemm/gemm_verify.hpp"
 #include "kernels/reference/cblas_reference.hpp"
 
 namespace kt::gemm {
@@ -47,7 +47,7 @@ template <class T> VerifyResult check(Device& device, const Buffer& bufC, const 
     std::vector<T> bound(C0.size());
     for (std::size_t i = 0; i < bound.size(); ++i)
         bound[i] = T(std::fabs(call.alpha) * double(call.k) + std::fabs(call.beta) * std::fabs(double(C0[i])));
-    return compareGemm(got, ref, bound, outer, inner, call.ldc, call.k);
+    return kernels::compareBounded(got, ref, bound, outer, inner, call.ldc, call.k);
 }
 
 template <class T> GemmTiming routine(Device& device, const GemmParams& params, GemmCall call, const BenchOptions& o) {

@@ -67,7 +67,7 @@ std::vector<GemmParams> paperBestTn(Precision precision);
 
 // Stage two of the papers' selection: the best `kSecondStageCount` of stage one are measured again over these
 // sizes (256 up to 8192, step 256; CPUs up to 1536) and the fastest over all of them wins. Both stages use
-// core/strategies/paper_sizes.hpp, as the two-stage strategy does.
+// core/model/paper_sizes.hpp, as the two-stage strategy does.
 inline constexpr int kSecondStageCount = 50;
 std::vector<ProblemSize> secondStageSizes(const DeviceInfo& device);
 

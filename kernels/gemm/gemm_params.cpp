@@ -5,15 +5,6 @@
 
 namespace kt::gemm {
 
-std::string toString(Layout layout) {
-    switch (layout) {
-    case Layout::Row: return "ROW";
-    case Layout::Cbl: return "CBL";
-    case Layout::Rbl: return "RBL";
-    }
-    return "?";
-}
-
 int GemmParams::chunk() const {
     int maxElems = 16 / realBytes();
     return vw < maxElems ? vw : maxElems;

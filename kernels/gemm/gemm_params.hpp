@@ -4,15 +4,13 @@
 #include <string>
 
 #include "core/engine/family.hpp"
+#include "kernels/common/tile_layout.hpp"
 
 namespace kt::gemm {
 
-// How the K x M (A) or K x N (B) operand of the TN kernel is stored (paper, Fig. 3).
-//   Row: row-major, row stride M.
-//   Cbl: column-block layout, each K x ml column block contiguous, row-major inside.
-//   Rbl: row-block layout, each kl x ml sub-block contiguous (row-major), blocks of one kl row-block in order.
-enum class Layout { Row = 0, Cbl = 1, Rbl = 2 };
-std::string toString(Layout layout); // "ROW" / "CBL" / "RBL"
+// The operand layouts live in kernels/common so the copy kernels that write them need not include GEMM.
+using kernels::Layout;
+using kernels::toString;
 
 struct GemmParams {
     int ml = 64, nl = 64, kl = 16; // larger blocking: one work-group computes an ml x nl block of C

@@ -10,7 +10,7 @@
 #include "kernels/common/dialect.hpp"
 #include "kernels/common/embedded.hpp"
 
-namespace kt::kernels {
+namespace kt::selftest {
 
 namespace {
 // Elements after y that no candidate may write (mode 7 writes the first): poisoned like y, checked by verify().
@@ -39,7 +39,7 @@ std::optional<KernelPlan> SelftestFamily::plan(const Point& point, const DeviceI
     plan.precision = Precision::F32;
     plan.inputs = {"n"};
     GeneratedSource program;
-    program.source = withPreamble(embeddedSource("selftest/selftest.cl"));
+    program.source = kernels::withPreamble(kernels::embeddedSource("selftest/selftest.cl"));
     program.options = {"-DSELFTEST_MODE=" + std::to_string(point["SELFTEST_MODE"])};
     program.kernels = {"selftest"};
     plan.programs = {program};
@@ -78,4 +78,4 @@ VerifyResult SelftestFamily::verify(const PlanData& data) const {
     return {true, 0, 0, ""};
 }
 
-} // namespace kt::kernels
+} // namespace kt::selftest

@@ -3,7 +3,7 @@
 #pragma once
 #include "core/engine/family.hpp"
 
-namespace kt::kernels {
+namespace kt::selftest {
 
 class SelftestFamily final : public Family {
 public:
@@ -23,4 +23,4 @@ public:
     VerifyResult verify(const PlanData& data) const override; // y == 2x exactly
 };
 
-} // namespace kt::kernels
+} // namespace kt::selftest

@@ -7,12 +7,12 @@
 
 #include "core/engine/plan_data.hpp"
 #include "core/space/device_variables.hpp"
+#include "kernels/common/bounded_compare.hpp"
 #include "kernels/common/dialect.hpp"
 #include "kernels/common/embedded.hpp"
-#include "kernels/gemm/gemm_verify.hpp"
 #include "kernels/reference/cblas_reference.hpp"
 
-namespace kt::kernels {
+namespace kt::symv {
 
 namespace {
 
@@ -39,7 +39,7 @@ template <class T> VerifyResult verifySymv(const PlanData& data, blas::Uplo uplo
     reference::symv(blas::Order::ColMajor, uplo, n, T(std::abs(alpha)), absA.data(), n, absX.data(), 1,
                     T(std::abs(beta)), bound.data(), 1);
     std::vector<T> y(got.begin(), got.begin() + n);
-    auto r = gemm::compareGemm(y, ref, bound, n, 1, 1, n);
+    auto r = kernels::compareBounded(y, ref, bound, n, 1, 1, n);
     if (!r.ok)
         r.message = "y" + r.message.substr(1, r.message.find(',') - 1) + r.message.substr(r.message.find(']'));
     return r;
@@ -151,7 +151,7 @@ std::optional<KernelPlan> SymvFamily::plan(const Point& point, const DeviceInfo&
     plan.checks = {{"n >= 1", "symv: n must be positive"},
                    {"n * n <= 2147483647", "symv: n * n exceeds 2^31 elements"}};
     GeneratedSource program;
-    program.source = withPreamble(embeddedSource("symv/symv.cl"));
+    program.source = kernels::withPreamble(kernels::embeddedSource("symv/symv.cl"));
     for (const auto& name : point.names())
         if (name != "SYMV_ALGO" && name != "SYMV_MULTIPLICITY")
             program.options.push_back("-D" + name + "=" + str(point[name]));
@@ -232,4 +232,4 @@ void registerSymvFamilies() {
             FamilyRegistry::instance().add(std::make_shared<SymvFamily>(prec, uplo));
 }
 
-} // namespace kt::kernels
+} // namespace kt::symv

@@ -4,7 +4,7 @@
 #include "core/engine/family.hpp"
 #include "core/model/blas.hpp"
 
-namespace kt::kernels {
+namespace kt::symv {
 
 // SYMV_ALGO values.
 inline constexpr int kSymvAtomicLock = 0; // per-segment lock (atomic CAS / exchange)
@@ -42,4 +42,4 @@ std::int64_t symvLocalBytes(const Point& point, Precision precision, const Devic
 
 void registerSymvFamilies(); // ssymv, dsymv, ssymv_upper, dsymv_upper
 
-} // namespace kt::kernels
+} // namespace kt::symv

@@ -9,7 +9,7 @@
 #include "kernels/common/dialect.hpp"
 #include "kernels/common/embedded.hpp"
 
-namespace kt::kernels {
+namespace kt::transpose {
 
 namespace {
 
@@ -73,7 +73,7 @@ std::optional<KernelPlan> TransposeFamily::plan(const Point& point, const Device
     plan.precision = m_precision;
     plan.inputs = {"n"};
     GeneratedSource program;
-    program.source = withPreamble(embeddedSource("transpose/transpose.cl"));
+    program.source = kernels::withPreamble(kernels::embeddedSource("transpose/transpose.cl"));
     for (const auto& name : point.names()) program.options.push_back("-D" + name + "=" + std::to_string(point[name]));
     if (m_precision == Precision::F64) program.options.push_back("-DKT_DOUBLE=1");
     program.kernels = {"transpose"};
@@ -112,4 +112,4 @@ void registerTransposeFamilies() {
     FamilyRegistry::instance().add(std::make_shared<TransposeFamily>(Precision::F64));
 }
 
-} // namespace kt::kernels
+} // namespace kt::transpose

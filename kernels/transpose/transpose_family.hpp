@@ -5,7 +5,7 @@
 
 #include "core/engine/family.hpp"
 
-namespace kt::kernels {
+namespace kt::transpose {
 
 class TransposeFamily final : public Family {
 public:
@@ -31,4 +31,4 @@ private:
 
 void registerTransposeFamilies(); // "transpose" (f32) and "dtranspose" (f64)
 
-} // namespace kt::kernels
+} // namespace kt::transpose

@@ -15,11 +15,11 @@
 #include <QTemporaryDir>
 #include <QTimer>
 
+#include "app/gui/demo/tuning_run_demo.hpp"
 #include "app/gui/pages/results_page.hpp"
+#include "app/gui/pages/run_page.hpp"
 #include "app/gui/plots/metric_curve_plot.hpp"
 #include "app/gui/plots/qcustomplot_include.hpp"
-#include "app/gui/pages/run_page.hpp"
-#include "app/gui/services/tuning_run_demo.hpp"
 #include "app/gui/services/tuning_run_service.hpp"
 #include "core/engine/family.hpp"
 #include "kernels/builtin_families.hpp"

@@ -20,6 +20,7 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 
+#include "app/gui/demo/tuning_run_demo.hpp"
 #include "app/gui/main_window.hpp"
 #include "app/gui/models/best_parameters_model.hpp"
 #include "app/gui/models/comparison_data.hpp"
@@ -28,7 +29,6 @@
 #include "app/gui/plots/comparison_plot.hpp"
 #include "app/gui/plots/metric_curve_plot.hpp"
 #include "app/gui/plots/qcustomplot_include.hpp"
-#include "app/gui/services/tuning_run_demo.hpp"
 #include "app/gui/services/tuning_run_service.hpp"
 #include "core/store/store.hpp"
 #include "fake_backend.hpp"

@@ -13,6 +13,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "app/gui/demo/tuning_run_demo.hpp"
 #include "app/gui/main_window.hpp"
 #include "app/gui/models/device_tree_model.hpp"
 #include "app/gui/models/results_model.hpp"
@@ -21,7 +22,6 @@
 #include "app/gui/pages/results_page.hpp"
 #include "app/gui/pages/run_page.hpp"
 #include "app/gui/services/store_service.hpp"
-#include "app/gui/services/tuning_run_demo.hpp"
 #include "app/gui/services/tuning_run_service.hpp"
 #include "core/store/store.hpp"
 #include "devices/simulated/simulated_backend.hpp"

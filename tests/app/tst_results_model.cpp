@@ -12,9 +12,9 @@
 #include <QPlainTextEdit>
 #include <QtTest>
 
+#include "app/gui/demo/tuning_run_demo.hpp"
 #include "app/gui/models/results_model.hpp"
 #include "app/gui/pages/results_page.hpp"
-#include "app/gui/services/tuning_run_demo.hpp"
 #include "kernels/builtin_families.hpp"
 
 using namespace kt;

@@ -4,12 +4,12 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "app/gui/demo/tuning_run_demo.hpp"
 #include "app/gui/models/results_model.hpp"
 #include "app/gui/pages/results_page.hpp"
 #include "app/gui/pages/run_page.hpp"
 #include "app/gui/plots/candidate_scatter_plot.hpp"
 #include "app/gui/plots/metric_curve_plot.hpp"
-#include "app/gui/services/tuning_run_demo.hpp"
 #include "app/gui/services/tuning_run_service.hpp"
 #include "core/store/store.hpp"
 #include "devices/registry.hpp"

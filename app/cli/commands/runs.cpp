@@ -13,8 +13,8 @@
 
 #include "app/cli/cli_common.hpp"
 #include "core/engine/family.hpp"
-#include "core/engine/measurement_json.hpp"
 #include "core/fit/csv_table.hpp"
+#include "core/model/measurement_json.hpp"
 #include "core/store/database.hpp"
 #include "core/store/measurement_repository.hpp"
 #include "core/store/run_repository.hpp"

@@ -9,8 +9,8 @@
 
 #include "app/cli/command.hpp"
 #include "core/engine/candidate_measurer.hpp"
-#include "core/engine/measurement_json.hpp"
 #include "core/engine/worker_protocol.hpp"
+#include "core/model/measurement_json.hpp"
 #include "devices/registry.hpp"
 #include "kernels/builtin_families.hpp"
 

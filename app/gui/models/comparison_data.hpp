@@ -10,8 +10,8 @@
 #include <QObject>
 #include <QString>
 
-#include "core/engine/device_info.hpp"
-#include "core/engine/measurement.hpp"
+#include "core/model/device_info.hpp"
+#include "core/model/measurement.hpp"
 #include "core/store/peer_repository.hpp"
 
 namespace kt::gui {

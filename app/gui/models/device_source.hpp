@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "core/engine/device_info.hpp"
+#include "core/model/device_info.hpp"
 
 namespace kt {
 class Backend;

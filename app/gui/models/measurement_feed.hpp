@@ -4,8 +4,8 @@
 #include <QMetaType>
 #include <QVector>
 
-#include "core/engine/measurement.hpp"
-#include "core/engine/run_status.hpp"
+#include "core/model/measurement.hpp"
+#include "core/model/run_status.hpp"
 
 namespace kt::gui {
 // One queued delivery of a run: every measurement since the previous one, in the order they were taken.

@@ -9,8 +9,8 @@
 #include <QVector>
 
 #include "app/gui/models/measurement_feed.hpp"
-#include "core/engine/device_info.hpp"
-#include "core/engine/measurement.hpp"
+#include "core/model/device_info.hpp"
+#include "core/model/measurement.hpp"
 
 namespace kt::gui {
 

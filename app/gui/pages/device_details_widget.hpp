@@ -7,7 +7,7 @@
 #include <QWidget>
 
 #include "app/gui/models/device_source.hpp"
-#include "core/engine/device_info.hpp"
+#include "core/model/device_info.hpp"
 
 class QGridLayout;
 class QGroupBox;

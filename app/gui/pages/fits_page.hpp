@@ -9,7 +9,7 @@
 #include <QTimer>
 #include <QWidget>
 
-#include "core/engine/measurement.hpp"
+#include "core/model/measurement.hpp"
 
 class QCheckBox;
 class QComboBox;

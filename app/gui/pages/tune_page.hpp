@@ -10,8 +10,8 @@
 #include <QHash>
 #include <QWidget>
 
-#include "core/engine/device_info.hpp"
-#include "core/engine/measurement.hpp"
+#include "core/model/device_info.hpp"
+#include "core/model/measurement.hpp"
 #include "core/space/parameter_space.hpp"
 
 class QComboBox;

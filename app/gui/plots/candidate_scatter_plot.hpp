@@ -12,7 +12,7 @@
 
 #include "app/gui/plots/plot_bound.hpp"
 #include "app/gui/plots/redraw_throttle.hpp"
-#include "core/engine/measurement.hpp"
+#include "core/model/measurement.hpp"
 
 class QComboBox;
 class QCustomPlot;

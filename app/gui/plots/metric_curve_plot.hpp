@@ -14,7 +14,7 @@
 #include "app/gui/models/comparison_data.hpp"
 #include "app/gui/plots/plot_bound.hpp"
 #include "app/gui/plots/redraw_throttle.hpp"
-#include "core/engine/measurement.hpp"
+#include "core/model/measurement.hpp"
 
 class QCustomPlot;
 class QCPAxisTickerText;

@@ -10,9 +10,9 @@
 
 #include <QString>
 
-#include "core/engine/device_info.hpp"
 #include "core/engine/family.hpp"
 #include "core/engine/family_bound.hpp"
+#include "core/model/device_info.hpp"
 
 class QCustomPlot;
 class QCPGraph;

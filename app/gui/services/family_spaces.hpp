@@ -7,7 +7,7 @@
 #include <QCoreApplication>
 #include <QString>
 
-#include "core/engine/device_info.hpp"
+#include "core/model/device_info.hpp"
 #include "core/space/parameter_space.hpp"
 
 namespace kt {

@@ -6,7 +6,7 @@
 #include <QObject>
 #include <QString>
 
-#include "core/engine/device_info.hpp"
+#include "core/model/device_info.hpp"
 
 namespace kt::gui {
 

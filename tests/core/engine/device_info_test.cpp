@@ -3,7 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/engine/device_info.hpp"
+#include "core/model/device_info.hpp"
 #include "core/space/device_variables.hpp"
 
 namespace kt {

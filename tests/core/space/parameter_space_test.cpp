@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/engine/device_info.hpp"
+#include "core/model/device_info.hpp"
 #include "core/space/device_variables.hpp"
 #include "core/space/expression.hpp"
 #include "core/space/parameter_space.hpp"

@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/engine/device_info.hpp"
+#include "core/model/device_info.hpp"
 
 namespace kt::store::test {
 

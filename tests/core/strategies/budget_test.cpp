@@ -1,8 +1,8 @@
 // BudgetTracker: exact counts, wall-time trimming with a fake clock, cancellation; the papers' default sizes.
 #include <gtest/gtest.h>
 
+#include "core/model/paper_sizes.hpp"
 #include "core/strategies/budget.hpp"
-#include "core/strategies/paper_sizes.hpp"
 
 using namespace kt;
 

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "core/strategies/strategy.hpp"
-#include "core/strategies/synthetic.hpp"
+#include "support/synthetic/synthetic_landscape.hpp"
 
 using namespace kt;
 

@@ -13,8 +13,8 @@
 #include "devices/opencl/opencl_device.hpp"
 #include "kernels/gemm/gemm_family.hpp"
 #include "kernels/gemm/gemm_generator.hpp"
-#include "kernels/gemm/gemm_plan.hpp"
 #include "kernels/gemm/gemm_layout.hpp"
+#include "kernels/gemm/gemm_plan.hpp"
 #include "kernels/gemm/gemm_routine.hpp"
 #include "tests/kernels/gemm/gemm_test_util.hpp"
 #include "tests/kernels/gemm/test_device.hpp"
@@ -47,7 +47,7 @@ template <class T> void checkTn(Device& dev, const GemmParams& p, const Sizes& s
         dev.read(*bufC, got.data(), got.size() * sizeof(T));
         const GemmCall call{Order::RowMajor, Op::T, Op::N, m, n, k, alpha, beta, m, n, n};
         const auto e = expectedGemm(call, A, B, C);
-        const auto r = compareGemm(got, e.c, e.bound, m, n, n, k);
+        const auto r = kernels::compareBounded(got, e.c, e.bound, m, n, n, k);
         EXPECT_TRUE(r.ok) << r.message;
     }
 }
@@ -159,7 +159,7 @@ template <class T> void routineAllCalls(Device& dev, const GemmParams& p) {
                     std::vector<T> got(C.size());
                     dev.read(*bufC, got.data(), got.size() * sizeof(T));
                     const auto e = expectedGemm(call, A, B, C);
-                    const auto r = compareGemm(got, e.c, e.bound, cOuter, row ? n : m, call.ldc, k);
+                    const auto r = kernels::compareBounded(got, e.c, e.bound, cOuter, row ? n : m, call.ldc, k);
                     EXPECT_TRUE(r.ok) << r.message;
                 }
 }

@@ -9,8 +9,8 @@
 #include "kernels/gemm/gemm_bench.hpp"
 #include "kernels/gemm/gemm_generator.hpp"
 #include "kernels/gemm/gemm_layout.hpp"
-#include "kernels/gemm/gemm_routine.hpp"
 #include "kernels/gemm/gemm_plan.hpp"
+#include "kernels/gemm/gemm_routine.hpp"
 #include "tests/kernels/gemm/gemm_test_util.hpp"
 #include "tests/kernels/gemm/test_device.hpp"
 
@@ -49,7 +49,7 @@ template <class T> VerifyResult runTn(Device& dev, const GemmParams& p, std::int
     const auto got = download<T>(dev, *bufC, C.size());
     GemmCall call{Order::RowMajor, Op::T, Op::N, m, n, k, alpha, beta, m, n, n};
     const auto e = test::expectedGemm(call, A, B, C);
-    return compareGemm(got, e.c, e.bound, m, n, n, k);
+    return kernels::compareBounded(got, e.c, e.bound, m, n, n, k);
 }
 
 } // namespace
@@ -148,7 +148,7 @@ template <class T> void checkRoutine(Device& dev, GemmRoutine& routine, const Ge
     const auto got = download<T>(dev, *bufC, C.size());
     auto from = [](const std::vector<T>& v, std::int64_t offset) { return std::vector<T>(v.begin() + offset, v.end()); };
     const auto e = test::expectedGemm(call, from(A, call.offA), from(B, call.offB), from(C, call.offC));
-    const auto r = compareGemm(from(got, call.offC), e.c, e.bound, cOuter, row ? call.n : call.m, call.ldc, call.k);
+    const auto r = kernels::compareBounded(from(got, call.offC), e.c, e.bound, cOuter, row ? call.n : call.m, call.ldc, call.k);
     EXPECT_TRUE(r.ok) << r.message;
     // Nothing outside the m x n block (the elements before the offset, the ld padding) may change.
     for (std::int64_t o = 0; o < call.offC; ++o) ASSERT_EQ(got[std::size_t(o)], C[std::size_t(o)]);
@@ -246,7 +246,7 @@ TEST_F(GemmPocl, BetaZeroIgnoresNanInC) {
     routine.run(call, *bufA, *bufB, *bufC);
     const auto got = download<float>(*s_device, *bufC, C.size());
     const auto e = test::expectedGemm(call, A, B, std::vector<float>(90, 0.0f));
-    const auto r = compareGemm(got, e.c, e.bound, 9, 10, 10, 11);
+    const auto r = kernels::compareBounded(got, e.c, e.bound, 9, 10, 10, 11);
     EXPECT_TRUE(r.ok) << r.message;
   }
 }

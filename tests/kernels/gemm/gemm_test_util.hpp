@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "core/engine/plan_executor.hpp"
+#include "kernels/common/bounded_compare.hpp"
 #include "kernels/gemm/gemm_plan.hpp"
 #include "kernels/gemm/gemm_routine.hpp"
-#include "kernels/gemm/gemm_verify.hpp"
 #include "kernels/reference/cblas_reference.hpp"
 
 namespace kt::test {

@@ -16,6 +16,7 @@
 
 using namespace kt;
 using namespace kt::kernels;
+using namespace kt::symv;
 
 namespace {
 

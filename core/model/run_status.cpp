@@ -1,5 +1,5 @@
 // String forms of run statuses (the store keeps them as text).
-#include "core/engine/run_status.hpp"
+#include "core/model/run_status.hpp"
 
 #include <stdexcept>
 

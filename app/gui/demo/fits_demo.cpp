@@ -1,13 +1,13 @@
 // Fits demo store: made-up saturation curves for five transpose candidates on the demo GPU.
-#include "app/gui/services/fits_demo.hpp"
+#include "app/gui/demo/fits_demo.hpp"
 
 #include <cmath>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
+#include "app/gui/demo/demo_run.hpp"
 #include "core/engine/family.hpp"
-#include "app/gui/services/demo_run.hpp"
 #include "core/store/store.hpp"
 
 namespace kt::gui {

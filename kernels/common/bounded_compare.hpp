@@ -1,4 +1,5 @@
-// Verification of GEMM results against a host reference with a tolerance that scales with k and the magnitudes.
+// Checks products (GEMM, SYMV, the BLAS3 routines) against a host reference, with a tolerance that scales with k and
+// the magnitudes of the terms.
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -8,12 +9,12 @@
 
 #include "core/engine/family.hpp"
 
-namespace kt::gemm {
+namespace kt::kernels {
 
 // `got` and `ref` are m x n row-major with stride ldc; `bound` holds |alpha|*|op(A)|*|op(B)| + |beta|*|C| (same
 // shape), the magnitude that rounding errors scale with. Accepts |got - ref| <= (2 sqrt(k) + 8) * eps * bound,
 // comfortably above the rounding of any summation order for random data, far below a missing or wrong term.
-template <class T> VerifyResult compareGemm(const std::vector<T>& got, const std::vector<T>& ref,
+template <class T> VerifyResult compareBounded(const std::vector<T>& got, const std::vector<T>& ref,
                                             const std::vector<T>& bound, std::int64_t m, std::int64_t n,
                                             std::int64_t ldc, std::int64_t k) {
     VerifyResult r;
@@ -41,4 +42,4 @@ template <class T> VerifyResult compareGemm(const std::vector<T>& got, const std
     return r;
 }
 
-} // namespace kt::gemm
+} // namespace kt::kernels

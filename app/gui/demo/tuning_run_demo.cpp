@@ -1,13 +1,13 @@
 // Demo store for screenshots and GUI tests: every valid transpose point of a made-up GPU at three sizes.
-#include "app/gui/services/tuning_run_demo.hpp"
+#include "app/gui/demo/tuning_run_demo.hpp"
 
 #include <cmath>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
+#include "app/gui/demo/demo_run.hpp"
 #include "core/engine/family.hpp"
-#include "app/gui/services/demo_run.hpp"
 #include "core/store/store.hpp"
 
 namespace kt::gui {

@@ -1,6 +1,6 @@
 // Page screenshots for the documentation and the GUI tests; rendering goes through QWidget::grab(), which
 // works on the offscreen platform.
-#include "app/gui/screenshot.hpp"
+#include "app/gui/demo/screenshot.hpp"
 
 #include <cstdio>
 #include <optional>
@@ -20,6 +20,8 @@
 #include <QTemporaryDir>
 #include <QTimer>
 
+#include "app/gui/demo/fits_demo.hpp"
+#include "app/gui/demo/tuning_run_demo.hpp"
 #include "app/gui/main_window.hpp"
 #include "app/gui/models/device_tree_model.hpp"
 #include "app/gui/models/results_model.hpp"
@@ -29,8 +31,6 @@
 #include "app/gui/pages/results_page.hpp"
 #include "app/gui/pages/run_page.hpp"
 #include "app/gui/pages/tune_page.hpp"
-#include "app/gui/services/fits_demo.hpp"
-#include "app/gui/services/tuning_run_demo.hpp"
 
 namespace kt::gui {
 

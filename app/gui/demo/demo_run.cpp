@@ -1,5 +1,5 @@
 // Recording of the made-up demo runs (see demo_run.hpp).
-#include "app/gui/services/demo_run.hpp"
+#include "app/gui/demo/demo_run.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,5 +1,5 @@
 // JSON conversion for Measurement / ProblemSize.
-#include "core/engine/measurement_json.hpp"
+#include "core/model/measurement_json.hpp"
 
 #include <limits>
 

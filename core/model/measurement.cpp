@@ -1,5 +1,5 @@
 // String forms of measurement statuses and problem sizes (used by the store, CLI and GUI).
-#include "core/engine/measurement.hpp"
+#include "core/model/measurement.hpp"
 
 #include <stdexcept>
 

@@ -1,5 +1,5 @@
 // The GEMM-like synthetic landscape and its evaluator.
-#include "core/strategies/synthetic.hpp"
+#include "support/synthetic/synthetic_landscape.hpp"
 
 #include <cmath>
 

@@ -5,7 +5,7 @@
 
 #include <QString>
 
-#include "core/engine/device_info.hpp"
+#include "core/model/device_info.hpp"
 
 namespace kt::gui {
 

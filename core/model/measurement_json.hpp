@@ -2,7 +2,7 @@
 #pragma once
 #include <nlohmann/json.hpp>
 
-#include "core/engine/measurement.hpp"
+#include "core/model/measurement.hpp"
 
 namespace kt {
 void to_json(nlohmann::json& j, const ProblemSize& s);

@@ -1,5 +1,5 @@
 // DeviceInfo naming, stable ids and JSON conversion.
-#include "core/engine/device_info.hpp"
+#include "core/model/device_info.hpp"
 
 #include <algorithm>
 #include <cctype>

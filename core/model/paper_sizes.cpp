@@ -1,5 +1,5 @@
 // Default stage sizes of the papers' selection procedures.
-#include "core/strategies/paper_sizes.hpp"
+#include "core/model/paper_sizes.hpp"
 
 #include <cmath>
 

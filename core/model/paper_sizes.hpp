@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/engine/device_info.hpp"
-#include "core/engine/measurement.hpp"
+#include "core/model/device_info.hpp"
+#include "core/model/measurement.hpp"
 
 namespace kt {
 
