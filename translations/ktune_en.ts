@@ -2,6 +2,288 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>kt::gui::BenchPage</name>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="136"/>
+        <source>Dispatch rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="137"/>
+        <source>Rules (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="144"/>
+        <source>Save bench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="144"/>
+        <source>JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/pages/bench_page.cpp" line="149"/>
+        <source>Running %n size(s)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/pages/bench_page.cpp" line="153"/>
+        <source>Done: %n row(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="160"/>
+        <source>Bench failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="197"/>
+        <source>No device that can run kernels.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="205"/>
+        <source>Choose a family.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="210"/>
+        <source>Give the point key of a candidate (as `ktune best` prints it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="221"/>
+        <source>%1 has no variant &apos;%2&apos;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="243"/>
+        <source>A bench is already running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="247"/>
+        <source>Preparing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="273"/>
+        <source>ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="273"/>
+        <source>WRONG: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="298"/>
+        <source>ours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="299"/>
+        <source>peer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="303"/>
+        <source>size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="314"/>
+        <source>Nothing to save yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="320"/>
+        <source>Cannot write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="332"/>
+        <source>Device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="333"/>
+        <source>Family</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="334"/>
+        <source>Candidates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="335"/>
+        <source>One point</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="336"/>
+        <source>Stored best per size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="337"/>
+        <source>Top N at the largest stored size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="338"/>
+        <source>The papers&apos; kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="339"/>
+        <source>A dispatch rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="340"/>
+        <source>point key, e.g. DOT_WG=64,DOT_WPT=4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="341"/>
+        <source>R.json from ktune rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="342"/>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="343"/>
+        <source>Sizes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="344"/>
+        <source>empty: the family&apos;s sizes (e.g. 1024,2048 or 256x256x128)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="345"/>
+        <source>Variants</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="346"/>
+        <source>empty: all (e.g. nn,tn)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="347"/>
+        <source>Vendor library</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="348"/>
+        <source>cuBLAS or CLBlast (by backend)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="349"/>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="350"/>
+        <source>Timed runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="351"/>
+        <source>Check against the reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="352"/>
+        <source>Run bench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="353"/>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="354"/>
+        <source>Save JSON…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="355"/>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="355"/>
+        <source>Variant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="355"/>
+        <source>Candidate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="355"/>
+        <source>From</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="355"/>
+        <source>Ours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="356"/>
+        <source>Kernel alone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="356"/>
+        <source>Peer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="356"/>
+        <source>Ours / peer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="356"/>
+        <source>Check</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::BenchService</name>
+    <message>
+        <location filename="../app/gui/services/bench_service.cpp" line="43"/>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/services/bench_service.cpp" line="49"/>
+        <source>peer results not stored: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>kt::gui::BestParametersModel</name>
     <message>
         <location filename="../app/gui/models/best_parameters_model.cpp" line="53"/>
@@ -55,28 +337,28 @@
 <context>
     <name>kt::gui::CandidateScatterPlot</name>
     <message>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="94"/>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="166"/>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="96"/>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="174"/>
         <source>(none)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="145"/>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="153"/>
         <source>candidates</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="164"/>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="172"/>
         <source>Against:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="165"/>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="173"/>
         <source>Colour by:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="167"/>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="175"/>
         <source>Best %1 of each candidate</source>
         <translation type="unfinished"></translation>
     </message>
@@ -888,132 +1170,137 @@
 <context>
     <name>kt::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="195"/>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
         <source>KernelTune Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="196"/>
+        <location filename="../app/gui/main_window.cpp" line="212"/>
         <source>Devices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="197"/>
+        <location filename="../app/gui/main_window.cpp" line="213"/>
         <source>Tune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="198"/>
+        <location filename="../app/gui/main_window.cpp" line="214"/>
         <source>Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="199"/>
+        <location filename="../app/gui/main_window.cpp" line="215"/>
         <source>Results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="200"/>
+        <location filename="../app/gui/main_window.cpp" line="216"/>
         <source>Fits &amp;&amp; Rules</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="201"/>
+        <location filename="../app/gui/main_window.cpp" line="217"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="202"/>
+        <location filename="../app/gui/main_window.cpp" line="218"/>
+        <source>Bench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="219"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="203"/>
+        <location filename="../app/gui/main_window.cpp" line="220"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="204"/>
+        <location filename="../app/gui/main_window.cpp" line="221"/>
         <source>&amp;Tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="205"/>
+        <location filename="../app/gui/main_window.cpp" line="222"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="206"/>
+        <location filename="../app/gui/main_window.cpp" line="223"/>
         <source>&amp;Open database…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="207"/>
+        <location filename="../app/gui/main_window.cpp" line="224"/>
         <source>Choose the SQLite file that holds tuning results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="208"/>
+        <location filename="../app/gui/main_window.cpp" line="225"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="210"/>
+        <location filename="../app/gui/main_window.cpp" line="227"/>
         <source>&amp;Refresh devices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <location filename="../app/gui/main_window.cpp" line="228"/>
         <source>&amp;Status bar</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="212"/>
+        <location filename="../app/gui/main_window.cpp" line="229"/>
         <source>&amp;Settings…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="213"/>
+        <location filename="../app/gui/main_window.cpp" line="230"/>
         <source>&amp;About KernelTune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="214"/>
+        <location filename="../app/gui/main_window.cpp" line="231"/>
         <source>About &amp;Qt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="220"/>
+        <location filename="../app/gui/main_window.cpp" line="237"/>
         <source>Database: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="221"/>
+        <location filename="../app/gui/main_window.cpp" line="238"/>
         <source>Database: %1 (not created yet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="234"/>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
         <source>Results database: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="238"/>
+        <location filename="../app/gui/main_window.cpp" line="256"/>
         <source>Open results database</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="239"/>
+        <location filename="../app/gui/main_window.cpp" line="257"/>
         <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="259"/>
+        <location filename="../app/gui/main_window.cpp" line="277"/>
         <source>About KernelTune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="260"/>
+        <location filename="../app/gui/main_window.cpp" line="278"/>
         <source>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;A workbench for auto-tuning GPU kernels (GEMM, BLAS3, batched GEMM, SYMV) on OpenCL and CUDA devices: explore parameter spaces, measure and verify candidates, fit performance over problem sizes and derive dispatch rules.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1021,12 +1308,12 @@
 <context>
     <name>kt::gui::MetricCurvePlot</name>
     <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="181"/>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="192"/>
         <source>Problem size (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="182"/>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="193"/>
         <source>Problem size (geometric mean of %1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1048,7 +1335,6 @@
     </message>
     <message>
         <location filename="../app/gui/models/results_model.cpp" line="22"/>
-        <location filename="../app/gui/screenshot.cpp" line="172"/>
         <source>compile error</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1319,128 +1605,128 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="415"/>
         <source>No run yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="430"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="432"/>
         <source>Elapsed %1 · ETA %2 · reused %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="436"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="438"/>
         <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="441"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="443"/>
         <source>Best so far: –</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="451"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="453"/>
         <source>Strategy:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="452"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="454"/>
         <source>Warm start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="453"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
         <source>Measure the family&apos;s known-good kernels (for GEMM: the papers&apos; fastest) first; the random, annealing and surrogate strategies start from them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="457"/>
         <source>Max. evaluations:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="456"/>
         <location filename="../app/gui/pages/run_page.cpp" line="458"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="460"/>
         <source>no limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="457"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="459"/>
         <source>Time limit:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="459"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="461"/>
         <source> min</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="460"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="462"/>
         <source>Sizes:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="461"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
         <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="462"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="464"/>
         <source>&amp;Start run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="465"/>
         <source>Run:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="464"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="466"/>
         <source>&amp;Pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="465"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="467"/>
         <source>&amp;Resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="466"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="468"/>
         <source>&amp;Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="467"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="469"/>
         <source>Top candidates over size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="468"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="470"/>
         <source>All candidates</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="469"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="471"/>
         <source>Failures</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="470"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="472"/>
         <source>Candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="470"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="472"/>
         <source>Size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="470"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="472"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="470"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="472"/>
         <source>Message</source>
         <translation type="unfinished"></translation>
     </message>

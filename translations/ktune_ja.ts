@@ -2,6 +2,282 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP">
 <context>
+    <name>kt::gui::BenchPage</name>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="136"/>
+        <source>Dispatch rule</source>
+        <translation>ディスパッチ規則</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="137"/>
+        <source>Rules (*.json);;All files (*)</source>
+        <translation>規則 (*.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="144"/>
+        <source>Save bench</source>
+        <translation>ベンチ結果の保存</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="144"/>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/pages/bench_page.cpp" line="149"/>
+        <source>Running %n size(s)…</source>
+        <translation><numerusform>%n 個のサイズを実行中…</numerusform></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/pages/bench_page.cpp" line="153"/>
+        <source>Done: %n row(s).</source>
+        <translation><numerusform>完了: %n 行。</numerusform></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="160"/>
+        <source>Bench failed: %1</source>
+        <translation>ベンチ失敗: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="197"/>
+        <source>No device that can run kernels.</source>
+        <translation>カーネルを実行できるデバイスがありません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="205"/>
+        <source>Choose a family.</source>
+        <translation>ファミリを選んでください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="210"/>
+        <source>Give the point key of a candidate (as `ktune best` prints it).</source>
+        <translation>候補のポイントキーを入力してください（`ktune best` の表示形式）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="221"/>
+        <source>%1 has no variant &apos;%2&apos;.</source>
+        <translation>%1 にバリアント「%2」はありません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="243"/>
+        <source>A bench is already running.</source>
+        <translation>ベンチはすでに実行中です。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="247"/>
+        <source>Preparing…</source>
+        <translation>準備中…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="273"/>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="273"/>
+        <source>WRONG: %1</source>
+        <translation>誤り: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="298"/>
+        <source>ours</source>
+        <translation>本ツール</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="299"/>
+        <source>peer</source>
+        <translation>ベンダ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="303"/>
+        <source>size</source>
+        <translation>サイズ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="314"/>
+        <source>Nothing to save yet.</source>
+        <translation>保存する結果がまだありません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="320"/>
+        <source>Cannot write %1.</source>
+        <translation>%1 に書き込めません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="332"/>
+        <source>Device</source>
+        <translation>デバイス</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="333"/>
+        <source>Family</source>
+        <translation>ファミリ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="334"/>
+        <source>Candidates</source>
+        <translation>候補</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="335"/>
+        <source>One point</source>
+        <translation>1 つのポイント</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="336"/>
+        <source>Stored best per size</source>
+        <translation>サイズごとの保存済み最良</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="337"/>
+        <source>Top N at the largest stored size</source>
+        <translation>最大保存サイズでの上位 N 個</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="338"/>
+        <source>The papers&apos; kernels</source>
+        <translation>論文のカーネル</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="339"/>
+        <source>A dispatch rule</source>
+        <translation>ディスパッチ規則</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="340"/>
+        <source>point key, e.g. DOT_WG=64,DOT_WPT=4</source>
+        <translation>ポイントキー（例: DOT_WG=64,DOT_WPT=4）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="341"/>
+        <source>R.json from ktune rules</source>
+        <translation>ktune rules が出力した R.json</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="342"/>
+        <source>Browse…</source>
+        <translation>参照…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="343"/>
+        <source>Sizes</source>
+        <translation>サイズ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="344"/>
+        <source>empty: the family&apos;s sizes (e.g. 1024,2048 or 256x256x128)</source>
+        <translation>空欄: ファミリの既定サイズ（例: 1024,2048 または 256x256x128）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="345"/>
+        <source>Variants</source>
+        <translation>バリアント</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="346"/>
+        <source>empty: all (e.g. nn,tn)</source>
+        <translation>空欄: すべて（例: nn,tn）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="347"/>
+        <source>Vendor library</source>
+        <translation>ベンダライブラリ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="348"/>
+        <source>cuBLAS or CLBlast (by backend)</source>
+        <translation>cuBLAS または CLBlast（バックエンドによる）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="349"/>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="350"/>
+        <source>Timed runs</source>
+        <translation>計測回数</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="351"/>
+        <source>Check against the reference</source>
+        <translation>参照実装と照合</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="352"/>
+        <source>Run bench</source>
+        <translation>ベンチ実行</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="353"/>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="354"/>
+        <source>Save JSON…</source>
+        <translation>JSON を保存…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="355"/>
+        <source>Size</source>
+        <translation>サイズ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="355"/>
+        <source>Variant</source>
+        <translation>バリアント</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="355"/>
+        <source>Candidate</source>
+        <translation>候補</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="355"/>
+        <source>From</source>
+        <translation>出所</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="355"/>
+        <source>Ours</source>
+        <translation>本ツール</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="356"/>
+        <source>Kernel alone</source>
+        <translation>カーネル単体</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="356"/>
+        <source>Peer</source>
+        <translation>ベンダ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="356"/>
+        <source>Ours / peer</source>
+        <translation>本ツール / ベンダ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/bench_page.cpp" line="356"/>
+        <source>Check</source>
+        <translation>検証</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::BenchService</name>
+    <message>
+        <location filename="../app/gui/services/bench_service.cpp" line="43"/>
+        <source>cancelled</source>
+        <translation>キャンセルされました</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/services/bench_service.cpp" line="49"/>
+        <source>peer results not stored: %1</source>
+        <translation>ベンダの結果を保存できません: %1</translation>
+    </message>
+</context>
+<context>
     <name>kt::gui::BestParametersModel</name>
     <message>
         <location filename="../app/gui/models/best_parameters_model.cpp" line="53"/>
@@ -55,28 +331,28 @@
 <context>
     <name>kt::gui::CandidateScatterPlot</name>
     <message>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="94"/>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="166"/>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="96"/>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="174"/>
         <source>(none)</source>
         <translation>（なし）</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="145"/>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="153"/>
         <source>candidates</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="164"/>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="172"/>
         <source>Against:</source>
         <translation>横軸:</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="165"/>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="173"/>
         <source>Colour by:</source>
         <translation>色分け:</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="167"/>
+        <location filename="../app/gui/plots/candidate_scatter_plot.cpp" line="175"/>
         <source>Best %1 of each candidate</source>
         <translation>各候補の最高 %1</translation>
     </message>
@@ -885,132 +1161,137 @@
 <context>
     <name>kt::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="195"/>
+        <location filename="../app/gui/main_window.cpp" line="211"/>
         <source>KernelTune Workbench</source>
         <translation>KernelTune ワークベンチ</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="196"/>
+        <location filename="../app/gui/main_window.cpp" line="212"/>
         <source>Devices</source>
         <translation>デバイス</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="197"/>
+        <location filename="../app/gui/main_window.cpp" line="213"/>
         <source>Tune</source>
         <translation>チューニング</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="198"/>
+        <location filename="../app/gui/main_window.cpp" line="214"/>
         <source>Run</source>
         <translation>実行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="199"/>
+        <location filename="../app/gui/main_window.cpp" line="215"/>
         <source>Results</source>
         <translation>結果</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="200"/>
+        <location filename="../app/gui/main_window.cpp" line="216"/>
         <source>Fits &amp;&amp; Rules</source>
         <translation>フィットとルール</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="202"/>
+        <location filename="../app/gui/main_window.cpp" line="218"/>
+        <source>Bench</source>
+        <translation>ベンチ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="219"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="203"/>
+        <location filename="../app/gui/main_window.cpp" line="220"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="204"/>
+        <location filename="../app/gui/main_window.cpp" line="221"/>
         <source>&amp;Tools</source>
         <translation>ツール(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="205"/>
+        <location filename="../app/gui/main_window.cpp" line="222"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="206"/>
+        <location filename="../app/gui/main_window.cpp" line="223"/>
         <source>&amp;Open database…</source>
         <translation>データベースを開く(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="207"/>
+        <location filename="../app/gui/main_window.cpp" line="224"/>
         <source>Choose the SQLite file that holds tuning results</source>
         <translation>チューニング結果を保存する SQLite ファイルを選択します</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="208"/>
+        <location filename="../app/gui/main_window.cpp" line="225"/>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="210"/>
+        <location filename="../app/gui/main_window.cpp" line="227"/>
         <source>&amp;Refresh devices</source>
         <translation>デバイスを再読み込み(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <location filename="../app/gui/main_window.cpp" line="228"/>
         <source>&amp;Status bar</source>
         <translation>ステータスバー(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="212"/>
+        <location filename="../app/gui/main_window.cpp" line="229"/>
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="213"/>
+        <location filename="../app/gui/main_window.cpp" line="230"/>
         <source>&amp;About KernelTune</source>
         <translation>KernelTune について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="214"/>
+        <location filename="../app/gui/main_window.cpp" line="231"/>
         <source>About &amp;Qt</source>
         <translation>Qt について(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="220"/>
+        <location filename="../app/gui/main_window.cpp" line="237"/>
         <source>Database: %1</source>
         <translation>データベース: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="221"/>
+        <location filename="../app/gui/main_window.cpp" line="238"/>
         <source>Database: %1 (not created yet)</source>
         <translation>データベース: %1（未作成）</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="234"/>
+        <location filename="../app/gui/main_window.cpp" line="252"/>
         <source>Results database: %1</source>
         <translation>結果データベース: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="238"/>
+        <location filename="../app/gui/main_window.cpp" line="256"/>
         <source>Open results database</source>
         <translation>結果データベースを開く</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="239"/>
+        <location filename="../app/gui/main_window.cpp" line="257"/>
         <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
         <translation>SQLite データベース (*.sqlite *.db);;すべてのファイル (*)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="259"/>
+        <location filename="../app/gui/main_window.cpp" line="277"/>
         <source>About KernelTune</source>
         <translation>KernelTune について</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="260"/>
+        <location filename="../app/gui/main_window.cpp" line="278"/>
         <source>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;A workbench for auto-tuning GPU kernels (GEMM, BLAS3, batched GEMM, SYMV) on OpenCL and CUDA devices: explore parameter spaces, measure and verify candidates, fit performance over problem sizes and derive dispatch rules.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;OpenCL および CUDA デバイス上で GPU カーネル（GEMM、BLAS3、バッチ GEMM、SYMV）を自動チューニングするワークベンチです。パラメータ空間を探索し、候補を測定・検証し、問題サイズに対する性能をフィッティングして、ディスパッチ規則を導出します。&lt;/p&gt;&lt;p&gt;Qt %2 でビルドされています。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="201"/>
+        <location filename="../app/gui/main_window.cpp" line="217"/>
         <source>Compare</source>
         <translation>比較</translation>
     </message>
@@ -1018,12 +1299,12 @@
 <context>
     <name>kt::gui::MetricCurvePlot</name>
     <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="181"/>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="192"/>
         <source>Problem size (%1)</source>
         <translation>問題サイズ (%1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="182"/>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="193"/>
         <source>Problem size (geometric mean of %1)</source>
         <translation>問題サイズ (%1 の幾何平均)</translation>
     </message>
@@ -1045,7 +1326,6 @@
     </message>
     <message>
         <location filename="../app/gui/models/results_model.cpp" line="22"/>
-        <location filename="../app/gui/screenshot.cpp" line="172"/>
         <source>compile error</source>
         <translation>コンパイルエラー</translation>
     </message>
@@ -1316,128 +1596,128 @@
         <translation>実行 %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="413"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="415"/>
         <source>No run yet.</source>
         <translation>まだ実行はありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="430"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="432"/>
         <source>Elapsed %1 · ETA %2 · reused %3</source>
         <translation>経過 %1 · 残り %2 · 再利用 %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="436"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="438"/>
         <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
         <translation>これまでの最高: &lt;b&gt;%1 %2&lt;/b&gt;（サイズ %3）— %4</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="441"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="443"/>
         <source>Best so far: –</source>
         <translation>これまでの最高: –</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="451"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="453"/>
         <source>Strategy:</source>
         <translation>戦略:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="452"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="454"/>
         <source>Warm start</source>
         <translation>ウォームスタート</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="453"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
         <source>Measure the family&apos;s known-good kernels (for GEMM: the papers&apos; fastest) first; the random, annealing and surrogate strategies start from them.</source>
         <translation>ファミリーの実績あるカーネル（GEMMでは論文の最速カーネル）を最初に計測します。ランダム、焼きなまし、サロゲートの各戦略はそこから探索を始めます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="457"/>
         <source>Max. evaluations:</source>
         <translation>最大評価数:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="456"/>
         <location filename="../app/gui/pages/run_page.cpp" line="458"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="460"/>
         <source>no limit</source>
         <translation>無制限</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="457"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="459"/>
         <source>Time limit:</source>
         <translation>時間制限:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="459"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="461"/>
         <source> min</source>
         <translation> 分</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="460"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="462"/>
         <source>Sizes:</source>
         <translation>サイズ:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="461"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
         <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
         <translation>ファミリーの既定値（例: 1024,2048 または 256x256x128）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="462"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="464"/>
         <source>&amp;Start run</source>
         <translation>実行開始(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="465"/>
         <source>Run:</source>
         <translation>実行:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="464"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="466"/>
         <source>&amp;Pause</source>
         <translation>一時停止(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="465"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="467"/>
         <source>&amp;Resume</source>
         <translation>再開(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="466"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="468"/>
         <source>&amp;Cancel</source>
         <translation>キャンセル(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="467"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="469"/>
         <source>Top candidates over size</source>
         <translation>上位候補（サイズ別）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="468"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="470"/>
         <source>All candidates</source>
         <translation>全候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="469"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="471"/>
         <source>Failures</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="470"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="472"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="470"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="472"/>
         <source>Size</source>
         <translation>サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="470"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="472"/>
         <source>Status</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="470"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="472"/>
         <source>Message</source>
         <translation>メッセージ</translation>
     </message>

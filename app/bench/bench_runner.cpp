@@ -126,6 +126,11 @@ public:
     }
 
 private:
+    void addRow(Row row) {
+        m_result.rows.push_back(std::move(row));
+        if (m_options.onRow) m_options.onRow(m_result.rows.back());
+    }
+
     Row rowFor(const Candidate& c, const PlanEntry& entry, const std::string& variant) const {
         Row row;
         row.candidate = c.key;
@@ -170,7 +175,7 @@ private:
             if (kernelColumn) row.kernel = kernelFigure(c, entry.size, kernels);
             row.peer.error = m_result.peerWhy.empty() ? "the family names no vendor call" : m_result.peerWhy;
             row.peerTc.error = m_result.peerTcWhy;
-            m_result.rows.push_back(std::move(row));
+            addRow(std::move(row));
         }
     }
 
@@ -247,7 +252,7 @@ private:
                 if (m_options.verify) row.verified = false, row.verifyMessage = e.what();
             }
             if (kernelColumn) row.kernel = kernelFigure(c, entry.size, kernels);
-            m_result.rows.push_back(std::move(row));
+            addRow(std::move(row));
         }
     }
 
@@ -310,7 +315,13 @@ Result runBench(Device& device, std::shared_ptr<const Family> family, const std:
 
     BenchRun run(device, family, options, result);
     run.setPeers(peer.get(), peerTc.get());
-    for (const auto& entry : plan) run.size(entry, variants);
+    for (const auto& entry : plan) {
+        if (options.cancelled && options.cancelled()) {
+            result.cancelled = true;
+            break;
+        }
+        run.size(entry, variants);
+    }
     return result;
 }
 

@@ -36,6 +36,8 @@ struct PlanEntry {
 using PeerFactory = std::function<std::unique_ptr<devices::vendor::BlasPeer>(
     Device&, const devices::vendor::PeerOptions&, std::string* why)>;
 
+struct Row;
+
 struct Options {
     std::vector<std::string> variants; // of Family::benchDescription(); empty: all of them
     PeerChoice peer = PeerChoice::Auto;
@@ -45,6 +47,10 @@ struct Options {
     bool verify = false;
     std::uint64_t seed = 42;
     PeerFactory makePeer = {}; // empty: devices::vendor::makeBlasPeer
+    // Called on the bench's thread after each row (the workbench streams rows to its table and plot).
+    std::function<void(const Row&)> onRow = {};
+    // Asked before each size; true stops the bench there (Result::cancelled).
+    std::function<bool()> cancelled = {};
 };
 
 // A figure: value in the family's metric from the median of the timed runs; error set when it could not be measured.
@@ -77,6 +83,7 @@ struct Result {
     std::string peerWhy;  // why there is no peer column ("libcublas.so.13/.12 not found", "--peer none")
     std::string peerTcName, peerTcId, peerTcWhy, peerTcNote;
     std::vector<Row> rows;
+    bool cancelled = false; // Options::cancelled stopped the bench before its last size
 };
 
 // Runs the whole plan: for each size and variant, the peer once, then each candidate's routine (built once per

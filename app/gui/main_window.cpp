@@ -18,6 +18,7 @@
 
 #include "app/gui/app_settings.hpp"
 #include "app/gui/dialogs/settings_dialog.hpp"
+#include "app/gui/pages/bench_page.hpp"
 #include "app/gui/pages/compare_page.hpp"
 #include "app/gui/pages/devices_page.hpp"
 #include "app/gui/pages/fits_page.hpp"
@@ -52,7 +53,8 @@ MainWindow::MainWindow(BackendFactory backends, ProfileFunction profiler, Langua
                {"run", m_runPage},
                {"results", m_resultsPage},
                {"fits", new FitsPage(m_tabs)},
-               {"compare", new ComparePage(m_tabs)}};
+               {"compare", new ComparePage(m_tabs)},
+               {"bench", new BenchPage(m_tabs)}};
     for (const auto& page : m_pages) m_tabs->addTab(page.widget, QString());
     setCentralWidget(m_tabs);
 
@@ -101,6 +103,13 @@ MainWindow::MainWindow(BackendFactory backends, ProfileFunction profiler, Langua
                 });
     }
 
+    if (auto* bench = benchPage()) {
+        connect(bench, &BenchPage::statusMessage, this,
+                [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+        // The bench runs on this machine's devices: the live ones of the enumeration.
+        connect(m_enumeration, &DeviceEnumerationService::finished, bench, &BenchPage::setDevices);
+    }
+
     createActions();
     createMenus();
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
@@ -114,6 +123,7 @@ MainWindow::MainWindow(BackendFactory backends, ProfileFunction profiler, Langua
     m_resultsPage->setDatabase(m_database);
     if (auto* fits = fitsPage()) fits->setDatabase(m_database);
     if (auto* compare = comparePage()) compare->setDatabase(m_database);
+    if (auto* bench = benchPage()) bench->setDatabase(m_database);
     retranslateUi();
     restoreWindowState();
     m_enumeration->start();
@@ -185,6 +195,12 @@ FitsPage* MainWindow::fitsPage() const {
     return nullptr;
 }
 
+BenchPage* MainWindow::benchPage() const {
+    for (const auto& page : m_pages)
+        if (auto* bench = qobject_cast<BenchPage*>(page.widget)) return bench;
+    return nullptr;
+}
+
 ComparePage* MainWindow::comparePage() const {
     for (const auto& page : m_pages)
         if (auto* compare = qobject_cast<ComparePage*>(page.widget)) return compare;
@@ -199,6 +215,7 @@ void MainWindow::retranslateUi() {
     m_tabs->setTabText(3, tr("Results"));
     m_tabs->setTabText(4, tr("Fits && Rules"));
     if (auto* compare = comparePage()) m_tabs->setTabText(m_tabs->indexOf(compare), tr("Compare"));
+    if (auto* bench = benchPage()) m_tabs->setTabText(m_tabs->indexOf(bench), tr("Bench"));
     m_fileMenu->setTitle(tr("&File"));
     m_viewMenu->setTitle(tr("&View"));
     m_toolsMenu->setTitle(tr("&Tools"));
@@ -230,6 +247,7 @@ void MainWindow::setDatabase(const QString& path) {
     m_resultsPage->setDatabase(path);
     if (auto* fits = fitsPage()) fits->setDatabase(path);
     if (auto* compare = comparePage()) compare->setDatabase(path);
+    if (auto* bench = benchPage()) bench->setDatabase(path);
     updateDatabaseLabel();
     statusBar()->showMessage(tr("Results database: %1").arg(QDir::toNativeSeparators(path)), 10000);
 }

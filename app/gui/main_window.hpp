@@ -17,6 +17,7 @@ class QTabWidget;
 namespace kt::gui {
 
 class ComparePage;
+class BenchPage;
 class DevicesPage;
 class FitsPage;
 class ResultsPage;
@@ -45,6 +46,7 @@ public:
     ResultsPage* resultsPage() const { return m_resultsPage; }
     FitsPage* fitsPage() const;
     ComparePage* comparePage() const;
+    BenchPage* benchPage() const;
     TuningRunService* runService() const { return m_runs; }
     DeviceEnumerationService* enumeration() const { return m_enumeration; }
     QMenu* fileMenu() const { return m_fileMenu; }

@@ -13,6 +13,18 @@ std::string toString(Metric metric) { return metric == Metric::GFlops ? "GFlop/s
 
 std::unique_ptr<Routine> Family::makeRoutine(Device&, ProgramCache&, const Point&) const { return nullptr; }
 
+ProblemSize Family::callSize(const blas::BlasCall& call) const {
+    ProblemSize size;
+    for (const auto& dim : sizeDimensions()) {
+        if (dim == "m") size.dims.push_back(call.m);
+        else if (dim == "n") size.dims.push_back(call.n);
+        else if (dim == "k") size.dims.push_back(call.k);
+        else if (dim == "batch") size.dims.push_back(call.batchCount);
+        else throw std::invalid_argument(name() + ": no default size for a call in the dimension '" + dim + "'");
+    }
+    return size;
+}
+
 Point Family::pointFromKey(const std::string& key, const DeviceInfo& device) const {
     if (key.empty()) throw std::invalid_argument("empty point key");
     const ParameterSpace s = space(device);

@@ -101,6 +101,9 @@ public:
         return std::nullopt;
     }
     virtual std::unique_ptr<Routine> makeRoutine(Device& device, ProgramCache& programs, const Point& point) const;
+    // The problem size of a call, in this family's size dimensions (where a tuned routine looks up its point). By
+    // default each dimension named m, n, k or batch takes that field of the call (batch: batchCount).
+    virtual ProblemSize callSize(const blas::BlasCall& call) const;
     // A point key given by a user (--point, a rule's candidate) as a point of this family; std::invalid_argument
     // says what is wrong. By default every parameter of the device's space must be given.
     virtual Point pointFromKey(const std::string& key, const DeviceInfo& device) const;

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/bench/bench_output.hpp"
+#include "app/bench/bench_plan.hpp"
 #include "app/bench/bench_runner.hpp"
 #include "app/cli/cli_common.hpp"
 #include "core/rules/rule_file.hpp"
@@ -49,45 +50,6 @@ std::vector<std::string> parseVariants(const std::string& text, const Family& fa
     }
     if (out.empty()) throw UsageError(flag + ": empty list");
     return out;
-}
-
-double volume(const ProblemSize& s) {
-    double v = 1;
-    for (auto d : s.dims) v *= double(d);
-    return v;
-}
-
-// The stored size nearest to `size` (same dimension count first, then by log-volume): where --best looks.
-const store::StoredMeasurement* nearestStored(const std::vector<store::StoredMeasurement>& best,
-                                              const ProblemSize& size) {
-    const store::StoredMeasurement* pick = nullptr;
-    double pickDistance = 0;
-    for (const auto& m : best) {
-        const double d = (m.measurement.size.dims.size() == size.dims.size() ? 0 : 1e6) +
-                         std::fabs(std::log(volume(m.measurement.size)) - std::log(volume(size)));
-        if (!pick || d < pickDistance) pick = &m, pickDistance = d;
-    }
-    return pick;
-}
-
-// --rules without --sizes: each interval's first size and the last size the rule covers, so every candidate runs
-// (GEMM sizes as m = n = k); trees have no sizes of their own, so the family's defaults.
-std::optional<std::vector<ProblemSize>> ruleSizes(const rules::RuleFile& rule, std::size_t dims) {
-    if (!rule.sizeRule) return std::nullopt;
-    std::vector<long long> values;
-    for (const auto& iv : rule.sizeRule->intervals) values.push_back(std::max(1LL, iv.lo));
-    values.push_back(std::max(1LL, rule.sizeRule->intervals.back().hi - 1));
-    std::sort(values.begin(), values.end());
-    values.erase(std::unique(values.begin(), values.end()), values.end());
-    std::vector<ProblemSize> sizes;
-    for (auto v : values) sizes.push_back({std::vector<std::int64_t>(dims, v)});
-    return sizes;
-}
-
-std::vector<PlanEntry> planFrom(const std::vector<ProblemSize>& sizes, const std::vector<Candidate>& candidates) {
-    std::vector<PlanEntry> plan;
-    for (const auto& s : sizes) plan.push_back({s, candidates});
-    return plan;
 }
 
 int runBench(const std::vector<std::string>& argv) {
@@ -131,33 +93,26 @@ int runBench(const std::vector<std::string>& argv) {
         options.warmupRuns = static_cast<int>(*w);
     }
     if (auto s = args.integer("--seed")) options.seed = static_cast<std::uint64_t>(*s);
-    std::optional<std::vector<ProblemSize>> sizes;
-    if (auto s = args.value("--sizes")) {
-        sizes = parseSizes(*s, "--sizes");
-        for (const auto& size : *sizes)
-            for (auto d : size.dims)
-                if (d < 1) throw UsageError("--sizes: " + size.label() + " has a dimension below 1");
-        // Results are stored with every dimension: "4096" means 4096x4096x4096 for m, n, k families (and finds it
-        // in the store); any other mismatch is a usage error naming the family's dimensions.
-        try {
-            sizes = normaliseSizes(*family, *sizes);
-        } catch (const std::invalid_argument& e) {
-            throw UsageError(std::string("--sizes: ") + e.what());
-        }
-    }
+    PlanRequest request;
+    if (auto s = args.value("--sizes")) request.sizes = parseSizes(*s, "--sizes");
 
     // --rules: read and check the file before any device work (a bad file is a usage error: exit 2).
-    std::optional<rules::RuleFile> rule;
     if (auto path = args.value("--rules")) {
         try {
-            rule = rules::readRuleFile(*path);
-            rule->checkDimensions(family->sizeDimensions());
+            request.rule = rules::readRuleFile(*path);
+            request.rule->checkDimensions(family->sizeDimensions());
         } catch (const rules::RuleInputError& e) {
             throw UsageError(std::string("--rules: ") + e.what());
         }
-        if (!rule->family.empty() && rule->family != familyName)
-            throw UsageError("--rules: " + *path + " is a rule for family " + rule->family + ", not " + familyName);
+        if (!request.rule->family.empty() && request.rule->family != familyName)
+            throw UsageError("--rules: " + *path + " is a rule for family " + request.rule->family + ", not " +
+                             familyName);
     }
+    if (args.value("--point")) request.source = CandidateSource::Point, request.pointKey = *args.value("--point");
+    else if (request.rule) request.source = CandidateSource::Rule;
+    else if (args.flag("--paper")) request.source = CandidateSource::Paper;
+    else request.source = top ? CandidateSource::Top : CandidateSource::Best;
+    request.top = top.value_or(0);
 
     const auto dbPath = databasePath(args);
     DeviceCatalog catalog(dbPath, false); // a benchmark needs real hardware: no simulated twins
@@ -168,9 +123,14 @@ int runBench(const std::vector<std::string>& argv) {
         throw UsageError("--peer " + std::string(options.peer == PeerChoice::Cublas ? "cublas" : "clblast") +
                          " needs a " + (options.peer == PeerChoice::Cublas ? "CUDA" : "OpenCL") + " device; " +
                          found.info.label() + " is " + toString(backend));
-    if (!sizes && rule) sizes = ruleSizes(*rule, family->sizeDimensions().size());
-    if (!sizes) sizes = family->defaultSizes(found.info);
-    checkSizesFitDevice(*family, *sizes, found.info, "--sizes");
+    std::vector<ProblemSize> sizes;
+    try {
+        sizes = benchSizes(*family, found.info, request);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--sizes: ") + e.what());
+    }
+    checkSizesFitDevice(*family, sizes, found.info, "--sizes");
+    request.sizes = sizes;
     std::optional<DeviceProfile> givenProfile;
     if (auto file = args.value("--profile")) {
         std::ifstream in(*file);
@@ -189,86 +149,18 @@ int runBench(const std::vector<std::string>& argv) {
     }
 
     // Candidates.
-    std::vector<PlanEntry> plan;
     std::optional<store::Database> db;
     auto openDb = [&]() -> store::Database& {
         if (!db) db.emplace(store::Database::open(dbPath));
         return *db;
     };
-    if (auto key = args.value("--point")) {
-        Candidate c;
-        c.origin = "point";
-        try {
-            c.point = family->pointFromKey(*key, found.info);
-        } catch (const std::exception& e) {
-            throw UsageError(std::string("--point: ") + e.what());
-        }
-        c.key = c.point.key();
-        plan = planFrom(*sizes, {c});
-    } else if (rule) {
-        // Every candidate the rule names must be a point of this family, used at a bench size or not.
-        std::map<std::string, Candidate> byName;
-        for (const auto& name : rule->candidates()) {
-            Candidate c;
-            c.origin = "rule";
-            try {
-                c.point = family->pointFromKey(name, found.info);
-            } catch (const std::exception& e) {
-                throw UsageError("--rules: " + rule->source + ": candidate '" + name + "' is not a valid " +
-                                 familyName + " point: " + e.what());
-            }
-            c.key = c.point.key();
-            byName.emplace(name, c);
-        }
-        for (const auto& size : *sizes) {
-            rules::RuleChoice choice;
-            try {
-                choice = rule->select(family->sizeDimensions(), {size.dims.begin(), size.dims.end()});
-            } catch (const rules::RuleInputError& e) {
-                throw UsageError(std::string("--rules: ") + e.what());
-            }
-            Candidate c = byName.at(choice.candidate);
-            c.rule = choice.why;
-            c.ruleNote = choice.note;
-            plan.push_back({size, {c}});
-        }
-    } else if (args.flag("--paper")) {
-        std::vector<Candidate> candidates;
-        const auto seeds = family->seedPoints(found.info);
-        if (seeds.empty()) throw UsageError("--paper: family " + familyName + " has no kernels from the papers");
-        for (const auto& point : seeds) {
-            Candidate c;
-            c.point = point;
-            c.key = c.point.key();
-            c.origin = "paper";
-            candidates.push_back(c);
-            if (top && int(candidates.size()) == *top) break;
-        }
-        plan = planFrom(*sizes, candidates);
-    } else {
-        store::MeasurementRepository measurements(openDb());
-        const std::string deviceId = found.info.stableId();
-        const auto best = measurements.bestPerSize(deviceId, familyName);
-        if (best.empty())
-            throw UsageError("--best: no successful " + familyName + " measurements of " + deviceId + " in " +
-                             dbPath.string() + " (run `ktune tune` first)");
-        if (top) {
-            const auto largest = *std::max_element(best.begin(), best.end(), [](const auto& a, const auto& b) {
-                return volume(a.measurement.size) < volume(b.measurement.size);
-            });
-            std::vector<Candidate> candidates;
-            for (const auto& m : measurements.topCandidates(deviceId, familyName, largest.measurement.size, *top))
-                candidates.push_back({m.measurement.pointKey, Point::fromKey(m.measurement.pointKey), "top",
-                                      m.measurement.size.label()});
-            plan = planFrom(*sizes, candidates);
-        } else {
-            for (const auto& size : *sizes) {
-                const auto* m = nearestStored(best, size);
-                plan.push_back({size,
-                                {{m->measurement.pointKey, Point::fromKey(m->measurement.pointKey), "best",
-                                  m->measurement.size.label()}}});
-            }
-        }
+    const bool fromStore = request.source == CandidateSource::Best || request.source == CandidateSource::Top;
+    std::vector<PlanEntry> plan;
+    try {
+        plan = makeBenchPlan(*family, found.info, request, fromStore ? &openDb() : nullptr);
+    } catch (const std::invalid_argument& e) {
+        const std::string flag = request.source == CandidateSource::Top ? "--best" : flagOf(request.source);
+        throw UsageError(flag + ": " + e.what() + (fromStore ? " (store " + dbPath.string() + ")" : ""));
     }
 
     auto device = found.backend->open(found.info);
@@ -289,31 +181,13 @@ int runBench(const std::vector<std::string>& argv) {
         DeviceInfo withProfile = found.info;
         withProfile.profile = givenProfile; // kept in the device's profile history
         devicesRepo.upsert(withProfile);
-        store::PeerRepository peers(openDb());
-        std::set<std::string> stored; // one entry per peer, size and op (rows repeat them per candidate)
-        for (const auto& row : result.rows) {
-            const std::string routine = familyName + (row.variant.empty() ? "" : "_" + row.variant);
-            auto add = [&](const Figure& f, const std::string& peerId) {
-                if (!f.measured() || peerId.empty()) return;
-                if (!stored.insert(peerId + "|" + routine + "|" + row.size.label()).second) return;
-                store::PeerMeasurement pm;
-                pm.deviceId = found.info.stableId();
-                pm.peer = peerId;
-                pm.routine = routine;
-                pm.size = row.size;
-                pm.value = *f.value;
-                pm.medianMs = f.medianMs;
-                peers.add(pm);
-            };
-            add(row.peer, result.peerId);
-            add(row.peerTc, result.peerTcId);
-        }
+        storePeerFigures(openDb(), found.info, *family, result);
     } catch (const std::exception& e) {
         storeWarning = e.what(); // the benchmark itself is still valid
     }
 
     nlohmann::json json = benchJson(found.info, *family, result, options, profile);
-    if (rule) {
+    if (const auto& rule = request.rule) {
         json["rule"] = {{"file", rule->source}, {"format", rule->format}};
         if (!rule->family.empty()) json["rule"]["family"] = rule->family;
         for (const char* key : {"intervals", "dims", "tree"})

@@ -11,40 +11,13 @@
 #include "core/store/store.hpp"
 #include "kernels/builtin_families.hpp"
 #include "tests/cli_fit/cli_helper.hpp"
+#include "tests/kernels/dot/fake_dot_peer.hpp"
 #include "tests/kernels/gemm/test_device.hpp"
 
 using namespace kt;
+using kt::test::FakeDotPeer;
 
 namespace {
-
-// A vendor library of one routine: dot, computed on the host from the device buffers (or off by one when `wrong`).
-class FakeDotPeer final : public devices::vendor::BlasPeer {
-public:
-    FakeDotPeer(Device& device, bool wrong) : m_device(device), m_wrong(wrong) {}
-    std::string name() const override { return "FakeBLAS"; }
-    std::string id() const override { return "fake"; }
-    bool supports(const std::string& routine) const override { return routine == "dot"; }
-    std::string routineName(const std::string& routine) const override { return supports(routine) ? "dot" : ""; }
-    double run(const blas::BlasCall& call, const blas::BlasOperands& ops) override {
-        ++calls;
-        return call.precision == Precision::F64 ? compute<double>(call, ops) : compute<float>(call, ops);
-    }
-    int calls = 0;
-
-private:
-    template <class T> double compute(const blas::BlasCall& call, const blas::BlasOperands& ops) {
-        std::vector<T> x(std::size_t(call.n)), y(std::size_t(call.n));
-        m_device.read(*ops.a.buffer, x.data(), x.size() * sizeof(T));
-        m_device.read(*ops.b.buffer, y.data(), y.size() * sizeof(T));
-        double sum = 0;
-        for (std::size_t i = 0; i < x.size(); ++i) sum += double(x[i]) * double(y[i]);
-        const T result = T(call.alpha * sum + (m_wrong ? 1.0 : 0.0));
-        m_device.write(*ops.c.buffer, &result, sizeof(T));
-        return 0.25; // ms
-    }
-    Device& m_device;
-    bool m_wrong;
-};
 
 std::shared_ptr<const Family> family(const std::string& name) {
     kernels::registerBuiltinFamilies();

@@ -1,0 +1,136 @@
+// TunedRoutine and the point choosers on PoCL: an sgemm routine whose point comes from the store (the stored size
+// nearest the call) or from a rule (both sides of its boundary), each call checked against OpenBLAS; a family whose
+// candidate is the routine, an empty store and a rule naming a point outside the space give clear errors.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "app/bench/blas_check.hpp"
+#include "core/engine/tuned_routine.hpp"
+#include "core/store/store.hpp"
+#include "kernels/builtin_families.hpp"
+#include "tests/kernels/gemm/test_device.hpp"
+
+using namespace kt;
+
+namespace {
+
+class TunedRoutinePocl : public test::SharedDeviceTest<TunedRoutinePocl, &test::openPoclDevice> {
+protected:
+    static std::shared_ptr<const Family> family(const std::string& name) {
+        kernels::registerBuiltinFamilies();
+        return FamilyRegistry::instance().find(name);
+    }
+    // Two different seed points of sgemm on this device.
+    std::pair<Point, Point> twoPoints() const {
+        const auto seeds = family("sgemm")->seedPoints(s_device->info());
+        EXPECT_GE(seeds.size(), 2u);
+        return {seeds.at(0), seeds.at(1)};
+    }
+};
+
+// A column-major sgemm of size n through the routine, checked against the host reference.
+void expectCorrect(Device& device, Routine& routine, std::int64_t n) {
+    blas::BlasCall call;
+    call.precision = Precision::F32;
+    call.order = blas::Order::ColMajor;
+    call.opA = blas::Op::T;
+    call.m = n, call.n = n, call.k = n;
+    call.alpha = 1.5, call.beta = -0.5;
+    auto host = bench::randomOperands<float>(call, 7);
+    auto a = test::upload(device, host.a), b = test::upload(device, host.b), c = test::upload(device, host.c);
+    blas::BlasOperands ops = host.layout;
+    ops.a.buffer = a.get(), ops.b.buffer = b.get(), ops.c.buffer = c.get();
+    routine.enqueue(call, ops);
+    std::vector<float> got(host.c.size());
+    device.read(*c, got.data(), got.size() * sizeof(float));
+    const auto v = bench::checkBlasResult(call, host, got);
+    EXPECT_TRUE(v.ok) << "n = " << n << ": " << v.message;
+}
+
+} // namespace
+
+TEST_F(TunedRoutinePocl, StoredBestOfTheNearestSizeRunsAndIsCorrect) {
+    const auto [small, large] = twoPoints();
+    auto db = store::Database::open(":memory:");
+    store::DeviceRepository(db).upsert(s_device->info());
+    store::NewRun run;
+    run.deviceId = s_device->info().stableId();
+    run.family = "sgemm";
+    run.strategy = "test";
+    const auto runId = store::RunRepository(db).create(run);
+    store::MeasurementRepository measurements(db);
+    auto stored = [&](const Point& p, std::int64_t n, double value) {
+        Measurement m;
+        m.pointKey = p.key();
+        m.size = {{n, n, n}};
+        m.status = MeasurementStatus::Ok;
+        m.value = value;
+        measurements.insert(runId, m);
+    };
+    stored(small, 32, 10), stored(large, 32, 5); // small wins at 32
+    stored(small, 256, 5), stored(large, 256, 10); // large wins at 256
+
+    auto chooser = std::make_shared<StoredBestChooser>(measurements, run.deviceId, *family("sgemm"));
+    ProgramCache programs(*s_device);
+    TunedRoutine routine(*s_device, programs, family("sgemm"), chooser);
+    expectCorrect(*s_device, routine, 40); // nearer 32 than 256
+    EXPECT_EQ(routine.lastChoice().key, small.key());
+    EXPECT_EQ(routine.lastChoice().origin, "best");
+    EXPECT_EQ(routine.lastChoice().tunedAt, "32x32x32");
+    expectCorrect(*s_device, routine, 200);
+    EXPECT_EQ(routine.lastChoice().key, large.key());
+    expectCorrect(*s_device, routine, 33);
+    EXPECT_EQ(routine.builtRoutines(), 2u); // one routine per point, reused
+}
+
+TEST_F(TunedRoutinePocl, RuleChoosesOnBothSidesOfItsBoundary) {
+    const auto [small, large] = twoPoints();
+    const auto rule = rules::ruleFileFromJson(
+        nlohmann::json{{"format", "ktune-rules/1"},
+                       {"family", "sgemm"},
+                       {"intervals",
+                        {{{"lo", 1}, {"hi", 48}, {"candidate", small.key()}},
+                         {{"lo", 48}, {"hi", 4096}, {"candidate", large.key()}}}}},
+        "R.json");
+    auto chooser = std::make_shared<RuleChooser>(rule, *family("sgemm"), s_device->info());
+    ProgramCache programs(*s_device);
+    TunedRoutine routine(*s_device, programs, family("sgemm"), chooser);
+    expectCorrect(*s_device, routine, 47);
+    EXPECT_EQ(routine.lastChoice().key, small.key());
+    EXPECT_EQ(routine.lastChoice().why, "1 <= m = n = k < 48");
+    expectCorrect(*s_device, routine, 48);
+    EXPECT_EQ(routine.lastChoice().key, large.key());
+}
+
+TEST_F(TunedRoutinePocl, ClearErrors) {
+    auto db = store::Database::open(":memory:");
+    const store::MeasurementRepository measurements(db);
+    try {
+        StoredBestChooser(measurements, s_device->info().stableId(), *family("sgemm"));
+        FAIL() << "an empty store gave a chooser";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("no successful sgemm measurements"), std::string::npos) << e.what();
+    }
+    const auto bad = rules::ruleFileFromJson(
+        nlohmann::json{{"format", "ktune-rules/1"}, {"intervals", {{{"lo", 1}, {"hi", 8}, {"candidate", "GEMM_ML=3"}}}}},
+        "bad.json");
+    try {
+        RuleChooser(bad, *family("sgemm"), s_device->info());
+        FAIL() << "a rule naming a point outside the space gave a chooser";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("candidate 'GEMM_ML=3'"), std::string::npos) << e.what();
+    }
+    // dot's candidate is what runs: it has no routine on user operands.
+    const auto dot = family("sdot");
+    const auto rule = rules::ruleFileFromJson(
+        nlohmann::json{{"format", "ktune-rules/1"},
+                       {"intervals", {{{"lo", 1}, {"hi", 8}, {"candidate", "DOT_WG=64,DOT_WPT=2"}}}}},
+        "dot.json");
+    ProgramCache programs(*s_device);
+    TunedRoutine routine(*s_device, programs, dot, std::make_shared<RuleChooser>(rule, *dot, s_device->info()));
+    blas::BlasCall call;
+    call.routine = "dot";
+    call.n = 4;
+    EXPECT_THROW(routine.enqueue(call, {}), std::invalid_argument);
+}
