@@ -4,6 +4,7 @@
 #pragma once
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,9 @@ public:
     // Binds the plan's inputs (every one must be given), evaluates the variables and the checks. Throws
     // std::invalid_argument naming a missing input, a failed check or an expression that overflows.
     void bindInputs(const std::map<std::string, std::int64_t>& inputs);
+    // The same with the values in the order of the plan's inputs (no map on a routine's per-call path). Binding the
+    // values already bound keeps everything evaluated from them.
+    void bindInputValues(std::span<const std::int64_t> values);
     // An input or a variable after bindInputs().
     std::int64_t value(const std::string& name) const;
     // Every input and variable after bindInputs().
@@ -50,6 +54,8 @@ public:
 
 private:
     void resolve(std::size_t launch, Range& global, Range& local, std::vector<KernelArg>& args);
+    // Makes the phase's resolved launches current (see Impl::PhaseCache).
+    void ensureResolved(LaunchPhase phase);
 
     struct Impl;
     std::unique_ptr<Impl> m;

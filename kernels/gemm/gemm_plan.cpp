@@ -128,7 +128,7 @@ KernelPlan routinePlan(const GemmParams& p, const DeviceInfo& device, const Rout
                        const copy::CopyShape& copyShape) {
     KernelPlan plan;
     plan.precision = p.precision;
-    plan.inputs = {"m", "n", "k", "lda", "ldb", "ldc", "offa", "offb", "offc"};
+    plan.inputs = {"m", "n", "k", "lda", "ldb", "ldc", "offa", "offb", "offc"}; // GemmRoutine binds them in this order
     plan.scalars = {{"alpha", 1}, {"beta", 0}};
     plan.addProgram(tnProgram(p, device));
     addPaddedSizes(plan, p);

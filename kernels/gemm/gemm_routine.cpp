@@ -78,8 +78,9 @@ void GemmRoutine::enqueue(const GemmCall& call, Buffer& A, Buffer& B, Buffer& C)
     const bool copyA = !fits(opA == blas::Op::N, m_params.layoutA, k, m, lda, offa, K, M, m_params.ml);
     const bool copyB = !fits(opB == blas::Op::T, m_params.layoutB, k, n, ldb, offb, K, N, m_params.nl);
     PlanExecutor& plan = executorFor(opA, opB, copyA, copyB);
-    plan.bindInputs({{"m", m}, {"n", n}, {"k", k}, {"lda", lda}, {"ldb", ldb}, {"ldc", call.ldc},
-                     {"offa", offa}, {"offb", offb}, {"offc", call.offC}});
+    // In the order of routinePlan's inputs (m, n, k, lda, ldb, ldc, offa, offb, offc): no map per call.
+    const std::int64_t inputs[] = {m, n, k, lda, ldb, call.ldc, offa, offb, call.offC};
+    plan.bindInputValues(inputs);
     auto bind = [&](const char* name, Buffer& buffer, const char* user) {
         try {
             plan.bindBuffer(name, buffer);

@@ -179,6 +179,46 @@ TEST(PlanExecutor, EvaluatesGeometryArgumentsAndScalars) {
     EXPECT_EQ(device.allocations, 6);
 }
 
+// Repeated calls reuse the resolved launches; every change of what they depend on (an input, a scalar, a bound
+// buffer, a reallocated workspace) is seen by the next call.
+TEST(PlanExecutor, RepeatedCallsSeeEveryChangeOfSizesScalarsAndBuffers) {
+    RecordingDevice device;
+    ProgramCache programs(device);
+    PlanExecutor exec(device, programs, twoKernelPlan());
+    FakeBuffer x1(8 * 1000), x2(8 * 1000);
+    const std::int64_t n100[] = {100};
+    exec.bindInputValues(n100);
+    exec.bindBuffer("x", x1);
+    exec.allocate();
+    auto last = [&](std::size_t i) -> const RecordingDevice::Call& { return device.calls.at(device.calls.size() - 2 + i); };
+    exec.enqueue(LaunchPhase::Timed);
+    EXPECT_EQ(std::get<std::int32_t>(last(0).args[3]), 100);
+    exec.bindInputValues(n100); // the same values: nothing to redo, the same launches
+    exec.enqueue(LaunchPhase::Timed);
+    EXPECT_EQ(std::get<std::int32_t>(last(0).args[3]), 100);
+    EXPECT_EQ(std::get<Buffer*>(last(0).args[0]), &x1);
+    const std::int64_t n200[] = {200};
+    exec.bindInputValues(n200);
+    exec.enqueue(LaunchPhase::Timed);
+    EXPECT_EQ(std::get<std::int32_t>(last(0).args[3]), 200);
+    EXPECT_EQ(last(0).global[0], 256u);
+    EXPECT_EQ(std::get<std::int32_t>(last(1).args[2]), 4); // blocks re-evaluated
+    exec.setScalar("alpha", 7.0);
+    exec.enqueue(LaunchPhase::Timed);
+    EXPECT_EQ(std::get<double>(last(0).args[2]), 7.0);
+    exec.bindBuffer("x", x2);
+    exec.enqueue(LaunchPhase::Timed);
+    EXPECT_EQ(std::get<Buffer*>(last(0).args[0]), &x2);
+    const int allocations = device.allocations;
+    exec.bindInputValues(std::vector<std::int64_t>{1000}); // y grows: reallocated (maybe at the same address)
+    exec.allocate();
+    EXPECT_GT(device.allocations, allocations);
+    exec.enqueue(LaunchPhase::Timed);
+    EXPECT_EQ(std::get<Buffer*>(last(0).args[1]), &exec.buffer("y"));
+    EXPECT_EQ(std::get<std::int32_t>(last(1).args[2]), 16);
+    EXPECT_THROW(exec.bindInputValues(std::vector<std::int64_t>{1, 2}), std::invalid_argument);
+}
+
 TEST(PlanExecutor, OneTimedLaunchIsTimedByItsOwnEventAfterTheResets) {
     RecordingDevice device;
     ProgramCache programs(device);
