@@ -6,7 +6,6 @@
 #include <optional>
 
 #include "kernels/copy/copy_kernels.hpp"
-#include "kernels/gemm/gemm_bench.hpp"
 #include "kernels/gemm/gemm_generator.hpp"
 #include "kernels/gemm/gemm_layout.hpp"
 #include "kernels/gemm/gemm_plan.hpp"
@@ -275,22 +274,4 @@ TEST_F(GemmPocl, InconsistentCallsAreRejectedWithTheField) {
     call.offC -= 1; // exactly fits
     EXPECT_NO_THROW(routine.enqueue(call, *buf, *buf, *buf));
     s_device->finish();
-}
-
-TEST_F(GemmPocl, BenchEntryPointsTimeAndVerify) {
-    BenchOptions o;
-    o.timedRuns = 2;
-    o.verify = true;
-    const auto p = variant(32, 32, 8, 4, 4, 2, 4, "AB", "B", CBL, CBL, F);
-    GemmCall call{Order::ColMajor, Op::N, Op::T, 70, 40, 50, 1.0, 1.0};
-    const auto routine = timeGemmRoutine(*s_device, p, call, o);
-    ASSERT_EQ(routine.timesMs.size(), 2u);
-    EXPECT_GT(routine.medianMs, 0.0);
-    EXPECT_LE(routine.minMs, routine.medianMs);
-    EXPECT_TRUE(routine.verified);
-    EXPECT_TRUE(routine.verification.ok) << routine.verification.message;
-    const auto tn = timeTnKernel(*s_device, variant(16, 32, 4, 2, 4, 2, 2, "A", "", RBL, ROW, D), 40, 70, 30, o);
-    EXPECT_GT(tn.medianMs, 0.0);
-    EXPECT_GT(tn.gflops(40, 70, 30), 0.0);
-    EXPECT_TRUE(tn.verification.ok) << tn.verification.message;
 }
