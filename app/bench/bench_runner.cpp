@@ -308,7 +308,8 @@ Result runBench(Device& device, std::shared_ptr<const Family> family, const std:
         }
         result.peerTcNote = "cuBLAS default math: the library may use tensor cores (FP64 DMMA on sm_80 and newer, "
                             "IEEE FP64 results, whose peak exceeds the FP64 FMA peak of the bound); FP32 stays FP32 "
-                            "(TF32 only with CUBLAS_TF32_TENSOR_OP_MATH or NVIDIA_TF32_OVERRIDE=1)";
+                            "(TF32 only with CUBLAS_TF32_TENSOR_OP_MATH or NVIDIA_TF32_OVERRIDE=1); atomics allowed "
+                            "(symv and hemv may then add partial results with atomics; the other peer does not)";
     } else {
         result.peerTcWhy = "--tensor-cores not given";
     }

@@ -38,7 +38,10 @@ struct DeviceInfo {
     int computeUnits = 0;
     int clockMHz = 0;
     std::uint64_t globalMemBytes = 0;
-    std::uint64_t localMemBytes = 0;
+    std::uint64_t localMemBytes = 0; // what one work-group may declare
+    // Local (shared) memory of one compute unit, shared by its resident groups (CUDA: per multiprocessor); 0 when
+    // the backend does not say. Families that shape occupancy through their local-memory request use it.
+    std::uint64_t localMemPerComputeUnitBytes = 0;
     std::uint64_t maxAllocBytes = 0;
     std::uint64_t maxWorkGroupSize = 0;
     std::array<std::uint64_t, 3> maxWorkItemSizes{0, 0, 0};

@@ -1,15 +1,74 @@
 // Champion sieve (paper 004, Imamura et al.): measure every valid kernel at representative sizes, rank the kernels
 // at each size and award the top R ranks points ((R − rank) / R: the champion gets 1, the R-th 1/R), sum the points
 // over the sizes, keep the F kernels with the most points (the paper: R = 25, F = 10) and sample those in detail
-// over all sizes; the best is the one with the highest mean over the detailed sizes.
+// over all sizes; the best is the one with the highest mean over the detailed sizes. With option `initial` the
+// detailed sampling is incremental: the finalists are measured at that many detail sizes spread over the range, then
+// d-splines are fitted and the finalists that may win are measured where the winner is least certain, until every
+// detail size's winner is known with the option `confidence` (one-dimensional sizes only).
 #include <algorithm>
 #include <map>
+#include <optional>
 
+#include "core/fit/curve_set.hpp"
 #include "core/strategies/builtin_strategies.hpp"
 
 namespace kt {
 
 namespace {
+
+// `count` of `sizes` (sorted) spread evenly, both ends included.
+std::vector<ProblemSize> spread(const std::vector<ProblemSize>& sizes, std::size_t count) {
+    std::vector<ProblemSize> out;
+    for (std::size_t k = 0; k < count; ++k) {
+        const std::size_t i = count == 1 ? 0 : (k * (sizes.size() - 1) + (count - 1) / 2) / (count - 1);
+        if (out.empty() || !(out.back() == sizes[i])) out.push_back(sizes[i]);
+    }
+    return out;
+}
+
+// Measures the finalists at `initial` detail sizes, then one size at a time where the fitted curves leave the
+// winner least certain: the two leading finalists there are measured if they were not. Stops when no detail size's
+// winner flips with probability `confidence` or more, or the budget ends. Returns the sizes every finalist has.
+std::vector<ProblemSize> sampleIncrementally(SearchSession& session, const std::vector<Point>& finalists,
+                                             std::vector<ProblemSize> detail, std::size_t initial, double confidence) {
+    std::sort(detail.begin(), detail.end(),
+              [](const ProblemSize& a, const ProblemSize& b) { return a.dims.at(0) < b.dims.at(0); });
+    const auto start = spread(detail, initial);
+    strategy_detail::evaluateAtSizes(session, finalists, start);
+    const fit::SizeGrid grid(detail.front().dims[0], detail.back().dims[0], 1);
+    while (!session.exhausted()) {
+        std::vector<fit::CurveSamples> samples;
+        std::vector<std::size_t> finalistOf; // curve samples index → finalist
+        for (std::size_t f = 0; f < finalists.size(); ++f) {
+            fit::CurveSamples c;
+            c.name = std::to_string(f);
+            for (const auto& size : detail)
+                if (const Evaluation* e = session.find(finalists[f], size); e && e->ok)
+                    c.samples.push_back({size.dims[0], e->value, 1});
+            samples.push_back(std::move(c));
+        }
+        const auto curves = fit::fitCurves(grid, samples);
+        if (curves.size() < 2) break;
+        double worst = 0;
+        std::optional<ProblemSize> where;
+        std::vector<Point> toMeasure;
+        for (const auto& size : detail) {
+            const auto w = fit::winnerAt(curves, *grid.indexOf(size.dims[0]));
+            std::vector<Point> missing;
+            for (std::size_t c : {w.best, w.second}) {
+                const Point& p = finalists[std::stoul(curves[c].name)];
+                if (!session.find(p, size)) missing.push_back(p);
+            }
+            if (missing.empty() || w.flip <= worst) continue;
+            worst = w.flip;
+            where = size;
+            toMeasure = std::move(missing);
+        }
+        if (!where || worst < confidence) break;
+        session.evaluate(toMeasure, *where);
+    }
+    return start;
+}
 
 class ChampionSieveStrategy : public Strategy {
 public:
@@ -17,9 +76,13 @@ public:
     std::string description() const override {
         return "Champion sieve: every valid point at the representative sizes; per size the top R ranks get "
                "(R - rank)/R points; the F point-richest go to detailed sampling over the sweep sizes. Options: "
-               "ranks (R, default 25), finalists (F, default 10), batch.";
+               "ranks (R, default 25), finalists (F, default 10), initial (incremental detailed sampling from this "
+               "many sizes, 0: every "
+               "size), confidence (incremental: stop when no winner flips with this probability, default 0.05), batch.";
     }
-    std::vector<std::string> optionNames() const override { return {"ranks", "finalists", "batch"}; }
+    std::vector<std::string> optionNames() const override {
+        return {"ranks", "finalists", "initial", "confidence", "batch"};
+    }
 
     StrategyResult run(const SearchContext& ctx) const override {
         SearchSession session(ctx);
@@ -56,11 +119,20 @@ public:
         for (const auto& [pts, index] : richest.sorted()) finalists.push_back(ctx.space->pointAt(index));
 
         session.setPhase("detail");
-        if (!session.exhausted()) strategy_detail::evaluateAtSizes(session, finalists, detail);
+        const auto initial = static_cast<std::size_t>(std::max(0.0, ctx.options.number("initial", 0)));
+        std::vector<ProblemSize> scored = detail;
+        if (initial >= 2 && initial < detail.size() && detail.front().dims.size() == 1) {
+            session.setTotalEstimate(valid * ctx.sizes.size() + finalistCount * initial);
+            if (!session.exhausted())
+                scored =
+                    sampleIncrementally(session, finalists, detail, initial, ctx.options.number("confidence", 0.05));
+        } else if (!session.exhausted()) {
+            strategy_detail::evaluateAtSizes(session, finalists, detail);
+        }
         StrategyResult result;
         result.strategy = name();
-        result.best = strategy_detail::rank(session, finalists, detail);
-        result.scoreSizes = detail;
+        result.best = strategy_detail::rank(session, finalists, scored);
+        result.scoreSizes = scored;
         if (result.best.empty()) { // the budget ended early: rank the finalists at the representative sizes
             result.best = strategy_detail::rank(session, finalists, ctx.sizes);
             result.scoreSizes = ctx.sizes;

@@ -37,6 +37,26 @@ std::string trimmed(std::string s) {
     return s;
 }
 
+// OpenCL has no query for the local memory of a compute unit; NVIDIA's driver tells the compute capability
+// (cl_nv_device_attribute_query), and the shared memory per multiprocessor follows from it (CUDA programming guide,
+// technical specifications). 0 when unknown.
+std::uint64_t nvidiaSharedMemoryPerSm(const cl::Device& device, const std::string& extensions) {
+    if (!hasExtension(extensions, "cl_nv_device_attribute_query")) return 0;
+    constexpr cl_device_info kCcMajor = 0x4000, kCcMinor = 0x4001; // CL_DEVICE_COMPUTE_CAPABILITY_{MAJOR,MINOR}_NV
+    cl_uint major = 0, minor = 0;
+    if (clGetDeviceInfo(device(), kCcMajor, sizeof major, &major, nullptr) != CL_SUCCESS ||
+        clGetDeviceInfo(device(), kCcMinor, sizeof minor, &minor, nullptr) != CL_SUCCESS)
+        return 0;
+    const unsigned cc = major * 10 + minor;
+    const std::uint64_t kib = cc == 70 || cc == 72                 ? 96
+                              : cc == 75                           ? 64
+                              : cc == 80 || cc == 87               ? 164
+                              : cc == 86 || cc == 89 || cc >= 120  ? 100
+                              : cc == 90 || cc == 100 || cc == 103 ? 228
+                                                                   : 0;
+    return kib * 1024;
+}
+
 DeviceInfo describe(const cl::Platform& platform, int platformIndex, const cl::Device& device, int deviceIndex) {
     DeviceInfo info;
     info.backend = BackendKind::OpenCL;
@@ -65,6 +85,7 @@ DeviceInfo describe(const cl::Platform& platform, int platformIndex, const cl::D
     }
     info.fp64 = hasExtension(extensions, "cl_khr_fp64") || doubleConfig != 0;
     info.atomics64 = hasExtension(extensions, "cl_khr_int64_base_atomics");
+    info.localMemPerComputeUnitBytes = nvidiaSharedMemoryPerSm(device, extensions);
     info.images = device.getInfo<CL_DEVICE_IMAGE_SUPPORT>() == CL_TRUE;
     if (info.images) {
         try {

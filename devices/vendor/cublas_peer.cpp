@@ -139,6 +139,7 @@ struct CublasLibrary {
     decltype(&::cublasDestroy) destroy = nullptr;
     decltype(&::cublasSetStream) setStream = nullptr;
     decltype(&::cublasSetMathMode) setMathMode = nullptr;
+    decltype(&::cublasSetAtomicsMode) setAtomicsMode = nullptr;
     decltype(&::cublasGetVersion) getVersion = nullptr;
     void* single[kRoutineCount] = {};
     void* dbl[kRoutineCount] = {};
@@ -167,6 +168,7 @@ struct CublasLibrary {
         load(destroy, "cublasDestroy_v2");
         load(setStream, "cublasSetStream_v2");
         load(setMathMode, "cublasSetMathMode");
+        load(setAtomicsMode, "cublasSetAtomicsMode");
         load(getVersion, "cublasGetVersion_v2");
         for (std::size_t i = 0; i < kRoutineCount; ++i) {
             single[i] = dlsym(lib, kRoutines[i].single);
@@ -204,10 +206,14 @@ public:
         check(lib.create(&m_handle), "cublasCreate");
         check(lib.setStream(m_handle, reinterpret_cast<cudaStream_t>(m_device.stream())), "cublasSetStream");
         check(lib.setMathMode(m_handle, m_pedantic ? CUBLAS_PEDANTIC_MATH : CUBLAS_DEFAULT_MATH), "cublasSetMathMode");
+        // The fast peer also lets cuBLAS use its atomics-based variants (symv, hemv); the pedantic one keeps the
+        // library's default (atomics not allowed), so `--tensor-cores` shows cuBLAS both ways.
+        check(lib.setAtomicsMode(m_handle, m_pedantic ? CUBLAS_ATOMICS_NOT_ALLOWED : CUBLAS_ATOMICS_ALLOWED),
+              "cublasSetAtomicsMode");
         int version = 0;
         lib.getVersion(m_handle, &version);
         m_name = "cuBLAS " + std::to_string(version / 10000) + "." + std::to_string(version / 100 % 100) + "." +
-                 std::to_string(version % 100) + (m_pedantic ? " (pedantic)" : "");
+                 std::to_string(version % 100) + (m_pedantic ? " (pedantic)" : " (default math, atomics allowed)");
     }
     ~CublasPeer() override {
         if (m_handle) cublas().destroy(m_handle);

@@ -7,6 +7,8 @@
 //   SYMV_LOCAL_ELEMS  reals of local memory requested (at least SYMV_BLOCK_SIZE + SYMV_UX): sized by the plan so
 //                     that only SYMV_MULTIPLICITY work-groups fit on one compute unit
 // beta is applied once, by symv_scale (atomic algorithm) or symv_lu_rows (L+U), before any addition into y.
+// Operands as in BLAS: A starts at element offA, x at offx with increment incx, y (and y0, which a routine binds to
+// y itself) at offy with increment incy (increments >= 1); a tuning run passes 0 and 1.
 
 #if defined(KT_CUDA)
 #define SYMV_GLOBAL_FENCE() __threadfence()
@@ -61,10 +63,11 @@ KT_FUNC real symv_group_sum(SYMV_LOCAL_PTR real* red, const int t, const real v)
 }
 
 // y[i] = beta * y0[i]; beta == 0 writes zeros without reading y0 (BLAS: y may then hold NaN).
-KT_KERNEL void symv_scale(const int n, const real beta, const KT_GLOBAL real* KT_RESTRICT y0,
-                          KT_GLOBAL real* KT_RESTRICT y) {
+KT_KERNEL void symv_scale(const int n, const real beta, const KT_GLOBAL real* y0, KT_GLOBAL real* y, const int offy,
+                          const int incy) {
     const int i = (int)get_global_id(0);
-    if (i < n) y[i] = beta == (real)0 ? (real)0 : beta * y0[i];
+    const int at = offy + i * incy;
+    if (i < n) y[at] = beta == (real)0 ? (real)0 : beta * y0[at];
 }
 
 KT_KERNEL void symv_zero_locks(const int count, KT_GLOBAL uint* locks) {
@@ -86,20 +89,20 @@ KT_FUNC void symv_release(KT_GLOBAL uint* lock, const int t) {
 }
 #endif
 
-// Adds v to y[i] for every work-item with i < n; the work-items' rows all lie in segment `segment` of y.
-KT_FUNC void symv_add(KT_GLOBAL real* y, KT_GLOBAL uint* locks, const int segment, const int t, const int i,
-                      const int n, const real v) {
+// Adds v to y[i * incy] for every work-item with i < n; the work-items' rows all lie in segment `segment` of y.
+KT_FUNC void symv_add(KT_GLOBAL real* y, const int incy, KT_GLOBAL uint* locks, const int segment, const int t,
+                      const int i, const int n, const real v) {
 #if SYMV_ATOMIC_ADD
     (void)locks, (void)segment, (void)t;
 #if KT_DOUBLE
-    if (i < n) kt_atomic_add_f64(y + i, v);
+    if (i < n) kt_atomic_add_f64(y + i * incy, v);
 #else
-    if (i < n) kt_atomic_add_f32(y + i, v);
+    if (i < n) kt_atomic_add_f32(y + i * incy, v);
 #endif
 #else
     symv_acquire(locks + segment, t);
     volatile KT_GLOBAL real* vy = y;
-    if (i < n) vy[i] = vy[i] + v;
+    if (i < n) vy[i * incy] = vy[i * incy] + v;
     symv_release(locks + segment, t);
 #endif
 }
@@ -109,8 +112,12 @@ KT_FUNC void symv_add(KT_GLOBAL real* y, KT_GLOBAL uint* locks, const int segmen
 // Each element A(i, j) read serves two multiply-adds: y[i] += A(i, j) x[j] (summed over the group's columns in the
 // work-item, added into segment s of y at once) and y[j] += A(i, j) x[i] (summed over rows per column in registers,
 // reduced over the group through local memory at the end). The diagonal counts once.
-KT_KERNEL void symv_atomic(const int n, const real alpha, const KT_GLOBAL real* KT_RESTRICT A, const int lda,
-                           const KT_GLOBAL real* KT_RESTRICT x, KT_GLOBAL real* y, KT_GLOBAL uint* locks) {
+KT_KERNEL void symv_atomic(const int n, const real alpha, const KT_GLOBAL real* KT_RESTRICT A, const int offA,
+                           const int lda, const KT_GLOBAL real* KT_RESTRICT x, const int offx, const int incx,
+                           KT_GLOBAL real* y, const int offy, const int incy, KT_GLOBAL uint* locks) {
+    A += offA;
+    x += offx;
+    y += offy;
     KT_LOCAL real red[SYMV_LOCAL_ELEMS]; // SYMV_BLOCK_SIZE for the reduction, SYMV_UX column sums, the rest unused
     SYMV_LOCAL_PTR real* colsum = red + SYMV_BLOCK_SIZE;
     const int t = (int)get_local_id(0);
@@ -121,7 +128,7 @@ KT_KERNEL void symv_atomic(const int n, const real alpha, const KT_GLOBAL real* 
     KT_UNROLL
     for (int k = 0; k < SYMV_UX; ++k) {
         const int j = j0 + symv_col(k);
-        xc[k] = j < n ? x[j] : (real)0;
+        xc[k] = j < n ? x[j * incx] : (real)0;
         dot[k] = (real)0;
     }
 #if SYMV_UPPER
@@ -133,7 +140,7 @@ KT_KERNEL void symv_atomic(const int n, const real alpha, const KT_GLOBAL real* 
         const int i = s * SYMV_BLOCK_SIZE + t;
         real w = (real)0;
         if (i < n) {
-            const real xi = x[i];
+            const real xi = x[i * incx];
             KT_UNROLL
             for (int k = 0; k < SYMV_UX; ++k) {
                 const int j = j0 + symv_col(k);
@@ -148,7 +155,7 @@ KT_KERNEL void symv_atomic(const int n, const real alpha, const KT_GLOBAL real* 
                 }
             }
         }
-        symv_add(y, locks, s, t, i, n, alpha * w);
+        symv_add(y, incy, locks, s, t, i, n, alpha * w);
     }
     KT_UNROLL
     for (int k = 0; k < SYMV_UX; ++k) {
@@ -161,31 +168,38 @@ KT_KERNEL void symv_atomic(const int n, const real alpha, const KT_GLOBAL real* 
     for (int s = s0; s <= s1; ++s) {
         const int i = j0 + t;
         const bool mine = t < SYMV_UX && i < jEnd && i / SYMV_BLOCK_SIZE == s;
-        symv_add(y, locks, s, t, mine ? i : n, n, mine ? alpha * colsum[t] : (real)0);
+        symv_add(y, incy, locks, s, t, mine ? i : n, n, mine ? alpha * colsum[t] : (real)0);
     }
 }
 
 // L+U, first kernel (one work-item per row i): y[i] = beta y0[i] + alpha sum over the stored part of row i,
 // diagonal included (lower: j <= i, upper: j >= i). Reads along rows: adjacent work-items, adjacent addresses.
 KT_KERNEL void symv_lu_rows(const int n, const real alpha, const real beta, const KT_GLOBAL real* KT_RESTRICT A,
-                            const int lda, const KT_GLOBAL real* KT_RESTRICT x, const KT_GLOBAL real* KT_RESTRICT y0,
-                            KT_GLOBAL real* KT_RESTRICT y) {
+                            const int offA, const int lda, const KT_GLOBAL real* KT_RESTRICT x, const int offx,
+                            const int incx, const KT_GLOBAL real* y0, KT_GLOBAL real* y, const int offy,
+                            const int incy) {
     const int i = (int)get_global_id(0);
     if (i >= n) return;
+    A += offA;
+    x += offx;
+    const int at = offy + i * incy;
 #if SYMV_UPPER
     const int jBegin = i, jEnd = n;
 #else
     const int jBegin = 0, jEnd = i + 1;
 #endif
     real sum = (real)0;
-    for (int j = jBegin; j < jEnd; ++j) sum = kt_fma(A[(long)j * lda + i], x[j], sum);
-    y[i] = beta == (real)0 ? alpha * sum : alpha * sum + beta * y0[i];
+    for (int j = jBegin; j < jEnd; ++j) sum = kt_fma(A[(long)j * lda + i], x[j * incx], sum);
+    y[at] = beta == (real)0 ? alpha * sum : alpha * sum + beta * y0[at];
 }
 
 // L+U, second kernel (one work-group per column i): y[i] += alpha sum over the strict other triangle of row i, read
 // as column i of the stored one (lower: A(j, i), j > i; upper: A(j, i), j < i), reduced over the group.
-KT_KERNEL void symv_lu_cols(const int n, const real alpha, const KT_GLOBAL real* KT_RESTRICT A, const int lda,
-                            const KT_GLOBAL real* KT_RESTRICT x, KT_GLOBAL real* KT_RESTRICT y) {
+KT_KERNEL void symv_lu_cols(const int n, const real alpha, const KT_GLOBAL real* KT_RESTRICT A, const int offA,
+                            const int lda, const KT_GLOBAL real* KT_RESTRICT x, const int offx, const int incx,
+                            KT_GLOBAL real* KT_RESTRICT y, const int offy, const int incy) {
+    A += offA;
+    x += offx;
     KT_LOCAL real red[SYMV_BLOCK_SIZE];
     const int t = (int)get_local_id(0);
     const int i = (int)get_group_id(0);
@@ -195,7 +209,7 @@ KT_KERNEL void symv_lu_cols(const int n, const real alpha, const KT_GLOBAL real*
     const int jBegin = i + 1, jEnd = n;
 #endif
     real sum = (real)0;
-    for (int j = jBegin + t; j < jEnd; j += SYMV_BLOCK_SIZE) sum = kt_fma(A[(long)i * lda + j], x[j], sum);
+    for (int j = jBegin + t; j < jEnd; j += SYMV_BLOCK_SIZE) sum = kt_fma(A[(long)i * lda + j], x[j * incx], sum);
     sum = symv_group_sum(red, t, sum);
-    if (t == 0 && jBegin < jEnd) y[i] += alpha * sum;
+    if (t == 0 && jBegin < jEnd) y[offy + i * incy] += alpha * sum;
 }

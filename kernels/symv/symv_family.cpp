@@ -11,12 +11,13 @@
 #include "kernels/common/dialect.hpp"
 #include "kernels/common/embedded.hpp"
 #include "kernels/reference/cblas_reference.hpp"
+#include "kernels/symv/symv_routine.hpp"
 
 namespace kt::symv {
 
 namespace {
 
-constexpr std::int64_t kLocalPool = 49152;   // static local memory a CUDA kernel may declare
+constexpr std::int64_t kLocalCap = 49152;    // static local memory a CUDA kernel may declare
 constexpr std::int64_t kLocalReserve = 1024; // what the runtime keeps per group (CUDA sm_80+)
 
 std::string str(std::int64_t v) { return std::to_string(v); }
@@ -82,11 +83,19 @@ ParameterSpace SymvFamily::space(const DeviceInfo& device) const {
     space.addConstraint({"SYMV_BLOCK_SIZE <= DEV_MAX_WG && SYMV_BLOCK_SIZE <= DEV_MAX_WI0", "work-group size limit"});
     space.addConstraint(
         {"SYMV_ALGO != 2 || (SYMV_UX == 8 && SYMV_MULTIPLICITY == 1 && SYMV_MX == 0)", "L+U has BLOCK_SIZE only"});
-    // The paper's eq. (3) in bytes: the reduction buffer and the column sums fit in one group's share of local
-    // memory, which the kernel requests whole so that no more than MULTIPLICITY groups share a compute unit.
-    space.addConstraint({"(SYMV_BLOCK_SIZE + SYMV_UX) * " + rb + " <= min(DEV_LOCAL_MEM, " + str(kLocalPool) +
-                             ") / SYMV_MULTIPLICITY - " + str(kLocalReserve),
+    // The paper's eq. (3) in bytes: the reduction buffer and the column sums fit in one group's share of the
+    // compute unit's local memory, which the kernel requests whole so that no more than MULTIPLICITY groups share a
+    // compute unit. A group may declare at most CAP; where a compute unit holds more (an H100 SM: 228 KiB), the
+    // multiplicities whose share exceeds CAP all request CAP and run alike, so only the largest of them is kept.
+    const std::string cap = "min(DEV_LOCAL_MEM, " + str(kLocalCap) + ")";
+    const std::string pool = "(DEV_LOCAL_MEM_CU > 0 ? DEV_LOCAL_MEM_CU : " + cap + ")";
+    const std::string reserve = str(kLocalReserve);
+    space.addConstraint({"(SYMV_BLOCK_SIZE + SYMV_UX) * " + rb + " <= min(" + pool + " / SYMV_MULTIPLICITY - " +
+                             reserve + ", " + cap + ")",
                          "local memory for MULTIPLICITY groups per compute unit (eq. 3)"});
+    space.addConstraint({"SYMV_ALGO == " + str(kSymvLU) + " || " + pool + " / SYMV_MULTIPLICITY - " + reserve +
+                             " <= " + cap + " || " + pool + " / (SYMV_MULTIPLICITY + 1) - " + reserve + " <= " + cap,
+                         "MULTIPLICITY enforceable through the local-memory request (atomic algorithm)"});
     if (m_precision == Precision::F64) {
         space.addConstraint({"DEV_FP64 == 1", "double precision"});
         space.addConstraint({"SYMV_ALGO != 1 || DEV_ATOMICS64 == 1", "double atomic adds need 64-bit atomics"});
@@ -132,12 +141,18 @@ std::vector<Point> SymvFamily::seedPoints(const DeviceInfo& device) const {
 std::int64_t symvLocalBytes(const Point& point, Precision precision, const DeviceInfo& device) {
     const std::int64_t rb = elementBytes(precision);
     const std::int64_t need = (point["SYMV_BLOCK_SIZE"] + point["SYMV_UX"]) * rb;
-    const std::int64_t pool = std::min<std::int64_t>(std::int64_t(device.localMemBytes), kLocalPool);
-    const std::int64_t share = pool / point["SYMV_MULTIPLICITY"] - kLocalReserve;
+    const std::int64_t cap = std::min<std::int64_t>(std::int64_t(device.localMemBytes), kLocalCap);
+    const std::int64_t pool =
+        device.localMemPerComputeUnitBytes > 0 ? std::int64_t(device.localMemPerComputeUnitBytes) : cap;
+    const std::int64_t share = std::min(pool / point["SYMV_MULTIPLICITY"] - kLocalReserve, cap);
     return std::max(need, share / rb * rb);
 }
 
 std::optional<KernelPlan> SymvFamily::plan(const Point& point, const DeviceInfo& device) const {
+    return symvPlan(point, device, false);
+}
+
+KernelPlan SymvFamily::symvPlan(const Point& point, const DeviceInfo& device, bool routine) const {
     const int algo = int(point["SYMV_ALGO"]);
     const std::int64_t bs = point["SYMV_BLOCK_SIZE"], ux = point["SYMV_UX"];
     if (algo < kSymvAtomicLock || algo > kSymvLU)
@@ -146,10 +161,24 @@ std::optional<KernelPlan> SymvFamily::plan(const Point& point, const DeviceInfo&
         throw std::invalid_argument("symv: SYMV_UX must not exceed SYMV_BLOCK_SIZE");
     KernelPlan plan;
     plan.precision = m_precision;
-    plan.inputs = {"n"};
     plan.scalars = {{"alpha", 1.25}, {"beta", -0.5}};
+    // A routine binds the caller's layout; a tuning run has dense operands (and the same kernels, so a tuned point
+    // is what the routine runs).
+    const std::vector<std::string> layout = {"lda", "offA", "offx", "incx", "offy", "incy"};
+    plan.inputs = {"n"};
+    if (routine)
+        plan.inputs.insert(plan.inputs.end(), layout.begin(), layout.end());
+    else
+        plan.variables = {{"lda", "n"}, {"offA", "0"}, {"offx", "0"}, {"incx", "1"}, {"offy", "0"}, {"incy", "1"}};
+    plan.variables.push_back({"extentA", "offA + lda * (n - 1) + n"});
+    plan.variables.push_back({"extentX", "offx + incx * (n - 1) + 1"});
+    plan.variables.push_back({"extentY", "offy + incy * (n - 1) + 1"});
     plan.checks = {{"n >= 1", "symv: n must be positive"},
-                   {"n * n <= 2147483647", "symv: n * n exceeds 2^31 elements"}};
+                   {"lda >= n", "symv: lda must be at least n"},
+                   {"offA >= 0 && offx >= 0 && offy >= 0", "symv: offsets must not be negative"},
+                   {"incx >= 1 && incy >= 1", "symv: increments must be positive"},
+                   {"extentA <= 2147483647 && extentX <= 2147483647 && extentY <= 2147483647",
+                    "symv: an operand spans more than 2^31 elements"}};
     GeneratedSource program;
     program.source = kernels::withPreamble(kernels::embeddedSource("symv/symv.cl"));
     for (const auto& name : point.names())
@@ -165,28 +194,32 @@ std::optional<KernelPlan> SymvFamily::plan(const Point& point, const DeviceInfo&
     program.kernels = algo == kSymvLU ? std::vector<std::string>{"symv_lu_rows", "symv_lu_cols"}
                                       : std::vector<std::string>{"symv_atomic", "symv_scale", "symv_zero_locks"};
     plan.programs = {program};
-    plan.buffers = {{"A", BufferRole::Input, "n * n"},
-                    {"x", BufferRole::Input, "n"},
-                    {"y0", BufferRole::Input, "n"},
-                    {"y", BufferRole::Output, "n"}};
+    plan.buffers = {{"A", BufferRole::Input, "extentA"},
+                    {"x", BufferRole::Input, "extentX"},
+                    {"y0", BufferRole::Input, "extentY"},
+                    {"y", BufferRole::Output, "extentY"}};
     const std::string b = str(bs);
     if (algo == kSymvLU) {
         PlanLaunch rows;
         rows.kernel = "symv_lu_rows";
         rows.global = {roundUpExpr("n", bs), "1", "1"};
         rows.local = {b, "1", "1"};
-        rows.args = {PlanArg::integer("n"), PlanArg::real("alpha"), PlanArg::real("beta"), PlanArg::buffer("A"),
-                     PlanArg::integer("n"), PlanArg::buffer("x"),   PlanArg::buffer("y0"), PlanArg::buffer("y")};
+        rows.args = {PlanArg::integer("n"),    PlanArg::real("alpha"),  PlanArg::real("beta"), PlanArg::buffer("A"),
+                     PlanArg::integer("offA"), PlanArg::integer("lda"), PlanArg::buffer("x"),  PlanArg::integer("offx"),
+                     PlanArg::integer("incx"), PlanArg::buffer("y0"),   PlanArg::buffer("y"),  PlanArg::integer("offy"),
+                     PlanArg::integer("incy")};
         PlanLaunch cols;
         cols.kernel = "symv_lu_cols";
         cols.global = {"n * " + b, "1", "1"};
         cols.local = {b, "1", "1"};
-        cols.args = {PlanArg::integer("n"), PlanArg::real("alpha"), PlanArg::buffer("A"),
-                     PlanArg::integer("n"), PlanArg::buffer("x"),   PlanArg::buffer("y")};
+        cols.args = {PlanArg::integer("n"),    PlanArg::real("alpha"),   PlanArg::buffer("A"),
+                     PlanArg::integer("offA"), PlanArg::integer("lda"),  PlanArg::buffer("x"),
+                     PlanArg::integer("offx"), PlanArg::integer("incx"), PlanArg::buffer("y"),
+                     PlanArg::integer("offy"), PlanArg::integer("incy")};
         plan.launches = {rows, cols};
         return plan;
     }
-    plan.variables = {{"segments", ceilDivExpr("n", bs)}};
+    plan.variables.push_back({"segments", ceilDivExpr("n", bs)});
     plan.buffers.push_back({"locks", BufferRole::Workspace, "segments", ElementType::Int32});
     PlanLaunch zero;
     zero.kernel = "symv_zero_locks";
@@ -199,13 +232,16 @@ std::optional<KernelPlan> SymvFamily::plan(const Point& point, const DeviceInfo&
     scale.kernel = "symv_scale";
     scale.global = {roundUpExpr("n", bs), "1", "1"};
     scale.local = {b, "1", "1"};
-    scale.args = {PlanArg::integer("n"), PlanArg::real("beta"), PlanArg::buffer("y0"), PlanArg::buffer("y")};
+    scale.args = {PlanArg::integer("n"), PlanArg::real("beta"),    PlanArg::buffer("y0"),
+                  PlanArg::buffer("y"),  PlanArg::integer("offy"), PlanArg::integer("incy")};
     PlanLaunch atomic;
     atomic.kernel = "symv_atomic";
     atomic.global = {ceilDivExpr("n", ux) + " * " + b, "1", "1"};
     atomic.local = {b, "1", "1"};
-    atomic.args = {PlanArg::integer("n"), PlanArg::real("alpha"), PlanArg::buffer("A"),    PlanArg::integer("n"),
-                   PlanArg::buffer("x"),  PlanArg::buffer("y"),   PlanArg::buffer("locks")};
+    atomic.args = {PlanArg::integer("n"),    PlanArg::real("alpha"),   PlanArg::buffer("A"),
+                   PlanArg::integer("offA"), PlanArg::integer("lda"),  PlanArg::buffer("x"),
+                   PlanArg::integer("offx"), PlanArg::integer("incx"), PlanArg::buffer("y"),
+                   PlanArg::integer("offy"), PlanArg::integer("incy"), PlanArg::buffer("locks")};
     plan.launches = {zero, scale, atomic};
     return plan;
 }
@@ -224,6 +260,10 @@ std::optional<blas::BlasCall> SymvFamily::benchCall(const std::string&, const Pr
     call.alpha = 1.25;
     call.beta = -0.5;
     return call;
+}
+
+std::unique_ptr<Routine> SymvFamily::makeRoutine(Device& device, ProgramCache& programs, const Point& point) const {
+    return std::make_unique<SymvRoutine>(device, programs, symvPlan(point, device.info(), true), m_uplo);
 }
 
 void registerSymvFamilies() {

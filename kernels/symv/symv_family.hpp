@@ -29,15 +29,21 @@ public:
     VerifyResult verify(const PlanData& data) const override; // against OpenBLAS, tolerance growing with n
     std::optional<blas::BlasCall> benchCall(const std::string& variant, const ProblemSize& size) const override;
 
+    // The SYMV routine on the caller's operands (lda, offsets, increments): the point's kernels (symv_routine.hpp).
+    std::unique_ptr<Routine> makeRoutine(Device& device, ProgramCache& programs, const Point& point) const override;
+
     blas::Uplo uplo() const { return m_uplo; }
+    // The point's plan; `routine`: lda, offA, offx, incx, offy, incy are inputs (else n, 0 and 1).
+    KernelPlan symvPlan(const Point& point, const DeviceInfo& device, bool routine) const;
 
 private:
     Precision m_precision;
     blas::Uplo m_uplo;
 };
 
-// Local memory (bytes) a work-group of `point` requests on `device`: what it needs, raised so that no more than
-// SYMV_MULTIPLICITY groups fit in one compute unit's share (capped at 48 KiB, the static limit under CUDA).
+// Local memory (bytes) a work-group of `point` requests on `device`: what it needs, raised to its share of the
+// compute unit's local memory (DeviceInfo::localMemPerComputeUnitBytes, else what one group may declare) so that
+// no more than SYMV_MULTIPLICITY groups fit on one compute unit; at most 48 KiB, the static limit under CUDA.
 std::int64_t symvLocalBytes(const Point& point, Precision precision, const DeviceInfo& device);
 
 void registerSymvFamilies(); // ssymv, dsymv, ssymv_upper, dsymv_upper

@@ -1,5 +1,4 @@
 // `ktune tune`: tunes one family on one device; progress on the terminal, everything in the store, resumable.
-#include <csignal>
 #include <iostream>
 #include <sstream>
 
@@ -7,39 +6,15 @@
 
 #include "app/cli/cli_common.hpp"
 #include "app/cli/progress_printer.hpp"
+#include "app/cli/tuning_args.hpp"
 #include "core/engine/tuning_session.hpp"
-#include "core/space/device_variables.hpp"
-#include "core/store/database.hpp"
-#include "core/store/run_repository.hpp"
-#include "core/store/store_error.hpp"
-#include "devices/simulated/simulated_backend.hpp"
 #include "kernels/builtin_families.hpp"
-#include "kernels/presets.hpp"
 
 namespace kt::cli {
 namespace {
 
 // Strategy option values are counts, fractions and weights; beyond this a count cast to an integer overflows.
 constexpr double kMaxStrategyOption = 1e9;
-
-RunControl* g_control = nullptr;
-extern "C" void onInterrupt(int) {
-    // Ctrl-C cancels between candidates; the run is stored as cancelled and can be resumed.
-    if (g_control) g_control->cancel();
-}
-
-// Owns the device the in-process executor measures on.
-class OwningExecutor final : public Executor {
-public:
-    OwningExecutor(std::unique_ptr<Device> device, std::shared_ptr<const Family> family, ExecutorConfig config)
-        : m_device(std::move(device)), m_inner(makeInProcessExecutor(*m_device, std::move(family), std::move(config))) {}
-    void compile(const std::vector<Point>& points) override { m_inner->compile(points); }
-    std::vector<Measurement> measure(const Point& p, const std::vector<ProblemSize>& s) override { return m_inner->measure(p, s); }
-
-private:
-    std::unique_ptr<Device> m_device;
-    std::unique_ptr<Executor> m_inner;
-};
 
 int runTune(const std::vector<std::string>& argv) {
     Args args(argv,
@@ -53,25 +28,8 @@ int runTune(const std::vector<std::string>& argv) {
     TuningConfig config;
     config.database = dbPath;
 
-    if (auto resume = args.integer("--resume")) {
-        if (*resume < 1) throw UsageError("--resume: run ids start at 1");
-        // A run that is not in the store is a bad argument (exit 2), found before any device is opened.
-        std::error_code ec;
-        if (!std::filesystem::exists(dbPath, ec))
-            throw UsageError("--resume: no store at " + dbPath.string() + ", so no run " + std::to_string(*resume));
-        std::optional<store::RunRecord> record;
-        bool looked = false;
-        try {
-            auto db = store::Database::open(dbPath, {store::OpenMode::ReadOnly});
-            record = store::RunRepository(db).get(*resume);
-            looked = true;
-        } catch (const store::StoreError&) {
-            // An old schema or a store that cannot be read: the session opens it read-write and says why.
-        }
-        if (looked && !record)
-            throw UsageError("--resume: no run " + std::to_string(*resume) + " in " + dbPath.string() +
-                             " (`ktune runs` lists them)");
-        config.resumeRunId = *resume;
+    if (args.value("--resume")) {
+        config.resumeRunId = resumeRunArg(args, dbPath);
     } else {
         config.family = args.required("--family");
     }
@@ -81,39 +39,8 @@ int runTune(const std::vector<std::string>& argv) {
     }
     std::shared_ptr<const Family> family;
     if (!config.resumeRunId) {
-        family = FamilyRegistry::instance().find(config.family);
-        if (!family) {
-            std::string names;
-            for (const auto& f : FamilyRegistry::instance().all())
-                if (!f->internal()) names += " " + f->name();
-            throw UsageError("unknown family '" + config.family + "'; known:" + names);
-        }
-        if (args.value("--space") && args.value("--preset")) throw UsageError("give --space or --preset, not both");
-        try {
-            if (auto file = args.value("--space")) config.space = ParameterSpace::fromFile(*file);
-            if (auto preset = args.value("--preset")) config.space = kernels::presetSpace(*preset);
-        } catch (const std::exception& e) {
-            throw UsageError(e.what());
-        }
-        if (config.space) {
-            checkSpaceFitsFamily(*config.space, *family, config.device, args.value("--space") ? "--space" : "--preset");
-            applyDeviceVariables(*config.space, config.device);
-            try {
-                config.space->validate();
-            } catch (const std::exception& e) {
-                throw UsageError(std::string("the space does not fit family '") + config.family + "': " + e.what());
-            }
-        }
-        {
-            // A space without a single valid point on this device would "complete" having measured nothing.
-            const ParameterSpace& space = config.space ? *config.space : family->space(config.device);
-            bool any = false;
-            space.forEachValid([&](const Point&) { return !(any = true); });
-            if (!any)
-                throw UsageError("the space has no valid point on " + config.device.label() + " (" +
-                                 std::to_string(space.cartesianSize()) +
-                                 " combinations, every one breaks a constraint); nothing to tune");
-        }
+        family = familyArg(config.family);
+        applySpaceArgs(args, *family, config);
         if (auto s = args.value("--strategy")) {
             try {
                 StrategyRegistry::instance().create(*s);
@@ -130,12 +57,7 @@ int runTune(const std::vector<std::string>& argv) {
         }
         checkSizesFitDevice(*family, config.sizes, config.device, "--sizes");
         checkSizesFitDevice(*family, config.sweep, config.device, "--sweep");
-        if (auto n = args.integer("--budget-evals")) {
-            if (*n < 1) throw UsageError("--budget-evals must be at least 1");
-            config.budget.maxEvaluations = static_cast<std::uint64_t>(*n);
-        }
-        if (auto t = args.value("--budget-time")) config.budget.maxWallSeconds = parseDuration(*t, "--budget-time");
-        if (auto seed = args.integer("--seed")) config.seed = static_cast<std::uint64_t>(*seed);
+        applyBudgetArgs(args, config);
         config.warmStart = args.flag("--warm-start");
         if (auto o = args.value("--option")) {
             const auto known = StrategyRegistry::instance().create(config.strategy)->optionNames();
@@ -156,43 +78,16 @@ int runTune(const std::vector<std::string>& argv) {
                 config.strategyOptions.values[key] = v;
             }
         }
-        config.notes = args.value("--notes").value_or("");
     }
 
-    ExecutorConfig exec;
-    exec.workerPath = selfExecutable();
-    if (auto r = args.integer("--runs")) {
-        if (*r < 1 || *r > 1000) throw UsageError("--runs must be between 1 and 1000");
-        exec.measure.timedRuns = static_cast<int>(*r);
-    }
-    if (auto t = args.value("--timeout")) exec.kernelTimeoutSeconds = parseDuration(*t, "--timeout");
-    if (auto c = args.integer("--compile-threads")) {
-        if (*c < 1 || *c > 1024) throw UsageError("--compile-threads must be between 1 and 1024");
-        exec.compileThreads = static_cast<int>(*c);
-    }
-    exec.measure.verify = !args.flag("--no-verify");
-    const bool isolate = !args.flag("--no-isolation");
-    config.makeExecutor = [&, exec](const DeviceInfo& device, const std::string& familyName) -> std::unique_ptr<Executor> {
-        ExecutorConfig c = exec;
-        c.deviceId = device.stableId();
-        c.family = familyName;
-        if (device.backend == BackendKind::Simulated)
-            return devices::makeReplayExecutor({dbPath, device.stableId(), familyName, {}});
-        if (isolate) return makeIsolatedExecutor(c);
-        auto found = catalog.select(device.stableId());
-        return std::make_unique<OwningExecutor>(found.backend->open(found.info),
-                                                FamilyRegistry::instance().find(familyName), c);
-    };
+    applyExecutorArgs(args, catalog, dbPath, config);
 
     const auto metric = family ? family->metric() : Metric::GFlops;
     ProgressPrinter printer(ProgressPrinter::detect(args.flag("--json")), metric);
     RunControl control;
-    g_control = &control;
-    std::signal(SIGINT, onInterrupt);
-    std::signal(SIGTERM, onInterrupt);
+    InterruptCancels interrupts(control);
     TuningSession session(std::move(config), &printer, &control);
     const auto outcome = session.run();
-    g_control = nullptr;
     if (outcome.status == RunStatus::Failed) {
         std::cerr << "ktune tune: " << outcome.message << "\n";
         return 1;

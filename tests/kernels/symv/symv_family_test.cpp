@@ -1,16 +1,20 @@
 // ssymv/dsymv (lower and upper) as kt::Family: the space, and candidates measured and verified on PoCL.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <set>
 #include <unistd.h>
 
 #include "core/engine/candidate_measurer.hpp"
 #include "core/engine/plan_run.hpp"
 #include "core/engine/program_cache.hpp"
+#include "core/engine/routine.hpp"
 #include "kernels/builtin_families.hpp"
+#include "kernels/reference/cblas_reference.hpp"
 #include "kernels/symv/symv_family.hpp"
 #include "tests/kernels/gemm/test_device.hpp"
 
@@ -204,4 +208,126 @@ TEST_F(SymvPocl, AlphaAndBetaZero) {
                     EXPECT_TRUE(r.ok) << "n " << n << ": " << r.message;
                 }
             }
+}
+
+TEST(SymvFamily, MultiplicityUsesTheComputeUnitsLocalMemory) {
+    // An H100 SM holds 228 KiB of shared memory, a block may declare 48 KiB: MULTIPLICITY 1..3 would request 48 KiB
+    // like 4 does (4 groups fit then), so only 4..8 remain, each requesting its share.
+    DeviceInfo h100 = gpuLike();
+    h100.localMemPerComputeUnitBytes = 228 << 10;
+    const SymvFamily family(Precision::F64, blas::Uplo::Lower);
+    const auto space = family.space(h100);
+    for (int mult = 1; mult <= 8; ++mult) {
+        const Point p = pointOf({Precision::F64, blas::Uplo::Lower, kSymvAtomicLock, 128, 16, mult, 0});
+        EXPECT_EQ(space.isValid(p), mult >= 4) << "MULTIPLICITY " << mult;
+        EXPECT_EQ(space.isValid(pointOf({Precision::F64, blas::Uplo::Lower, kSymvLU, 128, 8, mult, 0})), mult == 1);
+        if (mult >= 4) {
+            const std::int64_t bytes = symvLocalBytes(p, Precision::F64, h100);
+            EXPECT_EQ(bytes, std::min<std::int64_t>((228 << 10) / mult - 1024, 48 << 10) / 8 * 8);
+            EXPECT_LE((228 << 10) / (bytes + 1024), mult) << "more than MULTIPLICITY groups would fit";
+        }
+    }
+    // Without the compute unit's size, one group's limit is the pool (as before it was known).
+    EXPECT_TRUE(family.space(gpuLike()).isValid(pointOf({Precision::F64, blas::Uplo::Lower, 0, 128, 16, 1, 0})));
+}
+
+namespace {
+// Runs the routine of `point` on operands with padding (lda > n, offsets, increments 2 and 3, or a row-major call)
+// and compares every element of the y buffer with OpenBLAS on the same layout; elements between y's entries must
+// be left alone.
+template <class T> void checkRoutine(Device& device, ProgramCache& programs, const SymvFamily& family,
+                                     const Point& point, blas::Order order, std::int64_t n, double alpha, double beta) {
+    const std::int64_t lda = n + 3, offA = 5, offx = 2, incx = 2, offy = 1, incy = 3;
+    std::vector<T> a(std::size_t(offA + lda * n)), x(std::size_t(offx + incx * n)), y(std::size_t(offy + incy * n));
+    unsigned seed = 11;
+    auto next = [&] { return T(int((seed = seed * 1103515245u + 12345u) >> 16) % 200 - 100) / T(64); };
+    for (auto* v : {&a, &x, &y})
+        for (auto& e : *v) e = next();
+    std::vector<T> start = y;
+    if (beta == 0)
+        for (std::int64_t i = 0; i < n; ++i) start[std::size_t(offy + i * incy)] = std::numeric_limits<T>::quiet_NaN();
+    auto A = test::upload(device, a), X = test::upload(device, x), Y = test::upload(device, start);
+    blas::BlasCall call;
+    call.routine = std::string(blas::routine::kSymv);
+    call.precision = family.precision();
+    call.order = order;
+    // A row-major call of the other triangle is the family's column-major problem.
+    call.uplo = order == blas::Order::ColMajor
+                    ? family.uplo()
+                    : (family.uplo() == blas::Uplo::Lower ? blas::Uplo::Upper : blas::Uplo::Lower);
+    call.n = n, call.alpha = alpha, call.beta = beta;
+    blas::BlasOperands ops;
+    ops.a = {A.get(), lda, offA}, ops.b = {X.get(), incx, offx}, ops.c = {Y.get(), incy, offy};
+    auto routine = family.makeRoutine(device, programs, point);
+    ASSERT_TRUE(routine);
+    routine->enqueue(call, ops);
+    device.finish();
+    std::vector<T> got(y.size());
+    device.read(*Y, got.data(), got.size() * sizeof(T));
+    std::vector<T> ref = start;
+    if (beta == 0)
+        for (std::int64_t i = 0; i < n; ++i) ref[std::size_t(offy + i * incy)] = 0;
+    reference::symv(order, call.uplo, n, T(alpha), a.data() + offA, lda, x.data() + offx, incx, T(beta),
+                    ref.data() + offy, incy);
+    for (std::size_t i = 0; i < y.size(); ++i) {
+        const bool entry = i >= std::size_t(offy) && (i - std::size_t(offy)) % std::size_t(incy) == 0;
+        if (!entry) {
+            EXPECT_EQ(got[i], start[i]) << "element " << i << " between y's entries was written";
+            continue;
+        }
+        // Entries are at most 100/64 in magnitude, |alpha|, |beta| <= 2: |alpha| |A| |x| + |beta| |y| <= 5 n + 4.
+        const double tol = (2 * std::sqrt(double(n)) + 8) * std::numeric_limits<T>::epsilon() * (5.0 * n + 4);
+        EXPECT_NEAR(double(got[i]), double(ref[i]), tol) << "y element " << i;
+    }
+}
+} // namespace
+
+TEST_F(SymvPocl, RoutineOnUserOperands) {
+    ProgramCache programs(*s_device);
+    // Every algorithm in both triangles; three cases rotate over them so that each algorithm meets two and each case
+    // both triangles: column-major double, row-major double with beta = 0 (NaN in y), float with alpha = 0.
+    for (int u = 0; u < 2; ++u)
+        for (int algo : {kSymvAtomicLock, kSymvAtomicAdd, kSymvLU}) {
+            const auto uplo = u == 0 ? blas::Uplo::Lower : blas::Uplo::Upper;
+            const Point point = pointOf({Precision::F64, uplo, algo, 64, 12, 2, 5});
+            const SymvFamily dfam(Precision::F64, uplo);
+            const SymvFamily sfam(Precision::F32, uplo);
+            SCOPED_TRACE(dfam.name() + " " + point.key());
+            switch ((u + algo) % 3) {
+            case 0:
+                checkRoutine<double>(*s_device, programs, dfam, point, blas::Order::ColMajor, 77, 1.25, -0.5);
+                break;
+            case 1:
+                checkRoutine<double>(*s_device, programs, dfam, point, blas::Order::RowMajor, 33, -0.75, 0.0);
+                break;
+            default:
+                checkRoutine<float>(*s_device, programs, sfam, point, blas::Order::ColMajor, 130, 0.0, 2.0);
+            }
+        }
+}
+
+TEST_F(SymvPocl, RoutineRefusesCallsItCannotRun) {
+    ProgramCache programs(*s_device);
+    const SymvFamily family(Precision::F64, blas::Uplo::Lower);
+    auto routine =
+        family.makeRoutine(*s_device, programs, pointOf({Precision::F64, blas::Uplo::Lower, 0, 64, 8, 1, 0}));
+    auto buf = s_device->allocate(8 * 100);
+    blas::BlasCall call;
+    call.routine = std::string(blas::routine::kSymv);
+    call.precision = Precision::F64;
+    call.order = blas::Order::ColMajor;
+    call.uplo = blas::Uplo::Upper;
+    call.n = 5;
+    blas::BlasOperands ops;
+    ops.a = {buf.get(), 5, 0}, ops.b = {buf.get(), 1, 0}, ops.c = {buf.get(), 1, 50};
+    EXPECT_THROW(routine->enqueue(call, ops), std::invalid_argument); // the other triangle
+    call.uplo = blas::Uplo::Lower;
+    call.precision = Precision::F32;
+    EXPECT_THROW(routine->enqueue(call, ops), std::invalid_argument); // the other precision
+    call.precision = Precision::F64;
+    ops.a.ld = 4;
+    EXPECT_THROW(routine->enqueue(call, ops), std::invalid_argument); // lda < n
+    ops.a.ld = 5;
+    call.n = 0;
+    EXPECT_NO_THROW(routine->enqueue(call, ops)); // n = 0 returns at once
 }

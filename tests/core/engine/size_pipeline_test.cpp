@@ -1,0 +1,225 @@
+// The size pipeline on a made-up family whose performance is known exactly: the sieve's finalists, the rule at the
+// curves' crossing, the rule on both sides of every boundary, incremental sampling, resume, and bad families.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <unistd.h>
+
+#include "core/engine/size_pipeline.hpp"
+#include "core/fit/curve_set.hpp"
+#include "core/store/database.hpp"
+#include "core/store/fit_repository.hpp"
+#include "core/store/rule_repository.hpp"
+
+using namespace kt;
+
+namespace {
+
+// Point P at size n: P0 flat at 40, P1 rising 10 + n/100 (overtakes P0 at n = 3000), P2 below P1 everywhere,
+// P3..P5 slow. One or two size dimensions.
+double truth(std::int64_t p, std::int64_t n) {
+    switch (p) {
+    case 0:
+        return 40;
+    case 1:
+        return 10 + double(n) / 100;
+    case 2:
+        return 5 + double(n) / 200;
+    default:
+        return double(p) - 2;
+    }
+}
+
+class LineFamily final : public Family {
+public:
+    explicit LineFamily(std::string name, std::size_t dims) : m_name(std::move(name)), m_dims(dims) {}
+    std::string name() const override { return m_name; }
+    std::string title() const override { return m_name; }
+    std::string description() const override { return "test family with known curves"; }
+    Metric metric() const override { return Metric::GFlops; }
+    std::vector<std::string> sizeDimensions() const override {
+        return m_dims == 1 ? std::vector<std::string>{"n"} : std::vector<std::string>{"m", "n"};
+    }
+    ParameterSpace space(const DeviceInfo&) const override {
+        ParameterSpace s;
+        s.name = m_name;
+        s.addParameter({"P", {0, 1, 2, 3, 4, 5}, "which curve"});
+        return s;
+    }
+    std::vector<ProblemSize> defaultSizes(const DeviceInfo&) const override { return {{{1000}}}; }
+    Precision precision() const override { return Precision::F64; }
+    double flops(const ProblemSize& s) const override { return double(s.dims.at(0)); }
+    double bytes(const ProblemSize& s) const override { return double(s.dims.at(0)); }
+
+private:
+    std::string m_name;
+    std::size_t m_dims;
+};
+
+class LineExecutor final : public Executor {
+public:
+    explicit LineExecutor(std::uint64_t* count) : m_count(count) {}
+    void compile(const std::vector<Point>&) override {}
+    std::vector<Measurement> measure(const Point& point, const std::vector<ProblemSize>& sizes) override {
+        std::vector<Measurement> out;
+        for (const auto& s : sizes) {
+            Measurement m;
+            m.size = s;
+            m.value = truth(point["P"], s.dims.at(0));
+            m.medianMs = m.minMs = 1;
+            m.timesMs = {1};
+            out.push_back(m);
+            ++*m_count;
+        }
+        return out;
+    }
+
+private:
+    std::uint64_t* m_count;
+};
+
+// Cancels the run after `after` measurements.
+class CancelAfter final : public Observer {
+public:
+    CancelAfter(RunControl& control, int after) : m_control(control), m_left(after) {}
+    void onMeasurement(const Measurement&, bool reused) override {
+        if (!reused && --m_left == 0) m_control.cancel();
+    }
+
+private:
+    RunControl& m_control;
+    int m_left;
+};
+
+class SizePipelineTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        FamilyRegistry::instance().add(std::make_shared<LineFamily>("pipeline_lines", 1));
+        FamilyRegistry::instance().add(std::make_shared<LineFamily>("pipeline_plane", 2));
+        m_db = std::filesystem::temp_directory_path() /
+               ("kt_pipeline_" + std::to_string(::getpid()) + "_" +
+                ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".sqlite");
+        std::filesystem::remove(m_db);
+    }
+    void TearDown() override { std::filesystem::remove(m_db); }
+
+    PipelineConfig config(const std::string& family = "pipeline_lines") {
+        PipelineConfig c;
+        c.tuning.family = family;
+        c.tuning.device.name = "line device";
+        c.tuning.device.type = DeviceType::Gpu;
+        c.tuning.database = m_db;
+        c.tuning.sizes = {{{1000}}, {{4000}}, {{8000}}};
+        c.tuning.sweep = evenly(100, 10000, 16);
+        c.ranks = 3;
+        c.finalists = 3;
+        c.tuning.makeExecutor = [this](const DeviceInfo&, const std::string&) {
+            return std::make_unique<LineExecutor>(&m_measured);
+        };
+        return c;
+    }
+    static std::vector<ProblemSize> evenly(std::int64_t from, std::int64_t to, int count) {
+        std::vector<ProblemSize> out;
+        for (int i = 0; i < count; ++i) out.push_back({{from + (to - from) * i / (count - 1)}});
+        return out;
+    }
+    static std::string key(int p) { return "P=" + std::to_string(p); }
+
+    std::filesystem::path m_db;
+    std::uint64_t m_measured = 0;
+};
+
+} // namespace
+
+TEST_F(SizePipelineTest, RuleFollowsTheFitsOnBothSidesOfEveryBoundary) {
+    const auto out = SizePipeline(config(), nullptr, nullptr).run();
+    ASSERT_EQ(out.status, RunStatus::Completed) << out.message;
+    // The sieve keeps the three curves that rank at the representative sizes; the slow ones never get detail sizes.
+    std::set<std::string> finalists;
+    for (const auto& f : out.finalists) finalists.insert(f.key);
+    EXPECT_EQ(finalists, (std::set<std::string>{key(0), key(1), key(2)}));
+    EXPECT_EQ(out.detailFull, 3u * 16);
+    EXPECT_EQ(out.detailMeasured, out.detailFull);
+    EXPECT_EQ(m_measured, 6u * 3 + 3 * 16); // every point at the 3 representative sizes, finalists at 16 more
+    // P0 below the crossing at n = 3000, P1 above it.
+    ASSERT_EQ(out.rule.intervals.size(), 2u);
+    EXPECT_EQ(out.rule.intervals[0].candidate, key(0));
+    EXPECT_EQ(out.rule.intervals[1].candidate, key(1));
+    EXPECT_NEAR(double(out.rule.intervals[1].lo), 3000, 2);
+    EXPECT_EQ(out.rule.intervals.front().lo, 100);
+    EXPECT_EQ(out.rule.intervals.back().hi, 10001);
+    // On both sides of every boundary the rule names the finalist with the best true (and fitted) value.
+    for (std::size_t k = 1; k < out.rule.intervals.size(); ++k) {
+        const long long b = out.rule.intervals[k].lo;
+        for (long long n : {b - 1, b}) {
+            const std::string& chosen = out.rule.select(n);
+            const int p = chosen.back() - '0';
+            for (int other : {0, 1, 2}) EXPECT_GE(truth(p, n), truth(other, n)) << "n " << n << " chose " << chosen;
+        }
+    }
+    // The fits and the rule are in the store, the rule with what it was derived from.
+    auto db = store::Database::open(m_db);
+    const auto rule = store::RuleRepository(db).latest(config().tuning.device.stableId(), "pipeline_lines", "pipeline");
+    ASSERT_TRUE(rule);
+    EXPECT_EQ(rule->id, out.ruleId);
+    EXPECT_EQ(rule->rule["run"], out.runId);
+    EXPECT_EQ(rule->rule["intervals"].size(), 2u);
+    EXPECT_EQ(rule->rule["sampling"]["detail_measured"], 48);
+    EXPECT_EQ(store::FitRepository(db).list(config().tuning.device.stableId(), "pipeline_lines").size(), 3u);
+}
+
+TEST_F(SizePipelineTest, IncrementalSamplingSavesMeasurementsForTheSameRule) {
+    const auto full = SizePipeline(config(), nullptr, nullptr).run();
+    ASSERT_EQ(full.status, RunStatus::Completed) << full.message;
+    std::filesystem::remove(m_db); // a fresh store: nothing reused
+    m_measured = 0;
+    auto c = config();
+    c.incrementalInitial = 4;
+    const auto incremental = SizePipeline(c, nullptr, nullptr).run();
+    ASSERT_EQ(incremental.status, RunStatus::Completed) << incremental.message;
+    EXPECT_LT(incremental.detailMeasured, full.detailMeasured);
+    EXPECT_GE(incremental.detailMeasured, 3u * 4);
+    EXPECT_EQ(incremental.rule.intervals.size(), full.rule.intervals.size());
+    for (std::size_t k = 0; k < full.rule.intervals.size(); ++k) {
+        EXPECT_EQ(incremental.rule.intervals[k].candidate, full.rule.intervals[k].candidate);
+        EXPECT_NEAR(double(incremental.rule.intervals[k].lo), double(full.rule.intervals[k].lo), 2);
+    }
+    EXPECT_EQ(incremental.ruleJson["sampling"]["options"]["initial"], 4);
+}
+
+TEST_F(SizePipelineTest, ResumesACancelledRunWithoutMeasuringAgain) {
+    RunControl control;
+    CancelAfter observer(control, 10);
+    const auto first = SizePipeline(config(), &observer, &control).run();
+    ASSERT_EQ(first.status, RunStatus::Cancelled) << first.message;
+    EXPECT_TRUE(first.rule.intervals.empty());
+    const std::uint64_t before = m_measured;
+    PipelineConfig resume;
+    resume.tuning.database = m_db;
+    resume.tuning.device = config().tuning.device;
+    resume.tuning.resumeRunId = first.runId;
+    resume.tuning.makeExecutor = config().tuning.makeExecutor;
+    const auto second = SizePipeline(resume, nullptr, nullptr).run();
+    ASSERT_EQ(second.status, RunStatus::Completed) << second.message;
+    EXPECT_EQ(second.runId, first.runId);
+    EXPECT_EQ(m_measured, 6u * 3 + 3 * 16) << "every evaluation once, over both calls";
+    EXPECT_GT(m_measured, before);
+    ASSERT_EQ(second.rule.intervals.size(), 2u);
+    // A completed run is derived again, with other rule options and no measuring.
+    resume.rule.tolerance = 0.5;
+    const std::uint64_t measured = m_measured;
+    const auto again = SizePipeline(resume, nullptr, nullptr).run();
+    ASSERT_EQ(again.status, RunStatus::Completed) << again.message;
+    EXPECT_EQ(m_measured, measured);
+    EXPECT_NE(again.ruleId, second.ruleId);
+}
+
+TEST_F(SizePipelineTest, RefusesFamiliesWithSeveralSizeDimensionsAndUnknownOnes) {
+    auto out = SizePipeline(config("pipeline_plane"), nullptr, nullptr).run();
+    EXPECT_EQ(out.status, RunStatus::Failed);
+    EXPECT_NE(out.message.find("one size dimension"), std::string::npos) << out.message;
+    out = SizePipeline(config("no_such_family"), nullptr, nullptr).run();
+    EXPECT_EQ(out.status, RunStatus::Failed);
+    EXPECT_NE(out.message.find("unknown family"), std::string::npos) << out.message;
+    EXPECT_EQ(m_measured, 0u);
+}
