@@ -37,6 +37,22 @@ struct DeviceState {
     std::map<std::pair<int, std::string>, cl_kernel> kernels;
     std::map<std::pair<const PlanEntry*, int>, std::pair<cl_mem, size_t>> workspaces;
     std::set<int> brokenVariants;
+    // Image views of buffers live until the launch that reads them completes (some drivers, PoCL among them, do
+    // not keep a released image alive for a queued kernel); released at a later call once their event completed.
+    std::vector<std::pair<cl_event, cl_mem>> pendingImages;
+    void releaseCompletedImages() {
+        for (std::size_t i = 0; i < pendingImages.size();) {
+            cl_int status = CL_COMPLETE;
+            clGetEventInfo(pendingImages[i].first, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, nullptr);
+            if (status <= CL_COMPLETE) { // complete, or failed (negative)
+                clReleaseMemObject(pendingImages[i].second);
+                clReleaseEvent(pendingImages[i].first);
+                pendingImages.erase(pendingImages.begin() + std::ptrdiff_t(i));
+            } else {
+                ++i;
+            }
+        }
+    }
 };
 
 std::map<std::pair<cl_context, cl_device_id>, DeviceState>& states() {
@@ -195,7 +211,7 @@ class ClExec final : public Exec {
 public:
     ClExec(DeviceState& state, cl_command_queue queue, const PlanEntry& plan) : m_s(state), m_queue(queue), m_plan(plan) {}
     ~ClExec() override {
-        for (cl_mem image : m_images) clReleaseMemObject(image);
+        for (cl_mem image : m_images) clReleaseMemObject(image); // created for a launch that was never enqueued
     }
 
     // Device entries: the caller's buffers. Host entries: host pointers, uploaded when the plan declares them.
@@ -316,7 +332,16 @@ public:
         }
         size_t g[3], l[3];
         for (int d = 0; d < 3; ++d) g[d] = size_t(global[d]), l[d] = size_t(local[d]);
-        err = clEnqueueNDRangeKernel(m_queue, kernel, 3, nullptr, g, l, 0, nullptr, nullptr);
+        cl_event done = nullptr;
+        err = clEnqueueNDRangeKernel(m_queue, kernel, 3, nullptr, g, l, 0, nullptr, m_images.empty() ? nullptr : &done);
+        if (err == CL_SUCCESS && done) {
+            for (cl_mem image : m_images) {
+                clRetainEvent(done);
+                m_s.pendingImages.push_back({done, image});
+            }
+            clReleaseEvent(done);
+            m_images.clear();
+        }
         if (err == CL_INVALID_WORK_GROUP_SIZE || err == CL_OUT_OF_RESOURCES || err == CL_INVALID_WORK_ITEM_SIZE) {
             error = std::string("kernel ") + name + " cannot run on " + m_s.name + " (" + std::to_string(err) + ")";
             return KTP_BUILD_FAILED; // another variant may fit the device
@@ -348,6 +373,7 @@ private:
 // (a size the variant does not take) moves on to the next candidate; an invalid argument stops.
 int runCandidates(DeviceState& s, cl_command_queue queue, const Call& call, cl_mem a, cl_mem b, cl_mem c,
                   const void* ha, const void* hb, void* hc) {
+    s.releaseCompletedImages();
     const auto candidates = candidatesFor(call, s.tuned);
     if (candidates.empty())
         return setStatus(KTP_NOT_EXPORTED, "the package holds no plan for this call (routine, precision, op types)");
@@ -377,6 +403,7 @@ int runCandidates(DeviceState& s, cl_command_queue queue, const Call& call, cl_m
                 cl_int err = clEnqueueReadBuffer(queue, uploads[2].mem, CL_TRUE, 0, uploads[2].bytes, hc, 0, nullptr,
                                                  nullptr);
                 if (err != CL_SUCCESS) status = KTP_DEVICE_ERROR, errors = "reading C back failed (" + std::to_string(err) + ")";
+                s.releaseCompletedImages(); // the blocking read waited for every launch
             }
             ran = true;
             break;
