@@ -18,7 +18,7 @@ sizes=${KT_EXPORT_SIZES:-1024,4096}
 dev=$("$K" devices --json | python3 -c 'import json,sys
 print([d["id"] for d in json.load(sys.stdin)["devices"] if d["type"] == "gpu" and d["id"].startswith("opencl")][0])')
 echo "device $dev" | tee "$out/summary.txt"
-"$K" tune --db "$db" --device "$dev" --family sgemm --sizes "$sizes" --budget-time "${KT_EXPORT_TUNE:-150s}" \
+"$K" tune --db "$db" --device "$dev" --family sgemm --sizes "$sizes" --budget-time "${KT_EXPORT_TUNE:-100s}" \
     > "$out/tune.txt" 2>&1
 tail -3 "$out/tune.txt" >> "$out/summary.txt"
 "$K" best --db "$db" --device "$dev" --family sgemm > "$out/best.txt" 2>&1

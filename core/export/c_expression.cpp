@@ -22,10 +22,14 @@ std::string cExpression(const std::string& expression) {
             std::size_t k = j;
             while (k < n && std::isspace(static_cast<unsigned char>(expression[k]))) ++k;
             if (k < n && expression[k] == '(') {
-                if (name == "min") out += "ktp::fnMin";
-                else if (name == "max") out += "ktp::fnMax";
-                else if (name == "log2") out += "ktp::fnLog2";
-                else out += "ktp::fnIsPow2"; // the parser accepts no other function
+                if (name == "min")
+                    out += "ktp::fnMin";
+                else if (name == "max")
+                    out += "ktp::fnMax";
+                else if (name == "log2")
+                    out += "ktp::fnLog2";
+                else
+                    out += "ktp::fnIsPow2"; // the parser accepts no other function
             } else {
                 out += "v_" + name;
             }
@@ -47,11 +51,21 @@ std::string cString(const std::string& text) {
     std::string out = "\"";
     for (unsigned char c : text) {
         switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
-        case '\r': out += "\\r"; break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
         default:
             if (c < 0x20 || c == 0x7f) {
                 char buf[8];

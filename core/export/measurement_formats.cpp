@@ -34,13 +34,19 @@ std::string number(double v) {
 
 const char* invalidityOf(MeasurementStatus s) {
     switch (s) {
-    case MeasurementStatus::Ok: return "correct";
-    case MeasurementStatus::CompileError: return "compile";
+    case MeasurementStatus::Ok:
+        return "correct";
+    case MeasurementStatus::CompileError:
+        return "compile";
     case MeasurementStatus::LaunchError:
-    case MeasurementStatus::WorkerCrash: return "runtime";
-    case MeasurementStatus::WrongResult: return "correctness";
-    case MeasurementStatus::Timeout: return "timeout";
-    case MeasurementStatus::Skipped: return "constraints";
+    case MeasurementStatus::WorkerCrash:
+        return "runtime";
+    case MeasurementStatus::WrongResult:
+        return "correctness";
+    case MeasurementStatus::Timeout:
+        return "timeout";
+    case MeasurementStatus::Skipped:
+        return "constraints";
     }
     return "runtime";
 }
@@ -56,9 +62,9 @@ std::string measurementsCsv(const std::vector<store::StoredMeasurement>& rows) {
         std::string times;
         for (double t : m.timesMs) times += (times.empty() ? "" : ";") + number(t);
         o << r.runId << "," << csvField(r.createdAt) << "," << csvField(m.deviceId) << "," << csvField(m.family) << ","
-          << csvField(m.pointKey) << "," << m.size.label() << "," << toString(m.status) << "," << number(m.value)
-          << "," << number(m.medianMs) << "," << number(m.minMs) << "," << number(m.spreadMs) << ","
-          << number(m.maxError) << "," << number(m.compileMs) << "," << times << "," << csvField(m.error) << "\n";
+          << csvField(m.pointKey) << "," << m.size.label() << "," << toString(m.status) << "," << number(m.value) << ","
+          << number(m.medianMs) << "," << number(m.minMs) << "," << number(m.spreadMs) << "," << number(m.maxError)
+          << "," << number(m.compileMs) << "," << times << "," << csvField(m.error) << "\n";
     }
     return o.str();
 }
@@ -72,11 +78,21 @@ nlohmann::json measurementsJson(const std::vector<store::StoredMeasurement>& row
             const Point p = Point::fromKey(m.pointKey);
             for (const auto& name : p.names()) point[name] = p[name];
         }
-        out.push_back({{"run_id", r.runId},       {"created_at", r.createdAt}, {"device", m.deviceId},
-                       {"family", m.family},      {"point", point},            {"point_key", m.pointKey},
-                       {"size", m.size.dims},     {"status", toString(m.status)}, {"value", m.value},
-                       {"median_ms", m.medianMs}, {"min_ms", m.minMs},         {"spread_ms", m.spreadMs},
-                       {"max_error", m.maxError}, {"compile_ms", m.compileMs}, {"times_ms", m.timesMs},
+        out.push_back({{"run_id", r.runId},
+                       {"created_at", r.createdAt},
+                       {"device", m.deviceId},
+                       {"family", m.family},
+                       {"point", point},
+                       {"point_key", m.pointKey},
+                       {"size", m.size.dims},
+                       {"status", toString(m.status)},
+                       {"value", m.value},
+                       {"median_ms", m.medianMs},
+                       {"min_ms", m.minMs},
+                       {"spread_ms", m.spreadMs},
+                       {"max_error", m.maxError},
+                       {"compile_ms", m.compileMs},
+                       {"times_ms", m.timesMs},
                        {"error", m.error}});
     }
     return out;
@@ -154,8 +170,8 @@ std::vector<Measurement> parseT4(const std::string& text, const std::string& sou
     }
     if (givenSize) {
         if (!size.dims.empty() && size != *givenSize)
-            throw fail("/kerneltune/size", "the file says " + size.label() + ", the import was given " +
-                                               givenSize->label());
+            throw fail("/kerneltune/size",
+                       "the file says " + size.label() + ", the import was given " + givenSize->label());
         size = *givenSize;
     }
     if (size.dims.empty()) throw fail("", "no problem size: give one (T4 files do not record it)");
@@ -247,9 +263,12 @@ std::vector<Measurement> parseT4(const std::string& text, const std::string& sou
                 const std::string unit = x.value("unit", "");
                 if (x["name"] == "time") {
                     time = x["value"].get<double>();
-                    if (unit == "s") time *= 1000;
-                    else if (unit == "us") time /= 1000;
-                    else if (!unit.empty() && unit != "ms") throw fail(mp + "/unit", "unit " + unit + " of time");
+                    if (unit == "s")
+                        time *= 1000;
+                    else if (unit == "us")
+                        time /= 1000;
+                    else if (!unit.empty() && unit != "ms")
+                        throw fail(mp + "/unit", "unit " + unit + " of time");
                 }
                 if (x["name"] == "max_error") m.maxError = x["value"].get<double>();
             }
@@ -265,7 +284,8 @@ std::vector<Measurement> parseT4(const std::string& text, const std::string& sou
             if (sorted.size() >= 4) m.spreadMs = sorted[sorted.size() * 3 / 4] - sorted[sorted.size() / 4];
             m.value = family.work(size) / (time * 1e-3) / 1e9;
         }
-        if (m.status != MeasurementStatus::Ok) m.error = "imported from T4: invalidity " + invalidity.get<std::string>();
+        if (m.status != MeasurementStatus::Ok)
+            m.error = "imported from T4: invalidity " + invalidity.get<std::string>();
         if (!seen.insert(m.pointKey).second) throw fail(at + "/configuration", "the same configuration twice");
         out.push_back(std::move(m));
     }

@@ -113,9 +113,10 @@ PackageModel buildPackageModel(const store::Database& db, const ExportRequest& r
     const auto stored = store::DeviceRepository(db).get(request.deviceId);
     if (!stored) {
         std::string known;
-        for (const auto& d : store::DeviceRepository(db).list()) known += (known.empty() ? "" : ", ") + d.info.stableId();
-        throw ExportError("device '" + request.deviceId + "' is not in the store (known: " +
-                          (known.empty() ? std::string("none") : known) + ")");
+        for (const auto& d : store::DeviceRepository(db).list())
+            known += (known.empty() ? "" : ", ") + d.info.stableId();
+        throw ExportError("device '" + request.deviceId +
+                          "' is not in the store (known: " + (known.empty() ? std::string("none") : known) + ")");
     }
     model.device = stored->info;
     if (request.maxDepth < 0 || request.maxDepth > 8) throw ExportError("the dispatch tree depth must be in 0..8");
@@ -141,8 +142,8 @@ PackageModel buildPackageModel(const store::Database& db, const ExportRequest& r
             if (skipped) skipped->push_back(e.what());
         }
     }
-    if (model.families.empty()) throw ExportError("nothing to export: no family has a routine and measurements on " +
-                                                  request.deviceId);
+    if (model.families.empty())
+        throw ExportError("nothing to export: no family has a routine and measurements on " + request.deviceId);
     return model;
 }
 

@@ -39,12 +39,12 @@ struct ExportFamily {
     std::string name;
     int version = 1;
     std::string metric;
-    std::vector<std::string> dims;   // size dimensions (m, n, k, batch) the rule reads
+    std::vector<std::string> dims; // size dimensions (m, n, k, batch) the rule reads
     std::vector<ExportVariant> variants;
-    rules::DecisionTree rule;        // leaves name point keys of `variants`
-    std::size_t generic = 0;         // index into variants: the variant for devices the package was not tuned on
-    std::vector<SizeBest> best;      // the per-size best of the store
-    nlohmann::json measurements;     // every ok measurement of the variants: [{point, size, value, median_ms, …}]
+    rules::DecisionTree rule;    // leaves name point keys of `variants`
+    std::size_t generic = 0;     // index into variants: the variant for devices the package was not tuned on
+    std::vector<SizeBest> best;  // the per-size best of the store
+    nlohmann::json measurements; // every ok measurement of the variants: [{point, size, value, median_ms, …}]
 };
 
 struct PackageModel {

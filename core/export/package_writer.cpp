@@ -44,9 +44,15 @@ void writeText(const fs::path& path, std::string_view text) {
 }
 
 const char* routineEnum(const std::string& routine) {
-    static const std::map<std::string, const char*> names{
-        {"gemm", "Gemm"}, {"gemm_batched_strided", "GemmBatchedStrided"}, {"transpose", "Transpose"},
-        {"symm", "Symm"}, {"syrk", "Syrk"}, {"syr2k", "Syr2k"}, {"trmm", "Trmm"}, {"symv", "Symv"}, {"dot", "Dot"}};
+    static const std::map<std::string, const char*> names{{"gemm", "Gemm"},
+                                                          {"gemm_batched_strided", "GemmBatchedStrided"},
+                                                          {"transpose", "Transpose"},
+                                                          {"symm", "Symm"},
+                                                          {"syrk", "Syrk"},
+                                                          {"syr2k", "Syr2k"},
+                                                          {"trmm", "Trmm"},
+                                                          {"symv", "Symv"},
+                                                          {"dot", "Dot"}};
     auto it = names.find(routine);
     if (it == names.end()) throw ExportError("routine '" + routine + "' has no entry in the package runtime");
     return it->second;
@@ -129,8 +135,11 @@ Generated generate(const PackageModel& model) {
                     programEntries.push_back("    {kSource" + std::to_string(index) + ", " + cString(options) + ", " +
                                              cString(file) + "},");
                     plans << "const char kSource" << index << "[] =\n" << sourceLiteral(src.source) << ";\n\n";
-                    g.programs.push_back({{"file", file}, {"options", src.options}, {"kernels", src.kernels},
-                                          {"family", family.name}, {"point", v.pointKey}});
+                    g.programs.push_back({{"file", file},
+                                          {"options", src.options},
+                                          {"kernels", src.kernels},
+                                          {"family", family.name},
+                                          {"point", v.pointKey}});
                     return index;
                 };
                 const std::string fn = "plan" + std::to_string(planCount++);
@@ -138,9 +147,9 @@ Generated generate(const PackageModel& model) {
                       << emitPlanFunction(rp.plan, fn, programIndex) << "\n";
                 const auto& c = rp.call;
                 planEntries.push_back("    {" + std::to_string(vi) + ", ktp::Routine::" + routineEnum(c.routine) +
-                                      ", " + (c.precision == Precision::F64 ? "true" : "false") + ", ktp::Order::" +
-                                      (c.order == blas::Order::RowMajor ? "RowMajor" : "ColMajor") + ", " +
-                                      std::to_string(int(c.opA)) + ", " + std::to_string(int(c.opB)) + ", " +
+                                      ", " + (c.precision == Precision::F64 ? "true" : "false") +
+                                      ", ktp::Order::" + (c.order == blas::Order::RowMajor ? "RowMajor" : "ColMajor") +
+                                      ", " + std::to_string(int(c.opA)) + ", " + std::to_string(int(c.opB)) + ", " +
                                       std::to_string(int(c.side)) + ", " + std::to_string(int(c.uplo)) + ", " +
                                       std::to_string(int(c.diag)) + ", " + fn + "},");
                 const std::string api = apiName(c);
@@ -275,7 +284,8 @@ nlohmann::json writePackage(const PackageModel& model, const WriteOptions& optio
     nlohmann::json manifest;
     manifest["format"] = kManifestFormat;
     manifest["created_at"] = utcNow();
-    manifest["kerneltune_version"] = options.kerneltuneVersion.empty() ? kerneltuneVersion() : options.kerneltuneVersion;
+    manifest["kerneltune_version"] =
+        options.kerneltuneVersion.empty() ? kerneltuneVersion() : options.kerneltuneVersion;
     manifest["database"] = options.database;
     manifest["device"] = model.device;
     manifest["device_id"] = model.device.stableId();

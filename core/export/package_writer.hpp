@@ -17,7 +17,7 @@ struct WriteOptions {
     // and `replace` is set; nothing else is ever overwritten.
     bool replace = false;
     std::string kerneltuneVersion;
-    std::string database; // the store's path, recorded in the manifest
+    std::string database;                             // the store's path, recorded in the manifest
     std::function<void(const std::string&)> progress; // a line per step, optional
 };
 

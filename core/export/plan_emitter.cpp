@@ -13,26 +13,33 @@ namespace {
 
 // Plan inputs are named after the call's arguments (core/engine/routine.hpp); each reads that field of ktp::Call.
 const std::set<std::string>& callFields() {
-    static const std::set<std::string> fields{"m",   "n",    "k",    "lda",   "ldb",     "ldc",     "offa",
+    static const std::set<std::string> fields{"m",    "n",    "k",     "lda",     "ldb",     "ldc",    "offa",
                                               "offb", "offc", "batch", "stridea", "strideb", "stridec"};
     return fields;
 }
 
 const char* roleName(BufferRole role) {
     switch (role) {
-    case BufferRole::Input: return "ktp::kInput";
-    case BufferRole::Output: return "ktp::kOutput";
-    case BufferRole::InOut: return "ktp::kInOut";
-    case BufferRole::Workspace: return "ktp::kWorkspace";
+    case BufferRole::Input:
+        return "ktp::kInput";
+    case BufferRole::Output:
+        return "ktp::kOutput";
+    case BufferRole::InOut:
+        return "ktp::kInOut";
+    case BufferRole::Workspace:
+        return "ktp::kWorkspace";
     }
     return "ktp::kWorkspace";
 }
 
 const char* imageType(ImageChannelType t) {
     switch (t) {
-    case ImageChannelType::Float32: return "ktp::kImageFloat32";
-    case ImageChannelType::UInt32: return "ktp::kImageUInt32";
-    case ImageChannelType::UInt16: return "ktp::kImageUInt16";
+    case ImageChannelType::Float32:
+        return "ktp::kImageFloat32";
+    case ImageChannelType::UInt32:
+        return "ktp::kImageUInt32";
+    case ImageChannelType::UInt16:
+        return "ktp::kImageUInt16";
     }
     return "ktp::kImageFloat32";
 }
@@ -87,15 +94,22 @@ std::string emitPlanFunction(const KernelPlan& plan, const std::string& function
                 const auto& a = l.args[i];
                 o << (i ? ",\n                " : "\n                ");
                 switch (a.kind) {
-                case PlanArg::Kind::Int: o << "ktp::Arg::integer(" << cExpression(a.text) << ")"; break;
+                case PlanArg::Kind::Int:
+                    o << "ktp::Arg::integer(" << cExpression(a.text) << ")";
+                    break;
                 case PlanArg::Kind::Real: {
                     double literal = 0;
-                    if (parseRealLiteral(a.text, literal)) o << "ktp::Arg::scalar(" << realLiteral(literal) << ")";
-                    else if (a.text == "alpha" || a.text == "beta") o << "ktp::Arg::scalar(x.call." << a.text << ")";
-                    else throw ExportError("plan argument '" + a.text + "' is neither alpha, beta nor a literal");
+                    if (parseRealLiteral(a.text, literal))
+                        o << "ktp::Arg::scalar(" << realLiteral(literal) << ")";
+                    else if (a.text == "alpha" || a.text == "beta")
+                        o << "ktp::Arg::scalar(x.call." << a.text << ")";
+                    else
+                        throw ExportError("plan argument '" + a.text + "' is neither alpha, beta nor a literal");
                     break;
                 }
-                case PlanArg::Kind::Buffer: o << "ktp::Arg::buffer(" << bufferIndex(a.text) << ")"; break;
+                case PlanArg::Kind::Buffer:
+                    o << "ktp::Arg::buffer(" << bufferIndex(a.text) << ")";
+                    break;
                 case PlanArg::Kind::Image:
                     o << "ktp::Arg::image(" << bufferIndex(a.text) << ", " << cExpression(a.texels) << ", "
                       << a.channels << ", " << imageType(a.channelType) << ")";

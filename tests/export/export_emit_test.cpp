@@ -31,9 +31,7 @@ TEST(CExpression, NamesLiteralsAndFunctionsAreRewritten) {
     EXPECT_THROW(cExpression("foo(m)"), ExpressionError);
 }
 
-TEST(CExpression, StringsAreEscaped) {
-    EXPECT_EQ(exporter::cString("a\"b\\c\nd\x01"), "\"a\\\"b\\\\c\\nd\\001\"");
-}
+TEST(CExpression, StringsAreEscaped) { EXPECT_EQ(exporter::cString("a\"b\\c\nd\x01"), "\"a\\\"b\\\\c\\nd\\001\""); }
 
 class ExportModel : public store::test::TempDir {
 protected:

@@ -13,9 +13,8 @@ namespace kt {
 namespace {
 
 test::CliResult shell(const test::Scratch& scratch, const std::string& command, const std::string& log) {
-    const int status = std::system(("cd '" + scratch.path("") + "' && (" + command + ") > '" + scratch.path(log) +
-                                    "' 2>&1")
-                                       .c_str());
+    const int status =
+        std::system(("cd '" + scratch.path("") + "' && (" + command + ") > '" + scratch.path(log) + "' 2>&1").c_str());
     test::CliResult r;
     r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     r.output = scratch.read(log);
@@ -115,7 +114,9 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
     ASSERT_NE(firstLoaded, std::string::npos) << first.output;
     EXPECT_EQ(std::atoll(second.output.c_str() + loaded + 7),
               counter(first.output, "compiled") + std::atoll(first.output.c_str() + firstLoaded + 7))
-        << "first:\n" << first.output << "second:\n" << second.output;
+        << "first:\n"
+        << first.output << "second:\n"
+        << second.output;
 
     // The drop-in build, preloaded into a program that knows nothing of the package.
     r = shell(scratch,
@@ -147,8 +148,8 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
     EXPECT_NE(xerbla(plain.output + scratch.read("plain.err")), "") << plain.output;
     EXPECT_EQ(xerbla(preloaded.output + scratch.read("pre.err")), xerbla(plain.output + scratch.read("plain.err")));
     const std::string calls = scratch.read("calls.log");
-    for (const char* expected : {"cblas_sgemm device", "cblas_dgemm device", "sgemm_ device", "dgemm_ device",
-                                 "dgemm_ host"})
+    for (const char* expected :
+         {"cblas_sgemm device", "cblas_dgemm device", "sgemm_ device", "dgemm_ device", "dgemm_ host"})
         EXPECT_NE(calls.find(expected), std::string::npos) << expected << " in\n" << calls;
     EXPECT_EQ(calls.find("cblas_dgemm host"), std::string::npos) << calls;
 }

@@ -42,7 +42,8 @@ protected:
     }
     std::size_t measurementCount() const {
         std::size_t n = 0;
-        for (const auto& run : store::RunRepository(*m_db).list()) n += store::MeasurementRepository(*m_db).byRun(run.id).size();
+        for (const auto& run : store::RunRepository(*m_db).list())
+            n += store::MeasurementRepository(*m_db).byRun(run.id).size();
         return n;
     }
     // The import must fail with `fragment` in its message and leave the store as it was.
@@ -105,23 +106,29 @@ TEST_F(T4Formats, MalformedFilesAreRefusedWithLineAndFieldAndTheStoreIsUnchanged
     expectRefused("{\"results\": []}", "/schema_version: missing");
     expectRefused("{\"schema_version\": \"2.0.0\", \"results\": []}", "version 2.0.0");
     const std::string head = "{\n  \"schema_version\": \"1.0.0\",\n  \"results\": [\n";
-    const std::string good = "    {\"configuration\": {\"DOT_WG\": 64, \"DOT_WPT\": 2}, \"times\": {\"runtimes\": [1.0]},\n"
-                             "     \"invalidity\": \"correct\", \"correctness\": 1},\n";
-    expectRefused(head + good + "    {\"configuration\": {\"DOT_WG\": 64}, \"times\": {},\n     \"invalidity\": "
-                                "\"correct\", \"correctness\": 1}\n  ]\n}",
+    const std::string good =
+        "    {\"configuration\": {\"DOT_WG\": 64, \"DOT_WPT\": 2}, \"times\": {\"runtimes\": [1.0]},\n"
+        "     \"invalidity\": \"correct\", \"correctness\": 1},\n";
+    expectRefused(head + good +
+                      "    {\"configuration\": {\"DOT_WG\": 64}, \"times\": {},\n     \"invalidity\": "
+                      "\"correct\", \"correctness\": 1}\n  ]\n}",
                   "in.json:6: /results/1/configuration: parameter DOT_WPT is missing");
-    expectRefused(head + good + "    {\"configuration\": {\"DOT_WG\": 64, \"DOT_WPT\": 2, \"X\": 1}, \"times\": {},\n"
-                                "     \"invalidity\": \"correct\", \"correctness\": 1}\n  ]\n}",
+    expectRefused(head + good +
+                      "    {\"configuration\": {\"DOT_WG\": 64, \"DOT_WPT\": 2, \"X\": 1}, \"times\": {},\n"
+                      "     \"invalidity\": \"correct\", \"correctness\": 1}\n  ]\n}",
                   "in.json:6: /results/1/configuration/X: 'X' is not a parameter of sdot");
-    expectRefused(head + good + "    {\"configuration\": {\"DOT_WG\": 64, \"DOT_WPT\": 4}, \"times\": {},\n"
-                                "     \"invalidity\": \"broken\", \"correctness\": 1}\n  ]\n}",
+    expectRefused(head + good +
+                      "    {\"configuration\": {\"DOT_WG\": 64, \"DOT_WPT\": 4}, \"times\": {},\n"
+                      "     \"invalidity\": \"broken\", \"correctness\": 1}\n  ]\n}",
                   "in.json:7: /results/1/invalidity: \"broken\" is none of");
-    expectRefused(head + good + "    {\"configuration\": {\"DOT_WG\": 64, \"DOT_WPT\": 4},\n"
-                                "     \"times\": {\"runtimes\": [1, -2]}, \"invalidity\": \"correct\", \"correctness\": 1}"
-                                "\n  ]\n}",
+    expectRefused(head + good +
+                      "    {\"configuration\": {\"DOT_WG\": 64, \"DOT_WPT\": 4},\n"
+                      "     \"times\": {\"runtimes\": [1, -2]}, \"invalidity\": \"correct\", \"correctness\": 1}"
+                      "\n  ]\n}",
                   "in.json:7: /results/1/times/runtimes/1: not a positive number");
-    expectRefused(head + good + "    {\"configuration\": {\"DOT_WG\": 64, \"DOT_WPT\": 4}, \"times\": {},\n"
-                                "     \"correctness\": 1}\n  ]\n}",
+    expectRefused(head + good +
+                      "    {\"configuration\": {\"DOT_WG\": 64, \"DOT_WPT\": 4}, \"times\": {},\n"
+                      "     \"correctness\": 1}\n  ]\n}",
                   "in.json:6: /results/1: missing required field \"invalidity\"");
     expectRefused(head + good + good.substr(0, good.size() - 2) + "\n  ]\n}", "the same configuration twice");
     expectRefused(head + "    {\"configuration\": {\"DOT_WG\": 63, \"DOT_WPT\": 2}, \"times\": {\"runtimes\": [1]},\n"

@@ -20,8 +20,7 @@ cl_ulong markerEnd(cl_event e) {
 }
 
 int call(bool f64, cl_command_queue q, int n, cl_mem a, cl_mem b, cl_mem c) {
-    if (f64)
-        return ktp_dgemm_cl(q, KtpColMajor, KtpNoTrans, KtpNoTrans, n, n, n, 1.0, a, 0, n, b, 0, n, 0.0, c, 0, n);
+    if (f64) return ktp_dgemm_cl(q, KtpColMajor, KtpNoTrans, KtpNoTrans, n, n, n, 1.0, a, 0, n, b, 0, n, 0.0, c, 0, n);
     return ktp_sgemm_cl(q, KtpColMajor, KtpNoTrans, KtpNoTrans, n, n, n, 1.0f, a, 0, n, b, 0, n, 0.0f, c, 0, n);
 }
 

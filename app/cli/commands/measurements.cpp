@@ -51,8 +51,10 @@ int runMeasurements(const std::vector<std::string>& argv) {
     }
     const auto rows = store::MeasurementRepository(db).query(deviceId, family->name(), filter);
     std::string text;
-    if (format == "csv") text = exporter::measurementsCsv(rows);
-    else if (format == "json") text = exporter::measurementsJson(rows).dump(2) + "\n";
+    if (format == "csv")
+        text = exporter::measurementsCsv(rows);
+    else if (format == "json")
+        text = exporter::measurementsJson(rows).dump(2) + "\n";
     else {
         if (!size) throw UsageError("--format t4 describes one problem size: give --size");
         text = exporter::toT4(rows, family->name(), device, *size).dump(2) + "\n";

@@ -37,16 +37,23 @@ bool toOrder(Call& c, Order order) {
         std::swap(c.m, c.n), std::swap(c.opA, c.opB), std::swap(c.lda, c.ldb), std::swap(c.offa, c.offb);
         std::swap(c.stridea, c.strideb);
         return true;
-    case Routine::Transpose: std::swap(c.m, c.n); return false;
+    case Routine::Transpose:
+        std::swap(c.m, c.n);
+        return false;
     case Routine::Symm:
     case Routine::Trmm:
         c.side = 1 - c.side, c.uplo = 1 - c.uplo;
         std::swap(c.m, c.n);
         return false;
     case Routine::Syrk:
-    case Routine::Syr2k: c.opA = 1 - c.opA, c.uplo = 1 - c.uplo; return false;
-    case Routine::Symv: c.uplo = 1 - c.uplo; return false;
-    case Routine::Dot: return false;
+    case Routine::Syr2k:
+        c.opA = 1 - c.opA, c.uplo = 1 - c.uplo;
+        return false;
+    case Routine::Symv:
+        c.uplo = 1 - c.uplo;
+        return false;
+    case Routine::Dot:
+        return false;
     }
     return false;
 }
@@ -93,7 +100,8 @@ std::vector<Candidate> candidatesFor(const Call& call, bool tunedDevice) {
             if (dup) continue;
             seen.push_back(v);
             for (int p = 0; p < gen::kPlanCount; ++p)
-                if (gen::kPlans[p].variant == v && sameShape(gen::kPlans[p], c)) out.push_back({&gen::kPlans[p], c, swap});
+                if (gen::kPlans[p].variant == v && sameShape(gen::kPlans[p], c))
+                    out.push_back({&gen::kPlans[p], c, swap});
         }
     }
     return out;
@@ -120,9 +128,12 @@ namespace {
 std::string cacheDir() {
     static const std::string dir = [] {
         std::string d;
-        if (const char* e = std::getenv("KTP_CACHE_DIR"); e && *e) d = e;
-        else if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) d = std::string(x) + "/ktp";
-        else if (const char* home = std::getenv("HOME"); home && *home) d = std::string(home) + "/.cache/ktp";
+        if (const char* e = std::getenv("KTP_CACHE_DIR"); e && *e)
+            d = e;
+        else if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x)
+            d = std::string(x) + "/ktp";
+        else if (const char* home = std::getenv("HOME"); home && *home)
+            d = std::string(home) + "/.cache/ktp";
         if (d == "off") return std::string();
         if (!d.empty()) {
             // Create each level; an existing folder is fine.

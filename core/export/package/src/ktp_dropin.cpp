@@ -24,8 +24,10 @@ void logCall(const char* routine, bool offloaded) {
     static std::mutex lock;
     std::lock_guard<std::mutex> guard(lock);
     if (FILE* f = std::fopen(path, "a")) {
-        if (offloaded) std::fprintf(f, "%s device %s\n", routine, ktp_last_variant());
-        else std::fprintf(f, "%s host (%s)\n", routine, ktp_last_error());
+        if (offloaded)
+            std::fprintf(f, "%s device %s\n", routine, ktp_last_variant());
+        else
+            std::fprintf(f, "%s host (%s)\n", routine, ktp_last_error());
         std::fclose(f);
     }
 }
@@ -47,10 +49,17 @@ void reportWithoutNext(const char* routine) {
 
 int transOf(const char* t) {
     switch (t ? *t : 0) {
-    case 'N': case 'n': return KtpNoTrans;
-    case 'T': case 't': return KtpTrans;
-    case 'C': case 'c': return KtpConjTrans;
-    default: return 0; // invalid: the host BLAS reports it
+    case 'N':
+    case 'n':
+        return KtpNoTrans;
+    case 'T':
+    case 't':
+        return KtpTrans;
+    case 'C':
+    case 'c':
+        return KtpConjTrans;
+    default:
+        return 0; // invalid: the host BLAS reports it
     }
 }
 
@@ -59,32 +68,32 @@ int transOf(const char* t) {
 extern "C" {
 
 #define KTP_CBLAS_GEMM(NAME, T)                                                                                        \
-    void cblas_##NAME(int order, int transA, int transB, int m, int n, int k, T alpha, const T* A, int lda,           \
+    void cblas_##NAME(int order, int transA, int transB, int m, int n, int k, T alpha, const T* A, int lda,            \
                       const T* B, int ldb, T beta, T* C, int ldc) {                                                    \
-        ktp_cblas_##NAME(order, transA, transB, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);                        \
+        ktp_cblas_##NAME(order, transA, transB, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);                         \
         const bool offloaded = ktp_last_status() == KTP_SUCCESS;                                                       \
-        logCall("cblas_" #NAME, offloaded);                                                                           \
+        logCall("cblas_" #NAME, offloaded);                                                                            \
         if (offloaded) return;                                                                                         \
-        using F = void (*)(int, int, int, int, int, int, T, const T*, int, const T*, int, T, T*, int);                \
+        using F = void (*)(int, int, int, int, int, int, T, const T*, int, const T*, int, T, T*, int);                 \
         if (auto next = reinterpret_cast<F>(nextSymbol("cblas_" #NAME)))                                               \
             return next(order, transA, transB, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);                          \
-        reportWithoutNext("cblas_" #NAME);                                                                            \
+        reportWithoutNext("cblas_" #NAME);                                                                             \
     }
 
 #define KTP_FORTRAN_GEMM(NAME, T, UPPER)                                                                               \
-    void NAME##_(const char* ta, const char* tb, const int* m, const int* n, const int* k, const T* alpha,             \
-                 const T* A, const int* lda, const T* B, const int* ldb, const T* beta, T* C, const int* ldc,         \
-                 std::size_t lta, std::size_t ltb) {                                                                  \
+    void NAME##_(const char* ta, const char* tb, const int* m, const int* n, const int* k, const T* alpha, const T* A, \
+                 const int* lda, const T* B, const int* ldb, const T* beta, T* C, const int* ldc, std::size_t lta,     \
+                 std::size_t ltb) {                                                                                    \
         const int transA = transOf(ta), transB = transOf(tb);                                                          \
         bool offloaded = false;                                                                                        \
         if (transA && transB && m && n && k && alpha && beta && lda && ldb && ldc) {                                   \
-            ktp_cblas_##NAME(KtpColMajor, transA, transB, *m, *n, *k, *alpha, A, *lda, B, *ldb, *beta, C, *ldc);      \
+            ktp_cblas_##NAME(KtpColMajor, transA, transB, *m, *n, *k, *alpha, A, *lda, B, *ldb, *beta, C, *ldc);       \
             offloaded = ktp_last_status() == KTP_SUCCESS;                                                              \
         }                                                                                                              \
         logCall(#NAME "_", offloaded);                                                                                 \
         if (offloaded) return;                                                                                         \
-        using F = void (*)(const char*, const char*, const int*, const int*, const int*, const T*, const T*,          \
-                           const int*, const T*, const int*, const T*, T*, const int*, std::size_t, std::size_t);     \
+        using F = void (*)(const char*, const char*, const int*, const int*, const int*, const T*, const T*,           \
+                           const int*, const T*, const int*, const T*, T*, const int*, std::size_t, std::size_t);      \
         if (auto next = reinterpret_cast<F>(nextSymbol(#NAME "_")))                                                    \
             return next(ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, lta, ltb);                               \
         reportWithoutNext(UPPER);                                                                                      \

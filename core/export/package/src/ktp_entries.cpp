@@ -15,8 +15,8 @@ std::int64_t max1(std::int64_t v) { return v < 1 ? 1 : v; }
 
 // Parameter `position` of `routine` is wrong: reference CBLAS reports it through cblas_xerbla.
 int argumentError(const char* routine, int position, const std::string& what) {
-    return setStatus(KTP_INVALID_ARGUMENT,
-                     std::string(routine) + ": parameter " + std::to_string(position) + " was incorrect (" + what + ")");
+    return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": parameter " + std::to_string(position) +
+                                               " was incorrect (" + what + ")");
 }
 
 // The positions of lda, ldb, ldc (and of the strides and batch count of the batched form) in the signature.
@@ -36,18 +36,20 @@ int checkGemm(const char* routine, const GemmPositions& pos, int order, int tran
     // Stored shapes: op(A) is m x k, op(B) k x n; the leading dimension spans a row (row-major) or a column.
     const std::int64_t aRows = tA ? k : m, aCols = tA ? m : k, bRows = tB ? n : k, bCols = tB ? k : n;
     const std::int64_t needA = max1(row ? aCols : aRows), needB = max1(row ? bCols : bRows), needC = max1(row ? n : m);
-    if (lda < needA) return argumentError(routine, pos.lda, "lda=" + std::to_string(lda) + " < " + std::to_string(needA));
-    if (ldb < needB) return argumentError(routine, pos.ldb, "ldb=" + std::to_string(ldb) + " < " + std::to_string(needB));
-    if (ldc < needC) return argumentError(routine, pos.ldc, "ldc=" + std::to_string(ldc) + " < " + std::to_string(needC));
+    if (lda < needA)
+        return argumentError(routine, pos.lda, "lda=" + std::to_string(lda) + " < " + std::to_string(needA));
+    if (ldb < needB)
+        return argumentError(routine, pos.ldb, "ldb=" + std::to_string(ldb) + " < " + std::to_string(needB));
+    if (ldc < needC)
+        return argumentError(routine, pos.ldc, "ldc=" + std::to_string(ldc) + " < " + std::to_string(needC));
     call.order = row ? Order::RowMajor : Order::ColMajor;
     call.opA = tA, call.opB = tB;
     call.m = m, call.n = n, call.k = k, call.lda = lda, call.ldb = ldb, call.ldc = ldc;
     return KTP_SUCCESS;
 }
 
-template <class T>
-void hostGemm(const char* routine, int order, int transA, int transB, int m, int n, int k, T alpha, const T* A,
-              int lda, const T* B, int ldb, T beta, T* C, int ldc) {
+template <class T> void hostGemm(const char* routine, int order, int transA, int transB, int m, int n, int k, T alpha,
+                                 const T* A, int lda, const T* B, int ldb, T beta, T* C, int ldc) {
     Call call;
     call.routine = Routine::Gemm;
     call.f64 = sizeof(T) == 8;
@@ -58,10 +60,9 @@ void hostGemm(const char* routine, int order, int transA, int transB, int m, int
     runHost(call, A, B, C);
 }
 
-template <class T>
-void hostGemmBatch(const char* routine, int order, int transA, int transB, int m, int n, int k, T alpha, const T* A,
-                   int lda, long long strideA, const T* B, int ldb, long long strideB, T beta, T* C, int ldc,
-                   long long strideC, int batch) {
+template <class T> void hostGemmBatch(const char* routine, int order, int transA, int transB, int m, int n, int k,
+                                      T alpha, const T* A, int lda, long long strideA, const T* B, int ldb,
+                                      long long strideB, T beta, T* C, int ldc, long long strideC, int batch) {
     Call call;
     call.routine = Routine::GemmBatchedStrided;
     call.f64 = sizeof(T) == 8;
@@ -80,12 +81,12 @@ void hostGemmBatch(const char* routine, int order, int transA, int transB, int m
 #if KTP_WITH_OPENCL
 int clGemm(const char* routine, bool f64, cl_command_queue queue, int order, int transA, int transB, int m, int n,
            int k, double alpha, cl_mem A, size_t offA, int lda, cl_mem B, size_t offB, int ldb, double beta, cl_mem C,
-           size_t offC, int ldc, long long strideA = 0, long long strideB = 0, long long strideC = 0,
-           int batch = -1) {
+           size_t offC, int ldc, long long strideA = 0, long long strideB = 0, long long strideC = 0, int batch = -1) {
     Call call;
     call.routine = batch < 0 ? Routine::Gemm : Routine::GemmBatchedStrided;
     call.f64 = f64;
-    const GemmPositions pos = batch < 0 ? GemmPositions{10, 13, 17, 0, 0, 0, 0} : GemmPositions{11, 15, 20, 12, 16, 21, 22};
+    const GemmPositions pos =
+        batch < 0 ? GemmPositions{10, 13, 17, 0, 0, 0, 0} : GemmPositions{11, 15, 20, 12, 16, 21, 22};
     if (!queue) return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": the queue is null");
     if (int s = checkGemm(routine, pos, order, transA, transB, m, n, k, lda, ldb, ldc, call)) return s;
     if (batch >= 0) {
@@ -120,16 +121,14 @@ void ktp_cblas_dgemm(int order, int transA, int transB, int m, int n, int k, dou
 }
 
 #if KTP_WITH_OPENCL
-int ktp_sgemm_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k, float alpha,
-                 cl_mem A, size_t offA, int lda, cl_mem B, size_t offB, int ldb, float beta, cl_mem C, size_t offC,
-                 int ldc) {
+int ktp_sgemm_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k, float alpha, cl_mem A,
+                 size_t offA, int lda, cl_mem B, size_t offB, int ldb, float beta, cl_mem C, size_t offC, int ldc) {
     return ktp::clGemm("ktp_sgemm_cl", false, queue, order, transA, transB, m, n, k, alpha, A, offA, lda, B, offB, ldb,
                        beta, C, offC, ldc);
 }
 
-int ktp_dgemm_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k, double alpha,
-                 cl_mem A, size_t offA, int lda, cl_mem B, size_t offB, int ldb, double beta, cl_mem C, size_t offC,
-                 int ldc) {
+int ktp_dgemm_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k, double alpha, cl_mem A,
+                 size_t offA, int lda, cl_mem B, size_t offB, int ldb, double beta, cl_mem C, size_t offC, int ldc) {
     return ktp::clGemm("ktp_dgemm_cl", true, queue, order, transA, transB, m, n, k, alpha, A, offA, lda, B, offB, ldb,
                        beta, C, offC, ldc);
 }

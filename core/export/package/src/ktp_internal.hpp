@@ -20,8 +20,8 @@ bool toOrder(Call& call, Order order);
 
 struct Candidate {
     const PlanEntry* plan;
-    Call call;    // in the plan's order
-    bool swapAB;  // operands A and B trade places
+    Call call;   // in the plan's order
+    bool swapAB; // operands A and B trade places
 };
 // The plans that can run `call`, best first: the variant the dispatch rule picks for the call's size on the tuned
 // device (else the family's generic variant), then the generic one, then the other variants of the family.

@@ -163,8 +163,8 @@ int program(DeviceState& s, int index, cl_program& out, std::string& error) {
         return KTP_SUCCESS;
     }
     const ProgramEntry& p = gen::kPrograms[index];
-    const std::string key = s.name + "\n" + s.vendor + "\n" + s.driver + "\n" + s.version + "\n" + p.options + "\n" +
-                            p.source;
+    const std::string key =
+        s.name + "\n" + s.vendor + "\n" + s.driver + "\n" + s.version + "\n" + p.options + "\n" + p.source;
     const std::string file = cacheFile(key);
     std::string binary;
     cl_int err = CL_SUCCESS;
@@ -209,7 +209,8 @@ int program(DeviceState& s, int index, cl_program& out, std::string& error) {
 // One call on OpenCL: operands either the caller's buffers (device entries) or uploaded from host memory.
 class ClExec final : public Exec {
 public:
-    ClExec(DeviceState& state, cl_command_queue queue, const PlanEntry& plan) : m_s(state), m_queue(queue), m_plan(plan) {}
+    ClExec(DeviceState& state, cl_command_queue queue, const PlanEntry& plan)
+        : m_s(state), m_queue(queue), m_plan(plan) {}
     ~ClExec() override {
         for (cl_mem image : m_images) clReleaseMemObject(image); // created for a launch that was never enqueued
     }
@@ -302,13 +303,16 @@ public:
                 break;
             }
             case Arg::Real:
-                if (call.f64) err = clSetKernelArg(kernel, i, sizeof(double), &a.real);
+                if (call.f64)
+                    err = clSetKernelArg(kernel, i, sizeof(double), &a.real);
                 else {
                     const float f = float(a.real);
                     err = clSetKernelArg(kernel, i, sizeof f, &f);
                 }
                 break;
-            case Arg::Buffer: err = clSetKernelArg(kernel, i, sizeof(cl_mem), &m_buffers[std::size_t(a.value)]); break;
+            case Arg::Buffer:
+                err = clSetKernelArg(kernel, i, sizeof(cl_mem), &m_buffers[std::size_t(a.value)]);
+                break;
             case Arg::Image: {
                 cl_image_format format;
                 format.image_channel_order = a.channels == 4 ? CL_RGBA : a.channels == 2 ? CL_RG : CL_R;
@@ -400,9 +404,10 @@ int runCandidates(DeviceState& s, cl_command_queue queue, const Call& call, cl_m
         if (status == KTP_SUCCESS) {
             setVariant(variantName(cand.plan->variant));
             if (hc) {
-                cl_int err = clEnqueueReadBuffer(queue, uploads[2].mem, CL_TRUE, 0, uploads[2].bytes, hc, 0, nullptr,
-                                                 nullptr);
-                if (err != CL_SUCCESS) status = KTP_DEVICE_ERROR, errors = "reading C back failed (" + std::to_string(err) + ")";
+                cl_int err =
+                    clEnqueueReadBuffer(queue, uploads[2].mem, CL_TRUE, 0, uploads[2].bytes, hc, 0, nullptr, nullptr);
+                if (err != CL_SUCCESS)
+                    status = KTP_DEVICE_ERROR, errors = "reading C back failed (" + std::to_string(err) + ")";
                 s.releaseCompletedImages(); // the blocking read waited for every launch
             }
             ran = true;

@@ -100,7 +100,7 @@ struct FamilyEntry {
 
 // The tables of this package (ktp_generated.cpp, written by `ktune export`).
 namespace ktp::gen {
-extern const char* const kDeviceName;    // the device the package was tuned on
+extern const char* const kDeviceName; // the device the package was tuned on
 extern const char* const kDeviceVendor;
 extern const char* const kDeviceBackend; // "opencl" or "cuda"
 extern const char* const kRoutines;      // "sgemm dgemm"

@@ -71,12 +71,10 @@ void ktp_cblas_dgemm_batch_strided(int order, int transA, int transB, int m, int
 
 #if KTP_WITH_OPENCL
 /* Device memory: operands in OpenCL buffers (offsets in elements), enqueued on `queue` without waiting. */
-int ktp_sgemm_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k, float alpha,
-                 cl_mem A, size_t offA, int lda, cl_mem B, size_t offB, int ldb, float beta, cl_mem C, size_t offC,
-                 int ldc);
-int ktp_dgemm_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k, double alpha,
-                 cl_mem A, size_t offA, int lda, cl_mem B, size_t offB, int ldb, double beta, cl_mem C, size_t offC,
-                 int ldc);
+int ktp_sgemm_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k, float alpha, cl_mem A,
+                 size_t offA, int lda, cl_mem B, size_t offB, int ldb, float beta, cl_mem C, size_t offC, int ldc);
+int ktp_dgemm_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k, double alpha, cl_mem A,
+                 size_t offA, int lda, cl_mem B, size_t offB, int ldb, double beta, cl_mem C, size_t offC, int ldc);
 int ktp_sgemm_batch_strided_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k,
                                float alpha, cl_mem A, size_t offA, int lda, long long strideA, cl_mem B, size_t offB,
                                int ldb, long long strideB, float beta, cl_mem C, size_t offC, int ldc,
