@@ -7,6 +7,7 @@
 #include "core/export/measurement_formats.hpp"
 #include "core/store/store.hpp"
 #include "kernels/builtin_families.hpp"
+#include "tests/cli_fit/cli_helper.hpp"
 #include "tests/core/store/store_test_support.hpp"
 
 namespace kt {
@@ -134,6 +135,37 @@ TEST_F(T4Formats, MalformedFilesAreRefusedWithLineAndFieldAndTheStoreIsUnchanged
     expectRefused(head + "    {\"configuration\": {\"DOT_WG\": 63, \"DOT_WPT\": 2}, \"times\": {\"runtimes\": [1]},\n"
                          "     \"invalidity\": \"correct\", \"correctness\": 1}\n  ]\n}",
                   "in.json:4: /results/0/configuration:");
+}
+
+TEST_F(T4Formats, TheCliWritesEveryFormatAndRefusesAMalformedImport) {
+    test::Scratch scratch;
+    const std::string common = "--db '" + dbPath().string() + "' --device '" + m_device.stableId() + "' --family sdot";
+    auto r = scratch.ktune("measurements " + common + " --out m.csv");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    EXPECT_EQ(scratch.read("m.csv"), exporter::measurementsCsv(rows()));
+    r = scratch.ktune("measurements " + common + " --format json", "m.json");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    EXPECT_EQ(nlohmann::json::parse(scratch.read("m.json")), exporter::measurementsJson(rows()));
+    r = scratch.ktune("measurements " + common + " --format t4");
+    EXPECT_EQ(r.rc, 2) << r.output; // T4 describes one size
+    r = scratch.ktune("measurements " + common + " --format t4 --size 1048576 --out t4.json");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    std::string t4 = scratch.read("t4.json");
+    const auto at = t4.find("\"correct\"");
+    ASSERT_NE(at, std::string::npos);
+    std::string bad = t4;
+    bad.replace(at, 9, "\"wrong!\"");
+    scratch.write("bad.json", bad);
+    const auto before = measurementCount();
+    r = scratch.ktune("import " + common + " --t4 bad.json");
+    EXPECT_EQ(r.rc, 2) << r.output;
+    EXPECT_NE(r.output.find("bad.json:"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("/invalidity: \"wrong!\" is none of"), std::string::npos) << r.output;
+    EXPECT_EQ(measurementCount(), before);
+    r = scratch.ktune("import " + common + " --t4 t4.json");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    EXPECT_NE(r.output.find("imported 3 results as run 2"), std::string::npos) << r.output;
+    EXPECT_EQ(measurementCount(), before + 3);
 }
 
 TEST(JsonLines, PointersMapToTheLinesWhereValuesStart) {
