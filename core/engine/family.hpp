@@ -10,6 +10,7 @@
 
 #include "core/engine/backend.hpp"
 #include "core/engine/kernel_plan.hpp"
+#include "core/engine/routine.hpp"
 #include "core/model/blas_call.hpp"
 #include "core/model/measurement.hpp"
 #include "core/model/precision.hpp"
@@ -104,6 +105,9 @@ public:
     // The problem size of a call, in this family's size dimensions (where a tuned routine looks up its point). By
     // default each dimension named m, n, k or batch takes that field of the call (batch: batchCount).
     virtual ProblemSize callSize(const blas::BlasCall& call) const;
+    // The routine of a point as data (core/engine/routine.hpp): one plan per call shape the routine serves. The
+    // exported package launches these and nothing else; empty when the family has no routine to export.
+    virtual std::vector<RoutinePlan> routinePlans(const Point& point, const DeviceInfo& device) const { return {}; }
     // A point key given by a user (--point, a rule's candidate) as a point of this family; std::invalid_argument
     // says what is wrong. By default every parameter of the device's space must be given.
     virtual Point pointFromKey(const std::string& key, const DeviceInfo& device) const;

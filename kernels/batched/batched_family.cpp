@@ -285,6 +285,24 @@ std::unique_ptr<Routine> BatchedFamily::makeRoutine(Device& device, ProgramCache
     return std::make_unique<BatchedRoutine>(device, programs, paramsFromPoint(point, m_precision));
 }
 
+std::vector<RoutinePlan> BatchedFamily::routinePlans(const Point& point, const DeviceInfo& device) const {
+    // Column-major calls, one plan per op pair, with the general kernel (sizes at run time): the package cannot
+    // compile a program per size as the routine here does.
+    const BatchedParams params = paramsFromPoint(point, m_precision);
+    std::vector<RoutinePlan> plans;
+    for (blas::Op opA : {blas::Op::N, blas::Op::T})
+        for (blas::Op opB : {blas::Op::N, blas::Op::T}) {
+            RoutinePlan r;
+            r.call.routine = std::string(blas::routine::kGemmBatchedStrided);
+            r.call.precision = m_precision;
+            r.call.order = blas::Order::ColMajor;
+            r.call.opA = opA, r.call.opB = opB;
+            r.plan = batchedRoutinePlan(params, device, BatchedShape{opA, opB, 0, 0, 0});
+            plans.push_back(std::move(r));
+        }
+    return plans;
+}
+
 void registerBatchedFamilies() {
     FamilyRegistry::instance().add(std::make_shared<BatchedFamily>(Precision::F32));
     FamilyRegistry::instance().add(std::make_shared<BatchedFamily>(Precision::F64));

@@ -42,6 +42,7 @@ public:
     BenchDescription benchDescription() const override;
     std::optional<blas::BlasCall> benchCall(const std::string& variant, const ProblemSize& size) const override;
     std::unique_ptr<Routine> makeRoutine(Device& device, ProgramCache& programs, const Point& point) const override;
+    std::vector<RoutinePlan> routinePlans(const Point& point, const DeviceInfo& device) const override;
 
 private:
     Precision m_precision;

@@ -303,6 +303,25 @@ std::unique_ptr<Routine> GemmFamily::makeRoutine(Device& device, ProgramCache& p
     return std::make_unique<GemmRoutine>(device, programs, paramsFromPoint(point, m_precision));
 }
 
+std::vector<RoutinePlan> GemmFamily::routinePlans(const Point& point, const DeviceInfo& device) const {
+    // Row-major calls (a column-major one is the row-major call with A and B swapped), one plan per op pair. Both
+    // operands are always copied: the routine's copy-free shapes need dense operands at offset 0, a condition on the
+    // call the package would have to test as GemmRoutine does.
+    const GemmParams params = paramsFromPoint(point, m_precision);
+    std::vector<RoutinePlan> plans;
+    for (blas::Op opA : {blas::Op::N, blas::Op::T})
+        for (blas::Op opB : {blas::Op::N, blas::Op::T}) {
+            RoutinePlan r;
+            r.call.routine = std::string(blas::routine::kGemm);
+            r.call.precision = m_precision;
+            r.call.order = blas::Order::RowMajor;
+            r.call.opA = opA, r.call.opB = opB;
+            r.plan = routinePlan(params, device, {opA, opB, true, true});
+            plans.push_back(std::move(r));
+        }
+    return plans;
+}
+
 Point GemmFamily::pointFromKey(const std::string& key, const DeviceInfo&) const {
     if (key.empty()) throw std::invalid_argument("empty point key");
     Point point = Point::fromKey(key);

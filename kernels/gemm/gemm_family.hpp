@@ -37,6 +37,7 @@ public:
     BenchDescription benchDescription() const override;
     std::optional<blas::BlasCall> benchCall(const std::string& variant, const ProblemSize& size) const override;
     std::unique_ptr<Routine> makeRoutine(Device& device, ProgramCache& programs, const Point& point) const override;
+    std::vector<RoutinePlan> routinePlans(const Point& point, const DeviceInfo& device) const override;
     // Keys may leave parameters out (they keep GemmParams' defaults, as presets do); a name that is no GEMM
     // parameter, or a value out of range, is refused.
     Point pointFromKey(const std::string& key, const DeviceInfo& device) const override;

@@ -1,0 +1,89 @@
+// `ktune export`: a tuned kernel package (C API, CBLAS entries, drop-in, CMake package) from the store's measurements.
+#include <iostream>
+
+#include "app/cli/args.hpp"
+#include "app/cli/cli_common.hpp"
+#include "app/cli/command.hpp"
+#include "core/export/package_model.hpp"
+#include "core/export/package_writer.hpp"
+#include "core/store/store.hpp"
+#include "kernels/builtin_families.hpp"
+
+namespace kt::cli {
+namespace {
+
+const char* kUsage =
+    R"(usage: ktune export --device ID --family F[,F...] --out DIR [--db FILE] [--depth D] [--replace]
+
+Writes a self-contained source package of the kernels tuned on device ID: the kernel sources of the chosen
+variants, their plans and per-family dispatch rules as generated C++, a small C library (libktp) that picks the
+variant for the device and problem size, compiles it at run time through OpenCL and caches programs in memory and
+on disk, a CMake package (find_package(KernelTunePackage) -> KernelTunePackage::ktp), a README and manifest.json
+(device, driver, date, KernelTune version and the measurements behind every choice).
+
+  --device ID     a device of the store (its stable id, as `ktune devices` and `ktune runs` show it)
+  --family F      families to export, comma-separated; `all`: every family with a routine and measurements on
+                  the device (the others are listed as skipped)
+  --out DIR       the package folder: new or empty (an earlier package there needs --replace)
+  --depth D       depth of each family's dispatch tree over its size dimensions (0..8, default 3): at most 2^D
+                  size-dependent variants per family
+  --replace       overwrite an earlier package in DIR (nothing else is ever overwritten)
+  --db FILE       the store (default: $KT_DB, else the user's data folder)
+
+Build the package: cmake -S DIR -B DIR/build [-DKTP_DROP_IN=ON] && cmake --build DIR/build
+Exit codes: 0 ok, 2 bad arguments or nothing to export, 1 failure while writing.
+)";
+
+int runExport(const std::vector<std::string>& argv) {
+    Args args(argv, {"--db", "--device", "--family", "--out", "--depth"}, {"--replace"});
+    if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
+    kernels::registerBuiltinFamilies();
+    exporter::ExportRequest request;
+    request.deviceId = args.required("--device");
+    const std::string families = args.required("--family");
+    for (std::size_t start = 0; start <= families.size();) {
+        const std::size_t comma = std::min(families.find(',', start), families.size());
+        if (comma > start) request.families.push_back(families.substr(start, comma - start));
+        start = comma + 1;
+    }
+    const long long depth = args.integer("--depth").value_or(3);
+    if (depth < 0 || depth > 8) throw UsageError("--depth must be in 0..8");
+    request.maxDepth = int(depth);
+    const auto path = databasePath(args);
+    if (!std::filesystem::exists(path)) throw UsageError("no store at " + path.string() + " (nothing tuned yet?)");
+    auto db = store::Database::open(path);
+    std::vector<std::string> skipped;
+    exporter::PackageModel model;
+    try {
+        model = exporter::buildPackageModel(db, request, &skipped);
+    } catch (const exporter::ExportError& e) {
+        throw UsageError(e.what());
+    }
+    for (const auto& s : skipped) std::cout << "skipped " << s << "\n";
+    exporter::WriteOptions options;
+    options.out = args.required("--out");
+    options.replace = args.flag("--replace");
+    options.database = path.string();
+    options.progress = [](const std::string& line) { std::cout << line << "\n"; };
+    nlohmann::json manifest;
+    try {
+        manifest = exporter::writePackage(model, options);
+    } catch (const exporter::ExportError& e) {
+        std::cerr << "ktune export: " << e.what() << "\n";
+        return 1;
+    }
+    store::ExportRepository(db).add(std::filesystem::absolute(options.out).string(), manifest);
+    for (const auto& f : model.families)
+        std::cout << f.name << ": " << f.variants.size() << " variants, dispatch tree of depth " << f.rule.depth()
+                  << " over " << f.best.size() << " measured sizes\n";
+    std::cout << "routines:";
+    for (const auto& r : manifest["routines"]) std::cout << " " << r.get<std::string>();
+    std::cout << "\n";
+    return 0;
+}
+
+} // namespace
+
+KT_REGISTER_COMMAND(Command{"export", "write a tuned kernel package (C API, CBLAS drop-in, CMake)", kUsage, runExport});
+
+} // namespace kt::cli

@@ -1,0 +1,92 @@
+/* KernelTune package: the C API of a tuned kernel package (routines on device memory and on host memory). */
+#ifndef KTP_KTP_H
+#define KTP_KTP_H
+
+#include <stddef.h>
+
+#include "ktp/ktp_config.h"
+
+#if KTP_WITH_OPENCL
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120
+#endif
+#include <CL/cl.h>
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Status of the last call on this thread (the CBLAS-style entries return void, as CBLAS does). */
+typedef enum {
+    KTP_SUCCESS = 0,
+    KTP_INVALID_ARGUMENT = -1, /* an argument is invalid (reported as reference BLAS numbers it) */
+    KTP_NOT_EXPORTED = -2,     /* the package holds no plan for this routine, precision or call shape */
+    KTP_NO_DEVICE = -3,        /* no usable device */
+    KTP_BUILD_FAILED = -4,     /* no variant could be compiled for the device */
+    KTP_DEVICE_ERROR = -5,     /* allocation, transfer or launch failed */
+    KTP_UNSUPPORTED = -6       /* the call is valid BLAS but beyond what the exported kernels take (a size limit) */
+} ktp_status;
+
+/* CBLAS enumeration values (CblasRowMajor = 101, CblasNoTrans = 111, ...), as plain ints so that this header and
+   <cblas.h> can be included together. */
+enum { KtpRowMajor = 101, KtpColMajor = 102 };
+enum { KtpNoTrans = 111, KtpTrans = 112, KtpConjTrans = 113 };
+
+ktp_status ktp_last_status(void);
+const char* ktp_last_error(void); /* what went wrong in the last failed call on this thread ("" after success) */
+
+/* Program builds since the process started: compiled from source, loaded from the on-disk cache, and calls served
+   by a program already in memory. The disk cache lives in $KTP_CACHE_DIR, else $XDG_CACHE_HOME/ktp, else
+   ~/.cache/ktp; KTP_CACHE_DIR=off disables it. */
+typedef struct {
+    long long compiled;
+    long long loaded_from_disk;
+    long long memory_hits;
+} ktp_stats;
+void ktp_get_stats(ktp_stats* stats);
+
+/* The device the host-memory entries run on ($KTP_DEVICE="platform:device" picks one; by default the tuned device
+   when present, else the first GPU, else the first device) and whether the package was tuned on it. Returns 0 or
+   a ktp_status. */
+int ktp_device_name(char* name, size_t capacity, int* tuned);
+/* The variant (family and parameter point) the last successful call on this thread ran. */
+const char* ktp_last_variant(void);
+/* The routines this package exports, space-separated ("sgemm dgemm"). */
+const char* ktp_routines(void);
+
+/* Host memory, exactly the CBLAS signatures and semantics (row- and column-major). */
+void ktp_cblas_sgemm(int order, int transA, int transB, int m, int n, int k, float alpha, const float* A, int lda,
+                     const float* B, int ldb, float beta, float* C, int ldc);
+void ktp_cblas_dgemm(int order, int transA, int transB, int m, int n, int k, double alpha, const double* A, int lda,
+                     const double* B, int ldb, double beta, double* C, int ldc);
+/* Strided batches (as cblas_?gemm_batch_strided of oneMKL and OpenBLAS 0.3.27). */
+void ktp_cblas_sgemm_batch_strided(int order, int transA, int transB, int m, int n, int k, float alpha, const float* A,
+                                   int lda, long long strideA, const float* B, int ldb, long long strideB, float beta,
+                                   float* C, int ldc, long long strideC, int batchCount);
+void ktp_cblas_dgemm_batch_strided(int order, int transA, int transB, int m, int n, int k, double alpha,
+                                   const double* A, int lda, long long strideA, const double* B, int ldb,
+                                   long long strideB, double beta, double* C, int ldc, long long strideC,
+                                   int batchCount);
+
+#if KTP_WITH_OPENCL
+/* Device memory: operands in OpenCL buffers (offsets in elements), enqueued on `queue` without waiting. */
+int ktp_sgemm_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k, float alpha, cl_mem A,
+                 size_t offA, int lda, cl_mem B, size_t offB, int ldb, float beta, cl_mem C, size_t offC, int ldc);
+int ktp_dgemm_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k, double alpha, cl_mem A,
+                 size_t offA, int lda, cl_mem B, size_t offB, int ldb, double beta, cl_mem C, size_t offC, int ldc);
+int ktp_sgemm_batch_strided_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k,
+                               float alpha, cl_mem A, size_t offA, int lda, long long strideA, cl_mem B, size_t offB,
+                               int ldb, long long strideB, float beta, cl_mem C, size_t offC, int ldc,
+                               long long strideC, int batchCount);
+int ktp_dgemm_batch_strided_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k,
+                               double alpha, cl_mem A, size_t offA, int lda, long long strideA, cl_mem B, size_t offB,
+                               int ldb, long long strideB, double beta, cl_mem C, size_t offC, int ldc,
+                               long long strideC, int batchCount);
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,171 @@
+// The exported entry points: argument checks as reference BLAS numbers them, quick returns, then the backend.
+#include <cstdio>
+#include <string>
+
+#include "ktp_internal.hpp"
+
+namespace ktp {
+
+namespace {
+
+bool validOrder(int o) { return o == KtpRowMajor || o == KtpColMajor; }
+bool validTrans(int t) { return t == KtpNoTrans || t == KtpTrans || t == KtpConjTrans; }
+
+std::int64_t max1(std::int64_t v) { return v < 1 ? 1 : v; }
+
+// Parameter `position` of `routine` is wrong: reference CBLAS reports it through cblas_xerbla.
+int argumentError(const char* routine, int position, const std::string& what) {
+    return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": parameter " + std::to_string(position) +
+                                               " was incorrect (" + what + ")");
+}
+
+// The positions of lda, ldb, ldc (and of the strides and batch count of the batched form) in the signature.
+struct GemmPositions {
+    int lda, ldb, ldc, strideA, strideB, strideC, batch;
+};
+
+int checkGemm(const char* routine, const GemmPositions& pos, int order, int transA, int transB, std::int64_t m,
+              std::int64_t n, std::int64_t k, std::int64_t lda, std::int64_t ldb, std::int64_t ldc, Call& call) {
+    if (!validOrder(order)) return argumentError(routine, 1, "order=" + std::to_string(order));
+    if (!validTrans(transA)) return argumentError(routine, 2, "transA=" + std::to_string(transA));
+    if (!validTrans(transB)) return argumentError(routine, 3, "transB=" + std::to_string(transB));
+    if (m < 0) return argumentError(routine, 4, "m=" + std::to_string(m));
+    if (n < 0) return argumentError(routine, 5, "n=" + std::to_string(n));
+    if (k < 0) return argumentError(routine, 6, "k=" + std::to_string(k));
+    const bool row = order == KtpRowMajor, tA = transA != KtpNoTrans, tB = transB != KtpNoTrans;
+    // Stored shapes: op(A) is m x k, op(B) k x n; the leading dimension spans a row (row-major) or a column.
+    const std::int64_t aRows = tA ? k : m, aCols = tA ? m : k, bRows = tB ? n : k, bCols = tB ? k : n;
+    const std::int64_t needA = max1(row ? aCols : aRows), needB = max1(row ? bCols : bRows), needC = max1(row ? n : m);
+    if (lda < needA)
+        return argumentError(routine, pos.lda, "lda=" + std::to_string(lda) + " < " + std::to_string(needA));
+    if (ldb < needB)
+        return argumentError(routine, pos.ldb, "ldb=" + std::to_string(ldb) + " < " + std::to_string(needB));
+    if (ldc < needC)
+        return argumentError(routine, pos.ldc, "ldc=" + std::to_string(ldc) + " < " + std::to_string(needC));
+    call.order = row ? Order::RowMajor : Order::ColMajor;
+    call.opA = tA, call.opB = tB;
+    call.m = m, call.n = n, call.k = k, call.lda = lda, call.ldb = ldb, call.ldc = ldc;
+    return KTP_SUCCESS;
+}
+
+template <class T> void hostGemm(const char* routine, int order, int transA, int transB, int m, int n, int k, T alpha,
+                                 const T* A, int lda, const T* B, int ldb, T beta, T* C, int ldc) {
+    Call call;
+    call.routine = Routine::Gemm;
+    call.f64 = sizeof(T) == 8;
+    if (checkGemm(routine, {9, 11, 14, 0, 0, 0, 0}, order, transA, transB, m, n, k, lda, ldb, ldc, call)) return;
+    call.alpha = alpha, call.beta = beta;
+    setStatus(KTP_SUCCESS);
+    if (m == 0 || n == 0) return;
+    runHost(call, A, B, C);
+}
+
+template <class T> void hostGemmBatch(const char* routine, int order, int transA, int transB, int m, int n, int k,
+                                      T alpha, const T* A, int lda, long long strideA, const T* B, int ldb,
+                                      long long strideB, T beta, T* C, int ldc, long long strideC, int batch) {
+    Call call;
+    call.routine = Routine::GemmBatchedStrided;
+    call.f64 = sizeof(T) == 8;
+    if (checkGemm(routine, {9, 12, 16, 10, 13, 17, 18}, order, transA, transB, m, n, k, lda, ldb, ldc, call)) return;
+    if (strideA < 0) return void(argumentError(routine, 10, "strideA=" + std::to_string(strideA)));
+    if (strideB < 0) return void(argumentError(routine, 13, "strideB=" + std::to_string(strideB)));
+    if (strideC < 0) return void(argumentError(routine, 17, "strideC=" + std::to_string(strideC)));
+    if (batch < 0) return void(argumentError(routine, 18, "batchCount=" + std::to_string(batch)));
+    call.alpha = alpha, call.beta = beta;
+    call.batch = batch, call.stridea = strideA, call.strideb = strideB, call.stridec = strideC;
+    setStatus(KTP_SUCCESS);
+    if (m == 0 || n == 0 || batch == 0) return;
+    runHost(call, A, B, C);
+}
+
+#if KTP_WITH_OPENCL
+int clGemm(const char* routine, bool f64, cl_command_queue queue, int order, int transA, int transB, int m, int n,
+           int k, double alpha, cl_mem A, size_t offA, int lda, cl_mem B, size_t offB, int ldb, double beta, cl_mem C,
+           size_t offC, int ldc, long long strideA = 0, long long strideB = 0, long long strideC = 0, int batch = -1) {
+    Call call;
+    call.routine = batch < 0 ? Routine::Gemm : Routine::GemmBatchedStrided;
+    call.f64 = f64;
+    const GemmPositions pos =
+        batch < 0 ? GemmPositions{10, 13, 17, 0, 0, 0, 0} : GemmPositions{11, 15, 20, 12, 16, 21, 22};
+    if (!queue) return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": the queue is null");
+    if (int s = checkGemm(routine, pos, order, transA, transB, m, n, k, lda, ldb, ldc, call)) return s;
+    if (batch >= 0) {
+        if (strideA < 0) return argumentError(routine, pos.strideA, "strideA=" + std::to_string(strideA));
+        if (strideB < 0) return argumentError(routine, pos.strideB, "strideB=" + std::to_string(strideB));
+        if (strideC < 0) return argumentError(routine, pos.strideC, "strideC=" + std::to_string(strideC));
+        call.batch = batch, call.stridea = strideA, call.strideb = strideB, call.stridec = strideC;
+    }
+    call.alpha = alpha, call.beta = beta;
+    call.offa = std::int64_t(offA), call.offb = std::int64_t(offB), call.offc = std::int64_t(offC);
+    setStatus(KTP_SUCCESS);
+    if (m == 0 || n == 0 || batch == 0) return KTP_SUCCESS;
+    if (!A || !B || !C) return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": a buffer is null");
+    return runCl(queue, call, A, B, C);
+}
+#endif
+
+} // namespace
+
+} // namespace ktp
+
+extern "C" {
+
+void ktp_cblas_sgemm(int order, int transA, int transB, int m, int n, int k, float alpha, const float* A, int lda,
+                     const float* B, int ldb, float beta, float* C, int ldc) {
+    ktp::hostGemm("cblas_sgemm", order, transA, transB, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+
+void ktp_cblas_dgemm(int order, int transA, int transB, int m, int n, int k, double alpha, const double* A, int lda,
+                     const double* B, int ldb, double beta, double* C, int ldc) {
+    ktp::hostGemm("cblas_dgemm", order, transA, transB, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+}
+
+#if KTP_WITH_OPENCL
+int ktp_sgemm_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k, float alpha, cl_mem A,
+                 size_t offA, int lda, cl_mem B, size_t offB, int ldb, float beta, cl_mem C, size_t offC, int ldc) {
+    return ktp::clGemm("ktp_sgemm_cl", false, queue, order, transA, transB, m, n, k, alpha, A, offA, lda, B, offB, ldb,
+                       beta, C, offC, ldc);
+}
+
+int ktp_dgemm_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k, double alpha, cl_mem A,
+                 size_t offA, int lda, cl_mem B, size_t offB, int ldb, double beta, cl_mem C, size_t offC, int ldc) {
+    return ktp::clGemm("ktp_dgemm_cl", true, queue, order, transA, transB, m, n, k, alpha, A, offA, lda, B, offB, ldb,
+                       beta, C, offC, ldc);
+}
+
+int ktp_sgemm_batch_strided_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k,
+                               float alpha, cl_mem A, size_t offA, int lda, long long strideA, cl_mem B, size_t offB,
+                               int ldb, long long strideB, float beta, cl_mem C, size_t offC, int ldc,
+                               long long strideC, int batchCount) {
+    if (batchCount < 0)
+        return ktp::setStatus(KTP_INVALID_ARGUMENT, "ktp_sgemm_batch_strided_cl: parameter 22 was incorrect");
+    return ktp::clGemm("ktp_sgemm_batch_strided_cl", false, queue, order, transA, transB, m, n, k, alpha, A, offA, lda,
+                       B, offB, ldb, beta, C, offC, ldc, strideA, strideB, strideC, batchCount);
+}
+
+int ktp_dgemm_batch_strided_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k,
+                               double alpha, cl_mem A, size_t offA, int lda, long long strideA, cl_mem B, size_t offB,
+                               int ldb, long long strideB, double beta, cl_mem C, size_t offC, int ldc,
+                               long long strideC, int batchCount) {
+    if (batchCount < 0)
+        return ktp::setStatus(KTP_INVALID_ARGUMENT, "ktp_dgemm_batch_strided_cl: parameter 22 was incorrect");
+    return ktp::clGemm("ktp_dgemm_batch_strided_cl", true, queue, order, transA, transB, m, n, k, alpha, A, offA, lda,
+                       B, offB, ldb, beta, C, offC, ldc, strideA, strideB, strideC, batchCount);
+}
+#endif
+
+void ktp_cblas_sgemm_batch_strided(int order, int transA, int transB, int m, int n, int k, float alpha, const float* A,
+                                   int lda, long long strideA, const float* B, int ldb, long long strideB, float beta,
+                                   float* C, int ldc, long long strideC, int batchCount) {
+    ktp::hostGemmBatch("cblas_sgemm_batch_strided", order, transA, transB, m, n, k, alpha, A, lda, strideA, B, ldb,
+                       strideB, beta, C, ldc, strideC, batchCount);
+}
+
+void ktp_cblas_dgemm_batch_strided(int order, int transA, int transB, int m, int n, int k, double alpha,
+                                   const double* A, int lda, long long strideA, const double* B, int ldb,
+                                   long long strideB, double beta, double* C, int ldc, long long strideC,
+                                   int batchCount) {
+    ktp::hostGemmBatch("cblas_dgemm_batch_strided", order, transA, transB, m, n, k, alpha, A, lda, strideA, B, ldb,
+                       strideB, beta, C, ldc, strideC, batchCount);
+}
+}

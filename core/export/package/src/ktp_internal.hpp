@@ -1,0 +1,50 @@
+// Shared inside the package library: the per-thread status, the dispatch from a call to candidate plans, and the
+// on-disk program cache.
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ktp/ktp.h"
+#include "ktp_plan.hpp"
+
+namespace ktp {
+
+int setStatus(int status, const std::string& message = {}); // returns status
+void setVariant(const std::string& variant);
+
+// Rewrites `call` in `order` (a row-major call is the column-major call on the transposed operands, as KernelTune's
+// blas::toColumnMajor). Returns true when operands A and B trade places.
+bool toOrder(Call& call, Order order);
+
+struct Candidate {
+    const PlanEntry* plan;
+    Call call;   // in the plan's order
+    bool swapAB; // operands A and B trade places
+};
+// The plans that can run `call`, best first: the variant the dispatch rule picks for the call's size on the tuned
+// device (else the family's generic variant), then the generic one, then the other variants of the family.
+std::vector<Candidate> candidatesFor(const Call& call, bool tunedDevice);
+
+std::string variantName(int variant); // "sgemm GEMM_ML=64,…"
+bool isTunedDevice(const std::string& name, const std::string& vendor);
+
+// Program binaries on disk, keyed by a hash of device, driver, source and options. Empty path: disabled.
+std::string cacheFile(const std::string& key);
+bool readFile(const std::string& path, std::string& bytes);
+void writeFileAtomically(const std::string& path, const std::string& bytes);
+std::string hashHex(const std::string& text);
+
+struct Counters {
+    std::atomic<long long> compiled{0}, loaded{0}, memoryHits{0};
+};
+Counters& counters();
+
+// Entry points of a backend (ktp_opencl.cpp): run a validated call on host memory or on device buffers.
+int runHost(const Call& call, const void* a, const void* b, void* c);
+#if KTP_WITH_OPENCL
+int runCl(cl_command_queue queue, const Call& call, cl_mem a, cl_mem b, cl_mem c);
+#endif
+
+} // namespace ktp

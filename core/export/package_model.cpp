@@ -1,0 +1,150 @@
+// Gathering a package from the store: per family, the best verified value of every point at every size, a dispatch
+// tree over the size dimensions (core/rules), and the routine plans of the points the tree names.
+#include "core/export/package_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "core/engine/family.hpp"
+#include "core/store/device_repository.hpp"
+#include "core/store/measurement_repository.hpp"
+
+namespace kt::exporter {
+
+namespace {
+
+ExportFamily gatherFamily(const store::Database& db, const Family& family, const DeviceInfo& device, int maxDepth) {
+    ExportFamily out;
+    out.name = family.name();
+    out.version = family.version();
+    out.metric = toString(family.metric());
+    out.dims = family.sizeDimensions();
+    store::MeasurementFilter filter;
+    filter.status = MeasurementStatus::Ok;
+    filter.familyVersion = family.version();
+    const auto rows = store::MeasurementRepository(db).query(device.stableId(), family.name(), filter);
+    // point -> size -> best stored measurement (several runs may have measured the same pair)
+    std::map<std::string, std::map<ProblemSize, const store::StoredMeasurement*>> best;
+    for (const auto& r : rows) {
+        if (r.measurement.size.dims.size() != out.dims.size() || !std::isfinite(r.measurement.value)) continue;
+        auto& slot = best[r.measurement.pointKey][r.measurement.size];
+        if (!slot || r.measurement.value > slot->measurement.value) slot = &r;
+    }
+    if (best.empty())
+        throw ExportError("family " + out.name + " has no verified measurement on " + device.stableId() +
+                          " (tune it first: ktune tune --device " + device.stableId() + " --family " + out.name + ")");
+    // Sizes and their winners; the tree chooses among the winners only.
+    std::map<ProblemSize, std::pair<std::string, double>> winner;
+    for (const auto& [point, sizes] : best)
+        for (const auto& [size, m] : sizes) {
+            auto& w = winner[size];
+            if (w.first.empty() || m->measurement.value > w.second) w = {point, m->measurement.value};
+        }
+    std::set<std::string> winners;
+    for (const auto& [size, w] : winner) winners.insert(w.first), out.best.push_back({size, w.first, w.second});
+    rules::PointTable table;
+    table.dims = out.dims;
+    table.candidates.assign(winners.begin(), winners.end());
+    for (const auto& [size, w] : winner) {
+        table.points.push_back(std::vector<long long>(size.dims.begin(), size.dims.end()));
+        std::vector<double> values;
+        for (const auto& c : table.candidates) {
+            auto it = best[c].find(size);
+            values.push_back(it == best[c].end() ? std::nan("") : it->second->measurement.value);
+        }
+        table.value.push_back(std::move(values));
+    }
+    rules::TreeOptions options;
+    options.maxDepth = maxDepth;
+    out.rule = rules::buildDecisionTree(table, options);
+    // The generic variant: the winner verified at the most sizes (the most likely to run anywhere), then the one
+    // with the highest mean value over them.
+    std::string generic;
+    double genericScore = -1;
+    for (const auto& c : table.candidates) {
+        double sum = 0;
+        for (const auto& [size, m] : best[c]) sum += m->measurement.value;
+        const double score = double(best[c].size()) * 1e12 + sum / double(best[c].size());
+        if (score > genericScore) genericScore = score, generic = c;
+    }
+    std::set<std::string> chosen{generic};
+    for (const auto& node : out.rule.nodes)
+        if (node.dim < 0) chosen.insert(node.candidate);
+    for (const auto& key : chosen) {
+        ExportVariant v;
+        v.pointKey = key;
+        try {
+            v.plans = family.routinePlans(family.pointFromKey(key, device), device);
+        } catch (const std::exception& e) {
+            throw ExportError("family " + out.name + ": stored point " + key + " has no routine plan: " + e.what());
+        }
+        if (v.plans.empty())
+            throw ExportError("family " + out.name + " has no routine to export (it defines no routine plans)");
+        for (const auto& p : v.plans)
+            if (auto why = p.plan.invalidReason(); !why.empty())
+                throw ExportError("family " + out.name + ": the routine plan of " + key + " is inconsistent: " + why);
+        if (key == generic) out.generic = out.variants.size();
+        out.variants.push_back(std::move(v));
+    }
+    out.measurements = nlohmann::json::array();
+    for (const auto& key : chosen)
+        for (const auto& [size, m] : best[key]) {
+            const auto& x = m->measurement;
+            out.measurements.push_back({{"point", key},
+                                        {"size", size.dims},
+                                        {"value", x.value},
+                                        {"median_ms", x.medianMs},
+                                        {"min_ms", x.minMs},
+                                        {"spread_ms", x.spreadMs},
+                                        {"max_error", x.maxError},
+                                        {"run_id", m->runId},
+                                        {"measured_at", m->createdAt}});
+        }
+    return out;
+}
+
+} // namespace
+
+PackageModel buildPackageModel(const store::Database& db, const ExportRequest& request,
+                               std::vector<std::string>* skipped) {
+    PackageModel model;
+    const auto stored = store::DeviceRepository(db).get(request.deviceId);
+    if (!stored) {
+        std::string known;
+        for (const auto& d : store::DeviceRepository(db).list())
+            known += (known.empty() ? "" : ", ") + d.info.stableId();
+        throw ExportError("device '" + request.deviceId +
+                          "' is not in the store (known: " + (known.empty() ? std::string("none") : known) + ")");
+    }
+    model.device = stored->info;
+    if (request.maxDepth < 0 || request.maxDepth > 8) throw ExportError("the dispatch tree depth must be in 0..8");
+    const bool all = request.families.size() == 1 && request.families[0] == "all";
+    std::vector<std::shared_ptr<const Family>> families;
+    if (all) {
+        for (const auto& f : FamilyRegistry::instance().all())
+            if (!f->internal()) families.push_back(f);
+    } else {
+        if (request.families.empty()) throw ExportError("no family given");
+        std::set<std::string> seen;
+        for (const auto& name : request.families) {
+            auto f = FamilyRegistry::instance().find(name);
+            if (!f || f->internal()) throw ExportError("unknown family '" + name + "'");
+            if (seen.insert(name).second) families.push_back(f);
+        }
+    }
+    for (const auto& f : families) {
+        try {
+            model.families.push_back(gatherFamily(db, *f, model.device, request.maxDepth));
+        } catch (const ExportError& e) {
+            if (!all) throw;
+            if (skipped) skipped->push_back(e.what());
+        }
+    }
+    if (model.families.empty())
+        throw ExportError("nothing to export: no family has a routine and measurements on " + request.deviceId);
+    return model;
+}
+
+} // namespace kt::exporter

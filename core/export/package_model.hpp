@@ -1,0 +1,66 @@
+// What a tuned package holds, gathered from the store: for each family, the variants (parameter points) its dispatch
+// rule chooses by problem size, their routine plans, and the measurements behind every choice.
+#pragma once
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/engine/routine.hpp"
+#include "core/model/device_info.hpp"
+#include "core/model/measurement.hpp"
+#include "core/rules/decision_tree.hpp"
+
+namespace kt::store {
+class Database;
+}
+
+namespace kt::exporter {
+
+// Refused requests and unusable store contents; what() says what and how to fix it.
+struct ExportError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+struct ExportVariant {
+    std::string pointKey;
+    std::vector<RoutinePlan> plans;
+};
+
+// A measured best: at `size` the point `pointKey` reached `value` (the family's metric).
+struct SizeBest {
+    ProblemSize size;
+    std::string pointKey;
+    double value = 0;
+};
+
+struct ExportFamily {
+    std::string name;
+    int version = 1;
+    std::string metric;
+    std::vector<std::string> dims; // size dimensions (m, n, k, batch) the rule reads
+    std::vector<ExportVariant> variants;
+    rules::DecisionTree rule;    // leaves name point keys of `variants`
+    std::size_t generic = 0;     // index into variants: the variant for devices the package was not tuned on
+    std::vector<SizeBest> best;  // the per-size best of the store
+    nlohmann::json measurements; // every ok measurement of the variants: [{point, size, value, median_ms, …}]
+};
+
+struct PackageModel {
+    DeviceInfo device;
+    std::vector<ExportFamily> families;
+};
+
+struct ExportRequest {
+    std::string deviceId;
+    std::vector<std::string> families; // names; {"all"}: every family with a routine and measurements on the device
+    int maxDepth = 3;                  // of each family's dispatch tree (at most 2^depth size-dependent variants)
+};
+
+// Reads the store (never writes it). ExportError when the device is unknown, a family is unknown, internal, has no
+// routine to export, or has no verified measurement on the device.
+PackageModel buildPackageModel(const store::Database& db, const ExportRequest& request,
+                               std::vector<std::string>* skipped = nullptr);
+
+} // namespace kt::exporter

@@ -1,0 +1,338 @@
+// Writing a package: the runtime templates as they are, and the generated parts (ktp_config.h, ktp_generated.cpp,
+// kernels/*.cl, manifest.json, README.md) from the model.
+#include "core/export/package_writer.hpp"
+
+#include <chrono>
+#include <ctime>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "core/export/c_expression.hpp"
+#include "core/export/package_templates.hpp"
+#include "core/export/plan_emitter.hpp"
+#include "core/model/blas.hpp"
+
+namespace kt::exporter {
+
+std::string kerneltuneVersion() {
+#ifdef KT_PROJECT_VERSION
+    return KT_PROJECT_VERSION;
+#else
+    return "unknown";
+#endif
+}
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string utcNow() {
+    const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+void writeText(const fs::path& path, std::string_view text) {
+    fs::create_directories(path.parent_path());
+    std::ofstream out(path, std::ios::binary);
+    out.write(text.data(), std::streamsize(text.size()));
+    if (!out) throw ExportError("cannot write " + path.string());
+}
+
+const char* routineEnum(const std::string& routine) {
+    static const std::map<std::string, const char*> names{{"gemm", "Gemm"},
+                                                          {"gemm_batched_strided", "GemmBatchedStrided"},
+                                                          {"transpose", "Transpose"},
+                                                          {"symm", "Symm"},
+                                                          {"syrk", "Syrk"},
+                                                          {"syr2k", "Syr2k"},
+                                                          {"trmm", "Trmm"},
+                                                          {"symv", "Symv"},
+                                                          {"dot", "Dot"}};
+    auto it = names.find(routine);
+    if (it == names.end()) throw ExportError("routine '" + routine + "' has no entry in the package runtime");
+    return it->second;
+}
+
+// The C name of a routine in the package's API: sgemm, dgemm_batch_strided (as the CBLAS extensions name it).
+std::string apiName(const blas::BlasCall& call) {
+    const std::string prefix = call.precision == Precision::F64 ? "d" : "s";
+    if (call.routine == blas::routine::kGemmBatchedStrided) return prefix + "gemm_batch_strided";
+    return prefix + call.routine;
+}
+
+std::string upper(std::string s) {
+    for (auto& c : s) c = char(std::toupper(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// Source text as adjacent string literals, one per line, so the generated file stays readable and diffable.
+std::string sourceLiteral(const std::string& source) {
+    std::string out;
+    std::size_t start = 0;
+    while (start < source.size()) {
+        std::size_t end = source.find('\n', start);
+        end = end == std::string::npos ? source.size() : end + 1;
+        out += "    " + cString(source.substr(start, end - start)) + "\n";
+        start = end;
+    }
+    return out.empty() ? "    \"\"\n" : out;
+}
+
+void emitTree(std::ostringstream& o, const rules::DecisionTree& tree, int node, int indent,
+              const std::map<std::string, int>& variantIndex) {
+    const auto& n = tree.nodes[std::size_t(node)];
+    const std::string pad(std::size_t(indent) * 4, ' ');
+    if (n.dim < 0) {
+        o << pad << "return " << variantIndex.at(n.candidate) << "; // " << n.candidate << "\n";
+        return;
+    }
+    o << pad << "if (d[" << n.dim << "] < " << n.threshold << "LL) { // " << tree.dims[std::size_t(n.dim)] << "\n";
+    emitTree(o, tree, n.left, indent + 1, variantIndex);
+    o << pad << "}\n";
+    emitTree(o, tree, n.right, indent, variantIndex);
+}
+
+struct Generated {
+    std::string code;
+    std::vector<std::string> apiRoutines; // sgemm, dgemm_batch_strided
+    nlohmann::json programs = nlohmann::json::array();
+    std::map<std::string, std::string> kernelFiles; // kernels/<name>.cl -> text
+};
+
+Generated generate(const PackageModel& model) {
+    Generated g;
+    std::ostringstream plans, tables;
+    std::vector<std::pair<std::string, std::string>> programKeys; // (source, options) -> index
+    std::vector<std::string> programEntries, variantEntries, planEntries, familyEntries;
+    std::ostringstream selects;
+    int planCount = 0;
+    for (std::size_t f = 0; f < model.families.size(); ++f) {
+        const ExportFamily& family = model.families[f];
+        std::map<std::string, int> variantIndex;
+        for (const auto& v : family.variants) {
+            const int vi = int(variantEntries.size());
+            variantIndex[v.pointKey] = vi;
+            variantEntries.push_back("    {" + std::to_string(f) + ", " + cString(v.pointKey) + "},");
+            for (const auto& rp : v.plans) {
+                auto programIndex = [&](std::size_t p) {
+                    const GeneratedSource& src = rp.plan.programs.at(p);
+                    std::string options;
+                    for (const auto& opt : src.options) options += (options.empty() ? "" : " ") + opt;
+                    for (std::size_t i = 0; i < programKeys.size(); ++i)
+                        if (programKeys[i].first == src.source && programKeys[i].second == options) return int(i);
+                    const int index = int(programKeys.size());
+                    programKeys.push_back({src.source, options});
+                    const std::string file = "kernels/p" + std::to_string(index) + "_" + family.name + ".cl";
+                    std::string kernels;
+                    for (const auto& k : src.kernels) kernels += (kernels.empty() ? "" : ", ") + k;
+                    g.kernelFiles[file] = "// " + family.name + " " + v.pointKey + "\n// kernels: " + kernels +
+                                          "\n// options: " + options + "\n" + src.source;
+                    programEntries.push_back("    {kSource" + std::to_string(index) + ", " + cString(options) + ", " +
+                                             cString(file) + "},");
+                    plans << "const char kSource" << index << "[] =\n" << sourceLiteral(src.source) << ";\n\n";
+                    g.programs.push_back({{"file", file},
+                                          {"options", src.options},
+                                          {"kernels", src.kernels},
+                                          {"family", family.name},
+                                          {"point", v.pointKey}});
+                    return index;
+                };
+                const std::string fn = "plan" + std::to_string(planCount++);
+                plans << "// " << family.name << " " << rp.call.describe() << ", variant " << vi << "\n"
+                      << emitPlanFunction(rp.plan, fn, programIndex) << "\n";
+                const auto& c = rp.call;
+                planEntries.push_back("    {" + std::to_string(vi) + ", ktp::Routine::" + routineEnum(c.routine) +
+                                      ", " + (c.precision == Precision::F64 ? "true" : "false") +
+                                      ", ktp::Order::" + (c.order == blas::Order::RowMajor ? "RowMajor" : "ColMajor") +
+                                      ", " + std::to_string(int(c.opA)) + ", " + std::to_string(int(c.opB)) + ", " +
+                                      std::to_string(int(c.side)) + ", " + std::to_string(int(c.uplo)) + ", " +
+                                      std::to_string(int(c.diag)) + ", " + fn + "},");
+                const std::string api = apiName(c);
+                if (std::find(g.apiRoutines.begin(), g.apiRoutines.end(), api) == g.apiRoutines.end())
+                    g.apiRoutines.push_back(api);
+            }
+        }
+        if (family.dims.size() > 4) throw ExportError("family " + family.name + " has more than 4 size dimensions");
+        selects << "// " << family.name << ": the dispatch tree over (";
+        for (std::size_t d = 0; d < family.dims.size(); ++d) selects << (d ? ", " : "") << family.dims[d];
+        selects << ")\nint select" << f << "(const std::int64_t* d) {\n    (void)d;\n";
+        emitTree(selects, family.rule, 0, 1, variantIndex);
+        selects << "}\n\n";
+        std::string dims;
+        for (const auto& d : family.dims) dims += (dims.empty() ? "" : ", ") + cString(d);
+        familyEntries.push_back("    {" + cString(family.name) + ", " + std::to_string(family.dims.size()) + ", {" +
+                                dims + "}, select" + std::to_string(f) + ", " +
+                                std::to_string(variantIndex.at(family.variants[family.generic].pointKey)) + "},");
+    }
+    std::string routines;
+    for (const auto& r : g.apiRoutines) routines += (routines.empty() ? "" : " ") + r;
+    std::ostringstream o;
+    o << "// Generated by ktune export: the kernel sources, plans and dispatch rules of this package. Do not edit.\n"
+      << "#include <cstdint>\n\n#include \"ktp_plan.hpp\"\n\nnamespace {\n\n"
+      << plans.str() << selects.str() << "} // namespace\n\nnamespace ktp::gen {\n\n"
+      << "const char* const kDeviceName = " << cString(model.device.name) << ";\n"
+      << "const char* const kDeviceVendor = " << cString(model.device.vendor) << ";\n"
+      << "const char* const kDeviceBackend = " << cString(toString(model.device.backend)) << ";\n"
+      << "const char* const kRoutines = " << cString(routines) << ";\n\n";
+    auto table = [&](const char* type, const char* name, const char* count, const std::vector<std::string>& rows) {
+        o << "const " << type << " " << name << "[] = {\n";
+        for (const auto& r : rows) o << r << "\n";
+        o << "};\nconst int " << count << " = " << rows.size() << ";\n\n";
+    };
+    table("ProgramEntry", "kPrograms", "kProgramCount", programEntries);
+    table("VariantEntry", "kVariants", "kVariantCount", variantEntries);
+    table("PlanEntry", "kPlans", "kPlanCount", planEntries);
+    table("FamilyEntry", "kFamilies", "kFamilyCount", familyEntries);
+    o << "} // namespace ktp::gen\n";
+    g.code = o.str();
+    return g;
+}
+
+std::string configHeader(const PackageModel& model, const Generated& g) {
+    std::ostringstream o;
+    o << "/* Generated by ktune export: what this package holds. */\n#ifndef KTP_CONFIG_H\n#define KTP_CONFIG_H\n\n"
+      << "#ifndef KTP_WITH_OPENCL\n#define KTP_WITH_OPENCL 1\n#endif\n\n"
+      << "#define KTP_TUNED_DEVICE " << cString(model.device.name) << "\n";
+    for (const auto& r : g.apiRoutines) o << "#define KTP_HAS_" << upper(r) << " 1\n";
+    o << "\n#endif\n";
+    return o.str();
+}
+
+std::string readme(const PackageModel& model, const Generated& g, const nlohmann::json& manifest) {
+    std::ostringstream o;
+    o << "# KernelTune package for " << model.device.label() << "\n\n"
+      << "Tuned on `" << model.device.stableId() << "` (driver " << model.device.driverVersion << ") by KernelTune "
+      << manifest["kerneltune_version"].get<std::string>() << " on " << manifest["created_at"].get<std::string>()
+      << ". `manifest.json` lists the measurements behind every choice.\n\n"
+      << "Routines: ";
+    for (std::size_t i = 0; i < g.apiRoutines.size(); ++i) o << (i ? ", " : "") << "`" << g.apiRoutines[i] << "`";
+    o << R"(.
+
+## Build and use
+
+    cmake -S . -B build -DCMAKE_BUILD_TYPE=Release [-DKTP_DROP_IN=ON]
+    cmake --build build && cmake --install build --prefix /opt/ktp
+
+In a consumer's CMakeLists.txt (with `CMAKE_PREFIX_PATH=/opt/ktp`):
+
+    find_package(KernelTunePackage REQUIRED)
+    target_link_libraries(app PRIVATE KernelTunePackage::ktp)
+
+`#include <ktp/ktp.h>`. Every routine has two entry styles:
+
+- host memory, exactly the CBLAS signature and semantics (row- and column-major): `ktp_cblas_sgemm(order, transA,
+  transB, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc)`; the status of the last call is `ktp_last_status()`,
+  the reason `ktp_last_error()`;
+- device memory: `ktp_sgemm_cl(queue, order, transA, transB, m, n, k, alpha, A, offA, lda, …)` on `cl_mem`
+  buffers, enqueued on the caller's queue without waiting.
+
+## How a variant is chosen
+
+The package holds, per family, the variants (kernel parameter points) that won at some measured size and a
+dispatch tree over the size dimensions (`src/ktp_generated.cpp`). On the tuned device the tree picks the variant;
+on any other device the family's generic variant (the one verified at the most sizes) runs. A variant that does not
+build or launch on the device is skipped for the rest of the process and the next one is tried.
+
+Kernels are compiled at run time by the OpenCL driver and cached in memory and on disk (`$KTP_CACHE_DIR`, else
+`$XDG_CACHE_HOME/ktp`, else `~/.cache/ktp`; `KTP_CACHE_DIR=off` disables it), keyed by device, driver, source and
+options. `ktp_get_stats()` counts compilations and cache loads. `KTP_DEVICE=platform:device` picks the device of
+the host-memory entries.
+
+## Drop-in offload
+
+Built with `-DKTP_DROP_IN=ON`, `libktp.so` also defines the standard names of its routines (`cblas_sgemm`,
+`sgemm_`, …): `LD_PRELOAD=/opt/ktp/lib/libktp.so ./app` runs an unmodified BLAS program's calls on the device. A
+call with invalid arguments, a routine the package does not hold, or a call its kernels cannot take goes to the
+program's own BLAS (the next definition of the symbol), so argument errors are reported by that library's xerbla as
+usual. `KTP_LOG=FILE` appends one line per call saying where it ran.
+)";
+    return o.str();
+}
+
+} // namespace
+
+nlohmann::json writePackage(const PackageModel& model, const WriteOptions& options) {
+    auto progress = [&](const std::string& line) {
+        if (options.progress) options.progress(line);
+    };
+    const fs::path out = options.out;
+    if (out.empty()) throw ExportError("no output folder given");
+    std::error_code ec;
+    if (fs::exists(out, ec)) {
+        if (!fs::is_directory(out, ec)) throw ExportError(out.string() + " exists and is not a folder");
+        if (!fs::is_empty(out, ec)) {
+            bool earlier = false;
+            try {
+                std::ifstream in(out / "manifest.json");
+                earlier = in && nlohmann::json::parse(in).value("format", "") == kManifestFormat;
+            } catch (const std::exception&) {
+                earlier = false;
+            }
+            if (!earlier)
+                throw ExportError(out.string() + " is not empty and holds no earlier package; choose an empty folder");
+            if (!options.replace)
+                throw ExportError(out.string() + " holds an earlier package; pass --replace to overwrite it");
+        }
+    }
+    progress("generating plans and dispatch rules");
+    const Generated g = generate(model);
+    nlohmann::json manifest;
+    manifest["format"] = kManifestFormat;
+    manifest["created_at"] = utcNow();
+    manifest["kerneltune_version"] =
+        options.kerneltuneVersion.empty() ? kerneltuneVersion() : options.kerneltuneVersion;
+    manifest["database"] = options.database;
+    manifest["device"] = model.device;
+    manifest["device_id"] = model.device.stableId();
+    manifest["routines"] = g.apiRoutines;
+    manifest["programs"] = g.programs;
+    manifest["families"] = nlohmann::json::array();
+    for (const auto& f : model.families) {
+        nlohmann::json jf;
+        jf["name"] = f.name;
+        jf["version"] = f.version;
+        jf["metric"] = f.metric;
+        jf["dims"] = f.dims;
+        jf["variants"] = nlohmann::json::array();
+        for (const auto& v : f.variants) jf["variants"].push_back(v.pointKey);
+        jf["generic"] = f.variants[f.generic].pointKey;
+        jf["rule"] = rules::treeToJson(f.rule);
+        jf["best_per_size"] = nlohmann::json::array();
+        for (const auto& b : f.best) {
+            std::vector<long long> x(b.size.dims.begin(), b.size.dims.end());
+            jf["best_per_size"].push_back(
+                {{"size", b.size.dims}, {"best", b.pointKey}, {"value", b.value}, {"chosen", f.rule.select(x)}});
+        }
+        jf["measurements"] = f.measurements;
+        manifest["families"].push_back(std::move(jf));
+    }
+    // Written beside the target and renamed into place: a failure leaves no half-written package.
+    const fs::path parent = out.has_parent_path() ? out.parent_path() : fs::path(".");
+    fs::create_directories(parent, ec);
+    const fs::path tmp = parent / (out.filename().string() + ".ktp-tmp");
+    fs::remove_all(tmp, ec);
+    try {
+        progress("writing the runtime");
+        for (const auto& [path, text] : packageTemplates()) writeText(tmp / path, text);
+        progress("writing " + std::to_string(g.kernelFiles.size()) + " kernel sources");
+        for (const auto& [path, text] : g.kernelFiles) writeText(tmp / path, text);
+        writeText(tmp / "src/ktp_generated.cpp", g.code);
+        writeText(tmp / "include/ktp/ktp_config.h", configHeader(model, g));
+        writeText(tmp / "manifest.json", manifest.dump(2) + "\n");
+        writeText(tmp / "README.md", readme(model, g, manifest));
+        fs::remove_all(out, ec);
+        fs::rename(tmp, out);
+    } catch (const std::exception& e) {
+        fs::remove_all(tmp, ec);
+        throw ExportError(std::string("writing the package failed: ") + e.what());
+    }
+    progress("wrote " + out.string());
+    return manifest;
+}
+
+} // namespace kt::exporter

@@ -1,0 +1,126 @@
+// Plan functions in C++ (see plan_emitter.hpp). Expressions keep their plan text, rewritten by cExpression.
+#include "core/export/plan_emitter.hpp"
+
+#include <set>
+#include <sstream>
+
+#include "core/export/c_expression.hpp"
+#include "core/export/package_model.hpp"
+
+namespace kt::exporter {
+
+namespace {
+
+// Plan inputs are named after the call's arguments (core/engine/routine.hpp); each reads that field of ktp::Call.
+const std::set<std::string>& callFields() {
+    static const std::set<std::string> fields{"m",    "n",    "k",     "lda",     "ldb",     "ldc",    "offa",
+                                              "offb", "offc", "batch", "stridea", "strideb", "stridec"};
+    return fields;
+}
+
+const char* roleName(BufferRole role) {
+    switch (role) {
+    case BufferRole::Input:
+        return "ktp::kInput";
+    case BufferRole::Output:
+        return "ktp::kOutput";
+    case BufferRole::InOut:
+        return "ktp::kInOut";
+    case BufferRole::Workspace:
+        return "ktp::kWorkspace";
+    }
+    return "ktp::kWorkspace";
+}
+
+const char* imageType(ImageChannelType t) {
+    switch (t) {
+    case ImageChannelType::Float32:
+        return "ktp::kImageFloat32";
+    case ImageChannelType::UInt32:
+        return "ktp::kImageUInt32";
+    case ImageChannelType::UInt16:
+        return "ktp::kImageUInt16";
+    }
+    return "ktp::kImageFloat32";
+}
+
+std::string realLiteral(double v) {
+    std::ostringstream s;
+    s.precision(17);
+    s << v;
+    std::string t = s.str();
+    if (t.find_first_of(".eEn") == std::string::npos) t += ".0";
+    return t;
+}
+
+} // namespace
+
+std::string emitPlanFunction(const KernelPlan& plan, const std::string& functionName,
+                             const std::function<int(std::size_t)>& programIndex) {
+    std::ostringstream o;
+    o << "static int " << functionName << "(ktp::Exec& x) {\n";
+    for (const auto& in : plan.inputs) {
+        if (!callFields().count(in))
+            throw ExportError("plan input '" + in + "' is not a call argument (m, n, k, lda, …, stridec)");
+        o << "    [[maybe_unused]] const std::int64_t v_" << in << " = x.call." << in << ";\n";
+    }
+    for (const auto& s : plan.scalars) {
+        if (s.name != "alpha" && s.name != "beta")
+            throw ExportError("plan scalar '" + s.name + "' is not a call argument (alpha, beta)");
+    }
+    for (const auto& v : plan.variables)
+        o << "    [[maybe_unused]] const std::int64_t v_" << v.name << " = " << cExpression(v.expression) << ";\n";
+    for (const auto& c : plan.checks)
+        o << "    if (!" << cExpression(c.expression) << ") return x.fail(" << cString(c.message) << ");\n";
+    for (std::size_t i = 0; i < plan.buffers.size(); ++i) {
+        const auto& b = plan.buffers[i];
+        o << "    if (int s = x.buffer(" << i << ", " << cString(b.name) << ", " << roleName(b.role) << ", "
+          << cExpression(b.elements) << ", " << (b.type == ElementType::Int32 ? "true" : "false") << ")) return s;\n";
+    }
+    auto bufferIndex = [&](const std::string& name) {
+        for (std::size_t i = 0; i < plan.buffers.size(); ++i)
+            if (plan.buffers[i].name == name) return i;
+        throw ExportError("plan argument names an unknown buffer '" + name + "'");
+    };
+    for (LaunchPhase phase : {LaunchPhase::Setup, LaunchPhase::Timed}) {
+        for (const auto& l : plan.launches) {
+            if (l.phase != phase) continue;
+            o << "    {\n        const std::int64_t g[3] = {" << cExpression(l.global[0]) << ", "
+              << cExpression(l.global[1]) << ", " << cExpression(l.global[2]) << "};\n";
+            o << "        const std::int64_t l[3] = {" << cExpression(l.local[0]) << ", " << cExpression(l.local[1])
+              << ", " << cExpression(l.local[2]) << "};\n";
+            o << "        if (int s = x.launch(" << programIndex(l.program) << ", " << cString(l.kernel) << ", g, l, {";
+            for (std::size_t i = 0; i < l.args.size(); ++i) {
+                const auto& a = l.args[i];
+                o << (i ? ",\n                " : "\n                ");
+                switch (a.kind) {
+                case PlanArg::Kind::Int:
+                    o << "ktp::Arg::integer(" << cExpression(a.text) << ")";
+                    break;
+                case PlanArg::Kind::Real: {
+                    double literal = 0;
+                    if (parseRealLiteral(a.text, literal))
+                        o << "ktp::Arg::scalar(" << realLiteral(literal) << ")";
+                    else if (a.text == "alpha" || a.text == "beta")
+                        o << "ktp::Arg::scalar(x.call." << a.text << ")";
+                    else
+                        throw ExportError("plan argument '" + a.text + "' is neither alpha, beta nor a literal");
+                    break;
+                }
+                case PlanArg::Kind::Buffer:
+                    o << "ktp::Arg::buffer(" << bufferIndex(a.text) << ")";
+                    break;
+                case PlanArg::Kind::Image:
+                    o << "ktp::Arg::image(" << bufferIndex(a.text) << ", " << cExpression(a.texels) << ", "
+                      << a.channels << ", " << imageType(a.channelType) << ")";
+                    break;
+                }
+            }
+            o << "}))\n            return s;\n    }\n";
+        }
+    }
+    o << "    return 0;\n}\n";
+    return o.str();
+}
+
+} // namespace kt::exporter

@@ -1,0 +1,16 @@
+// Kernel plans as generated C++ for an exported package: one function per routine plan that computes the plan's
+// variables, checks and buffer sizes and issues its launches through ktp::Exec (package/src/ktp_plan.hpp).
+#pragma once
+#include <functional>
+#include <string>
+
+#include "core/engine/kernel_plan.hpp"
+
+namespace kt::exporter {
+
+// `programIndex` maps the plan's program index to the package's program table. ExportError when the plan names an
+// input, scalar or argument the package cannot bind.
+std::string emitPlanFunction(const KernelPlan& plan, const std::string& functionName,
+                             const std::function<int(std::size_t)>& programIndex);
+
+} // namespace kt::exporter

@@ -1,0 +1,158 @@
+// The export end to end on PoCL: tune every family with a routine (tiny budgets), `ktune export --family all`, build
+// the package with CMake, a consumer that links only the package checks every routine in both entry styles against
+// OpenBLAS, its second run compiles nothing (the on-disk cache), and the drop-in build offloads an unmodified BLAS
+// program under LD_PRELOAD while its invalid call still reaches the program's own BLAS.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <sstream>
+
+#include "tests/cli_fit/cli_helper.hpp"
+
+namespace kt {
+namespace {
+
+test::CliResult shell(const test::Scratch& scratch, const std::string& command, const std::string& log) {
+    const int status =
+        std::system(("cd '" + scratch.path("") + "' && (" + command + ") > '" + scratch.path(log) + "' 2>&1").c_str());
+    test::CliResult r;
+    r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.output = scratch.read(log);
+    return r;
+}
+
+long long counter(const std::string& output, const std::string& name) {
+    const auto at = output.find("\n" + name + " ");
+    if (at == std::string::npos) return -1;
+    return std::atoll(output.c_str() + at + name.size() + 2);
+}
+
+// The lines of blas_app's output as numbers (after the label words), for comparison within a tolerance.
+std::vector<std::vector<double>> numbers(const std::string& text) {
+    std::vector<std::vector<double>> rows;
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line)) {
+        std::istringstream words(line);
+        std::string w;
+        std::vector<double> row;
+        while (words >> w) {
+            char* end = nullptr;
+            const double v = std::strtod(w.c_str(), &end);
+            if (end && *end == '\0') row.push_back(v);
+        }
+        rows.push_back(row);
+    }
+    return rows;
+}
+
+TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
+    test::Scratch scratch;
+    const auto devices = scratch.ktune("devices --json");
+    if (devices.rc != 0 || devices.output.find("\"cpu\"") == std::string::npos) GTEST_SKIP() << "no OpenCL CPU device";
+    const std::string db = scratch.path("store.sqlite");
+    // Tiny tunings of every family with a routine (the dispatch trees over several sizes are tested without a
+    // device, in export_emit_test.cpp).
+    const std::vector<std::string> tunes = {
+        "--family sgemm --sizes 48x40x36 --budget-evals 2",
+        "--family dgemm --sizes 48x40x36 --budget-evals 2",
+        "--family sgemm_batched --sizes 7x5x9x64 --budget-evals 2",
+        "--family dgemm_batched --sizes 7x5x9x64 --budget-evals 2",
+    };
+    for (const auto& t : tunes) {
+        const auto r = scratch.ktune("tune --db '" + db + "' --device cpu --strategy random --seed 3 " + t);
+        ASSERT_EQ(r.rc, 0) << t << "\n" << r.output;
+    }
+    std::string deviceId;
+    {
+        const auto r = scratch.ktune("runs --db '" + db + "' --json");
+        const auto at = r.output.find("\"device\": \"");
+        ASSERT_NE(at, std::string::npos) << r.output;
+        deviceId = r.output.substr(at + 11, r.output.find('"', at + 11) - at - 11);
+    }
+    const auto exported = scratch.ktune("export --db '" + db + "' --device '" + deviceId + "' --family all --out pkg");
+    ASSERT_EQ(exported.rc, 0) << exported.output;
+    for (const char* routine : {" sgemm", " dgemm", " sgemm_batch_strided", " dgemm_batch_strided"})
+        EXPECT_NE(exported.output.find(routine), std::string::npos) << routine << " in\n" << exported.output;
+    // Families without measurements on the device are listed as skipped, not exported.
+    EXPECT_NE(exported.output.find("skipped family ssymv has no verified measurement"), std::string::npos)
+        << exported.output;
+    EXPECT_TRUE(scratch.exists("pkg/manifest.json"));
+    EXPECT_TRUE(scratch.exists("pkg/src/ktp_generated.cpp"));
+    // A second export into the same folder is refused without --replace; nothing there changes.
+    const auto again = scratch.ktune("export --db '" + db + "' --device '" + deviceId + "' --family sgemm --out pkg");
+    EXPECT_EQ(again.rc, 1) << again.output;
+    EXPECT_NE(again.output.find("--replace"), std::string::npos) << again.output;
+    EXPECT_NE(scratch.read("pkg/src/ktp_generated.cpp").find("sgemm_batched"), std::string::npos);
+
+    const std::string cmake = "'" KT_CMAKE_COMMAND "'";
+    auto r = shell(scratch,
+                   cmake + " -S pkg -B pkg-build -DCMAKE_BUILD_TYPE=Release && " + cmake +
+                       " --build pkg-build -j2 && " + cmake + " --install pkg-build --prefix prefix",
+                   "pkg.log");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    r = shell(scratch,
+              cmake + " -S '" KT_CONSUMER_DIR "' -B consumer -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH='" +
+                  scratch.path("prefix") + "' && " + cmake + " --build consumer -j2",
+              "consumer.log");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    const std::string env = "KTP_CACHE_DIR='" + scratch.path("cache") + "' ";
+    const auto first = shell(scratch, env + "./consumer/consumer", "first.log");
+    ASSERT_EQ(first.rc, 0) << first.output;
+    EXPECT_NE(first.output.find("routines 4 "), std::string::npos) << first.output;
+    EXPECT_NE(first.output.find(" failures 0\n"), std::string::npos) << first.output;
+    EXPECT_NE(first.output.find(" tuned 1\n"), std::string::npos) << first.output;
+    EXPECT_GT(counter(first.output, "compiled"), 0) << first.output;
+    const auto second = shell(scratch, env + "./consumer/consumer", "second.log");
+    ASSERT_EQ(second.rc, 0) << second.output;
+    // Measured: the second process builds every program from the disk cache and compiles none (the first compiled
+    // each program once and loaded it from the cache for its second context).
+    EXPECT_EQ(counter(second.output, "compiled"), 0) << second.output;
+    const auto loaded = second.output.find("loaded ");
+    ASSERT_NE(loaded, std::string::npos) << second.output;
+    const auto firstLoaded = first.output.find("loaded ");
+    ASSERT_NE(firstLoaded, std::string::npos) << first.output;
+    EXPECT_EQ(std::atoll(second.output.c_str() + loaded + 7),
+              counter(first.output, "compiled") + std::atoll(first.output.c_str() + firstLoaded + 7))
+        << "first:\n"
+        << first.output << "second:\n"
+        << second.output;
+
+    // The drop-in build, preloaded into a program that knows nothing of the package.
+    r = shell(scratch,
+              cmake + " -S pkg -B dropin-build -DCMAKE_BUILD_TYPE=Release -DKTP_DROP_IN=ON && " + cmake +
+                  " --build dropin-build -j2",
+              "dropin.log");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    const auto plain = shell(scratch, "./consumer/blas_app 2> plain.err", "plain.out");
+    const auto preloaded = shell(scratch,
+                                 env + "KTP_LOG='" + scratch.path("calls.log") + "' LD_PRELOAD='" +
+                                     scratch.path("dropin-build/libktp.so") + "' ./consumer/blas_app 2> pre.err",
+                                 "pre.out");
+    ASSERT_EQ(plain.rc, 0) << plain.output;
+    EXPECT_EQ(preloaded.rc, plain.rc) << preloaded.output;
+    const auto want = numbers(plain.output), got = numbers(preloaded.output);
+    ASSERT_EQ(got.size(), want.size());
+    ASSERT_GE(want.size(), 12u);
+    for (std::size_t i = 0; i < want.size(); ++i) {
+        ASSERT_EQ(got[i].size(), want[i].size()) << "line " << i;
+        for (std::size_t j = 0; j < want[i].size(); ++j)
+            ASSERT_NEAR(got[i][j], want[i][j], 1e-4 * (1 + std::abs(want[i][j]))) << "line " << i << " value " << j;
+    }
+    // The invalid call went to the program's BLAS: the same xerbla report as without the package.
+    EXPECT_EQ(scratch.read("pre.err"), scratch.read("plain.err"));
+    auto xerbla = [](const std::string& out) {
+        const auto at = out.find("On entry to DGEMM");
+        return at == std::string::npos ? std::string() : out.substr(at, out.find('\n', at) - at);
+    };
+    EXPECT_NE(xerbla(plain.output + scratch.read("plain.err")), "") << plain.output;
+    EXPECT_EQ(xerbla(preloaded.output + scratch.read("pre.err")), xerbla(plain.output + scratch.read("plain.err")));
+    const std::string calls = scratch.read("calls.log");
+    for (const char* expected :
+         {"cblas_sgemm device", "cblas_dgemm device", "sgemm_ device", "dgemm_ device", "dgemm_ host"})
+        EXPECT_NE(calls.find(expected), std::string::npos) << expected << " in\n" << calls;
+    EXPECT_EQ(calls.find("cblas_dgemm host"), std::string::npos) << calls;
+}
+
+} // namespace
+} // namespace kt
