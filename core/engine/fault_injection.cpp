@@ -69,7 +69,8 @@ void injectIntoPlan(KernelPlan& plan, InjectedFault fault) {
             option = option.substr(0, eq + 1) + "kt_injected_fault(";
             changed = true;
         }
-        if (!changed) plan.programs.front().options.push_back("-kt-injected-invalid-option");
+        // A program with its parameters in the text (GEMM) gets an option no compiler knows instead.
+        if (!changed) plan.programs.front().options.push_back("-kt_injected_fault");
     }
     if (fault == InjectedFault::WorkItems) {
         // More work-items per group than any device allows (global stays a multiple of local).

@@ -2,7 +2,8 @@
 // misbehave without editing its kernels (docs/reliability.md, "Fault matrix"). The environment variable
 //   KT_FAULT_INJECTION="kind@POINT_KEY;kind@POINT_KEY;…"
 // names the candidates by their canonical point key; it reaches isolated workers with the rest of the environment.
-// Kinds: compile-error (every -D value of the candidate's program becomes an unbalanced token), work-items (the
+// Kinds: compile-error (every -D value of the candidate's program becomes an unbalanced token, or where there is
+// none an unknown build option is added), work-items (the
 // timed launches ask for 8192 times their work-group size), write-after-end / write-before-start (the first output
 // buffer is handed to the kernels moved by one view alignment into its back / front guard region), wrong-result
 // (the first input buffer is handed to the kernels moved forward: they read shifted data).
