@@ -15,8 +15,7 @@ void run(const std::string& text) {
         } catch (const std::exception&) {
             continue;
         }
-        for (long long v : {1LL, 1000LL, 2147483647LL})
-            (void)rule.select(dims, std::vector<long long>(dims.size(), v));
+        for (long long v : {1LL, 1000LL, 2147483647LL}) (void)rule.select(dims, std::vector<long long>(dims.size(), v));
     }
 }
 } // namespace

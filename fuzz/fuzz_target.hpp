@@ -8,13 +8,13 @@
 #include <exception>
 #include <string>
 
-#define KT_FUZZ_TARGET(body)                                                                                          \
-    extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {                              \
-        const std::string input(reinterpret_cast<const char*>(data), size);                                           \
+#define KT_FUZZ_TARGET(body)                                                                                           \
+    extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {                                \
+        const std::string input(reinterpret_cast<const char*>(data), size);                                            \
         try {                                                                                                          \
             body(input);                                                                                               \
         } catch (const std::exception& e) {                                                                            \
-            if (std::string(e.what()).empty()) std::abort(); /* a refusal must say why */                             \
+            if (std::string(e.what()).empty()) std::abort(); /* a refusal must say why */                              \
         }                                                                                                              \
         return 0;                                                                                                      \
     }

@@ -48,8 +48,7 @@ std::shared_ptr<const ProgramCache::Entry> CandidateMeasurer::buildAll(const Poi
         if (auto plan = m_family->plan(point, m_device.info())) {
             injectIntoPlan(*plan, injectedFaultFor(point.key())); // none unless a test asks (KT_FAULT_INJECTION)
             sources = plan->programs;
-        }
-        else
+        } else
             sources.push_back(m_family->generate(point, m_device.info()));
         if (sources.empty()) throw std::logic_error("family " + m_family->name() + " generated no program");
     } catch (const std::exception& e) {

@@ -9,10 +9,11 @@ namespace kt {
 
 namespace {
 const std::map<std::string, InjectedFault>& kinds() {
-    static const std::map<std::string, InjectedFault> k = {
-        {"compile-error", InjectedFault::CompileError},         {"work-items", InjectedFault::WorkItems},
-        {"write-after-end", InjectedFault::WriteAfterEnd},      {"write-before-start", InjectedFault::WriteBeforeStart},
-        {"wrong-result", InjectedFault::WrongResult}};
+    static const std::map<std::string, InjectedFault> k = {{"compile-error", InjectedFault::CompileError},
+                                                           {"work-items", InjectedFault::WorkItems},
+                                                           {"write-after-end", InjectedFault::WriteAfterEnd},
+                                                           {"write-before-start", InjectedFault::WriteBeforeStart},
+                                                           {"wrong-result", InjectedFault::WrongResult}};
     return k;
 }
 

@@ -72,18 +72,19 @@ std::string GuardedBuffer::damage(const std::string& name, std::size_t elementBy
     if (changedBack + changedFront > 0) writeGuards();
     const std::string size = " (" + name + " has " + std::to_string(m_bytes / elementBytes) + " elements)";
     if (const auto n = changedBack) {
-        const auto first = std::size_t(std::find_if(back.begin(), back.end(), [](std::uint8_t b) { return b != kPattern; }) -
-                                       back.begin());
-        return "wrote past the end of " + name + ": " + std::to_string(n) + " guard bytes changed, the first at element " +
-               name + "[" + std::to_string((m_bytes + first) / elementBytes) + "]" + size;
+        const auto first = std::size_t(
+            std::find_if(back.begin(), back.end(), [](std::uint8_t b) { return b != kPattern; }) - back.begin());
+        return "wrote past the end of " + name + ": " + std::to_string(n) +
+               " guard bytes changed, the first at element " + name + "[" +
+               std::to_string((m_bytes + first) / elementBytes) + "]" + size;
     }
     if (const auto n = changedFront) {
         // The changed byte nearest the data: the element just before the start that the kernel reached.
         const auto last = std::size_t(
             std::find_if(front.rbegin(), front.rend(), [](std::uint8_t b) { return b != kPattern; }) - front.rbegin());
         return "wrote before the start of " + name + ": " + std::to_string(n) +
-               " guard bytes changed, the nearest at element " + name + "[-" +
-               std::to_string(last / elementBytes + 1) + "]" + size;
+               " guard bytes changed, the nearest at element " + name + "[-" + std::to_string(last / elementBytes + 1) +
+               "]" + size;
     }
     return {};
 }

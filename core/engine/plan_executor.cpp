@@ -102,8 +102,7 @@ struct PlanExecutor::Impl {
     Buffer& kernelAt(std::size_t i) {
         auto& slot = buffers[i];
         if (slot.displacement != 0 && slot.guarded)
-            return slot.guarded->displaced(std::ptrdiff_t(slot.displacement) *
-                                           std::ptrdiff_t(device.viewAlignment()));
+            return slot.guarded->displaced(std::ptrdiff_t(slot.displacement) * std::ptrdiff_t(device.viewAlignment()));
         return at(i);
     }
 };
@@ -284,7 +283,9 @@ void PlanExecutor::resolve(std::size_t index, Range& global, Range& local, std::
                 args.emplace_back(float(v));
             break;
         }
-        case PlanArg::Kind::Buffer: args.emplace_back(&m->kernelAt(a.buffer)); break;
+        case PlanArg::Kind::Buffer:
+            args.emplace_back(&m->kernelAt(a.buffer));
+            break;
         case PlanArg::Kind::Image: {
             ImageView view;
             view.buffer = &m->kernelAt(a.buffer);

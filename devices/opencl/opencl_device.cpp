@@ -111,8 +111,8 @@ std::unique_ptr<Buffer> OpenCLDevice::view(Buffer& parent, std::size_t offset, s
         return std::make_unique<OpenCLBuffer>(
             whole.createSubBuffer(CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &region), bytes);
     } catch (const cl::Error& e) {
-        throw BackendError("view of " + std::to_string(bytes) + " bytes at " + std::to_string(offset) + where() +
-                           ": " + describe(e));
+        throw BackendError("view of " + std::to_string(bytes) + " bytes at " + std::to_string(offset) + where() + ": " +
+                           describe(e));
     }
 }
 

@@ -65,9 +65,9 @@ TEST_P(FamilyFaults, EveryInjectedFaultIsStoredAndTheCorrectCandidateIsMeasured)
 
     Scratch scratch;
     const std::string db = scratch.path("store.sqlite");
-    auto r = scratch.ktune("tune --db '" + db + "' --device cpu --family " + c.family + " --strategy exhaustive --sizes " +
-                               c.size + " --budget-evals " + std::to_string(keys.size()) +
-                               " --timeout 60 --runs 2 --compile-threads 2",
+    auto r = scratch.ktune("tune --db '" + db + "' --device cpu --family " + c.family +
+                               " --strategy exhaustive --sizes " + c.size + " --budget-evals " +
+                               std::to_string(keys.size()) + " --timeout 60 --runs 2 --compile-threads 2",
                            "", "KT_FAULT_INJECTION='" + injection + "'");
     ASSERT_EQ(r.rc, 0) << r.output;
     EXPECT_EQ(storedRun(db, 1)->status, RunStatus::Completed) << r.output;

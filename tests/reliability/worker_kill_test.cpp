@@ -62,7 +62,8 @@ std::size_t countRows(const std::string& db) {
 
 TEST(WorkerKill, TwentyKillsOfTheWorkerMidRunLoseNothingAndMeasureNothingTwice) {
     Scratch scratch;
-    if (scratch.ktune("devices --json").output.find("\"cpu\"") == std::string::npos) GTEST_SKIP() << "no OpenCL CPU device";
+    if (scratch.ktune("devices --json").output.find("\"cpu\"") == std::string::npos)
+        GTEST_SKIP() << "no OpenCL CPU device";
     const std::string db = scratch.path("store.sqlite");
     const std::string space = scratch.write("space.json", kWorkerKillSpace);
     const std::string out = scratch.path("tune.out");
@@ -126,18 +127,20 @@ TEST(WorkerKill, TwentyKillsOfTheWorkerMidRunLoseNothingAndMeasureNothingTwice) 
             ++ok;
             EXPECT_EQ(m.measurement.timesMs.size(), 200u);
         } else {
-            ADD_FAILURE() << m.measurement.pointKey << ": " << toString(m.measurement.status) << " " << m.measurement.error;
+            ADD_FAILURE() << m.measurement.pointKey << ": " << toString(m.measurement.status) << " "
+                          << m.measurement.error;
         }
     }
     EXPECT_EQ(keys.size(), after.size());
-    for (std::size_t i = 0; i < kept.size(); ++i) EXPECT_EQ(after[i].measurement.medianMs, kept[i].measurement.medianMs);
+    for (std::size_t i = 0; i < kept.size(); ++i)
+        EXPECT_EQ(after[i].measurement.medianMs, kept[i].measurement.medianMs);
     // A kill during a batch compilation costs no row (the batch is compiled again, one candidate at a time); a kill
     // during a candidate's own compilation or its timing stores that candidate as a worker crash.
     EXPECT_LE(crashes, kills);
     EXPECT_GE(crashes, 1);
     EXPECT_EQ(ok + crashes, 48);
-    std::cout << "worker kills: " << kills << ", rows stored before each: " << trace << "\nworker-crash rows: "
-              << crashes << ", measured rows: " << ok << "\n";
+    std::cout << "worker kills: " << kills << ", rows stored before each: " << trace
+              << "\nworker-crash rows: " << crashes << ", measured rows: " << ok << "\n";
     EXPECT_EQ(storedRun(db, 1)->status, RunStatus::Completed);
     EXPECT_TRUE(store::Database::open(db).integrityProblems().empty());
 }
