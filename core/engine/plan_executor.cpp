@@ -37,6 +37,7 @@ struct PlanExecutor::Impl {
         std::unique_ptr<Buffer> owned;          // the executor's own where the device has no views
         Buffer* bound = nullptr;
         int displacement = 0; // fault injection: kernels see the buffer moved by this many view alignments
+        bool imageViewed = false; // read through an image: OpenCL images cannot view sub-buffers, so no guards
     };
 
     Device& device;
@@ -132,7 +133,10 @@ PlanExecutor::PlanExecutor(Device& device, ProgramCache& programs, KernelPlan pl
             switch (a.kind) {
             case PlanArg::Kind::Int: arg.value = m->compile(a.text); break;
             case PlanArg::Kind::Real: arg.isLiteral = parseRealLiteral(a.text, arg.literal); break;
-            case PlanArg::Kind::Image: arg.value = m->compile(a.texels); [[fallthrough]];
+            case PlanArg::Kind::Image:
+                arg.value = m->compile(a.texels);
+                m->buffers[m->bufferIndex(a.text)].imageViewed = true;
+                [[fallthrough]];
             case PlanArg::Kind::Buffer: arg.buffer = m->bufferIndex(a.text); break;
             }
             launch.args.push_back(std::move(arg));
@@ -217,7 +221,7 @@ void PlanExecutor::allocate() {
         if (slot.owned && slot.owned->bytes() >= need) continue;
         slot.guarded.reset(); // free first: large workspaces must not exist twice
         slot.owned.reset();
-        slot.guarded = GuardedBuffer::allocate(m->device, need);
+        if (!slot.imageViewed) slot.guarded = GuardedBuffer::allocate(m->device, need);
         if (!slot.guarded) {
             if (slot.displacement != 0)
                 throw std::invalid_argument("fault injection: " + m->device.info().label() +
@@ -242,6 +246,8 @@ std::string PlanExecutor::damagedGuards() {
 void PlanExecutor::displaceForFault(const std::string& name, int direction) {
     auto& slot = m->buffers[m->bufferIndex(name)];
     if (slot.bound) throw std::invalid_argument("fault injection: buffer " + name + " is the caller's");
+    if (slot.imageViewed)
+        throw std::invalid_argument("fault injection: buffer " + name + " is read as an image, which has no guards");
     if (m->device.viewAlignment() == 0)
         throw std::invalid_argument("fault injection: " + m->device.info().label() +
                                     " has no buffer views, so no guard regions to write into");

@@ -39,7 +39,8 @@ public:
     // A caller-owned buffer for `name` (routines: the user's operands); must hold elements(name) elements.
     void bindBuffer(const std::string& name, Buffer& buffer);
     // Allocates every buffer not bound by the caller, reusing earlier allocations while they are large enough.
-    // Each lies between guard regions (GuardedBuffer) where the device has buffer views.
+    // Each lies between guard regions (GuardedBuffer) where the device has buffer views, except buffers read through
+    // an image view (OpenCL creates 1-D images over whole buffers only; kernels only read them).
     void allocate();
     Buffer& buffer(const std::string& name);
 
