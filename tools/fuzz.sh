@@ -22,7 +22,7 @@ for t in "${targets[@]}"; do
     mkdir -p "$build/corpus/$t" "$build/crashes/$t"
     echo "== fuzz_$t for ${seconds} s"
     # -timeout: an input that takes over 10 s is a hang; -rss_limit_mb: one that needs over 2 GiB is a finding too.
-    if ! "$build/fuzz_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    if ! "$build/fuzz/fuzz_$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
         -artifact_prefix="$build/crashes/$t/" "$build/corpus/$t" "fuzz/corpus/$t" 2>"$build/fuzz_$t.log"; then
         echo "fuzz_$t FOUND A CRASH: $(ls "$build/crashes/$t" | head -1) (log: $build/fuzz_$t.log)"
         tail -30 "$build/fuzz_$t.log"
