@@ -28,7 +28,7 @@ for t in "${targets[@]}"; do
         tail -30 "$build/fuzz_$t.log"
         failed=1
     else
-        grep -E "^(#[0-9]+: cov|Done)" "$build/fuzz_$t.log" | tail -1 || true
+        grep -E "DONE" "$build/fuzz_$t.log" | tail -1 || true
     fi
 done
 exit $failed
