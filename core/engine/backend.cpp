@@ -9,4 +9,8 @@ void checkBufferRange(const Buffer& b, std::size_t bytes, std::size_t offset, co
                            std::to_string(offset) + " exceed the buffer of " + std::to_string(b.bytes()) + " bytes");
 }
 
+std::unique_ptr<Buffer> Device::view(Buffer&, std::size_t, std::size_t) {
+    throw BackendError("this device has no buffer views (no guard regions)");
+}
+
 } // namespace kt

@@ -106,6 +106,13 @@ public:
     virtual void read(const Buffer& src, void* dst, std::size_t bytes, std::size_t offset = 0) = 0;
     virtual void fill(Buffer& dst, std::uint8_t byte) = 0;
 
+    // Bytes [offset, offset + bytes) of `parent` as a buffer of its own, for kernels and transfers: guard regions
+    // around allocations (core/engine/guarded_buffer.hpp). The view owns no memory; `parent` must outlive it.
+    // `offset` must be a multiple of viewAlignment(). Throws BackendError where the backend has no views.
+    virtual std::unique_ptr<Buffer> view(Buffer& parent, std::size_t offset, std::size_t bytes);
+    // Alignment of view offsets in bytes (OpenCL: the device's base address alignment); 0 where there are no views.
+    virtual std::size_t viewAlignment() const { return 0; }
+
     // `source` is complete kernel text (callers prepend the dialect preamble, see kernels/common/dialect.hpp).
     // `options` are "-DNAME=VALUE …" style defines; backends translate them (OpenCL build options, NVRTC options).
     // Throws BuildError with the compiler log.

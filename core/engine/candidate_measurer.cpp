@@ -1,11 +1,14 @@
 // Compile cache, parallel compilation and the timed measurement of one candidate.
 #include "core/engine/candidate_measurer.hpp"
 
+#include "core/engine/fault_injection.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <future>
+#include <optional>
 #include <thread>
 
 namespace kt {
@@ -42,9 +45,10 @@ std::shared_ptr<const ProgramCache::Entry> CandidateMeasurer::buildAll(const Poi
     // or the copy kernels several plans share) are built once by the cache.
     std::vector<GeneratedSource> sources;
     try {
-        if (auto plan = m_family->plan(point, m_device.info()))
+        if (auto plan = m_family->plan(point, m_device.info())) {
+            injectIntoPlan(*plan, injectedFaultFor(point.key())); // none unless a test asks (KT_FAULT_INJECTION)
             sources = plan->programs;
-        else
+        } else
             sources.push_back(m_family->generate(point, m_device.info()));
         if (sources.empty()) throw std::logic_error("family " + m_family->name() + " generated no program");
     } catch (const std::exception& e) {
@@ -105,6 +109,12 @@ std::vector<Measurement> CandidateMeasurer::measure(const Point& point, const st
     };
     auto built = compiled(point);
     std::unique_ptr<CandidateRun> run;
+    std::optional<FaultScope> fault;
+    try {
+        fault.emplace(injectedFaultFor(point.key()));
+    } catch (const std::exception&) {
+        // A malformed KT_FAULT_INJECTION: compiled() has already stored the message as this candidate's compile error.
+    }
     std::string instantiateError;
     if (built->program) {
         try {

@@ -7,6 +7,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "core/engine/guarded_buffer.hpp"
 #include "core/space/expression.hpp"
 
 namespace kt {
@@ -32,8 +33,11 @@ struct PlanExecutor::Impl {
     struct BufferSlot {
         const PlanBuffer* spec;
         Compiled elements;
-        std::unique_ptr<Buffer> owned;
+        std::unique_ptr<GuardedBuffer> guarded; // the executor's own, between guard regions
+        std::unique_ptr<Buffer> owned;          // the executor's own where the device has no views
         Buffer* bound = nullptr;
+        int displacement = 0; // fault injection: kernels see the buffer moved by this many view alignments
+        bool imageViewed = false; // read through an image: OpenCL images cannot view sub-buffers, so no guards
     };
 
     Device& device;
@@ -106,8 +110,17 @@ struct PlanExecutor::Impl {
     Buffer& at(std::size_t i) {
         auto& slot = buffers[i];
         if (slot.bound) return *slot.bound;
+        if (slot.guarded) return slot.guarded->data();
         if (!slot.owned) throw std::logic_error("kernel plan: buffer " + slot.spec->name + " is not allocated");
         return *slot.owned;
+    }
+
+    // The buffer of slot i as kernels get it (moved only by an injected fault).
+    Buffer& kernelAt(std::size_t i) {
+        auto& slot = buffers[i];
+        if (slot.displacement != 0 && slot.guarded)
+            return slot.guarded->displaced(std::ptrdiff_t(slot.displacement) * std::ptrdiff_t(device.viewAlignment()));
+        return at(i);
     }
 };
 
@@ -122,7 +135,7 @@ PlanExecutor::PlanExecutor(Device& device, ProgramCache& programs, KernelPlan pl
     }
     m->slots.assign(std::size_t(slot), 0);
     for (const auto& c : m_plan.checks) m->checks.push_back(m->compile(c.expression));
-    for (const auto& b : m_plan.buffers) m->buffers.push_back({&b, m->compile(b.elements), nullptr, nullptr});
+    for (const auto& b : m_plan.buffers) m->buffers.push_back({&b, m->compile(b.elements), nullptr, nullptr, nullptr});
     for (const auto& s : m_plan.scalars) m->scalars[s.name] = s.tuningValue;
     for (const auto& source : m_plan.programs) m->programs.push_back(programs.program(source));
     for (const auto& l : m_plan.launches) {
@@ -136,7 +149,10 @@ PlanExecutor::PlanExecutor(Device& device, ProgramCache& programs, KernelPlan pl
             switch (a.kind) {
             case PlanArg::Kind::Int: arg.value = m->compile(a.text); break;
             case PlanArg::Kind::Real: arg.isLiteral = parseRealLiteral(a.text, arg.literal); break;
-            case PlanArg::Kind::Image: arg.value = m->compile(a.texels); [[fallthrough]];
+            case PlanArg::Kind::Image:
+                arg.value = m->compile(a.texels);
+                m->buffers[m->bufferIndex(a.text)].imageViewed = true;
+                [[fallthrough]];
             case PlanArg::Kind::Buffer: arg.buffer = m->bufferIndex(a.text); break;
             }
             launch.args.push_back(std::move(arg));
@@ -231,12 +247,42 @@ void PlanExecutor::allocate() {
         if (slot.bound) continue;
         // At least one element: a zero-byte allocation fails on some backends, and a plan may skip a buffer.
         const std::size_t need = std::max<std::size_t>(m->bytesAt(i, m_plan.precision), 1);
-        if (!slot.owned || slot.owned->bytes() < need) {
-            slot.owned.reset(); // free first: large workspaces must not exist twice
+        if (slot.guarded && slot.guarded->fit(need)) continue;
+        if (slot.owned && slot.owned->bytes() >= need) continue;
+        slot.guarded.reset(); // free first: large workspaces must not exist twice
+        slot.owned.reset();
+        if (!slot.imageViewed) slot.guarded = GuardedBuffer::allocate(m->device, need);
+        if (!slot.guarded) {
+            if (slot.displacement != 0)
+                throw std::invalid_argument("fault injection: " + m->device.info().label() +
+                                            " has no buffer views, so no guard regions to write into");
             slot.owned = m->device.allocate(need);
             ++m->generation;
         }
     }
+}
+
+std::string PlanExecutor::damagedGuards() {
+    std::string out;
+    for (auto& slot : m->buffers) {
+        if (!slot.guarded) continue;
+        const std::size_t elementBytes =
+            slot.spec->type == ElementType::Int32 ? 4 : std::size_t(kt::elementBytes(m_plan.precision));
+        const std::string d = slot.guarded->damage(slot.spec->name, elementBytes);
+        if (!d.empty()) out += (out.empty() ? "" : "\n") + d;
+    }
+    return out;
+}
+
+void PlanExecutor::displaceForFault(const std::string& name, int direction) {
+    auto& slot = m->buffers[m->bufferIndex(name)];
+    if (slot.bound) throw std::invalid_argument("fault injection: buffer " + name + " is the caller's");
+    if (slot.imageViewed)
+        throw std::invalid_argument("fault injection: buffer " + name + " is read as an image, which has no guards");
+    if (m->device.viewAlignment() == 0)
+        throw std::invalid_argument("fault injection: " + m->device.info().label() +
+                                    " has no buffer views, so no guard regions to write into");
+    slot.displacement = direction < 0 ? -1 : 1;
 }
 
 Buffer& PlanExecutor::buffer(const std::string& name) { return m->at(m->bufferIndex(name)); }
@@ -274,10 +320,12 @@ void PlanExecutor::resolve(std::size_t index, Range& global, Range& local, std::
                 args.emplace_back(float(v));
             break;
         }
-        case PlanArg::Kind::Buffer: args.emplace_back(&m->at(a.buffer)); break;
+        case PlanArg::Kind::Buffer:
+            args.emplace_back(&m->kernelAt(a.buffer));
+            break;
         case PlanArg::Kind::Image: {
             ImageView view;
-            view.buffer = &m->at(a.buffer);
+            view.buffer = &m->kernelAt(a.buffer);
             view.channels = a.spec.channels;
             view.channelType = a.spec.channelType;
             view.texels = std::size_t(m->eval(a.value));

@@ -43,8 +43,19 @@ public:
     // A caller-owned buffer for `name` (routines: the user's operands); must hold elements(name) elements.
     void bindBuffer(const std::string& name, Buffer& buffer);
     // Allocates every buffer not bound by the caller, reusing earlier allocations while they are large enough.
+    // Each lies between guard regions (GuardedBuffer) where the device has buffer views, except buffers read through
+    // an image view (OpenCL creates 1-D images over whole buffers only; kernels only read them).
     void allocate();
     Buffer& buffer(const std::string& name);
+
+    // Empty when every guard region of the executor's own buffers is intact; otherwise which buffer was written
+    // outside its bounds and where (one line per damaged buffer). Reads the guards back (a few KiB per buffer) and
+    // rewrites the damaged ones.
+    std::string damagedGuards();
+    // Fault injection (core/engine/fault_injection.hpp): from the next allocate() on, kernels get the buffer `name`
+    // moved by `direction` (+1 or -1) view alignments, into its back or front guard. Host transfers still see it in
+    // place. Throws std::invalid_argument on a device without buffer views or a buffer the caller binds.
+    void displaceForFault(const std::string& name, int direction);
 
     // Enqueues every launch of `phase`, in order, without waiting.
     void enqueue(LaunchPhase phase);

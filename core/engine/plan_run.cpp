@@ -1,6 +1,10 @@
 // Generic candidate run over a kernel plan (see plan_run.hpp).
 #include "core/engine/plan_run.hpp"
 
+#include <limits>
+
+#include "core/engine/fault_injection.hpp"
+
 namespace kt {
 
 namespace {
@@ -19,16 +23,36 @@ template <class T> void fill(T* data, std::size_t count, std::uint64_t seed) {
 
 bool isRead(BufferRole role) { return role == BufferRole::Input || role == BufferRole::InOut; }
 bool isWritten(BufferRole role) { return role == BufferRole::Output || role == BufferRole::InOut; }
+
+KernelPlan withInjectedFault(KernelPlan plan) {
+    injectIntoPlan(plan, currentInjectedFault());
+    return plan;
+}
+
+// The buffer an injected buffer fault moves: the first output for the writes, the first input for wrong results.
+const PlanBuffer* faultTarget(const KernelPlan& plan, InjectedFault fault) {
+    for (const auto& b : plan.buffers) {
+        if (fault == InjectedFault::WrongResult ? b.role == BufferRole::Input : isWritten(b.role)) return &b;
+    }
+    return nullptr;
+}
 } // namespace
 
 void fillRandomReals(float* data, std::size_t count, std::uint64_t seed) { fill(data, count, seed); }
 void fillRandomReals(double* data, std::size_t count, std::uint64_t seed) { fill(data, count, seed); }
 
 PlanRun::PlanRun(Device& device, const Family& family, ProgramCache& programs, KernelPlan plan)
-    : m_device(device), m_family(family), m_executor(device, programs, std::move(plan)) {
+    : m_device(device), m_family(family), m_executor(device, programs, withInjectedFault(std::move(plan))) {
     const auto& p = m_executor.plan();
     if (p.inputs != family.sizeDimensions())
         throw std::invalid_argument("the tuning plan of " + family.name() + " must take the size dimensions as inputs");
+    const InjectedFault fault = currentInjectedFault();
+    if (fault == InjectedFault::WriteAfterEnd || fault == InjectedFault::WriteBeforeStart ||
+        fault == InjectedFault::WrongResult) {
+        const PlanBuffer* target = faultTarget(p, fault);
+        if (!target) throw std::invalid_argument("fault injection: the plan has no buffer for " + toString(fault));
+        m_executor.displaceForFault(target->name, fault == InjectedFault::WriteBeforeStart ? -1 : 1);
+    }
     m_data.precision = p.precision;
     for (const auto& s : p.scalars) m_data.scalars[s.name] = s.tuningValue;
 }
@@ -95,6 +119,11 @@ double PlanRun::run() {
 
 VerifyResult PlanRun::verify() {
     const auto& plan = m_executor.plan();
+    // Writes outside a buffer first: they may have hit what the check reads, and they are wrong whatever the values.
+    if (auto damage = m_executor.damagedGuards(); !damage.empty()) {
+        const double inf = std::numeric_limits<double>::infinity();
+        return {false, inf, inf, damage};
+    }
     m_data.outputs.clear();
     for (const auto& b : plan.buffers) {
         if (!isWritten(b.role)) continue;

@@ -15,6 +15,7 @@ const CudaBuffer& asCuda(const Buffer& b) { return backendBuffer<CudaBuffer>(b, 
 } // namespace
 
 CudaBuffer::~CudaBuffer() {
+    if (!m_owned) return;
     m_d.cuCtxSetCurrent(m_ctx);
     m_d.cuMemFree(m_ptr); // errors ignored: nothing sensible to do in a destructor
 }
@@ -88,6 +89,15 @@ void CudaDevice::fill(Buffer& dst, std::uint8_t byte) {
     makeCurrent();
     check(m_d.cuMemsetD8Async(asCuda(dst).handle(), byte, dst.bytes(), m_stream), "fill");
     check(m_d.cuStreamSynchronize(m_stream), "fill");
+}
+
+std::unique_ptr<Buffer> CudaDevice::view(Buffer& parent, std::size_t offset, std::size_t bytes) {
+    checkBufferRange(parent, bytes, offset, "view");
+    if (bytes == 0) throw BackendError("view: zero-byte view requested on " + m_info.label());
+    if (offset % viewAlignment() != 0)
+        throw BackendError("view: offset " + std::to_string(offset) + " is not a multiple of " +
+                           std::to_string(viewAlignment()) + " bytes on " + m_info.label());
+    return std::make_unique<CudaBuffer>(m_d, m_ctx, asCuda(parent).handle() + offset, bytes, false);
 }
 
 std::unique_ptr<Program> CudaDevice::build(const std::string& source, const std::vector<std::string>& options) {

@@ -9,8 +9,9 @@ namespace kt::devices::cuda {
 
 class CudaBuffer : public Buffer {
 public:
-    CudaBuffer(const Driver& d, CUcontext ctx, CUdeviceptr ptr, std::size_t bytes)
-        : m_d(d), m_ctx(ctx), m_ptr(ptr), m_bytes(bytes) {}
+    // `owned` false: a view into another buffer's memory (Device::view), not freed here.
+    CudaBuffer(const Driver& d, CUcontext ctx, CUdeviceptr ptr, std::size_t bytes, bool owned = true)
+        : m_d(d), m_ctx(ctx), m_ptr(ptr), m_bytes(bytes), m_owned(owned) {}
     ~CudaBuffer() override;
     std::size_t bytes() const override { return m_bytes; }
     CUdeviceptr handle() const { return m_ptr; }
@@ -20,6 +21,7 @@ private:
     CUcontext m_ctx;
     CUdeviceptr m_ptr;
     std::size_t m_bytes;
+    bool m_owned;
 };
 
 class CudaKernel : public Kernel {
@@ -62,6 +64,10 @@ public:
     void write(Buffer& dst, const void* src, std::size_t bytes, std::size_t offset = 0) override;
     void read(const Buffer& src, void* dst, std::size_t bytes, std::size_t offset = 0) override;
     void fill(Buffer& dst, std::uint8_t byte) override;
+    // A device pointer into the parent; 256 bytes keeps every vector load of a kernel aligned (cuMemAlloc's own
+    // alignment is at least 256).
+    std::unique_ptr<Buffer> view(Buffer& parent, std::size_t offset, std::size_t bytes) override;
+    std::size_t viewAlignment() const override { return 256; }
 
     std::unique_ptr<Program> build(const std::string& source, const std::vector<std::string>& options) override;
 

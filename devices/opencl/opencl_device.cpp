@@ -57,6 +57,7 @@ OpenCLDevice::OpenCLDevice(DeviceInfo info, cl::Device device) : m_info(std::mov
     try {
         m_context = cl::Context(m_device);
         m_queue = cl::CommandQueue(m_context, m_device, CL_QUEUE_PROFILING_ENABLE);
+        m_viewAlignment = std::max<std::size_t>(m_device.getInfo<CL_DEVICE_MEM_BASE_ADDR_ALIGN>() / 8, 1);
     } catch (const cl::Error& e) {
         throw BackendError("cannot open " + m_info.label() + ": " + describe(e));
     }
@@ -95,6 +96,23 @@ void OpenCLDevice::fill(Buffer& dst, std::uint8_t byte) {
         m_queue.finish();
     } catch (const cl::Error& e) {
         throw BackendError("fill" + where() + ": " + describe(e));
+    }
+}
+
+std::unique_ptr<Buffer> OpenCLDevice::view(Buffer& parent, std::size_t offset, std::size_t bytes) {
+    checkBufferRange(parent, bytes, offset, "view");
+    if (bytes == 0) throw BackendError("view: zero-byte view requested" + where());
+    if (offset % m_viewAlignment != 0)
+        throw BackendError("view: offset " + std::to_string(offset) + " is not a multiple of the base address " +
+                           "alignment (" + std::to_string(m_viewAlignment) + " bytes)" + where());
+    try {
+        cl_buffer_region region{offset, bytes};
+        cl::Buffer whole = asCl(parent).handle(); // a handle copy (retains); createSubBuffer is not const
+        return std::make_unique<OpenCLBuffer>(
+            whole.createSubBuffer(CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &region), bytes);
+    } catch (const cl::Error& e) {
+        throw BackendError("view of " + std::to_string(bytes) + " bytes at " + std::to_string(offset) + where() + ": " +
+                           describe(e));
     }
 }
 

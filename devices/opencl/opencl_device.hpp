@@ -65,6 +65,9 @@ public:
     void write(Buffer& dst, const void* src, std::size_t bytes, std::size_t offset = 0) override;
     void read(const Buffer& src, void* dst, std::size_t bytes, std::size_t offset = 0) override;
     void fill(Buffer& dst, std::uint8_t byte) override;
+    // Sub-buffers (clCreateSubBuffer), whose origin must be aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN.
+    std::unique_ptr<Buffer> view(Buffer& parent, std::size_t offset, std::size_t bytes) override;
+    std::size_t viewAlignment() const override { return m_viewAlignment; }
 
     std::unique_ptr<Program> build(const std::string& source, const std::vector<std::string>& options) override;
 
@@ -88,6 +91,7 @@ private:
 
     DeviceInfo m_info;
     cl::Device m_device;
+    std::size_t m_viewAlignment = 0;
     cl::Context m_context;
     cl::CommandQueue m_queue;
     // Set while timeSpan() runs: every kernel event enqueued meanwhile, to span first start .. last end.
