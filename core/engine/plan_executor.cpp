@@ -247,8 +247,17 @@ void PlanExecutor::allocate() {
         if (slot.bound) continue;
         // At least one element: a zero-byte allocation fails on some backends, and a plan may skip a buffer.
         const std::size_t need = std::max<std::size_t>(m->bytesAt(i, m_plan.precision), 1);
-        if (slot.guarded && slot.guarded->fit(need)) continue;
+        if (slot.guarded) {
+            // A size that fits moves the back guard with a new view when the size changed; resolved launches hold
+            // the view's address, so they are made again only when that changed.
+            const Buffer* before = &slot.guarded->data();
+            if (slot.guarded->fit(need)) {
+                if (&slot.guarded->data() != before) ++m->generation;
+                continue;
+            }
+        }
         if (slot.owned && slot.owned->bytes() >= need) continue;
+        ++m->generation; // a new buffer: resolved launches must not keep the old one
         slot.guarded.reset(); // free first: large workspaces must not exist twice
         slot.owned.reset();
         if (!slot.imageViewed) slot.guarded = GuardedBuffer::allocate(m->device, need);
@@ -257,7 +266,6 @@ void PlanExecutor::allocate() {
                 throw std::invalid_argument("fault injection: " + m->device.info().label() +
                                             " has no buffer views, so no guard regions to write into");
             slot.owned = m->device.allocate(need);
-            ++m->generation;
         }
     }
 }
@@ -283,6 +291,7 @@ void PlanExecutor::displaceForFault(const std::string& name, int direction) {
         throw std::invalid_argument("fault injection: " + m->device.info().label() +
                                     " has no buffer views, so no guard regions to write into");
     slot.displacement = direction < 0 ? -1 : 1;
+    ++m->generation;
 }
 
 Buffer& PlanExecutor::buffer(const std::string& name) { return m->at(m->bufferIndex(name)); }
