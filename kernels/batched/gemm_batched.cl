@@ -10,6 +10,9 @@
 //   BATCHED_WX, BATCHED_WY   work-items per problem along m and along n
 // Problem macros (set by the plan, not tuned):
 //   BATCHED_TRANS_A, BATCHED_TRANS_B   op T (1) or N (0)
+//   BATCHED_POINTERS   1: pointer-array batches. Problem b starts at offa + ptrA[b] (likewise B, C) instead of
+//                      offa + b * strideA; the int offsets are the portable form of device pointers (OpenCL has
+//                      none), and A and B may name the same storage (aliases are only read).
 //   BATCHED_M, BATCHED_N, BATCHED_K    compile-time sizes, so every loop unrolls; the m, n, k arguments must equal
 //                                      them. Without them the kernel is the general fallback: sizes at run time, at
 //                                      most BATCHED_MAX_MK elements of op(A) and BATCHED_MAX_KN of op(B) per problem
@@ -48,16 +51,29 @@ KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int bat
                             const real beta, const KT_GLOBAL real* KT_RESTRICT A, const int offa, const int lda,
                             const int strideA, const KT_GLOBAL real* KT_RESTRICT B, const int offb, const int ldb,
                             const int strideB, KT_GLOBAL real* KT_RESTRICT C, const int offc, const int ldc,
-                            const int strideC) {
+                            const int strideC
+#if BATCHED_POINTERS
+                            ,
+                            const KT_GLOBAL int* KT_RESTRICT ptrA, const KT_GLOBAL int* KT_RESTRICT ptrB,
+                            const KT_GLOBAL int* KT_RESTRICT ptrC
+#endif
+) {
     const int l = (int)get_local_id(0);
     const int q = l / BATCHED_WPP; // the problem within the work-group
     const int r = l - q * BATCHED_WPP;
     const int tx = r % BATCHED_WX, ty = r / BATCHED_WX;
     const int prob = (int)get_group_id(0) * BATCHED_TBA + q;
     const int active = prob < batch;
+#if BATCHED_POINTERS
+    const int pb = active ? prob : 0; // a work-item past the batch reads problem 0's offsets and computes nothing
+    const KT_GLOBAL real* a = A + offa + ptrA[pb];
+    const KT_GLOBAL real* b = B + offb + ptrB[pb];
+    KT_GLOBAL real* c = C + offc + ptrC[pb];
+#else
     const KT_GLOBAL real* a = A + offa + (long)prob * strideA;
     const KT_GLOBAL real* b = B + offb + (long)prob * strideB;
     KT_GLOBAL real* c = C + offc + (long)prob * strideC;
+#endif
 
 #if BATCHED_DESIGN == 1
     // op(A) as BM x BK and op(B) as BK x BN, column-major; read in the order they lie in global memory.
