@@ -326,7 +326,8 @@ BenchDescription BatchedFamily::benchDescription() const {
     BenchDescription d;
     d.variants = {"nn", "nt", "tn", "tt", "ptr-nn", "ptr-nt", "ptr-tn", "ptr-tt"};
     d.variantLabel = "op";
-    d.note = "column-major C_b = 1 * op(A_b) op(B_b) + 0 * C_b for every problem b of a dense batch: strided (nn ... "
+    d.note = "column-major C_b = 1 * op(A_b) op(B_b) + 1 * C_b for every problem b of a dense batch (C read and "
+             "written, as the bandwidth bound counts it): strided (nn ... "
              "tt, gemm_batched_strided) or through pointer arrays (ptr-*, gemm_batched: the same storage visited in a "
              "scrambled order); the kernel compiled for each size and op";
     return d;
@@ -369,7 +370,7 @@ std::optional<blas::BlasCall> BatchedFamily::benchCall(const std::string& varian
         call.batchOffsets = scrambledOffsets(call.batchCount, call.strideA, call.strideB, call.strideC);
         call.strideA = call.strideB = call.strideC = 0;
     }
-    call.alpha = 1, call.beta = 0;
+    call.alpha = 1, call.beta = 1; // C read and written: the bytes the family's bound counts
     return call;
 }
 

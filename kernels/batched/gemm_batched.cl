@@ -35,6 +35,25 @@
 #endif
 #define BATCHED_WPP (BATCHED_WX * BATCHED_WY)
 
+// Unrolling every loop of a fixed size gives (elements of C per work-item) x k multiply-adds of straight-line code:
+// 32K for one work-item per 32 x 32 x 32 problem, which takes NVRTC minutes to compile and spills. The k loop always
+// unrolls; the loops over a work-item's elements of C (and the staging loops) only while the code stays small.
+#ifdef BATCHED_M
+#if ((BATCHED_M + BATCHED_WX - 1) / BATCHED_WX) * ((BATCHED_N + BATCHED_WY - 1) / BATCHED_WY) * BATCHED_K <= 1024
+#define BATCHED_UNROLL_C KT_UNROLL
+#else
+#define BATCHED_UNROLL_C
+#endif
+#if (BATCHED_M * BATCHED_K + BATCHED_WPP - 1) / BATCHED_WPP <= 64 && (BATCHED_K * BATCHED_N + BATCHED_WPP - 1) / BATCHED_WPP <= 64
+#define BATCHED_UNROLL_STAGE KT_UNROLL
+#else
+#define BATCHED_UNROLL_STAGE
+#endif
+#else
+#define BATCHED_UNROLL_C
+#define BATCHED_UNROLL_STAGE
+#endif
+
 // Element (i, p) of op(A) and (p, j) of op(B) in the problem's global storage.
 #if BATCHED_TRANS_A
 #define BATCHED_IDX_A(i, p) ((p) + (i) * lda)
@@ -81,7 +100,7 @@ KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int bat
     KT_LOCAL real sB[BATCHED_TBA * BATCHED_CAP_B];
     const int baseA = q * BATCHED_CAP_A, baseB = q * BATCHED_CAP_B;
     if (active) {
-        BATCHED_UNROLL
+        BATCHED_UNROLL_STAGE
         for (int s = 0; s < (BM * BK + BATCHED_WPP - 1) / BATCHED_WPP; ++s) {
             const int e = r + s * BATCHED_WPP;
             if (e < BM * BK) {
@@ -93,7 +112,7 @@ KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int bat
                 sA[baseA + i + p * BM] = KT_LDG(&a[BATCHED_IDX_A(i, p)]);
             }
         }
-        BATCHED_UNROLL
+        BATCHED_UNROLL_STAGE
         for (int s = 0; s < (BK * BN + BATCHED_WPP - 1) / BATCHED_WPP; ++s) {
             const int e = r + s * BATCHED_WPP;
             if (e < BK * BN) {
@@ -115,10 +134,10 @@ KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int bat
 #endif
     if (!active) return; // after the barrier: every work-item of the group reaches it
 
-    BATCHED_UNROLL
+    BATCHED_UNROLL_C
     for (int jj = 0; jj < (BN + BATCHED_WY - 1) / BATCHED_WY; ++jj) {
         const int j = ty + jj * BATCHED_WY;
-        BATCHED_UNROLL
+        BATCHED_UNROLL_C
         for (int ii = 0; ii < (BM + BATCHED_WX - 1) / BATCHED_WX; ++ii) {
             const int i = tx + ii * BATCHED_WX;
             if (i < BM && j < BN) {
