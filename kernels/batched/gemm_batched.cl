@@ -44,7 +44,8 @@
 #else
 #define BATCHED_UNROLL_C
 #endif
-#if (BATCHED_M * BATCHED_K + BATCHED_WPP - 1) / BATCHED_WPP <= 64 && (BATCHED_K * BATCHED_N + BATCHED_WPP - 1) / BATCHED_WPP <= 64
+#if (BATCHED_M * BATCHED_K + BATCHED_WPP - 1) / BATCHED_WPP <= 64 &&                                                   \
+    (BATCHED_K * BATCHED_N + BATCHED_WPP - 1) / BATCHED_WPP <= 64
 #define BATCHED_UNROLL_STAGE KT_UNROLL
 #else
 #define BATCHED_UNROLL_STAGE
