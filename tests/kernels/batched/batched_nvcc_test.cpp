@@ -49,9 +49,11 @@ TEST(BatchedGenerator, SameTextCompilesAsCuda) {
             const std::int64_t s = design == Design::SharedMemory ? 16 : 32;
             BatchedShape pointers{blas::Op::N, op, s, s, s};
             pointers.pointers = true;
-            for (const BatchedShape& shape : {BatchedShape{op, blas::Op::N, 7, 5, 3}, BatchedShape{blas::Op::N, op}, pointers}) {
+            for (const BatchedShape& shape :
+                 {BatchedShape{op, blas::Op::N, 7, 5, 3}, BatchedShape{blas::Op::N, op}, pointers}) {
                 if (shape.pointers && prec == Precision::F32) continue;
-                SCOPED_TRACE(p.describe() + (shape.fixed() ? " fixed" : " general") + (shape.pointers ? " pointers" : ""));
+                SCOPED_TRACE(p.describe() + (shape.fixed() ? " fixed" : " general") +
+                             (shape.pointers ? " pointers" : ""));
                 EXPECT_EQ(nvccCompile(batchedProgram(p, gpu, shape), "b" + std::to_string(tag++)), "");
             }
         }
