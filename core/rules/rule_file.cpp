@@ -81,7 +81,8 @@ RuleFile ruleFileFromJson(const nlohmann::json& j, const std::string& source) {
     try {
         if (!j.is_object()) throw RuleInputError("expected a JSON object");
         if (!j.contains("format") || !j["format"].is_string())
-            throw RuleInputError("\"format\" missing; expected \"ktune-rules/1\" or \"ktune-tree/1\"");
+            throw RuleInputError(
+                "\"format\" missing; expected \"ktune-rules/1\", \"ktune-tree/1\" or \"ktune-table/1\"");
         rule.format = j["format"].get<std::string>();
         if (j.contains("family")) {
             if (!j["family"].is_string()) throw RuleInputError("\"family\": expected a string");
@@ -94,8 +95,11 @@ RuleFile ruleFileFromJson(const nlohmann::json& j, const std::string& source) {
                     throw RuleInputError("intervals[" + std::to_string(i) + "]: empty candidate");
         } else if (rule.format == "ktune-tree/1") {
             rule.tree = treeFromJson(j);
+        } else if (rule.format == "ktune-table/1") {
+            rule.table = tableFromJson(j);
         } else {
-            throw RuleInputError("\"format\" is '" + rule.format + "'; expected \"ktune-rules/1\" or \"ktune-tree/1\"");
+            throw RuleInputError("\"format\" is '" + rule.format +
+                                 "'; expected \"ktune-rules/1\", \"ktune-tree/1\" or \"ktune-table/1\"");
         }
     } catch (const RuleInputError& e) {
         throw RuleInputError(source + ": " + e.what());
@@ -137,6 +141,8 @@ std::vector<std::string> RuleFile::candidates() const {
         };
         if (!tree->nodes.empty()) walk(0);
     }
+    if (table)
+        for (const auto& c : table->candidates) add(c);
     return out;
 }
 
@@ -146,6 +152,11 @@ void RuleFile::checkDimensions(const std::vector<std::string>& dims) const {
         for (const auto& d : tree->dims)
             if (std::find(dims.begin(), dims.end(), d) == dims.end())
                 throw RuleInputError(source + ": the tree splits on '" + d + "', which is not a size dimension (" +
+                                     joinedDims(dims) + ")");
+    if (table)
+        for (const auto& d : table->dims)
+            if (std::find(dims.begin(), dims.end(), d) == dims.end())
+                throw RuleInputError(source + ": the table is keyed on '" + d + "', which is not a size dimension (" +
                                      joinedDims(dims) + ")");
 }
 
@@ -177,6 +188,22 @@ RuleChoice RuleFile::select(const std::vector<std::string>& dims, const std::vec
         return choice;
     }
     checkDimensions(dims);
+    if (table) {
+        std::vector<long long> x;
+        for (const auto& d : table->dims)
+            x.push_back(size[static_cast<std::size_t>(std::find(dims.begin(), dims.end(), d) - dims.begin())]);
+        auto label = [&](const std::vector<long long>& v) {
+            std::string out;
+            for (std::size_t i = 0; i < v.size(); ++i)
+                out += (i ? ", " : "") + table->dims[i] + " = " + std::to_string(v[i]);
+            return out;
+        };
+        const auto found = table->find(x);
+        choice.candidate = table->candidates[found.index];
+        choice.why = label(table->keys[found.index]);
+        if (!found.exact) choice.note = label(x) + " has no table entry: the nearest one (" + choice.why + ") is used";
+        return choice;
+    }
     std::vector<long long> x(tree->dims.size());
     for (std::size_t d = 0; d < x.size(); ++d)
         x[d] = size[static_cast<std::size_t>(std::find(dims.begin(), dims.end(), tree->dims[d]) - dims.begin())];

@@ -1,5 +1,6 @@
-// A dispatch rule read back from `ktune rules` output (ktune-rules/1 size intervals or a ktune-tree/1 decision
-// tree): which candidate it names for a problem size and why, for tools that run what the rule dispatches.
+// A dispatch rule read back from `ktune rules` output (ktune-rules/1 size intervals, a ktune-tree/1 decision
+// tree or a ktune-table/1 table over sizes): which candidate it names for a problem size and why, for tools that run
+// what the rule dispatches.
 #pragma once
 #include <optional>
 #include <string>
@@ -9,32 +10,36 @@
 
 #include "core/rules/decision_tree.hpp"
 #include "core/rules/size_rule.hpp"
+#include "core/rules/size_table.hpp"
 
 namespace kt::rules {
 
 // What a rule picks for one size.
 struct RuleChoice {
     std::string candidate;
-    std::string why;  // "32 <= n < 48" (interval) or "m < 512, n >= 256" (tree path)
+    std::string why;  // "32 <= n < 48" (interval), "m < 512, n >= 256" (tree path) or "m = 4, n = 4, k = 4" (table)
     std::string note; // set when the size lies outside every interval and the nearest one was used
 };
 
 struct RuleFile {
     std::string source; // the file name, for messages
-    std::string format; // "ktune-rules/1" or "ktune-tree/1"
+    std::string format; // "ktune-rules/1", "ktune-tree/1" or "ktune-table/1"
     std::string family; // the family the rule was derived for; empty when the file does not say
     std::optional<SizeRule> sizeRule;
     std::optional<DecisionTree> tree;
+    std::optional<SizeTable> table;
     nlohmann::json document; // the whole file, for reports that quote the rule
 
-    // Distinct candidate names in rule order (intervals left to right, tree leaves depth first).
+    // Distinct candidate names in rule order (intervals left to right, tree leaves depth first, table entries).
     std::vector<std::string> candidates() const;
     // Throws RuleInputError unless the rule can be evaluated on sizes with these dimension names: a size rule
-    // needs one dimension or several that are equal (GEMM's m = n = k); a tree's dimensions must all be among them.
+    // needs one dimension or several that are equal (GEMM's m = n = k); a tree's or a table's dimensions must all be
+    // among them.
     void checkDimensions(const std::vector<std::string>& dims) const;
     // The candidate for a size given as values of `dims`. A size rule takes the one value (all dimensions equal,
     // else RuleInputError); below the first interval or at/after the last hi the nearest interval is used and
-    // `note` says so.
+    // `note` says so. A table takes the values of its dimensions; a size without an entry gets the nearest entry's
+    // candidate and a note.
     RuleChoice select(const std::vector<std::string>& dims, const std::vector<long long>& size) const;
 };
 

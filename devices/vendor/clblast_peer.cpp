@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <stdexcept>
 #include <type_traits>
+#include <vector>
 
 #include <clblast_c.h>
 
@@ -51,6 +52,21 @@ template <class T> CLBlastStatusCode gemmStridedBatched(void* fn, const Args& x)
     return f(x.layout, x.opA(), x.opB(), x.m(), x.n(), x.k(), T(x.call.alpha), x.a, x.aOff, x.lda,
              std::size_t(x.call.strideA), x.b, x.bOff, x.ldb, std::size_t(x.call.strideB), T(x.call.beta), x.c, x.cOff,
              x.ldc, std::size_t(x.call.strideC), std::size_t(x.call.batchCount), x.queue, nullptr);
+}
+
+// Pointer arrays as CLBlast takes them: host arrays of per-problem offsets (the call's batch offsets plus the
+// operand's offset) and of alphas and betas, which CLBlast copies to the device on every call.
+template <class T> CLBlastStatusCode gemmBatched(void* fn, const Args& x) {
+    auto f = reinterpret_cast<Pick<T, decltype(&::CLBlastSgemmBatched), decltype(&::CLBlastDgemmBatched)>>(fn);
+    const auto& o = *x.call.batchOffsets;
+    const std::size_t count = std::size_t(x.call.batchCount);
+    std::vector<std::size_t> a(count), b(count), c(count);
+    for (std::size_t i = 0; i < count; ++i)
+        a[i] = x.aOff + std::size_t(o.a()[i]), b[i] = x.bOff + std::size_t(o.b()[i]),
+        c[i] = x.cOff + std::size_t(o.c()[i]);
+    const std::vector<T> alphas(count, T(x.call.alpha)), betas(count, T(x.call.beta));
+    return f(x.layout, x.opA(), x.opB(), x.m(), x.n(), x.k(), alphas.data(), x.a, a.data(), x.lda, x.b, b.data(), x.ldb,
+             betas.data(), x.c, c.data(), x.ldc, count, x.queue, nullptr);
 }
 
 // C = alpha op(A): omatcopy's B is the call's C.
@@ -107,6 +123,8 @@ const Routine kRoutines[] = {
     {blas::routine::kGemm, "gemm", "CLBlastSgemm", "CLBlastDgemm", &gemm<float>, &gemm<double>},
     {blas::routine::kGemmBatchedStrided, "gemmStridedBatched", "CLBlastSgemmStridedBatched",
      "CLBlastDgemmStridedBatched", &gemmStridedBatched<float>, &gemmStridedBatched<double>},
+    {blas::routine::kGemmBatched, "gemmBatched", "CLBlastSgemmBatched", "CLBlastDgemmBatched", &gemmBatched<float>,
+     &gemmBatched<double>},
     {blas::routine::kTranspose, "omatcopy", "CLBlastSomatcopy", "CLBlastDomatcopy", &omatcopy<float>,
      &omatcopy<double>},
     {blas::routine::kSymm, "symm", "CLBlastSsymm", "CLBlastDsymm", &symm<float>, &symm<double>},

@@ -7,6 +7,7 @@
 #include <dlfcn.h>
 
 #include <cstdlib>
+#include <list>
 #include <stdexcept>
 #include <type_traits>
 
@@ -24,6 +25,7 @@ struct Args {
     const BlasCall& call;
     CUdeviceptr a, b, c; // offsets applied
     int lda, ldb, ldc;
+    CUdeviceptr aArray = 0, bArray = 0, cArray = 0; // gemmBatched: device arrays of per-problem pointers
     cublasOperation_t opA() const { return call.opA == blas::Op::T ? CUBLAS_OP_T : CUBLAS_OP_N; }
     cublasOperation_t opB() const { return call.opB == blas::Op::T ? CUBLAS_OP_T : CUBLAS_OP_N; }
     cublasSideMode_t side() const { return call.side == blas::Side::Left ? CUBLAS_SIDE_LEFT : CUBLAS_SIDE_RIGHT; }
@@ -55,6 +57,15 @@ template <class T> cublasStatus_t gemmStridedBatched(void* fn, const Args& x) {
     const T alpha = T(x.call.alpha), beta = T(x.call.beta);
     return f(x.handle, x.opA(), x.opB(), x.m(), x.n(), x.k(), &alpha, x.in<T>(x.a), x.lda, x.call.strideA,
              x.in<T>(x.b), x.ldb, x.call.strideB, &beta, x.out<T>(x.c), x.ldc, x.call.strideC, int(x.call.batchCount));
+}
+
+// Pointer arrays (cuBLAS reads them from device memory; the peer builds them from the call's batch offsets).
+template <class T> cublasStatus_t gemmBatched(void* fn, const Args& x) {
+    auto f = reinterpret_cast<Pick<T, decltype(&::cublasSgemmBatched), decltype(&::cublasDgemmBatched)>>(fn);
+    const T alpha = T(x.call.alpha), beta = T(x.call.beta);
+    return f(x.handle, x.opA(), x.opB(), x.m(), x.n(), x.k(), &alpha, reinterpret_cast<const T* const*>(x.aArray),
+             x.lda, reinterpret_cast<const T* const*>(x.bArray), x.ldb, &beta, reinterpret_cast<T* const*>(x.cArray),
+             x.ldc, int(x.call.batchCount));
 }
 
 // C = alpha op(A) + 0 * C: geam with B = C and ldb = ldc, cuBLAS's documented in-place form; beta = 0 means B is
@@ -117,8 +128,10 @@ struct Routine {
 // A new routine: one line here and its call function above.
 const Routine kRoutines[] = {
     {blas::routine::kGemm, "gemm", "cublasSgemm_v2", "cublasDgemm_v2", &gemm<float>, &gemm<double>},
-    {blas::routine::kGemmBatchedStrided, "gemmStridedBatched", "cublasSgemmStridedBatched",
-     "cublasDgemmStridedBatched", &gemmStridedBatched<float>, &gemmStridedBatched<double>},
+    {blas::routine::kGemmBatchedStrided, "gemmStridedBatched", "cublasSgemmStridedBatched", "cublasDgemmStridedBatched",
+     &gemmStridedBatched<float>, &gemmStridedBatched<double>},
+    {blas::routine::kGemmBatched, "gemmBatched", "cublasSgemmBatched", "cublasDgemmBatched", &gemmBatched<float>,
+     &gemmBatched<double>},
     {blas::routine::kTranspose, "geam", "cublasSgeam", "cublasDgeam", &geam<float>, &geam<double>},
     {blas::routine::kSymm, "symm", "cublasSsymm_v2", "cublasDsymm_v2", &symm<float>, &symm<double>},
     {blas::routine::kSyrk, "syrk", "cublasSsyrk_v2", "cublasDsyrk_v2", &syrk<float>, &syrk<double>},
@@ -244,10 +257,15 @@ public:
                         int(ops.a.ld),
                         int(ops.b.ld),
                         int(ops.c.ld)};
+        Args withArrays = args;
+        if (call.routine == blas::routine::kGemmBatched) {
+            const PointerArrays& p = pointerArrays(call, args);
+            withArrays.aArray = handleOf(p.a), withArrays.bArray = handleOf(p.b), withArrays.cArray = handleOf(p.c);
+        }
         void* fn = cublas().entry(*r, call.precision);
         const CallFn callFn = call.precision == Precision::F64 ? r->callDouble : r->callSingle;
         cublasStatus_t status = CUBLAS_STATUS_SUCCESS;
-        const double ms = m_device.timeSpan([&] { status = callFn(fn, args); });
+        const double ms = m_device.timeSpan([&] { status = callFn(fn, withArrays); });
         if (status != CUBLAS_STATUS_SUCCESS)
             throw BackendError(std::string(call.precision == Precision::F64 ? r->dbl : r->single) + " (" +
                                original.describe() + ") failed with cublasStatus " +
@@ -256,6 +274,38 @@ public:
     }
 
 private:
+    // gemmBatched's device pointer arrays, built once per (batch offsets, operand addresses) and kept: outside the
+    // timed span, as a caller's arrays would already be on the device.
+    struct PointerArrays {
+        std::shared_ptr<const blas::BatchOffsets> source; // keeps the key's address from being reused
+        CUdeviceptr a0 = 0, b0 = 0, c0 = 0;
+        std::unique_ptr<Buffer> a, b, c;
+    };
+
+    const PointerArrays& pointerArrays(const BlasCall& call, const Args& args) {
+        for (const auto& p : m_arrays)
+            if (p.source == call.batchOffsets && p.a0 == args.a && p.b0 == args.b && p.c0 == args.c) return p;
+        if (m_arrays.size() >= 4) m_arrays.clear();
+        PointerArrays p;
+        p.source = call.batchOffsets, p.a0 = args.a, p.b0 = args.b, p.c0 = args.c;
+        const CUdeviceptr bytes = CUdeviceptr(elementBytes(call.precision));
+        auto table = [&](const std::vector<std::int64_t>& offsets, CUdeviceptr base) {
+            std::vector<CUdeviceptr> v(offsets.size());
+            for (std::size_t i = 0; i < v.size(); ++i) v[i] = base + CUdeviceptr(offsets[i]) * bytes;
+            auto buffer = m_device.allocate(std::max<std::size_t>(1, v.size()) * sizeof(CUdeviceptr));
+            m_device.write(*buffer, v.data(), v.size() * sizeof(CUdeviceptr));
+            return buffer;
+        };
+        p.a = table(call.batchOffsets->a(), args.a);
+        p.b = table(call.batchOffsets->b(), args.b);
+        p.c = table(call.batchOffsets->c(), args.c);
+        m_arrays.push_back(std::move(p));
+        return m_arrays.back();
+    }
+    static CUdeviceptr handleOf(const std::unique_ptr<Buffer>& b) {
+        return static_cast<cuda::CudaBuffer*>(b.get())->handle();
+    }
+
     void check(cublasStatus_t s, const char* what) const {
         if (s != CUBLAS_STATUS_SUCCESS)
             throw BackendError(std::string(what) + " failed with cublasStatus " + std::to_string(static_cast<int>(s)) +
@@ -266,6 +316,7 @@ private:
     bool m_pedantic;
     cublasHandle_t m_handle = nullptr;
     std::string m_name;
+    std::list<PointerArrays> m_arrays;
 };
 
 } // namespace

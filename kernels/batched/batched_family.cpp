@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <numeric>
 #include <sstream>
 #include <stdexcept>
 
@@ -102,7 +103,9 @@ private:
     PlanRun* m_current = nullptr;
 };
 
-// gemm_batched_strided calls on device operands: the kernel compiled for the call's ops and sizes.
+// gemm_batched_strided and gemm_batched calls on device operands: the kernel compiled for the call's ops, sizes and
+// batch kind. A gemm_batched call's offsets go to the device once per BatchOffsets object (kept alive here, so its
+// address cannot be reused by another) and stay there while the routine lives.
 class BatchedRoutine final : public Routine {
 public:
     BatchedRoutine(Device& device, ProgramCache& programs, BatchedParams params)
@@ -111,16 +114,19 @@ public:
     void enqueue(const blas::BlasCall& original, const blas::BlasOperands& original_operands) override {
         blas::BlasCall call = original;
         blas::BlasOperands ops = original_operands;
-        if (call.routine != blas::routine::kGemmBatchedStrided)
-            throw std::invalid_argument("the batched routine does gemm_batched_strided, not " + call.routine);
+        const bool pointers = call.routine == blas::routine::kGemmBatched;
+        if (call.routine != blas::routine::kGemmBatchedStrided && !pointers)
+            throw std::invalid_argument("the batched routine does gemm_batched_strided and gemm_batched, not " +
+                                        call.routine);
         if (call.precision != m_params.precision)
             throw std::invalid_argument(call.describe() + ": the routine is " + toString(m_params.precision));
         if (auto why = blas::invalidReason(call, ops); !why.empty()) throw std::invalid_argument(why);
         blas::toColumnMajor(call, ops);
         if (call.m < 1 || call.n < 1 || call.k < 1 || call.m > kMaxSize || call.n > kMaxSize || call.k > kMaxSize)
             throw std::invalid_argument(call.describe() + ": m, n and k must be between 1 and 32");
-        const BatchedShape shape{call.opA, call.opB, call.m, call.n, call.k};
-        const auto key = std::make_tuple(int(shape.opA), int(shape.opB), shape.m, shape.n, shape.k);
+        BatchedShape shape{call.opA, call.opB, call.m, call.n, call.k};
+        shape.pointers = pointers;
+        const auto key = std::make_tuple(int(shape.opA), int(shape.opB), shape.m, shape.n, shape.k, pointers);
         auto it = m_plans.find(key);
         if (it == m_plans.end())
             it = m_plans
@@ -128,24 +134,65 @@ public:
                                                                   batchedRoutinePlan(m_params, m_device.info(), shape)))
                      .first;
         PlanExecutor& ex = *it->second;
-        ex.bindInputs({{"m", call.m},           {"n", call.n},           {"k", call.k},
-                       {"batch", call.batchCount}, {"lda", ops.a.ld},     {"ldb", ops.b.ld},
-                       {"ldc", ops.c.ld},       {"stridea", call.strideA}, {"strideb", call.strideB},
-                       {"stridec", call.strideC}, {"offa", ops.a.offset}, {"offb", ops.b.offset},
-                       {"offc", ops.c.offset}});
+        std::map<std::string, std::int64_t> inputs{{"m", call.m},
+                                                   {"n", call.n},
+                                                   {"k", call.k},
+                                                   {"batch", call.batchCount},
+                                                   {"lda", ops.a.ld},
+                                                   {"ldb", ops.b.ld},
+                                                   {"ldc", ops.c.ld},
+                                                   {"stridea", call.strideA},
+                                                   {"strideb", call.strideB},
+                                                   {"stridec", call.strideC},
+                                                   {"offa", ops.a.offset},
+                                                   {"offb", ops.b.offset},
+                                                   {"offc", ops.c.offset}};
+        if (pointers) {
+            const auto& o = *call.batchOffsets;
+            inputs["maxpa"] = o.max(0), inputs["maxpb"] = o.max(1), inputs["maxpc"] = o.max(2);
+        }
+        ex.bindInputs(inputs); // checks the sizes and that every offset fits the kernel's int arithmetic
         ex.setScalar("alpha", call.alpha);
         ex.setScalar("beta", call.beta);
         ex.bindBuffer("A", *ops.a.buffer);
         ex.bindBuffer("B", *ops.b.buffer);
         ex.bindBuffer("C", *ops.c.buffer);
+        if (pointers) {
+            DeviceOffsets& d = deviceOffsets(call.batchOffsets);
+            ex.bindBuffer("PA", *d.a);
+            ex.bindBuffer("PB", *d.b);
+            ex.bindBuffer("PC", *d.c);
+        }
         ex.enqueue(LaunchPhase::Timed);
     }
 
 private:
+    struct DeviceOffsets {
+        std::shared_ptr<const blas::BatchOffsets> source; // keeps the key's address from being reused
+        std::unique_ptr<Buffer> a, b, c;
+    };
+
+    DeviceOffsets& deviceOffsets(const std::shared_ptr<const blas::BatchOffsets>& offsets) {
+        if (auto it = m_offsets.find(offsets.get()); it != m_offsets.end()) return it->second;
+        if (m_offsets.size() >= 4) m_offsets.clear(); // a few live batches at a time; older ones are uploaded again
+        DeviceOffsets d;
+        d.source = offsets;
+        auto upload = [&](const std::vector<std::int64_t>& v) {
+            std::vector<std::int32_t> narrow(v.begin(), v.end()); // the plan's checks bound them below 2^31
+            auto buffer = m_device.allocate(std::max<std::size_t>(1, narrow.size()) * sizeof(std::int32_t));
+            m_device.write(*buffer, narrow.data(), narrow.size() * sizeof(std::int32_t));
+            return buffer;
+        };
+        d.a = upload(offsets->a()), d.b = upload(offsets->b()), d.c = upload(offsets->c());
+        return m_offsets.emplace(offsets.get(), std::move(d)).first->second;
+    }
+
     Device& m_device;
     ProgramCache& m_programs;
     BatchedParams m_params;
-    std::map<std::tuple<int, int, std::int64_t, std::int64_t, std::int64_t>, std::unique_ptr<PlanExecutor>> m_plans;
+    std::map<std::tuple<int, int, std::int64_t, std::int64_t, std::int64_t, bool>, std::unique_ptr<PlanExecutor>>
+        m_plans;
+    std::map<const blas::BatchOffsets*, DeviceOffsets> m_offsets;
 };
 
 } // namespace
@@ -183,7 +230,8 @@ ParameterSpace BatchedFamily::space(const DeviceInfo& device) const {
     ParameterSpace space;
     space.name = name();
     space.addParameter({"BATCHED_DESIGN", {0, 1}, "0: read-only cache (no local memory), 1: A and B in shared memory"});
-    space.addParameter({"BATCHED_TBA", {1, 2, 4, 8, 16, 32}, "problems per work-group (thread-block aggregation)"});
+    space.addParameter(
+        {"BATCHED_TBA", {1, 2, 4, 8, 16, 32, 64, 128}, "problems per work-group (thread-block aggregation)"});
     space.addParameter({"BATCHED_WX", {1, 2, 4, 8, 16, 32}, "work-items per problem along m"});
     space.addParameter({"BATCHED_WY", {1, 2, 4, 8, 16, 32}, "work-items per problem along n"});
     space.addConstraint({"BATCHED_TBA * BATCHED_WX * BATCHED_WY <= DEV_MAX_WG && "
@@ -197,6 +245,23 @@ ParameterSpace BatchedFamily::space(const DeviceInfo& device) const {
     if (m_precision == Precision::F64) space.addConstraint({"DEV_FP64 == 1", "double precision needs fp64 support"});
     applyDeviceVariables(space, device);
     return space;
+}
+
+std::vector<Point> BatchedFamily::seedPoints(const DeviceInfo& device) const {
+    // The paper's designs across the size range (design, tba, wx, wy): one work-item per problem for the smallest
+    // sizes, then one per element of C (read-only cache) with fewer problems per work-group as n grows, and the
+    // shared-memory design at 8, 16 and 32 work-items a side. `ktune bench --paper` measures them all per size.
+    const int table[][4] = {{0, 128, 1, 1}, {0, 64, 2, 2},  {0, 16, 4, 4}, {0, 8, 4, 4},   {0, 4, 8, 8},  {0, 2, 8, 8},
+                            {0, 1, 16, 16}, {0, 1, 32, 32}, {1, 4, 8, 8},  {1, 1, 16, 16}, {1, 1, 32, 32}};
+    const auto space = this->space(device);
+    std::vector<Point> seeds;
+    for (const auto& r : table) {
+        BatchedParams p;
+        p.precision = m_precision, p.design = Design(r[0]), p.tba = r[1], p.wx = r[2], p.wy = r[3];
+        const Point point = pointFromParams(p);
+        if (space.isValid(point)) seeds.push_back(point);
+    }
+    return seeds;
 }
 
 std::vector<ProblemSize> BatchedFamily::defaultSizes(const DeviceInfo& device) const {
@@ -259,25 +324,53 @@ std::unique_ptr<CandidateRun> BatchedFamily::instantiate(Device& device, const P
 
 BenchDescription BatchedFamily::benchDescription() const {
     BenchDescription d;
-    d.variants = {"nn", "nt", "tn", "tt"};
+    d.variants = {"nn", "nt", "tn", "tt", "ptr-nn", "ptr-nt", "ptr-tn", "ptr-tt"};
     d.variantLabel = "op";
-    d.note = "column-major C_b = 1 * op(A_b) op(B_b) + 0 * C_b for every problem b of a dense strided batch; the "
-             "kernel compiled for each size and op";
+    d.note = "column-major C_b = 1 * op(A_b) op(B_b) + 1 * C_b for every problem b of a dense batch (C read and "
+             "written, as the bandwidth bound counts it): strided (nn ... "
+             "tt, gemm_batched_strided) or through pointer arrays (ptr-*, gemm_batched: the same storage visited in a "
+             "scrambled order); the kernel compiled for each size and op";
     return d;
 }
 
+std::shared_ptr<const blas::BatchOffsets> scrambledOffsets(std::int64_t batch, std::int64_t strideA,
+                                                           std::int64_t strideB, std::int64_t strideC) {
+    // Problem b lives in slot (b * step) mod batch, step coprime to batch: every slot once, neighbours far apart.
+    std::int64_t step = 1;
+    for (std::int64_t s : {7919, 104729, 1299709, 15485863})
+        if (std::gcd(s, batch) == 1) {
+            step = s % std::max<std::int64_t>(1, batch);
+            if (step == 0) step = 1;
+            break;
+        }
+    const auto count = static_cast<std::size_t>(batch);
+    std::vector<std::int64_t> a(count), b(count), c(count);
+    std::int64_t slot = 0;
+    for (std::int64_t i = 0; i < batch; ++i) {
+        a[std::size_t(i)] = slot * strideA, b[std::size_t(i)] = slot * strideB, c[std::size_t(i)] = slot * strideC;
+        slot = (slot + step) % batch;
+    }
+    return std::make_shared<const blas::BatchOffsets>(std::move(a), std::move(b), std::move(c));
+}
+
 std::optional<blas::BlasCall> BatchedFamily::benchCall(const std::string& variant, const ProblemSize& size) const {
-    if (variant.size() != 2 || size.dims.size() != 4) return std::nullopt;
+    const bool pointers = variant.rfind("ptr-", 0) == 0;
+    const std::string ops = pointers ? variant.substr(4) : variant;
+    if (ops.size() != 2 || size.dims.size() != 4) return std::nullopt;
     blas::BlasCall call;
-    call.routine = std::string(blas::routine::kGemmBatchedStrided);
+    call.routine = std::string(pointers ? blas::routine::kGemmBatched : blas::routine::kGemmBatchedStrided);
     call.precision = m_precision;
     call.order = blas::Order::ColMajor;
-    call.opA = variant[0] == 't' ? blas::Op::T : blas::Op::N;
-    call.opB = variant[1] == 't' ? blas::Op::T : blas::Op::N;
+    call.opA = ops[0] == 't' ? blas::Op::T : blas::Op::N;
+    call.opB = ops[1] == 't' ? blas::Op::T : blas::Op::N;
     call.m = size.dims[0], call.n = size.dims[1], call.k = size.dims[2];
     call.batchCount = size.dims[3];
     call.strideA = call.m * call.k, call.strideB = call.k * call.n, call.strideC = call.m * call.n;
-    call.alpha = 1, call.beta = 0;
+    if (pointers) {
+        call.batchOffsets = scrambledOffsets(call.batchCount, call.strideA, call.strideB, call.strideC);
+        call.strideA = call.strideB = call.strideC = 0;
+    }
+    call.alpha = 1, call.beta = 1; // C read and written: the bytes the family's bound counts
     return call;
 }
 

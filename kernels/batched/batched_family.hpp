@@ -26,6 +26,7 @@ public:
     ParameterSpace space(const DeviceInfo& device) const override;
     // Square sizes 2, 4, 8, 16, 32 (and 1 on CPUs) with a batch of about 300 MB of operands on GPUs, 4 MB elsewhere.
     std::vector<ProblemSize> defaultSizes(const DeviceInfo& device) const override;
+    std::vector<Point> seedPoints(const DeviceInfo& device) const override; // the paper's designs by size
     Precision precision() const override { return m_precision; }
     double flops(const ProblemSize& size) const override; // 2 m n k batch
     double bytes(const ProblemSize& size) const override; // (m k + k n + 2 m n) batch elements
@@ -48,6 +49,11 @@ private:
     Precision m_precision;
     TuningProblem m_problem;
 };
+
+// Offsets of `batch` dense problems (strides as given) visited in a scrambled order: slot (b * step) mod batch for
+// problem b, step coprime to batch (the ptr-* bench variants).
+std::shared_ptr<const blas::BatchOffsets> scrambledOffsets(std::int64_t batch, std::int64_t strideA,
+                                                           std::int64_t strideB, std::int64_t strideC);
 
 BatchedParams paramsFromPoint(const Point& point, Precision precision); // throws std::invalid_argument
 Point pointFromParams(const BatchedParams& params);

@@ -33,7 +33,7 @@ void addSizeChecks(KernelPlan& plan, const BatchedParams& p, const DeviceInfo& d
     plan.checks.push_back({"batch >= 1", "gemm_batched: batch must be at least 1"});
 }
 
-PlanLaunch kernelLaunch(const BatchedParams& p, std::size_t program) {
+PlanLaunch kernelLaunch(const BatchedParams& p, std::size_t program, bool pointers = false) {
     PlanLaunch launch;
     launch.program = program;
     launch.kernel = kKernelName;
@@ -45,6 +45,8 @@ PlanLaunch kernelLaunch(const BatchedParams& p, std::size_t program) {
                    PlanArg::integer("stridea"), PlanArg::buffer("B"),        PlanArg::integer("offb"),
                    PlanArg::integer("ldb"),     PlanArg::integer("strideb"), PlanArg::buffer("C"),
                    PlanArg::integer("offc"),    PlanArg::integer("ldc"),     PlanArg::integer("stridec")};
+    if (pointers)
+        for (const char* name : {"PA", "PB", "PC"}) launch.args.push_back(PlanArg::buffer(name));
     return launch;
 }
 
@@ -90,6 +92,7 @@ GeneratedSource batchedProgram(const BatchedParams& p, const DeviceInfo& device,
     out.options = {"-DBATCHED_DESIGN=" + str(int(p.design)), "-DBATCHED_TBA=" + str(p.tba),
                    "-DBATCHED_WX=" + str(p.wx),               "-DBATCHED_WY=" + str(p.wy),
                    "-DBATCHED_TRANS_A=" + opDefine(shape.opA), "-DBATCHED_TRANS_B=" + opDefine(shape.opB)};
+    if (shape.pointers) out.options.push_back("-DBATCHED_POINTERS=1");
     if (shape.fixed()) {
         out.options.push_back("-DBATCHED_M=" + str(shape.m));
         out.options.push_back("-DBATCHED_N=" + str(shape.n));
@@ -134,23 +137,30 @@ KernelPlan batchedRoutinePlan(const BatchedParams& p, const DeviceInfo& device, 
     KernelPlan plan;
     plan.precision = p.precision;
     plan.inputs = {"m", "n", "k", "batch", "lda", "ldb", "ldc", "stridea", "strideb", "stridec", "offa", "offb", "offc"};
+    if (shape.pointers) plan.inputs.insert(plan.inputs.end(), {"maxpa", "maxpb", "maxpc"});
     plan.scalars = {{"alpha", 1}, {"beta", 0}};
     const std::size_t program = plan.addProgram(batchedProgram(p, device, shape));
     addSizeChecks(plan, p, device, shape);
     const bool tA = shape.opA == blas::Op::T, tB = shape.opB == blas::Op::T;
     // Stored rows x cols of each operand (column-major: rows run along the leading dimension).
-    auto extent = [](const std::string& off, const std::string& stride, const std::string& rows,
-                     const std::string& cols, const std::string& ld) {
-        return off + " + (batch - 1) * " + stride + " + (" + cols + " - 1) * " + ld + " + " + rows;
+    // The last problem's start: (batch - 1) * stride, or the largest batch offset.
+    auto last = [&](const char* x) {
+        return shape.pointers ? std::string("maxp") + x : std::string("(batch - 1) * stride") + x;
     };
-    plan.buffers = {{"A", BufferRole::Input, extent("offa", "stridea", tA ? "k" : "m", tA ? "m" : "k", "lda")},
-                    {"B", BufferRole::Input, extent("offb", "strideb", tB ? "n" : "k", tB ? "k" : "n", "ldb")},
-                    {"C", BufferRole::InOut, extent("offc", "stridec", "m", "n", "ldc")}};
-    plan.checks.push_back({"offa + (batch - 1) * stridea + (lda + 1) * 32 <= 2147483647 && "
-                           "offb + (batch - 1) * strideb + (ldb + 1) * 32 <= 2147483647 && "
-                           "offc + (batch - 1) * stridec + (ldc + 1) * 32 <= 2147483647",
+    auto extent = [&](const char* x, const std::string& rows, const std::string& cols) {
+        return std::string("off") + x + " + " + last(x) + " + (" + cols + " - 1) * ld" + x + " + " + rows;
+    };
+    plan.buffers = {{"A", BufferRole::Input, extent("a", tA ? "k" : "m", tA ? "m" : "k")},
+                    {"B", BufferRole::Input, extent("b", tB ? "n" : "k", tB ? "k" : "n")},
+                    {"C", BufferRole::InOut, extent("c", "m", "n")}};
+    if (shape.pointers)
+        for (const char* name : {"PA", "PB", "PC"})
+            plan.buffers.push_back({name, BufferRole::Input, "batch", ElementType::Int32});
+    plan.checks.push_back({"offa + " + last("a") + " + (lda + 1) * 32 <= 2147483647 && offb + " + last("b") +
+                               " + (ldb + 1) * 32 <= 2147483647 && offc + " + last("c") +
+                               " + (ldc + 1) * 32 <= 2147483647",
                            "gemm_batched: operands beyond 2^31 elements are not supported"});
-    plan.launches.push_back(kernelLaunch(p, program));
+    plan.launches.push_back(kernelLaunch(p, program, shape.pointers));
     return plan;
 }
 

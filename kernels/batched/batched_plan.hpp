@@ -34,6 +34,7 @@ struct BatchedParams {
 struct BatchedShape {
     blas::Op opA = blas::Op::N, opB = blas::Op::N;
     std::int64_t m = 0, n = 0, k = 0; // 0: the general kernel, sizes at run time
+    bool pointers = false;            // pointer-array batches (per-problem offsets) instead of strides
     bool fixed() const { return m > 0; }
 };
 
@@ -50,7 +51,9 @@ KernelPlan batchedTuningPlan(const BatchedParams& params, const DeviceInfo& devi
                              double alpha = 1.25, double beta = -0.5);
 
 // The routine's plan for column-major calls: inputs m, n, k, batch, lda, ldb, ldc, stridea, strideb, stridec, offa,
-// offb, offc; scalars alpha, beta; buffers A, B (Input) and C (InOut) are the caller's.
+// offb, offc; scalars alpha, beta; buffers A, B (Input) and C (InOut) are the caller's. With shape.pointers, also
+// Int32 buffers PA, PB, PC (batch offsets per problem) and inputs maxpa, maxpb, maxpc (their largest entries); the
+// strides are then unused.
 KernelPlan batchedRoutinePlan(const BatchedParams& params, const DeviceInfo& device, const BatchedShape& shape);
 
 } // namespace kt::batched

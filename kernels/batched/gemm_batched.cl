@@ -10,6 +10,9 @@
 //   BATCHED_WX, BATCHED_WY   work-items per problem along m and along n
 // Problem macros (set by the plan, not tuned):
 //   BATCHED_TRANS_A, BATCHED_TRANS_B   op T (1) or N (0)
+//   BATCHED_POINTERS   1: pointer-array batches. Problem b starts at offa + ptrA[b] (likewise B, C) instead of
+//                      offa + b * strideA; the int offsets are the portable form of device pointers (OpenCL has
+//                      none), and A and B may name the same storage (aliases are only read).
 //   BATCHED_M, BATCHED_N, BATCHED_K    compile-time sizes, so every loop unrolls; the m, n, k arguments must equal
 //                                      them. Without them the kernel is the general fallback: sizes at run time, at
 //                                      most BATCHED_MAX_MK elements of op(A) and BATCHED_MAX_KN of op(B) per problem
@@ -32,6 +35,26 @@
 #endif
 #define BATCHED_WPP (BATCHED_WX * BATCHED_WY)
 
+// Unrolling every loop of a fixed size gives (elements of C per work-item) x k multiply-adds of straight-line code:
+// 32K for one work-item per 32 x 32 x 32 problem, which takes NVRTC minutes to compile and spills. The k loop always
+// unrolls; the loops over a work-item's elements of C (and the staging loops) only while the code stays small.
+#ifdef BATCHED_M
+#if ((BATCHED_M + BATCHED_WX - 1) / BATCHED_WX) * ((BATCHED_N + BATCHED_WY - 1) / BATCHED_WY) * BATCHED_K <= 1024
+#define BATCHED_UNROLL_C KT_UNROLL
+#else
+#define BATCHED_UNROLL_C
+#endif
+#if (BATCHED_M * BATCHED_K + BATCHED_WPP - 1) / BATCHED_WPP <= 64 &&                                                   \
+    (BATCHED_K * BATCHED_N + BATCHED_WPP - 1) / BATCHED_WPP <= 64
+#define BATCHED_UNROLL_STAGE KT_UNROLL
+#else
+#define BATCHED_UNROLL_STAGE
+#endif
+#else
+#define BATCHED_UNROLL_C
+#define BATCHED_UNROLL_STAGE
+#endif
+
 // Element (i, p) of op(A) and (p, j) of op(B) in the problem's global storage.
 #if BATCHED_TRANS_A
 #define BATCHED_IDX_A(i, p) ((p) + (i) * lda)
@@ -48,16 +71,29 @@ KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int bat
                             const real beta, const KT_GLOBAL real* KT_RESTRICT A, const int offa, const int lda,
                             const int strideA, const KT_GLOBAL real* KT_RESTRICT B, const int offb, const int ldb,
                             const int strideB, KT_GLOBAL real* KT_RESTRICT C, const int offc, const int ldc,
-                            const int strideC) {
+                            const int strideC
+#if BATCHED_POINTERS
+                            ,
+                            const KT_GLOBAL int* KT_RESTRICT ptrA, const KT_GLOBAL int* KT_RESTRICT ptrB,
+                            const KT_GLOBAL int* KT_RESTRICT ptrC
+#endif
+) {
     const int l = (int)get_local_id(0);
     const int q = l / BATCHED_WPP; // the problem within the work-group
     const int r = l - q * BATCHED_WPP;
     const int tx = r % BATCHED_WX, ty = r / BATCHED_WX;
     const int prob = (int)get_group_id(0) * BATCHED_TBA + q;
     const int active = prob < batch;
+#if BATCHED_POINTERS
+    const int pb = active ? prob : 0; // a work-item past the batch reads problem 0's offsets and computes nothing
+    const KT_GLOBAL real* a = A + offa + ptrA[pb];
+    const KT_GLOBAL real* b = B + offb + ptrB[pb];
+    KT_GLOBAL real* c = C + offc + ptrC[pb];
+#else
     const KT_GLOBAL real* a = A + offa + (long)prob * strideA;
     const KT_GLOBAL real* b = B + offb + (long)prob * strideB;
     KT_GLOBAL real* c = C + offc + (long)prob * strideC;
+#endif
 
 #if BATCHED_DESIGN == 1
     // op(A) as BM x BK and op(B) as BK x BN, column-major; read in the order they lie in global memory.
@@ -65,7 +101,7 @@ KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int bat
     KT_LOCAL real sB[BATCHED_TBA * BATCHED_CAP_B];
     const int baseA = q * BATCHED_CAP_A, baseB = q * BATCHED_CAP_B;
     if (active) {
-        BATCHED_UNROLL
+        BATCHED_UNROLL_STAGE
         for (int s = 0; s < (BM * BK + BATCHED_WPP - 1) / BATCHED_WPP; ++s) {
             const int e = r + s * BATCHED_WPP;
             if (e < BM * BK) {
@@ -77,7 +113,7 @@ KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int bat
                 sA[baseA + i + p * BM] = KT_LDG(&a[BATCHED_IDX_A(i, p)]);
             }
         }
-        BATCHED_UNROLL
+        BATCHED_UNROLL_STAGE
         for (int s = 0; s < (BK * BN + BATCHED_WPP - 1) / BATCHED_WPP; ++s) {
             const int e = r + s * BATCHED_WPP;
             if (e < BK * BN) {
@@ -99,10 +135,10 @@ KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int bat
 #endif
     if (!active) return; // after the barrier: every work-item of the group reaches it
 
-    BATCHED_UNROLL
+    BATCHED_UNROLL_C
     for (int jj = 0; jj < (BN + BATCHED_WY - 1) / BATCHED_WY; ++jj) {
         const int j = ty + jj * BATCHED_WY;
-        BATCHED_UNROLL
+        BATCHED_UNROLL_C
         for (int ii = 0; ii < (BM + BATCHED_WX - 1) / BATCHED_WX; ++ii) {
             const int i = tx + ii * BATCHED_WX;
             if (i < BM && j < BN) {

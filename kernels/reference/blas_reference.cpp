@@ -26,6 +26,11 @@ template <class T> void runTyped(const blas::BlasCall& call, const HostOperand<T
         for (std::int64_t i = 0; i < call.batchCount; ++i)
             gemm(call.order, call.opA, call.opB, call.m, call.n, call.k, alpha, a.at() + i * call.strideA, a.ld,
                  b.at() + i * call.strideB, b.ld, beta, c.at() + i * call.strideC, c.ld);
+    } else if (r == routine::kGemmBatched) {
+        const auto& o = *call.batchOffsets; // checked by invalidReason
+        for (std::int64_t i = 0; i < call.batchCount; ++i)
+            gemm(call.order, call.opA, call.opB, call.m, call.n, call.k, alpha, a.at() + o.a()[i], a.ld,
+                 b.at() + o.b()[i], b.ld, beta, c.at() + o.c()[i], c.ld);
     } else if (r == routine::kTranspose) {
         // C = alpha op(A), A m x n: exact, element by element.
         const bool row = call.order == Order::RowMajor, t = call.opA == Op::T;

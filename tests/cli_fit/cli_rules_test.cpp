@@ -180,3 +180,38 @@ TEST(CliRules, FitThenRulesPipelineFindsTheCrossing) {
     EXPECT_NEAR(j["intervals"][0]["hi"].get<double>(), 800.0, 30.0); // noise of ±3 moves the crossing a little
     EXPECT_EQ(j["intervals"][1]["hi"], 2001);
 }
+
+TEST(CliRules, TableGivesEachSizeItsOwnCandidate) {
+    // Batched-GEMM-like curves over m, n, k, batch: a different winner at each of three shapes, summed over batches.
+    Scratch s;
+    std::ostringstream csv;
+    csv << "m,n,k,batch,candidate,value\n";
+    for (long long batch : {100, 200}) {
+        csv << "2,2,2," << batch << ",tiny,9\n2,2,2," << batch << ",wide,1\n";
+        csv << "8,8,8," << batch << ",tiny,2\n8,8,8," << batch << ",wide,7\n";
+        csv << "4,8,2," << batch << ",tiny,3\n4,8,2," << batch << ",wide," << (batch == 100 ? 3.1 : 2) << "\n";
+    }
+    s.write("B.csv", csv.str());
+    const auto r = s.ktune("rules --curves B.csv --table --key m,n,k --family dgemm_batched --out R.json --emit-cpp "
+                           "R.hpp --namespace batched");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    const auto j = nlohmann::json::parse(s.read("R.json"));
+    EXPECT_EQ(j["format"], "ktune-table/1");
+    EXPECT_EQ(j["family"], "dgemm_batched");
+    EXPECT_EQ(j["dims"], nlohmann::json::parse(R"(["m","n","k"])"));
+    ASSERT_EQ(j["entries"].size(), 3u);
+    EXPECT_EQ(j["entries"][0]["size"], nlohmann::json::parse("[2,2,2]"));
+    EXPECT_EQ(j["entries"][0]["candidate"], "tiny");
+    EXPECT_EQ(j["entries"][1]["candidate"], "tiny"); // (4, 8, 2): wide wins one batch by 3%, loses the other by 33%
+    EXPECT_EQ(j["entries"][2]["candidate"], "wide");
+    EXPECT_NE(s.read("R.hpp").find("selectKernel(long long m, long long n, long long k)"), std::string::npos);
+    EXPECT_NE(s.read("R.hpp").find("namespace batched"), std::string::npos);
+    // Options of other rule kinds, a key that is no column, and --table on one-dimensional curves are refused.
+    EXPECT_EQ(s.ktune("rules --curves B.csv --table --max-depth 2 --out R.json").rc, 2);
+    const auto badKey = s.ktune("rules --curves B.csv --table --key m,q --out R.json");
+    EXPECT_EQ(badKey.rc, 2);
+    EXPECT_NE(badKey.output.find("table key 'q'"), std::string::npos) << badKey.output;
+    EXPECT_EQ(s.ktune("rules --curves B.csv --key m --out R.json").rc, 2);
+    s.write("C.csv", crossingCurves());
+    EXPECT_EQ(s.ktune("rules --curves C.csv --table --out R.json").rc, 2);
+}

@@ -73,7 +73,7 @@ std::vector<BlasCall> callsFor(const std::string& routine, Order order) {
         c.beta = 0.5;
         return c;
     };
-    if (routine == routine::kGemm || routine == routine::kGemmBatchedStrided) {
+    if (routine == routine::kGemm || routine == routine::kGemmBatchedStrided || routine == routine::kGemmBatched) {
         for (Op a : {Op::N, Op::T})
             for (Op b : {Op::N, Op::T}) {
                 BlasCall c = base();
@@ -82,6 +82,12 @@ std::vector<BlasCall> callsFor(const std::string& routine, Order order) {
                 if (routine == routine::kGemmBatchedStrided) {
                     c.batchCount = 3;
                     c.strideA = 301, c.strideB = 257, c.strideC = 263; // beyond any padded matrix: no overlap
+                }
+                if (routine == routine::kGemmBatched) { // pointer arrays: A shared by two problems, C in reverse
+                    c.batchCount = 3;
+                    c.batchOffsets = std::make_shared<const BatchOffsets>(std::vector<std::int64_t>{602, 0, 602},
+                                                                          std::vector<std::int64_t>{0, 514, 257},
+                                                                          std::vector<std::int64_t>{526, 263, 0});
                 }
                 out.push_back(c);
             }

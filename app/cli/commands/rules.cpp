@@ -1,4 +1,5 @@
-// `ktune rules`: dispatch intervals (size → best candidate) from per-candidate curves; R.json and a C++ header.
+// `ktune rules`: dispatch intervals (size → best candidate), trees or tables over several size dimensions, from
+// per-candidate curves; R.json and a C++ header.
 #include <iostream>
 #include <optional>
 
@@ -9,13 +10,14 @@
 #include "core/rules/decision_tree.hpp"
 #include "core/rules/rule_emit.hpp"
 #include "core/rules/size_rule.hpp"
+#include "core/rules/size_table.hpp"
 #include "kernels/builtin_families.hpp"
 
 namespace {
 
 const char* kUsage =
     R"(usage: ktune rules --curves C.csv [--min-width W] [--tolerance T] --out R.json [--emit-cpp R.hpp]
-                   [--function NAME] [--namespace NS] [--holdout H.csv] [--family F]
+                   [--function NAME] [--namespace NS] [--holdout H.csv] [--family F] [--table [--key D1,D2,…]]
 
 Derives a dispatch rule from performance curves: the best candidate per size, merged into intervals.
 
@@ -52,6 +54,13 @@ the loss versus the per-point best): R.json is {"format": "ktune-tree/1", "dims"
   --min-leaf P      fewest points per leaf (integer >= 1, default 1)
 (--min-width and --tolerance apply to size curves only.)
 
+  --table           instead of a tree, a dispatch table: every measured size gets its own best candidate
+                    (batched GEMM: one kernel per m, n, k). R.json is {"format": "ktune-table/1", "dims": [...],
+                    "entries": [{"size": [4, 4, 4], "candidate": …}, …]}; sizes without an entry take the
+                    nearest one (least summed distance). --emit-cpp writes a sorted array searched exactly.
+  --key D1,D2,…     the table's key dimensions (default: every dimension column); the others (e.g. batch) are
+                    summed over: a key's candidate is the one that loses least over all its rows
+
 Exit codes: 0 ok, 2 bad arguments or bad input (the message names the file and line), 1 failure while writing.
 )";
 
@@ -62,9 +71,56 @@ void printEvaluation(const std::string& label, const kt::rules::RuleEvaluation& 
     std::cout << "\n";
 }
 
+int runTable(const kt::cli::Args& args, const std::string& curvesPath, const std::string& outPath,
+             const kt::rules::CppEmitOptions& cpp) {
+    using namespace kt;
+    if (args.value("--max-depth") || args.value("--min-leaf"))
+        throw cli::UsageError("--max-depth and --min-leaf apply to trees, not to --table");
+    if (args.value("--min-width") || args.value("--tolerance"))
+        throw cli::UsageError("--min-width and --tolerance apply to size curves (header size,candidate,value) only");
+    std::vector<std::string> key;
+    if (auto k = args.value("--key")) {
+        std::string part;
+        for (char c : *k + ",") {
+            if (c != ',') {
+                part += c;
+                continue;
+            }
+            if (part.empty()) throw cli::UsageError("--key: an empty dimension name in '" + *k + "'");
+            key.push_back(part);
+            part.clear();
+        }
+    }
+    try {
+        const auto points = rules::readPointTableCsv(curvesPath);
+        const auto table = rules::buildSizeTable(points, key);
+        std::string header;
+        if (args.value("--emit-cpp")) header = rules::emitTableCpp(table, cpp.functionName, cpp.namespaceName);
+        auto j = rules::tableToJson(table);
+        j["source"] = curvesPath;
+        if (auto f = args.value("--family")) j["family"] = *f;
+        j["candidates"] = points.candidates;
+        j["evaluation"] = {{"points", points.points.size()}, {"mean_loss", rules::tableMeanLoss(table, points)}};
+        if (auto h = args.value("--holdout")) {
+            const auto held = rules::readPointTableCsv(*h);
+            if (held.dims != points.dims) throw rules::RuleInputError(*h + ": dimensions differ from " + curvesPath);
+            j["holdout"] = {
+                {"source", *h}, {"points", held.points.size()}, {"mean_loss", rules::tableMeanLoss(table, held)}};
+        }
+        fit::writeFileAtomically(outPath, j.dump(2) + "\n");
+        if (auto p = args.value("--emit-cpp")) fit::writeFileAtomically(*p, header);
+        std::cout << "table: " << table.keys.size() << " entries over " << points.points.size() << " points, mean loss "
+                  << 100 * j["evaluation"]["mean_loss"].get<double>() << "%\nwrote: " << outPath << "\n";
+    } catch (const rules::RuleInputError& e) {
+        throw cli::UsageError(e.what());
+    }
+    return 0;
+}
+
 int runTree(const kt::cli::Args& args, const std::string& curvesPath, const std::string& outPath,
             const kt::rules::CppEmitOptions& cpp) {
     using namespace kt;
+    if (args.value("--key")) throw cli::UsageError("--key goes with --table");
     if (args.value("--min-width") || args.value("--tolerance"))
         throw cli::UsageError("--min-width and --tolerance apply to size curves (header size,candidate,value) only");
     rules::TreeOptions options;
@@ -105,8 +161,8 @@ int runRules(const std::vector<std::string>& argv) {
     using namespace kt;
     cli::Args args(argv,
                    {"--curves", "--min-width", "--tolerance", "--out", "--emit-cpp", "--function", "--namespace",
-                    "--holdout", "--max-depth", "--min-leaf", "--family"},
-                   {});
+                    "--holdout", "--max-depth", "--min-leaf", "--family", "--key"},
+                   {"--table"});
     if (!args.positional().empty()) throw cli::UsageError("unexpected argument '" + args.positional()[0] + "'");
     const std::string curvesPath = args.required("--curves");
     const std::string outPath = args.required("--out");
@@ -128,7 +184,10 @@ int runRules(const std::vector<std::string>& argv) {
         throw cli::UsageError("--function '" + cpp.functionName + "' is not a C++ identifier");
     const auto header = rules::csvHeaderOf(curvesPath);
     const bool treeMode = header.size() >= 4 && header[header.size() - 2] == "candidate" && header.back() == "value";
+    if (treeMode && args.flag("--table")) return runTable(args, curvesPath, outPath, cpp);
     if (treeMode) return runTree(args, curvesPath, outPath, cpp);
+    if (args.flag("--table") || args.value("--key"))
+        throw cli::UsageError("--table and --key need curves with two or more size dimensions");
     if (args.value("--max-depth") || args.value("--min-leaf"))
         throw cli::UsageError("--max-depth and --min-leaf need curves with two or more size dimensions");
     try {

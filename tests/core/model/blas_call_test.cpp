@@ -66,6 +66,98 @@ TEST(BlasCall, BatchedExtentCountsTheStrides) {
     EXPECT_NE(invalidReason(c, {}, false).find("batchCount"), std::string::npos);
 }
 
+TEST(BlasCall, BatchesRefuseBadCountsNegativeStridesAndOverlappingC) {
+    BlasCall c = call(routine::kGemmBatchedStrided, Order::ColMajor, 4, 3, 2);
+    c.batchCount = 5, c.strideA = 8, c.strideB = 6, c.strideC = 12;
+    const BlasOperands ops{{nullptr, 4, 0}, {nullptr, 2, 0}, {nullptr, 4, 0}};
+    EXPECT_EQ(invalidReason(c, ops, false), "");
+    c.batchCount = 0;
+    EXPECT_NE(invalidReason(c, ops, false).find("batchCount is 0"), std::string::npos);
+    c.batchCount = 5, c.strideB = -6;
+    EXPECT_NE(invalidReason(c, ops, false).find("stride of B is -6"), std::string::npos);
+    c.strideB = 6, c.strideC = 11; // C problems 4 x 3 with ld 4 take 12 elements: 11 apart they share one
+    EXPECT_NE(invalidReason(c, ops, false).find("C problems 0 and 1 overlap"), std::string::npos);
+    c.strideC = 0; // every problem on the same C
+    EXPECT_NE(invalidReason(c, ops, false).find("overlap"), std::string::npos);
+    c.strideA = 0; // A (and B) may be shared: only read
+    c.strideC = 12;
+    EXPECT_EQ(invalidReason(c, ops, false), "");
+    // Interleaved but disjoint: ld 8, problems 4 apart fill each other's gaps (two problems per column pair).
+    c.batchCount = 2, c.strideC = 4;
+    EXPECT_EQ(invalidReason(c, {{nullptr, 4, 0}, {nullptr, 2, 0}, {nullptr, 8, 0}}, false), "");
+    c.batchCount = 3; // the third lands on the first's second column
+    EXPECT_NE(invalidReason(c, {{nullptr, 4, 0}, {nullptr, 2, 0}, {nullptr, 8, 0}}, false).find("C problems 0 and 2"),
+              std::string::npos);
+    // Row-major: C is stored as m rows of n, so rows of 3 with ld 3 are 9 apart; 8 apart they overlap.
+    c.order = Order::RowMajor, c.batchCount = 2, c.strideA = 8, c.strideB = 6;
+    const BlasOperands rowOps{{nullptr, 2, 0}, {nullptr, 3, 0}, {nullptr, 3, 0}};
+    c.m = 3, c.strideC = 9;
+    EXPECT_EQ(invalidReason(c, rowOps, false), "");
+    c.strideC = 8;
+    EXPECT_NE(invalidReason(c, rowOps, false).find("overlap"), std::string::npos);
+}
+
+TEST(StridedOverlap, MatchesABruteForceCheck) {
+    for (std::int64_t m : {1, 2, 3})
+        for (std::int64_t n : {1, 2, 4})
+            for (std::int64_t ld = m; ld <= m + 3; ++ld)
+                for (std::int64_t stride = 0; stride <= 14; ++stride)
+                    for (std::int64_t batch : {1, 2, 3, 6}) {
+                        std::vector<int> used(std::size_t(batch * 14 + n * ld + m), 0);
+                        bool overlap = false;
+                        for (std::int64_t b = 0; b < batch; ++b)
+                            for (std::int64_t j = 0; j < n; ++j)
+                                for (std::int64_t i = 0; i < m; ++i)
+                                    overlap |= used[std::size_t(b * stride + j * ld + i)]++ > 0;
+                        EXPECT_EQ(!stridedOverlap(m, n, ld, stride, batch).empty(), overlap)
+                            << m << "x" << n << " ld " << ld << " stride " << stride << " batch " << batch;
+                    }
+}
+
+TEST(BlasCall, PointerArrayBatches) {
+    BlasCall c = call(routine::kGemmBatched, Order::ColMajor, 2, 3, 4);
+    c.batchCount = 3;
+    const BlasOperands ops{{nullptr, 2, 1}, {nullptr, 4, 0}, {nullptr, 2, 5}};
+    EXPECT_NE(invalidReason(c, ops, false).find("no batch offsets"), std::string::npos);
+    // A shared by every problem (and with B's storage: aliases are only read); C problems apart.
+    c.batchOffsets = std::make_shared<const BatchOffsets>(
+        std::vector<std::int64_t>{0, 0, 0}, std::vector<std::int64_t>{0, 24, 12}, std::vector<std::int64_t>{12, 0, 6});
+    EXPECT_EQ(invalidReason(c, ops, false), "");
+    EXPECT_EQ(elementExtent(c, Operand::A, ops.a), 1 + 0 + 3 * 2 + 2);
+    EXPECT_EQ(elementExtent(c, Operand::B, ops.b), 24 + 2 * 4 + 4);
+    EXPECT_EQ(elementExtent(c, Operand::C, ops.c), 5 + 12 + 2 * 2 + 2);
+    EXPECT_DOUBLE_EQ(flops(c), 3 * 2.0 * 2 * 3 * 4);
+    EXPECT_EQ(c.describe(), "sgemm_batched col NN 2x3x4 x3");
+    // C problems 6 and 5 elements apart (2 x 3, ld 2: 6 elements each) overlap; the message names them.
+    c.batchOffsets = std::make_shared<const BatchOffsets>(
+        std::vector<std::int64_t>{0, 0, 0}, std::vector<std::int64_t>{0, 0, 0}, std::vector<std::int64_t>{0, 11, 5});
+    EXPECT_NE(invalidReason(c, ops, false).find("C problems 0 and 2 overlap"), std::string::npos);
+    // Interleaved columns that miss each other: ld 4, starts 2 apart.
+    c.batchOffsets = std::make_shared<const BatchOffsets>(
+        std::vector<std::int64_t>{0, 0}, std::vector<std::int64_t>{0, 0}, std::vector<std::int64_t>{2, 0});
+    c.batchCount = 2;
+    EXPECT_EQ(invalidReason(c, {{nullptr, 2, 0}, {nullptr, 4, 0}, {nullptr, 4, 0}}, false), "");
+    EXPECT_NE(invalidReason(c, {{nullptr, 2, 0}, {nullptr, 4, 0}, {nullptr, 3, 0}}, false).find("overlap"),
+              std::string::npos);
+    // Counts and signs.
+    c.batchOffsets = std::make_shared<const BatchOffsets>(std::vector<std::int64_t>{0, 0}, std::vector<std::int64_t>{0},
+                                                          std::vector<std::int64_t>{0, 6});
+    EXPECT_NE(invalidReason(c, ops, false).find("1 batch offsets for B, expected batchCount 2"), std::string::npos);
+    c.batchOffsets = std::make_shared<const BatchOffsets>(
+        std::vector<std::int64_t>{0, -1}, std::vector<std::int64_t>{0, 0}, std::vector<std::int64_t>{0, 6});
+    EXPECT_NE(invalidReason(c, ops, false).find("negative"), std::string::npos);
+    // Row-major calls read column-major exchange A's and B's offsets (kept once).
+    c.batchOffsets = std::make_shared<const BatchOffsets>(
+        std::vector<std::int64_t>{1, 2}, std::vector<std::int64_t>{3, 4}, std::vector<std::int64_t>{0, 9});
+    c.order = Order::RowMajor;
+    BlasOperands swapped = ops;
+    const auto original = c.batchOffsets;
+    toColumnMajor(c, swapped);
+    EXPECT_EQ(c.batchOffsets->a(), (std::vector<std::int64_t>{3, 4}));
+    EXPECT_EQ(c.batchOffsets->b(), (std::vector<std::int64_t>{1, 2}));
+    EXPECT_EQ(c.batchOffsets, original->swappedAB());
+}
+
 TEST(BlasCall, EveryRoutineHasShapes) {
     // Row-major, m = 4, n = 6, k = 3: the stored rows x cols of A, B, C (0 x 0: unused).
     struct Expect {
@@ -131,7 +223,7 @@ TEST(BlasCall, InvalidCallsSayWhy) {
     EXPECT_NE(invalidReason(c, {}, false).find("unknown BLAS routine 'gemv'"), std::string::npos);
     EXPECT_TRUE(isKnownRoutine("syr2k"));
     EXPECT_FALSE(isKnownRoutine("gemv"));
-    EXPECT_EQ(knownRoutines().size(), 9u);
+    EXPECT_EQ(knownRoutines().size(), 10u);
 }
 
 TEST(BlasCall, DescribeNamesPrecisionRoutineAndArguments) {

@@ -1,6 +1,8 @@
 // sgemm_batched/dgemm_batched: the space and metadata, and candidates measured and verified on PoCL.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "core/engine/candidate_measurer.hpp"
 #include "core/engine/plan_executor.hpp"
 #include "core/engine/plan_run.hpp"
@@ -25,8 +27,9 @@ BatchedParams params(int design, int tba, int wx, int wy, Precision prec = Preci
 
 // Together they take every value of every parameter (checked below); each fits PoCL's work-group limit.
 const std::vector<BatchedParams> kBatchedVariants = {
-    params(0, 1, 1, 1),  params(1, 2, 2, 2),  params(0, 4, 4, 4), params(1, 8, 8, 8),   params(0, 16, 16, 1),
-    params(1, 32, 1, 2), params(0, 1, 32, 4), params(1, 2, 4, 32), params(1, 1, 16, 16),
+    params(0, 1, 1, 1),   params(1, 2, 2, 2),   params(0, 4, 4, 4),  params(1, 8, 8, 8),
+    params(0, 16, 16, 1), params(1, 32, 1, 2),  params(0, 1, 32, 4), params(1, 2, 4, 32),
+    params(1, 1, 16, 16), params(0, 128, 1, 2), params(1, 64, 2, 1),
 };
 
 constexpr blas::Op N = blas::Op::N, T = blas::Op::T;
@@ -103,13 +106,31 @@ TEST(BatchedFamily, MetadataSizesAndBench) {
     EXPECT_EQ(call->opB, N);
     EXPECT_EQ(call->batchCount, 11);
     EXPECT_EQ(call->strideA, 21);
-    EXPECT_EQ(s.benchDescription().variants, (std::vector<std::string>{"nn", "nt", "tn", "tt"}));
+    EXPECT_EQ(s.benchDescription().variants,
+              (std::vector<std::string>{"nn", "nt", "tn", "tt", "ptr-nn", "ptr-nt", "ptr-tn", "ptr-tt"}));
     // Sizes beyond 32, and shared tiles beyond the local memory, are not supported.
     const Point shared = pointFromParams(params(1, 32, 8, 8));
     EXPECT_FALSE(s.supports(shared, {{33, 2, 2, 1}}));
     EXPECT_TRUE(s.supportsOn(shared, {{8, 8, 8, 100}}, gpuLike()));
     EXPECT_FALSE(s.supportsOn(shared, {{32, 32, 32, 100}}, gpuLike())); // 32 x 8 KB > 48 KB
     EXPECT_THROW(paramsFromPoint(pointFromParams(params(0, 3, 1, 1)), Precision::F32), std::invalid_argument);
+    // The paper's designs are valid points of a GPU's space and cover both designs.
+    const auto seeds = d.seedPoints(gpuLike());
+    EXPECT_GE(seeds.size(), 6u);
+    bool readOnly = false, staged = false;
+    for (const auto& p : seeds) (p["BATCHED_DESIGN"] ? staged : readOnly) = true;
+    EXPECT_TRUE(readOnly && staged);
+    // Pointer-array variants: gemm_batched calls whose offsets visit every dense slot once.
+    const auto ptr = s.benchCall("ptr-nt", {{3, 5, 7, 11}});
+    ASSERT_TRUE(ptr.has_value());
+    EXPECT_EQ(ptr->routine, "gemm_batched");
+    EXPECT_EQ(ptr->opB, T);
+    ASSERT_NE(ptr->batchOffsets, nullptr);
+    std::vector<std::int64_t> slots = ptr->batchOffsets->c();
+    std::sort(slots.begin(), slots.end());
+    for (std::size_t i = 0; i < slots.size(); ++i) EXPECT_EQ(slots[i], std::int64_t(i) * 15);
+    EXPECT_NE(ptr->batchOffsets->c()[1], 15); // scrambled, not strided
+    EXPECT_EQ(blas::invalidReason(*ptr, {{nullptr, 3, 0}, {nullptr, 7, 0}, {nullptr, 3, 0}}, false), "");
 }
 
 TEST_F(BatchedPocl, EveryVariantBothPrecisionsAndEveryOp) {
@@ -206,4 +227,153 @@ TEST_F(BatchedPocl, RoutineRunsStridedCallsWithOffsetsAndPadding) {
     // Sizes beyond 32 are refused with a message.
     call.m = 33;
     EXPECT_THROW(routine->enqueue(call, ops), std::invalid_argument);
+}
+
+namespace {
+
+std::vector<double> pattern(std::int64_t count, int seed) {
+    std::vector<double> v(static_cast<std::size_t>(count));
+    for (std::size_t i = 0; i < v.size(); ++i) v[i] = double(int((i * 37 + std::size_t(seed) * 11) % 19) - 9) / 8.0;
+    return v;
+}
+
+// Runs `call` through a routine of `p` on device copies of a, b, c (A and B one buffer when `aliasAB`), then checks C
+// against the reference and that the `guard` elements after C's extent still hold their sentinel.
+void expectRoutineMatches(Device& device, const BatchedParams& p, const blas::BlasCall& call, blas::BlasOperands layout,
+                          const std::vector<double>& a, const std::vector<double>& b, std::vector<double> c,
+                          bool aliasAB, std::size_t guard = 64) {
+    SCOPED_TRACE(p.describe() + " " + call.describe() + (aliasAB ? " (A and B one buffer)" : ""));
+    BatchedFamily family(p.precision);
+    ProgramCache programs(device);
+    auto routine = family.makeRoutine(device, programs, pointFromParams(p));
+    const double sentinel = 12345.0;
+    const std::size_t extentC = std::size_t(blas::elementExtent(call, blas::Operand::C, layout.c));
+    ASSERT_LE(extentC, c.size());
+    c.resize(extentC + guard, sentinel);
+    auto run = [&](auto zero) {
+        using T = decltype(zero);
+        auto cast = [](const std::vector<double>& v) { return std::vector<T>(v.begin(), v.end()); };
+        auto ha = cast(a), hb = cast(b), hc = cast(c);
+        auto ba = upload(device, ha), bb = aliasAB ? nullptr : upload(device, hb), bc = upload(device, hc);
+        blas::BlasOperands ops = layout;
+        ops.a.buffer = ba.get(), ops.b.buffer = aliasAB ? ba.get() : bb.get(), ops.c.buffer = bc.get();
+        routine->enqueue(call, ops);
+        device.finish();
+        std::vector<T> got(hc.size());
+        device.read(*bc, got.data(), got.size() * sizeof(T));
+        reference::run(call, reference::HostOperand<T>{ha.data(), layout.a.ld, layout.a.offset},
+                       reference::HostOperand<T>{aliasAB ? ha.data() : hb.data(), layout.b.ld, layout.b.offset},
+                       reference::HostOperand<T>{hc.data(), layout.c.ld, layout.c.offset});
+        const double tol = p.precision == Precision::F64 ? 1e-12 : 1e-4;
+        for (std::size_t i = 0; i < extentC; ++i) ASSERT_NEAR(double(got[i]), double(hc[i]), tol) << "element " << i;
+        for (std::size_t i = extentC; i < got.size(); ++i)
+            ASSERT_EQ(double(got[i]), sentinel) << "element " << i - extentC << " past C's extent was written";
+    };
+    if (p.precision == Precision::F64)
+        run(0.0);
+    else
+        run(0.0f);
+}
+
+} // namespace
+
+TEST_F(BatchedPocl, PointerArraysInAnyOrderBothDesignsAndPrecisions) {
+    // Problems at scrambled slots with padding between them, offsets on every operand, beta != 0.
+    for (int design : {0, 1})
+        for (Precision prec : {Precision::F32, Precision::F64})
+            for (const char* ops : {"ptr-nn", "ptr-tt", "ptr-tn", "ptr-nt"}) {
+                BatchedFamily family(prec);
+                blas::BlasCall call = *family.benchCall(ops, {{5, 3, 7, 11}});
+                ASSERT_EQ(call.routine, "gemm_batched");
+                call.alpha = 0.75, call.beta = -1.5;
+                const auto dense = scrambledOffsets(11, 5 * 7 + 2, 7 * 3 + 1, 5 * 3 + 4); // gaps between problems
+                call.batchOffsets = dense;
+                blas::BlasOperands layout{{nullptr, blas::minimalLd(call, blas::Operand::A), 3},
+                                          {nullptr, blas::minimalLd(call, blas::Operand::B), 1},
+                                          {nullptr, 5, 2}};
+                const auto extent = [&](blas::Operand w, const blas::BlasOperand& o) {
+                    return blas::elementExtent(call, w, o);
+                };
+                expectRoutineMatches(*s_device, params(design, 4, 2, 4, prec), call, layout,
+                                     pattern(extent(blas::Operand::A, layout.a), 1),
+                                     pattern(extent(blas::Operand::B, layout.b), 2),
+                                     pattern(extent(blas::Operand::C, layout.c), 3), false);
+            }
+}
+
+TEST_F(BatchedPocl, PointerArraysWithAliasesOfTheSameMatrix) {
+    // Square problems: A and B are one buffer and every problem multiplies one matrix by itself (A_b = B_b), and
+    // all problems share the first two matrices; C gets its own storage per problem. Row-major too (the offsets of A
+    // and B trade places).
+    const std::int64_t n = 6, batch = 9;
+    std::vector<std::int64_t> ab(batch), c(batch);
+    for (std::int64_t i = 0; i < batch; ++i)
+        ab[std::size_t(i)] = (i % 2) * n * n, c[std::size_t(i)] = (batch - 1 - i) * n * n;
+    for (blas::Order order : {blas::Order::ColMajor, blas::Order::RowMajor})
+        for (int design : {0, 1}) {
+            blas::BlasCall call;
+            call.routine = "gemm_batched";
+            call.precision = design ? Precision::F64 : Precision::F32;
+            call.order = order;
+            call.opA = blas::Op::N, call.opB = blas::Op::T;
+            call.m = call.n = call.k = n;
+            call.batchCount = batch;
+            call.alpha = 1, call.beta = 0.5;
+            call.batchOffsets = std::make_shared<const blas::BatchOffsets>(ab, ab, c);
+            blas::BlasOperands layout{{nullptr, n, 0}, {nullptr, n, 0}, {nullptr, n, 0}};
+            expectRoutineMatches(*s_device, params(design, 2, 4, 2, call.precision), call, layout,
+                                 pattern(2 * n * n, 4), pattern(2 * n * n, 4), pattern(batch * n * n, 5), true);
+        }
+}
+
+TEST_F(BatchedPocl, StridedRoutineWritesNothingPastC) {
+    // Every element after C's last problem keeps its sentinel, with padding inside C (ldc > m) and between problems.
+    for (int design : {0, 1}) {
+        BatchedFamily family(Precision::F64);
+        blas::BlasCall call = *family.benchCall("nt", {{7, 5, 3, 13}});
+        call.beta = 2;
+        call.strideC = 9 * 5 + 3;
+        blas::BlasOperands layout{{nullptr, 7, 0}, {nullptr, 5, 0}, {nullptr, 9, 1}};
+        expectRoutineMatches(*s_device, params(design, 8, 4, 4, Precision::F64), call, layout,
+                             pattern(blas::elementExtent(call, blas::Operand::A, layout.a), 6),
+                             pattern(blas::elementExtent(call, blas::Operand::B, layout.b), 7),
+                             pattern(blas::elementExtent(call, blas::Operand::C, layout.c), 8), false);
+    }
+}
+
+TEST_F(BatchedPocl, BadCallsAreRefusedBeforeAnyWrite) {
+    BatchedFamily family(Precision::F32);
+    ProgramCache programs(*s_device);
+    auto routine = family.makeRoutine(*s_device, programs, pointFromParams(params(1, 4, 4, 2)));
+    const blas::BlasCall good = *family.benchCall("nn", {{4, 4, 4, 8}});
+    std::vector<float> host(8 * 16 + 32, 7.0f);
+    auto a = upload(*s_device, host), b = upload(*s_device, host), c = upload(*s_device, host);
+    const blas::BlasOperands ops{{a.get(), 4, 0}, {b.get(), 4, 0}, {c.get(), 4, 0}};
+    auto refused = [&](const blas::BlasCall& call, const std::string& says) {
+        try {
+            routine->enqueue(call, ops);
+            ADD_FAILURE() << call.describe() << " was accepted";
+        } catch (const std::invalid_argument& e) {
+            EXPECT_NE(std::string(e.what()).find(says), std::string::npos) << e.what() << " does not say: " << says;
+        }
+    };
+    blas::BlasCall call = good;
+    call.batchCount = 0;
+    refused(call, "batchCount is 0");
+    call = good, call.strideA = -16;
+    refused(call, "stride of A is -16");
+    call = good, call.strideC = 15;
+    refused(call, "C problems 0 and 1 overlap");
+    call = good, call.routine = "gemm_batched"; // no offsets
+    refused(call, "no batch offsets");
+    call.batchOffsets =
+        std::make_shared<const blas::BatchOffsets>(std::vector<std::int64_t>(8, 0), std::vector<std::int64_t>(8, 0),
+                                                   std::vector<std::int64_t>{0, 16, 32, 48, 64, 80, 96, 90});
+    refused(call, "C problems 5 and 7 overlap (offsets 80 and 90)");
+    call = good, call.batchCount = 11; // more problems than the buffers hold
+    refused(call, "buffer A holds 640 bytes, the plan needs 704");
+    s_device->finish();
+    std::vector<float> after(host.size());
+    s_device->read(*c, after.data(), after.size() * sizeof(float));
+    EXPECT_EQ(after, host) << "a refused call wrote to C";
 }

@@ -44,8 +44,16 @@ TEST(BatchedGenerator, SameTextCompilesAsCuda) {
             BatchedParams p;
             p.precision = prec, p.design = design, p.tba = 4, p.wx = 8, p.wy = 4;
             const blas::Op op = prec == Precision::F64 ? blas::Op::T : blas::Op::N;
-            for (const BatchedShape& shape : {BatchedShape{op, blas::Op::N, 7, 5, 3}, BatchedShape{blas::Op::N, op}}) {
-                SCOPED_TRACE(p.describe() + (shape.fixed() ? " fixed" : " general"));
+            // Fixed strided, general, and in double pointer arrays at 32^3 (the C loops stay rolled; 16^3 for the
+            // shared design, whose 32^3 tiles of 4 problems exceed 48 KB).
+            const std::int64_t s = design == Design::SharedMemory ? 16 : 32;
+            BatchedShape pointers{blas::Op::N, op, s, s, s};
+            pointers.pointers = true;
+            for (const BatchedShape& shape :
+                 {BatchedShape{op, blas::Op::N, 7, 5, 3}, BatchedShape{blas::Op::N, op}, pointers}) {
+                if (shape.pointers && prec == Precision::F32) continue;
+                SCOPED_TRACE(p.describe() + (shape.fixed() ? " fixed" : " general") +
+                             (shape.pointers ? " pointers" : ""));
                 EXPECT_EQ(nvccCompile(batchedProgram(p, gpu, shape), "b" + std::to_string(tag++)), "");
             }
         }
