@@ -91,6 +91,9 @@ private:
         info.maxAllocBytes = total; // CUDA has no per-allocation cap below the memory size
         // Kernels declare shared memory statically, which CUDA caps at 48 KiB per block whatever the opt-in maximum.
         info.localMemBytes = static_cast<std::uint64_t>(attr(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK));
+        // More as dynamic shared memory for kernels that declare it (KT_DYNAMIC_LOCAL; the device opts them in).
+        info.localMemOptInBytes =
+            static_cast<std::uint64_t>(attr(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN));
         info.maxWorkGroupSize = static_cast<std::uint64_t>(attr(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK));
         info.maxWorkItemSizes = {static_cast<std::uint64_t>(attr(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X)),
                                  static_cast<std::uint64_t>(attr(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y)),

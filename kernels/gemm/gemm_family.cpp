@@ -144,8 +144,8 @@ void addMmaConstraints(ParameterSpace& space, bool f64) {
     space.addConstraint({"GEMM_MMA == 0 || GEMM_KL % (GEMM_MMA == 4 ? 16 : GEMM_MMA == 3 ? 8 : 4) == 0",
                          "tensor cores: the k step is a multiple of the MMA's k"});
     space.addConstraint({"GEMM_MMA == 0 || (GEMM_ML + GEMM_NL + (GEMM_SWIZZLE == 1 ? 16 : 0)) * GEMM_KL * 8 * "
-                         "GEMM_STAGES <= DEV_LOCAL_MEM",
-                         "tensor cores: the shared-memory ring fits"});
+                         "GEMM_STAGES <= DEV_LOCAL_MEM_OPTIN",
+                         "tensor cores: the shared-memory ring fits (dynamic shared memory, up to the opt-in limit)"});
 }
 
 // Register caps worth trying on NVIDIA GPUs. Not in the default spaces: on the H100/H200 no cap beat the uncapped

@@ -105,7 +105,11 @@ std::string generateMmaKernel(const GemmParams& p) {
     // same 16 banks. Padding by 8 elements or flipping bit 3 of the column in odd rows (swizzle, no extra memory)
     // puts odd rows in the other 16 banks: two wavefronts per 256-byte read, the minimum.
     def("GEMM_SWZ(k)", p.swizzle == 2 ? "(((k) & 1) << 3) // XOR of the column in row k" : "0 // no swizzle");
+    def("GEMM_GROUP", "8 // block-rows of C that consecutive work-groups walk together (L2 reuse)");
     s << "\n";
+    // Dynamic shared memory, so the ring may exceed CUDA's 48 KiB of static shared memory (up to the opt-in limit,
+    // DEV_LOCAL_MEM_OPTIN); the CUDA device reads the size from the module and reserves it at every launch.
+    s << "KT_DYNAMIC_LOCAL(gemm_tn, " << p.localMemBytes() << ")\n";
     s << "KT_FUNC void gemm_cp16(double* dst, const double* src) {\n";
     s << "    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);\n";
     s << "    asm volatile(\"cp.async.cg.shared.global [%0], [%1], 16;\\n\" ::\"r\"(d), \"l\"(src) : \"memory\");\n";
@@ -118,10 +122,18 @@ std::string generateMmaKernel(const GemmParams& p) {
                                                      const double beta, const double* KT_RESTRICT A,
                                                      const double* KT_RESTRICT B, double* KT_RESTRICT C,
                                                      const int offC, const int ldc, const int mC, const int nC) {
-    __shared__ __align__(16) double sA[GEMM_STAGES * GEMM_KL * GEMM_LDA];
-    __shared__ __align__(16) double sB[GEMM_STAGES * GEMM_KL * GEMM_LDB];
+    extern __shared__ __align__(16) double gemm_shared[];
+    double* const sA = gemm_shared;                                      // [GEMM_STAGES][GEMM_KL][GEMM_LDA]
+    double* const sB = gemm_shared + GEMM_STAGES * GEMM_KL * GEMM_LDA;   // [GEMM_STAGES][GEMM_KL][GEMM_LDB]
     const int lid = (int)threadIdx.y * GEMM_WGN + (int)threadIdx.x;
-    const int bn = (int)blockIdx.x, bm = (int)blockIdx.y;
+    // Rasterization: work-groups are started in launch order (x fastest); taking them GEMM_GROUP block-rows at a
+    // time, column by column, keeps the A panels of those rows and the B panels of the current columns in L2
+    // instead of sweeping all of B for every block-row.
+    const int perGroup = GEMM_GROUP * (int)gridDim.x;
+    const int id = (int)blockIdx.y * (int)gridDim.x + (int)blockIdx.x;
+    const int firstM = id / perGroup * GEMM_GROUP;
+    const int rows = min(GEMM_GROUP, (int)gridDim.y - firstM);
+    const int bm = firstM + id % perGroup % rows, bn = id % perGroup / rows;
 )";
     if (p.ksplit > 1) {
         s << "    // Split-K: work-group z sums k-blocks [kbBegin, kbEnd) into slice z of the workspace C.\n";

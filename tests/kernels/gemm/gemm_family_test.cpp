@@ -107,7 +107,7 @@ TEST(GemmFamily, ValidPointsGenerateAndRespectTheDevice) {
         const GemmParams p = paramsFromPoint(point, D);
         ++perShape[std::size_t(p.mma)];
         ASSERT_EQ(p.invalidReason(), "") << point.key();
-        ASSERT_LE(p.localMemBytes(), std::int64_t(hopper.localMemBytes)) << point.key();
+        ASSERT_LE(p.localMemBytes(), std::int64_t(hopper.localMemOptInBytes)) << point.key();
         ASSERT_EQ(p.wgSize(), 32 * (p.ml / p.wm) * (p.nl / p.wn())) << point.key();
         ASSERT_NE(GemmFamily(D).generate(point, hopper).source.find("mma.sync"), std::string::npos);
     }
