@@ -34,8 +34,7 @@ std::unique_ptr<Kernel> CudaProgram::kernel(const std::string& name) {
     unsigned dynamicShared = 0;
     CUdeviceptr symbol = 0;
     std::size_t symbolBytes = 0;
-    if (m_d.cuModuleGetGlobal(&symbol, &symbolBytes, m_module, ("kt_dynamic_shared_" + name).c_str()) ==
-            CUDA_SUCCESS &&
+    if (m_d.cuModuleGetGlobal(&symbol, &symbolBytes, m_module, ("kt_dynamic_shared_" + name).c_str()) == CUDA_SUCCESS &&
         symbolBytes == sizeof dynamicShared) {
         r = m_d.cuMemcpyDtoH(&dynamicShared, symbol, sizeof dynamicShared);
         if (r != CUDA_SUCCESS) throw BackendError(name + ": reading its dynamic shared memory size: " + resultName(r));
@@ -165,8 +164,7 @@ void CudaDevice::submit(Kernel& kernel, const Range& global, const Range& local,
     }
     makeCurrent();
     checkLaunch(m_d.cuLaunchKernel(k->handle(), grid[0], grid[1], grid[2], block[0], block[1], block[2],
-                                   k->dynamicSharedBytes(), m_stream,
-                                   pointers.data(), nullptr),
+                                   k->dynamicSharedBytes(), m_stream, pointers.data(), nullptr),
                 k->name() + ": cuLaunchKernel");
 }
 

@@ -91,17 +91,27 @@ const std::vector<ParamSpec>& paramSpecs() {
         {"GEMM_IMAGE_B", {0, 1}, {0, 1}, "read B as an image (OpenCL image1d_buffer_t; __ldg on CUDA)"},
         {"GEMM_LAYOUT_A", {0, 1, 2}, {0, 1, 2}, "layout of A: 0 ROW, 1 CBL, 2 RBL"},
         {"GEMM_LAYOUT_B", {0, 1, 2}, {0, 1, 2}, "layout of B: 0 ROW, 1 CBL, 2 RBL"},
-        {"GEMM_PREFETCH", {0}, {0, 1, 2},
+        {"GEMM_PREFETCH",
+         {0},
+         {0, 1, 2},
          "prefetch the next shared tiles into registers; 2: also double-buffer them (not in the papers)"},
-        {"GEMM_MAXREGS", {0}, {0}, // the caps (kRegisterCaps) only with gemmSpace(..., registerCaps = true)
+        {"GEMM_MAXREGS",
+         {0},
+         {0}, // the caps (kRegisterCaps) only with gemmSpace(..., registerCaps = true)
          "cap on registers per work-item, 0: compiler's choice (more work-groups per compute unit; not in the papers)",
          0},
-        {"GEMM_KSPLIT", {1}, {1, 2, 4, 8},
-         "split-K: work-groups sharing one block of C along k, added by a reduction kernel (not in the papers)", 1},
+        {"GEMM_KSPLIT",
+         {1},
+         {1, 2, 4, 8},
+         "split-K: work-groups sharing one block of C along k, added by a reduction kernel (not in the papers)",
+         1},
         // The FP64 tensor-core path (dgemm on CUDA devices of compute capability >= 8.0; gemm_mma.hpp). Listed after
         // every SIMT parameter so the constraints that fix them for SIMT points prune as soon as GEMM_MMA is bound.
-        {"GEMM_MMA", {0}, {0, 1, 2, 3, 4},
-         "FP64 tensor cores: 0 SIMT, 1 mma m8n8k4 (sm_80), 2 m16n8k4, 3 m16n8k8, 4 m16n8k16 (sm_90)", 0},
+        {"GEMM_MMA",
+         {0},
+         {0, 1, 2, 3, 4},
+         "FP64 tensor cores: 0 SIMT, 1 mma m8n8k4 (sm_80), 2 m16n8k4, 3 m16n8k8, 4 m16n8k16 (sm_90)",
+         0},
         {"GEMM_WM", {0}, {0, 16, 32, 64}, "tensor cores: rows of C per warp (columns: 32 ms ns / wm); 0 for SIMT", 0},
         {"GEMM_STAGES", {0}, {0, 2, 3, 4}, "tensor cores: cp.async shared-memory pipeline stages; 0 for SIMT", 0},
         {"GEMM_SWIZZLE", {0}, {0, 1, 2}, "tensor cores: shared tile rows 0 plain, 1 padded, 2 XOR-swizzled", 0},
@@ -129,10 +139,11 @@ void addMmaConstraints(ParameterSpace& space, bool f64) {
     if (!f64) {
         space.addConstraint({"GEMM_MMA == 0", "SGEMM stays exact FP32 (no TF32 tensor cores)"});
     } else {
-        space.addConstraint({"GEMM_MMA == 0 || (GEMM_LOCAL_A == 1 && GEMM_LOCAL_B == 1 && GEMM_IMAGE_A + GEMM_IMAGE_B "
-                             "== 0 && GEMM_PREFETCH == 0 && GEMM_MAXREGS == 0 && GEMM_KS == 1 && GEMM_VW == 2 && "
-                             "GEMM_ML % 16 == 0 && GEMM_NL % 16 == 0)",
-                             "tensor cores: tiles in shared memory through cp.async (one setting of the SIMT parameters)"});
+        space.addConstraint(
+            {"GEMM_MMA == 0 || (GEMM_LOCAL_A == 1 && GEMM_LOCAL_B == 1 && GEMM_IMAGE_A + GEMM_IMAGE_B "
+             "== 0 && GEMM_PREFETCH == 0 && GEMM_MAXREGS == 0 && GEMM_KS == 1 && GEMM_VW == 2 && "
+             "GEMM_ML % 16 == 0 && GEMM_NL % 16 == 0)",
+             "tensor cores: tiles in shared memory through cp.async (one setting of the SIMT parameters)"});
     }
     space.addConstraint({"GEMM_MMA > 0 || GEMM_WM == 0", "the warp tile belongs to the tensor-core path"});
     space.addConstraint({"GEMM_MMA == 0 || (GEMM_WM >= (GEMM_MMA == 1 ? 8 : 16) && GEMM_ML % GEMM_WM == 0 && "
@@ -302,9 +313,26 @@ Point pointFromParams(const GemmParams& p) {
         for (const auto& s : paramSpecs()) v->push_back(s.name);
         return std::shared_ptr<const std::vector<std::string>>(v);
     }();
-    return Point(names, {p.ml, p.nl, p.kl, p.ms, p.ns, p.ks, p.vw, p.localA, p.localB, p.imageA, p.imageB,
-                         ParamValue(p.layoutA), ParamValue(p.layoutB), p.prefetch,
-                         p.maxRegs, p.ksplit, p.mma, p.wm, p.stages, p.swizzle});
+    return Point(names, {p.ml,
+                         p.nl,
+                         p.kl,
+                         p.ms,
+                         p.ns,
+                         p.ks,
+                         p.vw,
+                         p.localA,
+                         p.localB,
+                         p.imageA,
+                         p.imageB,
+                         ParamValue(p.layoutA),
+                         ParamValue(p.layoutB),
+                         p.prefetch,
+                         p.maxRegs,
+                         p.ksplit,
+                         p.mma,
+                         p.wm,
+                         p.stages,
+                         p.swizzle});
 }
 
 std::optional<KernelPlan> GemmFamily::plan(const Point& point, const DeviceInfo& device) const {

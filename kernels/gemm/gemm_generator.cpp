@@ -31,7 +31,6 @@ Names namesFor(const GemmParams& p) {
 
 const char* kComponent[4] = {"x", "y", "z", "w"};
 
-
 class Writer {
 public:
     void line(const std::string& text = {}) {
@@ -176,7 +175,8 @@ void emitRegisterLoad(Writer& w, const Operand& o, const Names& n, const GemmPar
 std::string tileOffset(Layout layout, const std::string& wide, const std::string& cols, const std::string& blk,
                        const std::string& kb) {
     switch (layout) {
-    case Layout::Row: return "(size_t)" + kb + " * GEMM_KL * " + cols + " + (size_t)" + blk + " * " + wide;
+    case Layout::Row:
+        return "(size_t)" + kb + " * GEMM_KL * " + cols + " + (size_t)" + blk + " * " + wide;
     case Layout::Cbl: // one K x wide column block after the other
         return "(size_t)" + blk + " * K * " + wide + " + (size_t)" + kb + " * GEMM_KL * " + wide;
     case Layout::Rbl: // one kl x cols row block after the other, kl x wide sub-blocks inside

@@ -32,7 +32,8 @@ std::string GemmParams::invalidReason() const {
     if (ksplit < 1 || ksplit > 64) return "ksplit must be 1..64 (got " + std::to_string(ksplit) + ")";
     if (prefetch && !localA && !localB) return "prefetch needs a shared tile (local memory for A or B)";
     if (mma == 0) {
-        if (wm != 0 || stages != 0 || swizzle != 0) return "wm, stages and swizzle belong to the tensor-core path (mma > 0)";
+        if (wm != 0 || stages != 0 || swizzle != 0)
+            return "wm, stages and swizzle belong to the tensor-core path (mma > 0)";
         return {};
     }
     return mmaInvalidReason();
@@ -47,8 +48,9 @@ std::string GemmParams::mmaInvalidReason() const {
     if (stages < 2 || stages > 4) return "stages must be 2..4 on the tensor-core path, got " + str(stages);
     if (swizzle < 0 || swizzle > 2) return "swizzle must be 0, 1 or 2, got " + str(swizzle);
     if (ml % 16 || nl % 16) return "the tensor-core path needs ml and nl multiples of 16";
-    if (wm < mmaM() || wm % mmaM() || ml % wm) return "wm (" + str(wm) + ") must be a multiple of the MMA's m (" +
-                                                       str(mmaM()) + ") dividing ml (" + str(ml) + ")";
+    if (wm < mmaM() || wm % mmaM() || ml % wm)
+        return "wm (" + str(wm) + ") must be a multiple of the MMA's m (" + str(mmaM()) + ") dividing ml (" + str(ml) +
+               ")";
     if ((32 * ms * ns) % wm || wn() % 8 || nl % wn())
         return "the warp tile's width 32 ms ns / wm (" + str(32 * ms * ns) + " / " + str(wm) +
                ") must be a multiple of 8 dividing nl (" + str(nl) + ")";
@@ -69,15 +71,23 @@ std::string GemmParams::describe() const {
           : imageA         ? "A"
           : imageB         ? "B"
                            : "-")
-      << " layout=" << toString(layoutA) << "/" << toString(layoutB) << (prefetch == 1 ? " prefetch" : prefetch == 2 ? " prefetch+2buf" : "")
+      << " layout=" << toString(layoutA) << "/" << toString(layoutB)
+      << (prefetch == 1   ? " prefetch"
+          : prefetch == 2 ? " prefetch+2buf"
+                          : "")
       << (maxRegs ? " maxregs=" + std::to_string(maxRegs) : std::string())
       << (ksplit > 1 ? " ksplit=" + std::to_string(ksplit) : std::string())
-      << (mma ? " mma=" + std::string(mma == 1 ? "m8n8k4" : mma == 2 ? "m16n8k4" : mma == 3 ? "m16n8k8" : "m16n8k16") +
+      << (mma ? " mma=" +
+                    std::string(mma == 1   ? "m8n8k4"
+                                : mma == 2 ? "m16n8k4"
+                                : mma == 3 ? "m16n8k8"
+                                           : "m16n8k16") +
                     " warp=" + std::to_string(wm) + "x" + std::to_string(wn()) + " stages=" + std::to_string(stages) +
-                    (swizzle == 1 ? " padded" : swizzle == 2 ? " swizzled" : "")
+                    (swizzle == 1   ? " padded"
+                     : swizzle == 2 ? " swizzled"
+                                    : "")
               : std::string())
-      << " "
-      << toString(precision);
+      << " " << toString(precision);
     return s.str();
 }
 

@@ -1,4 +1,5 @@
-// DeviceInfo JSON: the image fields and the opt-in local memory round-trip, and JSON stored before they existed loads with honest defaults.
+// DeviceInfo JSON: the image fields and the opt-in local memory round-trip, and JSON stored before they existed loads
+// with honest defaults.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>

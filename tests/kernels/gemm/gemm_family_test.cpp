@@ -89,8 +89,8 @@ TEST(GemmFamily, ValidPointsGenerateAndRespectTheDevice) {
     auto hopper = gpuLike();
     hopper.computeCapabilityMajor = 9;
     const auto space = GemmFamily(D).space(hopper);
-    const std::map<std::string, ParamValue> fixed = {{"GEMM_KS", 1},       {"GEMM_VW", 2},       {"GEMM_LOCAL_A", 1},
-                                                     {"GEMM_LOCAL_B", 1},  {"GEMM_IMAGE_A", 0},  {"GEMM_IMAGE_B", 0},
+    const std::map<std::string, ParamValue> fixed = {{"GEMM_KS", 1},       {"GEMM_VW", 2},      {"GEMM_LOCAL_A", 1},
+                                                     {"GEMM_LOCAL_B", 1},  {"GEMM_IMAGE_A", 0}, {"GEMM_IMAGE_B", 0},
                                                      {"GEMM_PREFETCH", 0}, {"GEMM_MAXREGS", 0}};
     std::mt19937_64 rng(11);
     std::array<int, 5> perShape{};
@@ -150,7 +150,7 @@ TEST(GemmFamily, TensorCorePointsOnlyOnCudaDevicesThatHaveThem) {
         EXPECT_FALSE(onOpenCl.isValid(point));          // OpenCL keeps the SIMT path
         GemmParams f32 = p;
         f32.precision = F;
-        EXPECT_NE(f32.invalidReason(), "");               // SGEMM stays exact FP32
+        EXPECT_NE(f32.invalidReason(), ""); // SGEMM stays exact FP32
         EXPECT_FALSE(sgemm.isValid(pointFromParams(f32)));
         EXPECT_EQ(paramsFromPoint(point, D).describe(), p.describe());
         // A SIMT-only setting on a tensor-core point is refused by the space and by the parameters.

@@ -206,8 +206,7 @@ TEST_F(GemmPocl, TensorCoreVariantsMatchOpenBlasEveryOpLayoutAndRaggedSize) {
         if (cc < p.mmaMinCc() || std::uint64_t(p.localMemBytes()) > info.localMemOptInBytes) continue;
         SCOPED_TRACE(p.describe());
         for (const auto& [m, n, k] : {std::tuple{2 * p.ml + p.ml / 2 + 1, p.nl + 3, 5 * p.kl * p.ksplit + 1},
-                                      std::tuple{p.ml - 1, 2 * p.nl + 7, p.kl * p.ksplit - 3},
-                                      std::tuple{1, 1, 1}}) {
+                                      std::tuple{p.ml - 1, 2 * p.nl + 7, p.kl * p.ksplit - 3}, std::tuple{1, 1, 1}}) {
             const auto r = runTn<double>(*s_device, p, m, n, k);
             EXPECT_TRUE(r.ok) << m << "x" << n << "x" << k << ": " << r.message;
         }
