@@ -108,6 +108,7 @@ void to_json(nlohmann::json& j, const DeviceInfo& d) {
          {"global_mem_bytes", d.globalMemBytes},
          {"local_mem_bytes", d.localMemBytes},
          {"local_mem_per_cu_bytes", d.localMemPerComputeUnitBytes},
+         {"local_mem_optin_bytes", d.localMemOptInBytes},
          {"max_alloc_bytes", d.maxAllocBytes},
          {"max_work_group_size", d.maxWorkGroupSize},
          {"max_work_item_sizes", d.maxWorkItemSizes},
@@ -136,6 +137,7 @@ void from_json(const nlohmann::json& j, DeviceInfo& d) {
     d.globalMemBytes = j.value("global_mem_bytes", std::uint64_t{0});
     d.localMemBytes = j.value("local_mem_bytes", std::uint64_t{0});
     d.localMemPerComputeUnitBytes = j.value("local_mem_per_cu_bytes", std::uint64_t{0});
+    d.localMemOptInBytes = j.value("local_mem_optin_bytes", std::uint64_t{0});
     d.maxAllocBytes = j.value("max_alloc_bytes", std::uint64_t{0});
     d.maxWorkGroupSize = j.value("max_work_group_size", std::uint64_t{0});
     if (j.contains("max_work_item_sizes")) d.maxWorkItemSizes = j.at("max_work_item_sizes").get<std::array<std::uint64_t, 3>>();

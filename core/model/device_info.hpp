@@ -42,6 +42,9 @@ struct DeviceInfo {
     // Local (shared) memory of one compute unit, shared by its resident groups (CUDA: per multiprocessor); 0 when
     // the backend does not say. Families that shape occupancy through their local-memory request use it.
     std::uint64_t localMemPerComputeUnitBytes = 0;
+    // Local memory a kernel may take beyond the static limit by opting in (CUDA: dynamic shared memory up to
+    // CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, see KT_DYNAMIC_LOCAL); 0 where there is no such opt-in.
+    std::uint64_t localMemOptInBytes = 0;
     std::uint64_t maxAllocBytes = 0;
     std::uint64_t maxWorkGroupSize = 0;
     std::array<std::uint64_t, 3> maxWorkItemSizes{0, 0, 0};

@@ -10,6 +10,7 @@ std::map<std::string, ParamValue> deviceVariables(const DeviceInfo& d) {
     return {
         {"DEV_LOCAL_MEM", v(d.localMemBytes)},
         {"DEV_LOCAL_MEM_CU", v(d.localMemPerComputeUnitBytes)},
+        {"DEV_LOCAL_MEM_OPTIN", v(std::max(d.localMemBytes, d.localMemOptInBytes))},
         {"DEV_MAX_WG", v(d.maxWorkGroupSize)},
         {"DEV_MAX_WI0", v(d.maxWorkItemSizes[0])},
         {"DEV_MAX_WI1", v(d.maxWorkItemSizes[1])},

@@ -30,7 +30,23 @@ std::unique_ptr<Kernel> CudaProgram::kernel(const std::string& name) {
     CUfunction f = nullptr;
     CUresult r = m_d.cuModuleGetFunction(&f, m_module, name.c_str());
     if (r != CUDA_SUCCESS) throw BackendError("no kernel '" + name + "' in program (" + resultName(r) + ")");
-    return std::make_unique<CudaKernel>(f, name);
+    // A kernel that takes dynamic shared memory says how much in the module (KT_DYNAMIC_LOCAL in the dialect
+    // preamble): the constant kt_dynamic_shared_<kernel>. Beyond the 48 KiB default the function is opted in.
+    unsigned dynamicShared = 0;
+    CUdeviceptr symbol = 0;
+    std::size_t symbolBytes = 0;
+    if (m_d.cuModuleGetGlobal(&symbol, &symbolBytes, m_module, ("kt_dynamic_shared_" + name).c_str()) == CUDA_SUCCESS &&
+        symbolBytes == sizeof dynamicShared) {
+        r = m_d.cuMemcpyDtoH(&dynamicShared, symbol, sizeof dynamicShared);
+        if (r != CUDA_SUCCESS) throw BackendError(name + ": reading its dynamic shared memory size: " + resultName(r));
+        if (dynamicShared > 48 * 1024) {
+            r = m_d.cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, int(dynamicShared));
+            if (r != CUDA_SUCCESS)
+                throw BackendError(name + ": " + std::to_string(dynamicShared) +
+                                   " bytes of dynamic shared memory refused (" + resultName(r) + ")");
+        }
+    }
+    return std::make_unique<CudaKernel>(f, name, dynamicShared);
 }
 
 CudaDevice::CudaDevice(const Driver& d, DeviceInfo info, CUdevice device)
@@ -157,8 +173,8 @@ void CudaDevice::submit(Kernel& kernel, const Range& global, const Range& local,
         pointers[i] = &storage[i];
     }
     makeCurrent();
-    checkLaunch(m_d.cuLaunchKernel(k->handle(), grid[0], grid[1], grid[2], block[0], block[1], block[2], 0, m_stream,
-                                   pointers.data(), nullptr),
+    checkLaunch(m_d.cuLaunchKernel(k->handle(), grid[0], grid[1], grid[2], block[0], block[1], block[2],
+                                   k->dynamicSharedBytes(), m_stream, pointers.data(), nullptr),
                 k->name() + ": cuLaunchKernel");
 }
 

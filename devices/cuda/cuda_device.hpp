@@ -26,12 +26,15 @@ private:
 
 class CudaKernel : public Kernel {
 public:
-    CudaKernel(CUfunction f, std::string name) : m_function(f), m_name(std::move(name)) {}
+    CudaKernel(CUfunction f, std::string name, unsigned dynamicShared = 0)
+        : m_function(f), m_name(std::move(name)), m_dynamicShared(dynamicShared) {}
     const std::string& name() const override { return m_name; }
     CUfunction handle() const { return m_function; }
+    unsigned dynamicSharedBytes() const { return m_dynamicShared; } // reserved at every launch (KT_DYNAMIC_LOCAL)
 
 private:
     CUfunction m_function;
+    unsigned m_dynamicShared;
     std::string m_name;
 };
 

@@ -9,6 +9,8 @@
 //   KT_BARRIER()         work-group barrier on local memory
 //   KT_UNROLL            full unroll hint before a loop with a constant trip count
 //   KT_LDG(p)            read through the read-only data cache where there is one
+//   KT_DYNAMIC_LOCAL(kernel, bytes)  CUDA only: `kernel` takes `bytes` of dynamic shared memory (extern __shared__),
+//                        reserved by the CUDA device at every launch, beyond 48 KiB up to DeviceInfo::localMemOptInBytes
 //   KT_IMAGE1D(T, name)  kernel parameter: a read-only 1-D image whose texels are T (float, float2, float4, double,
 //                        double2); OpenCL: image1d_buffer_t (the host passes kt::ImageView, a zero-copy view of a
 //                        buffer), CUDA: const T* (the host passes the buffer)
@@ -37,6 +39,7 @@
 #define KT_BARRIER() __syncthreads()
 #define KT_LDG(p) __ldg(p)
 #define KT_IMAGE1D(T, name) const T* __restrict__ name
+#define KT_DYNAMIC_LOCAL(kernel, bytes) extern "C" __constant__ unsigned kt_dynamic_shared_##kernel = (bytes);
 #define KT_READ_IMAGE(T, img, i) __ldg((img) + (i))
 
 typedef unsigned int uint;

@@ -91,13 +91,30 @@ const std::vector<ParamSpec>& paramSpecs() {
         {"GEMM_IMAGE_B", {0, 1}, {0, 1}, "read B as an image (OpenCL image1d_buffer_t; __ldg on CUDA)"},
         {"GEMM_LAYOUT_A", {0, 1, 2}, {0, 1, 2}, "layout of A: 0 ROW, 1 CBL, 2 RBL"},
         {"GEMM_LAYOUT_B", {0, 1, 2}, {0, 1, 2}, "layout of B: 0 ROW, 1 CBL, 2 RBL"},
-        {"GEMM_PREFETCH", {0}, {0, 1, 2},
+        {"GEMM_PREFETCH",
+         {0},
+         {0, 1, 2},
          "prefetch the next shared tiles into registers; 2: also double-buffer them (not in the papers)"},
-        {"GEMM_MAXREGS", {0}, {0}, // the caps (kRegisterCaps) only with gemmSpace(..., registerCaps = true)
+        {"GEMM_MAXREGS",
+         {0},
+         {0}, // the caps (kRegisterCaps) only with gemmSpace(..., registerCaps = true)
          "cap on registers per work-item, 0: compiler's choice (more work-groups per compute unit; not in the papers)",
          0},
-        {"GEMM_KSPLIT", {1}, {1, 2, 4, 8},
-         "split-K: work-groups sharing one block of C along k, added by a reduction kernel (not in the papers)", 1},
+        {"GEMM_KSPLIT",
+         {1},
+         {1, 2, 4, 8},
+         "split-K: work-groups sharing one block of C along k, added by a reduction kernel (not in the papers)",
+         1},
+        // The FP64 tensor-core path (dgemm on CUDA devices of compute capability >= 8.0; gemm_mma.hpp). Listed after
+        // every SIMT parameter so the constraints that fix them for SIMT points prune as soon as GEMM_MMA is bound.
+        {"GEMM_MMA",
+         {0},
+         {0, 1, 2, 3, 4},
+         "FP64 tensor cores: 0 SIMT, 1 mma m8n8k4 (sm_80), 2 m16n8k4, 3 m16n8k8, 4 m16n8k16 (sm_90)",
+         0},
+        {"GEMM_WM", {0}, {0, 16, 32, 64}, "tensor cores: rows of C per warp (columns: 32 ms ns / wm); 0 for SIMT", 0},
+        {"GEMM_STAGES", {0}, {0, 2, 3, 4}, "tensor cores: cp.async shared-memory pipeline stages; 0 for SIMT", 0},
+        {"GEMM_SWIZZLE", {0}, {0, 1, 2}, "tensor cores: shared tile rows 0 plain, 1 padded, 2 XOR-swizzled", 0},
     };
     return specs;
 }
@@ -113,6 +130,33 @@ std::string GemmFamily::description() const {
            "optional local-memory sharing of A and B, image reads of A and B, and ROW, column-block (CBL) or "
            "row-block (RBL) layouts of A and B. Tuned on operands already in the kernel's layout; the GEMM routine "
            "adds the copy kernels for every op type and storage order.";
+}
+
+// The tensor-core path's rules (GemmParams::mmaInvalidReason as constraints). SIMT points have GEMM_MMA,
+// GEMM_WM, GEMM_STAGES and GEMM_SWIZZLE at 0; tensor-core points fix the SIMT-only parameters (their pipeline is
+// its own), so no variant is listed twice. Device rules (compute capability, CUDA) are added by GemmFamily::space.
+void addMmaConstraints(ParameterSpace& space, bool f64) {
+    if (!f64) {
+        space.addConstraint({"GEMM_MMA == 0", "SGEMM stays exact FP32 (no TF32 tensor cores)"});
+    } else {
+        space.addConstraint(
+            {"GEMM_MMA == 0 || (GEMM_LOCAL_A == 1 && GEMM_LOCAL_B == 1 && GEMM_IMAGE_A + GEMM_IMAGE_B "
+             "== 0 && GEMM_PREFETCH == 0 && GEMM_MAXREGS == 0 && GEMM_KS == 1 && GEMM_VW == 2 && "
+             "GEMM_ML % 16 == 0 && GEMM_NL % 16 == 0)",
+             "tensor cores: tiles in shared memory through cp.async (one setting of the SIMT parameters)"});
+    }
+    space.addConstraint({"GEMM_MMA > 0 || GEMM_WM == 0", "the warp tile belongs to the tensor-core path"});
+    space.addConstraint({"GEMM_MMA == 0 || (GEMM_WM >= (GEMM_MMA == 1 ? 8 : 16) && GEMM_ML % GEMM_WM == 0 && "
+                         "(32 * GEMM_MS * GEMM_NS) % GEMM_WM == 0 && ((32 * GEMM_MS * GEMM_NS) / GEMM_WM) % 8 == 0 && "
+                         "GEMM_NL % ((32 * GEMM_MS * GEMM_NS) / GEMM_WM) == 0)",
+                         "tensor cores: warp tiles of wm x 32 ms ns / wm made of MMA tiles tile the work-group block"});
+    space.addConstraint({"GEMM_MMA > 0 ? GEMM_STAGES >= 2 : GEMM_STAGES == 0", "pipeline stages: tensor cores only"});
+    space.addConstraint({"GEMM_MMA > 0 || GEMM_SWIZZLE == 0", "shared-tile swizzle: tensor cores only"});
+    space.addConstraint({"GEMM_MMA == 0 || GEMM_KL % (GEMM_MMA == 4 ? 16 : GEMM_MMA == 3 ? 8 : 4) == 0",
+                         "tensor cores: the k step is a multiple of the MMA's k"});
+    space.addConstraint({"GEMM_MMA == 0 || (GEMM_ML + GEMM_NL + (GEMM_SWIZZLE == 1 ? 16 : 0)) * GEMM_KL * 8 * "
+                         "GEMM_STAGES <= DEV_LOCAL_MEM_OPTIN",
+                         "tensor cores: the shared-memory ring fits (dynamic shared memory, up to the opt-in limit)"});
 }
 
 // Register caps worth trying on NVIDIA GPUs. Not in the default spaces: on the H100/H200 no cap beat the uncapped
@@ -156,6 +200,7 @@ ParameterSpace gemmSpace(Precision precision, bool paperOnly, const DeviceInfo* 
         space.addConstraint({"GEMM_MAXREGS == 0 || GEMM_MAXREGS >= (GEMM_MS * GEMM_NS + GEMM_KS * (GEMM_MS + GEMM_NS)) * " +
                                  std::string(f64 ? "2" : "1") + " + 8",
                              "the cap leaves room for the accumulators and one register step of A and B"});
+        addMmaConstraints(space, f64);
     }
     if (device) applyDeviceVariables(space, *device);
     return space;
@@ -166,6 +211,9 @@ ParameterSpace GemmFamily::space(const DeviceInfo& device) const {
     // Not part of the presets (they describe kernels, not devices): dgemm has no candidates without fp64.
     if (m_precision == Precision::F64) space.addConstraint({"DEV_FP64 == 1", "double precision needs fp64 support"});
     space.addConstraint({"GEMM_IMAGE_A + GEMM_IMAGE_B == 0 || DEV_IMAGES == 1", "image reads need image support"});
+    // mma.sync .f64 and cp.async through NVRTC: m8n8k4 from sm_80, the m16n8k* shapes from sm_90.
+    space.addConstraint({"GEMM_MMA == 0 || (DEV_IS_CUDA == 1 && DEV_CC >= (GEMM_MMA == 1 ? 80 : 90))",
+                         "FP64 tensor cores need a CUDA device of compute capability 8.0 (m8n8k4) or 9.0 (m16n8k*)"});
     return space;
 }
 
@@ -253,6 +301,7 @@ GemmParams paramsFromPoint(const Point& point, Precision precision) {
     }
     get("GEMM_MAXREGS", p.maxRegs);
     get("GEMM_KSPLIT", p.ksplit);
+    get("GEMM_MMA", p.mma), get("GEMM_WM", p.wm), get("GEMM_STAGES", p.stages), get("GEMM_SWIZZLE", p.swizzle);
     if (auto why = p.invalidReason(); !why.empty())
         throw std::invalid_argument("gemm point " + point.key() + ": " + why);
     return p;
@@ -264,9 +313,26 @@ Point pointFromParams(const GemmParams& p) {
         for (const auto& s : paramSpecs()) v->push_back(s.name);
         return std::shared_ptr<const std::vector<std::string>>(v);
     }();
-    return Point(names, {p.ml, p.nl, p.kl, p.ms, p.ns, p.ks, p.vw, p.localA, p.localB, p.imageA, p.imageB,
-                         ParamValue(p.layoutA), ParamValue(p.layoutB), p.prefetch,
-                         p.maxRegs, p.ksplit});
+    return Point(names, {p.ml,
+                         p.nl,
+                         p.kl,
+                         p.ms,
+                         p.ns,
+                         p.ks,
+                         p.vw,
+                         p.localA,
+                         p.localB,
+                         p.imageA,
+                         p.imageB,
+                         ParamValue(p.layoutA),
+                         ParamValue(p.layoutB),
+                         p.prefetch,
+                         p.maxRegs,
+                         p.ksplit,
+                         p.mma,
+                         p.wm,
+                         p.stages,
+                         p.swizzle});
 }
 
 std::optional<KernelPlan> GemmFamily::plan(const Point& point, const DeviceInfo& device) const {

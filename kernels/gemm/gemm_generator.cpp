@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "kernels/common/dialect.hpp"
+#include "kernels/gemm/gemm_mma.hpp"
 #include "kernels/gemm/gemm_plan.hpp"
 
 namespace kt::gemm {
@@ -29,19 +30,6 @@ Names namesFor(const GemmParams& p) {
 }
 
 const char* kComponent[4] = {"x", "y", "z", "w"};
-
-// Element offset of the kl x {ml|nl} tile at k-block `kb` and column block `blk` in a K x `cols` operand.
-std::string tileOffset(Layout layout, const std::string& wide, const std::string& cols, const std::string& blk,
-                       const std::string& kb) {
-    switch (layout) {
-    case Layout::Row: return "(size_t)" + kb + " * GEMM_KL * " + cols + " + (size_t)" + blk + " * " + wide;
-    case Layout::Cbl: // one K x wide column block after the other
-        return "(size_t)" + blk + " * K * " + wide + " + (size_t)" + kb + " * GEMM_KL * " + wide;
-    case Layout::Rbl: // one kl x cols row block after the other, kl x wide sub-blocks inside
-        return "(size_t)" + kb + " * GEMM_KL * " + cols + " + (size_t)" + blk + " * GEMM_KL * " + wide;
-    }
-    return {};
-}
 
 class Writer {
 public:
@@ -184,8 +172,22 @@ void emitRegisterLoad(Writer& w, const Operand& o, const Names& n, const GemmPar
 
 } // namespace
 
+std::string tileOffset(Layout layout, const std::string& wide, const std::string& cols, const std::string& blk,
+                       const std::string& kb) {
+    switch (layout) {
+    case Layout::Row:
+        return "(size_t)" + kb + " * GEMM_KL * " + cols + " + (size_t)" + blk + " * " + wide;
+    case Layout::Cbl: // one K x wide column block after the other
+        return "(size_t)" + blk + " * K * " + wide + " + (size_t)" + kb + " * GEMM_KL * " + wide;
+    case Layout::Rbl: // one kl x cols row block after the other, kl x wide sub-blocks inside
+        return "(size_t)" + kb + " * GEMM_KL * " + cols + " + (size_t)" + blk + " * GEMM_KL * " + wide;
+    }
+    return {};
+}
+
 std::string generateTnKernel(const GemmParams& p) {
     if (auto why = p.invalidReason(); !why.empty()) throw std::invalid_argument("GEMM generator: " + why);
+    if (p.mma) return generateMmaKernel(p);
     const Names n = namesFor(p);
     Operand a{'A', "GEMM_ML", "GEMM_MS", "GEMM_WGM", "tm", "M", "bm", p.localA, p.imageA, p.layoutA};
     Operand b{'B', "GEMM_NL", "GEMM_NS", "GEMM_WGN", "tn", "N", "bn", p.localB, p.imageB, p.layoutB};

@@ -17,6 +17,11 @@ inline constexpr const char* kTnKernelName = "gemm_tn";
 // Throws std::invalid_argument with params.invalidReason() when the parameters are not valid.
 std::string generateTnKernel(const GemmParams& params);
 
+// Element offset (a size_t expression) of the kl x `wide` tile at k-block `kb` and column block `blk` in a K x `cols`
+// operand stored in `layout`; rows of the tile are `cols` apart for ROW, `wide` apart for CBL and RBL.
+std::string tileOffset(Layout layout, const std::string& wide, const std::string& cols, const std::string& blk,
+                       const std::string& kb);
+
 // The TN kernel plus, for split-K (ksplit > 1), the reduction kernel (gemm_plan.hpp), without the preamble.
 std::string tnKernelBody(const GemmParams& params);
 // Complete text for Device::build (preamble included; the plans of gemm_plan.hpp launch it) and its options for `device`: -DKT_DOUBLE=1 for f64, and

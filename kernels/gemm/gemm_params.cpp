@@ -11,6 +11,7 @@ int GemmParams::chunk() const {
 }
 
 std::int64_t GemmParams::localMemBytes() const {
+    if (mma) return std::int64_t(ml + nl + 2 * mmaPad()) * kl * realBytes() * stages;
     std::int64_t elems = (localA ? std::int64_t(kl) * ml : 0) + (localB ? std::int64_t(kl) * nl : 0);
     return elems * realBytes() * localBuffers();
 }
@@ -30,6 +31,30 @@ std::string GemmParams::invalidReason() const {
         return "maxregs must be 0 (none) or 32..255 (got " + std::to_string(maxRegs) + ")";
     if (ksplit < 1 || ksplit > 64) return "ksplit must be 1..64 (got " + std::to_string(ksplit) + ")";
     if (prefetch && !localA && !localB) return "prefetch needs a shared tile (local memory for A or B)";
+    if (mma == 0) {
+        if (wm != 0 || stages != 0 || swizzle != 0)
+            return "wm, stages and swizzle belong to the tensor-core path (mma > 0)";
+        return {};
+    }
+    return mmaInvalidReason();
+}
+
+std::string GemmParams::mmaInvalidReason() const {
+    auto str = [](int v) { return std::to_string(v); };
+    if (mma < 0 || mma > 4) return "mma must be 0 (SIMT) or 1..4 (m8n8k4, m16n8k4, m16n8k8, m16n8k16), got " + str(mma);
+    if (precision != Precision::F64) return "the tensor-core path (mma > 0) is FP64 only (SGEMM stays exact FP32)";
+    if (!localA || !localB || imageA || imageB || prefetch || maxRegs || ks != 1 || vw != 2)
+        return "the tensor-core path takes local=AB, image=-, prefetch 0, maxregs 0, ks 1, vw 2 (its own pipeline)";
+    if (stages < 2 || stages > 4) return "stages must be 2..4 on the tensor-core path, got " + str(stages);
+    if (swizzle < 0 || swizzle > 2) return "swizzle must be 0, 1 or 2, got " + str(swizzle);
+    if (ml % 16 || nl % 16) return "the tensor-core path needs ml and nl multiples of 16";
+    if (wm < mmaM() || wm % mmaM() || ml % wm)
+        return "wm (" + str(wm) + ") must be a multiple of the MMA's m (" + str(mmaM()) + ") dividing ml (" + str(ml) +
+               ")";
+    if ((32 * ms * ns) % wm || wn() % 8 || nl % wn())
+        return "the warp tile's width 32 ms ns / wm (" + str(32 * ms * ns) + " / " + str(wm) +
+               ") must be a multiple of 8 dividing nl (" + str(nl) + ")";
+    if (kl % mmaK()) return "kl (" + str(kl) + ") must be a multiple of the MMA's k (" + str(mmaK()) + ")";
     return {};
 }
 
@@ -46,10 +71,23 @@ std::string GemmParams::describe() const {
           : imageA         ? "A"
           : imageB         ? "B"
                            : "-")
-      << " layout=" << toString(layoutA) << "/" << toString(layoutB) << (prefetch == 1 ? " prefetch" : prefetch == 2 ? " prefetch+2buf" : "")
+      << " layout=" << toString(layoutA) << "/" << toString(layoutB)
+      << (prefetch == 1   ? " prefetch"
+          : prefetch == 2 ? " prefetch+2buf"
+                          : "")
       << (maxRegs ? " maxregs=" + std::to_string(maxRegs) : std::string())
-      << (ksplit > 1 ? " ksplit=" + std::to_string(ksplit) : std::string()) << " "
-      << toString(precision);
+      << (ksplit > 1 ? " ksplit=" + std::to_string(ksplit) : std::string())
+      << (mma ? " mma=" +
+                    std::string(mma == 1   ? "m8n8k4"
+                                : mma == 2 ? "m16n8k4"
+                                : mma == 3 ? "m16n8k8"
+                                           : "m16n8k16") +
+                    " warp=" + std::to_string(wm) + "x" + std::to_string(wn()) + " stages=" + std::to_string(stages) +
+                    (swizzle == 1   ? " padded"
+                     : swizzle == 2 ? " swizzled"
+                                    : "")
+              : std::string())
+      << " " << toString(precision);
     return s.str();
 }
 

@@ -32,6 +32,14 @@ struct GemmParams {
     // k range into a workspace slice; a reduction kernel adds the slices into C. For small C, where ml x nl blocks
     // alone leave compute units idle. K is padded to a multiple of kl * ksplit.
     int ksplit = 1;
+    // Beyond the papers: the FP64 tensor-core path (CUDA, compute capability >= 8.0; gemm_mma.hpp). 0: the SIMT
+    // kernel above. 1: mma.sync m8n8k4 (sm_80), 2: m16n8k4, 3: m16n8k8, 4: m16n8k16 (sm_90). The work-group keeps
+    // its (nl/ns) x (ml/ms) work-items, now warps that each own a wm x (32 ms ns / wm) tile of C; A and B tiles go
+    // to shared memory through a `stages`-deep cp.async ring, stored plain, padded or XOR-swizzled (`swizzle`).
+    int mma = 0;
+    int wm = 0;      // rows of C per warp (tensor-core path; 0 for SIMT)
+    int stages = 0;  // shared-memory pipeline stages, 2..4 (tensor-core path; 0 for SIMT)
+    int swizzle = 0; // shared tile rows: 0 plain, 1 padded by 8 elements, 2 XOR-swizzled (tensor-core path)
     Layout layoutA = Layout::Cbl;
     Layout layoutB = Layout::Cbl;
     Precision precision = Precision::F32;
@@ -43,11 +51,19 @@ struct GemmParams {
     // Elements per load instruction: vw split into loads of at most 16 bytes (float4 / double2).
     int chunk() const;
     int localBuffers() const { return prefetch == 2 ? 2 : 1; }
+    // Tensor-core path: MMA instruction shape and the warp tile (wn follows from wm and the work-item block).
+    int mmaM() const { return mma == 1 ? 8 : 16; }
+    int mmaK() const { return mma == 4 ? 16 : mma == 3 ? 8 : 4; }
+    int wn() const { return wm > 0 ? 32 * ms * ns / wm : 0; }
+    int mmaPad() const { return swizzle == 1 ? 8 : 0; } // elements added to each shared tile row
+    // Lowest CUDA compute capability (x 10) that has the MMA shape: m8n8k4 sm_80, the m16n8k* shapes sm_90.
+    int mmaMinCc() const { return mma == 0 ? 0 : mma == 1 ? 80 : 90; }
     std::int64_t kMultiple() const { return std::int64_t(kl) * ksplit; } // K is padded to a multiple of this
     std::int64_t localMemBytes() const;
 
     // Empty when the kernel can be generated; otherwise the first reason it cannot (names the parameter).
     std::string invalidReason() const;
+    std::string mmaInvalidReason() const; // the tensor-core rules (mma > 0)
     // "ml=64 nl=64 kl=16 ms=4 ns=4 ks=2 vw=2 local=B image=- layout=CBL/CBL f32"
     std::string describe() const;
 };

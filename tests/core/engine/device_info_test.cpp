@@ -1,4 +1,5 @@
-// DeviceInfo JSON: the image fields round-trip, and JSON stored before they existed loads with honest defaults.
+// DeviceInfo JSON: the image fields and the opt-in local memory round-trip, and JSON stored before they existed loads
+// with honest defaults.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -31,6 +32,19 @@ TEST(DeviceInfoJson, ImageFieldsRoundTrip) {
     EXPECT_EQ(deviceVariables(back).at("DEV_IMAGES"), 1);
     d.images = false;
     EXPECT_EQ(deviceVariables(d).at("DEV_IMAGES"), 0);
+}
+
+TEST(DeviceInfoJson, OptInLocalMemoryRoundTripsAndBoundsTheVariable) {
+    DeviceInfo d = sample(BackendKind::Cuda);
+    d.localMemBytes = 48 * 1024;
+    d.localMemOptInBytes = 227 * 1024;
+    const auto back = nlohmann::json(d).get<DeviceInfo>();
+    EXPECT_EQ(back.localMemOptInBytes, 227u * 1024);
+    EXPECT_EQ(deviceVariables(back).at("DEV_LOCAL_MEM_OPTIN"), 227 * 1024);
+    // Stored before the field existed, or a device without an opt-in: the variable is the static limit.
+    nlohmann::json old = d;
+    old.erase("local_mem_optin_bytes");
+    EXPECT_EQ(deviceVariables(old.get<DeviceInfo>()).at("DEV_LOCAL_MEM_OPTIN"), 48 * 1024);
 }
 
 TEST(DeviceInfoJson, JsonWithoutImageFieldsLoadsPerBackend) {

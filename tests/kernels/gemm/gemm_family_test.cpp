@@ -1,6 +1,9 @@
 // sgemm/dgemm as kt::Family: the space (size, device constraints, presets), sizes, and candidates run on PoCL.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <map>
+
 #include "core/engine/program_cache.hpp"
 
 #include <fstream>
@@ -45,6 +48,8 @@ TEST(GemmFamily, TestVariantsCoverEveryValueOfEveryParameter) {
         for (ParamValue value : param.values) {
             bool found = false;
             for (const auto& p : kVariants) found = found || pointFromParams(p)[param.name] == value;
+            // The tensor-core parameters are run by gemm_cuda_test (kMmaVariants; CUDA only).
+            for (const auto& p : kMmaVariants) found = found || pointFromParams(p)[param.name] == value;
             EXPECT_TRUE(found) << param.name << "=" << value << " is not tested";
         }
     bool f32 = false, f64 = false;
@@ -59,8 +64,12 @@ TEST(GemmFamily, ValidPointsGenerateAndRespectTheDevice) {
         const auto space = GemmFamily(prec).space(device);
         std::mt19937_64 rng(7);
         int valid = 0;
+        // The tensor-core parameters are the last digits of the index; SIMT points have them at 0 (their first value).
+        std::uint64_t tail = 1;
+        for (const char* name : {"GEMM_MMA", "GEMM_WM", "GEMM_STAGES", "GEMM_SWIZZLE"})
+            tail *= space.parameters()[std::size_t(space.parameterIndex(name))].values.size();
         for (int tries = 0; tries < 200000 && valid < 300; ++tries) {
-            const Point point = space.pointAt(rng() % space.cartesianSize());
+            const Point point = space.pointAt(rng() % (space.cartesianSize() / tail) * tail);
             if (!space.isValid(point)) continue;
             ++valid;
             const GemmParams p = paramsFromPoint(point, prec);
@@ -75,6 +84,35 @@ TEST(GemmFamily, ValidPointsGenerateAndRespectTheDevice) {
         }
         EXPECT_EQ(valid, 300);
     }
+    // Random tensor-core points of the dgemm space on an H100-like device (SIMT-only parameters at the one setting
+    // the path takes): within the device's limits, one warp tile per 32 work-items, and they generate.
+    auto hopper = gpuLike();
+    hopper.computeCapabilityMajor = 9;
+    const auto space = GemmFamily(D).space(hopper);
+    const std::map<std::string, ParamValue> fixed = {{"GEMM_KS", 1},       {"GEMM_VW", 2},      {"GEMM_LOCAL_A", 1},
+                                                     {"GEMM_LOCAL_B", 1},  {"GEMM_IMAGE_A", 0}, {"GEMM_IMAGE_B", 0},
+                                                     {"GEMM_PREFETCH", 0}, {"GEMM_MAXREGS", 0}};
+    std::mt19937_64 rng(11);
+    std::array<int, 5> perShape{};
+    int valid = 0;
+    for (int tries = 0; tries < 200000 && valid < 300; ++tries) {
+        std::vector<ParamValue> values;
+        for (const auto& param : space.parameters()) {
+            const auto f = fixed.find(param.name);
+            values.push_back(f != fixed.end() ? f->second : param.values[rng() % param.values.size()]);
+        }
+        const Point point = space.makePoint(values);
+        if (point["GEMM_MMA"] == 0 || !space.isValid(point)) continue;
+        ++valid;
+        const GemmParams p = paramsFromPoint(point, D);
+        ++perShape[std::size_t(p.mma)];
+        ASSERT_EQ(p.invalidReason(), "") << point.key();
+        ASSERT_LE(p.localMemBytes(), std::int64_t(hopper.localMemOptInBytes)) << point.key();
+        ASSERT_EQ(p.wgSize(), 32 * (p.ml / p.wm) * (p.nl / p.wn())) << point.key();
+        ASSERT_NE(GemmFamily(D).generate(point, hopper).source.find("mma.sync"), std::string::npos);
+    }
+    EXPECT_EQ(valid, 300);
+    for (int shape = 1; shape <= 4; ++shape) EXPECT_GT(perShape[std::size_t(shape)], 0) << "mma " << shape;
 }
 
 TEST(GemmFamily, PapersFastestKernelsAreInThePaperSpace) {
@@ -95,6 +133,37 @@ TEST(GemmFamily, PapersFastestKernelsAreInThePaperSpace) {
             EXPECT_TRUE(space.isValid(*point)) << p.describe();
         }
     }
+}
+
+TEST(GemmFamily, TensorCorePointsOnlyOnCudaDevicesThatHaveThem) {
+    auto hopper = gpuLike(), ampere = gpuLike(), opencl = gpuLike();
+    hopper.computeCapabilityMajor = 9, ampere.computeCapabilityMajor = 8;
+    opencl.computeCapabilityMajor = 9, opencl.backend = BackendKind::OpenCL;
+    const auto onHopper = GemmFamily(D).space(hopper), onAmpere = GemmFamily(D).space(ampere);
+    const auto onOpenCl = GemmFamily(D).space(opencl), sgemm = GemmFamily(F).space(hopper);
+    for (const auto& p : kMmaVariants) {
+        SCOPED_TRACE(p.describe());
+        ASSERT_EQ(p.invalidReason(), "");
+        const Point point = pointFromParams(p);
+        EXPECT_TRUE(onHopper.isValid(point)) << onHopper.brokenConstraint(point).value_or("");
+        EXPECT_EQ(onAmpere.isValid(point), p.mma == 1); // m8n8k4 from sm_80, the m16n8k* shapes from sm_90
+        EXPECT_FALSE(onOpenCl.isValid(point));          // OpenCL keeps the SIMT path
+        GemmParams f32 = p;
+        f32.precision = F;
+        EXPECT_NE(f32.invalidReason(), ""); // SGEMM stays exact FP32
+        EXPECT_FALSE(sgemm.isValid(pointFromParams(f32)));
+        EXPECT_EQ(paramsFromPoint(point, D).describe(), p.describe());
+        // A SIMT-only setting on a tensor-core point is refused by the space and by the parameters.
+        GemmParams prefetch = p;
+        prefetch.prefetch = 1;
+        EXPECT_NE(prefetch.invalidReason(), "");
+        EXPECT_FALSE(onHopper.isValid(pointFromParams(prefetch)));
+    }
+    // SIMT points keep the tensor-core parameters at 0.
+    GemmParams simt = kVariants[1];
+    simt.stages = 3;
+    EXPECT_NE(simt.invalidReason(), "");
+    EXPECT_FALSE(onHopper.isValid(pointFromParams(simt)));
 }
 
 TEST(GemmFamily, DeviceConstraintsBite) {

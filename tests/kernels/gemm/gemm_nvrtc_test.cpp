@@ -15,9 +15,9 @@ using namespace kt::test;
 
 namespace {
 // Compiles or skips when NVRTC cannot be loaded; returns the build log on failure.
-std::string compile(const std::string& source, const std::vector<std::string>& options) {
+std::string compile(const std::string& source, const std::vector<std::string>& options, int ccMajor = 9) {
     try {
-        devices::cuda::compileNvrtc(source, options, 9, 0);
+        devices::cuda::compileNvrtc(source, options, ccMajor, 0);
         return {};
     } catch (const BuildError& e) { return std::string(e.what()) + "\n" + e.log(); }
 }
@@ -54,6 +54,26 @@ TEST(GemmNvrtc, EveryFittingVariantCopyKernelAndFamilySourceCompiles) {
                 copy::CopyParams cp{transpose, layout, 8, 32, 32, 8, prec};
                 EXPECT_EQ(compile(copy::copySource(), copy::copyOptions(cp)), "") << toString(layout);
             }
+}
+
+TEST(GemmNvrtc, EveryTensorCoreVariantCompilesForTheArchitecturesThatHaveIt) {
+    std::string why;
+    if (!nvrtcAvailable(why)) GTEST_SKIP() << "NVRTC not loadable here: " << why;
+    auto hopper = gpuLike();
+    hopper.computeCapabilityMajor = 9;
+    for (const auto& p : kMmaVariants) {
+        SCOPED_TRACE(p.describe());
+        ASSERT_LE(p.localMemBytes(), 227 * 1024);
+        const auto source = tnKernelSource(p);
+        EXPECT_NE(source.find("mma.sync.aligned"), std::string::npos);
+        EXPECT_EQ(compile(source, tnKernelOptions(p, hopper)), "");
+        // m8n8k4 is sm_80's shape; the m16n8k* shapes need sm_90, which the space's DEV_CC constraint encodes.
+        const std::string onAmpere = compile(source, tnKernelOptions(p, hopper), 8);
+        EXPECT_EQ(onAmpere.empty(), p.mma == 1) << onAmpere;
+        const auto plan = GemmFamily(D).plan(pointFromParams(p), hopper);
+        ASSERT_TRUE(plan);
+        for (const auto& src : plan->programs) EXPECT_EQ(compile(src.source, src.options), "") << src.kernels.front();
+    }
 }
 
 TEST(GemmNvrtc, TooMuchSharedMemoryIsABuildError) {

@@ -4,6 +4,7 @@
 
 #include <limits>
 #include <optional>
+#include <tuple>
 
 #include "kernels/copy/copy_kernels.hpp"
 #include "kernels/gemm/gemm_generator.hpp"
@@ -190,6 +191,28 @@ TEST_F(GemmPocl, RoutineAllOpsOrdersSizesSplitK) {
     // Four work-groups per block of C along k, double-buffered tiles: every op, order, ragged shape and ld.
     routineAllCalls<double>(*s_device, split(variant(16, 16, 4, 2, 2, 1, 2, "ABD", "", CBL, CBL, D), 4));
     routineAllCalls<float>(*s_device, split(variant(16, 32, 8, 2, 4, 2, 2, "B", "B", ROW, RBL, F), 3));
+}
+
+TEST_F(GemmPocl, TensorCoreVariantsMatchOpenBlasEveryOpLayoutAndRaggedSize) {
+    // FP64 tensor cores (CUDA, compute capability >= 8.0 / 9.0): the kernel alone on ragged sizes (two or more blocks
+    // in m and n, a partial one in each, several k-blocks per split-K part), then the routine for every op, order,
+    // ragged shape, ld and offset.
+    const auto& info = s_device->info();
+    const int cc = info.computeCapabilityMajor * 10 + info.computeCapabilityMinor;
+    if (info.backend != BackendKind::Cuda || cc < 80) GTEST_SKIP() << "no FP64 tensor cores on " << info.label();
+    int ran = 0;
+    for (const auto& p : kMmaVariants) {
+        if (cc < p.mmaMinCc() || std::uint64_t(p.localMemBytes()) > info.localMemOptInBytes) continue;
+        SCOPED_TRACE(p.describe());
+        for (const auto& [m, n, k] : {std::tuple{2 * p.ml + p.ml / 2 + 1, p.nl + 3, 5 * p.kl * p.ksplit + 1},
+                                      std::tuple{p.ml - 1, 2 * p.nl + 7, p.kl * p.ksplit - 3}, std::tuple{1, 1, 1}}) {
+            const auto r = runTn<double>(*s_device, p, m, n, k);
+            EXPECT_TRUE(r.ok) << m << "x" << n << "x" << k << ": " << r.message;
+        }
+        routineAllCalls<double>(*s_device, p);
+        ++ran;
+    }
+    EXPECT_EQ(ran, cc >= 90 ? int(kMmaVariants.size()) : 1);
 }
 
 TEST_F(GemmPocl, RoutineSkipsCopiesWhenInputsFitAndStillMatches) {

@@ -85,6 +85,7 @@ inline DeviceInfo gpuLike(bool fp64 = true) {
     d.backend = BackendKind::Cuda;
     d.type = DeviceType::Gpu;
     d.localMemBytes = 48 * 1024;
+    d.localMemOptInBytes = 227 * 1024; // dynamic shared memory by opting in (the tensor-core kernels)
     d.maxWorkGroupSize = 1024;
     d.maxWorkItemSizes = {1024, 1024, 64};
     d.computeUnits = 132;
@@ -136,6 +137,28 @@ inline const std::vector<gemm::GemmParams> kVariants = {
     variant(8, 32, 16, 1, 2, 4, 1, "AB", "A", RBL, ROW, F),
     capped(variant(64, 32, 8, 4, 4, 2, 2, "ABD", "", CBL, RBL, D), 64), // double-buffered tiles
     capped(variant(32, 64, 16, 4, 8, 4, 4, "BD", "B", ROW, CBL, F), 80), // double-buffered B, A from global memory
+};
+
+// A tensor-core variant (GEMM_MMA): FP64, tiles in shared memory, ks 1, vw 2; ms x ns is the warp tile's share per
+// work-item, wm its rows.
+inline gemm::GemmParams mmaVariant(int mma, int ml, int nl, int kl, int ms, int ns, int wm, int stages, int swizzle,
+                                   gemm::Layout la, gemm::Layout lb, int ksplit = 1) {
+    gemm::GemmParams p = variant(ml, nl, kl, ms, ns, 1, 2, "AB", "", la, lb, Precision::F64);
+    p.mma = mma, p.wm = wm, p.stages = stages, p.swizzle = swizzle, p.ksplit = ksplit;
+    return p;
+}
+
+// Together they take every value of the tensor-core parameters: mma 1..4, wm 16 32 64, stages 2 3 4, swizzle 0 1 2,
+// with every layout of A and of B and split-K; the last two beyond CUDA's 48 KiB of static shared memory.
+inline const std::vector<gemm::GemmParams> kMmaVariants = {
+    mmaVariant(1, 64, 64, 8, 4, 4, 16, 2, 0, CBL, CBL),      // m8n8k4 (sm_80), warp 16 x 32
+    mmaVariant(2, 128, 64, 4, 8, 4, 32, 3, 1, ROW, ROW),     // m16n8k4, warp 32 x 32, padded rows
+    mmaVariant(3, 128, 128, 8, 8, 8, 64, 3, 2, RBL, CBL),    // m16n8k8, warp 64 x 32, swizzled, 48 KiB
+    mmaVariant(4, 64, 128, 16, 4, 8, 32, 2, 2, CBL, ROW),    // m16n8k16, warp 32 x 32
+    mmaVariant(3, 64, 64, 8, 4, 4, 16, 4, 1, ROW, RBL, 2),   // four stages, split-K
+    mmaVariant(4, 128, 64, 16, 8, 4, 64, 2, 0, RBL, RBL),    // warp 64 x 16
+    mmaVariant(4, 128, 128, 16, 8, 8, 64, 3, 2, CBL, CBL),   // 96 KiB: CUTLASS's SM90 DGEMM shape
+    mmaVariant(3, 128, 64, 32, 8, 8, 32, 3, 1, ROW, CBL, 4), // 156 KiB, padded, warp 32 x 64, 4 warps, split-K
 };
 
 } // namespace kt::test
