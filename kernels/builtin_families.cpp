@@ -2,6 +2,7 @@
 #include "kernels/builtin_families.hpp"
 
 #include "kernels/batched/batched_family.hpp"
+#include "kernels/copy/copy_family.hpp"
 #include "kernels/dot/dot_family.hpp"
 #include "kernels/gemm/gemm_family.hpp"
 #include "kernels/selftest/selftest_family.hpp"
@@ -15,6 +16,7 @@ void registerBuiltinFamilies() {
     done = true;
     transpose::registerTransposeFamilies();
     dot::registerDotFamilies();
+    copy::registerCopyFamilies();
     gemm::registerGemmFamilies();
     batched::registerBatchedFamilies();
     symv::registerSymvFamilies();

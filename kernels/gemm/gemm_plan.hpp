@@ -6,9 +6,9 @@
 #include <string>
 
 #include "core/engine/kernel_plan.hpp"
-#include "kernels/copy/copy_kernels.hpp"
-#include "kernels/gemm/gemm_params.hpp"
 #include "core/model/blas.hpp"
+#include "kernels/common/layout_copy.hpp"
+#include "kernels/gemm/gemm_params.hpp"
 
 namespace kt::gemm {
 
@@ -49,6 +49,6 @@ struct RoutineShape {
     bool copyA = true, copyB = true;
 };
 KernelPlan routinePlan(const GemmParams& params, const DeviceInfo& device, const RoutineShape& shape,
-                       const copy::CopyShape& copyShape = {});
+                       const kernels::CopyShape& copyShape = {});
 
 } // namespace kt::gemm
