@@ -47,9 +47,9 @@ kernels::CopyParams copyParams(const GemmParams& p, bool transpose, Layout layou
 
 std::string splitkReduceBody() { return kernels::embeddedSource("gemm/splitk_reduce.cl"); }
 
-GeneratedSource tnProgram(const GemmParams& params, const DeviceInfo& device) {
+GeneratedSource tnProgram(const GemmParams& params, const DeviceInfo& device, const TnVariant& variant) {
     GeneratedSource out;
-    out.source = kernels::withPreamble(tnKernelBody(params));
+    out.source = kernels::withPreamble(tnKernelBody(params, variant));
     out.options = tnKernelOptions(params, device);
     out.kernels = {kTnKernelName};
     if (params.ksplit > 1) out.kernels.push_back(kSplitkReduceKernelName);
@@ -59,7 +59,7 @@ GeneratedSource tnProgram(const GemmParams& params, const DeviceInfo& device) {
 void addTnLaunches(KernelPlan& plan, const GemmParams& p, const DeviceInfo& device, const TnOperands& o,
                    LaunchPhase phase) {
     if (auto why = p.invalidReason(); !why.empty()) throw std::invalid_argument(why);
-    const std::size_t program = plan.addProgram(tnProgram(p, device));
+    const std::size_t program = plan.addProgram(tnProgram(p, device, o.variant));
     PlanLaunch tn;
     tn.program = program;
     tn.kernel = kTnKernelName;
