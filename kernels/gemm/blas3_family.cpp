@@ -92,16 +92,17 @@ template <class T> VerifyResult verifyCall(BlasCall call, const PlanData& data) 
 }
 
 std::vector<std::string> variantsOf(const std::string& routine) {
-    if (routine == blas::routine::kSymm) return {"LL", "LU", "RL", "RU"};
+    // Lower case like GEMM's op variants (the bench reads --variants in lower case).
+    if (routine == blas::routine::kSymm) return {"ll", "lu", "rl", "ru"};
     if (routine == blas::routine::kTrmm) {
         std::vector<std::string> out;
-        for (const char* side : {"L", "R"})
-            for (const char* uplo : {"L", "U"})
-                for (const char* trans : {"N", "T"})
-                    for (const char* diag : {"N", "U"}) out.push_back(std::string(side) + uplo + trans + diag);
+        for (const char* side : {"l", "r"})
+            for (const char* uplo : {"l", "u"})
+                for (const char* trans : {"n", "t"})
+                    for (const char* diag : {"n", "u"}) out.push_back(std::string(side) + uplo + trans + diag);
         return out;
     }
-    return {"LN", "LT", "UN", "UT"}; // syrk, syr2k: uplo, trans
+    return {"ln", "lt", "un", "ut"}; // syrk, syr2k: uplo, trans
 }
 
 } // namespace
@@ -209,16 +210,16 @@ std::optional<BlasCall> Blas3Family::benchCall(const std::string& variant, const
     call.order = blas::Order::ColMajor;
     call.alpha = 1, call.beta = 0;
     if (m_routine == blas::routine::kSymm) {
-        call.side = variant[0] == 'L' ? blas::Side::Left : blas::Side::Right;
-        call.uplo = variant[1] == 'L' ? blas::Uplo::Lower : blas::Uplo::Upper;
+        call.side = variant[0] == 'l' ? blas::Side::Left : blas::Side::Right;
+        call.uplo = variant[1] == 'l' ? blas::Uplo::Lower : blas::Uplo::Upper;
     } else if (m_routine == blas::routine::kTrmm) {
-        call.side = variant[0] == 'L' ? blas::Side::Left : blas::Side::Right;
-        call.uplo = variant[1] == 'L' ? blas::Uplo::Lower : blas::Uplo::Upper;
-        call.opA = variant[2] == 'N' ? blas::Op::N : blas::Op::T;
-        call.diag = variant[3] == 'N' ? blas::Diag::NonUnit : blas::Diag::Unit;
+        call.side = variant[0] == 'l' ? blas::Side::Left : blas::Side::Right;
+        call.uplo = variant[1] == 'l' ? blas::Uplo::Lower : blas::Uplo::Upper;
+        call.opA = variant[2] == 'n' ? blas::Op::N : blas::Op::T;
+        call.diag = variant[3] == 'n' ? blas::Diag::NonUnit : blas::Diag::Unit;
     } else {
-        call.uplo = variant[0] == 'L' ? blas::Uplo::Lower : blas::Uplo::Upper;
-        call.opA = call.opB = variant[1] == 'N' ? blas::Op::N : blas::Op::T;
+        call.uplo = variant[0] == 'l' ? blas::Uplo::Lower : blas::Uplo::Upper;
+        call.opA = call.opB = variant[1] == 'n' ? blas::Op::N : blas::Op::T;
     }
     return call;
 }

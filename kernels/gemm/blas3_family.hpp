@@ -31,7 +31,7 @@ public:
     // NonUnit), with the stored copy shape of the device; checked against OpenBLAS (untouched triangle exactly).
     std::optional<KernelPlan> plan(const Point& point, const DeviceInfo& device) const override;
     VerifyResult verify(const PlanData& data) const override;
-    // Variants: every option set of the routine, column-major (side/uplo/trans/diag letters, "LU", "LNT", …).
+    // Variants: every option set of the routine, column-major (side, uplo, trans, diag letters: "lu", "lunn", …).
     BenchDescription benchDescription() const override;
     std::optional<blas::BlasCall> benchCall(const std::string& variant, const ProblemSize& size) const override;
     std::unique_ptr<Routine> makeRoutine(Device& device, ProgramCache& programs, const Point& point) const override;
