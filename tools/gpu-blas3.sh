@@ -3,7 +3,7 @@
 # families there, bench them against the vendor transpose, and bench SYMM/SYRK/SYR2K/TRMM (S and D) beside our GEMM
 # and cuBLAS with the tuned copies, then (KT_BLAS3_PART=2) with the default copies and on OpenCL beside CLBlast.
 #   usage (repository root, .carry-blas3/ktune and .carry/gpu-libs.tar.xz carried): tools/gpu-blas3.sh [1|2]
-# Writes JSON and logs into $OUT.
+# Writes $OUT/log.txt and $OUT/results.tar.gz (the JSON of every bench and the store).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 part=${1:-1}
@@ -56,4 +56,7 @@ else
     benchAll cuda-verify "$cuda" 1024 --verify
     benchAll opencl-tuned "$ocl" 4096
 fi
+# A device command returns at most 8 files (run A lost the rest): everything in one tarball.
 cp "$KT_DB" "$out/" 2>/dev/null
+(cd "$out" && tar czf /tmp/blas3-results.tar.gz --exclude=results.tar.gz . && rm -f ./*.json ./*.sqlite &&
+    mv /tmp/blas3-results.tar.gz results.tar.gz)

@@ -133,17 +133,6 @@ VerifyResult CopyFamily::verify(const PlanData& data) const {
                                          : verifyCopies<double>(data, shape, m_precision);
 }
 
-std::optional<blas::BlasCall> CopyFamily::benchCall(const std::string&, const ProblemSize& size) const {
-    blas::BlasCall call;
-    call.routine = std::string(blas::routine::kTranspose);
-    call.precision = m_precision;
-    call.order = blas::Order::RowMajor;
-    call.opA = blas::Op::T;
-    call.m = call.n = size.dims.at(0);
-    call.alpha = 1;
-    return call;
-}
-
 void registerCopyFamilies() {
     FamilyRegistry::instance().add(std::make_shared<CopyFamily>(Precision::F32));
     FamilyRegistry::instance().add(std::make_shared<CopyFamily>(Precision::F64));

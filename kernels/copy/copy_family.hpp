@@ -26,8 +26,8 @@ public:
     // plain, transposed, symmetric fill (lower stored), triangular (upper, non-unit); checked bit for bit.
     std::optional<KernelPlan> plan(const Point& point, const DeviceInfo& device) const override;
     VerifyResult verify(const PlanData& data) const override;
-    // The vendor's transpose of the same n x n matrix (cuBLAS geam, CLBlast omatcopy) beside the four conversions.
-    std::optional<blas::BlasCall> benchCall(const std::string& variant, const ProblemSize& size) const override;
+    // No vendor column: a candidate moves four conversions' bytes, and a peer's transpose timed against that work
+    // read 3.75 times too fast (H100 2026-11-24 run A). The vendor transpose is the transpose family's bench.
 
 private:
     Precision m_precision;
