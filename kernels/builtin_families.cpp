@@ -2,7 +2,9 @@
 #include "kernels/builtin_families.hpp"
 
 #include "kernels/batched/batched_family.hpp"
+#include "kernels/copy/copy_family.hpp"
 #include "kernels/dot/dot_family.hpp"
+#include "kernels/gemm/blas3_family.hpp"
 #include "kernels/gemm/gemm_family.hpp"
 #include "kernels/selftest/selftest_family.hpp"
 #include "kernels/symv/symv_family.hpp"
@@ -15,7 +17,9 @@ void registerBuiltinFamilies() {
     done = true;
     transpose::registerTransposeFamilies();
     dot::registerDotFamilies();
+    copy::registerCopyFamilies();
     gemm::registerGemmFamilies();
+    gemm::registerBlas3Families();
     batched::registerBatchedFamilies();
     symv::registerSymvFamilies();
     FamilyRegistry::instance().add(std::make_shared<selftest::SelftestFamily>());

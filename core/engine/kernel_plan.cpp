@@ -2,6 +2,7 @@
 #include "core/engine/kernel_plan.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <set>
 #include <sstream>
@@ -147,13 +148,23 @@ bool parseRealLiteral(const std::string& text, double& value) {
     return !text.empty() && end && *end == '\0';
 }
 
+namespace {
+// `value` whole inside a larger expression: a ternary or comparison in it would otherwise swallow what follows.
+// Plain names and numbers stay as they are (readable listings).
+std::string operand(const std::string& value) {
+    for (char c : value)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return "(" + value + ")";
+    return value;
+}
+} // namespace
+
 std::string roundUpExpr(const std::string& value, std::int64_t block) {
     const auto b = std::to_string(block);
-    return "max((" + value + " + " + std::to_string(block - 1) + ") / " + b + " * " + b + ", " + b + ")";
+    return "max((" + operand(value) + " + " + std::to_string(block - 1) + ") / " + b + " * " + b + ", " + b + ")";
 }
 
 std::string ceilDivExpr(const std::string& value, std::int64_t divisor) {
-    return "(" + value + " + " + std::to_string(divisor - 1) + ") / " + std::to_string(divisor);
+    return "(" + operand(value) + " + " + std::to_string(divisor - 1) + ") / " + std::to_string(divisor);
 }
 
 } // namespace kt

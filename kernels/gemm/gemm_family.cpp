@@ -366,7 +366,9 @@ std::optional<blas::BlasCall> GemmFamily::benchCall(const std::string& variant, 
 }
 
 std::unique_ptr<Routine> GemmFamily::makeRoutine(Device& device, ProgramCache& programs, const Point& point) const {
-    return std::make_unique<GemmRoutine>(device, programs, paramsFromPoint(point, m_precision));
+    // The copies are the stored best of the copy family for this device, when one is stored (issue 11).
+    return std::make_unique<GemmRoutine>(device, programs, paramsFromPoint(point, m_precision),
+                                         kernels::tunedCopyShape(m_precision, device.info()));
 }
 
 std::vector<RoutinePlan> GemmFamily::routinePlans(const Point& point, const DeviceInfo& device) const {

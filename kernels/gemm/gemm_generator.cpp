@@ -185,7 +185,11 @@ std::string tileOffset(Layout layout, const std::string& wide, const std::string
     return {};
 }
 
-std::string generateTnKernel(const GemmParams& p) {
+std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
+    if (!variant.isDefault() && p.ksplit != 1)
+        throw std::invalid_argument("the triangular and k-range kernels of the BLAS3 routines need ksplit 1");
+    if (!variant.isDefault() && p.mma != 0)
+        throw std::invalid_argument("the triangular and k-range kernels of the BLAS3 routines have no tensor-core form");
     if (auto why = p.invalidReason(); !why.empty()) throw std::invalid_argument("GEMM generator: " + why);
     if (p.mma) return generateMmaKernel(p);
     const Names n = namesFor(p);
@@ -251,8 +255,24 @@ std::string generateTnKernel(const GemmParams& p) {
         w.line("const int kbEnd = kbBegin + K / GEMM_KL / GEMM_KSPLIT;");
         w.line("C += (size_t)get_group_id(2) * mC * ldc;");
     } else {
-        w.line("const int kbBegin = 0;");
-        w.line("const int kbEnd = K / GEMM_KL;");
+        // BLAS3 (paper 002): a triangular operand's zero blocks are skipped by starting (or ending) the k loop at
+        // the diagonal; the triangle of C that SYRK must not touch is left by whole work-groups.
+        using R = TnKRange;
+        const R kr = variant.kRange;
+        w.line(kr == R::FromRowBlock   ? "const int kbBegin = bm * GEMM_ML / GEMM_KL; // op(A) upper: zeros before"
+               : kr == R::FromColBlock ? "const int kbBegin = bn * GEMM_NL / GEMM_KL; // zeros before the diagonal"
+                                       : "const int kbBegin = 0;");
+        if (kr == R::ToRowBlock || kr == R::ToColBlock) {
+            w.line(kr == R::ToRowBlock ? "const int kbLast = (bm * GEMM_ML + GEMM_ML + GEMM_KL - 1) / GEMM_KL;"
+                                       : "const int kbLast = (bn * GEMM_NL + GEMM_NL + GEMM_KL - 1) / GEMM_KL;");
+            w.line("const int kbEnd = kbLast < K / GEMM_KL ? kbLast : K / GEMM_KL; // zeros after the diagonal");
+        } else {
+            w.line("const int kbEnd = K / GEMM_KL;");
+        }
+        if (variant.triangle == TnTriangle::Lower)
+            w.line("if (bn * GEMM_NL > bm * GEMM_ML + GEMM_ML - 1) return; // wholly above the diagonal");
+        if (variant.triangle == TnTriangle::Upper)
+            w.line("if (bm * GEMM_ML > bn * GEMM_NL + GEMM_NL - 1) return; // wholly below the diagonal");
     }
     if (p.localA || p.localB) w.line("const int lid = tm * GEMM_WGN + tn;");
     const bool twoBuffers = p.localBuffers() == 2;
@@ -353,7 +373,9 @@ std::string generateTnKernel(const GemmParams& p) {
     w.line("KT_UNROLL");
     w.open("for (int j = 0; j < GEMM_NS; ++j)");
     w.line("const int gj = bn * GEMM_NL + ((j / GEMM_VW) * GEMM_WGN + tn) * GEMM_VW + j % GEMM_VW;");
-    w.open("if (gi < mC && gj < nC)");
+    w.open(variant.triangle == TnTriangle::Lower   ? "if (gi < mC && gj < nC && gi >= gj)"
+           : variant.triangle == TnTriangle::Upper ? "if (gi < mC && gj < nC && gi <= gj)"
+                                                   : "if (gi < mC && gj < nC)");
     // offC is added here, not to C at the start: a pointer changed up front stays in two registers through the
     // main loop (kernel parameters otherwise stay in the constant bank), which cost the register-heavy SGEMM
     // kernels 6% on an H100 (H100 2026-11-23 run A).
@@ -366,8 +388,8 @@ std::string generateTnKernel(const GemmParams& p) {
     return w.str();
 }
 
-std::string tnKernelBody(const GemmParams& params) {
-    return params.ksplit > 1 ? generateTnKernel(params) + "\n" + splitkReduceBody() : generateTnKernel(params);
+std::string tnKernelBody(const GemmParams& params, const TnVariant& variant) {
+    return params.ksplit > 1 ? generateTnKernel(params) + "\n" + splitkReduceBody() : generateTnKernel(params, variant);
 }
 
 std::string tnKernelSource(const GemmParams& params) { return kernels::withPreamble(tnKernelBody(params)); }

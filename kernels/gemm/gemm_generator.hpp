@@ -12,10 +12,29 @@ inline constexpr const char* kTnKernelName = "gemm_tn";
 // Kernel body (without the dialect preamble). The kernel computes
 //   C[0:mC, 0:nC] <- alpha * A^T * B + beta * C   (C row-major with stride ldc; beta == 0 never reads C)
 // where A is K x M and B is K x N, stored in params.layoutA / layoutB, M, N, K multiples of ml, nl, kl.
-// Arguments: (int M, int N, int K, real alpha, real beta, A, B, C, int offC, int ldc, int mC, int nC); A and B are images
-// (KT_IMAGE1D, texels of chunk() elements) when params.imageA / imageB: build them with tnKernelArgs.
-// Throws std::invalid_argument with params.invalidReason() when the parameters are not valid.
-std::string generateTnKernel(const GemmParams& params);
+// Arguments: (int M, int N, int K, real alpha, real beta, A, B, C, int offC, int ldc, int mC, int nC); A and B are
+// images (KT_IMAGE1D, texels of chunk() elements) when params.imageA / imageB: build them with tnKernelArgs. Throws
+// std::invalid_argument with params.invalidReason() when the parameters are not valid. What the BLAS3 routines change
+// in the TN kernel (paper 002, Sec. 3.3-3.5); the default is plain GEMM and adds no text. Variants need ksplit 1.
+enum class TnTriangle {
+    All,
+    Lower,
+    Upper
+}; // Lower: only row >= column of C is written (Upper: row <= column);
+   // work-groups wholly outside return at once, diagonal blocks masked
+enum class TnKRange {
+    All,
+    FromRowBlock, // k-blocks from the one holding the work-group's first row of C (op(A) upper triangular)
+    ToRowBlock,   // k-blocks up to the one holding its last row (op(A) lower triangular)
+    FromColBlock, // from its first column (the triangular operand on the right, lower)
+    ToColBlock,   // up to its last column (on the right, upper)
+};
+struct TnVariant {
+    TnTriangle triangle = TnTriangle::All;
+    TnKRange kRange = TnKRange::All;
+    bool isDefault() const { return triangle == TnTriangle::All && kRange == TnKRange::All; }
+};
+std::string generateTnKernel(const GemmParams& params, const TnVariant& variant = {});
 
 // Element offset (a size_t expression) of the kl x `wide` tile at k-block `kb` and column block `blk` in a K x `cols`
 // operand stored in `layout`; rows of the tile are `cols` apart for ROW, `wide` apart for CBL and RBL.
@@ -23,7 +42,7 @@ std::string tileOffset(Layout layout, const std::string& wide, const std::string
                        const std::string& kb);
 
 // The TN kernel plus, for split-K (ksplit > 1), the reduction kernel (gemm_plan.hpp), without the preamble.
-std::string tnKernelBody(const GemmParams& params);
+std::string tnKernelBody(const GemmParams& params, const TnVariant& variant = {});
 // Complete text for Device::build (preamble included; the plans of gemm_plan.hpp launch it) and its options for `device`: -DKT_DOUBLE=1 for f64, and
 // the register cap in the device compiler's spelling. Throws std::invalid_argument for a cap the device cannot take.
 std::string tnKernelSource(const GemmParams& params);

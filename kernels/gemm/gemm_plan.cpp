@@ -35,18 +35,21 @@ void addPaddedSizes(KernelPlan& plan, const GemmParams& p) {
                                    str(kMaxSplitkWorkspace) + "; use ksplit 1 for this size"});
 }
 
-copy::CopyParams copyParams(const GemmParams& p, bool transpose, Layout layout, int blockCols,
-                            const copy::CopyShape& shape) {
-    return {transpose, layout, p.kl, blockCols, shape.tile, shape.rows, p.precision};
+kernels::CopyParams copyParams(const GemmParams& p, bool transpose, Layout layout, int blockCols,
+                               const kernels::CopyShape& shape) {
+    kernels::CopyParams c;
+    c.conversion.transpose = transpose;
+    c.layout = layout, c.blockRows = p.kl, c.blockCols = blockCols, c.shape = shape, c.precision = p.precision;
+    return c;
 }
 
 } // namespace
 
 std::string splitkReduceBody() { return kernels::embeddedSource("gemm/splitk_reduce.cl"); }
 
-GeneratedSource tnProgram(const GemmParams& params, const DeviceInfo& device) {
+GeneratedSource tnProgram(const GemmParams& params, const DeviceInfo& device, const TnVariant& variant) {
     GeneratedSource out;
-    out.source = kernels::withPreamble(tnKernelBody(params));
+    out.source = kernels::withPreamble(tnKernelBody(params, variant));
     out.options = tnKernelOptions(params, device);
     out.kernels = {kTnKernelName};
     if (params.ksplit > 1) out.kernels.push_back(kSplitkReduceKernelName);
@@ -56,7 +59,7 @@ GeneratedSource tnProgram(const GemmParams& params, const DeviceInfo& device) {
 void addTnLaunches(KernelPlan& plan, const GemmParams& p, const DeviceInfo& device, const TnOperands& o,
                    LaunchPhase phase) {
     if (auto why = p.invalidReason(); !why.empty()) throw std::invalid_argument(why);
-    const std::size_t program = plan.addProgram(tnProgram(p, device));
+    const std::size_t program = plan.addProgram(tnProgram(p, device, o.variant));
     PlanLaunch tn;
     tn.program = program;
     tn.kernel = kTnKernelName;
@@ -113,11 +116,11 @@ KernelPlan tnTuningPlan(const GemmParams& p, const DeviceInfo& device) {
     plan.buffers = {{"A", BufferRole::Input, "k * m"},       {"B", BufferRole::Input, "k * n"},
                     {"C0", BufferRole::Input, "m * n"},      {"C", BufferRole::Output, "m * n"},
                     {"Ap", BufferRole::Workspace, "K * M"}, {"Bp", BufferRole::Workspace, "K * N"}};
-    const copy::CopyShape shape;
-    copy::addCopyLaunch(plan, copyParams(p, false, p.layoutA, p.ml, shape),
-                        {"A", "Ap", "K", "M", "k", "m", "m", "0"}, LaunchPhase::Setup);
-    copy::addCopyLaunch(plan, copyParams(p, false, p.layoutB, p.nl, shape),
-                        {"B", "Bp", "K", "N", "k", "n", "n", "0"}, LaunchPhase::Setup);
+    const kernels::CopyShape shape;
+    kernels::addCopyLaunch(plan, copyParams(p, false, p.layoutA, p.ml, shape),
+                           {"A", "Ap", "K", "M", "k", "m", "m", "0"}, LaunchPhase::Setup);
+    kernels::addCopyLaunch(plan, copyParams(p, false, p.layoutB, p.nl, shape),
+                           {"B", "Bp", "K", "N", "k", "n", "n", "0"}, LaunchPhase::Setup);
     // C is an input as well as the output: every timed run starts from C0.
     kernels::addRestoreLaunch(plan, "C0", "C", "m * n");
     addTnLaunches(plan, p, device, TnOperands{});
@@ -125,7 +128,7 @@ KernelPlan tnTuningPlan(const GemmParams& p, const DeviceInfo& device) {
 }
 
 KernelPlan routinePlan(const GemmParams& p, const DeviceInfo& device, const RoutineShape& shape,
-                       const copy::CopyShape& copyShape) {
+                       const kernels::CopyShape& copyShape) {
     KernelPlan plan;
     plan.precision = p.precision;
     plan.inputs = {"m", "n", "k", "lda", "ldb", "ldc", "offa", "offb", "offc"}; // GemmRoutine binds them in this order
@@ -147,15 +150,15 @@ KernelPlan routinePlan(const GemmParams& p, const DeviceInfo& device, const Rout
     // A_kernel(p, i) = op(A)(i, p): a plain copy of A when op(A) = A^T (stored k x m), a transposition otherwise.
     if (shape.copyA) {
         plan.buffers.push_back({"Ap", BufferRole::Workspace, "K * M"});
-        copy::addCopyLaunch(plan, copyParams(p, aN, p.layoutA, p.ml, copyShape),
-                            {"A", "Ap", "K", "M", "k", "m", "lda", "offa"}, LaunchPhase::Timed);
+        kernels::addCopyLaunch(plan, copyParams(p, aN, p.layoutA, p.ml, copyShape),
+                               {"A", "Ap", "K", "M", "k", "m", "lda", "offa"}, LaunchPhase::Timed);
         tn.a = "Ap";
     }
     // B_kernel(p, j) = op(B)(p, j): a plain copy when op(B) = B (stored k x n), a transposition otherwise.
     if (shape.copyB) {
         plan.buffers.push_back({"Bp", BufferRole::Workspace, "K * N"});
-        copy::addCopyLaunch(plan, copyParams(p, !bN, p.layoutB, p.nl, copyShape),
-                            {"B", "Bp", "K", "N", "k", "n", "ldb", "offb"}, LaunchPhase::Timed);
+        kernels::addCopyLaunch(plan, copyParams(p, !bN, p.layoutB, p.nl, copyShape),
+                               {"B", "Bp", "K", "N", "k", "n", "ldb", "offb"}, LaunchPhase::Timed);
         tn.b = "Bp";
     }
     addTnLaunches(plan, p, device, tn);

@@ -6,9 +6,10 @@
 #include <string>
 
 #include "core/engine/kernel_plan.hpp"
-#include "kernels/copy/copy_kernels.hpp"
-#include "kernels/gemm/gemm_params.hpp"
 #include "core/model/blas.hpp"
+#include "kernels/common/layout_copy.hpp"
+#include "kernels/gemm/gemm_generator.hpp"
+#include "kernels/gemm/gemm_params.hpp"
 
 namespace kt::gemm {
 
@@ -23,7 +24,7 @@ std::string splitkReduceBody();
 
 // The TN program: the TN kernel and, for split-K, the reduction. One program for the candidate, the routine and the
 // bench, so the program cache builds it once.
-GeneratedSource tnProgram(const GemmParams& params, const DeviceInfo& device);
+GeneratedSource tnProgram(const GemmParams& params, const DeviceInfo& device, const TnVariant& variant = {});
 
 // Where the TN launch finds its operands: plan buffer names and expressions over the plan's variables.
 struct TnOperands {
@@ -31,6 +32,7 @@ struct TnOperands {
     std::string M = "M", N = "N", K = "K";   // padded sizes (multiples of ml, nl, kl * ksplit)
     std::string offC = "0", ldc = "n", mC = "m", nC = "n";
     std::string alpha = "alpha", beta = "beta";
+    TnVariant variant = {}; // the BLAS3 routines' triangle and k range
 };
 // Adds the TN program (once), the split-K workspace "W" and the launches (TN, and the reduction for split-K).
 void addTnLaunches(KernelPlan& plan, const GemmParams& params, const DeviceInfo& device, const TnOperands& operands,
@@ -49,6 +51,6 @@ struct RoutineShape {
     bool copyA = true, copyB = true;
 };
 KernelPlan routinePlan(const GemmParams& params, const DeviceInfo& device, const RoutineShape& shape,
-                       const copy::CopyShape& copyShape = {});
+                       const kernels::CopyShape& copyShape = {});
 
 } // namespace kt::gemm

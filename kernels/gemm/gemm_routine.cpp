@@ -19,7 +19,7 @@ std::string GemmCall::describe() const {
 }
 
 GemmRoutine::GemmRoutine(Device& device, ProgramCache& programs, const GemmParams& params,
-                         const copy::CopyShape& copy)
+                         const kernels::CopyShape& copy)
     : m_device(device), m_programs(programs), m_params(params), m_copy(copy) {
     if (auto why = params.invalidReason(); !why.empty()) throw std::invalid_argument("gemm routine: " + why);
     executorFor(blas::Op::N, blas::Op::N, true, true); // builds the programs now: a bad kernel fails here

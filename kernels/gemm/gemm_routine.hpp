@@ -9,7 +9,7 @@
 #include "core/engine/plan_executor.hpp"
 #include "core/engine/routine.hpp"
 #include "core/model/blas.hpp"
-#include "kernels/copy/copy_kernels.hpp"
+#include "kernels/common/layout_copy.hpp"
 #include "kernels/gemm/gemm_params.hpp"
 
 namespace kt::gemm {
@@ -31,7 +31,7 @@ struct GemmCall {
 // need a copy) and their programs come from `programs`. Not thread-safe (like Device).
 class GemmRoutine final : public Routine {
 public:
-    GemmRoutine(Device& device, ProgramCache& programs, const GemmParams& params, const copy::CopyShape& copy = {});
+    GemmRoutine(Device& device, ProgramCache& programs, const GemmParams& params, const kernels::CopyShape& copy = {});
     ~GemmRoutine() override;
 
     // The routine interface: a "gemm" BlasCall of this routine's precision on device operands.
@@ -47,6 +47,7 @@ public:
     bool copiedA() const { return m_copiedA; }
     bool copiedB() const { return m_copiedB; }
     const GemmParams& params() const { return m_params; }
+    const kernels::CopyShape& copyShape() const { return m_copy; }
 
 private:
     PlanExecutor& executorFor(blas::Op opA, blas::Op opB, bool copyA, bool copyB);
@@ -54,7 +55,7 @@ private:
     Device& m_device;
     ProgramCache& m_programs;
     GemmParams m_params;
-    copy::CopyShape m_copy;
+    kernels::CopyShape m_copy;
     std::map<int, std::unique_ptr<PlanExecutor>> m_executors; // by call shape
     bool m_copiedA = false, m_copiedB = false;
 };

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -15,6 +16,7 @@
 #include "app/bench/bench_plan.hpp"
 #include "app/bench/bench_runner.hpp"
 #include "app/cli/cli_common.hpp"
+#include "core/engine/tuned_parts.hpp"
 #include "core/rules/rule_file.hpp"
 #include "core/store/store.hpp"
 #include "kernels/builtin_families.hpp"
@@ -56,7 +58,7 @@ int runBench(const std::vector<std::string>& argv) {
     Args args(argv,
               {"--device", "--family", "--point", "--top", "--sizes", "--ops", "--peer", "--runs", "--warmup", "--db",
                "--out", "--seed", "--profile", "--rules", "--variants"},
-              {"--best", "--paper", "--tensor-cores", "--verify", "--json"});
+              {"--best", "--paper", "--tensor-cores", "--verify", "--json", "--default-parts"});
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
     kernels::registerBuiltinFamilies();
     const std::string familyName = args.required("--family");
@@ -163,6 +165,25 @@ int runBench(const std::vector<std::string>& argv) {
         throw UsageError(flag + ": " + e.what() + (fromStore ? " (store " + dbPath.string() + ")" : ""));
     }
 
+    // Routines built from several tuned parts (the copies of the GEMM and BLAS3 routines) take the stored winners of
+    // those parts' families on this device: the best point at the largest stored size. --default-parts keeps the
+    // defaults (the untuned copies) for comparison.
+    if (!args.flag("--default-parts") && std::filesystem::exists(dbPath)) {
+        setTunedPartLookup([path = dbPath](const std::string& part, const DeviceInfo& info) -> std::optional<Point> {
+            store::Database partsDb = store::Database::open(path);
+            store::MeasurementRepository measurements(partsDb);
+            const auto best = measurements.bestPerSize(info.stableId(), part);
+            if (best.empty()) return std::nullopt;
+            const auto largest = std::max_element(best.begin(), best.end(), [](const auto& a, const auto& b) {
+                return volume(a.measurement.size) < volume(b.measurement.size);
+            });
+            return Point::fromKey(largest->measurement.pointKey);
+        });
+    }
+    struct LookupReset {
+        ~LookupReset() { setTunedPartLookup({}); }
+    } lookupReset;
+
     auto device = found.backend->open(found.info);
     Result result;
     try {
@@ -245,6 +266,8 @@ KT_REGISTER_COMMAND(Command{
     "  --tensor-cores    CUDA: a second cuBLAS column with default math (DGEMM may use FP64 tensor cores)\n"
     "  --runs N          timed repetitions (default 5; median kept); --warmup N untimed runs first (default 1)\n"
     "  --verify          check our results against the reference (OpenBLAS; slow for large GEMM)\n"
+    "  --default-parts   routines keep their default copy kernels instead of the stored best of the copy\n"
+    "                    family (layout_copy, dlayout_copy) for the device\n"
     "  --profile FILE    `ktune profile D --json` output: the bound in the JSON (stored with the device);\n"
     "                    default: the device's stored profile\n"
     "  --out FILE        write the JSON there; --json prints it instead of the table\n"

@@ -304,3 +304,18 @@ TEST(ProgramCache, IdenticalProgramsBuildOnceAndFailuresKeepTheLog) {
     plan.programs[0] = {"bad", {}, {"scale", "reduce"}};
     EXPECT_THROW(PlanExecutor(device, cache, plan), BuildError);
 }
+
+TEST(KernelPlan, RoundingHelpersKeepTheirOperandWhole) {
+    // A ternary operand must not swallow the rounding's "+ block - 1" (it once made a restore launch 1536 wide for
+    // 1665 elements).
+    KernelPlan plan;
+    plan.inputs = {"n"};
+    plan.variables = {{"up", roundUpExpr("n > 0 ? n * 2 + 1 : 0", 256)}, {"blocks", ceilDivExpr("n > 0 ? n : 0", 64)}};
+    plan.programs = {{"kernel text", {}, {"k"}}};
+    RecordingDevice device;
+    ProgramCache programs(device);
+    PlanExecutor exec(device, programs, plan);
+    exec.bindInputs({{"n", 832}});
+    EXPECT_EQ(exec.value("up"), 1792);
+    EXPECT_EQ(exec.value("blocks"), 13);
+}

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "kernels/copy/copy_kernels.hpp"
+#include "kernels/common/layout_copy.hpp"
 #include "kernels/gemm/gemm_generator.hpp"
 #include "kernels/gemm/gemm_layout.hpp"
 #include "tests/kernels/gemm/gemm_test_util.hpp"
@@ -171,8 +171,10 @@ TEST(GemmGenerator, SameTextCompilesAsCuda) {
     }
     for (bool transpose : {false, true})
         for (Layout layout : {CBL, RBL}) {
-            copy::CopyParams cp{transpose, layout, 16, 64, 32, 8, transpose ? D : F};
-            EXPECT_EQ(nvccCompile(copy::copySource(), copy::copyOptions(cp), "copy"), "") << toString(layout);
+            kernels::CopyParams cp;
+            cp.conversion.transpose = transpose, cp.layout = layout, cp.blockRows = 16, cp.blockCols = 64;
+            cp.precision = transpose ? D : F;
+            EXPECT_EQ(nvccCompile(kernels::copySource(), kernels::copyOptions(cp), "copy"), "") << toString(layout);
         }
 }
 

@@ -4,7 +4,7 @@
 #include "core/engine/backend.hpp"
 #include "devices/cuda/nvrtc_compiler.hpp"
 #include "kernels/common/dialect.hpp"
-#include "kernels/copy/copy_kernels.hpp"
+#include "kernels/common/layout_copy.hpp"
 #include "kernels/gemm/gemm_family.hpp"
 #include "kernels/gemm/gemm_generator.hpp"
 #include "tests/kernels/gemm/gemm_test_util.hpp"
@@ -51,8 +51,10 @@ TEST(GemmNvrtc, EveryFittingVariantCopyKernelAndFamilySourceCompiles) {
     for (bool transpose : {false, true})
         for (Layout layout : {ROW, CBL, RBL})
             for (Precision prec : {F, D}) {
-                copy::CopyParams cp{transpose, layout, 8, 32, 32, 8, prec};
-                EXPECT_EQ(compile(copy::copySource(), copy::copyOptions(cp)), "") << toString(layout);
+                kernels::CopyParams cp;
+                cp.conversion.transpose = transpose, cp.layout = layout, cp.blockRows = 8, cp.blockCols = 32;
+                cp.precision = prec;
+                EXPECT_EQ(compile(kernels::copySource(), kernels::copyOptions(cp)), "") << toString(layout);
             }
 }
 

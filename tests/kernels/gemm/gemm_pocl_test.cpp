@@ -6,7 +6,7 @@
 #include <optional>
 #include <tuple>
 
-#include "kernels/copy/copy_kernels.hpp"
+#include "kernels/common/layout_copy.hpp"
 #include "kernels/gemm/gemm_generator.hpp"
 #include "kernels/gemm/gemm_layout.hpp"
 #include "kernels/gemm/gemm_plan.hpp"
@@ -106,14 +106,16 @@ TEST_F(GemmPocl, CopyKernelsMatchHostPacking) {
                     logical[std::size_t(p * c + i)] =
                         transpose ? src[std::size_t(i * ld + p)] : src[std::size_t(p * ld + i)];
             const auto expected = packOperand(logical.data(), c, r, c, layout, R, Cc, br, bc);
-            copy::CopyParams cp{transpose, layout, int(br), int(bc), tile, rows, D};
+            kernels::CopyParams cp;
+            cp.conversion.transpose = transpose, cp.layout = layout, cp.blockRows = int(br), cp.blockCols = int(bc);
+            cp.shape = {tile, tile, tile / rows, 1, tile / rows, 1}, cp.precision = D;
             // A plan of one copy launch, its sizes given as inputs.
             KernelPlan plan;
             plan.precision = D;
             plan.inputs = {"R", "Cc", "r", "c", "ld"};
             plan.buffers = {{"src", BufferRole::Input, "ld * " + std::to_string(transpose ? c : r)},
                             {"dst", BufferRole::Output, "R * Cc"}};
-            copy::addCopyLaunch(plan, cp, {"src", "dst", "R", "Cc", "r", "c", "ld", "0"}, LaunchPhase::Timed);
+            kernels::addCopyLaunch(plan, cp, {"src", "dst", "R", "Cc", "r", "c", "ld", "0"}, LaunchPhase::Timed);
             PlanExecutor copier(*s_device, test::programsOf(*s_device), plan);
             copier.bindInputs({{"R", R}, {"Cc", Cc}, {"r", r}, {"c", c}, {"ld", ld}});
             auto bufSrc = upload(*s_device, src);

@@ -1,0 +1,145 @@
+// Copy kernels of the BLAS3 routines (paper 002, Sec. 3.6): bring a row-major source into the TN GEMM kernel's
+// operand layout (ROW, CBL or RBL) with zero padding up to the blocking factors, optionally transposing it, filling a
+// symmetric matrix from its stored triangle, or keeping one triangle (the other zeroed, optionally a unit diagonal).
+//
+// The destination is R x Cc (multiples of COPY_BR and COPY_BC); dst(p, i) = L(p, i) for p < r and i < c, else 0,
+// where L(p, i) = S(i, p) with COPY_TRANS and S(p, i) without, and S is the source as the conversion reads it:
+//   COPY_FILL 0  S(x, y) = src[x * ld + y]
+//   COPY_FILL 1  symmetric: S(x, y) = src[x * ld + y] in the stored triangle, src[y * ld + x] outside it (COPY_TRANS
+//                is meaningless and must be 0)
+//   COPY_FILL 2  triangular: S(x, y) = src[x * ld + y] in the stored triangle, 0 outside; with COPY_UNIT the
+//                diagonal is 1 and not read
+//   COPY_UPLO    the stored triangle: 0 lower (y <= x), 1 upper (y >= x)
+// Tuning parameters (the paper's six):
+//   COPY_MWG, COPY_NWG  a work-group writes an MWG x NWG block of the destination (rows p, columns i)
+//   COPY_MWI, COPY_NWI  a work-item writes MWI x NWI elements of it. Unlike the paper's Fig. 6 (consecutive
+//                       elements per work-item) they are strided by the work-group's height (MWG / MWI) and width
+//                       (NWG / NWI): neighbouring work-items then touch neighbouring addresses (coalesced on GPUs)
+//   COPY_MUD, COPY_NUD  unroll degrees of the loops over MWI and NWI (they divide them)
+// Blocks whose reads run across the destination's rows (transposition, the mirrored half of a symmetric fill) are
+// staged through a local-memory tile so both the reads and the writes are row-wise; blocks on the diagonal of a
+// symmetric fill read element by element (O(n) of O(n^2) blocks); blocks wholly outside a triangle read nothing.
+#ifndef COPY_TRANS
+#define COPY_TRANS 0
+#endif
+#ifndef COPY_FILL
+#define COPY_FILL 0
+#endif
+#ifndef COPY_UPLO
+#define COPY_UPLO 0
+#endif
+#ifndef COPY_UNIT
+#define COPY_UNIT 0
+#endif
+#ifndef COPY_LAYOUT
+#define COPY_LAYOUT 0
+#endif
+#define COPY_WGM (COPY_MWG / COPY_MWI) // work-items along p (local dimension 1)
+#define COPY_WGN (COPY_NWG / COPY_NWI) // work-items along i (local dimension 0)
+#define COPY_WG (COPY_WGM * COPY_WGN)
+#define COPY_STAGED (COPY_TRANS || COPY_FILL == 1) // some blocks go through the local tile
+
+#if defined(KT_CUDA)
+#define COPY_BOUNDS __launch_bounds__(COPY_WG)
+#else
+#define COPY_BOUNDS __attribute__((reqd_work_group_size(COPY_WGN, COPY_WGM, 1)))
+#endif
+
+KT_FUNC size_t copy_dst_index(const int p, const int i, const int R, const int Cc) {
+#if COPY_LAYOUT == 1
+    return (size_t)(i / COPY_BC) * R * COPY_BC + (size_t)p * COPY_BC + i % COPY_BC;
+#elif COPY_LAYOUT == 2
+    return (size_t)(p / COPY_BR) * COPY_BR * Cc + (size_t)(i / COPY_BC) * COPY_BR * COPY_BC +
+           (size_t)(p % COPY_BR) * COPY_BC + i % COPY_BC;
+#else
+    return (size_t)p * Cc + i;
+#endif
+}
+
+// Whether (x, y) of S lies in the stored triangle.
+KT_FUNC int copy_stored(const int x, const int y) {
+#if COPY_UPLO == 0
+    return y <= x;
+#else
+    return y >= x;
+#endif
+}
+
+// The triangular conversion's mask on a value read at dst(p, i) (S coordinates swap with COPY_TRANS).
+KT_FUNC real copy_mask(const int p, const int i, const real v) {
+#if COPY_FILL == 2
+    const int x = COPY_TRANS ? i : p, y = COPY_TRANS ? p : i;
+    if (!copy_stored(x, y)) return (real)0;
+    if (COPY_UNIT && x == y) return (real)1;
+#endif
+    return v;
+}
+
+KT_KERNEL COPY_BOUNDS void copy_to_layout(const int R, const int Cc, const int r, const int c,
+                                          const KT_GLOBAL real* KT_RESTRICT src, const int ld, const int offset,
+                                          KT_GLOBAL real* KT_RESTRICT dst) {
+    const int lx = (int)get_local_id(0);
+    const int ly = (int)get_local_id(1);
+    const int p0 = (int)get_group_id(1) * COPY_MWG;
+    const int i0 = (int)get_group_id(0) * COPY_NWG;
+    // How this block reads, in S coordinates: 0 along the destination's rows (src[p * ld + i]), 1 across them
+    // (src[i * ld + p], staged), 2 nothing (zeros), 3 element by element (a symmetric fill's diagonal block).
+    int mode = COPY_TRANS;
+#if COPY_FILL != 0
+    {
+        const int x0 = COPY_TRANS ? i0 : p0, x1 = x0 + (COPY_TRANS ? COPY_NWG : COPY_MWG) - 1;
+        const int y0 = COPY_TRANS ? p0 : i0, y1 = y0 + (COPY_TRANS ? COPY_MWG : COPY_NWG) - 1;
+        const int inside = copy_stored(x1, y0) && copy_stored(x0, y1) && copy_stored(x0, y0) && copy_stored(x1, y1);
+        const int outside = !copy_stored(x1, y0) && !copy_stored(x0, y1) && !copy_stored(x0, y0) &&
+                            !copy_stored(x1, y1);
+#if COPY_FILL == 1
+        mode = inside ? 0 : outside ? 1 : 3;
+#else
+        if (outside) mode = 2;
+#endif
+    }
+#endif
+#if COPY_STAGED
+    // Source rows i, columns p of this block; the +1 column keeps the column-wise reads free of bank conflicts.
+    KT_LOCAL real tile[COPY_NWG][COPY_MWG + 1];
+    if (mode == 1) { // uniform across the work-group: the barrier is reached by all or none
+        const int t = ly * COPY_WGN + lx;
+        for (int e0 = 0; e0 < COPY_MWI * COPY_NWI; e0 += COPY_MUD * COPY_NUD) {
+            KT_UNROLL
+            for (int u = 0; u < COPY_MUD * COPY_NUD; ++u) {
+                const int e = t + (e0 + u) * COPY_WG;
+                const int ii = e / COPY_MWG, pp = e % COPY_MWG;
+                const int i = i0 + ii, p = p0 + pp;
+                tile[ii][pp] = (p < r && i < c) ? src[offset + (size_t)i * ld + p] : (real)0;
+            }
+        }
+        KT_BARRIER();
+    }
+#endif
+    for (int a0 = 0; a0 < COPY_MWI; a0 += COPY_MUD) {
+        KT_UNROLL
+        for (int a1 = 0; a1 < COPY_MUD; ++a1) {
+            const int pp = ly + (a0 + a1) * COPY_WGM;
+            const int p = p0 + pp;
+            for (int b0 = 0; b0 < COPY_NWI; b0 += COPY_NUD) {
+                KT_UNROLL
+                for (int b1 = 0; b1 < COPY_NUD; ++b1) {
+                    const int ii = lx + (b0 + b1) * COPY_WGN;
+                    const int i = i0 + ii;
+                    if (p >= R || i >= Cc) continue;
+                    const int valid = p < r && i < c;
+                    real v = (real)0;
+#if COPY_STAGED
+                    if (mode == 1) v = tile[ii][pp];
+#endif
+                    if (mode == 0 && valid) v = src[offset + (size_t)p * ld + i];
+#if COPY_FILL == 1
+                    if (mode == 3 && valid)
+                        v = copy_stored(p, i) ? src[offset + (size_t)p * ld + i] : src[offset + (size_t)i * ld + p];
+#endif
+                    dst[copy_dst_index(p, i, R, Cc)] = valid ? copy_mask(p, i, v) : (real)0;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,173 @@
+// BLAS3 plans (blas3_plan.hpp). The TN kernel computes C = alpha Ak^T Bk + beta C with Ak(p, i) = op(A)(i, p) and
+// Bk(p, j) = op(B)(p, j) of the product written as a GEMM; each routine says which copy makes Ak and Bk:
+//   symm  Left  C = A B:   Ak = A (symmetric fill; A^T = A)   Bk = B
+//         Right C = B A:   Ak = B^T (transposed copy)          Bk = A (symmetric fill)
+//   syrk  N     C = A A^T: Ak = Bk = A^T (transposed copies)   T  C = A^T A: Ak = Bk = A (plain copies)
+//   syr2k       two TN launches on the same copies: A with B, then B with A (beta, then 1)
+//   trmm  Left  B = op(A) B: Ak = op(A)^T (triangular copy)   Bk = B, the TN kernel writes B (beta 0)
+//         Right B = B op(A): Ak = B^T                          Bk = op(A) (triangular copy)
+#include "kernels/gemm/blas3_plan.hpp"
+
+#include <stdexcept>
+
+#include "kernels/common/restore.hpp"
+#include "kernels/gemm/gemm_plan.hpp"
+
+namespace kt::gemm {
+
+namespace {
+
+using blas::Op;
+using blas::Side;
+using blas::Uplo;
+using kernels::CopyConversion;
+using kernels::CopyFill;
+
+std::string extent(const std::string& off, const std::string& rows, const std::string& ld, const std::string& cols) {
+    // Parenthesised whole: it is embedded in other expressions (the restore's rounded-up range).
+    return "((" + rows + ") > 0 && (" + cols + ") > 0 ? " + off + " + ((" + rows + ") - 1) * " + ld + " + (" + cols +
+           ") : 0)";
+}
+
+// A copy into the layout of one TN operand: A side (blocks kl x ml) or B side (kl x nl).
+struct Copier {
+    KernelPlan& plan;
+    const GemmParams& p;
+    const kernels::CopyShape& shape;
+
+    void operator()(bool sideA, const CopyConversion& conversion, const std::string& src, const std::string& dst,
+                    const std::string& r, const std::string& c, const std::string& ld, const std::string& off) {
+        plan.addBuffer({dst, BufferRole::Workspace, sideA ? "K * M" : "K * N"});
+        kernels::CopyParams cp;
+        cp.conversion = conversion;
+        cp.layout = sideA ? p.layoutA : p.layoutB;
+        cp.blockRows = p.kl, cp.blockCols = sideA ? p.ml : p.nl;
+        cp.shape = shape, cp.precision = p.precision;
+        kernels::addCopyLaunch(plan, cp, {src, dst, "K", sideA ? "M" : "N", r, c, ld, off}, LaunchPhase::Timed);
+    }
+};
+
+CopyConversion plain(bool transpose) { return {transpose, CopyFill::None, Uplo::Lower, false}; }
+
+} // namespace
+
+int Blas3Shape::key() const { return int(side) * 16 + int(uplo) * 8 + int(op) * 4 + int(diag) * 2; }
+
+std::vector<std::string> blas3Dimensions(std::string_view routine) {
+    if (routine == blas::routine::kSyrk || routine == blas::routine::kSyr2k) return {"n", "k"};
+    return {"m", "n"};
+}
+
+KernelPlan blas3Plan(const Blas3Shape& s, const GemmParams& p, const kernels::CopyShape& copyShape,
+                     const DeviceInfo& device, bool tuning) {
+    const std::string_view r = s.routine;
+    const bool symm = r == blas::routine::kSymm, syrk = r == blas::routine::kSyrk, syr2k = r == blas::routine::kSyr2k,
+               trmm = r == blas::routine::kTrmm;
+    if (!symm && !syrk && !syr2k && !trmm) throw std::invalid_argument("blas3: unknown routine '" + s.routine + "'");
+    if (p.ksplit != 1) throw std::invalid_argument("blas3 " + s.routine + ": the TN kernel must have ksplit 1");
+    const bool left = s.side == Side::Left, opN = s.op == Op::N;
+    KernelPlan plan;
+    plan.precision = p.precision;
+    plan.inputs = blas3Dimensions(r);
+    // Stored (row-major) shapes of A and B and C; the product's m x n x k.
+    std::string aRows, aCols, bRows, bCols, mC, nC, kk;
+    if (symm || trmm) {
+        const std::string ka = left ? "m" : "n";
+        aRows = aCols = ka, bRows = "m", bCols = "n", mC = "m", nC = "n", kk = ka;
+    } else {
+        aRows = opN ? "n" : "k", aCols = opN ? "k" : "n";
+        bRows = aRows, bCols = aCols, mC = nC = "n", kk = "k";
+    }
+    const std::string cRows = mC, cCols = nC;
+    const std::vector<std::pair<std::string, std::string>> lds = {{"lda", aCols}, {"ldb", bCols}, {"ldc", cCols}};
+    if (tuning) {
+        for (const auto& [ld, cols] : lds) plan.variables.push_back({ld, "(" + cols + ") > 1 ? " + cols + " : 1"});
+        for (const char* off : {"offa", "offb", "offc"}) plan.variables.push_back({off, "0"});
+    } else {
+        for (const auto& [ld, cols] : lds) plan.inputs.push_back(ld);
+        for (const char* off : {"offa", "offb", "offc"}) plan.inputs.push_back(off);
+    }
+    plan.scalars = {{"alpha", 1.25}, {"beta", trmm ? 0.0 : -0.5}};
+    plan.variables.push_back({"M", roundUpExpr(mC, p.ml)});
+    plan.variables.push_back({"N", roundUpExpr(nC, p.nl)});
+    plan.variables.push_back({"K", roundUpExpr(kk, p.kl)});
+    plan.checks.push_back({"M * K <= 2147483647 && N * K <= 2147483647 && M * N <= 2147483647",
+                           s.routine + ": matrices beyond 2^31 elements are not supported"});
+    // The TN program first: it is the candidate's own (Family::generate).
+    TnOperands tn;
+    tn.offC = "offc", tn.ldc = "ldc", tn.mC = mC, tn.nC = nC;
+    if (syrk || syr2k) tn.variant.triangle = s.uplo == Uplo::Lower ? TnTriangle::Lower : TnTriangle::Upper;
+    const bool opUpper = (s.uplo == Uplo::Upper) == opN; // op(A) upper triangular
+    if (trmm)
+        tn.variant.kRange = left ? (opUpper ? TnKRange::FromRowBlock : TnKRange::ToRowBlock)
+                                 : (opUpper ? TnKRange::ToColBlock : TnKRange::FromColBlock);
+    plan.addProgram(tnProgram(p, device, tn.variant));
+    plan.buffers = {{"A", BufferRole::Input, extent("offa", aRows, "lda", aCols)}};
+    // The written operand (C, trmm's B) is read as well: a routine's in-out buffer; in a tuning run an output
+    // restored from its saved copy ("C0", "B0") before every timed run, so each run computes the same.
+    const std::string written = trmm ? "B" : "C";
+    const std::string writtenExtent = trmm ? extent("offb", bRows, "ldb", bCols) : extent("offc", cRows, "ldc", cCols);
+    if (!syrk && !trmm) plan.buffers.push_back({"B", BufferRole::Input, extent("offb", bRows, "ldb", bCols)});
+    if (tuning) {
+        plan.buffers.push_back({written + "0", BufferRole::Input, writtenExtent});
+        plan.buffers.push_back({written, BufferRole::Output, writtenExtent});
+        kernels::addRestoreLaunch(plan, written + "0", written, writtenExtent);
+    } else {
+        plan.buffers.push_back({written, BufferRole::InOut, writtenExtent});
+    }
+
+    Copier copy{plan, p, copyShape};
+    // Both TN operands from one copy when the layouts coincide (same layout and block width).
+    const bool sameLayout = p.layoutA == p.layoutB && p.ml == p.nl;
+    tn.a = "Ap", tn.b = "Bp";
+    if (symm) {
+        const CopyConversion fill{false, CopyFill::Symmetric, s.uplo, false};
+        if (left) {
+            copy(true, fill, "A", "Ap", "m", "m", "lda", "offa");
+            copy(false, plain(false), "B", "Bp", "m", "n", "ldb", "offb");
+        } else {
+            copy(true, plain(true), "B", "Ap", "n", "m", "ldb", "offb");
+            copy(false, fill, "A", "Bp", "n", "n", "lda", "offa");
+        }
+        addTnLaunches(plan, p, device, tn);
+    } else if (syrk || syr2k) {
+        // Ak(p, i) = op(A)(i, p): op N reads A (n x k) transposed, op T reads A (k x n) as it is; Bk alike.
+        const CopyConversion conv = plain(opN);
+        copy(true, conv, "A", "Ap", "k", "n", "lda", "offa");
+        if (syrk) {
+            if (sameLayout)
+                tn.b = "Ap";
+            else
+                copy(false, conv, "A", "Bp", "k", "n", "lda", "offa");
+            addTnLaunches(plan, p, device, tn);
+        } else {
+            copy(false, conv, "B", "Bp", "k", "n", "ldb", "offb");
+            addTnLaunches(plan, p, device, tn); // alpha A B^T + beta C
+            TnOperands second = tn;
+            second.beta = "1";
+            if (sameLayout) {
+                second.a = "Bp", second.b = "Ap";
+            } else {
+                copy(true, conv, "B", "Aq", "k", "n", "ldb", "offb");
+                copy(false, conv, "A", "Bq", "k", "n", "lda", "offa");
+                second.a = "Aq", second.b = "Bq";
+            }
+            addTnLaunches(plan, p, device, second); // + alpha B A^T
+        }
+    } else { // trmm: B is copied before the TN kernel overwrites it
+        tn.c = "B", tn.offC = "offb", tn.ldc = "ldb", tn.beta = "0";
+        // Left: Ak(p, i) = op(A)(i, p), so A is read transposed for op N. Right: Bk(p, j) = op(A)(p, j).
+        const CopyConversion tri{left ? opN : !opN, CopyFill::Triangular, s.uplo, s.diag == blas::Diag::Unit};
+        if (left) {
+            copy(true, tri, "A", "Ap", "m", "m", "lda", "offa");
+            copy(false, plain(false), "B", "Bp", "m", "n", "ldb", "offb");
+        } else {
+            copy(true, plain(true), "B", "Ap", "n", "m", "ldb", "offb");
+            copy(false, tri, "A", "Bp", "n", "n", "lda", "offa");
+        }
+        addTnLaunches(plan, p, device, tn);
+    }
+    return plan;
+}
+
+} // namespace kt::gemm

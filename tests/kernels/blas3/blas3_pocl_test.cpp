@@ -1,0 +1,272 @@
+// The BLAS3 routines (kernels/gemm/blas3_routine) on PoCL against OpenBLAS (kernels/reference): every routine with
+// every option (side, uplo, trans, diag, order) in S and D, sizes 1, 7, 33, 100, 255 and rectangular ones, padded
+// leading dimensions and offsets, alpha = 0 and beta = 0 with NaN in C, the triangle SYRK/SYR2K must not touch
+// compared bit for bit, and the errors of bad arguments.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "core/engine/program_cache.hpp"
+#include "kernels/builtin_families.hpp"
+#include "kernels/gemm/blas3_routine.hpp"
+#include "kernels/gemm/gemm_family.hpp"
+#include "kernels/reference/blas_reference.hpp"
+#include "tests/kernels/gemm/gemm_test_util.hpp"
+#include "tests/kernels/gemm/test_device.hpp"
+
+using namespace kt;
+using namespace kt::gemm;
+using blas::BlasCall;
+using blas::Operand;
+
+namespace {
+
+class Blas3Pocl : public test::SharedDeviceTest<Blas3Pocl, test::openPoclDevice> {};
+
+// A small TN kernel with padding on every size below (16 x 8 blocks, k step 4), CBL for A and RBL for B so the two
+// operands of SYRK and SYR2K take separate copies; and one with equal layouts (the shared-copy path).
+GemmParams smallKernel(Precision precision, bool sameLayouts = false) {
+    GemmParams p;
+    p.ml = 16, p.nl = sameLayouts ? 16 : 8, p.kl = 4, p.ms = 2, p.ns = 2, p.ks = 2, p.vw = 1;
+    p.localA = false, p.localB = true;
+    p.layoutA = Layout::Cbl, p.layoutB = sameLayouts ? Layout::Cbl : Layout::Rbl;
+    p.precision = precision;
+    return p;
+}
+
+struct Stored {
+    std::int64_t rows = 0, cols = 0;
+};
+Stored stored(const BlasCall& call, Operand which) {
+    const auto s = blas::operandShape(call, which);
+    return {s.rows, s.cols};
+}
+
+template <class T> std::vector<T> absolute(std::vector<T> v) {
+    for (auto& x : v) x = std::fabs(x);
+    return v;
+}
+
+// Runs `call` through the routine (ld = rows or cols + 3, offsets 5) and compares with OpenBLAS: within the rounding
+// bound where written, bit for bit elsewhere (the untouched triangle, the padding between rows).
+template <class T> void check(Device& dev, Blas3Routine& routine, BlasCall call, bool nanInC = false) {
+    SCOPED_TRACE(call.describe() + " alpha " + std::to_string(call.alpha) + " beta " + std::to_string(call.beta));
+    const bool trmm = call.routine == blas::routine::kTrmm;
+    const Operand out = trmm ? Operand::B : Operand::C;
+    auto ldOf = [&](Operand w) { return std::max<std::int64_t>(1, blas::minimalLd(call, w)) + 3; };
+    const std::int64_t off = 5;
+    auto make = [&](Operand w, std::uint64_t seed) {
+        const auto s = blas::operandShape(call, w);
+        if (!s.used) return std::vector<T>{};
+        const std::int64_t outer = call.order == blas::Order::RowMajor ? s.rows : s.cols;
+        return test::randomMatrix<T>(std::size_t(off + outer * ldOf(w)), seed);
+    };
+    auto A = make(Operand::A, 11), B = make(Operand::B, 12), C = make(Operand::C, 13);
+    if (nanInC)
+        for (auto& x : (trmm ? B : C)) x = std::numeric_limits<T>::quiet_NaN();
+    auto bufA = test::upload(dev, A), bufB = test::upload(dev, B), bufC = test::upload(dev, C);
+    blas::BlasOperands ops;
+    ops.a = {bufA.get(), ldOf(Operand::A), off};
+    if (!B.empty()) ops.b = {bufB.get(), ldOf(Operand::B), off};
+    if (!C.empty()) ops.c = {bufC.get(), ldOf(Operand::C), off};
+    routine.run(call, ops);
+    std::vector<T>& host = trmm ? B : C;
+    std::vector<T> got(host.size());
+    dev.read(trmm ? *bufB : *bufC, got.data(), got.size() * sizeof(T));
+
+    std::vector<T> ref = host, bound = absolute(host);
+    auto absA = absolute(A), absB = absolute(B);
+    const reference::HostOperand<T> a{A.data(), ldOf(Operand::A), off}, b{B.data(), ldOf(Operand::B), off},
+        c{C.data(), ldOf(Operand::C), off};
+    BlasCall absCall = call;
+    absCall.alpha = std::fabs(call.alpha), absCall.beta = std::fabs(call.beta);
+    if (trmm) {
+        auto refB = ref;
+        reference::run(call, a, {refB.data(), ldOf(Operand::B), off}, {});
+        reference::run(absCall, {absA.data(), ldOf(Operand::A), off}, {bound.data(), ldOf(Operand::B), off}, {});
+        ref = refB;
+    } else {
+        reference::run(call, a, b, {ref.data(), ldOf(Operand::C), off});
+        reference::run(absCall, {absA.data(), ldOf(Operand::A), off}, {absB.data(), ldOf(Operand::B), off},
+                       {bound.data(), ldOf(Operand::C), off});
+    }
+    const double eps = std::numeric_limits<T>::epsilon();
+    const std::int64_t inner = std::max({call.m, call.n, call.k});
+    const auto shape = blas::operandShape(call, out);
+    const bool row = call.order == blas::Order::RowMajor;
+    const std::int64_t ld = ldOf(out), outerCount = row ? shape.rows : shape.cols,
+                       innerCount = row ? shape.cols : shape.rows;
+    const bool triangle = call.routine == blas::routine::kSyrk || call.routine == blas::routine::kSyr2k;
+    for (std::size_t x = 0; x < got.size(); ++x) {
+        const std::int64_t rel = std::int64_t(x) - off, o = rel / ld, i = rel % ld;
+        bool written = rel >= 0 && o < outerCount && i < innerCount;
+        if (written && triangle) {
+            const std::int64_t r = row ? o : i, c = row ? i : o;
+            written = call.uplo == blas::Uplo::Lower ? r >= c : r <= c;
+        }
+        if (!written) { // outside the matrix, or the triangle SYRK/SYR2K must not touch: the same bits
+            ASSERT_EQ(std::memcmp(&got[x], &host[x], sizeof(T)), 0) << "untouched index " << x << " changed";
+            continue;
+        }
+        if (std::memcmp(&got[x], &ref[x], sizeof(T)) == 0) continue;
+        ASSERT_LE(std::fabs(double(got[x]) - double(ref[x])), 4 * eps * double(inner + 4) * double(bound[x]))
+            << "index " << x << ": " << got[x] << ", expected " << ref[x];
+    }
+}
+
+BlasCall makeCall(const char* routine, Precision prec, blas::Order order, std::int64_t a, std::int64_t b) {
+    BlasCall call;
+    call.routine = routine;
+    call.precision = prec;
+    call.order = order;
+    call.alpha = 1.25, call.beta = -0.5;
+    if (std::string(routine) == "syrk" || std::string(routine) == "syr2k")
+        call.n = a, call.k = b;
+    else
+        call.m = a, call.n = b;
+    return call;
+}
+
+struct Size2 {
+    std::int64_t a, b;
+};
+// 1, 7, 33, 100, 255 square and rectangular both ways; each option set takes two of them in turn.
+const std::vector<Size2> kSizes = {{1, 1}, {7, 7}, {33, 33}, {100, 100}, {255, 255}, {33, 100}, {100, 7}, {7, 255}};
+
+// Every option set of a routine (blas3_family's variants: side, uplo, trans, diag) with a call of each.
+std::vector<BlasCall> optionSets(const std::string& routine, Precision prec) {
+    std::vector<BlasCall> out;
+    for (auto order : {blas::Order::RowMajor, blas::Order::ColMajor})
+        for (auto side : {blas::Side::Left, blas::Side::Right})
+            for (auto uplo : {blas::Uplo::Lower, blas::Uplo::Upper})
+                for (auto op : {blas::Op::N, blas::Op::T})
+                    for (auto diag : {blas::Diag::NonUnit, blas::Diag::Unit}) {
+                        const bool hasSide = routine == "symm" || routine == "trmm";
+                        const bool hasOp = routine != "symm", hasDiag = routine == "trmm";
+                        if ((!hasSide && side == blas::Side::Right) || (!hasOp && op == blas::Op::T) ||
+                            (!hasDiag && diag == blas::Diag::Unit))
+                            continue;
+                        BlasCall call = makeCall(routine.c_str(), prec, order, 0, 0);
+                        call.side = side, call.uplo = uplo, call.opA = call.opB = op, call.diag = diag;
+                        out.push_back(call);
+                    }
+    return out;
+}
+
+void setSize(BlasCall& call, const Size2& s) {
+    if (call.routine == "syrk" || call.routine == "syr2k")
+        call.n = s.a, call.k = s.b;
+    else
+        call.m = s.a, call.n = s.b;
+}
+
+struct RoutineCase {
+    std::string routine;
+    Precision precision;
+};
+void PrintTo(const RoutineCase& c, std::ostream* os) { *os << c.routine << " " << toString(c.precision); }
+class Blas3Options : public ::testing::WithParamInterface<RoutineCase>, public Blas3Pocl {};
+
+} // namespace
+
+// Every option set in both orders, each at one or two of the sizes, against OpenBLAS.
+TEST_P(Blas3Options, EveryOptionAgainstOpenBlas) {
+    const auto [name, prec] = GetParam();
+    Blas3Routine routine(*s_device, test::programsOf(*s_device), name, smallKernel(prec));
+    int i = 0;
+    const auto sets = optionSets(name, prec);
+    // Two sizes per option set; one for TRMM's 32 sets (each size still comes four times).
+    const std::vector<int> turns = sets.size() > 16 ? std::vector<int>{0} : std::vector<int>{0, 3};
+    for (BlasCall call : sets) {
+        for (int j : turns) {
+            setSize(call, kSizes[std::size_t(i + j) % kSizes.size()]);
+            prec == Precision::F32 ? check<float>(*s_device, routine, call) : check<double>(*s_device, routine, call);
+            if (HasFatalFailure()) return;
+        }
+        ++i;
+    }
+}
+
+// alpha = 0 (C = beta C, B = 0 for trmm) and beta = 0 with NaN in C (C is never read).
+TEST_P(Blas3Options, AlphaZeroAndBetaZeroWithNanInC) {
+    const auto [name, prec] = GetParam();
+    Blas3Routine routine(*s_device, test::programsOf(*s_device), name, smallKernel(prec));
+    BlasCall call = optionSets(name, prec).back(); // column-major, the last options
+    setSize(call, {33, 7});
+    call.alpha = 0;
+    prec == Precision::F32 ? check<float>(*s_device, routine, call) : check<double>(*s_device, routine, call);
+    if (name == "trmm") return; // trmm has no beta and no C
+    call.alpha = 1.5, call.beta = 0;
+    prec == Precision::F32 ? check<float>(*s_device, routine, call, true)
+                           : check<double>(*s_device, routine, call, true);
+}
+
+INSTANTIATE_TEST_SUITE_P(Routines, Blas3Options,
+                         ::testing::Values(RoutineCase{"symm", Precision::F32}, RoutineCase{"symm", Precision::F64},
+                                           RoutineCase{"syrk", Precision::F32}, RoutineCase{"syrk", Precision::F64},
+                                           RoutineCase{"syr2k", Precision::F32}, RoutineCase{"syr2k", Precision::F64},
+                                           RoutineCase{"trmm", Precision::F32}, RoutineCase{"trmm", Precision::F64}),
+                         [](const auto& info) { return info.param.routine + toString(info.param.precision); });
+
+// SYRK and SYR2K share one copy between the TN operands when their layouts coincide.
+TEST_F(Blas3Pocl, SharedCopiesWhenTheLayoutsCoincide) {
+    for (const char* name : {"syrk", "syr2k"}) {
+        Blas3Routine routine(*s_device, test::programsOf(*s_device), name, smallKernel(Precision::F32, true));
+        for (BlasCall call : optionSets(name, Precision::F32)) {
+            setSize(call, {33, 100});
+            check<float>(*s_device, routine, call);
+        }
+    }
+}
+
+TEST_F(Blas3Pocl, BadArgumentsAreNamed) {
+    Blas3Routine routine(*s_device, test::programsOf(*s_device), "syrk", smallKernel(Precision::F32));
+    auto bufA = s_device->allocate(4096), bufC = s_device->allocate(4096);
+    auto message = [&](BlasCall call, std::int64_t lda, std::int64_t ldc) {
+        try {
+            routine.enqueue(call, {{bufA.get(), lda, 0}, {}, {bufC.get(), ldc, 0}});
+        } catch (const std::invalid_argument& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    BlasCall call = makeCall("syrk", Precision::F32, blas::Order::ColMajor, 8, 4);
+    EXPECT_EQ(message(call, 8, 8), "no error");
+    call.n = -1;
+    EXPECT_NE(message(call, 8, 8).find("negative size"), std::string::npos);
+    call.n = 8;
+    EXPECT_NE(message(call, 7, 8).find("ld of A is 7"), std::string::npos) << message(call, 7, 8);
+    EXPECT_NE(message(call, 8, 3).find("ld of C is 3"), std::string::npos);
+    call.uplo = blas::Uplo(5);
+    EXPECT_NE(message(call, 8, 8).find("unknown uplo"), std::string::npos);
+    call.uplo = blas::Uplo::Upper;
+    call.n = 100; // 100 x 100 floats do not fit 4096 bytes
+    EXPECT_NE(message(call, 100, 100).find("too small"), std::string::npos);
+    call.routine = "symm";
+    EXPECT_NE(message(call, 100, 100).find("cannot run symm"), std::string::npos);
+    EXPECT_THROW(Blas3Routine(*s_device, test::programsOf(*s_device), "gemv", smallKernel(Precision::F32)),
+                 std::invalid_argument);
+    GemmParams split = smallKernel(Precision::F32);
+    split.ksplit = 2;
+    EXPECT_THROW(Blas3Routine(*s_device, test::programsOf(*s_device), "syrk", split), std::invalid_argument);
+}
+
+// Each family's tuning candidate (the routine plan on its representative options, C restored before every run)
+// passes its own check after repeated runs.
+TEST_F(Blas3Pocl, FamiliesTuneAndVerify) {
+    kernels::registerBuiltinFamilies();
+    for (const char* name : {"ssymm", "dsyrk", "ssyr2k", "dtrmm"}) {
+        SCOPED_TRACE(name);
+        const auto family = FamilyRegistry::instance().find(name);
+        ASSERT_TRUE(family);
+        const Precision prec = family->precision();
+        auto run = family->instantiate(*s_device, pointFromParams(smallKernel(prec)), test::programsOf(*s_device));
+        run->prepare({{37, 45}}, 3);
+        run->run();
+        run->run();
+        const auto v = run->verify();
+        EXPECT_TRUE(v.ok) << v.message;
+    }
+}

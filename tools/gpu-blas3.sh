@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# BLAS3 on the GPU machine (docs/perf/blas3.md), in one device command: profile the CUDA device, tune the copy
+# families there, bench them against the vendor transpose, and bench SYMM/SYRK/SYR2K/TRMM (S and D) beside our GEMM
+# and cuBLAS with the tuned copies, then (KT_BLAS3_PART=2) with the default copies and on OpenCL beside CLBlast.
+#   usage (repository root, .carry-blas3/ktune and .carry/gpu-libs.tar.xz carried): tools/gpu-blas3.sh [1|2]
+# Writes $OUT/log.txt and $OUT/results.tar.gz (the JSON of every bench and the store).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+part=${1:-1}
+out=${OUT:-/tmp/kt-out}
+mkdir -p "$out"
+source tools/gpu-env.sh
+ktune=${KT_BLAS3_KTUNE:-.carry-blas3/ktune}
+export KT_DB=${KT_DB:-$out/blas3.sqlite}
+log() { echo "== $*" | tee -a "$out/log.txt"; }
+run() { log "$*"; timeout "${KT_STEP_TIMEOUT:-240}" "$ktune" "$@" >> "$out/log.txt" 2>&1 || log "exit $? from: $*"; }
+
+"$ktune" devices --json > "$out/devices.json"
+cuda=$(python3 -c 'import json,sys; print(next(d["id"] for d in json.load(open(sys.argv[1]))["devices"] if d.get("backend","").lower()=="cuda"))' "$out/devices.json")
+ocl=$(python3 -c 'import json,sys; print(next(d["id"] for d in json.load(open(sys.argv[1]))["devices"] if d.get("backend","").lower()=="opencl" and d.get("type")=="gpu"))' "$out/devices.json")
+log "cuda $cuda opencl $ocl"
+
+# H100 winners of docs/perf/gemm.md (T2 single, D1 double), without split-K (the BLAS3 kernels do not split k).
+t2="GEMM_ML=64,GEMM_NL=128,GEMM_KL=8,GEMM_MS=16,GEMM_NS=8,GEMM_KS=8,GEMM_VW=4,GEMM_LOCAL_A=1,GEMM_LOCAL_B=1"
+t2="$t2,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=1,GEMM_PREFETCH=1,GEMM_KSPLIT=1"
+d1="GEMM_ML=128,GEMM_NL=128,GEMM_KL=8,GEMM_MS=8,GEMM_NS=8,GEMM_KS=2,GEMM_VW=2,GEMM_LOCAL_A=1,GEMM_LOCAL_B=1"
+d1="$d1,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=1,GEMM_PREFETCH=1,GEMM_KSPLIT=1"
+sizes=${KT_BLAS3_SIZES:-1024,2048,4096,8192}
+variants() { case $1 in symm) echo ll,ru ;; syrk|syr2k) echo ln,ut ;; trmm) echo lunn,rltu ;; esac; }
+
+benchAll() { # $1 tag, $2 device, $3 sizes, $4.. extra arguments
+    local tag=$1 dev=$2 sz=$3; shift 3
+    for p in s d; do
+        point=$t2; [ $p = d ] && point=$d1
+        run bench --device "$dev" --family ${p}gemm --point "$point" --sizes "$sz" --ops nn --runs 5 "$@" \
+            --out "$out/$tag-${p}gemm.json"
+        for r in symm syrk syr2k trmm; do
+            run bench --device "$dev" --family $p$r --point "$point" --sizes "$sz" --variants "$(variants $r)" --runs 5 \
+                "$@" --out "$out/$tag-$p$r.json"
+        done
+    done
+}
+
+if [ "$part" = 1 ]; then
+    run profile "$cuda"
+    for f in layout_copy dlayout_copy; do
+        run tune --device "$cuda" --family $f --strategy random --sizes 4096 --budget-evals "${KT_COPY_EVALS:-48}" \
+            --warm-start --runs 5
+        run bench --device "$cuda" --family $f --best --sizes 4096,8192 --runs 10 --out "$out/copy-tuned-$f.json"
+        run bench --device "$cuda" --family $f --point "COPY_MWG=32,COPY_NWG=32,COPY_MWI=4,COPY_NWI=1,COPY_MUD=4,COPY_NUD=1" \
+            --sizes 4096,8192 --runs 10 --out "$out/copy-default-$f.json"
+    done
+    benchAll cuda-tuned "$cuda" "$sizes" --tensor-cores
+else
+    benchAll cuda-default "$cuda" 4096,8192 --default-parts
+    benchAll cuda-verify "$cuda" 1024 --verify
+    benchAll opencl-tuned "$ocl" 4096
+fi
+# A device command returns at most 8 files (run A lost the rest): everything in one tarball.
+cp "$KT_DB" "$out/" 2>/dev/null
+(cd "$out" && tar czf /tmp/blas3-results.tar.gz --exclude=results.tar.gz . && rm -f ./*.json ./*.sqlite &&
+    mv /tmp/blas3-results.tar.gz results.tar.gz)
