@@ -22,6 +22,7 @@
 #include "app/gui/pages/compare_page.hpp"
 #include "app/gui/pages/devices_page.hpp"
 #include "app/gui/pages/fits_page.hpp"
+#include "app/gui/pages/pipeline_panel.hpp"
 #include "app/gui/pages/results_page.hpp"
 #include "app/gui/pages/run_page.hpp"
 #include "app/gui/pages/tune_page.hpp"
@@ -101,6 +102,17 @@ MainWindow::MainWindow(BackendFactory backends, ProfileFunction profiler, Langua
                             live.insert(live.end(), source.devices.begin(), source.devices.end());
                     compare->setLiveDevices(live);
                 });
+    }
+
+    if (auto* fits = fitsPage()) {
+        // The size pipeline measures on this machine's devices: the live ones of the enumeration.
+        connect(m_enumeration, &DeviceEnumerationService::finished, fits, [fits](const EnumerationResult& result) {
+            std::vector<DeviceInfo> live;
+            for (const auto& source : result.sources)
+                if (source.origin == DeviceOrigin::Live && source.kind != BackendKind::Simulated)
+                    live.insert(live.end(), source.devices.begin(), source.devices.end());
+            fits->pipelinePanel()->setDevices(live);
+        });
     }
 
     if (auto* bench = benchPage()) {
