@@ -94,6 +94,9 @@ DeviceInfo testDevice() {
     return d;
 }
 
+// Readable QCOMPARE failures for run states.
+QString st(RunStatus s) { return QString::fromStdString(kt::toString(s)); }
+
 PipelineExecutorFactory lines(int delayMs) {
     return [delayMs](const DeviceInfo&, const std::string&) { return std::make_unique<LineExecutor>(delayMs); };
 }
@@ -160,7 +163,7 @@ private Q_SLOTS:
         QSignalSpy finished(run, &PipelineRun::finished);
         QSignalSpy loaded(&page, &FitsPage::measurementsLoaded);
         QVERIFY(finished.wait(60000));
-        QCOMPARE(finished.first().at(0).value<RunStatus>(), RunStatus::Completed);
+        QCOMPARE(st(finished.first().at(0).value<RunStatus>()), st(RunStatus::Completed));
         QVERIFY(progress.count() > 0);
         const auto last = progress.last().at(0).value<PipelineProgressInfo>();
         QVERIFY(last.measured > 0);
@@ -204,7 +207,7 @@ private Q_SLOTS:
         QVERIFY(progress.wait(20000));
         panel.cancelButton()->click();
         QVERIFY(finished.wait(20000));
-        QCOMPARE(finished.first().at(0).value<RunStatus>(), RunStatus::Cancelled);
+        QCOMPARE(st(finished.first().at(0).value<RunStatus>()), st(RunStatus::Cancelled));
         QCOMPARE(panelFinished.count(), 1);
         QVERIFY(run->outcome().runId > 0);
         QCOMPARE(run->outcome().ruleId, std::int64_t(0));
