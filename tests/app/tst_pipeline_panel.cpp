@@ -198,7 +198,7 @@ private Q_SLOTS:
         const QString path = freshStore();
         PipelinePanel panel;
         panel.setDatabase(path);
-        prepare(&panel, 40); // slow enough to cancel in the sieve
+        prepare(&panel, 100); // slow enough to cancel in the sieve
         QVERIFY(panel.start());
         PipelineRun* run = panel.run();
         QSignalSpy progress(run, &PipelineRun::progressChanged);
