@@ -167,7 +167,8 @@ private Q_SLOTS:
         QVERIFY(progress.count() > 0);
         const auto last = progress.last().at(0).value<PipelineProgressInfo>();
         QVERIFY(last.measured > 0);
-        QVERIFY(!last.phase.isEmpty());
+        QCOMPARE(last.phase, QStringLiteral("rule")); // the search's phases, then fit and rule
+        QVERIFY(last.done > 0 && last.done <= last.total); // the search's count is kept through fit and rule
         QCOMPARE(run->progress().measured, last.measured);
         const auto& outcome = run->outcome();
         QVERIFY(outcome.ruleId > 0);

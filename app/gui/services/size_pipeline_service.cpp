@@ -59,8 +59,11 @@ public:
     void onProgress(const RunProgress& progress) override {
         std::lock_guard lock(m_mutex);
         m_latest.phase = QString::fromStdString(progress.phase);
-        m_latest.done = progress.done;
-        m_latest.total = progress.total;
+        // The fit and rule phases report no evaluations: the search's last count stays.
+        if (progress.done > 0 || progress.total > 0) {
+            m_latest.done = progress.done;
+            m_latest.total = progress.total;
+        }
         request();
     }
     void finish(PipelineOutcome outcome) {
