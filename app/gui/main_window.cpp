@@ -17,11 +17,11 @@
 #include <QTabWidget>
 
 #include "app/gui/app_settings.hpp"
+#include "app/gui/dialogs/export_dialog.hpp"
 #include "app/gui/dialogs/settings_dialog.hpp"
 #include "app/gui/pages/bench_page.hpp"
 #include "app/gui/pages/compare_page.hpp"
 #include "app/gui/pages/devices_page.hpp"
-#include "app/gui/dialogs/export_dialog.hpp"
 #include "app/gui/pages/fits_page.hpp"
 #include "app/gui/pages/pipeline_panel.hpp"
 #include "app/gui/pages/results_page.hpp"

@@ -168,7 +168,7 @@ private Q_SLOTS:
         const auto last = progress.last().at(0).value<PipelineProgressInfo>();
         QVERIFY(last.measured > 0);
         QCOMPARE(last.phase, QStringLiteral("rule")); // the search's phases, then fit and rule
-        QVERIFY(last.done > 0 && last.total > 0); // the search's count is kept through fit and rule
+        QVERIFY(last.done > 0 && last.total > 0);     // the search's count is kept through fit and rule
         QCOMPARE(run->progress().measured, last.measured);
         const auto& outcome = run->outcome();
         QVERIFY(outcome.ruleId > 0);

@@ -180,8 +180,8 @@ void PipelinePanel::finished(RunStatus status, const QString& message) {
 void PipelinePanel::setRunning(bool running) {
     m_start->setEnabled(!running);
     m_cancel->setEnabled(running);
-    for (QWidget* w : std::initializer_list<QWidget*>{m_device, m_family, m_budget, m_finalists, m_representative,
-                                                      m_detail})
+    for (QWidget* w :
+         std::initializer_list<QWidget*>{m_device, m_family, m_budget, m_finalists, m_representative, m_detail})
         w->setEnabled(!running);
 }
 

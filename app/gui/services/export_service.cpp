@@ -21,8 +21,8 @@ ExportInventory readExportInventory(const QString& database) {
     ExportInventory out;
     try {
         if (!QFileInfo::exists(database)) {
-            out.error = QCoreApplication::translate("kt::gui::ExportJob", "No store at %1 (nothing tuned yet?)")
-                            .arg(database);
+            out.error =
+                QCoreApplication::translate("kt::gui::ExportJob", "No store at %1 (nothing tuned yet?)").arg(database);
             return out;
         }
         auto db = store::Database::open(database.toStdString(), {store::OpenMode::ReadOnly});
@@ -146,9 +146,8 @@ void ExportJob::runConfigure() {
             m_configure = ConfigureResult::Failed;
             // The error is at the end of cmake's output.
             const QString tail = m_configureOutput.right(2000).trimmed();
-            done(false, tr("The package is written, but it does not configure (cmake exit code %1):\n%2")
-                            .arg(code)
-                            .arg(tail));
+            done(false,
+                 tr("The package is written, but it does not configure (cmake exit code %1):\n%2").arg(code).arg(tail));
         }
     });
     Q_EMIT configureStarted();

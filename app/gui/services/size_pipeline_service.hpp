@@ -19,21 +19,21 @@ namespace kt::gui {
 // What the Fits & Rules page's pipeline panel asks for.
 struct PipelineRequest {
     DeviceInfo device;
-    QString family;                           // a family with one size dimension
-    QString database;                         // the store: the run, its fits and the rule go there
-    std::vector<ProblemSize> representative;  // sieve sizes; empty: the pipeline's defaults
-    std::vector<ProblemSize> detail;          // detail sizes; empty: the pipeline's defaults
-    std::uint64_t maxEvaluations = 0;         // 0: no limit
+    QString family;                          // a family with one size dimension
+    QString database;                        // the store: the run, its fits and the rule go there
+    std::vector<ProblemSize> representative; // sieve sizes; empty: the pipeline's defaults
+    std::vector<ProblemSize> detail;         // detail sizes; empty: the pipeline's defaults
+    std::uint64_t maxEvaluations = 0;        // 0: no limit
     std::size_t ranks = 25;
     std::size_t finalists = 10;
 };
 
 // Snapshot of the pipeline's progress for the GUI thread.
 struct PipelineProgressInfo {
-    QString phase;         // the sieve's phase, then "fit" and "rule"
-    quint64 done = 0;      // evaluations finished
-    quint64 total = 0;     // the estimate (budget-capped)
-    quint64 measured = 0;  // measurements delivered so far
+    QString phase;        // the sieve's phase, then "fit" and "rule"
+    quint64 done = 0;     // evaluations finished
+    quint64 total = 0;    // the estimate (budget-capped)
+    quint64 measured = 0; // measurements delivered so far
 };
 
 using PipelineExecutorFactory = std::function<std::unique_ptr<Executor>(const DeviceInfo&, const std::string&)>;
