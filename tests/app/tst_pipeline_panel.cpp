@@ -199,7 +199,7 @@ private Q_SLOTS:
         const QString path = freshStore();
         PipelinePanel panel;
         panel.setDatabase(path);
-        prepare(&panel, 100); // slow enough to cancel in the sieve
+        prepare(&panel, 250); // slow enough to cancel in the search, even on a loaded machine
         QVERIFY(panel.start());
         PipelineRun* run = panel.run();
         QSignalSpy progress(run, &PipelineRun::progressChanged);
