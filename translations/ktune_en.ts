@@ -1000,6 +1000,153 @@
     </message>
 </context>
 <context>
+    <name>kt::gui::ExportDialog</name>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="80"/>
+        <source>Package folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="100"/>
+        <source>Nothing is tuned in this store yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="133"/>
+        <source>Choose a device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="137"/>
+        <source>Check at least one family.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="141"/>
+        <source>Choose the package folder (new or empty).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="148"/>
+        <source>Written: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="151"/>
+        <source>Checking that the package configures…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="158"/>
+        <source>Skipped: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="164"/>
+        <source>Exporting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="186"/>
+        <source>Export tuned kernel package</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="187"/>
+        <source>Device:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="188"/>
+        <source>Families:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="189"/>
+        <source>Dispatch depth:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="190"/>
+        <source>Depth of each family&apos;s dispatch tree over its sizes: at most 2^depth variants</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="191"/>
+        <source>Package folder:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="192"/>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="193"/>
+        <source>Replace an earlier package in this folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="194"/>
+        <source>Check that the package configures (cmake -S folder -B folder/build)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="195"/>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="196"/>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::ExportJob</name>
+    <message>
+        <location filename="../app/gui/services/export_service.cpp" line="24"/>
+        <source>No store at %1 (nothing tuned yet?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/services/export_service.cpp" line="104"/>
+        <source>Export failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/services/export_service.cpp" line="110"/>
+        <source>Package written to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/services/export_service.cpp" line="121"/>
+        <source>Package written to %1; not checked: cmake was not found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/services/export_service.cpp" line="138"/>
+        <source>The package is written, but cmake could not be started: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/services/export_service.cpp" line="144"/>
+        <source>Package written to %1 and configured (cmake -S %1 -B %1/build).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/services/export_service.cpp" line="149"/>
+        <source>The package is written, but it does not configure (cmake exit code %1):
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/services/export_service.cpp" line="155"/>
+        <source>Checking that the package configures: cmake -S %1 -B %1/build</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>kt::gui::FamilySpaces</name>
     <message>
         <location filename="../app/gui/services/family_spaces.cpp" line="44"/>
@@ -1023,107 +1170,117 @@
 <context>
     <name>kt::gui::FitsPage</name>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="91"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="93"/>
         <source>No candidate has measurements at two or more one-dimensional sizes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="306"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="335"/>
         <source>No one-dimensional measurements for this device and family.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="309"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="338"/>
         <source>Fitting failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="313"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="342"/>
         <source>Sizes are m×n×k; only the cubes (m = n = k) are shown, by m.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="317"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="346"/>
         <source>α chosen by GCV: %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="370"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="399"/>
         <source>Device:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="371"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="400"/>
         <source>Family:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="372"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="401"/>
         <source>Top K:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="373"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="402"/>
         <source>How many candidates to fit, ranked by their mean measured value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="374"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="403"/>
         <source>α:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="375"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="404"/>
         <source>Smoothing weight of the d-spline (larger is smoother)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="376"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="405"/>
         <source>Smoothing weight α on a logarithmic scale, %1 to %2; the fit follows as you drag</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="378"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="407"/>
         <source>auto (GCV)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="379"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="408"/>
         <source>Tolerance:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="380"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="409"/>
+        <source>Size pipeline…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="410"/>
+        <source>Measure a family over sizes on a device and derive its dispatch rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="411"/>
         <source>A candidate within this percentage of the best keeps its interval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="381"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="412"/>
         <source>From size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="381"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="412"/>
         <source>To size (excl.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="381"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="412"/>
         <source>Candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="388"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="419"/>
         <source>Problem size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="389"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="420"/>
         <source>Value (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="390"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="421"/>
         <source>Value (GFlop/s or GB/s)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1170,137 +1327,147 @@
 <context>
     <name>kt::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <location filename="../app/gui/main_window.cpp" line="228"/>
         <source>KernelTune Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="212"/>
+        <location filename="../app/gui/main_window.cpp" line="229"/>
         <source>Devices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="213"/>
+        <location filename="../app/gui/main_window.cpp" line="230"/>
         <source>Tune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="214"/>
+        <location filename="../app/gui/main_window.cpp" line="231"/>
         <source>Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="215"/>
+        <location filename="../app/gui/main_window.cpp" line="232"/>
         <source>Results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="216"/>
+        <location filename="../app/gui/main_window.cpp" line="233"/>
         <source>Fits &amp;&amp; Rules</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="217"/>
+        <location filename="../app/gui/main_window.cpp" line="234"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="218"/>
+        <location filename="../app/gui/main_window.cpp" line="235"/>
         <source>Bench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="219"/>
+        <location filename="../app/gui/main_window.cpp" line="236"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="220"/>
+        <location filename="../app/gui/main_window.cpp" line="237"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="221"/>
+        <location filename="../app/gui/main_window.cpp" line="238"/>
         <source>&amp;Tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="222"/>
+        <location filename="../app/gui/main_window.cpp" line="239"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="223"/>
+        <location filename="../app/gui/main_window.cpp" line="240"/>
         <source>&amp;Open database…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="224"/>
+        <location filename="../app/gui/main_window.cpp" line="241"/>
         <source>Choose the SQLite file that holds tuning results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="225"/>
+        <location filename="../app/gui/main_window.cpp" line="242"/>
+        <source>&amp;Export package…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="243"/>
+        <source>Write a tuned kernel package (C API, CBLAS drop-in, CMake) from this store</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="244"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="227"/>
+        <location filename="../app/gui/main_window.cpp" line="246"/>
         <source>&amp;Refresh devices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="228"/>
+        <location filename="../app/gui/main_window.cpp" line="247"/>
         <source>&amp;Status bar</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="229"/>
+        <location filename="../app/gui/main_window.cpp" line="248"/>
         <source>&amp;Settings…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="230"/>
+        <location filename="../app/gui/main_window.cpp" line="249"/>
         <source>&amp;About KernelTune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="231"/>
+        <location filename="../app/gui/main_window.cpp" line="250"/>
         <source>About &amp;Qt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="237"/>
+        <location filename="../app/gui/main_window.cpp" line="256"/>
         <source>Database: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="238"/>
+        <location filename="../app/gui/main_window.cpp" line="257"/>
         <source>Database: %1 (not created yet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <location filename="../app/gui/main_window.cpp" line="271"/>
         <source>Results database: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="256"/>
+        <location filename="../app/gui/main_window.cpp" line="275"/>
         <source>Open results database</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="257"/>
+        <location filename="../app/gui/main_window.cpp" line="276"/>
         <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="277"/>
+        <location filename="../app/gui/main_window.cpp" line="301"/>
         <source>About KernelTune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="278"/>
+        <location filename="../app/gui/main_window.cpp" line="302"/>
         <source>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;A workbench for auto-tuning GPU kernels (GEMM, BLAS3, batched GEMM, SYMV) on OpenCL and CUDA devices: explore parameter spaces, measure and verify candidates, fit performance over problem sizes and derive dispatch rules.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1315,6 +1482,129 @@
     <message>
         <location filename="../app/gui/plots/metric_curve_plot.cpp" line="193"/>
         <source>Problem size (geometric mean of %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::PipelinePanel</name>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="104"/>
+        <source>Choose a device and a family with one size dimension.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="117"/>
+        <source>Sizes: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="124"/>
+        <source>The detail sizes need at least two distinct sizes: the rule covers their range.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="134"/>
+        <source>Starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="142"/>
+        <source>Cancelling after the current candidate…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="151"/>
+        <source>Phase: %1 — %2 of %3 evaluations, %4 measurements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="152"/>
+        <source>starting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="164"/>
+        <source>Run %1: rule %2 stored with %3 intervals (%4 measurements). %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="171"/>
+        <source>Failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="173"/>
+        <source>Run %1 %2; continue it with: ktune pipeline --resume %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="194"/>
+        <source>Size pipeline: sieve, detailed sampling, d-spline fits and a dispatch rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="195"/>
+        <source>Device:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="196"/>
+        <source>Family:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="197"/>
+        <source>Budget:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="198"/>
+        <source>no limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="199"/>
+        <source>Most evaluations (one kernel at one size) of the sieve; 0: every valid point</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="200"/>
+        <source>Finalists:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="201"/>
+        <source>Kernels sampled over the detail sizes and fitted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="202"/>
+        <source>Sieve sizes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="203"/>
+        <source>1000,2800,4600,6400,8200,10000 (default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="204"/>
+        <source>Detail sizes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="205"/>
+        <source>100:10000:48 (from:to:count, default) or a list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="206"/>
+        <source>Run pipeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="207"/>
+        <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

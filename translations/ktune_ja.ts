@@ -26,12 +26,16 @@
     <message numerus="yes">
         <location filename="../app/gui/pages/bench_page.cpp" line="149"/>
         <source>Running %n size(s)…</source>
-        <translation><numerusform>%n 個のサイズを実行中…</numerusform></translation>
+        <translation>
+            <numerusform>%n 個のサイズを実行中…</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <location filename="../app/gui/pages/bench_page.cpp" line="153"/>
         <source>Done: %n row(s).</source>
-        <translation><numerusform>完了: %n 行。</numerusform></translation>
+        <translation>
+            <numerusform>完了: %n 行。</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../app/gui/pages/bench_page.cpp" line="160"/>
@@ -991,6 +995,154 @@
     </message>
 </context>
 <context>
+    <name>kt::gui::ExportDialog</name>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="80"/>
+        <source>Package folder</source>
+        <translation>パッケージのフォルダー</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="100"/>
+        <source>Nothing is tuned in this store yet.</source>
+        <translation>このストアにはまだチューニング結果がありません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="133"/>
+        <source>Choose a device.</source>
+        <translation>デバイスを選択してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="137"/>
+        <source>Check at least one family.</source>
+        <translation>ファミリーを少なくとも 1 つ選択してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="141"/>
+        <source>Choose the package folder (new or empty).</source>
+        <translation>パッケージのフォルダー（新規または空）を選択してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="148"/>
+        <source>Written: %1.</source>
+        <translation>書き出し完了: %1。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="151"/>
+        <source>Checking that the package configures…</source>
+        <translation>パッケージが構成できるか確認しています…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="158"/>
+        <source>Skipped: %1</source>
+        <translation>スキップ: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="164"/>
+        <source>Exporting…</source>
+        <translation>エクスポートしています…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="186"/>
+        <source>Export tuned kernel package</source>
+        <translation>チューニング済みカーネルパッケージのエクスポート</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="187"/>
+        <source>Device:</source>
+        <translation>デバイス:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="188"/>
+        <source>Families:</source>
+        <translation>ファミリー:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="189"/>
+        <source>Dispatch depth:</source>
+        <translation>ディスパッチの深さ:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="190"/>
+        <source>Depth of each family&apos;s dispatch tree over its sizes: at most 2^depth variants</source>
+        <translation>各ファミリーのサイズに対するディスパッチ木の深さ: バリアントは最大 2^深さ 個</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="191"/>
+        <source>Package folder:</source>
+        <translation>パッケージのフォルダー:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="192"/>
+        <source>Browse…</source>
+        <translation>参照…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="193"/>
+        <source>Replace an earlier package in this folder</source>
+        <translation>このフォルダーにある以前のパッケージを置き換える</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="194"/>
+        <source>Check that the package configures (cmake -S folder -B folder/build)</source>
+        <translation>パッケージが構成できるか確認する（cmake -S フォルダー -B フォルダー/build）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="195"/>
+        <source>Export</source>
+        <translation>エクスポート</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/dialogs/export_dialog.cpp" line="196"/>
+        <source>Close</source>
+        <translation>閉じる</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::ExportJob</name>
+    <message>
+        <location filename="../app/gui/services/export_service.cpp" line="24"/>
+        <source>No store at %1 (nothing tuned yet?)</source>
+        <translation>%1 にストアがありません（まだ何もチューニングしていませんか？）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/services/export_service.cpp" line="104"/>
+        <source>Export failed: %1</source>
+        <translation>エクスポートに失敗しました: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/services/export_service.cpp" line="110"/>
+        <source>Package written to %1.</source>
+        <translation>パッケージを %1 に書き出しました。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/services/export_service.cpp" line="121"/>
+        <source>Package written to %1; not checked: cmake was not found.</source>
+        <translation>パッケージを %1 に書き出しました。cmake が見つからないため確認していません。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/services/export_service.cpp" line="138"/>
+        <source>The package is written, but cmake could not be started: %1</source>
+        <translation>パッケージは書き出しましたが、cmake を起動できませんでした: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/services/export_service.cpp" line="144"/>
+        <source>Package written to %1 and configured (cmake -S %1 -B %1/build).</source>
+        <translation>パッケージを %1 に書き出し、構成できることを確認しました（cmake -S %1 -B %1/build）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/services/export_service.cpp" line="149"/>
+        <source>The package is written, but it does not configure (cmake exit code %1):
+%2</source>
+        <translation>パッケージは書き出しましたが、構成できません（cmake の終了コード %1）:
+%2</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/services/export_service.cpp" line="155"/>
+        <source>Checking that the package configures: cmake -S %1 -B %1/build</source>
+        <translation>パッケージが構成できるか確認しています: cmake -S %1 -B %1/build</translation>
+    </message>
+</context>
+<context>
     <name>kt::gui::FamilySpaces</name>
     <message>
         <location filename="../app/gui/services/family_spaces.cpp" line="44"/>
@@ -1014,107 +1166,117 @@
 <context>
     <name>kt::gui::FitsPage</name>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="91"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="93"/>
         <source>No candidate has measurements at two or more one-dimensional sizes.</source>
         <translation>2 つ以上の一次元サイズで測定された候補がありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="306"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="335"/>
         <source>No one-dimensional measurements for this device and family.</source>
         <translation>このデバイスとファミリーには一次元サイズの測定がありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="309"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="338"/>
         <source>Fitting failed: %1</source>
         <translation>フィッティングに失敗しました: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="313"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="342"/>
         <source>Sizes are m×n×k; only the cubes (m = n = k) are shown, by m.</source>
         <translation>サイズは m×n×k です。立方体（m = n = k）のみを m で表示しています。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="317"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="346"/>
         <source>α chosen by GCV: %1.</source>
         <translation>GCV で選ばれた α: %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="370"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="399"/>
         <source>Device:</source>
         <translation>デバイス:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="371"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="400"/>
         <source>Family:</source>
         <translation>ファミリー:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="372"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="401"/>
         <source>Top K:</source>
         <translation>上位 K:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="373"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="402"/>
         <source>How many candidates to fit, ranked by their mean measured value</source>
         <translation>フィットする候補の数（平均測定値の順）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="374"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="403"/>
         <source>α:</source>
         <translation>α:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="375"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="404"/>
         <source>Smoothing weight of the d-spline (larger is smoother)</source>
         <translation>d-スプラインの平滑化の重み（大きいほど滑らか）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="376"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="405"/>
         <source>Smoothing weight α on a logarithmic scale, %1 to %2; the fit follows as you drag</source>
         <translation>平滑化の重み α（対数目盛、%1〜%2）。ドラッグに合わせてフィットが更新されます</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="378"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="407"/>
         <source>auto (GCV)</source>
         <translation>自動（GCV）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="379"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="408"/>
         <source>Tolerance:</source>
         <translation>許容差:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="380"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="409"/>
+        <source>Size pipeline…</source>
+        <translation>サイズパイプライン…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="410"/>
+        <source>Measure a family over sizes on a device and derive its dispatch rule</source>
+        <translation>デバイス上でファミリーをサイズごとに測定し、ディスパッチルールを導出します</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="411"/>
         <source>A candidate within this percentage of the best keeps its interval</source>
         <translation>最良との差がこの割合以内の候補は区間を維持します</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="381"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="412"/>
         <source>From size</source>
         <translation>開始サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="381"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="412"/>
         <source>To size (excl.)</source>
         <translation>終了サイズ（含まない）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="381"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="412"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="388"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="419"/>
         <source>Problem size</source>
         <translation>問題サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="389"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="420"/>
         <source>Value (%1)</source>
         <translation>値（%1）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="390"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="421"/>
         <source>Value (GFlop/s or GB/s)</source>
         <translation>値（GFlop/s または GB/s）</translation>
     </message>
@@ -1161,137 +1323,147 @@
 <context>
     <name>kt::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="211"/>
+        <location filename="../app/gui/main_window.cpp" line="228"/>
         <source>KernelTune Workbench</source>
         <translation>KernelTune ワークベンチ</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="212"/>
+        <location filename="../app/gui/main_window.cpp" line="229"/>
         <source>Devices</source>
         <translation>デバイス</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="213"/>
+        <location filename="../app/gui/main_window.cpp" line="230"/>
         <source>Tune</source>
         <translation>チューニング</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="214"/>
+        <location filename="../app/gui/main_window.cpp" line="231"/>
         <source>Run</source>
         <translation>実行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="215"/>
+        <location filename="../app/gui/main_window.cpp" line="232"/>
         <source>Results</source>
         <translation>結果</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="216"/>
+        <location filename="../app/gui/main_window.cpp" line="233"/>
         <source>Fits &amp;&amp; Rules</source>
         <translation>フィットとルール</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="218"/>
+        <location filename="../app/gui/main_window.cpp" line="235"/>
         <source>Bench</source>
         <translation>ベンチ</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="219"/>
+        <location filename="../app/gui/main_window.cpp" line="236"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="220"/>
+        <location filename="../app/gui/main_window.cpp" line="237"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="221"/>
+        <location filename="../app/gui/main_window.cpp" line="238"/>
         <source>&amp;Tools</source>
         <translation>ツール(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="222"/>
+        <location filename="../app/gui/main_window.cpp" line="239"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="223"/>
+        <location filename="../app/gui/main_window.cpp" line="240"/>
         <source>&amp;Open database…</source>
         <translation>データベースを開く(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="224"/>
+        <location filename="../app/gui/main_window.cpp" line="241"/>
         <source>Choose the SQLite file that holds tuning results</source>
         <translation>チューニング結果を保存する SQLite ファイルを選択します</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="225"/>
+        <location filename="../app/gui/main_window.cpp" line="242"/>
+        <source>&amp;Export package…</source>
+        <translation>パッケージをエクスポート(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="243"/>
+        <source>Write a tuned kernel package (C API, CBLAS drop-in, CMake) from this store</source>
+        <translation>このストアからチューニング済みカーネルパッケージ（C API、CBLAS 置き換え、CMake）を書き出します</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/main_window.cpp" line="244"/>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="227"/>
+        <location filename="../app/gui/main_window.cpp" line="246"/>
         <source>&amp;Refresh devices</source>
         <translation>デバイスを再読み込み(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="228"/>
+        <location filename="../app/gui/main_window.cpp" line="247"/>
         <source>&amp;Status bar</source>
         <translation>ステータスバー(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="229"/>
+        <location filename="../app/gui/main_window.cpp" line="248"/>
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="230"/>
+        <location filename="../app/gui/main_window.cpp" line="249"/>
         <source>&amp;About KernelTune</source>
         <translation>KernelTune について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="231"/>
+        <location filename="../app/gui/main_window.cpp" line="250"/>
         <source>About &amp;Qt</source>
         <translation>Qt について(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="237"/>
+        <location filename="../app/gui/main_window.cpp" line="256"/>
         <source>Database: %1</source>
         <translation>データベース: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="238"/>
+        <location filename="../app/gui/main_window.cpp" line="257"/>
         <source>Database: %1 (not created yet)</source>
         <translation>データベース: %1（未作成）</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="252"/>
+        <location filename="../app/gui/main_window.cpp" line="271"/>
         <source>Results database: %1</source>
         <translation>結果データベース: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="256"/>
+        <location filename="../app/gui/main_window.cpp" line="275"/>
         <source>Open results database</source>
         <translation>結果データベースを開く</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="257"/>
+        <location filename="../app/gui/main_window.cpp" line="276"/>
         <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
         <translation>SQLite データベース (*.sqlite *.db);;すべてのファイル (*)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="277"/>
+        <location filename="../app/gui/main_window.cpp" line="301"/>
         <source>About KernelTune</source>
         <translation>KernelTune について</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="278"/>
+        <location filename="../app/gui/main_window.cpp" line="302"/>
         <source>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;A workbench for auto-tuning GPU kernels (GEMM, BLAS3, batched GEMM, SYMV) on OpenCL and CUDA devices: explore parameter spaces, measure and verify candidates, fit performance over problem sizes and derive dispatch rules.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;OpenCL および CUDA デバイス上で GPU カーネル（GEMM、BLAS3、バッチ GEMM、SYMV）を自動チューニングするワークベンチです。パラメータ空間を探索し、候補を測定・検証し、問題サイズに対する性能をフィッティングして、ディスパッチ規則を導出します。&lt;/p&gt;&lt;p&gt;Qt %2 でビルドされています。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="217"/>
+        <location filename="../app/gui/main_window.cpp" line="234"/>
         <source>Compare</source>
         <translation>比較</translation>
     </message>
@@ -1307,6 +1479,129 @@
         <location filename="../app/gui/plots/metric_curve_plot.cpp" line="193"/>
         <source>Problem size (geometric mean of %1)</source>
         <translation>問題サイズ (%1 の幾何平均)</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::PipelinePanel</name>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="104"/>
+        <source>Choose a device and a family with one size dimension.</source>
+        <translation>デバイスと、サイズの次元が 1 つのファミリーを選択してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="117"/>
+        <source>Sizes: %1</source>
+        <translation>サイズ: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="124"/>
+        <source>The detail sizes need at least two distinct sizes: the rule covers their range.</source>
+        <translation>詳細サイズには異なるサイズが少なくとも 2 つ必要です（ルールはその範囲を対象とします）。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="134"/>
+        <source>Starting…</source>
+        <translation>開始しています…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="142"/>
+        <source>Cancelling after the current candidate…</source>
+        <translation>現在の候補の後でキャンセルします…</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="151"/>
+        <source>Phase: %1 — %2 of %3 evaluations, %4 measurements</source>
+        <translation>フェーズ: %1 — 評価 %2 / %3、測定 %4 件</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="152"/>
+        <source>starting</source>
+        <translation>開始中</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="164"/>
+        <source>Run %1: rule %2 stored with %3 intervals (%4 measurements). %5</source>
+        <translation>実行 %1: ルール %2 を %3 区間で保存しました（測定 %4 件）。%5</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="171"/>
+        <source>Failed: %1</source>
+        <translation>失敗しました: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="173"/>
+        <source>Run %1 %2; continue it with: ktune pipeline --resume %1</source>
+        <translation>実行 %1 は %2 です。続行するには: ktune pipeline --resume %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="194"/>
+        <source>Size pipeline: sieve, detailed sampling, d-spline fits and a dispatch rule</source>
+        <translation>サイズパイプライン: ふるい分け、詳細サンプリング、d-spline フィット、ディスパッチルール</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="195"/>
+        <source>Device:</source>
+        <translation>デバイス:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="196"/>
+        <source>Family:</source>
+        <translation>ファミリー:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="197"/>
+        <source>Budget:</source>
+        <translation>予算:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="198"/>
+        <source>no limit</source>
+        <translation>無制限</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="199"/>
+        <source>Most evaluations (one kernel at one size) of the sieve; 0: every valid point</source>
+        <translation>ふるい分けの最大評価数（1 つのカーネルを 1 つのサイズで）。0: 有効な点すべて</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="200"/>
+        <source>Finalists:</source>
+        <translation>最終候補:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="201"/>
+        <source>Kernels sampled over the detail sizes and fitted</source>
+        <translation>詳細サイズでサンプリングしてフィットするカーネルの数</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="202"/>
+        <source>Sieve sizes:</source>
+        <translation>ふるい分けのサイズ:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="203"/>
+        <source>1000,2800,4600,6400,8200,10000 (default)</source>
+        <translation>1000,2800,4600,6400,8200,10000（既定）</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="204"/>
+        <source>Detail sizes:</source>
+        <translation>詳細サイズ:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="205"/>
+        <source>100:10000:48 (from:to:count, default) or a list</source>
+        <translation>100:10000:48（開始:終了:個数、既定）またはリスト</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="206"/>
+        <source>Run pipeline</source>
+        <translation>パイプラインを実行</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="207"/>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
     </message>
 </context>
 <context>

@@ -17,11 +17,13 @@
 #include <QTabWidget>
 
 #include "app/gui/app_settings.hpp"
+#include "app/gui/dialogs/export_dialog.hpp"
 #include "app/gui/dialogs/settings_dialog.hpp"
 #include "app/gui/pages/bench_page.hpp"
 #include "app/gui/pages/compare_page.hpp"
 #include "app/gui/pages/devices_page.hpp"
 #include "app/gui/pages/fits_page.hpp"
+#include "app/gui/pages/pipeline_panel.hpp"
 #include "app/gui/pages/results_page.hpp"
 #include "app/gui/pages/run_page.hpp"
 #include "app/gui/pages/tune_page.hpp"
@@ -103,6 +105,17 @@ MainWindow::MainWindow(BackendFactory backends, ProfileFunction profiler, Langua
                 });
     }
 
+    if (auto* fits = fitsPage()) {
+        // The size pipeline measures on this machine's devices: the live ones of the enumeration.
+        connect(m_enumeration, &DeviceEnumerationService::finished, fits, [fits](const EnumerationResult& result) {
+            std::vector<DeviceInfo> live;
+            for (const auto& source : result.sources)
+                if (source.origin == DeviceOrigin::Live && source.kind != BackendKind::Simulated)
+                    live.insert(live.end(), source.devices.begin(), source.devices.end());
+            fits->pipelinePanel()->setDevices(live);
+        });
+    }
+
     if (auto* bench = benchPage()) {
         connect(bench, &BenchPage::statusMessage, this,
                 [this](const QString& text) { statusBar()->showMessage(text, 10000); });
@@ -137,6 +150,9 @@ void MainWindow::createActions() {
     m_openDatabase = new QAction(this);
     m_openDatabase->setShortcut(QKeySequence::Open);
     connect(m_openDatabase, &QAction::triggered, this, &MainWindow::openDatabase);
+    m_exportPackage = new QAction(this);
+    m_exportPackage->setObjectName(QStringLiteral("exportPackageAction"));
+    connect(m_exportPackage, &QAction::triggered, this, &MainWindow::showExport);
     m_quit = new QAction(this);
     m_quit->setShortcut(QKeySequence::Quit);
     m_quit->setMenuRole(QAction::QuitRole);
@@ -174,6 +190,7 @@ void MainWindow::createActions() {
 void MainWindow::createMenus() {
     m_fileMenu = menuBar()->addMenu(QString());
     m_fileMenu->addAction(m_openDatabase);
+    m_fileMenu->addAction(m_exportPackage);
     m_fileMenu->addSeparator();
     m_fileMenu->addAction(m_quit);
     m_viewMenu = menuBar()->addMenu(QString());
@@ -222,6 +239,8 @@ void MainWindow::retranslateUi() {
     m_helpMenu->setTitle(tr("&Help"));
     m_openDatabase->setText(tr("&Open database…"));
     m_openDatabase->setStatusTip(tr("Choose the SQLite file that holds tuning results"));
+    m_exportPackage->setText(tr("&Export package…"));
+    m_exportPackage->setStatusTip(tr("Write a tuned kernel package (C API, CBLAS drop-in, CMake) from this store"));
     m_quit->setText(tr("&Quit"));
     for (std::size_t i = 0; i < m_pageActions.size(); ++i) m_pageActions[i]->setText(m_tabs->tabText(static_cast<int>(i)));
     m_refreshDevices->setText(tr("&Refresh devices"));
@@ -271,6 +290,11 @@ void MainWindow::showSettings() {
     if (!dialog.databasePath().isEmpty() && dialog.databasePath() != m_database) setDatabase(dialog.databasePath());
     if (dialog.language() != LanguageManager::saved() || (m_language && dialog.language() != m_language->current()))
         applyLanguage(dialog.language());
+}
+
+void MainWindow::showExport() {
+    ExportDialog dialog(m_database, this);
+    dialog.exec();
 }
 
 void MainWindow::showAbout() {

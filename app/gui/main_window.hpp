@@ -67,6 +67,7 @@ private:
     void saveWindowState();
     void openDatabase();
     void showSettings();
+    void showExport();
     void showAbout();
     void updateDatabaseLabel();
 
@@ -90,6 +91,7 @@ private:
     QMenu* m_helpMenu = nullptr;
     QAction* m_openDatabase = nullptr;
     QAction* m_quit = nullptr;
+    QAction* m_exportPackage = nullptr;
     QActionGroup* m_pageGroup = nullptr;
     std::vector<QAction*> m_pageActions;
     QAction* m_refreshDevices = nullptr;

@@ -16,6 +16,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPointer>
+#include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
@@ -25,6 +26,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "app/gui/models/results_model.hpp"
+#include "app/gui/pages/pipeline_panel.hpp"
 #include "app/gui/plots/fit_plot.hpp"
 #include "core/engine/family.hpp"
 #include "core/fit/d_spline.hpp"
@@ -172,7 +174,20 @@ FitsPage::FitsPage(QWidget* parent) : QWidget(parent) {
                                                       m_toleranceLabel, m_tolerance})
         controls->addWidget(w);
     controls->addStretch(1);
+    m_pipelineButton = new QPushButton(this);
+    m_pipelineButton->setObjectName(QStringLiteral("fitsPipelineButton"));
+    m_pipelineButton->setCheckable(true);
+    controls->addWidget(m_pipelineButton);
     layout->addLayout(controls);
+    m_pipeline = new PipelinePanel(this);
+    m_pipeline->setVisible(false);
+    layout->addWidget(m_pipeline);
+    connect(m_pipelineButton, &QPushButton::toggled, m_pipeline, &QWidget::setVisible);
+    connect(m_pipeline, &PipelinePanel::pipelineFinished, this,
+            [this](RunStatus status, const QString& deviceId, const QString& family) {
+                // A cancelled run stored measurements too: show them either way; a completed one has its rule.
+                if (status != RunStatus::Failed) showWhenLoaded(deviceId, family);
+            });
     m_note = new QLabel(this);
     m_note->setWordWrap(true);
     layout->addWidget(m_note);
@@ -213,8 +228,15 @@ FitsPage::FitsPage(QWidget* parent) : QWidget(parent) {
     retranslateUi();
 }
 
+void FitsPage::showWhenLoaded(const QString& deviceId, const QString& family) {
+    m_selectDevice = deviceId;
+    m_selectFamily = family;
+    reload();
+}
+
 void FitsPage::setDatabase(const QString& path) {
     m_database = path;
+    m_pipeline->setDatabase(path);
     reload();
 }
 
@@ -246,9 +268,16 @@ void FitsPage::reload() {
                 const QString text = it != m_deviceNames.end() ? it->second : QString::fromStdString(id);
                 m_device->addItem(text, QString::fromStdString(id));
             }
-            const int keep = m_device->findData(previous);
+            const int keep = m_device->findData(m_selectDevice.isEmpty() ? previous : m_selectDevice);
             if (keep >= 0) m_device->setCurrentIndex(keep);
         }
+        if (!m_selectFamily.isEmpty()) {
+            const QSignalBlocker block(m_family);
+            m_family->clear();
+            m_family->addItem(m_selectFamily); // fillFamilies keeps it when the device has it
+        }
+        m_selectDevice.clear();
+        m_selectFamily.clear();
         fillFamilies();
         Q_EMIT measurementsLoaded(static_cast<int>(m_measurements.size()));
     });
@@ -377,6 +406,8 @@ void FitsPage::retranslateUi() {
                                   .arg(QString::number(kMinAlpha), QString::number(kMaxAlpha, 'g', 1)));
     m_autoAlpha->setText(tr("auto (GCV)"));
     m_toleranceLabel->setText(tr("Tolerance:"));
+    m_pipelineButton->setText(tr("Size pipeline…"));
+    m_pipelineButton->setToolTip(tr("Measure a family over sizes on a device and derive its dispatch rule"));
     m_tolerance->setToolTip(tr("A candidate within this percentage of the best keeps its interval"));
     m_rules->setHorizontalHeaderLabels({tr("From size"), tr("To size (excl.)"), tr("Candidate")});
     updateAxisLabels();

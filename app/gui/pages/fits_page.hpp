@@ -12,6 +12,7 @@
 #include "core/model/measurement.hpp"
 
 class QCheckBox;
+class QPushButton;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -22,6 +23,7 @@ class QTableWidget;
 namespace kt::gui {
 
 class FitPlot;
+class PipelinePanel;
 
 // What the page computed for the current selection (kept for tests and for the table/plot).
 struct FitsResult {
@@ -58,6 +60,9 @@ public:
     QDoubleSpinBox* toleranceSpin() const { return m_tolerance; }
     QTableWidget* ruleTable() const { return m_rules; }
     FitPlot* plot() const { return m_plot; }
+    // Runs the size pipeline; when a run completes, the page reloads and shows its device and family.
+    PipelinePanel* pipelinePanel() const { return m_pipeline; }
+    QPushButton* pipelineButton() const { return m_pipelineButton; }
     const FitsResult& result() const { return m_result; }
 
     // The α slider is logarithmic: kAlphaStepsPerDecade positions per decade from kMinAlpha to kMaxAlpha.
@@ -91,7 +96,10 @@ private:
     void updateAxisLabels();
     void retranslateUi();
 
+    void showWhenLoaded(const QString& deviceId, const QString& family);
+
     QString m_database;
+    QString m_selectDevice, m_selectFamily; // chosen after the next load (a completed pipeline run)
     quint64 m_generation = 0;
     bool m_loading = false;
     std::vector<Measurement> m_measurements; // ok ones, with device and family filled in
@@ -115,6 +123,8 @@ private:
     QLabel* m_note;
     FitPlot* m_plot;
     QTableWidget* m_rules;
+    QPushButton* m_pipelineButton;
+    PipelinePanel* m_pipeline;
 };
 
 } // namespace kt::gui

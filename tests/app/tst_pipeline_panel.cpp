@@ -1,0 +1,237 @@
+// The size pipeline from the Fits & Rules page, on a made-up family whose curves are known (flat 40 against
+// 10 + n/100, crossing at n = 3000) and an executor that computes them: progress arrives while it runs, the rule is
+// stored and shown on the page after the reload, cancel ends a run as cancelled (resumable), bad sizes are refused.
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "app/gui/pages/fits_page.hpp"
+#include "app/gui/pages/pipeline_panel.hpp"
+#include "app/gui/services/size_pipeline_service.hpp"
+#include "core/store/database.hpp"
+#include "core/store/rule_repository.hpp"
+
+using namespace kt;
+using namespace kt::gui;
+
+namespace {
+
+const char* kFamily = "gui_pipeline_lines";
+
+double truth(std::int64_t p, std::int64_t n) {
+    switch (p) {
+    case 0:
+        return 40;
+    case 1:
+        return 10 + double(n) / 100;
+    case 2:
+        return 5 + double(n) / 200;
+    default:
+        return double(p) - 2;
+    }
+}
+
+class LineFamily final : public Family {
+public:
+    std::string name() const override { return kFamily; }
+    std::string title() const override { return kFamily; }
+    std::string description() const override { return "test family with known curves"; }
+    Metric metric() const override { return Metric::GFlops; }
+    std::vector<std::string> sizeDimensions() const override { return {"n"}; }
+    ParameterSpace space(const DeviceInfo&) const override {
+        ParameterSpace s;
+        s.name = kFamily;
+        s.addParameter({"P", {0, 1, 2, 3, 4, 5}, "which curve"});
+        return s;
+    }
+    std::vector<ProblemSize> defaultSizes(const DeviceInfo&) const override { return {{{1000}}}; }
+    Precision precision() const override { return Precision::F64; }
+    double flops(const ProblemSize& s) const override { return double(s.dims.at(0)); }
+    double bytes(const ProblemSize& s) const override { return double(s.dims.at(0)); }
+};
+
+class LineExecutor final : public Executor {
+public:
+    explicit LineExecutor(int delayMs) : m_delayMs(delayMs) {}
+    void compile(const std::vector<Point>&) override {}
+    std::vector<Measurement> measure(const Point& point, const std::vector<ProblemSize>& sizes) override {
+        std::this_thread::sleep_for(std::chrono::milliseconds(m_delayMs));
+        std::vector<Measurement> out;
+        for (const auto& s : sizes) {
+            Measurement m;
+            m.size = s;
+            m.value = truth(point["P"], s.dims.at(0));
+            m.medianMs = m.minMs = 1;
+            m.timesMs = {1};
+            out.push_back(m);
+        }
+        return out;
+    }
+
+private:
+    int m_delayMs;
+};
+
+DeviceInfo testDevice() {
+    DeviceInfo d;
+    d.backend = BackendKind::OpenCL;
+    d.type = DeviceType::Gpu;
+    d.platform = "Test Platform";
+    d.vendor = "Test Vendor";
+    d.name = "Pipeline GPU";
+    d.driverVersion = "1.0";
+    d.runtimeVersion = "OpenCL 3.0";
+    return d;
+}
+
+// Readable QCOMPARE failures for run states.
+QString st(RunStatus s) { return QString::fromStdString(kt::toString(s)); }
+
+PipelineExecutorFactory lines(int delayMs) {
+    return [delayMs](const DeviceInfo&, const std::string&) { return std::make_unique<LineExecutor>(delayMs); };
+}
+
+// Chooses the test device and family and small sizes.
+void prepare(PipelinePanel* panel, int delayMs) {
+    panel->setDevices({testDevice()});
+    panel->setExecutorFactory(lines(delayMs));
+    panel->familyCombo()->setCurrentIndex(panel->familyCombo()->findText(QString::fromLatin1(kFamily)));
+    panel->finalistsSpin()->setValue(3);
+    panel->representativeEdit()->setText(QStringLiteral("1000,4000,8000"));
+    panel->detailEdit()->setText(QStringLiteral("100:10000:16"));
+}
+
+} // namespace
+
+class TstPipelinePanel : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    int m_stores = 0;
+    QString freshStore() { return m_dir.filePath(QStringLiteral("pipeline%1.sqlite").arg(++m_stores)); }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(m_dir.isValid());
+        FamilyRegistry::instance().add(std::make_shared<LineFamily>());
+    }
+
+    void sizesParse() {
+        const auto list = parsePipelineSizes(QStringLiteral(" 1000, 4000 ,8000"));
+        QCOMPARE(list.size(), std::size_t(3));
+        QCOMPARE(list[1].dims.at(0), std::int64_t(4000));
+        const auto range = parsePipelineSizes(QStringLiteral("100:1000:4"));
+        QCOMPARE(range.size(), std::size_t(4));
+        QCOMPARE(range.front().dims.at(0), std::int64_t(100));
+        QCOMPARE(range[1].dims.at(0), std::int64_t(400));
+        QCOMPARE(range.back().dims.at(0), std::int64_t(1000));
+        QVERIFY(parsePipelineSizes(QString()).empty());
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parsePipelineSizes(QStringLiteral("100,x")));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parsePipelineSizes(QStringLiteral("100:50:4")));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parsePipelineSizes(QStringLiteral("100:500")));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parsePipelineSizes(QStringLiteral("0,10")));
+    }
+
+    void pipelineRuleIsStoredAndShownOnThePage() {
+        const QString path = freshStore();
+        FitsPage page;
+        page.setDatabase(path);
+        page.show();
+        QTRY_VERIFY_WITH_TIMEOUT(!page.isLoading(), 20000); // the store does not exist yet: nothing to show
+        QVERIFY(page.pipelinePanel()->isHidden());
+        page.pipelineButton()->click();
+        QVERIFY(page.pipelinePanel()->isVisible());
+        PipelinePanel* panel = page.pipelinePanel();
+        QVERIFY(panel->familyCombo()->findText(QString::fromLatin1(kFamily)) >= 0);
+        prepare(panel, 0);
+        QVERIFY(panel->start());
+        QVERIFY(!panel->startButton()->isEnabled());
+        QVERIFY(panel->cancelButton()->isEnabled());
+        PipelineRun* run = panel->run();
+        QSignalSpy progress(run, &PipelineRun::progressChanged);
+        QSignalSpy finished(run, &PipelineRun::finished);
+        QSignalSpy loaded(&page, &FitsPage::measurementsLoaded);
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(st(finished.first().at(0).value<RunStatus>()), st(RunStatus::Completed));
+        QVERIFY(progress.count() > 0);
+        const auto last = progress.last().at(0).value<PipelineProgressInfo>();
+        QVERIFY(last.measured > 0);
+        QCOMPARE(last.phase, QStringLiteral("rule")); // the search's phases, then fit and rule
+        QVERIFY(last.done > 0 && last.total > 0);     // the search's count is kept through fit and rule
+        QCOMPARE(run->progress().measured, last.measured);
+        const auto& outcome = run->outcome();
+        QVERIFY(outcome.ruleId > 0);
+        QCOMPARE(outcome.rule.intervals.size(), std::size_t(2));
+        QCOMPARE(QString::fromStdString(outcome.rule.intervals.front().candidate), QStringLiteral("P=0"));
+        QCOMPARE(QString::fromStdString(outcome.rule.intervals.back().candidate), QStringLiteral("P=1"));
+        QVERIFY(panel->statusLabel()->text().contains(QString::number(outcome.ruleId)));
+        QVERIFY(panel->startButton()->isEnabled());
+        {
+            auto db = store::Database::open(path.toStdString(), {store::OpenMode::ReadOnly});
+            QVERIFY(store::RuleRepository(db).get(outcome.ruleId).has_value());
+        }
+
+        // The page reloads and shows the run's device and family, and a rule with the same crossing.
+        QTRY_VERIFY_WITH_TIMEOUT(loaded.count() > 0 && !page.isLoading(), 20000);
+        QCOMPARE(page.deviceCombo()->currentData().toString(), QString::fromStdString(testDevice().stableId()));
+        QCOMPARE(page.familyCombo()->currentText(), QString::fromLatin1(kFamily));
+        const FitsResult& shown = page.result();
+        QCOMPARE(shown.rule.size(), std::size_t(2));
+        QCOMPARE(QString::fromStdString(shown.rule.front().candidate), QStringLiteral("P=0"));
+        QCOMPARE(QString::fromStdString(shown.rule.back().candidate), QStringLiteral("P=1"));
+        QVERIFY(std::abs(double(shown.rule.back().lo) - 3000.0) < 700.0);
+        QCOMPARE(page.ruleTable()->rowCount(), 2);
+        QCOMPARE(page.ruleTable()->item(1, 2)->text(), QStringLiteral("P=1"));
+    }
+
+    void cancelEndsTheRunAsCancelled() {
+        const QString path = freshStore();
+        PipelinePanel panel;
+        panel.setDatabase(path);
+        prepare(&panel, 250); // slow enough to cancel in the search, even on a loaded machine
+        QVERIFY(panel.start());
+        PipelineRun* run = panel.run();
+        QSignalSpy progress(run, &PipelineRun::progressChanged);
+        QSignalSpy finished(run, &PipelineRun::finished);
+        QSignalSpy panelFinished(&panel, &PipelinePanel::pipelineFinished);
+        QVERIFY(progress.wait(20000));
+        panel.cancelButton()->click();
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(st(finished.first().at(0).value<RunStatus>()), st(RunStatus::Cancelled));
+        QCOMPARE(panelFinished.count(), 1);
+        QVERIFY(run->outcome().runId > 0);
+        QCOMPARE(run->outcome().ruleId, std::int64_t(0));
+        QVERIFY(panel.statusLabel()->text().contains(QStringLiteral("--resume %1").arg(run->outcome().runId)));
+        QVERIFY(panel.startButton()->isEnabled());
+        QVERIFY(!panel.cancelButton()->isEnabled());
+    }
+
+    void badInputIsRefusedWithAMessage() {
+        PipelinePanel panel;
+        panel.setDatabase(freshStore());
+        QVERIFY(!panel.start()); // no device
+        QVERIFY(!panel.statusLabel()->text().isEmpty());
+        prepare(&panel, 0);
+        panel.detailEdit()->setText(QStringLiteral("500,500"));
+        QVERIFY(!panel.start());
+        QVERIFY(panel.statusLabel()->text().contains(QStringLiteral("two distinct")));
+        panel.detailEdit()->setText(QStringLiteral("100:x:4"));
+        QVERIFY(!panel.start());
+        QVERIFY(panel.statusLabel()->text().contains(QStringLiteral("'x'")));
+        QVERIFY(panel.run() == nullptr);
+    }
+};
+
+QTEST_MAIN(TstPipelinePanel)
+#include "tst_pipeline_panel.moc"
