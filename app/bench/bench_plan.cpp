@@ -2,10 +2,12 @@
 #include "app/bench/bench_plan.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <set>
 #include <stdexcept>
 
 #include "core/engine/point_chooser.hpp"
+#include "core/engine/tuned_parts.hpp"
 #include "core/store/device_repository.hpp"
 #include "core/store/measurement_repository.hpp"
 #include "core/store/peer_repository.hpp"
@@ -129,5 +131,21 @@ void storePeerFigures(store::Database& db, const DeviceInfo& device, const Famil
         add(row.peerTc, result.peerTcId);
     }
 }
+
+StoredTunedParts::StoredTunedParts(const std::string& path) {
+    if (!std::filesystem::exists(path)) return;
+    setTunedPartLookup([path](const std::string& part, const DeviceInfo& info) -> std::optional<Point> {
+        const store::Database db = store::Database::open(path);
+        const store::MeasurementRepository measurements(db);
+        const auto best = measurements.bestPerSize(info.stableId(), part);
+        if (best.empty()) return std::nullopt;
+        const auto largest = std::max_element(best.begin(), best.end(), [](const auto& a, const auto& b) {
+            return volume(a.measurement.size) < volume(b.measurement.size);
+        });
+        return Point::fromKey(largest->measurement.pointKey);
+    });
+}
+
+StoredTunedParts::~StoredTunedParts() { setTunedPartLookup({}); }
 
 } // namespace kt::bench

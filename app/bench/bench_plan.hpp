@@ -37,4 +37,15 @@ std::vector<PlanEntry> makeBenchPlan(const Family& family, const DeviceInfo& dev
 // throws on store errors (the benchmark itself stays valid).
 void storePeerFigures(store::Database& db, const DeviceInfo& device, const Family& family, const Result& result);
 
+// While alive, routines built from several tuned parts (the copies of the GEMM and BLAS3 routines) take the stored
+// winners of those parts' families on their device from the store at `path`: the best point at the largest stored
+// size. A store that does not exist installs nothing (the parts' defaults). One at a time (a process-wide lookup).
+class StoredTunedParts {
+public:
+    explicit StoredTunedParts(const std::string& path);
+    ~StoredTunedParts();
+    StoredTunedParts(const StoredTunedParts&) = delete;
+    StoredTunedParts& operator=(const StoredTunedParts&) = delete;
+};
+
 } // namespace kt::bench

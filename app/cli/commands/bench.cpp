@@ -166,23 +166,9 @@ int runBench(const std::vector<std::string>& argv) {
     }
 
     // Routines built from several tuned parts (the copies of the GEMM and BLAS3 routines) take the stored winners of
-    // those parts' families on this device: the best point at the largest stored size. --default-parts keeps the
-    // defaults (the untuned copies) for comparison.
-    if (!args.flag("--default-parts") && std::filesystem::exists(dbPath)) {
-        setTunedPartLookup([path = dbPath](const std::string& part, const DeviceInfo& info) -> std::optional<Point> {
-            store::Database partsDb = store::Database::open(path);
-            store::MeasurementRepository measurements(partsDb);
-            const auto best = measurements.bestPerSize(info.stableId(), part);
-            if (best.empty()) return std::nullopt;
-            const auto largest = std::max_element(best.begin(), best.end(), [](const auto& a, const auto& b) {
-                return volume(a.measurement.size) < volume(b.measurement.size);
-            });
-            return Point::fromKey(largest->measurement.pointKey);
-        });
-    }
-    struct LookupReset {
-        ~LookupReset() { setTunedPartLookup({}); }
-    } lookupReset;
+    // those parts' families on this device; --default-parts keeps the defaults (the untuned copies) for comparison.
+    std::optional<StoredTunedParts> parts;
+    if (!args.flag("--default-parts")) parts.emplace(dbPath.string());
 
     auto device = found.backend->open(found.info);
     Result result;

@@ -35,6 +35,8 @@ Outcome runOnWorker(const BenchRequest& request, const std::shared_ptr<std::atom
         if (fromStore) db.emplace(store::Database::open(dbPath));
         const auto plan = bench::makeBenchPlan(*family, request.device, request.plan, db ? &*db : nullptr);
         onPlan(int(plan.size()));
+        // The GEMM and BLAS3 routines take the stored copy shape of the device, as `ktune bench` does.
+        const bench::StoredTunedParts parts(dbPath);
         auto device = request.backend->open(request.device);
         bench::Options options = request.options;
         options.onRow = onRow;
