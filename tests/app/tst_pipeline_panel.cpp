@@ -20,6 +20,7 @@
 #include "app/gui/services/size_pipeline_service.hpp"
 #include "core/store/database.hpp"
 #include "core/store/rule_repository.hpp"
+#include "tests/core/engine/line_family.hpp"
 
 using namespace kt;
 using namespace kt::gui;
@@ -27,60 +28,6 @@ using namespace kt::gui;
 namespace {
 
 const char* kFamily = "gui_pipeline_lines";
-
-double truth(std::int64_t p, std::int64_t n) {
-    switch (p) {
-    case 0:
-        return 40;
-    case 1:
-        return 10 + double(n) / 100;
-    case 2:
-        return 5 + double(n) / 200;
-    default:
-        return double(p) - 2;
-    }
-}
-
-class LineFamily final : public Family {
-public:
-    std::string name() const override { return kFamily; }
-    std::string title() const override { return kFamily; }
-    std::string description() const override { return "test family with known curves"; }
-    Metric metric() const override { return Metric::GFlops; }
-    std::vector<std::string> sizeDimensions() const override { return {"n"}; }
-    ParameterSpace space(const DeviceInfo&) const override {
-        ParameterSpace s;
-        s.name = kFamily;
-        s.addParameter({"P", {0, 1, 2, 3, 4, 5}, "which curve"});
-        return s;
-    }
-    std::vector<ProblemSize> defaultSizes(const DeviceInfo&) const override { return {{{1000}}}; }
-    Precision precision() const override { return Precision::F64; }
-    double flops(const ProblemSize& s) const override { return double(s.dims.at(0)); }
-    double bytes(const ProblemSize& s) const override { return double(s.dims.at(0)); }
-};
-
-class LineExecutor final : public Executor {
-public:
-    explicit LineExecutor(int delayMs) : m_delayMs(delayMs) {}
-    void compile(const std::vector<Point>&) override {}
-    std::vector<Measurement> measure(const Point& point, const std::vector<ProblemSize>& sizes) override {
-        std::this_thread::sleep_for(std::chrono::milliseconds(m_delayMs));
-        std::vector<Measurement> out;
-        for (const auto& s : sizes) {
-            Measurement m;
-            m.size = s;
-            m.value = truth(point["P"], s.dims.at(0));
-            m.medianMs = m.minMs = 1;
-            m.timesMs = {1};
-            out.push_back(m);
-        }
-        return out;
-    }
-
-private:
-    int m_delayMs;
-};
 
 DeviceInfo testDevice() {
     DeviceInfo d;
@@ -98,7 +45,9 @@ DeviceInfo testDevice() {
 QString st(RunStatus s) { return QString::fromStdString(kt::toString(s)); }
 
 PipelineExecutorFactory lines(int delayMs) {
-    return [delayMs](const DeviceInfo&, const std::string&) { return std::make_unique<LineExecutor>(delayMs); };
+    return [delayMs](const DeviceInfo&, const std::string&) {
+        return std::make_unique<test::LineExecutor>(nullptr, delayMs);
+    };
 }
 
 // Chooses the test device and family and small sizes.
@@ -124,7 +73,7 @@ private:
 private Q_SLOTS:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
-        FamilyRegistry::instance().add(std::make_shared<LineFamily>());
+        FamilyRegistry::instance().add(std::make_shared<test::LineFamily>(kFamily));
     }
 
     void sizesParse() {
