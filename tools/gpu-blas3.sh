@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # BLAS3 on the GPU machine (docs/perf/blas3.md), in one device command: profile the CUDA device, tune the copy
 # families there, bench them against the vendor transpose, and bench SYMM/SYRK/SYR2K/TRMM (S and D) beside our GEMM
-# and cuBLAS with the tuned copies, then (KT_BLAS3_PART=2) with the default copies and on OpenCL beside CLBlast.
-#   usage (repository root, .carry-blas3/ktune and .carry/gpu-libs.tar.xz carried): tools/gpu-blas3.sh [1|2]
+# and cuBLAS with the tuned copies, then (part 2) with the default copies and on OpenCL beside CLBlast. Part tc: the
+# GPU tests (blas3_cuda_test: double on the tensor-core kernel) and the double routines on the tensor-core TN kernel
+# D6 beside DGEMM on D6 and cuBLAS, with the default copies against the stored ones where a store is carried.
+#   usage (repository root, .carry-blas3/ktune and .carry/gpu-libs.tar.xz carried): tools/gpu-blas3.sh [1|2|tc]
 # Writes $OUT/log.txt and $OUT/results.tar.gz (the JSON of every bench and the store).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -20,6 +22,10 @@ cuda=$(python3 -c 'import json,sys; print(next(d["id"] for d in json.load(open(s
 ocl=$(python3 -c 'import json,sys; print(next(d["id"] for d in json.load(open(sys.argv[1]))["devices"] if d.get("backend","").lower()=="opencl" and d.get("type")=="gpu"))' "$out/devices.json")
 log "cuda $cuda opencl $ocl"
 
+# The tensor-core winner D6 of docs/perf/gemm.md (H100 2026-11-24 run B): m16n8k8, 128 x 64 x 8, warp 32 x 32, 4 stages.
+d6="GEMM_ML=128,GEMM_NL=64,GEMM_KL=8,GEMM_MS=8,GEMM_NS=4,GEMM_KS=1,GEMM_VW=2,GEMM_LOCAL_A=1,GEMM_LOCAL_B=1"
+d6="$d6,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=1,GEMM_PREFETCH=0,GEMM_MAXREGS=0,GEMM_KSPLIT=1"
+d6="$d6,GEMM_MMA=3,GEMM_WM=32,GEMM_STAGES=4,GEMM_SWIZZLE=2"
 # H100 winners of docs/perf/gemm.md (T2 single, D1 double), without split-K (the BLAS3 kernels do not split k).
 t2="GEMM_ML=64,GEMM_NL=128,GEMM_KL=8,GEMM_MS=16,GEMM_NS=8,GEMM_KS=8,GEMM_VW=4,GEMM_LOCAL_A=1,GEMM_LOCAL_B=1"
 t2="$t2,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=1,GEMM_PREFETCH=1,GEMM_KSPLIT=1"
@@ -51,6 +57,22 @@ if [ "$part" = 1 ]; then
             --sizes 4096,8192 --runs 10 --out "$out/copy-default-$f.json"
     done
     benchAll cuda-tuned "$cuda" "$sizes" --tensor-cores
+elif [ "$part" = tc ]; then
+    log "blas3_cuda_test"
+    timeout "${KT_TEST_TIMEOUT:-90}" "${KT_BLAS3_TEST:-.carry-blas3/blas3_cuda_test}" --gtest_brief=1 \
+        > "$out/blas3_cuda_test.txt" 2>&1
+    log "blas3_cuda_test exit $? $(grep -E '^\[  (PASSED|FAILED)' "$out/blas3_cuda_test.txt" | tr '\n' ' ')"
+    tsz=${KT_BLAS3_SIZES:-2048,4096,8192}
+    run bench --device "$cuda" --family dgemm --point "$d6" --sizes "$tsz" --ops nn --runs 5 --tensor-cores \
+        --out "$out/tc-dgemm.json"
+    for r in symm syrk syr2k trmm; do
+        run bench --device "$cuda" --family d$r --point "$d6" --sizes "$tsz" --variants "$(variants $r)" --runs 5 \
+            --tensor-cores --out "$out/tc-d$r.json"
+    done
+    run bench --device "$cuda" --family dsyrk --point "$d6" --sizes 1024 --variants ln,lt,un,ut --verify \
+        --out "$out/tc-verify-dsyrk.json"
+    run bench --device "$cuda" --family dtrmm --point "$d6" --sizes 1024 --variants "$(variants trmm)" --verify \
+        --out "$out/tc-verify-dtrmm.json"
 else
     benchAll cuda-default "$cuda" 4096,8192 --default-parts
     benchAll cuda-verify "$cuda" 1024 --verify
