@@ -89,9 +89,10 @@ TEST(GemmNvrtc, Blas3TensorCoreVariantsCompile) {
     hopper.computeCapabilityMajor = 9;
     const GemmParams p = kMmaVariants[3]; // m16n8k16, 64 x 128 blocks, k step 16
     ASSERT_EQ(p.ksplit, 1);
-    const std::vector<TnVariant> variants = {{TnTriangle::Lower, TnKRange::All},  {TnTriangle::Upper, TnKRange::All},
-                                             {TnTriangle::All, TnKRange::FromRowBlock}, {TnTriangle::All, TnKRange::ToRowBlock},
-                                             {TnTriangle::All, TnKRange::FromColBlock}, {TnTriangle::All, TnKRange::ToColBlock}};
+    const std::vector<TnVariant> variants = {
+        {TnTriangle::Lower, TnKRange::All},        {TnTriangle::Upper, TnKRange::All},
+        {TnTriangle::All, TnKRange::FromRowBlock}, {TnTriangle::All, TnKRange::ToRowBlock},
+        {TnTriangle::All, TnKRange::FromColBlock}, {TnTriangle::All, TnKRange::ToColBlock}};
     for (const auto& v : variants) {
         const auto program = tnProgram(p, hopper, v);
         EXPECT_NE(program.source.find("mma.sync.aligned"), std::string::npos);
