@@ -33,7 +33,15 @@ constexpr bool kCuda = false;
 
 namespace {
 
-class Blas3Pocl : public test::SharedDeviceTest<Blas3Pocl, test::openTestDevice> {};
+// Two suites (this one and the parameterised Blas3Options) open and close a device each, so the programs built on
+// one are released before it closes.
+class Blas3Pocl : public test::SharedDeviceTest<Blas3Pocl, test::openTestDevice> {
+protected:
+    static void TearDownTestSuite() {
+        if (s_device) test::releasePrograms(*s_device);
+        SharedDeviceTest::TearDownTestSuite();
+    }
+};
 
 // A small TN kernel with padding on every size below (16 x 8 blocks, k step 4), CBL for A and RBL for B so the two
 // operands of SYRK and SYR2K take separate copies; and one with equal layouts (the shared-copy path).
