@@ -83,6 +83,18 @@ elif [ "$part" = tc ]; then
         run bench --device "$cuda" --family d$r --point "$d6" --sizes "$tsz" --variants "$(variants $r)" --runs 5 \
             --tensor-cores --out "$res/tc-d$r.json"
     done
+elif [ "$part" = prof ]; then # where the time of one routine call goes: every launch's duration (ncu)
+    ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1)
+    metrics=gpu__time_duration.sum,launch__grid_size,launch__waves_per_multiprocessor,launch__occupancy_limit_registers
+    metrics=$metrics,sm__throughput.avg.pct_of_peak_sustained_elapsed,sm__warps_active.avg.pct_of_peak_sustained_active
+    for c in "sgemm $t2 nn" "ssyrk $t2 ln" "ssymm $t2 ll" "dgemm $d6 nn" "dsyrk $d6 ln" "dtrmm $d6 rltu"; do
+        set -- $c
+        log "ncu $1 $3 ($(date +%T))"
+        timeout "${KT_STEP_TIMEOUT:-240}" "$ncu" --clock-control none --metrics "$metrics" --launch-count 8 --csv \
+            "$ktune" bench --device "$cuda" --family "$1" --point "$2" --sizes 4096 --variants "$3" --runs 1 \
+            --warmup 0 --peer none > "$res/ncu-$1-$3.csv" 2>> "$out/log.txt" || log "exit $? from ncu $1"
+        pack
+    done
 elif [ "$part" = 2b ]; then
     testCuda
     for p in s d; do # OpenCL beside CLBlast, our results checked against OpenBLAS
