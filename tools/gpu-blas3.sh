@@ -90,9 +90,9 @@ elif [ "$part" = prof ]; then # where the time of one routine call goes: every l
     for c in "sgemm $t2 nn" "ssyrk $t2 ln" "ssymm $t2 ll" "dgemm $d6 nn" "dsyrk $d6 ln" "dtrmm $d6 rltu"; do
         set -- $c
         log "ncu $1 $3 ($(date +%T))"
-        timeout "${KT_STEP_TIMEOUT:-240}" "$ncu" --clock-control none --metrics "$metrics" --launch-count 8 --csv \
+        timeout "${KT_STEP_TIMEOUT:-240}" "$ncu" --clock-control none --metrics "$metrics" --launch-count 10 --csv \
             "$ktune" bench --device "$cuda" --family "$1" --point "$2" --sizes 4096 --variants "$3" --runs 1 \
-            --warmup 0 --peer none > "$res/ncu-$1-$3.csv" 2>> "$out/log.txt" || log "exit $? from ncu $1"
+            --warmup 1 --peer none > "$res/ncu-$1-$3.csv" 2>> "$out/log.txt" || log "exit $? from ncu $1"
         pack
     done
 elif [ "$part" = 2b ]; then
