@@ -107,8 +107,8 @@ elif [ "$part" = 2b ]; then
         done
     done
     # DTRMM tuned as a routine (its own TN kernel, timed as the whole routine) against the GEMM winner D6.
-    run tune --device "$cuda" --family dtrmm --space "${KT_BLAS3_SPACE:-tools/spaces/dblas3-tc.json}" --strategy random --sizes 4096 \
-        --budget-evals "${KT_ROUTINE_EVALS:-16}" --seed 7
+    run tune --device "$cuda" --family dtrmm --space "${KT_BLAS3_SPACE:-tools/spaces/dblas3-tc.json}" \
+        --strategy random --sizes 4096 --budget-evals "${KT_ROUTINE_EVALS:-16}" --seed 7
     run bench --device "$cuda" --family dtrmm --best --top 1 --sizes 4096,8192 --variants "$(variants trmm)" \
         --out "$res/tc-dtrmm-tuned.json"
     run bench --device "$cuda" --family dtrmm --point "$d6" --sizes 4096,8192 --variants "$(variants trmm)" \
