@@ -22,16 +22,17 @@ int argumentError(const char* routine, int position, const std::string& what) {
 // The positions of lda, ldb, ldc (and of the strides and batch count of the batched form) in the signature.
 struct GemmPositions {
     int lda, ldb, ldc, strideA, strideB, strideC, batch;
+    int order = 1; // and transA, transB, m, n, k after it (2 in the device entries: the queue or stream comes first)
 };
 
 int checkGemm(const char* routine, const GemmPositions& pos, int order, int transA, int transB, std::int64_t m,
               std::int64_t n, std::int64_t k, std::int64_t lda, std::int64_t ldb, std::int64_t ldc, Call& call) {
-    if (!validOrder(order)) return argumentError(routine, 1, "order=" + std::to_string(order));
-    if (!validTrans(transA)) return argumentError(routine, 2, "transA=" + std::to_string(transA));
-    if (!validTrans(transB)) return argumentError(routine, 3, "transB=" + std::to_string(transB));
-    if (m < 0) return argumentError(routine, 4, "m=" + std::to_string(m));
-    if (n < 0) return argumentError(routine, 5, "n=" + std::to_string(n));
-    if (k < 0) return argumentError(routine, 6, "k=" + std::to_string(k));
+    if (!validOrder(order)) return argumentError(routine, pos.order + 0, "order=" + std::to_string(order));
+    if (!validTrans(transA)) return argumentError(routine, pos.order + 1, "transA=" + std::to_string(transA));
+    if (!validTrans(transB)) return argumentError(routine, pos.order + 2, "transB=" + std::to_string(transB));
+    if (m < 0) return argumentError(routine, pos.order + 3, "m=" + std::to_string(m));
+    if (n < 0) return argumentError(routine, pos.order + 4, "n=" + std::to_string(n));
+    if (k < 0) return argumentError(routine, pos.order + 5, "k=" + std::to_string(k));
     const bool row = order == KtpRowMajor, tA = transA != KtpNoTrans, tB = transB != KtpNoTrans;
     // Stored shapes: op(A) is m x k, op(B) k x n; the leading dimension spans a row (row-major) or a column.
     const std::int64_t aRows = tA ? k : m, aCols = tA ? m : k, bRows = tB ? n : k, bCols = tB ? k : n;
@@ -86,7 +87,7 @@ int clGemm(const char* routine, bool f64, cl_command_queue queue, int order, int
     call.routine = batch < 0 ? Routine::Gemm : Routine::GemmBatchedStrided;
     call.f64 = f64;
     const GemmPositions pos =
-        batch < 0 ? GemmPositions{10, 13, 17, 0, 0, 0, 0} : GemmPositions{11, 15, 20, 12, 16, 21, 22};
+        batch < 0 ? GemmPositions{10, 13, 17, 0, 0, 0, 0, 2} : GemmPositions{11, 15, 20, 12, 16, 21, 22, 2};
     if (!queue) return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": the queue is null");
     if (int s = checkGemm(routine, pos, order, transA, transB, m, n, k, lda, ldb, ldc, call)) return s;
     if (batch >= 0) {
@@ -101,6 +102,31 @@ int clGemm(const char* routine, bool f64, cl_command_queue queue, int order, int
     if (m == 0 || n == 0 || batch == 0) return KTP_SUCCESS;
     if (!A || !B || !C) return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": a buffer is null");
     return runCl(queue, call, A, B, C);
+}
+#endif
+
+#if KTP_WITH_CUDA
+// Device pointers as cuBLAS takes them: no offsets (the backend finds them), positions one after the stream.
+int cuGemm(const char* routine, bool f64, CUstream stream, int order, int transA, int transB, int m, int n, int k,
+           double alpha, CUdeviceptr A, int lda, CUdeviceptr B, int ldb, double beta, CUdeviceptr C, int ldc,
+           long long strideA = 0, long long strideB = 0, long long strideC = 0, int batch = -1) {
+    Call call;
+    call.routine = batch < 0 ? Routine::Gemm : Routine::GemmBatchedStrided;
+    call.f64 = f64;
+    const GemmPositions pos =
+        batch < 0 ? GemmPositions{10, 12, 15, 0, 0, 0, 0, 2} : GemmPositions{10, 13, 17, 11, 14, 18, 19, 2};
+    if (int s = checkGemm(routine, pos, order, transA, transB, m, n, k, lda, ldb, ldc, call)) return s;
+    if (batch >= 0) {
+        if (strideA < 0) return argumentError(routine, pos.strideA, "strideA=" + std::to_string(strideA));
+        if (strideB < 0) return argumentError(routine, pos.strideB, "strideB=" + std::to_string(strideB));
+        if (strideC < 0) return argumentError(routine, pos.strideC, "strideC=" + std::to_string(strideC));
+        call.batch = batch, call.stridea = strideA, call.strideb = strideB, call.stridec = strideC;
+    }
+    call.alpha = alpha, call.beta = beta;
+    setStatus(KTP_SUCCESS);
+    if (m == 0 || n == 0 || batch == 0) return KTP_SUCCESS;
+    if (!A || !B || !C) return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": a device pointer is null");
+    return runCu(stream, call, A, B, C);
 }
 #endif
 
@@ -151,6 +177,38 @@ int ktp_dgemm_batch_strided_cl(cl_command_queue queue, int order, int transA, in
         return ktp::setStatus(KTP_INVALID_ARGUMENT, "ktp_dgemm_batch_strided_cl: parameter 22 was incorrect");
     return ktp::clGemm("ktp_dgemm_batch_strided_cl", true, queue, order, transA, transB, m, n, k, alpha, A, offA, lda,
                        B, offB, ldb, beta, C, offC, ldc, strideA, strideB, strideC, batchCount);
+}
+#endif
+
+#if KTP_WITH_CUDA
+int ktp_sgemm_cu(CUstream stream, int order, int transA, int transB, int m, int n, int k, float alpha, CUdeviceptr A,
+                 int lda, CUdeviceptr B, int ldb, float beta, CUdeviceptr C, int ldc) {
+    return ktp::cuGemm("ktp_sgemm_cu", false, stream, order, transA, transB, m, n, k, alpha, A, lda, B, ldb, beta, C,
+                       ldc);
+}
+
+int ktp_dgemm_cu(CUstream stream, int order, int transA, int transB, int m, int n, int k, double alpha, CUdeviceptr A,
+                 int lda, CUdeviceptr B, int ldb, double beta, CUdeviceptr C, int ldc) {
+    return ktp::cuGemm("ktp_dgemm_cu", true, stream, order, transA, transB, m, n, k, alpha, A, lda, B, ldb, beta, C,
+                       ldc);
+}
+
+int ktp_sgemm_batch_strided_cu(CUstream stream, int order, int transA, int transB, int m, int n, int k, float alpha,
+                               CUdeviceptr A, int lda, long long strideA, CUdeviceptr B, int ldb, long long strideB,
+                               float beta, CUdeviceptr C, int ldc, long long strideC, int batchCount) {
+    if (batchCount < 0)
+        return ktp::setStatus(KTP_INVALID_ARGUMENT, "ktp_sgemm_batch_strided_cu: parameter 19 was incorrect");
+    return ktp::cuGemm("ktp_sgemm_batch_strided_cu", false, stream, order, transA, transB, m, n, k, alpha, A, lda, B,
+                       ldb, beta, C, ldc, strideA, strideB, strideC, batchCount);
+}
+
+int ktp_dgemm_batch_strided_cu(CUstream stream, int order, int transA, int transB, int m, int n, int k, double alpha,
+                               CUdeviceptr A, int lda, long long strideA, CUdeviceptr B, int ldb, long long strideB,
+                               double beta, CUdeviceptr C, int ldc, long long strideC, int batchCount) {
+    if (batchCount < 0)
+        return ktp::setStatus(KTP_INVALID_ARGUMENT, "ktp_dgemm_batch_strided_cu: parameter 19 was incorrect");
+    return ktp::cuGemm("ktp_dgemm_batch_strided_cu", true, stream, order, transA, transB, m, n, k, alpha, A, lda, B,
+                       ldb, beta, C, ldc, strideA, strideB, strideC, batchCount);
 }
 #endif
 

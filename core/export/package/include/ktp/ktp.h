@@ -13,6 +13,12 @@
 #include <CL/cl.h>
 #endif
 
+#if KTP_WITH_CUDA && !defined(CUDA_VERSION)
+/* The CUDA types the device-memory entries take, as <cuda.h> declares them (the package needs no CUDA header). */
+typedef struct CUstream_st* CUstream;
+typedef unsigned long long CUdeviceptr;
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -83,6 +89,24 @@ int ktp_dgemm_batch_strided_cl(cl_command_queue queue, int order, int transA, in
                                double alpha, cl_mem A, size_t offA, int lda, long long strideA, cl_mem B, size_t offB,
                                int ldb, long long strideB, double beta, cl_mem C, size_t offC, int ldc,
                                long long strideC, int batchCount);
+#endif
+
+#if KTP_WITH_CUDA
+/* Device memory: operands in CUDA device memory (a pointer anywhere into an allocation of the stream's context, as
+   cuBLAS takes them), launched on `stream` without waiting (0: the legacy default stream of the current context, or
+   of the package's device when no context is current). Kernels are compiled by NVRTC at the first call; the driver
+   (libcuda.so.1) and NVRTC (libnvrtc.so) are loaded then: without them the entries return KTP_NO_DEVICE or
+   KTP_BUILD_FAILED and ktp_last_error() says which library is missing. */
+int ktp_sgemm_cu(CUstream stream, int order, int transA, int transB, int m, int n, int k, float alpha, CUdeviceptr A,
+                 int lda, CUdeviceptr B, int ldb, float beta, CUdeviceptr C, int ldc);
+int ktp_dgemm_cu(CUstream stream, int order, int transA, int transB, int m, int n, int k, double alpha, CUdeviceptr A,
+                 int lda, CUdeviceptr B, int ldb, double beta, CUdeviceptr C, int ldc);
+int ktp_sgemm_batch_strided_cu(CUstream stream, int order, int transA, int transB, int m, int n, int k, float alpha,
+                               CUdeviceptr A, int lda, long long strideA, CUdeviceptr B, int ldb, long long strideB,
+                               float beta, CUdeviceptr C, int ldc, long long strideC, int batchCount);
+int ktp_dgemm_batch_strided_cu(CUstream stream, int order, int transA, int transB, int m, int n, int k, double alpha,
+                               CUdeviceptr A, int lda, long long strideA, CUdeviceptr B, int ldb, long long strideB,
+                               double beta, CUdeviceptr C, int ldc, long long strideC, int batchCount);
 #endif
 
 #ifdef __cplusplus
