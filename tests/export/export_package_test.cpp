@@ -52,15 +52,19 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
     if (devices.rc != 0 || devices.output.find("\"cpu\"") == std::string::npos) GTEST_SKIP() << "no OpenCL CPU device";
     const std::string db = scratch.path("store.sqlite");
     // Tiny tunings of every family with a routine (the dispatch trees over several sizes are tested without a
-    // device, in export_emit_test.cpp).
+    // device, in export_emit_test.cpp). GEMM over a two-point space: a random tune of its whole space spends about
+    // 100 s per family sampling before it measures anything.
+    const std::string gemmSpace = " --space '" KT_CONSUMER_DIR "/../gemm-two-points.json' --strategy exhaustive";
     const std::vector<std::string> tunes = {
-        "--family sgemm --sizes 48x40x36 --budget-evals 2",
-        "--family dgemm --sizes 48x40x36 --budget-evals 2",
+        "--family sgemm --sizes 48x40x36 --budget-evals 2" + gemmSpace,
+        "--family dgemm --sizes 48x40x36 --budget-evals 2" + gemmSpace,
         "--family sgemm_batched --sizes 7x5x9x64 --budget-evals 2",
         "--family dgemm_batched --sizes 7x5x9x64 --budget-evals 2",
     };
     for (const auto& t : tunes) {
-        const auto r = scratch.ktune("tune --db '" + db + "' --device cpu --strategy random --seed 3 " + t);
+        const bool space = t.find("--strategy") != std::string::npos;
+        const auto r = scratch.ktune("tune --db '" + db + "' --device cpu --seed 3 " +
+                                     (space ? "" : "--strategy random ") + t);
         ASSERT_EQ(r.rc, 0) << t << "\n" << r.output;
     }
     std::string deviceId;
