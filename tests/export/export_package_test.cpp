@@ -63,8 +63,8 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
     };
     for (const auto& t : tunes) {
         const bool space = t.find("--strategy") != std::string::npos;
-        const auto r = scratch.ktune("tune --db '" + db + "' --device cpu --seed 3 " +
-                                     (space ? "" : "--strategy random ") + t);
+        const auto r =
+            scratch.ktune("tune --db '" + db + "' --device cpu --seed 3 " + (space ? "" : "--strategy random ") + t);
         ASSERT_EQ(r.rc, 0) << t << "\n" << r.output;
     }
     std::string deviceId;
