@@ -82,8 +82,8 @@ TEST_F(ExportCudaPackage, BuildsWithoutCudaCompilesWithNvrtcAndSaysClearlyWhenTh
     measureSeeds("dgemm", {{{256, 256, 256}}});
     measureSeeds("sgemm_batched", {{{7, 5, 9, 64}}});
     measureSeeds("dgemm_batched", {{{7, 5, 9, 64}}});
-    const auto model = exporter::buildPackageModel(
-        *m_db, {m_device.stableId(), {"sgemm", "dgemm", "sgemm_batched", "dgemm_batched"}, 3});
+    for (const char* symv : {"ssymv", "ssymv_upper", "dsymv", "dsymv_upper"}) measureSeeds(symv, {{{4096}}});
+    const auto model = exporter::buildPackageModel(*m_db, {m_device.stableId(), {"all"}, 3});
     exporter::WriteOptions options;
     options.out = dir() / "pkg";
     const auto manifest = exporter::writePackage(model, options);
@@ -121,8 +121,9 @@ TEST_F(ExportCudaPackage, BuildsWithoutCudaCompilesWithNvrtcAndSaysClearlyWhenTh
     for (const char* lib : {"libcuda", "libnvrtc", "libcudart", "libOpenCL"})
         EXPECT_EQ(r.output.find(lib), std::string::npos) << lib << " in\n" << r.output;
     r = shell(dir(), "nm -D --defined-only pkg-build/libktp.so");
-    for (const char* entry : {"ktp_sgemm_cu", "ktp_dgemm_cu", "ktp_sgemm_batch_strided_cu",
-                              "ktp_dgemm_batch_strided_cu", "ktp_cblas_sgemm", "ktp_cblas_dgemm_batch_strided"})
+    for (const char* entry :
+         {"ktp_sgemm_cu", "ktp_dgemm_cu", "ktp_sgemm_batch_strided_cu", "ktp_dgemm_batch_strided_cu", "ktp_ssymv_cu",
+          "ktp_dsymv_cu", "ktp_cblas_sgemm", "ktp_cblas_dgemm_batch_strided", "ktp_cblas_ssymv"})
         EXPECT_NE(r.output.find(std::string(" ") + entry + "\n"), std::string::npos) << entry << " in\n" << r.output;
     EXPECT_EQ(r.output.find("_cl\n"), std::string::npos) << r.output;
 
@@ -134,7 +135,7 @@ TEST_F(ExportCudaPackage, BuildsWithoutCudaCompilesWithNvrtcAndSaysClearlyWhenTh
     r = shell(dir(), "KTP_CACHE_DIR='" + (dir() / "cache").string() + "' ./consumer/consumer");
     if (driver) {
         EXPECT_EQ(r.rc, 0) << r.output;
-        EXPECT_NE(r.output.find("routines 4 "), std::string::npos) << r.output;
+        EXPECT_NE(r.output.find("routines 6 "), std::string::npos) << r.output;
         EXPECT_NE(r.output.find(" failures 0\n"), std::string::npos) << r.output;
     } else {
         EXPECT_EQ(r.rc, 3) << r.output;

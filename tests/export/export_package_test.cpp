@@ -60,6 +60,10 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
         "--family dgemm --sizes 48x40x36 --budget-evals 2" + gemmSpace,
         "--family sgemm_batched --sizes 7x5x9x64 --budget-evals 2",
         "--family dgemm_batched --sizes 7x5x9x64 --budget-evals 2",
+        "--family ssymv --sizes 100 --budget-evals 1",
+        "--family ssymv_upper --sizes 100 --budget-evals 1",
+        "--family dsymv --sizes 100 --budget-evals 1",
+        "--family dsymv_upper --sizes 100 --budget-evals 1",
     };
     for (const auto& t : tunes) {
         const bool space = t.find("--strategy") != std::string::npos;
@@ -76,10 +80,10 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
     }
     const auto exported = scratch.ktune("export --db '" + db + "' --device '" + deviceId + "' --family all --out pkg");
     ASSERT_EQ(exported.rc, 0) << exported.output;
-    for (const char* routine : {" sgemm", " dgemm", " sgemm_batch_strided", " dgemm_batch_strided"})
+    for (const char* routine : {" sgemm", " dgemm", " sgemm_batch_strided", " dgemm_batch_strided", " ssymv", " dsymv"})
         EXPECT_NE(exported.output.find(routine), std::string::npos) << routine << " in\n" << exported.output;
     // Families without measurements on the device are listed as skipped, not exported.
-    EXPECT_NE(exported.output.find("skipped family ssymv has no verified measurement"), std::string::npos)
+    EXPECT_NE(exported.output.find("skipped family sdot has no verified measurement"), std::string::npos)
         << exported.output;
     EXPECT_TRUE(scratch.exists("pkg/manifest.json"));
     EXPECT_TRUE(scratch.exists("pkg/src/ktp_generated.cpp"));
@@ -103,7 +107,7 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
     const std::string env = "KTP_CACHE_DIR='" + scratch.path("cache") + "' ";
     const auto first = shell(scratch, env + "./consumer/consumer", "first.log");
     ASSERT_EQ(first.rc, 0) << first.output;
-    EXPECT_NE(first.output.find("routines 4 "), std::string::npos) << first.output;
+    EXPECT_NE(first.output.find("routines 6 "), std::string::npos) << first.output;
     EXPECT_NE(first.output.find(" failures 0\n"), std::string::npos) << first.output;
     EXPECT_NE(first.output.find(" tuned 1\n"), std::string::npos) << first.output;
     EXPECT_GT(counter(first.output, "compiled"), 0) << first.output;

@@ -130,6 +130,70 @@ int cuGemm(const char* routine, bool f64, CUstream stream, int order, int transA
 }
 #endif
 
+// SYMV: y <- alpha A x + beta y, A symmetric with one triangle stored. `first` is the position of order (1 in CBLAS,
+// 2 in the device entries) and the leading dimension and increments follow at their own positions.
+struct SymvPositions {
+    int first, lda, incx, incy;
+};
+
+int checkSymv(const char* routine, const SymvPositions& pos, int order, int uplo, std::int64_t n, std::int64_t lda,
+              std::int64_t incx, std::int64_t incy, Call& call) {
+    if (!validOrder(order)) return argumentError(routine, pos.first, "order=" + std::to_string(order));
+    if (uplo != KtpUpper && uplo != KtpLower)
+        return argumentError(routine, pos.first + 1, "uplo=" + std::to_string(uplo));
+    if (n < 0) return argumentError(routine, pos.first + 2, "n=" + std::to_string(n));
+    if (lda < max1(n))
+        return argumentError(routine, pos.lda, "lda=" + std::to_string(lda) + " < " + std::to_string(max1(n)));
+    if (incx == 0) return argumentError(routine, pos.incx, "incx=0");
+    if (incy == 0) return argumentError(routine, pos.incy, "incy=0");
+    call.routine = Routine::Symv;
+    call.order = order == KtpRowMajor ? Order::RowMajor : Order::ColMajor;
+    call.uplo = uplo == KtpUpper;
+    call.n = n, call.lda = lda, call.incx = incx, call.incy = incy;
+    return KTP_SUCCESS;
+}
+
+template <class T> void hostSymv(const char* routine, int order, int uplo, int n, T alpha, const T* A, int lda,
+                                 const T* x, int incx, T beta, T* y, int incy) {
+    Call call;
+    call.f64 = sizeof(T) == 8;
+    if (checkSymv(routine, {1, 6, 8, 11}, order, uplo, n, lda, incx, incy, call)) return;
+    call.alpha = alpha, call.beta = beta;
+    setStatus(KTP_SUCCESS);
+    if (n == 0 || (alpha == T(0) && beta == T(1))) return;
+    runHost(call, A, x, y);
+}
+
+#if KTP_WITH_OPENCL
+int clSymv(const char* routine, bool f64, cl_command_queue queue, int order, int uplo, int n, double alpha, cl_mem A,
+           size_t offA, int lda, cl_mem x, size_t offx, int incx, double beta, cl_mem y, size_t offy, int incy) {
+    Call call;
+    call.f64 = f64;
+    if (!queue) return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": the queue is null");
+    if (int s = checkSymv(routine, {2, 8, 11, 15}, order, uplo, n, lda, incx, incy, call)) return s;
+    call.alpha = alpha, call.beta = beta;
+    call.offa = std::int64_t(offA), call.offb = std::int64_t(offx), call.offc = std::int64_t(offy);
+    setStatus(KTP_SUCCESS);
+    if (n == 0 || (alpha == 0 && beta == 1)) return KTP_SUCCESS;
+    if (!A || !x || !y) return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": a buffer is null");
+    return runCl(queue, call, A, x, y);
+}
+#endif
+
+#if KTP_WITH_CUDA
+int cuSymv(const char* routine, bool f64, CUstream stream, int order, int uplo, int n, double alpha, CUdeviceptr A,
+           int lda, CUdeviceptr x, int incx, double beta, CUdeviceptr y, int incy) {
+    Call call;
+    call.f64 = f64;
+    if (int s = checkSymv(routine, {2, 7, 9, 12}, order, uplo, n, lda, incx, incy, call)) return s;
+    call.alpha = alpha, call.beta = beta;
+    setStatus(KTP_SUCCESS);
+    if (n == 0 || (alpha == 0 && beta == 1)) return KTP_SUCCESS;
+    if (!A || !x || !y) return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": a device pointer is null");
+    return runCu(stream, call, A, x, y);
+}
+#endif
+
 } // namespace
 
 } // namespace ktp
@@ -209,6 +273,42 @@ int ktp_dgemm_batch_strided_cu(CUstream stream, int order, int transA, int trans
         return ktp::setStatus(KTP_INVALID_ARGUMENT, "ktp_dgemm_batch_strided_cu: parameter 19 was incorrect");
     return ktp::cuGemm("ktp_dgemm_batch_strided_cu", true, stream, order, transA, transB, m, n, k, alpha, A, lda, B,
                        ldb, beta, C, ldc, strideA, strideB, strideC, batchCount);
+}
+#endif
+
+void ktp_cblas_ssymv(int order, int uplo, int n, float alpha, const float* A, int lda, const float* x, int incx,
+                     float beta, float* y, int incy) {
+    ktp::hostSymv("cblas_ssymv", order, uplo, n, alpha, A, lda, x, incx, beta, y, incy);
+}
+
+void ktp_cblas_dsymv(int order, int uplo, int n, double alpha, const double* A, int lda, const double* x, int incx,
+                     double beta, double* y, int incy) {
+    ktp::hostSymv("cblas_dsymv", order, uplo, n, alpha, A, lda, x, incx, beta, y, incy);
+}
+
+#if KTP_WITH_OPENCL
+int ktp_ssymv_cl(cl_command_queue queue, int order, int uplo, int n, float alpha, cl_mem A, size_t offA, int lda,
+                 cl_mem x, size_t offx, int incx, float beta, cl_mem y, size_t offy, int incy) {
+    return ktp::clSymv("ktp_ssymv_cl", false, queue, order, uplo, n, alpha, A, offA, lda, x, offx, incx, beta, y, offy,
+                       incy);
+}
+
+int ktp_dsymv_cl(cl_command_queue queue, int order, int uplo, int n, double alpha, cl_mem A, size_t offA, int lda,
+                 cl_mem x, size_t offx, int incx, double beta, cl_mem y, size_t offy, int incy) {
+    return ktp::clSymv("ktp_dsymv_cl", true, queue, order, uplo, n, alpha, A, offA, lda, x, offx, incx, beta, y, offy,
+                       incy);
+}
+#endif
+
+#if KTP_WITH_CUDA
+int ktp_ssymv_cu(CUstream stream, int order, int uplo, int n, float alpha, CUdeviceptr A, int lda, CUdeviceptr x,
+                 int incx, float beta, CUdeviceptr y, int incy) {
+    return ktp::cuSymv("ktp_ssymv_cu", false, stream, order, uplo, n, alpha, A, lda, x, incx, beta, y, incy);
+}
+
+int ktp_dsymv_cu(CUstream stream, int order, int uplo, int n, double alpha, CUdeviceptr A, int lda, CUdeviceptr x,
+                 int incx, double beta, CUdeviceptr y, int incy) {
+    return ktp::cuSymv("ktp_dsymv_cu", true, stream, order, uplo, n, alpha, A, lda, x, incx, beta, y, incy);
 }
 #endif
 

@@ -38,6 +38,7 @@ typedef enum {
    <cblas.h> can be included together. */
 enum { KtpRowMajor = 101, KtpColMajor = 102 };
 enum { KtpNoTrans = 111, KtpTrans = 112, KtpConjTrans = 113 };
+enum { KtpUpper = 121, KtpLower = 122 };
 
 ktp_status ktp_last_status(void);
 const char* ktp_last_error(void); /* what went wrong in the last failed call on this thread ("" after success) */
@@ -75,6 +76,14 @@ void ktp_cblas_dgemm_batch_strided(int order, int transA, int transB, int m, int
                                    long long strideB, double beta, double* C, int ldc, long long strideC,
                                    int batchCount);
 
+/* Symmetric matrix-vector product y <- alpha A x + beta y (cblas_?symv). The kernels take positive increments: a
+   negative one returns KTP_UNSUPPORTED. Each triangle is its own exported family (ssymv: lower, ssymv_upper), and
+   a row-major call runs the other triangle's: without it the call returns KTP_NOT_EXPORTED. */
+void ktp_cblas_ssymv(int order, int uplo, int n, float alpha, const float* A, int lda, const float* x, int incx,
+                     float beta, float* y, int incy);
+void ktp_cblas_dsymv(int order, int uplo, int n, double alpha, const double* A, int lda, const double* x, int incx,
+                     double beta, double* y, int incy);
+
 #if KTP_WITH_OPENCL
 /* Device memory: operands in OpenCL buffers (offsets in elements), enqueued on `queue` without waiting. */
 int ktp_sgemm_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k, float alpha, cl_mem A,
@@ -89,6 +98,10 @@ int ktp_dgemm_batch_strided_cl(cl_command_queue queue, int order, int transA, in
                                double alpha, cl_mem A, size_t offA, int lda, long long strideA, cl_mem B, size_t offB,
                                int ldb, long long strideB, double beta, cl_mem C, size_t offC, int ldc,
                                long long strideC, int batchCount);
+int ktp_ssymv_cl(cl_command_queue queue, int order, int uplo, int n, float alpha, cl_mem A, size_t offA, int lda,
+                 cl_mem x, size_t offx, int incx, float beta, cl_mem y, size_t offy, int incy);
+int ktp_dsymv_cl(cl_command_queue queue, int order, int uplo, int n, double alpha, cl_mem A, size_t offA, int lda,
+                 cl_mem x, size_t offx, int incx, double beta, cl_mem y, size_t offy, int incy);
 #endif
 
 #if KTP_WITH_CUDA
@@ -107,6 +120,10 @@ int ktp_sgemm_batch_strided_cu(CUstream stream, int order, int transA, int trans
 int ktp_dgemm_batch_strided_cu(CUstream stream, int order, int transA, int transB, int m, int n, int k, double alpha,
                                CUdeviceptr A, int lda, long long strideA, CUdeviceptr B, int ldb, long long strideB,
                                double beta, CUdeviceptr C, int ldc, long long strideC, int batchCount);
+int ktp_ssymv_cu(CUstream stream, int order, int uplo, int n, float alpha, CUdeviceptr A, int lda, CUdeviceptr x,
+                 int incx, float beta, CUdeviceptr y, int incy);
+int ktp_dsymv_cu(CUstream stream, int order, int uplo, int n, double alpha, CUdeviceptr A, int lda, CUdeviceptr x,
+                 int incx, double beta, CUdeviceptr y, int incy);
 #endif
 
 #ifdef __cplusplus
