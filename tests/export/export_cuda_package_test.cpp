@@ -83,6 +83,7 @@ TEST_F(ExportCudaPackage, BuildsWithoutCudaCompilesWithNvrtcAndSaysClearlyWhenTh
     measureSeeds("sgemm_batched", {{{7, 5, 9, 64}}});
     measureSeeds("dgemm_batched", {{{7, 5, 9, 64}}});
     for (const char* symv : {"ssymv", "ssymv_upper", "dsymv", "dsymv_upper"}) measureSeeds(symv, {{{4096}}});
+    for (const char* rank : {"ssyrk", "dsyr2k"}) measureSeeds(rank, {{{256, 128}}});
     const auto model = exporter::buildPackageModel(*m_db, {m_device.stableId(), {"all"}, 3});
     exporter::WriteOptions options;
     options.out = dir() / "pkg";
@@ -135,7 +136,7 @@ TEST_F(ExportCudaPackage, BuildsWithoutCudaCompilesWithNvrtcAndSaysClearlyWhenTh
     r = shell(dir(), "KTP_CACHE_DIR='" + (dir() / "cache").string() + "' ./consumer/consumer");
     if (driver) {
         EXPECT_EQ(r.rc, 0) << r.output;
-        EXPECT_NE(r.output.find("routines 6 "), std::string::npos) << r.output;
+        EXPECT_NE(r.output.find("routines 8 "), std::string::npos) << r.output;
         EXPECT_NE(r.output.find(" failures 0\n"), std::string::npos) << r.output;
     } else {
         EXPECT_EQ(r.rc, 3) << r.output;

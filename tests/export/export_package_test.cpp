@@ -55,6 +55,8 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
     // device, in export_emit_test.cpp). GEMM over a two-point space: a random tune of its whole space spends about
     // 100 s per family sampling before it measures anything.
     const std::string gemmSpace = " --space '" KT_CONSUMER_DIR "/../gemm-two-points.json' --strategy exhaustive";
+    const std::string blas3Space =
+        " --space '" KT_CONSUMER_DIR "/../blas3-one-point.json' --strategy exhaustive"; // no split-K in BLAS3
     const std::vector<std::string> tunes = {
         "--family sgemm --sizes 48x40x36 --budget-evals 2" + gemmSpace,
         "--family dgemm --sizes 48x40x36 --budget-evals 2" + gemmSpace,
@@ -64,6 +66,10 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
         "--family ssymv_upper --sizes 100 --budget-evals 1",
         "--family dsymv --sizes 100 --budget-evals 1",
         "--family dsymv_upper --sizes 100 --budget-evals 1",
+        "--family ssyrk --sizes 40x24 --budget-evals 1" + blas3Space,
+        "--family dsyrk --sizes 40x24 --budget-evals 1" + blas3Space,
+        "--family ssyr2k --sizes 40x24 --budget-evals 1" + blas3Space,
+        "--family dsyr2k --sizes 40x24 --budget-evals 1" + blas3Space,
     };
     for (const auto& t : tunes) {
         const bool space = t.find("--strategy") != std::string::npos;
@@ -80,7 +86,8 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
     }
     const auto exported = scratch.ktune("export --db '" + db + "' --device '" + deviceId + "' --family all --out pkg");
     ASSERT_EQ(exported.rc, 0) << exported.output;
-    for (const char* routine : {" sgemm", " dgemm", " sgemm_batch_strided", " dgemm_batch_strided", " ssymv", " dsymv"})
+    for (const char* routine : {" sgemm", " dgemm", " sgemm_batch_strided", " dgemm_batch_strided", " ssymv", " dsymv",
+                                " ssyrk", " dsyrk", " ssyr2k", " dsyr2k"})
         EXPECT_NE(exported.output.find(routine), std::string::npos) << routine << " in\n" << exported.output;
     // Families without measurements on the device are listed as skipped, not exported.
     EXPECT_NE(exported.output.find("skipped family sdot has no verified measurement"), std::string::npos)
@@ -107,7 +114,7 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
     const std::string env = "KTP_CACHE_DIR='" + scratch.path("cache") + "' ";
     const auto first = shell(scratch, env + "./consumer/consumer", "first.log");
     ASSERT_EQ(first.rc, 0) << first.output;
-    EXPECT_NE(first.output.find("routines 6 "), std::string::npos) << first.output;
+    EXPECT_NE(first.output.find("routines 10 "), std::string::npos) << first.output;
     EXPECT_NE(first.output.find(" failures 0\n"), std::string::npos) << first.output;
     EXPECT_NE(first.output.find(" tuned 1\n"), std::string::npos) << first.output;
     EXPECT_GT(counter(first.output, "compiled"), 0) << first.output;

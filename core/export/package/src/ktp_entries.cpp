@@ -164,6 +164,82 @@ template <class T> void hostSymv(const char* routine, int order, int uplo, int n
     runHost(call, A, x, y);
 }
 
+// SYRK (no B) and SYR2K: C <- alpha op(A) op(A)^T + beta C, C <- alpha (op(A) op(B)^T + op(B) op(A)^T) + beta C on
+// the uplo triangle of C (n x n); op(A), op(B) n x k. Positions of order, lda, ldb (0: none) and ldc.
+struct RankPositions {
+    int first, lda, ldb, ldc;
+};
+
+int checkRank(const char* routine, const RankPositions& pos, bool two, int order, int uplo, int trans, std::int64_t n,
+              std::int64_t k, std::int64_t lda, std::int64_t ldb, std::int64_t ldc, Call& call) {
+    if (!validOrder(order)) return argumentError(routine, pos.first, "order=" + std::to_string(order));
+    if (uplo != KtpUpper && uplo != KtpLower)
+        return argumentError(routine, pos.first + 1, "uplo=" + std::to_string(uplo));
+    if (!validTrans(trans)) return argumentError(routine, pos.first + 2, "trans=" + std::to_string(trans));
+    if (n < 0) return argumentError(routine, pos.first + 3, "n=" + std::to_string(n));
+    if (k < 0) return argumentError(routine, pos.first + 4, "k=" + std::to_string(k));
+    const bool row = order == KtpRowMajor, t = trans != KtpNoTrans;
+    // op(A) is n x k: A is n x k (N) or k x n (T); the leading dimension spans a row (row-major) or a column.
+    const std::int64_t need = max1(row != t ? k : n);
+    if (lda < need) return argumentError(routine, pos.lda, "lda=" + std::to_string(lda) + " < " + std::to_string(need));
+    if (two && ldb < need)
+        return argumentError(routine, pos.ldb, "ldb=" + std::to_string(ldb) + " < " + std::to_string(need));
+    if (ldc < max1(n))
+        return argumentError(routine, pos.ldc, "ldc=" + std::to_string(ldc) + " < " + std::to_string(max1(n)));
+    call.routine = two ? Routine::Syr2k : Routine::Syrk;
+    call.order = row ? Order::RowMajor : Order::ColMajor;
+    call.uplo = uplo == KtpUpper;
+    call.opA = t;
+    call.n = n, call.k = k, call.lda = lda, call.ldb = two ? ldb : 0, call.ldc = ldc;
+    return KTP_SUCCESS;
+}
+
+template <class T> void hostRank(const char* routine, bool two, int order, int uplo, int trans, int n, int k, T alpha,
+                                 const T* A, int lda, const T* B, int ldb, T beta, T* C, int ldc) {
+    Call call;
+    call.f64 = sizeof(T) == 8;
+    const RankPositions pos = two ? RankPositions{1, 8, 10, 13} : RankPositions{1, 8, 0, 11};
+    if (checkRank(routine, pos, two, order, uplo, trans, n, k, lda, ldb, ldc, call)) return;
+    call.alpha = alpha, call.beta = beta;
+    setStatus(KTP_SUCCESS);
+    if (n == 0 || ((alpha == T(0) || k == 0) && beta == T(1))) return;
+    runHost(call, A, B, C);
+}
+
+#if KTP_WITH_OPENCL
+int clRank(const char* routine, bool two, bool f64, cl_command_queue queue, int order, int uplo, int trans, int n,
+           int k, double alpha, cl_mem A, size_t offA, int lda, cl_mem B, size_t offB, int ldb, double beta, cl_mem C,
+           size_t offC, int ldc) {
+    Call call;
+    call.f64 = f64;
+    if (!queue) return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": the queue is null");
+    const RankPositions pos = two ? RankPositions{2, 10, 13, 17} : RankPositions{2, 10, 0, 14};
+    if (int s = checkRank(routine, pos, two, order, uplo, trans, n, k, lda, ldb, ldc, call)) return s;
+    call.alpha = alpha, call.beta = beta;
+    call.offa = std::int64_t(offA), call.offb = two ? std::int64_t(offB) : 0, call.offc = std::int64_t(offC);
+    setStatus(KTP_SUCCESS);
+    if (n == 0 || ((alpha == 0 || k == 0) && beta == 1)) return KTP_SUCCESS;
+    if (!A || (two && !B) || !C) return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": a buffer is null");
+    return runCl(queue, call, A, two ? B : A, C);
+}
+#endif
+
+#if KTP_WITH_CUDA
+int cuRank(const char* routine, bool two, bool f64, CUstream stream, int order, int uplo, int trans, int n, int k,
+           double alpha, CUdeviceptr A, int lda, CUdeviceptr B, int ldb, double beta, CUdeviceptr C, int ldc) {
+    Call call;
+    call.f64 = f64;
+    const RankPositions pos = two ? RankPositions{2, 9, 11, 14} : RankPositions{2, 9, 0, 12};
+    if (int s = checkRank(routine, pos, two, order, uplo, trans, n, k, lda, ldb, ldc, call)) return s;
+    call.alpha = alpha, call.beta = beta;
+    setStatus(KTP_SUCCESS);
+    if (n == 0 || ((alpha == 0 || k == 0) && beta == 1)) return KTP_SUCCESS;
+    if (!A || (two && !B) || !C)
+        return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": a device pointer is null");
+    return runCu(stream, call, A, two ? B : A, C);
+}
+#endif
+
 #if KTP_WITH_OPENCL
 int clSymv(const char* routine, bool f64, cl_command_queue queue, int order, int uplo, int n, double alpha, cl_mem A,
            size_t offA, int lda, cl_mem x, size_t offx, int incx, double beta, cl_mem y, size_t offy, int incy) {
@@ -310,6 +386,52 @@ int ktp_dsymv_cu(CUstream stream, int order, int uplo, int n, double alpha, CUde
                  int incx, double beta, CUdeviceptr y, int incy) {
     return ktp::cuSymv("ktp_dsymv_cu", true, stream, order, uplo, n, alpha, A, lda, x, incx, beta, y, incy);
 }
+#endif
+
+#define KTP_RANK_ENTRIES(P, T)                                                                                         \
+    void ktp_cblas_##P##syrk(int order, int uplo, int trans, int n, int k, T alpha, const T* A, int lda, T beta, T* C, \
+                             int ldc) {                                                                                \
+        ktp::hostRank<T>("cblas_" #P "syrk", false, order, uplo, trans, n, k, alpha, A, lda, nullptr, 0, beta, C,      \
+                         ldc);                                                                                         \
+    }                                                                                                                  \
+    void ktp_cblas_##P##syr2k(int order, int uplo, int trans, int n, int k, T alpha, const T* A, int lda, const T* B,  \
+                              int ldb, T beta, T* C, int ldc) {                                                        \
+        ktp::hostRank<T>("cblas_" #P "syr2k", true, order, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);    \
+    }
+KTP_RANK_ENTRIES(s, float)
+KTP_RANK_ENTRIES(d, double)
+
+#if KTP_WITH_OPENCL
+#define KTP_RANK_CL(P, T, F64)                                                                                         \
+    int ktp_##P##syrk_cl(cl_command_queue queue, int order, int uplo, int trans, int n, int k, T alpha, cl_mem A,      \
+                         size_t offA, int lda, T beta, cl_mem C, size_t offC, int ldc) {                               \
+        return ktp::clRank("ktp_" #P "syrk_cl", false, F64, queue, order, uplo, trans, n, k, alpha, A, offA, lda,      \
+                           nullptr, 0, 0, beta, C, offC, ldc);                                                         \
+    }                                                                                                                  \
+    int ktp_##P##syr2k_cl(cl_command_queue queue, int order, int uplo, int trans, int n, int k, T alpha, cl_mem A,     \
+                          size_t offA, int lda, cl_mem B, size_t offB, int ldb, T beta, cl_mem C, size_t offC,         \
+                          int ldc) {                                                                                   \
+        return ktp::clRank("ktp_" #P "syr2k_cl", true, F64, queue, order, uplo, trans, n, k, alpha, A, offA, lda, B,   \
+                           offB, ldb, beta, C, offC, ldc);                                                             \
+    }
+KTP_RANK_CL(s, float, false)
+KTP_RANK_CL(d, double, true)
+#endif
+
+#if KTP_WITH_CUDA
+#define KTP_RANK_CU(P, T, F64)                                                                                         \
+    int ktp_##P##syrk_cu(CUstream stream, int order, int uplo, int trans, int n, int k, T alpha, CUdeviceptr A,        \
+                         int lda, T beta, CUdeviceptr C, int ldc) {                                                    \
+        return ktp::cuRank("ktp_" #P "syrk_cu", false, F64, stream, order, uplo, trans, n, k, alpha, A, lda, 0, 0,     \
+                           beta, C, ldc);                                                                              \
+    }                                                                                                                  \
+    int ktp_##P##syr2k_cu(CUstream stream, int order, int uplo, int trans, int n, int k, T alpha, CUdeviceptr A,       \
+                          int lda, CUdeviceptr B, int ldb, T beta, CUdeviceptr C, int ldc) {                           \
+        return ktp::cuRank("ktp_" #P "syr2k_cu", true, F64, stream, order, uplo, trans, n, k, alpha, A, lda, B, ldb,   \
+                           beta, C, ldc);                                                                              \
+    }
+KTP_RANK_CU(s, float, false)
+KTP_RANK_CU(d, double, true)
 #endif
 
 void ktp_cblas_sgemm_batch_strided(int order, int transA, int transB, int m, int n, int k, float alpha, const float* A,

@@ -84,6 +84,17 @@ void ktp_cblas_ssymv(int order, int uplo, int n, float alpha, const float* A, in
 void ktp_cblas_dsymv(int order, int uplo, int n, double alpha, const double* A, int lda, const double* x, int incx,
                      double beta, double* y, int incy);
 
+/* Rank-k and rank-2k updates of the uplo triangle of C (cblas_?syrk, cblas_?syr2k); the other triangle is not
+   touched. */
+void ktp_cblas_ssyrk(int order, int uplo, int trans, int n, int k, float alpha, const float* A, int lda, float beta,
+                     float* C, int ldc);
+void ktp_cblas_dsyrk(int order, int uplo, int trans, int n, int k, double alpha, const double* A, int lda, double beta,
+                     double* C, int ldc);
+void ktp_cblas_ssyr2k(int order, int uplo, int trans, int n, int k, float alpha, const float* A, int lda,
+                      const float* B, int ldb, float beta, float* C, int ldc);
+void ktp_cblas_dsyr2k(int order, int uplo, int trans, int n, int k, double alpha, const double* A, int lda,
+                      const double* B, int ldb, double beta, double* C, int ldc);
+
 #if KTP_WITH_OPENCL
 /* Device memory: operands in OpenCL buffers (offsets in elements), enqueued on `queue` without waiting. */
 int ktp_sgemm_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k, float alpha, cl_mem A,
@@ -102,6 +113,14 @@ int ktp_ssymv_cl(cl_command_queue queue, int order, int uplo, int n, float alpha
                  cl_mem x, size_t offx, int incx, float beta, cl_mem y, size_t offy, int incy);
 int ktp_dsymv_cl(cl_command_queue queue, int order, int uplo, int n, double alpha, cl_mem A, size_t offA, int lda,
                  cl_mem x, size_t offx, int incx, double beta, cl_mem y, size_t offy, int incy);
+int ktp_ssyrk_cl(cl_command_queue queue, int order, int uplo, int trans, int n, int k, float alpha, cl_mem A,
+                 size_t offA, int lda, float beta, cl_mem C, size_t offC, int ldc);
+int ktp_dsyrk_cl(cl_command_queue queue, int order, int uplo, int trans, int n, int k, double alpha, cl_mem A,
+                 size_t offA, int lda, double beta, cl_mem C, size_t offC, int ldc);
+int ktp_ssyr2k_cl(cl_command_queue queue, int order, int uplo, int trans, int n, int k, float alpha, cl_mem A,
+                  size_t offA, int lda, cl_mem B, size_t offB, int ldb, float beta, cl_mem C, size_t offC, int ldc);
+int ktp_dsyr2k_cl(cl_command_queue queue, int order, int uplo, int trans, int n, int k, double alpha, cl_mem A,
+                  size_t offA, int lda, cl_mem B, size_t offB, int ldb, double beta, cl_mem C, size_t offC, int ldc);
 #endif
 
 #if KTP_WITH_CUDA
@@ -124,6 +143,14 @@ int ktp_ssymv_cu(CUstream stream, int order, int uplo, int n, float alpha, CUdev
                  int incx, float beta, CUdeviceptr y, int incy);
 int ktp_dsymv_cu(CUstream stream, int order, int uplo, int n, double alpha, CUdeviceptr A, int lda, CUdeviceptr x,
                  int incx, double beta, CUdeviceptr y, int incy);
+int ktp_ssyrk_cu(CUstream stream, int order, int uplo, int trans, int n, int k, float alpha, CUdeviceptr A, int lda,
+                 float beta, CUdeviceptr C, int ldc);
+int ktp_dsyrk_cu(CUstream stream, int order, int uplo, int trans, int n, int k, double alpha, CUdeviceptr A, int lda,
+                 double beta, CUdeviceptr C, int ldc);
+int ktp_ssyr2k_cu(CUstream stream, int order, int uplo, int trans, int n, int k, float alpha, CUdeviceptr A, int lda,
+                  CUdeviceptr B, int ldb, float beta, CUdeviceptr C, int ldc);
+int ktp_dsyr2k_cu(CUstream stream, int order, int uplo, int trans, int n, int k, double alpha, CUdeviceptr A, int lda,
+                  CUdeviceptr B, int ldb, double beta, CUdeviceptr C, int ldc);
 #endif
 
 #ifdef __cplusplus
