@@ -225,6 +225,28 @@ std::optional<BlasCall> Blas3Family::benchCall(const std::string& variant, const
     return call;
 }
 
+std::vector<RoutinePlan> Blas3Family::routinePlans(const Point& point, const DeviceInfo& device) const {
+    std::vector<RoutinePlan> plans;
+    if (m_routine != blas::routine::kSyrk && m_routine != blas::routine::kSyr2k) return plans;
+    const GemmParams params = paramsFromPoint(point, m_precision);
+    for (blas::Uplo uplo : {blas::Uplo::Lower, blas::Uplo::Upper})
+        for (blas::Op op : {blas::Op::N, blas::Op::T}) {
+            Blas3Shape shape;
+            shape.routine = m_routine;
+            shape.uplo = uplo;
+            shape.op = op;
+            RoutinePlan r;
+            r.call.routine = m_routine;
+            r.call.precision = m_precision;
+            r.call.order = blas::Order::RowMajor;
+            r.call.uplo = uplo;
+            r.call.opA = op;
+            r.plan = blas3Plan(shape, params, kernels::CopyShape{}, device);
+            plans.push_back(std::move(r));
+        }
+    return plans;
+}
+
 std::unique_ptr<Routine> Blas3Family::makeRoutine(Device& device, ProgramCache& programs, const Point& point) const {
     return std::make_unique<Blas3Routine>(device, programs, m_routine, paramsFromPoint(point, m_precision),
                                           kernels::tunedCopyShape(m_precision, device.info()));

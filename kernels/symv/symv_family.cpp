@@ -262,6 +262,18 @@ std::optional<blas::BlasCall> SymvFamily::benchCall(const std::string&, const Pr
     return call;
 }
 
+std::vector<RoutinePlan> SymvFamily::routinePlans(const Point& point, const DeviceInfo& device) const {
+    // Inputs lda, offA, offx, incx, offy, incy (the routine's names; the package reads them from its call). A
+    // row-major call is the column-major call on the other triangle: the other family's plan.
+    RoutinePlan r;
+    r.call.routine = std::string(blas::routine::kSymv);
+    r.call.precision = m_precision;
+    r.call.order = blas::Order::ColMajor;
+    r.call.uplo = m_uplo;
+    r.plan = symvPlan(point, device, true);
+    return {r};
+}
+
 std::unique_ptr<Routine> SymvFamily::makeRoutine(Device& device, ProgramCache& programs, const Point& point) const {
     return std::make_unique<SymvRoutine>(device, programs, symvPlan(point, device.info(), true), m_uplo);
 }

@@ -31,6 +31,8 @@ public:
 
     // The SYMV routine on the caller's operands (lda, offsets, increments): the point's kernels (symv_routine.hpp).
     std::unique_ptr<Routine> makeRoutine(Device& device, ProgramCache& programs, const Point& point) const override;
+    // The same plan as data for exported packages (core/export): column-major calls on this family's triangle.
+    std::vector<RoutinePlan> routinePlans(const Point& point, const DeviceInfo& device) const override;
 
     blas::Uplo uplo() const { return m_uplo; }
     // The point's plan; `routine`: lda, offA, offx, incx, offy, incy are inputs (else n, 0 and 1).
