@@ -228,6 +228,8 @@ KT_KERNEL void symv_lu_cols(const int n, const real alpha, const KT_GLOBAL real*
 //   SYMV_CG     column groups (work-items sharing a row)
 //   SYMV_CHUNK  tiles per work-group
 //   SYMV_KP     columns per work-item reduced in one pass at the end (set by the plan from the local memory)
+//   SYMV_FUSE   0: y = beta y0 is a launch of its own before (symv_scale); 1: this kernel scales y itself, one
+//               block of SYMV_SCALE_ROWS rows at a time, before its first atomic add into the block (below)
 #define SYMV_RT (SYMV_BLOCK_SIZE / SYMV_CG) // work-items along the rows of a tile
 #define SYMV_TR (SYMV_RT * SYMV_VW)         // rows per tile
 #define SYMV_CPT (SYMV_UX / SYMV_CG)        // columns per work-item
@@ -300,13 +302,68 @@ KT_FUNC void symv_tile(const KT_GLOBAL real* KT_RESTRICT A, const long lda, cons
     }
 }
 
+#if SYMV_FUSE
+#define SYMV_SCALE_ROWS 256
+// Before a group adds into rows a ... b - 1 of y, every block of SYMV_SCALE_ROWS rows among them holds beta y0.
+// flags[k] of block k: 0 untouched, 1 being scaled, 2 scaled. The group claims the untouched blocks (compare and
+// swap), scales those, publishes them (fence, then 2), and only then waits for blocks another group is scaling:
+// that group claimed them while running and scales them without waiting for anyone, so the wait ends.
+KT_FUNC void symv_ensure_scaled(const int a, const int b, const int n, const real beta, const KT_GLOBAL real* y0,
+                                KT_GLOBAL real* y, const int incy, KT_GLOBAL uint* flags, SYMV_LOCAL_PTR uint* state,
+                                const int t) {
+    const int k0 = a / SYMV_SCALE_ROWS, count = (b - 1) / SYMV_SCALE_ROWS - k0 + 1;
+    if (t < count) state[t] = kt_atomic_cas_u32(flags + k0 + t, 0u, 1u);
+    KT_BARRIER();
+    for (int k = 0; k < count; ++k) {
+        if (state[k] != 0u) continue;
+        const int end = min((k0 + k + 1) * SYMV_SCALE_ROWS, n);
+        for (int i = (k0 + k) * SYMV_SCALE_ROWS + t; i < end; i += SYMV_BLOCK_SIZE)
+            y[i * incy] = beta == (real)0 ? (real)0 : beta * y0[i * incy];
+    }
+    SYMV_GLOBAL_FENCE();
+    KT_BARRIER();
+    if (t < count) {
+        if (state[t] == 0u)
+            kt_atomic_xchg_u32(flags + k0 + t, 2u);
+        else
+            while (kt_atomic_cas_u32(flags + k0 + t, 2u, 2u) != 2u) {
+            }
+        SYMV_GLOBAL_FENCE();
+    }
+    KT_BARRIER();
+}
+
+// Every group counts itself out; the last one zeroes the flags and the count for the next call.
+KT_FUNC void symv_finish_scaling(const int n, KT_GLOBAL uint* flags, SYMV_LOCAL_PTR uint* state, const int t) {
+    const int blocks = (n + SYMV_SCALE_ROWS - 1) / SYMV_SCALE_ROWS;
+    const int groups = (int)(get_num_groups(0) * get_num_groups(1));
+    KT_BARRIER();
+    if (t == 0) state[0] = (uint)kt_atomic_add_i32((KT_GLOBAL int*)(flags + blocks), 1) == (uint)(groups - 1);
+    KT_BARRIER();
+    if (state[0] != 0u)
+        for (int i = t; i <= blocks; i += SYMV_BLOCK_SIZE) flags[i] = 0u;
+}
+#define SYMV_ENSURE_SCALED(a, b) symv_ensure_scaled(a, b, n, beta, y0, y, incy, flags, state, t)
+#else
+#define SYMV_ENSURE_SCALED(a, b)
+#endif
+
 KT_KERNEL void symv_tiled(const int n, const real alpha, const KT_GLOBAL real* KT_RESTRICT A, const int offA,
                           const int lda, const KT_GLOBAL real* KT_RESTRICT x, const int offx, const int incx,
-                          KT_GLOBAL real* y, const int offy, const int incy) {
+                          KT_GLOBAL real* y, const int offy, const int incy
+#if SYMV_FUSE
+                          ,
+                          const real beta, const KT_GLOBAL real* y0, KT_GLOBAL uint* flags
+#endif
+) {
     A += offA;
     x += offx;
     y += offy;
     KT_LOCAL real red[SYMV_LOCAL_ELEMS];
+#if SYMV_FUSE
+    y0 += offy;
+    KT_LOCAL uint state[8]; // the claims of one symv_ensure_scaled: a tile spans at most 6 blocks of rows
+#endif
     const int t = (int)get_local_id(0);
     const int rt = t % SYMV_RT, cg = t / SYMV_RT;
     const int j0 = (int)get_group_id(0) * SYMV_UX;
@@ -319,7 +376,12 @@ KT_KERNEL void symv_tiled(const int n, const real alpha, const KT_GLOBAL real* K
     const int tiles = (rowEnd - rowBegin + SYMV_TR - 1) / SYMV_TR;
     const int first = (int)get_group_id(1) * SYMV_CHUNK;
     const int last = min(first + SYMV_CHUNK, tiles);
-    if (first >= last) return; // the whole group: this block has fewer tiles
+    if (first >= last) { // the whole group: this block has fewer tiles
+#if SYMV_FUSE
+        symv_finish_scaling(n, flags, state, t);
+#endif
+        return;
+    }
     // 16-byte loads need A's columns aligned: tiles start at multiples of SYMV_VW rows (SYMV_UX % SYMV_VW == 0).
     const bool vec = SYMV_VW > 1 && lda % SYMV_VW == 0 && (size_t)A % (SYMV_VW * sizeof(real)) == 0;
     real xc[SYMV_CPT], colacc[SYMV_CPT];
@@ -337,6 +399,7 @@ KT_KERNEL void symv_tiled(const int n, const real alpha, const KT_GLOBAL real* K
             symv_tile(A, lda, x, incx, n, r0, j0, rt, cg, vec, true, xc, colacc, rowacc);
         else
             symv_tile(A, lda, x, incx, n, r0, j0, rt, cg, vec, false, xc, colacc, rowacc);
+        SYMV_ENSURE_SCALED(r0, min(r0 + SYMV_TR, n));
 #if SYMV_CG == 1
         KT_UNROLL
         for (int v = 0; v < SYMV_VW; ++v) {
@@ -359,6 +422,7 @@ KT_KERNEL void symv_tiled(const int n, const real alpha, const KT_GLOBAL real* K
     // Column sums: SYMV_KP columns per work-item at a time. Pass: column c = kk * SYMV_CG + cg has SYMV_RT partial
     // sums (padded rows of SYMV_RT + 1 against bank conflicts); SYMV_BLOCK_SIZE / C work-items per column add
     // SYMV_KP each, then one work-item per column adds those and adds the total into y.
+    SYMV_ENSURE_SCALED(j0, jEnd);
     SYMV_LOCAL_PTR real* part = red + SYMV_KP * SYMV_CG * (SYMV_RT + 1);
     for (int kb = 0; kb < SYMV_CPT; kb += SYMV_KP) {
         const int cols = min(SYMV_KP, SYMV_CPT - kb) * SYMV_CG;
@@ -382,5 +446,8 @@ KT_KERNEL void symv_tiled(const int n, const real alpha, const KT_GLOBAL real* K
         }
         KT_BARRIER();
     }
+#if SYMV_FUSE
+    symv_finish_scaling(n, flags, state, t);
+#endif
 }
 #endif

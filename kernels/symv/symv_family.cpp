@@ -24,7 +24,10 @@ constexpr std::int64_t kLocalReserve = 1024; // what the runtime keeps per group
 constexpr std::int64_t kTiledPassBytes = 16384;
 
 // A parameter of the tiled algorithm; points stored before it existed lack it and mean its first value.
-std::int64_t param(const Point& point, const char* name) { return point.has(name) ? point[name] : 1; }
+std::int64_t param(const Point& point, const char* name, std::int64_t absent = 1) {
+    return point.has(name) ? point[name] : absent;
+}
+constexpr std::int64_t kScaleRows = 256; // SYMV_SCALE_ROWS in symv.cl: the fused tiled kernel's blocks of y
 
 std::string str(std::int64_t v) { return std::to_string(v); }
 
@@ -91,9 +94,11 @@ ParameterSpace SymvFamily::space(const DeviceInfo& device) const {
     space.addParameter({"SYMV_CG", {1, 2, 4, 8}, "tiled: work-items sharing a row (column groups)", 1});
     space.addParameter(
         {"SYMV_CHUNK", {1, 2, 4, 8, 16, 32}, "tiled: tiles per work-group (second grid dimension)", 1});
+    space.addParameter({"SYMV_FUSE", {0, 1}, "tiled: 0: beta y by a launch of its own, 1: inside the kernel", 0});
     const std::string tiled = "SYMV_ALGO == " + str(kSymvTiled);
     for (const char* p : {"SYMV_VW", "SYMV_CG", "SYMV_CHUNK"})
         space.addConstraint({tiled + " || " + p + " == 1", std::string(p) + " belongs to the tiled algorithm"});
+    space.addConstraint({tiled + " || SYMV_FUSE == 0", "SYMV_FUSE belongs to the tiled algorithm"});
     space.addConstraint({"!(" + tiled + ") || SYMV_MX == 0", "the tiled algorithm has no column orders"});
     space.addConstraint({"!(" + tiled + ") || (SYMV_UX % SYMV_CG == 0 && SYMV_UX % SYMV_VW == 0 && " +
                              "SYMV_BLOCK_SIZE % SYMV_CG == 0)",
@@ -152,7 +157,7 @@ std::vector<Point> SymvFamily::seedPoints(const DeviceInfo& device) const {
     auto add = [&](int algo, int bs, int ux, int mult, int mx) {
         const Point p =
             Point::fromKey("SYMV_ALGO=" + str(algo) + ",SYMV_BLOCK_SIZE=" + str(bs) + ",SYMV_UX=" + str(ux) +
-                           ",SYMV_MULTIPLICITY=" + str(mult) + ",SYMV_MX=" + str(mx) + ",SYMV_VW=1,SYMV_CG=1,SYMV_CHUNK=1");
+                           ",SYMV_MULTIPLICITY=" + str(mult) + ",SYMV_MX=" + str(mx) + ",SYMV_VW=1,SYMV_CG=1,SYMV_CHUNK=1,SYMV_FUSE=0");
         if (space.isValid(p))
             seeds.push_back(p);
     };
@@ -230,6 +235,9 @@ KernelPlan SymvFamily::symvPlan(const Point& point, const DeviceInfo& device, bo
     for (const char* name : {"SYMV_VW", "SYMV_CG", "SYMV_CHUNK"})
         if (!point.has(name))
             program.options.push_back(std::string("-D") + name + "=1");
+    const bool fuse = param(point, "SYMV_FUSE", 0) != 0;
+    if (!point.has("SYMV_FUSE"))
+        program.options.push_back("-DSYMV_FUSE=0");
     if (algo == kSymvTiled) {
         program.options.push_back("-DSYMV_TILED=1");
         program.options.push_back("-DSYMV_KP=" + str(symvTiledColumnsPerPass(point, m_precision)));
@@ -242,7 +250,7 @@ KernelPlan SymvFamily::symvPlan(const Point& point, const DeviceInfo& device, bo
     if (m_precision == Precision::F64)
         program.options.push_back("-DKT_DOUBLE=1");
     program.kernels = algo == kSymvLU      ? std::vector<std::string>{"symv_lu_rows", "symv_lu_cols"}
-                      : algo == kSymvTiled ? std::vector<std::string>{"symv_tiled", "symv_scale"}
+                      : algo == kSymvTiled ? std::vector<std::string>{"symv_tiled", "symv_scale", "symv_zero_locks"}
                                            : std::vector<std::string>{"symv_atomic", "symv_scale", "symv_zero_locks"};
     plan.programs = {program};
     plan.buffers = {{"A", BufferRole::Input, "extentA"},
@@ -287,7 +295,24 @@ KernelPlan SymvFamily::symvPlan(const Point& point, const DeviceInfo& device, bo
                       PlanArg::integer("offA"), PlanArg::integer("lda"),  PlanArg::buffer("x"),
                       PlanArg::integer("offx"), PlanArg::integer("incx"), PlanArg::buffer("y"),
                       PlanArg::integer("offy"), PlanArg::integer("incy")};
-        plan.launches = {scale, tiles};
+        if (!fuse) {
+            plan.launches = {scale, tiles};
+            return plan;
+        }
+        // One flag per block of y rows and a count of finished groups, zero before and after every run (the
+        // routine zeroes them once per workspace, like the locks of the atomic algorithm).
+        plan.variables.push_back({"segments", ceilDivExpr("n", kScaleRows) + " + 1"});
+        plan.buffers.push_back({"locks", BufferRole::Workspace, "segments", ElementType::Int32});
+        PlanLaunch zero;
+        zero.kernel = "symv_zero_locks";
+        zero.phase = LaunchPhase::Setup;
+        zero.global = {roundUpExpr("segments", 64), "1", "1"};
+        zero.local = {"64", "1", "1"};
+        zero.args = {PlanArg::integer("segments"), PlanArg::buffer("locks")};
+        tiles.args.push_back(PlanArg::real("beta"));
+        tiles.args.push_back(PlanArg::buffer("y0"));
+        tiles.args.push_back(PlanArg::buffer("locks"));
+        plan.launches = {zero, tiles};
         return plan;
     }
     plan.variables.push_back({"segments", ceilDivExpr("n", bs)});

@@ -28,7 +28,7 @@ struct Variant {
     Precision precision;
     blas::Uplo uplo;
     int algo, bs, ux, mult, mx;
-    int vw = 1, cg = 1, chunk = 1; // the tiled algorithm's parameters
+    int vw = 1, cg = 1, chunk = 1, fuse = 0; // the tiled algorithm's parameters
 };
 
 std::string str(int v) { return std::to_string(v); }
@@ -36,7 +36,7 @@ std::string str(int v) { return std::to_string(v); }
 Point pointOf(const Variant& v) {
     return Point::fromKey("SYMV_ALGO=" + str(v.algo) + ",SYMV_BLOCK_SIZE=" + str(v.bs) + ",SYMV_UX=" + str(v.ux) +
                           ",SYMV_MULTIPLICITY=" + str(v.mult) + ",SYMV_MX=" + str(v.mx) + ",SYMV_VW=" + str(v.vw) +
-                          ",SYMV_CG=" + str(v.cg) + ",SYMV_CHUNK=" + str(v.chunk));
+                          ",SYMV_CG=" + str(v.cg) + ",SYMV_CHUNK=" + str(v.chunk) + ",SYMV_FUSE=" + str(v.fuse));
 }
 
 // Together: every value of every parameter, both atomic variants, L+U and the tiled algorithm in each of the four
@@ -55,7 +55,8 @@ std::vector<Variant> variants() {
                             {160, 32, 2, 1, 16}, {32, 8, 4, 2, 32},  {64, 20, 1, 4, 1},   {128, 16, 2, 8, 2}};
     for (int i = 0; i < 8; ++i) {
         const auto* r = tiled[i];
-        out.push_back({precs[i % 2], uplos[(i / 2) % 2], kSymvTiled, r[0], r[1], 1 + i % 2, 0, r[2], r[3], r[4]});
+        out.push_back(
+            {precs[i % 2], uplos[(i / 2) % 2], kSymvTiled, r[0], r[1], 1 + i % 2, 0, r[2], r[3], r[4], (i / 4) % 2});
     }
     return out;
 }
@@ -137,6 +138,7 @@ TEST(SymvFamily, SpaceFollowsThePaperAndTheDevice) {
             EXPECT_GE(symvLocalBytes(p, Precision::F64, gpuLike()), symvTiledLocalElems(p, Precision::F64) * 8);
         } else {
             EXPECT_EQ(p["SYMV_VW"] * p["SYMV_CG"] * p["SYMV_CHUNK"], 1) << p.key();
+            EXPECT_EQ(p["SYMV_FUSE"], 0) << p.key();
         }
         return true;
     });
@@ -145,7 +147,7 @@ TEST(SymvFamily, SpaceFollowsThePaperAndTheDevice) {
     EXPECT_GT(valid - tiledValid, 16000u);
     EXPECT_LE(valid - tiledValid, 2 * 16000u + 8);
     EXPECT_GT(tiledValid, 1000u);
-    EXPECT_LT(tiledValid, 8u * 25 * 8 * 72);
+    EXPECT_LT(tiledValid, 8u * 25 * 8 * 72 * 2);
     // The column sums use at most 16 KiB per pass plus a partial per work-item; the row sums BLOCK_SIZE x VW.
     const Point wide = pointOf({Precision::F64, blas::Uplo::Lower, kSymvTiled, 256, 32, 1, 0, 2, 1, 4});
     EXPECT_EQ(symvTiledColumnsPerPass(wide, Precision::F64), 7); // 2048 doubles / 257 per column
@@ -216,7 +218,7 @@ INSTANTIATE_TEST_SUITE_P(Variants, SymvPoclVariant, ::testing::ValuesIn(variants
                              return SymvFamily(v.precision, v.uplo).name() + "_algo" + str(v.algo) + "_bs" + str(v.bs) +
                                     "_ux" + str(v.ux) + "_m" + str(v.mult) + "_mx" + str(v.mx) +
                                     (v.algo == kSymvTiled ? "_vw" + str(v.vw) + "_cg" + str(v.cg) + "_chunk" +
-                                                                str(v.chunk)
+                                                                str(v.chunk) + "_fuse" + str(v.fuse)
                                                           : "");
                          });
 
@@ -227,7 +229,7 @@ TEST_F(SymvPocl, AlphaAndBetaZero) {
         for (int algo : {kSymvAtomicLock, kSymvAtomicAdd, kSymvLU, kSymvTiled})
             for (auto uplo : {blas::Uplo::Lower, blas::Uplo::Upper}) {
                 const SymvFamily family(Precision::F64, uplo);
-                const Point point = algo == kSymvTiled ? pointOf({Precision::F64, uplo, algo, 64, 12, 2, 0, 2, 2, 2})
+                const Point point = algo == kSymvTiled ? pointOf({Precision::F64, uplo, algo, 64, 12, 2, 0, 2, 2, 2, 1})
                                                        : pointOf({Precision::F64, uplo, algo, 64, 12, 2, 3});
                 SCOPED_TRACE(family.name() + " " + point.key() + " alpha " + std::to_string(alpha) + " beta " +
                              std::to_string(beta));
@@ -324,9 +326,9 @@ TEST_F(SymvPocl, RoutineOnUserOperands) {
     for (int u = 0; u < 2; ++u)
         for (int algo : {kSymvAtomicLock, kSymvAtomicAdd, kSymvLU, kSymvTiled}) {
             const auto uplo = u == 0 ? blas::Uplo::Lower : blas::Uplo::Upper;
-            // The tiled point has 16-byte loads where A is aligned: lda = n + 3 and offset 5 must take the
-            // element-wise path.
-            const Point point = algo == kSymvTiled ? pointOf({Precision::F64, uplo, algo, 64, 12, 2, 0, 2, 4, 2})
+            // The tiled point has 16-byte loads where A is aligned (lda = n + 3 and offset 5 must take the
+            // element-wise path) and scales y in place inside the kernel (SYMV_FUSE 1).
+            const Point point = algo == kSymvTiled ? pointOf({Precision::F64, uplo, algo, 64, 12, 2, 0, 2, 4, 2, 1})
                                                    : pointOf({Precision::F64, uplo, algo, 64, 12, 2, 5});
             const SymvFamily dfam(Precision::F64, uplo);
             const SymvFamily sfam(Precision::F32, uplo);
