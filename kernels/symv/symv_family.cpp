@@ -92,8 +92,7 @@ ParameterSpace SymvFamily::space(const DeviceInfo& device) const {
     // The tiled algorithm's own parameters (first values for the others; keys stored before they existed mean 1).
     space.addParameter({"SYMV_VW", {1, 2, 4}, "tiled: consecutive rows per work-item, loaded as one vector", 1});
     space.addParameter({"SYMV_CG", {1, 2, 4, 8}, "tiled: work-items sharing a row (column groups)", 1});
-    space.addParameter(
-        {"SYMV_CHUNK", {1, 2, 4, 8, 16, 32}, "tiled: tiles per work-group (second grid dimension)", 1});
+    space.addParameter({"SYMV_CHUNK", {1, 2, 4, 8, 16, 32}, "tiled: tiles per work-group (second grid dimension)", 1});
     space.addParameter({"SYMV_FUSE", {0, 1}, "tiled: 0: beta y by a launch of its own, 1: inside the kernel", 0});
     const std::string tiled = "SYMV_ALGO == " + str(kSymvTiled);
     for (const char* p : {"SYMV_VW", "SYMV_CG", "SYMV_CHUNK"})
@@ -114,12 +113,12 @@ ParameterSpace SymvFamily::space(const DeviceInfo& device) const {
     const std::string pool = "(DEV_LOCAL_MEM_CU > 0 ? DEV_LOCAL_MEM_CU : " + cap + ")";
     const std::string reserve = str(kLocalReserve);
     // The tiled algorithm's need, as symvTiledLocalElems computes it.
-    const std::string kp = "max(1, min(SYMV_UX / SYMV_CG, " + str(kTiledPassBytes) + " / " + rb +
-                           " / (SYMV_BLOCK_SIZE + SYMV_CG)))";
+    const std::string kp =
+        "max(1, min(SYMV_UX / SYMV_CG, " + str(kTiledPassBytes) + " / " + rb + " / (SYMV_BLOCK_SIZE + SYMV_CG)))";
     const std::string tiledNeed = "max(SYMV_CG > 1 ? SYMV_BLOCK_SIZE * SYMV_VW : 0, " + kp +
                                   " * SYMV_CG * (SYMV_BLOCK_SIZE / SYMV_CG + 1) + SYMV_BLOCK_SIZE)";
-    space.addConstraint({"(" + tiled + " ? " + tiledNeed + " : SYMV_BLOCK_SIZE + SYMV_UX) * " + rb + " <= min(" + pool + " / SYMV_MULTIPLICITY - " +
-                             reserve + ", " + cap + ")",
+    space.addConstraint({"(" + tiled + " ? " + tiledNeed + " : SYMV_BLOCK_SIZE + SYMV_UX) * " + rb + " <= min(" + pool +
+                             " / SYMV_MULTIPLICITY - " + reserve + ", " + cap + ")",
                          "local memory for MULTIPLICITY groups per compute unit (eq. 3)"});
     space.addConstraint({"SYMV_ALGO == " + str(kSymvLU) + " || " + pool + " / SYMV_MULTIPLICITY - " + reserve +
                              " <= " + cap + " || " + pool + " / (SYMV_MULTIPLICITY + 1) - " + reserve + " <= " + cap,
@@ -155,9 +154,9 @@ std::vector<Point> SymvFamily::seedPoints(const DeviceInfo& device) const {
     const auto space = this->space(device);
     std::vector<Point> seeds;
     auto add = [&](int algo, int bs, int ux, int mult, int mx) {
-        const Point p =
-            Point::fromKey("SYMV_ALGO=" + str(algo) + ",SYMV_BLOCK_SIZE=" + str(bs) + ",SYMV_UX=" + str(ux) +
-                           ",SYMV_MULTIPLICITY=" + str(mult) + ",SYMV_MX=" + str(mx) + ",SYMV_VW=1,SYMV_CG=1,SYMV_CHUNK=1,SYMV_FUSE=0");
+        const Point p = Point::fromKey("SYMV_ALGO=" + str(algo) + ",SYMV_BLOCK_SIZE=" + str(bs) +
+                                       ",SYMV_UX=" + str(ux) + ",SYMV_MULTIPLICITY=" + str(mult) +
+                                       ",SYMV_MX=" + str(mx) + ",SYMV_VW=1,SYMV_CG=1,SYMV_CHUNK=1,SYMV_FUSE=0");
         if (space.isValid(p))
             seeds.push_back(p);
     };
@@ -183,7 +182,7 @@ std::int64_t symvTiledLocalElems(const Point& point, Precision precision) {
 std::int64_t symvLocalBytes(const Point& point, Precision precision, const DeviceInfo& device) {
     const std::int64_t rb = elementBytes(precision);
     const std::int64_t need = (point["SYMV_ALGO"] == kSymvTiled ? symvTiledLocalElems(point, precision)
-                                                                 : point["SYMV_BLOCK_SIZE"] + point["SYMV_UX"]) *
+                                                                : point["SYMV_BLOCK_SIZE"] + point["SYMV_UX"]) *
                               rb;
     const std::int64_t cap = std::min<std::int64_t>(std::int64_t(device.localMemBytes), kLocalCap);
     const std::int64_t pool =
@@ -233,11 +232,9 @@ KernelPlan SymvFamily::symvPlan(const Point& point, const DeviceInfo& device, bo
         if (name != "SYMV_ALGO" && name != "SYMV_MULTIPLICITY")
             program.options.push_back("-D" + name + "=" + str(point[name]));
     for (const char* name : {"SYMV_VW", "SYMV_CG", "SYMV_CHUNK"})
-        if (!point.has(name))
-            program.options.push_back(std::string("-D") + name + "=1");
+        if (!point.has(name)) program.options.push_back(std::string("-D") + name + "=1");
     const bool fuse = param(point, "SYMV_FUSE", 0) != 0;
-    if (!point.has("SYMV_FUSE"))
-        program.options.push_back("-DSYMV_FUSE=0");
+    if (!point.has("SYMV_FUSE")) program.options.push_back("-DSYMV_FUSE=0");
     if (algo == kSymvTiled) {
         program.options.push_back("-DSYMV_TILED=1");
         program.options.push_back("-DSYMV_KP=" + str(symvTiledColumnsPerPass(point, m_precision)));

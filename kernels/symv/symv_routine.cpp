@@ -34,8 +34,8 @@ void SymvRoutine::enqueue(const blas::BlasCall& original, const blas::BlasOperan
     if (call.n == 0 || (call.alpha == 0 && call.beta == 1)) return;
     // In the order of the routine plan's inputs (SymvFamily::symvPlan): no map per call, and binding the values
     // already bound keeps the resolved launches (at small n the host's work per call is most of the call).
-    const std::int64_t inputs[] = {call.n,           operands.a.ld,     operands.a.offset, operands.b.offset,
-                                   operands.b.ld,    operands.c.offset, operands.c.ld};
+    const std::int64_t inputs[] = {call.n,        operands.a.ld,     operands.a.offset, operands.b.offset,
+                                   operands.b.ld, operands.c.offset, operands.c.ld};
     m_plan.bindInputValues(inputs);
     m_plan.setScalar("alpha", call.alpha);
     m_plan.setScalar("beta", call.beta);

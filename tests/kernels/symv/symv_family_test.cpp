@@ -51,8 +51,8 @@ std::vector<Variant> variants() {
     for (int i = 0; i < 8; ++i)
         out.push_back({precs[i % 2], uplos[(i / 2) % 2], kSymvLU, bs[i], 8, 1, 0});
     // Tiled: every VW, CG and CHUNK; tiles of 32 to 320 rows, so n = 1000 takes several tiles and chunks per block.
-    const int tiled[][5] = {{64, 8, 1, 1, 1},   {128, 12, 2, 2, 2},  {256, 16, 4, 4, 4},  {96, 24, 1, 8, 8},
-                            {160, 32, 2, 1, 16}, {32, 8, 4, 2, 32},  {64, 20, 1, 4, 1},   {128, 16, 2, 8, 2}};
+    const int tiled[][5] = {{64, 8, 1, 1, 1},    {128, 12, 2, 2, 2}, {256, 16, 4, 4, 4}, {96, 24, 1, 8, 8},
+                            {160, 32, 2, 1, 16}, {32, 8, 4, 2, 32},  {64, 20, 1, 4, 1},  {128, 16, 2, 8, 2}};
     for (int i = 0; i < 8; ++i) {
         const auto* r = tiled[i];
         out.push_back(
