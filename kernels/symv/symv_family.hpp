@@ -10,6 +10,7 @@ namespace kt::symv {
 inline constexpr int kSymvAtomicLock = 0; // per-segment lock (atomic CAS / exchange)
 inline constexpr int kSymvAtomicAdd = 1;  // float atomic adds
 inline constexpr int kSymvLU = 2;         // L+U: two kernels, no atomics
+inline constexpr int kSymvTiled = 3;      // tiles of a column block over a 2-D grid, atomic adds per row and column
 
 class SymvFamily final : public Family {
 public:
@@ -47,6 +48,11 @@ private:
 // compute unit's local memory (DeviceInfo::localMemPerComputeUnitBytes, else what one group may declare) so that
 // no more than SYMV_MULTIPLICITY groups fit on one compute unit; at most 48 KiB, the static limit under CUDA.
 std::int64_t symvLocalBytes(const Point& point, Precision precision, const DeviceInfo& device);
+
+// The tiled algorithm's local memory in reals: the row sums of one tile (SYMV_CG > 1) or the column sums reduced
+// SYMV_KP columns per work-item at a time plus one partial per work-item, whichever is larger.
+std::int64_t symvTiledColumnsPerPass(const Point& point, Precision precision); // SYMV_KP
+std::int64_t symvTiledLocalElems(const Point& point, Precision precision);
 
 void registerSymvFamilies(); // ssymv, dsymv, ssymv_upper, dsymv_upper
 
