@@ -56,7 +56,8 @@ std::string opDefine(blas::Op op) { return op == blas::Op::N ? "0" : "1"; }
 
 std::int64_t BatchedParams::localMemBytes(std::int64_t m, std::int64_t n, std::int64_t k) const {
     if (design != Design::SharedMemory) return 0;
-    return std::int64_t(tba) * (m * k + k * n) * realBytes();
+    const std::int64_t lda = pad ? (m | 1) : m, ldb = pad ? (k | 1) : k; // as BATCHED_LDSA / BATCHED_LDSB
+    return std::int64_t(tba) * (lda * k + ldb * n) * realBytes();
 }
 
 std::string BatchedParams::invalidReason() const {
@@ -71,7 +72,7 @@ std::string BatchedParams::invalidReason() const {
 std::string BatchedParams::describe() const {
     std::ostringstream s;
     s << (precision == Precision::F64 ? "d " : "s ") << (design == Design::SharedMemory ? "shared" : "roc") << " tba "
-      << tba << " " << wx << "x" << wy;
+      << tba << " " << wx << "x" << wy << (reg ? " reg" : "") << (pad ? " pad" : "");
     return s.str();
 }
 
@@ -91,6 +92,7 @@ GeneratedSource batchedProgram(const BatchedParams& p, const DeviceInfo& device,
     out.source = kernels::withPreamble(kernels::embeddedSource("batched/gemm_batched.cl"));
     out.options = {"-DBATCHED_DESIGN=" + str(int(p.design)), "-DBATCHED_TBA=" + str(p.tba),
                    "-DBATCHED_WX=" + str(p.wx),               "-DBATCHED_WY=" + str(p.wy),
+                   "-DBATCHED_REG=" + str(int(p.reg)),        "-DBATCHED_PAD=" + str(int(p.pad)),
                    "-DBATCHED_TRANS_A=" + opDefine(shape.opA), "-DBATCHED_TRANS_B=" + opDefine(shape.opB)};
     if (shape.pointers) out.options.push_back("-DBATCHED_POINTERS=1");
     if (shape.fixed()) {

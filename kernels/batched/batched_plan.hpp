@@ -21,13 +21,16 @@ struct BatchedParams {
     Design design = Design::ReadOnlyCache;
     int tba = 1;    // problems per work-group
     int wx = 8, wy = 8; // work-items per problem along m and n
+    bool reg = false;   // register blocking of a work-item's block of C, C read first (compiled sizes only)
+    bool pad = false;   // odd leading dimensions of the shared tiles (compiled sizes only)
 
     int wgSize() const { return tba * wx * wy; }
     int realBytes() const { return precision == Precision::F64 ? 8 : 4; }
-    // Local memory of the shared-memory design for one m x n x k problem shape (0 for the read-only-cache design).
+    // Local memory of the shared-memory design for one m x n x k problem shape compiled in (padding included; 0 for
+    // the read-only-cache design).
     std::int64_t localMemBytes(std::int64_t m, std::int64_t n, std::int64_t k) const;
     std::string invalidReason() const; // empty when valid
-    std::string describe() const;      // "shared tba 4 8x4"
+    std::string describe() const;      // "d shared tba 4 8x4 reg pad"
 };
 
 // The problem a program is compiled for: op types and, when m > 0, the sizes as compile-time constants.

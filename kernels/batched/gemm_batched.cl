@@ -8,6 +8,14 @@
 //                       barrier); 1: shared memory (op(A) and op(B) of each problem staged in local memory first)
 //   BATCHED_TBA      problems per work-group
 //   BATCHED_WX, BATCHED_WY   work-items per problem along m and along n
+//   BATCHED_REG      1: register blocking (compiled sizes only, and only while a work-item's block of C holds at
+//                       most 32 elements; otherwise the element-by-element loop of 0): the work-item keeps its
+//                       elements of C in registers, reads C before the operands (its latency overlaps theirs) and,
+//                       per p, one value of op(A) per row and of op(B) per column of its block, so a column of
+//                       op(A) and a row of op(B) are read once per work-item instead of once per element
+//   BATCHED_PAD      1: the shared tiles' leading dimensions are made odd (compiled sizes only), so the work-items
+//                       of a warp that read op(B) at different columns (stride = the leading dimension) and the
+//                       staging writes of transposed operands hit different banks
 // Problem macros (set by the plan, not tuned):
 //   BATCHED_TRANS_A, BATCHED_TRANS_B   op T (1) or N (0)
 //   BATCHED_POINTERS   1: pointer-array batches. Problem b starts at offa + ptrA[b] (likewise B, C) instead of
@@ -18,22 +26,49 @@
 //                                      most BATCHED_MAX_MK elements of op(A) and BATCHED_MAX_KN of op(B) per problem
 //                                      (the local-memory capacity of design 1).
 
+#ifndef BATCHED_REG
+#define BATCHED_REG 0
+#endif
+#ifndef BATCHED_PAD
+#define BATCHED_PAD 0
+#endif
+#define BATCHED_WPP (BATCHED_WX * BATCHED_WY)
+
 #ifdef BATCHED_M
 #define BM BATCHED_M
 #define BN BATCHED_N
 #define BK BATCHED_K
-#define BATCHED_CAP_A (BATCHED_M * BATCHED_K)
-#define BATCHED_CAP_B (BATCHED_K * BATCHED_N)
+// Leading dimensions of the shared tiles op(A) (BM x BK) and op(B) (BK x BN): odd with BATCHED_PAD, so that
+// addresses ld apart fall in different banks (4-byte banks; an odd count of 8-byte elements as well).
+#if BATCHED_PAD
+#define BATCHED_LDSA (BATCHED_M | 1)
+#define BATCHED_LDSB (BATCHED_K | 1)
+#else
+#define BATCHED_LDSA BATCHED_M
+#define BATCHED_LDSB BATCHED_K
+#endif
+#define BATCHED_CAP_A (BATCHED_LDSA * BATCHED_K)
+#define BATCHED_CAP_B (BATCHED_LDSB * BATCHED_N)
 #define BATCHED_UNROLL KT_UNROLL
+// A work-item's block of C: RI rows (i = tx + ii WX) by RJ columns (j = ty + jj WY).
+#define BATCHED_RI ((BATCHED_M + BATCHED_WX - 1) / BATCHED_WX)
+#define BATCHED_RJ ((BATCHED_N + BATCHED_WY - 1) / BATCHED_WY)
+#if BATCHED_REG && BATCHED_RI * BATCHED_RJ <= 32
+#define BATCHED_USE_REG 1
+#else
+#define BATCHED_USE_REG 0
+#endif
 #else
 #define BM m
 #define BN n
 #define BK k
+#define BATCHED_LDSA m
+#define BATCHED_LDSB k
 #define BATCHED_CAP_A BATCHED_MAX_MK
 #define BATCHED_CAP_B BATCHED_MAX_KN
 #define BATCHED_UNROLL
+#define BATCHED_USE_REG 0
 #endif
-#define BATCHED_WPP (BATCHED_WX * BATCHED_WY)
 
 // Unrolling every loop of a fixed size gives (elements of C per work-item) x k multiply-adds of straight-line code:
 // 32K for one work-item per 32 x 32 x 32 problem, which takes NVRTC minutes to compile and spills. The k loop always
@@ -95,8 +130,33 @@ KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int bat
     KT_GLOBAL real* c = C + offc + (long)prob * strideC;
 #endif
 
+#if BATCHED_USE_REG
+    // The work-item's elements of C, clamped into the problem: rows and columns past it compute on a copy of the
+    // last one and are never stored, so the loops below need no bounds tests and every read stays in the problem.
+    int ic[BATCHED_RI], jc[BATCHED_RJ];
+    KT_UNROLL
+    for (int ii = 0; ii < BATCHED_RI; ++ii) ic[ii] = min(tx + ii * BATCHED_WX, BM - 1);
+    KT_UNROLL
+    for (int jj = 0; jj < BATCHED_RJ; ++jj) jc[jj] = min(ty + jj * BATCHED_WY, BN - 1);
+    // C first: its loads are in flight together with those of A and B (one memory latency per problem, not two).
+    real cin[BATCHED_RI][BATCHED_RJ];
+    KT_UNROLL
+    for (int ii = 0; ii < BATCHED_RI; ++ii) {
+        KT_UNROLL
+        for (int jj = 0; jj < BATCHED_RJ; ++jj) cin[ii][jj] = 0;
+    }
+    if (active && beta != (real)0) { // beta == 0: C is not read (BLAS), so NaN there never reaches the result
+        KT_UNROLL
+        for (int ii = 0; ii < BATCHED_RI; ++ii) {
+            KT_UNROLL
+            for (int jj = 0; jj < BATCHED_RJ; ++jj) cin[ii][jj] = c[ic[ii] + jc[jj] * ldc];
+        }
+    }
+#endif
+
 #if BATCHED_DESIGN == 1
-    // op(A) as BM x BK and op(B) as BK x BN, column-major; read in the order they lie in global memory.
+    // op(A) as BM x BK and op(B) as BK x BN, column-major with leading dimensions BATCHED_LDSA and BATCHED_LDSB;
+    // read in the order they lie in global memory.
     KT_LOCAL real sA[BATCHED_TBA * BATCHED_CAP_A];
     KT_LOCAL real sB[BATCHED_TBA * BATCHED_CAP_B];
     const int baseA = q * BATCHED_CAP_A, baseB = q * BATCHED_CAP_B;
@@ -110,7 +170,7 @@ KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int bat
 #else
                 const int i = e % BM, p = e / BM;
 #endif
-                sA[baseA + i + p * BM] = KT_LDG(&a[BATCHED_IDX_A(i, p)]);
+                sA[baseA + i + p * BATCHED_LDSA] = KT_LDG(&a[BATCHED_IDX_A(i, p)]);
             }
         }
         BATCHED_UNROLL_STAGE
@@ -122,19 +182,52 @@ KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int bat
 #else
                 const int p = e % BK, j = e / BK;
 #endif
-                sB[baseB + p + j * BK] = KT_LDG(&b[BATCHED_IDX_B(p, j)]);
+                sB[baseB + p + j * BATCHED_LDSB] = KT_LDG(&b[BATCHED_IDX_B(p, j)]);
             }
         }
     }
     KT_BARRIER();
-#define BATCHED_OPA(i, p) sA[baseA + (i) + (p) * BM]
-#define BATCHED_OPB(p, j) sB[baseB + (p) + (j) * BK]
+#define BATCHED_OPA(i, p) sA[baseA + (i) + (p) * BATCHED_LDSA]
+#define BATCHED_OPB(p, j) sB[baseB + (p) + (j) * BATCHED_LDSB]
 #else
 #define BATCHED_OPA(i, p) KT_LDG(&a[BATCHED_IDX_A(i, p)])
 #define BATCHED_OPB(p, j) KT_LDG(&b[BATCHED_IDX_B(p, j)])
 #endif
     if (!active) return; // after the barrier: every work-item of the group reaches it
 
+#if BATCHED_USE_REG
+    real acc[BATCHED_RI][BATCHED_RJ];
+    KT_UNROLL
+    for (int ii = 0; ii < BATCHED_RI; ++ii) {
+        KT_UNROLL
+        for (int jj = 0; jj < BATCHED_RJ; ++jj) acc[ii][jj] = 0;
+    }
+    KT_UNROLL
+    for (int p = 0; p < BK; ++p) {
+        real ra[BATCHED_RI], rb[BATCHED_RJ];
+        KT_UNROLL
+        for (int ii = 0; ii < BATCHED_RI; ++ii) ra[ii] = BATCHED_OPA(ic[ii], p);
+        KT_UNROLL
+        for (int jj = 0; jj < BATCHED_RJ; ++jj) rb[jj] = BATCHED_OPB(p, jc[jj]);
+        KT_UNROLL
+        for (int ii = 0; ii < BATCHED_RI; ++ii) {
+            KT_UNROLL
+            for (int jj = 0; jj < BATCHED_RJ; ++jj) acc[ii][jj] += ra[ii] * rb[jj];
+        }
+    }
+    KT_UNROLL
+    for (int jj = 0; jj < BATCHED_RJ; ++jj) {
+        const int j = ty + jj * BATCHED_WY;
+        KT_UNROLL
+        for (int ii = 0; ii < BATCHED_RI; ++ii) {
+            const int i = tx + ii * BATCHED_WX;
+            if ((BM % BATCHED_WX == 0 || i < BM) && (BN % BATCHED_WY == 0 || j < BN)) {
+                const int o = i + j * ldc;
+                c[o] = beta == (real)0 ? alpha * acc[ii][jj] : alpha * acc[ii][jj] + beta * cin[ii][jj];
+            }
+        }
+    }
+#else
     BATCHED_UNROLL_C
     for (int jj = 0; jj < (BN + BATCHED_WY - 1) / BATCHED_WY; ++jj) {
         const int j = ty + jj * BATCHED_WY;
@@ -151,4 +244,5 @@ KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int bat
             }
         }
     }
+#endif
 }

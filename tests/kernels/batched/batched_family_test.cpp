@@ -19,17 +19,22 @@ using namespace kt::test;
 
 namespace {
 
-BatchedParams params(int design, int tba, int wx, int wy, Precision prec = Precision::F32) {
+BatchedParams params(int design, int tba, int wx, int wy, Precision prec = Precision::F32, bool reg = false,
+                     bool pad = false) {
     BatchedParams p;
-    p.precision = prec, p.design = Design(design), p.tba = tba, p.wx = wx, p.wy = wy;
+    p.precision = prec, p.design = Design(design), p.tba = tba, p.wx = wx, p.wy = wy, p.reg = reg, p.pad = pad;
     return p;
+}
+BatchedParams blocked(int design, int tba, int wx, int wy, bool pad, Precision prec = Precision::F32) {
+    return params(design, tba, wx, wy, prec, true, pad);
 }
 
 // Together they take every value of every parameter (checked below); each fits PoCL's work-group limit.
 const std::vector<BatchedParams> kBatchedVariants = {
-    params(0, 1, 1, 1),   params(1, 2, 2, 2),   params(0, 4, 4, 4),  params(1, 8, 8, 8),
-    params(0, 16, 16, 1), params(1, 32, 1, 2),  params(0, 1, 32, 4), params(1, 2, 4, 32),
-    params(1, 1, 16, 16), params(0, 128, 1, 2), params(1, 64, 2, 1),
+    params(0, 1, 1, 1),     params(1, 2, 2, 2),         params(0, 4, 4, 4),       params(1, 8, 8, 8),
+    params(0, 16, 16, 1),   params(1, 32, 1, 2),        params(0, 1, 32, 4),      params(1, 2, 4, 32),
+    params(1, 1, 16, 16),   params(0, 128, 1, 2),       params(1, 64, 2, 1),      blocked(1, 2, 4, 2, true),
+    blocked(0, 4, 2, 4, false), blocked(1, 1, 8, 4, false), blocked(0, 1, 1, 1, false), // blocks beyond 32: per element
 };
 
 constexpr blas::Op N = blas::Op::N, T = blas::Op::T;
@@ -167,6 +172,49 @@ TEST_F(BatchedPocl, RectangularSizes) {
         }
 }
 
+TEST_F(BatchedPocl, RegisterBlockingAndPaddingOddAndRectangularSizes) {
+    // Register blocks whose rows or columns run past the problem (clamped, never stored), blocks of exactly 32
+    // elements, odd sizes from 15 up and rectangular shapes, odd and even shared leading dimensions, every op, S
+    // and D; each size once, spread over the designs and precisions.
+    const std::vector<std::pair<blas::Op, blas::Op>> ops = {{N, N}, {T, N}, {N, T}, {T, T}};
+    const std::vector<BatchedParams> points = {blocked(1, 2, 8, 8, true), blocked(1, 1, 8, 4, false),
+                                               blocked(0, 2, 8, 4, false), blocked(1, 4, 4, 4, true)};
+    const std::vector<std::vector<ProblemSize>> sizes = {
+        {{{15, 15, 15, 5}}, {{32, 32, 32, 3}}, {{13, 29, 23, 3}}},
+        {{{31, 31, 31, 2}}, {{20, 24, 28, 3}}, {{32, 5, 17, 4}}},
+        {{{17, 17, 17, 3}}, {{1, 32, 9, 5}}, {{25, 25, 25, 2}}},
+        {{{23, 23, 23, 5}}, {{32, 32, 32, 2}}, {{9, 31, 30, 3}}}};
+    for (std::size_t v = 0; v < points.size(); ++v) {
+        BatchedParams p = points[v];
+        p.precision = v % 2 ? Precision::F64 : Precision::F32;
+        TuningProblem problem;
+        problem.opA = ops[v].first, problem.opB = ops[v].second;
+        expectVerified(*s_device, p, problem, sizes[v]);
+    }
+}
+
+TEST(BatchedFamily, PaddingMakesTheSharedLeadingDimensionsOdd) {
+    // 32 x 32 x 32 in double: 33 x 32 tiles of op(A) and op(B), 16896 bytes; odd sizes need no padding.
+    EXPECT_EQ(blocked(1, 1, 8, 8, true, Precision::F64).localMemBytes(32, 32, 32), 2 * 33 * 32 * 8);
+    EXPECT_EQ(blocked(1, 1, 8, 8, false, Precision::F64).localMemBytes(32, 32, 32), 2 * 32 * 32 * 8);
+    EXPECT_EQ(blocked(1, 2, 8, 8, true).localMemBytes(31, 7, 5), 2 * (31 * 5 + 5 * 7) * 4);
+    EXPECT_EQ(blocked(1, 2, 8, 8, true).localMemBytes(16, 7, 4), 2 * (17 * 4 + 5 * 7) * 4);
+    EXPECT_EQ(blocked(0, 2, 8, 8, false).localMemBytes(32, 32, 32), 0);
+    // The options reach the kernel.
+    const auto program = batchedProgram(blocked(1, 2, 8, 8, true), gpuLike(), {N, N, 20, 20, 20});
+    for (const char* o : {"-DBATCHED_REG=1", "-DBATCHED_PAD=1"})
+        EXPECT_NE(std::find(program.options.begin(), program.options.end(), o), program.options.end()) << o;
+    // Padding belongs to the shared design: the space has no read-only-cache point with it.
+    const auto space = BatchedFamily(Precision::F32).space(gpuLike());
+    EXPECT_FALSE(space.isValid(pointFromParams(params(0, 2, 8, 8, Precision::F32, true, true))));
+    EXPECT_TRUE(space.isValid(pointFromParams(params(1, 2, 8, 8, Precision::F32, true, true))));
+    // Keys stored before the two parameters existed still name the kernels they measured.
+    const Point old = BatchedFamily(Precision::F32).pointFromKey("BATCHED_DESIGN=1,BATCHED_TBA=4,BATCHED_WX=8,"
+                                                                 "BATCHED_WY=8",
+                                                                 gpuLike());
+    EXPECT_EQ(paramsFromPoint(old, Precision::F32).describe(), "s shared tba 4 8x8");
+}
+
 TEST_F(BatchedPocl, NanInCWithBetaZeroIsNeverRead) {
     // With beta 0 the tuning plan leaves C NaN-poisoned (no C0, no restore): a kernel that reads C fails.
     const auto plan = batchedTuningPlan(params(1, 2, 2, 2), s_device->info(), {N, N, 4, 4, 4}, 1.0, 0.0);
@@ -177,7 +225,9 @@ TEST_F(BatchedPocl, NanInCWithBetaZeroIsNeverRead) {
     problem.alpha = 0.75, problem.beta = 0;
     for (int design : {0, 1})
         for (Precision prec : {Precision::F32, Precision::F64})
-            expectVerified(*s_device, params(design, 4, 2, 2, prec), problem, {{{7, 5, 3, 9}}, {{1, 1, 1, 1}}});
+            for (bool reg : {false, true})
+                expectVerified(*s_device, params(design, 4, 2, 2, prec, reg, reg && design == 1), problem,
+                               {{{7, 5, 3, 9}}, {{1, 1, 1, 1}}});
 }
 
 TEST_F(BatchedPocl, GeneralKernelRunsAnySize) {
