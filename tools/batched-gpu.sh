@@ -130,6 +130,7 @@ if [ "$stage" = blocked ]; then
     points="$(key 1 2 8 8 1 1);$(key 1 1 8 8 1 1);$(key 1 2 16 8 1 1);$(key 1 1 16 16 1 1);$(key 1 2 8 4 1 1)"
     points="$points;$(key 0 2 8 8 1 0);$(key 0 2 16 8 1 0);$(key 1 1 16 16 0 1);$(key 1 1 16 16 0 0)"
     points="$points;$(key 1 4 8 8 0 0)"
+    points=${KT_BLOCKED_POINTS:-$points} # or a list of point keys separated by ';'
     for n in ${KT_BLOCKED_SIZES:-32 24 28 20 31}; do
         for p in d s; do
             e=$([ "$p" = d ] && echo 8 || echo 4)
@@ -142,7 +143,10 @@ if [ "$stage" = blocked ]; then
     done
     tables
     for p in d s; do rulesBench cuda $p ptr-nn "$(sizesOf $p 20 24 28 32)" ptr-cuda-$p 45; done
-    for p in d s; do rulesBench cuda $p nn "$(sizesOf $p 1 2 3 4 6 8 12 16)" small-cuda-$p 30; done
+    small=${KT_SMALL_SIZES-1 2 3 4 6 8 12 16} # the table beside cuBLAS strided at sizes not swept ("": none)
+    if [ -n "$small" ]; then
+        for p in d s; do rulesBench cuda $p nn "$(sizesOf $p $small)" small-cuda-$p 30; done
+    fi
     for p in d s; do
         if [ "$SECONDS" -gt "$budget" ]; then say "budget spent: skip verify $p"; continue; fi
         list=$(for n in $(seq 15 32); do printf '%sx%sx%sx999,' $n $n $n; done)

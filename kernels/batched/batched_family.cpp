@@ -19,7 +19,8 @@ namespace kt::batched {
 
 namespace {
 
-const char* const kNames[] = {"BATCHED_DESIGN", "BATCHED_TBA", "BATCHED_WX", "BATCHED_WY", "BATCHED_REG", "BATCHED_PAD"};
+const char* const kNames[] = {"BATCHED_DESIGN", "BATCHED_TBA", "BATCHED_WX", "BATCHED_WY", "BATCHED_REG", "BATCHED_PAD",
+                              "BATCHED_VEC"};
 
 // Every problem against OpenBLAS; the tolerance of kernels/common/bounded_compare.hpp: (2 sqrt(k) + 8) eps times
 // |alpha| k + |beta| |c0| (|a|, |b| <= 1), which no summation order exceeds and a missing term does.
@@ -207,6 +208,7 @@ BatchedParams paramsFromPoint(const Point& point, Precision precision) {
     // Points stored before register blocking and padding existed lack them: both off, as those kernels were.
     if (point.has("BATCHED_REG")) p.reg = point["BATCHED_REG"] != 0;
     if (point.has("BATCHED_PAD")) p.pad = point["BATCHED_PAD"] != 0;
+    if (point.has("BATCHED_VEC")) p.vec = point["BATCHED_VEC"] != 0;
     if (auto why = p.invalidReason(); !why.empty())
         throw std::invalid_argument("gemm_batched point " + point.key() + ": " + why);
     return p;
@@ -214,7 +216,8 @@ BatchedParams paramsFromPoint(const Point& point, Precision precision) {
 
 Point pointFromParams(const BatchedParams& p) {
     static const auto names = std::make_shared<const std::vector<std::string>>(std::begin(kNames), std::end(kNames));
-    return Point(names, {ParamValue(p.design), p.tba, p.wx, p.wy, ParamValue(p.reg), ParamValue(p.pad)});
+    return Point(names, {ParamValue(p.design), p.tba, p.wx, p.wy, ParamValue(p.reg), ParamValue(p.pad),
+                         ParamValue(p.vec)});
 }
 
 std::string BatchedFamily::title() const {
@@ -246,6 +249,10 @@ ParameterSpace BatchedFamily::space(const DeviceInfo& device) const {
                         0});
     space.addParameter(
         {"BATCHED_PAD", {0, 1}, "1: odd leading dimensions of the shared tiles against bank conflicts", 0});
+    space.addParameter({"BATCHED_VEC",
+                        {0, 1},
+                        "1: k-contiguous shared tiles read as 16-byte vectors (shared design with register blocking)",
+                        0});
     space.addConstraint({"BATCHED_TBA * BATCHED_WX * BATCHED_WY <= DEV_MAX_WG && "
                          "BATCHED_TBA * BATCHED_WX * BATCHED_WY <= DEV_MAX_WI0",
                          "work-group size limit"});
@@ -255,6 +262,8 @@ ParameterSpace BatchedFamily::space(const DeviceInfo& device) const {
                              std::to_string(m_precision == Precision::F64 ? 8 : 4) + " <= DEV_LOCAL_MEM",
                          "the shared tiles of the smallest problem fit in local memory (sizes check the rest)"});
     space.addConstraint({"BATCHED_DESIGN == 1 || BATCHED_PAD == 0", "padding applies to the shared tiles only"});
+    space.addConstraint({"BATCHED_VEC == 0 || (BATCHED_DESIGN == 1 && BATCHED_REG == 1)",
+                         "vector tiles are read by the register-blocked shared design only"});
     if (m_precision == Precision::F64) space.addConstraint({"DEV_FP64 == 1", "double precision needs fp64 support"});
     applyDeviceVariables(space, device);
     return space;
@@ -263,22 +272,24 @@ ParameterSpace BatchedFamily::space(const DeviceInfo& device) const {
 std::vector<Point> BatchedFamily::seedPoints(const DeviceInfo& device) const {
     // The paper's designs across the size range (design, tba, wx, wy): one work-item per problem for the smallest
     // sizes, then one per element of C (read-only cache) with fewer problems per work-group as n grows, and the
-    // shared-memory design at 8, 16 and 32 work-items a side. Then register-blocked ones (reg, and pad for the
+    // shared-memory design at 8, 16 and 32 work-items a side. Then register-blocked ones (reg, pad and vec for the
     // shared tiles) for n = 9 ... 32, where one element per work-item reads two operands per multiply-add and a
-    // 32 x 32 problem takes 1024 work-items: blocks of 2 x 2 to 4 x 8 elements of C per work-item.
+    // 32 x 32 problem takes 1024 work-items: blocks of 2 x 2 to 4 x 4 elements of C per work-item.
     // `ktune bench --paper` measures them all per size.
-    const int table[][6] = {{0, 128, 1, 1, 0, 0}, {0, 64, 2, 2, 0, 0}, {0, 16, 4, 4, 0, 0}, {0, 8, 4, 4, 0, 0},
-                            {0, 4, 8, 8, 0, 0},   {0, 2, 8, 8, 0, 0},  {0, 1, 16, 16, 0, 0}, {0, 1, 32, 32, 0, 0},
-                            {1, 4, 8, 8, 0, 0},   {1, 1, 16, 16, 0, 0}, {1, 1, 32, 32, 0, 0},
-                            // register blocking
-                            {1, 2, 8, 8, 1, 1},   {1, 1, 8, 8, 1, 1},  {1, 2, 16, 8, 1, 1}, {1, 1, 16, 16, 1, 1},
-                            {1, 2, 8, 4, 1, 1},   {1, 4, 4, 4, 1, 1},  {0, 2, 8, 8, 1, 0},  {0, 2, 16, 8, 1, 0}};
+    const int table[][7] = {{0, 128, 1, 1, 0, 0, 0}, {0, 64, 2, 2, 0, 0, 0}, {0, 16, 4, 4, 0, 0, 0},
+                            {0, 8, 4, 4, 0, 0, 0},   {0, 4, 8, 8, 0, 0, 0},  {0, 2, 8, 8, 0, 0, 0},
+                            {0, 1, 16, 16, 0, 0, 0}, {0, 1, 32, 32, 0, 0, 0}, {1, 4, 8, 8, 0, 0, 0},
+                            {1, 1, 16, 16, 0, 0, 0}, {1, 1, 32, 32, 0, 0, 0},
+                            // register blocking (the leaders of H100 run L at n = 20 ... 32), then with vector tiles
+                            {1, 1, 8, 8, 1, 1, 0},   {1, 2, 8, 8, 1, 1, 0},  {1, 2, 16, 8, 1, 1, 0},
+                            {1, 1, 16, 16, 1, 1, 0}, {0, 2, 8, 8, 1, 0, 0},  {1, 1, 8, 8, 1, 1, 1},
+                            {1, 2, 16, 8, 1, 1, 1},  {1, 1, 16, 16, 1, 1, 1}, {1, 1, 16, 16, 1, 0, 1}};
     const auto space = this->space(device);
     std::vector<Point> seeds;
     for (const auto& r : table) {
         BatchedParams p;
         p.precision = m_precision, p.design = Design(r[0]), p.tba = r[1], p.wx = r[2], p.wy = r[3];
-        p.reg = r[4] != 0, p.pad = r[5] != 0;
+        p.reg = r[4] != 0, p.pad = r[5] != 0, p.vec = r[6] != 0;
         const Point point = pointFromParams(p);
         if (space.isValid(point)) seeds.push_back(point);
     }

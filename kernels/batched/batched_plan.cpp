@@ -56,8 +56,21 @@ std::string opDefine(blas::Op op) { return op == blas::Op::N ? "0" : "1"; }
 
 std::int64_t BatchedParams::localMemBytes(std::int64_t m, std::int64_t n, std::int64_t k) const {
     if (design != Design::SharedMemory) return 0;
+    if (vectorTiles(m, n)) { // as BATCHED_LDK: k in whole 16-byte vectors, an odd number of them with padding
+        const std::int64_t vw = 16 / realBytes(), kv = (k + vw - 1) / vw * vw;
+        const std::int64_t ldk = pad && (kv / vw) % 2 == 0 ? kv + vw : kv;
+        return std::int64_t(tba) * (m + n) * ldk * realBytes();
+    }
     const std::int64_t lda = pad ? (m | 1) : m, ldb = pad ? (k | 1) : k; // as BATCHED_LDSA / BATCHED_LDSB
     return std::int64_t(tba) * (lda * k + ldb * n) * realBytes();
+}
+
+bool BatchedParams::blocksInRegisters(std::int64_t m, std::int64_t n) const {
+    return reg && ((m + wx - 1) / wx) * ((n + wy - 1) / wy) <= 32;
+}
+
+bool BatchedParams::vectorTiles(std::int64_t m, std::int64_t n) const {
+    return vec && design == Design::SharedMemory && blocksInRegisters(m, n);
 }
 
 std::string BatchedParams::invalidReason() const {
@@ -72,7 +85,8 @@ std::string BatchedParams::invalidReason() const {
 std::string BatchedParams::describe() const {
     std::ostringstream s;
     s << (precision == Precision::F64 ? "d " : "s ") << (design == Design::SharedMemory ? "shared" : "roc") << " tba "
-      << tba << " " << wx << "x" << wy << (reg ? " reg" : "") << (pad ? " pad" : "");
+      << tba << " " << wx << "x" << wy << (reg ? " reg" : "") << (pad ? " pad" : "")
+      << (vec ? " vec" : "");
     return s.str();
 }
 
@@ -93,6 +107,7 @@ GeneratedSource batchedProgram(const BatchedParams& p, const DeviceInfo& device,
     out.options = {"-DBATCHED_DESIGN=" + str(int(p.design)), "-DBATCHED_TBA=" + str(p.tba),
                    "-DBATCHED_WX=" + str(p.wx),               "-DBATCHED_WY=" + str(p.wy),
                    "-DBATCHED_REG=" + str(int(p.reg)),        "-DBATCHED_PAD=" + str(int(p.pad)),
+                   "-DBATCHED_VEC=" + str(int(p.vec)),
                    "-DBATCHED_TRANS_A=" + opDefine(shape.opA), "-DBATCHED_TRANS_B=" + opDefine(shape.opB)};
     if (shape.pointers) out.options.push_back("-DBATCHED_POINTERS=1");
     if (shape.fixed()) {

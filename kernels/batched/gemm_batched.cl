@@ -16,6 +16,11 @@
 //   BATCHED_PAD      1: the shared tiles' leading dimensions are made odd (compiled sizes only), so the work-items
 //                       of a warp that read op(B) at different columns (stride = the leading dimension) and the
 //                       staging writes of transposed operands hit different banks
+//   BATCHED_VEC      1 (with the shared design and register blocking in effect): both tiles k-contiguous (op(A) by
+//                       rows, op(B) by columns) so a work-item reads 16-byte vectors of consecutive p, VW = 2
+//                       (double) or 4 (float) values per shared-memory instruction instead of one; k rounded up to
+//                       VW with zeros, and with BATCHED_PAD the row length is an odd number of vectors (the rows
+//                       that a quarter-warp reads then start in different banks)
 // Problem macros (set by the plan, not tuned):
 //   BATCHED_TRANS_A, BATCHED_TRANS_B   op T (1) or N (0)
 //   BATCHED_POINTERS   1: pointer-array batches. Problem b starts at offa + ptrA[b] (likewise B, C) instead of
@@ -31,6 +36,14 @@
 #endif
 #ifndef BATCHED_PAD
 #define BATCHED_PAD 0
+#endif
+#ifndef BATCHED_VEC
+#define BATCHED_VEC 0
+#endif
+#if defined(KT_CUDA)
+#define BATCHED_LOCAL_PTR // a pointer into local memory: __shared__ qualifies declarations only under CUDA
+#else
+#define BATCHED_LOCAL_PTR __local
 #endif
 #define BATCHED_WPP (BATCHED_WX * BATCHED_WY)
 
@@ -58,6 +71,26 @@
 #else
 #define BATCHED_USE_REG 0
 #endif
+#if BATCHED_VEC && BATCHED_USE_REG && BATCHED_DESIGN == 1
+#define BATCHED_USE_VEC 1
+#if defined(KT_DOUBLE) && KT_DOUBLE
+#define BATCHED_VW 2
+#define BATCHED_VT real2
+#define BATCHED_VDOT(acc, a, b) acc += (a).x * (b).x, acc += (a).y * (b).y
+#else
+#define BATCHED_VW 4
+#define BATCHED_VT real4
+#define BATCHED_VDOT(acc, a, b) acc += (a).x * (b).x, acc += (a).y * (b).y, acc += (a).z * (b).z, acc += (a).w * (b).w
+#endif
+#define BATCHED_KV ((BATCHED_K + BATCHED_VW - 1) / BATCHED_VW * BATCHED_VW) // k rounded up to whole vectors
+#if BATCHED_PAD && (BATCHED_KV / BATCHED_VW) % 2 == 0
+#define BATCHED_LDK (BATCHED_KV + BATCHED_VW)
+#else
+#define BATCHED_LDK BATCHED_KV
+#endif
+#else
+#define BATCHED_USE_VEC 0
+#endif
 #else
 #define BM m
 #define BN n
@@ -68,6 +101,7 @@
 #define BATCHED_CAP_B BATCHED_MAX_KN
 #define BATCHED_UNROLL
 #define BATCHED_USE_REG 0
+#define BATCHED_USE_VEC 0
 #endif
 
 // Unrolling every loop of a fixed size gives (elements of C per work-item) x k multiply-adds of straight-line code:
@@ -154,7 +188,52 @@ KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int bat
     }
 #endif
 
-#if BATCHED_DESIGN == 1
+#if BATCHED_USE_VEC
+    // op(A) by rows and op(B) by columns, each row or column BATCHED_LDK long (k, zeros up to KV, padding); declared
+    // as vectors so that every row and column starts 16-byte aligned.
+    KT_LOCAL BATCHED_VT sAv[BATCHED_TBA * BM * BATCHED_LDK / BATCHED_VW];
+    KT_LOCAL BATCHED_VT sBv[BATCHED_TBA * BN * BATCHED_LDK / BATCHED_VW];
+    BATCHED_LOCAL_PTR real* sA = (BATCHED_LOCAL_PTR real*)sAv;
+    BATCHED_LOCAL_PTR real* sB = (BATCHED_LOCAL_PTR real*)sBv;
+    const int baseA = q * BM * BATCHED_LDK, baseB = q * BN * BATCHED_LDK;
+    if (active) {
+        BATCHED_UNROLL_STAGE
+        for (int s = 0; s < (BM * BK + BATCHED_WPP - 1) / BATCHED_WPP; ++s) {
+            const int e = r + s * BATCHED_WPP;
+            if (e < BM * BK) {
+#if BATCHED_TRANS_A
+                const int p = e % BK, i = e / BK;
+#else
+                const int i = e % BM, p = e / BM;
+#endif
+                sA[baseA + p + i * BATCHED_LDK] = KT_LDG(&a[BATCHED_IDX_A(i, p)]);
+            }
+        }
+        BATCHED_UNROLL_STAGE
+        for (int s = 0; s < (BK * BN + BATCHED_WPP - 1) / BATCHED_WPP; ++s) {
+            const int e = r + s * BATCHED_WPP;
+            if (e < BK * BN) {
+#if BATCHED_TRANS_B
+                const int j = e % BN, p = e / BN;
+#else
+                const int p = e % BK, j = e / BK;
+#endif
+                sB[baseB + p + j * BATCHED_LDK] = KT_LDG(&b[BATCHED_IDX_B(p, j)]);
+            }
+        }
+#if BATCHED_KV > BATCHED_K
+        // The rounding of k: zeros in both tiles, so the extra products add 0 (never NaN from stale memory).
+        for (int e = r; e < (BM + BN) * (BATCHED_KV - BK); e += BATCHED_WPP) {
+            const int row = e / (BATCHED_KV - BK), p = BK + e % (BATCHED_KV - BK);
+            if (row < BM)
+                sA[baseA + p + row * BATCHED_LDK] = 0;
+            else
+                sB[baseB + p + (row - BM) * BATCHED_LDK] = 0;
+        }
+#endif
+    }
+    KT_BARRIER();
+#elif BATCHED_DESIGN == 1
     // op(A) as BM x BK and op(B) as BK x BN, column-major with leading dimensions BATCHED_LDSA and BATCHED_LDSB;
     // read in the order they lie in global memory.
     KT_LOCAL real sA[BATCHED_TBA * BATCHED_CAP_A];
@@ -202,6 +281,26 @@ KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int bat
         KT_UNROLL
         for (int jj = 0; jj < BATCHED_RJ; ++jj) acc[ii][jj] = 0;
     }
+#if BATCHED_USE_VEC
+    int rowA[BATCHED_RI], colB[BATCHED_RJ]; // in vectors
+    KT_UNROLL
+    for (int ii = 0; ii < BATCHED_RI; ++ii) rowA[ii] = (baseA + ic[ii] * BATCHED_LDK) / BATCHED_VW;
+    KT_UNROLL
+    for (int jj = 0; jj < BATCHED_RJ; ++jj) colB[jj] = (baseB + jc[jj] * BATCHED_LDK) / BATCHED_VW;
+    KT_UNROLL
+    for (int pv = 0; pv < BATCHED_KV / BATCHED_VW; ++pv) {
+        BATCHED_VT va[BATCHED_RI], vb[BATCHED_RJ];
+        KT_UNROLL
+        for (int ii = 0; ii < BATCHED_RI; ++ii) va[ii] = sAv[rowA[ii] + pv];
+        KT_UNROLL
+        for (int jj = 0; jj < BATCHED_RJ; ++jj) vb[jj] = sBv[colB[jj] + pv];
+        KT_UNROLL
+        for (int ii = 0; ii < BATCHED_RI; ++ii) {
+            KT_UNROLL
+            for (int jj = 0; jj < BATCHED_RJ; ++jj) BATCHED_VDOT(acc[ii][jj], va[ii], vb[jj]);
+        }
+    }
+#else
     KT_UNROLL
     for (int p = 0; p < BK; ++p) {
         real ra[BATCHED_RI], rb[BATCHED_RJ];
@@ -215,13 +314,14 @@ KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int bat
             for (int jj = 0; jj < BATCHED_RJ; ++jj) acc[ii][jj] += ra[ii] * rb[jj];
         }
     }
+#endif
     KT_UNROLL
     for (int jj = 0; jj < BATCHED_RJ; ++jj) {
         const int j = ty + jj * BATCHED_WY;
         KT_UNROLL
         for (int ii = 0; ii < BATCHED_RI; ++ii) {
             const int i = tx + ii * BATCHED_WX;
-            if ((BM % BATCHED_WX == 0 || i < BM) && (BN % BATCHED_WY == 0 || j < BN)) {
+            if (i < BM && j < BN) {
                 const int o = i + j * ldc;
                 c[o] = beta == (real)0 ? alpha * acc[ii][jj] : alpha * acc[ii][jj] + beta * cin[ii][jj];
             }

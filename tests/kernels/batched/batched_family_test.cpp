@@ -25,8 +25,10 @@ BatchedParams params(int design, int tba, int wx, int wy, Precision prec = Preci
     p.precision = prec, p.design = Design(design), p.tba = tba, p.wx = wx, p.wy = wy, p.reg = reg, p.pad = pad;
     return p;
 }
-BatchedParams blocked(int design, int tba, int wx, int wy, bool pad, Precision prec = Precision::F32) {
-    return params(design, tba, wx, wy, prec, true, pad);
+BatchedParams blocked(int design, int tba, int wx, int wy, bool pad, Precision prec = Precision::F32, bool vec = false) {
+    BatchedParams p = params(design, tba, wx, wy, prec, true, pad);
+    p.vec = vec;
+    return p;
 }
 
 // Together they take every value of every parameter (checked below); each fits PoCL's work-group limit.
@@ -35,6 +37,7 @@ const std::vector<BatchedParams> kBatchedVariants = {
     params(0, 16, 16, 1),   params(1, 32, 1, 2),        params(0, 1, 32, 4),      params(1, 2, 4, 32),
     params(1, 1, 16, 16),   params(0, 128, 1, 2),       params(1, 64, 2, 1),      blocked(1, 2, 4, 2, true),
     blocked(0, 4, 2, 4, false), blocked(1, 1, 8, 4, false), blocked(0, 1, 1, 1, false), // blocks beyond 32: per element
+    blocked(1, 2, 4, 4, true, Precision::F32, true),
 };
 
 constexpr blas::Op N = blas::Op::N, T = blas::Op::T;
@@ -177,18 +180,22 @@ TEST_F(BatchedPocl, RegisterBlockingAndPaddingOddAndRectangularSizes) {
     // elements, odd sizes from 15 up and rectangular shapes, odd and even shared leading dimensions, every op, S
     // and D; each size once, spread over the designs and precisions.
     const std::vector<std::pair<blas::Op, blas::Op>> ops = {{N, N}, {T, N}, {N, T}, {T, T}};
-    const std::vector<BatchedParams> points = {blocked(1, 2, 8, 8, true), blocked(1, 1, 8, 4, false),
-                                               blocked(0, 2, 8, 4, false), blocked(1, 4, 4, 4, true)};
+    // Vector tiles: k a multiple of the vector or not (zeros in both tiles), with and without padding.
+    const std::vector<BatchedParams> points = {
+        blocked(1, 2, 8, 8, true),  blocked(1, 1, 8, 4, false),                       blocked(0, 2, 8, 4, false),
+        blocked(1, 4, 4, 4, true),  blocked(1, 1, 16, 16, true, Precision::F32, true), blocked(1, 2, 8, 8, false, Precision::F32, true)};
     const std::vector<std::vector<ProblemSize>> sizes = {
         {{{15, 15, 15, 5}}, {{32, 32, 32, 3}}, {{13, 29, 23, 3}}},
         {{{31, 31, 31, 2}}, {{20, 24, 28, 3}}, {{32, 5, 17, 4}}},
         {{{17, 17, 17, 3}}, {{1, 32, 9, 5}}, {{25, 25, 25, 2}}},
-        {{{23, 23, 23, 5}}, {{32, 32, 32, 2}}, {{9, 31, 30, 3}}}};
+        {{{23, 23, 23, 5}}, {{32, 32, 32, 2}}, {{9, 31, 30, 3}}},
+        {{{32, 32, 32, 3}}, {{19, 21, 27, 3}}, {{31, 2, 1, 5}}},
+        {{{24, 24, 24, 3}}, {{29, 17, 31, 4}}, {{32, 32, 30, 2}}}};
     for (std::size_t v = 0; v < points.size(); ++v) {
         BatchedParams p = points[v];
         p.precision = v % 2 ? Precision::F64 : Precision::F32;
         TuningProblem problem;
-        problem.opA = ops[v].first, problem.opB = ops[v].second;
+        problem.opA = ops[v % 4].first, problem.opB = ops[v % 4].second;
         expectVerified(*s_device, p, problem, sizes[v]);
     }
 }
@@ -200,6 +207,13 @@ TEST(BatchedFamily, PaddingMakesTheSharedLeadingDimensionsOdd) {
     EXPECT_EQ(blocked(1, 2, 8, 8, true).localMemBytes(31, 7, 5), 2 * (31 * 5 + 5 * 7) * 4);
     EXPECT_EQ(blocked(1, 2, 8, 8, true).localMemBytes(16, 7, 4), 2 * (17 * 4 + 5 * 7) * 4);
     EXPECT_EQ(blocked(0, 2, 8, 8, false).localMemBytes(32, 32, 32), 0);
+    // Vector tiles: (m + n) rows of k rounded to whole vectors, an odd number of vectors with padding.
+    EXPECT_EQ(blocked(1, 1, 16, 16, true, Precision::F64, true).localMemBytes(32, 32, 32), 64 * 34 * 8);
+    EXPECT_EQ(blocked(1, 1, 16, 16, false, Precision::F64, true).localMemBytes(32, 32, 32), 64 * 32 * 8);
+    EXPECT_EQ(blocked(1, 2, 16, 16, true, Precision::F32, true).localMemBytes(20, 9, 17), 2 * 29 * 20 * 4);
+    EXPECT_EQ(blocked(1, 2, 16, 16, true, Precision::F32, true).localMemBytes(20, 9, 13), 2 * 29 * 16 * 4 + 2 * 29 * 4 * 4);
+    // Blocks beyond 32 elements keep the element-by-element loop and its tiles.
+    EXPECT_EQ(blocked(1, 1, 4, 4, false, Precision::F64, true).localMemBytes(32, 32, 32), 2 * 32 * 32 * 8);
     // The options reach the kernel.
     const auto program = batchedProgram(blocked(1, 2, 8, 8, true), gpuLike(), {N, N, 20, 20, 20});
     for (const char* o : {"-DBATCHED_REG=1", "-DBATCHED_PAD=1"})
@@ -207,6 +221,10 @@ TEST(BatchedFamily, PaddingMakesTheSharedLeadingDimensionsOdd) {
     // Padding belongs to the shared design: the space has no read-only-cache point with it.
     const auto space = BatchedFamily(Precision::F32).space(gpuLike());
     EXPECT_FALSE(space.isValid(pointFromParams(params(0, 2, 8, 8, Precision::F32, true, true))));
+    EXPECT_FALSE(space.isValid(pointFromParams(blocked(0, 2, 8, 8, false, Precision::F32, true))));
+    BatchedParams vecWithoutReg = blocked(1, 2, 8, 8, true, Precision::F32, true);
+    vecWithoutReg.reg = false;
+    EXPECT_FALSE(space.isValid(pointFromParams(vecWithoutReg)));
     EXPECT_TRUE(space.isValid(pointFromParams(params(1, 2, 8, 8, Precision::F32, true, true))));
     // Keys stored before the two parameters existed still name the kernels they measured.
     const Point old = BatchedFamily(Precision::F32).pointFromKey("BATCHED_DESIGN=1,BATCHED_TBA=4,BATCHED_WX=8,"
