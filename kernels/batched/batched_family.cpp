@@ -20,7 +20,7 @@ namespace kt::batched {
 namespace {
 
 const char* const kNames[] = {"BATCHED_DESIGN", "BATCHED_TBA", "BATCHED_WX", "BATCHED_WY", "BATCHED_REG", "BATCHED_PAD",
-                              "BATCHED_VEC"};
+                              "BATCHED_VEC", "BATCHED_SEQ"};
 
 // Every problem against OpenBLAS; the tolerance of kernels/common/bounded_compare.hpp: (2 sqrt(k) + 8) eps times
 // |alpha| k + |beta| |c0| (|a|, |b| <= 1), which no summation order exceeds and a missing term does.
@@ -209,6 +209,7 @@ BatchedParams paramsFromPoint(const Point& point, Precision precision) {
     if (point.has("BATCHED_REG")) p.reg = point["BATCHED_REG"] != 0;
     if (point.has("BATCHED_PAD")) p.pad = point["BATCHED_PAD"] != 0;
     if (point.has("BATCHED_VEC")) p.vec = point["BATCHED_VEC"] != 0;
+    if (point.has("BATCHED_SEQ")) p.seq = int(point["BATCHED_SEQ"]);
     if (auto why = p.invalidReason(); !why.empty())
         throw std::invalid_argument("gemm_batched point " + point.key() + ": " + why);
     return p;
@@ -217,7 +218,7 @@ BatchedParams paramsFromPoint(const Point& point, Precision precision) {
 Point pointFromParams(const BatchedParams& p) {
     static const auto names = std::make_shared<const std::vector<std::string>>(std::begin(kNames), std::end(kNames));
     return Point(names, {ParamValue(p.design), p.tba, p.wx, p.wy, ParamValue(p.reg), ParamValue(p.pad),
-                         ParamValue(p.vec)});
+                         ParamValue(p.vec), p.seq});
 }
 
 std::string BatchedFamily::title() const {
@@ -261,6 +262,11 @@ ParameterSpace BatchedFamily::space(const DeviceInfo& device) const {
     space.addConstraint({"BATCHED_DESIGN == 0 || BATCHED_TBA * 2 * " +
                              std::to_string(m_precision == Precision::F64 ? 8 : 4) + " <= DEV_LOCAL_MEM",
                          "the shared tiles of the smallest problem fit in local memory (sizes check the rest)"});
+    space.addParameter({"BATCHED_SEQ",
+                        {1, 2, 4},
+                        "problems per work-item in sequence; the shared register-blocked design loads the next one "
+                        "while it computes the current one",
+                        1});
     space.addConstraint({"BATCHED_DESIGN == 1 || BATCHED_PAD == 0", "padding applies to the shared tiles only"});
     space.addConstraint({"BATCHED_VEC == 0 || (BATCHED_DESIGN == 1 && BATCHED_REG == 1)",
                          "vector tiles are read by the register-blocked shared design only"});

@@ -37,7 +37,7 @@ PlanLaunch kernelLaunch(const BatchedParams& p, std::size_t program, bool pointe
     PlanLaunch launch;
     launch.program = program;
     launch.kernel = kKernelName;
-    launch.global = {ceilDivExpr("batch", p.tba) + " * " + str(p.wgSize()), "1", "1"};
+    launch.global = {ceilDivExpr("batch", p.tba * p.seq) + " * " + str(p.wgSize()), "1", "1"};
     launch.local = {str(p.wgSize()), "1", "1"};
     launch.args = {PlanArg::integer("m"),       PlanArg::integer("n"),       PlanArg::integer("k"),
                    PlanArg::integer("batch"),   PlanArg::real("alpha"),      PlanArg::real("beta"),
@@ -79,6 +79,7 @@ std::string BatchedParams::invalidReason() const {
     if (!isPow2(tba) || tba > 256) return "BATCHED_TBA must be a power of two up to 256, got " + str(tba);
     if (!isPow2(wx) || wx > kMaxSize) return "BATCHED_WX must be a power of two up to 32, got " + str(wx);
     if (!isPow2(wy) || wy > kMaxSize) return "BATCHED_WY must be a power of two up to 32, got " + str(wy);
+    if (seq != 1 && seq != 2 && seq != 4) return "BATCHED_SEQ must be 1, 2 or 4, got " + str(seq);
     return {};
 }
 
@@ -86,7 +87,7 @@ std::string BatchedParams::describe() const {
     std::ostringstream s;
     s << (precision == Precision::F64 ? "d " : "s ") << (design == Design::SharedMemory ? "shared" : "roc") << " tba "
       << tba << " " << wx << "x" << wy << (reg ? " reg" : "") << (pad ? " pad" : "")
-      << (vec ? " vec" : "");
+      << (vec ? " vec" : "") << (seq > 1 ? " seq " + str(seq) : "");
     return s.str();
 }
 
@@ -107,7 +108,7 @@ GeneratedSource batchedProgram(const BatchedParams& p, const DeviceInfo& device,
     out.options = {"-DBATCHED_DESIGN=" + str(int(p.design)), "-DBATCHED_TBA=" + str(p.tba),
                    "-DBATCHED_WX=" + str(p.wx),               "-DBATCHED_WY=" + str(p.wy),
                    "-DBATCHED_REG=" + str(int(p.reg)),        "-DBATCHED_PAD=" + str(int(p.pad)),
-                   "-DBATCHED_VEC=" + str(int(p.vec)),
+                   "-DBATCHED_VEC=" + str(int(p.vec)),        "-DBATCHED_SEQ=" + str(p.seq),
                    "-DBATCHED_TRANS_A=" + opDefine(shape.opA), "-DBATCHED_TRANS_B=" + opDefine(shape.opB)};
     if (shape.pointers) out.options.push_back("-DBATCHED_POINTERS=1");
     if (shape.fixed()) {

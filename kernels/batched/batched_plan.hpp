@@ -24,6 +24,7 @@ struct BatchedParams {
     bool reg = false;   // register blocking of a work-item's block of C, C read first (compiled sizes only)
     bool pad = false;   // odd leading dimensions of the shared tiles (compiled sizes only)
     bool vec = false;   // k-contiguous shared tiles read as 16-byte vectors (shared design, register blocking)
+    int seq = 1;        // rounds of tba problems per work-group (prefetch in the shared register-blocked design)
 
     int wgSize() const { return tba * wx * wy; }
     int realBytes() const { return precision == Precision::F64 ? 8 : 4; }

@@ -31,13 +31,19 @@ BatchedParams blocked(int design, int tba, int wx, int wy, bool pad, Precision p
     return p;
 }
 
+BatchedParams withSeq(BatchedParams p, int seq) {
+    p.seq = seq;
+    return p;
+}
+
 // Together they take every value of every parameter (checked below); each fits PoCL's work-group limit.
 const std::vector<BatchedParams> kBatchedVariants = {
     params(0, 1, 1, 1),     params(1, 2, 2, 2),         params(0, 4, 4, 4),       params(1, 8, 8, 8),
     params(0, 16, 16, 1),   params(1, 32, 1, 2),        params(0, 1, 32, 4),      params(1, 2, 4, 32),
     params(1, 1, 16, 16),   params(0, 128, 1, 2),       params(1, 64, 2, 1),      blocked(1, 2, 4, 2, true),
     blocked(0, 4, 2, 4, false), blocked(1, 1, 8, 4, false), blocked(0, 1, 1, 1, false), // blocks beyond 32: per element
-    blocked(1, 2, 4, 4, true, Precision::F32, true),
+    blocked(1, 2, 4, 4, true, Precision::F32, true), withSeq(blocked(1, 2, 4, 4, true), 2),
+    withSeq(params(0, 4, 2, 2), 4),
 };
 
 constexpr blas::Op N = blas::Op::N, T = blas::Op::T;
@@ -183,14 +189,18 @@ TEST_F(BatchedPocl, RegisterBlockingAndPaddingOddAndRectangularSizes) {
     // Vector tiles: k a multiple of the vector or not (zeros in both tiles), with and without padding.
     const std::vector<BatchedParams> points = {
         blocked(1, 2, 8, 8, true),  blocked(1, 1, 8, 4, false),                       blocked(0, 2, 8, 4, false),
-        blocked(1, 4, 4, 4, true),  blocked(1, 1, 16, 16, true, Precision::F32, true), blocked(1, 2, 8, 8, false, Precision::F32, true)};
+        blocked(1, 4, 4, 4, true),  blocked(1, 1, 16, 16, true, Precision::F32, true), blocked(1, 2, 8, 8, false, Precision::F32, true),
+        // Rounds with the next problem prefetched (batches that end inside a round and inside a work-group).
+        withSeq(blocked(1, 2, 8, 8, true), 4), withSeq(blocked(1, 1, 16, 8, false), 2)};
     const std::vector<std::vector<ProblemSize>> sizes = {
         {{{15, 15, 15, 5}}, {{32, 32, 32, 3}}, {{13, 29, 23, 3}}},
         {{{31, 31, 31, 2}}, {{20, 24, 28, 3}}, {{32, 5, 17, 4}}},
         {{{17, 17, 17, 3}}, {{1, 32, 9, 5}}, {{25, 25, 25, 2}}},
         {{{23, 23, 23, 5}}, {{32, 32, 32, 2}}, {{9, 31, 30, 3}}},
         {{{32, 32, 32, 3}}, {{19, 21, 27, 3}}, {{31, 2, 1, 5}}},
-        {{{24, 24, 24, 3}}, {{29, 17, 31, 4}}, {{32, 32, 30, 2}}}};
+        {{{24, 24, 24, 3}}, {{29, 17, 31, 4}}, {{32, 32, 30, 2}}},
+        {{{32, 32, 32, 11}}, {{21, 19, 18, 7}}, {{5, 3, 7, 1}}},
+        {{{31, 31, 31, 5}}, {{32, 8, 20, 3}}, {{16, 16, 16, 4}}}};
     for (std::size_t v = 0; v < points.size(); ++v) {
         BatchedParams p = points[v];
         p.precision = v % 2 ? Precision::F64 : Precision::F32;
@@ -346,8 +356,9 @@ void expectRoutineMatches(Device& device, const BatchedParams& p, const blas::Bl
 } // namespace
 
 TEST_F(BatchedPocl, PointerArraysInAnyOrderBothDesignsAndPrecisions) {
-    // Problems at scrambled slots with padding between them, offsets on every operand, beta != 0.
-    for (int design : {0, 1})
+    // Problems at scrambled slots with padding between them, offsets on every operand, beta != 0; "design" 2: the
+    // shared register-blocked design with the next problem prefetched (11 problems: rounds of 2, work-groups of 4).
+    for (int design : {0, 1, 2})
         for (Precision prec : {Precision::F32, Precision::F64})
             for (const char* ops : {"ptr-nn", "ptr-tt", "ptr-tn", "ptr-nt"}) {
                 BatchedFamily family(prec);
@@ -362,7 +373,9 @@ TEST_F(BatchedPocl, PointerArraysInAnyOrderBothDesignsAndPrecisions) {
                 const auto extent = [&](blas::Operand w, const blas::BlasOperand& o) {
                     return blas::elementExtent(call, w, o);
                 };
-                expectRoutineMatches(*s_device, params(design, 4, 2, 4, prec), call, layout,
+                const BatchedParams p =
+                    design == 2 ? withSeq(blocked(1, 2, 2, 4, true, prec), 2) : params(design, 4, 2, 4, prec);
+                expectRoutineMatches(*s_device, p, call, layout,
                                      pattern(extent(blas::Operand::A, layout.a), 1),
                                      pattern(extent(blas::Operand::B, layout.b), 2),
                                      pattern(extent(blas::Operand::C, layout.c), 3), false);
