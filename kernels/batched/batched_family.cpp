@@ -230,7 +230,8 @@ std::string BatchedFamily::description() const {
            "batches, the sizes compiled in so every loop unrolls. Designs: read-only cache (operands read from "
            "global memory, no local memory) or shared memory (each problem's A and B staged in local memory); "
            "thread-block aggregation (problems per work-group), the work-items per problem and their shape, "
-           "register blocking of each work-item's elements of C, and padding of the shared tiles. "
+           "register blocking of each work-item's elements of C, padding and vector reads of the shared tiles, and "
+           "rounds of problems per work-group with the next one prefetched. "
            "Bound: the device bandwidth, every element of A, B and C read once and C written once.";
 }
 
@@ -278,24 +279,25 @@ ParameterSpace BatchedFamily::space(const DeviceInfo& device) const {
 std::vector<Point> BatchedFamily::seedPoints(const DeviceInfo& device) const {
     // The paper's designs across the size range (design, tba, wx, wy): one work-item per problem for the smallest
     // sizes, then one per element of C (read-only cache) with fewer problems per work-group as n grows, and the
-    // shared-memory design at 8, 16 and 32 work-items a side. Then register-blocked ones (reg, pad and vec for the
-    // shared tiles) for n = 9 ... 32, where one element per work-item reads two operands per multiply-add and a
+    // shared-memory design at 8, 16 and 32 work-items a side. Then register-blocked ones (reg, pad, vec and seq for
+    // the shared tiles) for n = 9 ... 32, where one element per work-item reads two operands per multiply-add and a
     // 32 x 32 problem takes 1024 work-items: blocks of 2 x 2 to 4 x 4 elements of C per work-item.
     // `ktune bench --paper` measures them all per size.
-    const int table[][7] = {{0, 128, 1, 1, 0, 0, 0}, {0, 64, 2, 2, 0, 0, 0}, {0, 16, 4, 4, 0, 0, 0},
-                            {0, 8, 4, 4, 0, 0, 0},   {0, 4, 8, 8, 0, 0, 0},  {0, 2, 8, 8, 0, 0, 0},
-                            {0, 1, 16, 16, 0, 0, 0}, {0, 1, 32, 32, 0, 0, 0}, {1, 4, 8, 8, 0, 0, 0},
-                            {1, 1, 16, 16, 0, 0, 0}, {1, 1, 32, 32, 0, 0, 0},
-                            // register blocking (the leaders of H100 run L at n = 20 ... 32), then with vector tiles
-                            {1, 1, 8, 8, 1, 1, 0},   {1, 2, 8, 8, 1, 1, 0},  {1, 2, 16, 8, 1, 1, 0},
-                            {1, 1, 16, 16, 1, 1, 0}, {0, 2, 8, 8, 1, 0, 0},  {1, 1, 8, 8, 1, 1, 1},
-                            {1, 2, 16, 8, 1, 1, 1},  {1, 1, 16, 16, 1, 1, 1}, {1, 1, 16, 16, 1, 0, 1}};
+    const int table[][8] = {
+        {0, 128, 1, 1, 0, 0, 0, 1}, {0, 64, 2, 2, 0, 0, 0, 1},  {0, 16, 4, 4, 0, 0, 0, 1},   {0, 8, 4, 4, 0, 0, 0, 1},
+        {0, 4, 8, 8, 0, 0, 0, 1},   {0, 2, 8, 8, 0, 0, 0, 1},   {0, 1, 16, 16, 0, 0, 0, 1},  {0, 1, 32, 32, 0, 0, 0, 1},
+        {1, 4, 8, 8, 0, 0, 0, 1},   {1, 1, 16, 16, 0, 0, 0, 1}, {1, 1, 32, 32, 0, 0, 0, 1},
+        // register blocking (the leaders of H100 runs L and M at n = 20 ... 32), vector tiles, and rounds with the
+        // next problem prefetched (run N: at the bound at 28 and 32 in double)
+        {1, 1, 8, 8, 1, 1, 0, 1},   {1, 2, 8, 8, 1, 1, 0, 1},   {1, 2, 16, 8, 1, 1, 0, 1},   {1, 1, 16, 16, 1, 1, 0, 1},
+        {1, 1, 16, 16, 1, 0, 0, 1}, {0, 2, 8, 8, 1, 0, 0, 1},   {1, 1, 16, 16, 1, 1, 1, 1},  {1, 1, 16, 16, 1, 1, 0, 4},
+        {1, 1, 16, 16, 1, 0, 0, 2}, {1, 2, 16, 8, 1, 1, 0, 2}};
     const auto space = this->space(device);
     std::vector<Point> seeds;
     for (const auto& r : table) {
         BatchedParams p;
         p.precision = m_precision, p.design = Design(r[0]), p.tba = r[1], p.wx = r[2], p.wy = r[3];
-        p.reg = r[4] != 0, p.pad = r[5] != 0, p.vec = r[6] != 0;
+        p.reg = r[4] != 0, p.pad = r[5] != 0, p.vec = r[6] != 0, p.seq = r[7];
         const Point point = pointFromParams(p);
         if (space.isValid(point)) seeds.push_back(point);
     }
