@@ -19,8 +19,8 @@ namespace kt::batched {
 
 namespace {
 
-const char* const kNames[] = {"BATCHED_DESIGN", "BATCHED_TBA", "BATCHED_WX", "BATCHED_WY", "BATCHED_REG", "BATCHED_PAD",
-                              "BATCHED_VEC", "BATCHED_SEQ"};
+const char* const kNames[] = {"BATCHED_DESIGN", "BATCHED_TBA", "BATCHED_WX",  "BATCHED_WY",
+                              "BATCHED_REG",    "BATCHED_PAD", "BATCHED_VEC", "BATCHED_SEQ"};
 
 // Every problem against OpenBLAS; the tolerance of kernels/common/bounded_compare.hpp: (2 sqrt(k) + 8) eps times
 // |alpha| k + |beta| |c0| (|a|, |b| <= 1), which no summation order exceeds and a missing term does.
@@ -283,15 +283,29 @@ std::vector<Point> BatchedFamily::seedPoints(const DeviceInfo& device) const {
     // the shared tiles) for n = 9 ... 32, where one element per work-item reads two operands per multiply-add and a
     // 32 x 32 problem takes 1024 work-items: blocks of 2 x 2 to 4 x 4 elements of C per work-item.
     // `ktune bench --paper` measures them all per size.
-    const int table[][8] = {
-        {0, 128, 1, 1, 0, 0, 0, 1}, {0, 64, 2, 2, 0, 0, 0, 1},  {0, 16, 4, 4, 0, 0, 0, 1},   {0, 8, 4, 4, 0, 0, 0, 1},
-        {0, 4, 8, 8, 0, 0, 0, 1},   {0, 2, 8, 8, 0, 0, 0, 1},   {0, 1, 16, 16, 0, 0, 0, 1},  {0, 1, 32, 32, 0, 0, 0, 1},
-        {1, 4, 8, 8, 0, 0, 0, 1},   {1, 1, 16, 16, 0, 0, 0, 1}, {1, 1, 32, 32, 0, 0, 0, 1},
-        // register blocking (the leaders of H100 runs L and M at n = 20 ... 32), vector tiles, and rounds with the
-        // next problem prefetched (run N: at the bound at 28 and 32 in double)
-        {1, 1, 8, 8, 1, 1, 0, 1},   {1, 2, 8, 8, 1, 1, 0, 1},   {1, 2, 16, 8, 1, 1, 0, 1},   {1, 1, 16, 16, 1, 1, 0, 1},
-        {1, 1, 16, 16, 1, 0, 0, 1}, {0, 2, 8, 8, 1, 0, 0, 1},   {1, 1, 16, 16, 1, 1, 1, 1},  {1, 1, 16, 16, 1, 1, 0, 4},
-        {1, 1, 16, 16, 1, 0, 0, 2}, {1, 2, 16, 8, 1, 1, 0, 2}};
+    const int table[][8] = {{0, 128, 1, 1, 0, 0, 0, 1},
+                            {0, 64, 2, 2, 0, 0, 0, 1},
+                            {0, 16, 4, 4, 0, 0, 0, 1},
+                            {0, 8, 4, 4, 0, 0, 0, 1},
+                            {0, 4, 8, 8, 0, 0, 0, 1},
+                            {0, 2, 8, 8, 0, 0, 0, 1},
+                            {0, 1, 16, 16, 0, 0, 0, 1},
+                            {0, 1, 32, 32, 0, 0, 0, 1},
+                            {1, 4, 8, 8, 0, 0, 0, 1},
+                            {1, 1, 16, 16, 0, 0, 0, 1},
+                            {1, 1, 32, 32, 0, 0, 0, 1},
+                            // register blocking (the leaders of H100 runs L and M at n = 20 ... 32), vector tiles, and
+                            // rounds with the next problem prefetched (run N: at the bound at 28 and 32 in double)
+                            {1, 1, 8, 8, 1, 1, 0, 1},
+                            {1, 2, 8, 8, 1, 1, 0, 1},
+                            {1, 2, 16, 8, 1, 1, 0, 1},
+                            {1, 1, 16, 16, 1, 1, 0, 1},
+                            {1, 1, 16, 16, 1, 0, 0, 1},
+                            {0, 2, 8, 8, 1, 0, 0, 1},
+                            {1, 1, 16, 16, 1, 1, 1, 1},
+                            {1, 1, 16, 16, 1, 1, 0, 4},
+                            {1, 1, 16, 16, 1, 0, 0, 2},
+                            {1, 2, 16, 8, 1, 1, 0, 2}};
     const auto space = this->space(device);
     std::vector<Point> seeds;
     for (const auto& r : table) {

@@ -86,8 +86,8 @@ std::string BatchedParams::invalidReason() const {
 std::string BatchedParams::describe() const {
     std::ostringstream s;
     s << (precision == Precision::F64 ? "d " : "s ") << (design == Design::SharedMemory ? "shared" : "roc") << " tba "
-      << tba << " " << wx << "x" << wy << (reg ? " reg" : "") << (pad ? " pad" : "")
-      << (vec ? " vec" : "") << (seq > 1 ? " seq " + str(seq) : "");
+      << tba << " " << wx << "x" << wy << (reg ? " reg" : "") << (pad ? " pad" : "") << (vec ? " vec" : "")
+      << (seq > 1 ? " seq " + str(seq) : "");
     return s.str();
 }
 
@@ -105,11 +105,16 @@ GeneratedSource batchedProgram(const BatchedParams& p, const DeviceInfo& device,
                                     str(shape.n) + " x " + str(shape.k));
     GeneratedSource out;
     out.source = kernels::withPreamble(kernels::embeddedSource("batched/gemm_batched.cl"));
-    out.options = {"-DBATCHED_DESIGN=" + str(int(p.design)), "-DBATCHED_TBA=" + str(p.tba),
-                   "-DBATCHED_WX=" + str(p.wx),               "-DBATCHED_WY=" + str(p.wy),
-                   "-DBATCHED_REG=" + str(int(p.reg)),        "-DBATCHED_PAD=" + str(int(p.pad)),
-                   "-DBATCHED_VEC=" + str(int(p.vec)),        "-DBATCHED_SEQ=" + str(p.seq),
-                   "-DBATCHED_TRANS_A=" + opDefine(shape.opA), "-DBATCHED_TRANS_B=" + opDefine(shape.opB)};
+    out.options = {"-DBATCHED_DESIGN=" + str(int(p.design)),
+                   "-DBATCHED_TBA=" + str(p.tba),
+                   "-DBATCHED_WX=" + str(p.wx),
+                   "-DBATCHED_WY=" + str(p.wy),
+                   "-DBATCHED_REG=" + str(int(p.reg)),
+                   "-DBATCHED_PAD=" + str(int(p.pad)),
+                   "-DBATCHED_VEC=" + str(int(p.vec)),
+                   "-DBATCHED_SEQ=" + str(p.seq),
+                   "-DBATCHED_TRANS_A=" + opDefine(shape.opA),
+                   "-DBATCHED_TRANS_B=" + opDefine(shape.opB)};
     if (shape.pointers) out.options.push_back("-DBATCHED_POINTERS=1");
     if (shape.fixed()) {
         out.options.push_back("-DBATCHED_M=" + str(shape.m));

@@ -25,7 +25,8 @@ BatchedParams params(int design, int tba, int wx, int wy, Precision prec = Preci
     p.precision = prec, p.design = Design(design), p.tba = tba, p.wx = wx, p.wy = wy, p.reg = reg, p.pad = pad;
     return p;
 }
-BatchedParams blocked(int design, int tba, int wx, int wy, bool pad, Precision prec = Precision::F32, bool vec = false) {
+BatchedParams blocked(int design, int tba, int wx, int wy, bool pad, Precision prec = Precision::F32,
+                      bool vec = false) {
     BatchedParams p = params(design, tba, wx, wy, prec, true, pad);
     p.vec = vec;
     return p;
@@ -38,11 +39,23 @@ BatchedParams withSeq(BatchedParams p, int seq) {
 
 // Together they take every value of every parameter (checked below); each fits PoCL's work-group limit.
 const std::vector<BatchedParams> kBatchedVariants = {
-    params(0, 1, 1, 1),     params(1, 2, 2, 2),         params(0, 4, 4, 4),       params(1, 8, 8, 8),
-    params(0, 16, 16, 1),   params(1, 32, 1, 2),        params(0, 1, 32, 4),      params(1, 2, 4, 32),
-    params(1, 1, 16, 16),   params(0, 128, 1, 2),       params(1, 64, 2, 1),      blocked(1, 2, 4, 2, true),
-    blocked(0, 4, 2, 4, false), blocked(1, 1, 8, 4, false), blocked(0, 1, 1, 1, false), // blocks beyond 32: per element
-    blocked(1, 2, 4, 4, true, Precision::F32, true), withSeq(blocked(1, 2, 4, 4, true), 2),
+    params(0, 1, 1, 1),
+    params(1, 2, 2, 2),
+    params(0, 4, 4, 4),
+    params(1, 8, 8, 8),
+    params(0, 16, 16, 1),
+    params(1, 32, 1, 2),
+    params(0, 1, 32, 4),
+    params(1, 2, 4, 32),
+    params(1, 1, 16, 16),
+    params(0, 128, 1, 2),
+    params(1, 64, 2, 1),
+    blocked(1, 2, 4, 2, true),
+    blocked(0, 4, 2, 4, false),
+    blocked(1, 1, 8, 4, false),
+    blocked(0, 1, 1, 1, false), // blocks beyond 32: per element
+    blocked(1, 2, 4, 4, true, Precision::F32, true),
+    withSeq(blocked(1, 2, 4, 4, true), 2),
     withSeq(params(0, 4, 2, 2), 4),
 };
 
@@ -188,19 +201,18 @@ TEST_F(BatchedPocl, RegisterBlockingAndPaddingOddAndRectangularSizes) {
     const std::vector<std::pair<blas::Op, blas::Op>> ops = {{N, N}, {T, N}, {N, T}, {T, T}};
     // Vector tiles: k a multiple of the vector or not (zeros in both tiles), with and without padding.
     const std::vector<BatchedParams> points = {
-        blocked(1, 2, 8, 8, true),  blocked(1, 1, 8, 4, false),                       blocked(0, 2, 8, 4, false),
-        blocked(1, 4, 4, 4, true),  blocked(1, 1, 16, 16, true, Precision::F32, true), blocked(1, 2, 8, 8, false, Precision::F32, true),
+        blocked(1, 2, 8, 8, true), blocked(1, 1, 8, 4, false), blocked(0, 2, 8, 4, false), blocked(1, 4, 4, 4, true),
+        blocked(1, 1, 16, 16, true, Precision::F32, true), blocked(1, 2, 8, 8, false, Precision::F32, true),
         // Rounds with the next problem prefetched (batches that end inside a round and inside a work-group).
         withSeq(blocked(1, 2, 8, 8, true), 4), withSeq(blocked(1, 1, 16, 8, false), 2)};
-    const std::vector<std::vector<ProblemSize>> sizes = {
-        {{{15, 15, 15, 5}}, {{32, 32, 32, 3}}, {{13, 29, 23, 3}}},
-        {{{31, 31, 31, 2}}, {{20, 24, 28, 3}}, {{32, 5, 17, 4}}},
-        {{{17, 17, 17, 3}}, {{1, 32, 9, 5}}, {{25, 25, 25, 2}}},
-        {{{23, 23, 23, 5}}, {{32, 32, 32, 2}}, {{9, 31, 30, 3}}},
-        {{{32, 32, 32, 3}}, {{19, 21, 27, 3}}, {{31, 2, 1, 5}}},
-        {{{24, 24, 24, 3}}, {{29, 17, 31, 4}}, {{32, 32, 30, 2}}},
-        {{{32, 32, 32, 11}}, {{21, 19, 18, 7}}, {{5, 3, 7, 1}}},
-        {{{31, 31, 31, 5}}, {{32, 8, 20, 3}}, {{16, 16, 16, 4}}}};
+    const std::vector<std::vector<ProblemSize>> sizes = {{{{15, 15, 15, 5}}, {{32, 32, 32, 3}}, {{13, 29, 23, 3}}},
+                                                         {{{31, 31, 31, 2}}, {{20, 24, 28, 3}}, {{32, 5, 17, 4}}},
+                                                         {{{17, 17, 17, 3}}, {{1, 32, 9, 5}}, {{25, 25, 25, 2}}},
+                                                         {{{23, 23, 23, 5}}, {{32, 32, 32, 2}}, {{9, 31, 30, 3}}},
+                                                         {{{32, 32, 32, 3}}, {{19, 21, 27, 3}}, {{31, 2, 1, 5}}},
+                                                         {{{24, 24, 24, 3}}, {{29, 17, 31, 4}}, {{32, 32, 30, 2}}},
+                                                         {{{32, 32, 32, 11}}, {{21, 19, 18, 7}}, {{5, 3, 7, 1}}},
+                                                         {{{31, 31, 31, 5}}, {{32, 8, 20, 3}}, {{16, 16, 16, 4}}}};
     for (std::size_t v = 0; v < points.size(); ++v) {
         BatchedParams p = points[v];
         p.precision = v % 2 ? Precision::F64 : Precision::F32;
@@ -221,7 +233,8 @@ TEST(BatchedFamily, PaddingMakesTheSharedLeadingDimensionsOdd) {
     EXPECT_EQ(blocked(1, 1, 16, 16, true, Precision::F64, true).localMemBytes(32, 32, 32), 64 * 34 * 8);
     EXPECT_EQ(blocked(1, 1, 16, 16, false, Precision::F64, true).localMemBytes(32, 32, 32), 64 * 32 * 8);
     EXPECT_EQ(blocked(1, 2, 16, 16, true, Precision::F32, true).localMemBytes(20, 9, 17), 2 * 29 * 20 * 4);
-    EXPECT_EQ(blocked(1, 2, 16, 16, true, Precision::F32, true).localMemBytes(20, 9, 13), 2 * 29 * 16 * 4 + 2 * 29 * 4 * 4);
+    EXPECT_EQ(blocked(1, 2, 16, 16, true, Precision::F32, true).localMemBytes(20, 9, 13),
+              2 * 29 * 16 * 4 + 2 * 29 * 4 * 4);
     // Blocks beyond 32 elements keep the element-by-element loop and its tiles.
     EXPECT_EQ(blocked(1, 1, 4, 4, false, Precision::F64, true).localMemBytes(32, 32, 32), 2 * 32 * 32 * 8);
     // The options reach the kernel.
@@ -237,9 +250,10 @@ TEST(BatchedFamily, PaddingMakesTheSharedLeadingDimensionsOdd) {
     EXPECT_FALSE(space.isValid(pointFromParams(vecWithoutReg)));
     EXPECT_TRUE(space.isValid(pointFromParams(params(1, 2, 8, 8, Precision::F32, true, true))));
     // Keys stored before the two parameters existed still name the kernels they measured.
-    const Point old = BatchedFamily(Precision::F32).pointFromKey("BATCHED_DESIGN=1,BATCHED_TBA=4,BATCHED_WX=8,"
-                                                                 "BATCHED_WY=8",
-                                                                 gpuLike());
+    const Point old = BatchedFamily(Precision::F32)
+                          .pointFromKey("BATCHED_DESIGN=1,BATCHED_TBA=4,BATCHED_WX=8,"
+                                        "BATCHED_WY=8",
+                                        gpuLike());
     EXPECT_EQ(paramsFromPoint(old, Precision::F32).describe(), "s shared tba 4 8x8");
 }
 
@@ -375,8 +389,7 @@ TEST_F(BatchedPocl, PointerArraysInAnyOrderBothDesignsAndPrecisions) {
                 };
                 const BatchedParams p =
                     design == 2 ? withSeq(blocked(1, 2, 2, 4, true, prec), 2) : params(design, 4, 2, 4, prec);
-                expectRoutineMatches(*s_device, p, call, layout,
-                                     pattern(extent(blas::Operand::A, layout.a), 1),
+                expectRoutineMatches(*s_device, p, call, layout, pattern(extent(blas::Operand::A, layout.a), 1),
                                      pattern(extent(blas::Operand::B, layout.b), 2),
                                      pattern(extent(blas::Operand::C, layout.c), 3), false);
             }

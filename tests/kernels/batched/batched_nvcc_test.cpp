@@ -46,8 +46,8 @@ TEST(BatchedGenerator, SameTextCompilesAsCuda) {
         BatchedParams p;
         p.precision = v == 2 ? Precision::F32 : Precision::F64, p.design = design, p.tba = 2, p.wx = 8, p.wy = 8;
         p.reg = true, p.pad = design == Design::SharedMemory, p.vec = v == 2;
-        for (const BatchedShape& shape : {BatchedShape{blas::Op::N, blas::Op::N, 32, 32, 32},
-                                          BatchedShape{blas::Op::T, blas::Op::T, 17, 13, 29}}) {
+        for (const BatchedShape& shape :
+             {BatchedShape{blas::Op::N, blas::Op::N, 32, 32, 32}, BatchedShape{blas::Op::T, blas::Op::T, 17, 13, 29}}) {
             SCOPED_TRACE(p.describe() + " " + std::to_string(shape.m));
             EXPECT_EQ(nvccCompile(batchedProgram(p, gpu, shape), "r" + std::to_string(tag++)), "");
         }
