@@ -51,12 +51,10 @@ const std::vector<BatchedParams> kBatchedVariants = {
     params(0, 128, 1, 2),
     params(1, 64, 2, 1),
     blocked(1, 2, 4, 2, true),
-    blocked(0, 4, 2, 4, false),
-    blocked(1, 1, 8, 4, false),
-    blocked(0, 1, 1, 1, false), // blocks beyond 32: per element
-    blocked(1, 2, 4, 4, true, Precision::F32, true),
-    withSeq(blocked(1, 2, 4, 4, true), 2),
-    withSeq(params(0, 4, 2, 2), 4),
+    withSeq(blocked(0, 4, 2, 4, false), 4),                      // rounds without prefetch (read-only cache)
+    blocked(0, 1, 1, 1, false),                                  // blocks beyond 32 elements: per element
+    withSeq(blocked(1, 2, 4, 4, true, Precision::F32, true), 2), // vector tiles: rounds without prefetch
+    withSeq(blocked(1, 2, 4, 4, true), 2),                       // prefetch rounds
 };
 
 constexpr blas::Op N = blas::Op::N, T = blas::Op::T;
@@ -199,20 +197,18 @@ TEST_F(BatchedPocl, RegisterBlockingAndPaddingOddAndRectangularSizes) {
     // elements, odd sizes from 15 up and rectangular shapes, odd and even shared leading dimensions, every op, S
     // and D; each size once, spread over the designs and precisions.
     const std::vector<std::pair<blas::Op, blas::Op>> ops = {{N, N}, {T, N}, {N, T}, {T, T}};
-    // Vector tiles: k a multiple of the vector or not (zeros in both tiles), with and without padding.
+    // One point per line, its precision alternating (S, D, ...) and its ops cycling through NN, TN, NT, TT.
     const std::vector<BatchedParams> points = {
-        blocked(1, 2, 8, 8, true), blocked(1, 1, 8, 4, false), blocked(0, 2, 8, 4, false), blocked(1, 4, 4, 4, true),
-        blocked(1, 1, 16, 16, true, Precision::F32, true), blocked(1, 2, 8, 8, false, Precision::F32, true),
-        // Rounds with the next problem prefetched (batches that end inside a round and inside a work-group).
-        withSeq(blocked(1, 2, 8, 8, true), 4), withSeq(blocked(1, 1, 16, 8, false), 2)};
-    const std::vector<std::vector<ProblemSize>> sizes = {{{{15, 15, 15, 5}}, {{32, 32, 32, 3}}, {{13, 29, 23, 3}}},
-                                                         {{{31, 31, 31, 2}}, {{20, 24, 28, 3}}, {{32, 5, 17, 4}}},
-                                                         {{{17, 17, 17, 3}}, {{1, 32, 9, 5}}, {{25, 25, 25, 2}}},
-                                                         {{{23, 23, 23, 5}}, {{32, 32, 32, 2}}, {{9, 31, 30, 3}}},
-                                                         {{{32, 32, 32, 3}}, {{19, 21, 27, 3}}, {{31, 2, 1, 5}}},
-                                                         {{{24, 24, 24, 3}}, {{29, 17, 31, 4}}, {{32, 32, 30, 2}}},
-                                                         {{{32, 32, 32, 11}}, {{21, 19, 18, 7}}, {{5, 3, 7, 1}}},
-                                                         {{{31, 31, 31, 5}}, {{32, 8, 20, 3}}, {{16, 16, 16, 4}}}};
+        blocked(1, 2, 8, 8, true),  // 2 x 2 and 2 x 4 blocks, rows and columns past the problem
+        blocked(1, 1, 4, 4, true),  // 6 x 6 = 36 elements: the per-element loop on padded tiles; 8 x 2 blocks
+        blocked(1, 1, 8, 4, false), // exactly 32 elements at 31; a 1-row problem
+        blocked(1, 1, 16, 16, true, Precision::F32, true), // vector tiles, k a multiple of the vector and not
+        withSeq(blocked(1, 2, 8, 8, true), 4), // prefetch rounds: batches ending inside a round and a work-group
+        withSeq(blocked(1, 1, 16, 8, false), 2)};
+    const std::vector<std::vector<ProblemSize>> sizes = {
+        {{{15, 15, 15, 5}}, {{13, 29, 23, 3}}},  {{{23, 23, 23, 5}}, {{32, 5, 17, 4}}},
+        {{{31, 31, 31, 2}}, {{1, 32, 9, 5}}},    {{{32, 32, 32, 3}}, {{19, 21, 27, 3}}},
+        {{{32, 32, 32, 11}}, {{21, 19, 18, 7}}}, {{{31, 31, 31, 5}}, {{32, 8, 20, 3}}}};
     for (std::size_t v = 0; v < points.size(); ++v) {
         BatchedParams p = points[v];
         p.precision = v % 2 ? Precision::F64 : Precision::F32;
