@@ -4,7 +4,11 @@
 # 3 GB of operands per call; the per-size best becomes a dispatch table (ktune rules --table, key m,n,k), which is
 # then measured (ktune bench --rules) against CLBlast on OpenCL, with pointer arrays against cuBLAS, on rectangular
 # shapes, and checked against OpenBLAS on small batches. Each step has its own time limit.
-# usage: KT_BIN=path/to/ktune [KT_LIBS=gpu-libs.tar.xz] OUT=dir tools/batched-gpu.sh all
+# usage: KT_BIN=path/to/ktune [KT_LIBS=gpu-libs.tar.xz] OUT=dir tools/batched-gpu.sh all|blocked
+# `blocked`: the register-blocked and padded designs at n = 20...32 (~1 GB of operands per call), ours vs cuBLAS
+# strided; a table from these figures and, for the other sizes, the curves in KT_OLD_CURVES (a directory with
+# curves-d.csv / curves-s.csv of an earlier `all`); then pointer arrays vs cuBLAS gemmBatched, the GPU check
+# against OpenBLAS (n = 15...32 and rectangular shapes) and the table on OpenCL vs CLBlast.
 # Everything lands in $OUT/results.tar.gz (the device tool returns few files) and $OUT/log.txt.
 set -uo pipefail
 stage=$1
@@ -26,9 +30,10 @@ within() { local left=$((hard - SECONDS)); [ "$1" -lt "$left" ] && echo "$1" || 
 
 # "n x n x n x batch" with about 3 GB of operands (A, B and C: 3 n^2 elements per problem); rectangular shapes
 # likewise with mk + kn + mn elements.
+operandBytes=${KT_OPERAND_BYTES:-3000000000}
 size() { # m n k element-bytes
     local m=$1 n=$2 k=$3 e=$4
-    echo "${m}x${n}x${k}x$((3000000000 / ((m * k + k * n + m * n) * e)))"
+    echo "${m}x${n}x${k}x$((operandBytes / ((m * k + k * n + m * n) * e)))"
 }
 cuda=$("$ktune" devices 2>/dev/null | awk '$2 ~ /^cuda:/ {print $2; exit}')
 opencl=$("$ktune" devices 2>/dev/null | awk '$2 ~ /^opencl:nvidia/ {print $2; exit}')
@@ -45,6 +50,16 @@ sweep() { # precision n: every seed design, ours vs cuBLAS
 tables() {
     for p in d s; do
         python3 "$here/batched-curves.py" "$out/curves-$p.csv" "$out"/sweep-$p-*.json 2>>"$log"
+        if [ -n "${KT_OLD_CURVES:-}" ] && [ -f "$KT_OLD_CURVES/curves-$p.csv" ]; then
+            # The earlier run's figures for the sizes not measured here (the same key m,n,k: the new ones win).
+            python3 - "$out/curves-$p.csv" "$KT_OLD_CURVES/curves-$p.csv" <<'PY' 2>>"$log"
+import csv, sys
+new = list(csv.reader(open(sys.argv[1])))
+have = {tuple(r[:3]) for r in new[1:]}
+old = [r for r in list(csv.reader(open(sys.argv[2])))[1:] if tuple(r[:3]) not in have]
+csv.writer(open(sys.argv[1], "w", newline="")).writerows(new + old)
+PY
+        fi
         "$ktune" rules --curves "$out/curves-$p.csv" --table --key m,n,k --family ${p}gemm_batched \
             --out "$out/table-$p.json" --emit-cpp "$out/table-$p.hpp" --namespace ktune_batched >> "$log" 2>&1
         say "table $p: rc $?"
@@ -105,6 +120,42 @@ if [ "$stage" = all ]; then
             say "verify $backend $p: rc $?"
         done
     done
+fi
+if [ "$stage" = blocked ]; then
+    timeout 60 "$ktune" profile "$cuda" --json > "$out/profile-cuda.json" 2>>"$log"
+    say "profile $cuda: rc $?"
+    # The register-blocked designs (shared with odd leading dimensions, and read-only cache) beside the two
+    # designs that led at 20...32 in run B, with padding alone on one of them.
+    key() { echo "BATCHED_DESIGN=$1,BATCHED_TBA=$2,BATCHED_WX=$3,BATCHED_WY=$4,BATCHED_REG=$5,BATCHED_PAD=$6"; }
+    points="$(key 1 2 8 8 1 1);$(key 1 1 8 8 1 1);$(key 1 2 16 8 1 1);$(key 1 1 16 16 1 1);$(key 1 2 8 4 1 1)"
+    points="$points;$(key 0 2 8 8 1 0);$(key 0 2 16 8 1 0);$(key 1 1 16 16 0 1);$(key 1 1 16 16 0 0)"
+    points="$points;$(key 1 4 8 8 0 0)"
+    points=${KT_BLOCKED_POINTS:-$points} # or a list of point keys separated by ';'
+    for n in ${KT_BLOCKED_SIZES:-32 24 28 20 31}; do
+        for p in d s; do
+            e=$([ "$p" = d ] && echo 8 || echo 4)
+            if [ "$SECONDS" -gt "${KT_SWEEP_BUDGET_S:-120}" ]; then say "sweep budget spent: skip $p n=$n"; continue; fi
+            timeout "$(within 40)" "$ktune" bench --device "$cuda" --family ${p}gemm_batched --point "$points" \
+                --variants nn --sizes "$(size $n $n $n $e)" --peer cublas --runs 5 --json \
+                --out "$out/sweep-$p-$n.json" > /dev/null 2>>"$log"
+            say "sweep $p n=$n: rc $?"
+        done
+    done
+    tables
+    for p in d s; do rulesBench cuda $p ptr-nn "$(sizesOf $p 20 24 28 32)" ptr-cuda-$p 45; done
+    small=${KT_SMALL_SIZES-1 2 3 4 6 8 12 16} # the table beside cuBLAS strided at sizes not swept ("": none)
+    if [ -n "$small" ]; then
+        for p in d s; do rulesBench cuda $p nn "$(sizesOf $p $small)" small-cuda-$p 30; done
+    fi
+    for p in d s; do
+        if [ "$SECONDS" -gt "$budget" ]; then say "budget spent: skip verify $p"; continue; fi
+        list=$(for n in $(seq 15 32); do printf '%sx%sx%sx999,' $n $n $n; done)
+        timeout "$(within 45)" "$ktune" bench --device "$cuda" --family ${p}gemm_batched --rules "$out/table-$p.json" \
+            --variants nn,ptr-nt --sizes "${list}13x29x23x77,32x5x17x101,20x24x28x55" --peer none --runs 1 \
+            --verify --json --out "$out/verify-cuda-$p.json" > /dev/null 2>>"$log"
+        say "verify cuda $p: rc $?"
+    done
+    for p in d s; do rulesBench opencl $p nn "$(sizesOf $p 20 24 28 32)" table-opencl-$p 45; done
 fi
 say "done"
 tar czf "$out/results.tar.gz" -C "$out" --exclude results.tar.gz . && find "$out" -type f ! -name results.tar.gz ! -name log.txt -delete

@@ -61,11 +61,22 @@ std::vector<PlanEntry> makeBenchPlan(const Family& family, const DeviceInfo& dev
     const auto sizes = benchSizes(family, device, request);
     switch (request.source) {
     case CandidateSource::Point: {
-        Candidate c;
-        c.origin = "point";
-        c.point = family.pointFromKey(request.pointKey, device);
-        c.key = c.point.key();
-        return sameEverywhere(sizes, {c});
+        // Several keys separated by ';' are measured side by side on the same operands (a hand-picked set).
+        std::vector<Candidate> candidates;
+        std::size_t from = 0;
+        while (from <= request.pointKey.size()) {
+            const std::size_t to = std::min(request.pointKey.find(';', from), request.pointKey.size());
+            const std::string key = request.pointKey.substr(from, to - from);
+            from = to + 1;
+            if (key.empty()) continue;
+            Candidate c;
+            c.origin = "point";
+            c.point = family.pointFromKey(key, device);
+            c.key = c.point.key();
+            candidates.push_back(std::move(c));
+        }
+        if (candidates.empty()) throw std::invalid_argument("no point key given");
+        return sameEverywhere(sizes, candidates);
     }
     case CandidateSource::Rule: {
         if (!request.rule) throw std::invalid_argument("no rule given");

@@ -15,7 +15,7 @@ enum class CandidateSource { Point, Best, Top, Paper, Rule };
 
 struct PlanRequest {
     CandidateSource source = CandidateSource::Best;
-    std::string pointKey;                    // Point
+    std::string pointKey;                    // Point: one key, or several separated by ';'
     int top = 0;                             // Top (1…100); Paper: at most this many seeds (0: all)
     std::optional<rules::RuleFile> rule;     // Rule
     std::vector<ProblemSize> sizes;          // empty: the rule's sizes (size rules), else the family's defaults

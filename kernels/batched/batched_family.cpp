@@ -19,7 +19,8 @@ namespace kt::batched {
 
 namespace {
 
-const char* const kNames[] = {"BATCHED_DESIGN", "BATCHED_TBA", "BATCHED_WX", "BATCHED_WY"};
+const char* const kNames[] = {"BATCHED_DESIGN", "BATCHED_TBA", "BATCHED_WX",  "BATCHED_WY",
+                              "BATCHED_REG",    "BATCHED_PAD", "BATCHED_VEC", "BATCHED_SEQ"};
 
 // Every problem against OpenBLAS; the tolerance of kernels/common/bounded_compare.hpp: (2 sqrt(k) + 8) eps times
 // |alpha| k + |beta| |c0| (|a|, |b| <= 1), which no summation order exceeds and a missing term does.
@@ -204,6 +205,11 @@ BatchedParams paramsFromPoint(const Point& point, Precision precision) {
     if (point.has("BATCHED_TBA")) p.tba = int(point["BATCHED_TBA"]);
     if (point.has("BATCHED_WX")) p.wx = int(point["BATCHED_WX"]);
     if (point.has("BATCHED_WY")) p.wy = int(point["BATCHED_WY"]);
+    // Points stored before register blocking and padding existed lack them: both off, as those kernels were.
+    if (point.has("BATCHED_REG")) p.reg = point["BATCHED_REG"] != 0;
+    if (point.has("BATCHED_PAD")) p.pad = point["BATCHED_PAD"] != 0;
+    if (point.has("BATCHED_VEC")) p.vec = point["BATCHED_VEC"] != 0;
+    if (point.has("BATCHED_SEQ")) p.seq = int(point["BATCHED_SEQ"]);
     if (auto why = p.invalidReason(); !why.empty())
         throw std::invalid_argument("gemm_batched point " + point.key() + ": " + why);
     return p;
@@ -211,7 +217,8 @@ BatchedParams paramsFromPoint(const Point& point, Precision precision) {
 
 Point pointFromParams(const BatchedParams& p) {
     static const auto names = std::make_shared<const std::vector<std::string>>(std::begin(kNames), std::end(kNames));
-    return Point(names, {ParamValue(p.design), p.tba, p.wx, p.wy});
+    return Point(names, {ParamValue(p.design), p.tba, p.wx, p.wy, ParamValue(p.reg), ParamValue(p.pad),
+                         ParamValue(p.vec), p.seq});
 }
 
 std::string BatchedFamily::title() const {
@@ -222,7 +229,9 @@ std::string BatchedFamily::description() const {
     return "Batched C = alpha op(A) op(B) + beta C of very small column-major matrices (m, n, k up to 32), strided "
            "batches, the sizes compiled in so every loop unrolls. Designs: read-only cache (operands read from "
            "global memory, no local memory) or shared memory (each problem's A and B staged in local memory); "
-           "thread-block aggregation (problems per work-group) and the work-items per problem and their shape. "
+           "thread-block aggregation (problems per work-group), the work-items per problem and their shape, "
+           "register blocking of each work-item's elements of C, padding and vector reads of the shared tiles, and "
+           "rounds of problems per work-group with the next one prefetched. "
            "Bound: the device bandwidth, every element of A, B and C read once and C written once.";
 }
 
@@ -234,6 +243,18 @@ ParameterSpace BatchedFamily::space(const DeviceInfo& device) const {
         {"BATCHED_TBA", {1, 2, 4, 8, 16, 32, 64, 128}, "problems per work-group (thread-block aggregation)"});
     space.addParameter({"BATCHED_WX", {1, 2, 4, 8, 16, 32}, "work-items per problem along m"});
     space.addParameter({"BATCHED_WY", {1, 2, 4, 8, 16, 32}, "work-items per problem along n"});
+    // Added after the first GPU runs: keys stored without them mean 0 (the kernels of those runs).
+    space.addParameter({"BATCHED_REG",
+                        {0, 1},
+                        "1: register blocking (a work-item's block of C in registers, C read first; compiled sizes, "
+                        "blocks of up to 32 elements)",
+                        0});
+    space.addParameter(
+        {"BATCHED_PAD", {0, 1}, "1: odd leading dimensions of the shared tiles against bank conflicts", 0});
+    space.addParameter({"BATCHED_VEC",
+                        {0, 1},
+                        "1: k-contiguous shared tiles read as 16-byte vectors (shared design with register blocking)",
+                        0});
     space.addConstraint({"BATCHED_TBA * BATCHED_WX * BATCHED_WY <= DEV_MAX_WG && "
                          "BATCHED_TBA * BATCHED_WX * BATCHED_WY <= DEV_MAX_WI0",
                          "work-group size limit"});
@@ -242,6 +263,14 @@ ParameterSpace BatchedFamily::space(const DeviceInfo& device) const {
     space.addConstraint({"BATCHED_DESIGN == 0 || BATCHED_TBA * 2 * " +
                              std::to_string(m_precision == Precision::F64 ? 8 : 4) + " <= DEV_LOCAL_MEM",
                          "the shared tiles of the smallest problem fit in local memory (sizes check the rest)"});
+    space.addParameter({"BATCHED_SEQ",
+                        {1, 2, 4},
+                        "problems per work-item in sequence; the shared register-blocked design loads the next one "
+                        "while it computes the current one",
+                        1});
+    space.addConstraint({"BATCHED_DESIGN == 1 || BATCHED_PAD == 0", "padding applies to the shared tiles only"});
+    space.addConstraint({"BATCHED_VEC == 0 || (BATCHED_DESIGN == 1 && BATCHED_REG == 1)",
+                         "vector tiles are read by the register-blocked shared design only"});
     if (m_precision == Precision::F64) space.addConstraint({"DEV_FP64 == 1", "double precision needs fp64 support"});
     applyDeviceVariables(space, device);
     return space;
@@ -250,14 +279,39 @@ ParameterSpace BatchedFamily::space(const DeviceInfo& device) const {
 std::vector<Point> BatchedFamily::seedPoints(const DeviceInfo& device) const {
     // The paper's designs across the size range (design, tba, wx, wy): one work-item per problem for the smallest
     // sizes, then one per element of C (read-only cache) with fewer problems per work-group as n grows, and the
-    // shared-memory design at 8, 16 and 32 work-items a side. `ktune bench --paper` measures them all per size.
-    const int table[][4] = {{0, 128, 1, 1}, {0, 64, 2, 2},  {0, 16, 4, 4}, {0, 8, 4, 4},   {0, 4, 8, 8},  {0, 2, 8, 8},
-                            {0, 1, 16, 16}, {0, 1, 32, 32}, {1, 4, 8, 8},  {1, 1, 16, 16}, {1, 1, 32, 32}};
+    // shared-memory design at 8, 16 and 32 work-items a side. Then register-blocked ones (reg, pad, vec and seq for
+    // the shared tiles) for n = 9 ... 32, where one element per work-item reads two operands per multiply-add and a
+    // 32 x 32 problem takes 1024 work-items: blocks of 2 x 2 to 4 x 4 elements of C per work-item.
+    // `ktune bench --paper` measures them all per size.
+    const int table[][8] = {{0, 128, 1, 1, 0, 0, 0, 1},
+                            {0, 64, 2, 2, 0, 0, 0, 1},
+                            {0, 16, 4, 4, 0, 0, 0, 1},
+                            {0, 8, 4, 4, 0, 0, 0, 1},
+                            {0, 4, 8, 8, 0, 0, 0, 1},
+                            {0, 2, 8, 8, 0, 0, 0, 1},
+                            {0, 1, 16, 16, 0, 0, 0, 1},
+                            {0, 1, 32, 32, 0, 0, 0, 1},
+                            {1, 4, 8, 8, 0, 0, 0, 1},
+                            {1, 1, 16, 16, 0, 0, 0, 1},
+                            {1, 1, 32, 32, 0, 0, 0, 1},
+                            // register blocking (the leaders of H100 runs L and M at n = 20 ... 32), vector tiles, and
+                            // rounds with the next problem prefetched (run N: at the bound at 28 and 32 in double)
+                            {1, 1, 8, 8, 1, 1, 0, 1},
+                            {1, 2, 8, 8, 1, 1, 0, 1},
+                            {1, 2, 16, 8, 1, 1, 0, 1},
+                            {1, 1, 16, 16, 1, 1, 0, 1},
+                            {1, 1, 16, 16, 1, 0, 0, 1},
+                            {0, 2, 8, 8, 1, 0, 0, 1},
+                            {1, 1, 16, 16, 1, 1, 1, 1},
+                            {1, 1, 16, 16, 1, 1, 0, 4},
+                            {1, 1, 16, 16, 1, 0, 0, 2},
+                            {1, 2, 16, 8, 1, 1, 0, 2}};
     const auto space = this->space(device);
     std::vector<Point> seeds;
     for (const auto& r : table) {
         BatchedParams p;
         p.precision = m_precision, p.design = Design(r[0]), p.tba = r[1], p.wx = r[2], p.wy = r[3];
+        p.reg = r[4] != 0, p.pad = r[5] != 0, p.vec = r[6] != 0, p.seq = r[7];
         const Point point = pointFromParams(p);
         if (space.isValid(point)) seeds.push_back(point);
     }

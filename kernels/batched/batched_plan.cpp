@@ -37,7 +37,7 @@ PlanLaunch kernelLaunch(const BatchedParams& p, std::size_t program, bool pointe
     PlanLaunch launch;
     launch.program = program;
     launch.kernel = kKernelName;
-    launch.global = {ceilDivExpr("batch", p.tba) + " * " + str(p.wgSize()), "1", "1"};
+    launch.global = {ceilDivExpr("batch", p.tba * p.seq) + " * " + str(p.wgSize()), "1", "1"};
     launch.local = {str(p.wgSize()), "1", "1"};
     launch.args = {PlanArg::integer("m"),       PlanArg::integer("n"),       PlanArg::integer("k"),
                    PlanArg::integer("batch"),   PlanArg::real("alpha"),      PlanArg::real("beta"),
@@ -56,7 +56,21 @@ std::string opDefine(blas::Op op) { return op == blas::Op::N ? "0" : "1"; }
 
 std::int64_t BatchedParams::localMemBytes(std::int64_t m, std::int64_t n, std::int64_t k) const {
     if (design != Design::SharedMemory) return 0;
-    return std::int64_t(tba) * (m * k + k * n) * realBytes();
+    if (vectorTiles(m, n)) { // as BATCHED_LDK: k in whole 16-byte vectors, an odd number of them with padding
+        const std::int64_t vw = 16 / realBytes(), kv = (k + vw - 1) / vw * vw;
+        const std::int64_t ldk = pad && (kv / vw) % 2 == 0 ? kv + vw : kv;
+        return std::int64_t(tba) * (m + n) * ldk * realBytes();
+    }
+    const std::int64_t lda = pad ? (m | 1) : m, ldb = pad ? (k | 1) : k; // as BATCHED_LDSA / BATCHED_LDSB
+    return std::int64_t(tba) * (lda * k + ldb * n) * realBytes();
+}
+
+bool BatchedParams::blocksInRegisters(std::int64_t m, std::int64_t n) const {
+    return reg && ((m + wx - 1) / wx) * ((n + wy - 1) / wy) <= 32;
+}
+
+bool BatchedParams::vectorTiles(std::int64_t m, std::int64_t n) const {
+    return vec && design == Design::SharedMemory && blocksInRegisters(m, n);
 }
 
 std::string BatchedParams::invalidReason() const {
@@ -65,13 +79,15 @@ std::string BatchedParams::invalidReason() const {
     if (!isPow2(tba) || tba > 256) return "BATCHED_TBA must be a power of two up to 256, got " + str(tba);
     if (!isPow2(wx) || wx > kMaxSize) return "BATCHED_WX must be a power of two up to 32, got " + str(wx);
     if (!isPow2(wy) || wy > kMaxSize) return "BATCHED_WY must be a power of two up to 32, got " + str(wy);
+    if (seq != 1 && seq != 2 && seq != 4) return "BATCHED_SEQ must be 1, 2 or 4, got " + str(seq);
     return {};
 }
 
 std::string BatchedParams::describe() const {
     std::ostringstream s;
     s << (precision == Precision::F64 ? "d " : "s ") << (design == Design::SharedMemory ? "shared" : "roc") << " tba "
-      << tba << " " << wx << "x" << wy;
+      << tba << " " << wx << "x" << wy << (reg ? " reg" : "") << (pad ? " pad" : "") << (vec ? " vec" : "")
+      << (seq > 1 ? " seq " + str(seq) : "");
     return s.str();
 }
 
@@ -89,9 +105,16 @@ GeneratedSource batchedProgram(const BatchedParams& p, const DeviceInfo& device,
                                     str(shape.n) + " x " + str(shape.k));
     GeneratedSource out;
     out.source = kernels::withPreamble(kernels::embeddedSource("batched/gemm_batched.cl"));
-    out.options = {"-DBATCHED_DESIGN=" + str(int(p.design)), "-DBATCHED_TBA=" + str(p.tba),
-                   "-DBATCHED_WX=" + str(p.wx),               "-DBATCHED_WY=" + str(p.wy),
-                   "-DBATCHED_TRANS_A=" + opDefine(shape.opA), "-DBATCHED_TRANS_B=" + opDefine(shape.opB)};
+    out.options = {"-DBATCHED_DESIGN=" + str(int(p.design)),
+                   "-DBATCHED_TBA=" + str(p.tba),
+                   "-DBATCHED_WX=" + str(p.wx),
+                   "-DBATCHED_WY=" + str(p.wy),
+                   "-DBATCHED_REG=" + str(int(p.reg)),
+                   "-DBATCHED_PAD=" + str(int(p.pad)),
+                   "-DBATCHED_VEC=" + str(int(p.vec)),
+                   "-DBATCHED_SEQ=" + str(p.seq),
+                   "-DBATCHED_TRANS_A=" + opDefine(shape.opA),
+                   "-DBATCHED_TRANS_B=" + opDefine(shape.opB)};
     if (shape.pointers) out.options.push_back("-DBATCHED_POINTERS=1");
     if (shape.fixed()) {
         out.options.push_back("-DBATCHED_M=" + str(shape.m));

@@ -21,13 +21,21 @@ struct BatchedParams {
     Design design = Design::ReadOnlyCache;
     int tba = 1;    // problems per work-group
     int wx = 8, wy = 8; // work-items per problem along m and n
+    bool reg = false;   // register blocking of a work-item's block of C, C read first (compiled sizes only)
+    bool pad = false;   // odd leading dimensions of the shared tiles (compiled sizes only)
+    bool vec = false;   // k-contiguous shared tiles read as 16-byte vectors (shared design, register blocking)
+    int seq = 1;        // rounds of tba problems per work-group (prefetch in the shared register-blocked design)
 
     int wgSize() const { return tba * wx * wy; }
     int realBytes() const { return precision == Precision::F64 ? 8 : 4; }
-    // Local memory of the shared-memory design for one m x n x k problem shape (0 for the read-only-cache design).
+    // Local memory of the shared-memory design for one m x n x k problem shape compiled in (padding included; 0 for
+    // the read-only-cache design).
     std::int64_t localMemBytes(std::int64_t m, std::int64_t n, std::int64_t k) const;
+    // Whether the kernel compiled for m x n takes the register-blocked path (BATCHED_USE_REG) and the vector one.
+    bool blocksInRegisters(std::int64_t m, std::int64_t n) const;
+    bool vectorTiles(std::int64_t m, std::int64_t n) const;
     std::string invalidReason() const; // empty when valid
-    std::string describe() const;      // "shared tba 4 8x4"
+    std::string describe() const;      // "d shared tba 4 8x4 reg pad"
 };
 
 // The problem a program is compiled for: op types and, when m > 0, the sizes as compile-time constants.

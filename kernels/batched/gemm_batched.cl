@@ -8,6 +8,23 @@
 //                       barrier); 1: shared memory (op(A) and op(B) of each problem staged in local memory first)
 //   BATCHED_TBA      problems per work-group
 //   BATCHED_WX, BATCHED_WY   work-items per problem along m and along n
+//   BATCHED_REG      1: register blocking (compiled sizes only, and only while a work-item's block of C holds at
+//                       most 32 elements; otherwise the element-by-element loop of 0): the work-item keeps its
+//                       elements of C in registers, reads C before the operands (its latency overlaps theirs) and,
+//                       per p, one value of op(A) per row and of op(B) per column of its block, so a column of
+//                       op(A) and a row of op(B) are read once per work-item instead of once per element
+//   BATCHED_PAD      1: the shared tiles' leading dimensions are made odd (compiled sizes only), so the work-items
+//                       of a warp that read op(B) at different columns (stride = the leading dimension) and the
+//                       staging writes of transposed operands hit different banks
+//   BATCHED_SEQ      problems each work-item takes in sequence (rounds of BATCHED_TBA problems per work-group); in
+//                       the shared design with register blocking (and no vector tiles) the next round's A, B and C
+//                       are loaded into registers while the current round computes (prefetch), so a work-group
+//                       has a round's loads in flight during its arithmetic instead of only at its start
+//   BATCHED_VEC      1 (with the shared design and register blocking in effect): both tiles k-contiguous (op(A) by
+//                       rows, op(B) by columns) so a work-item reads 16-byte vectors of consecutive p, VW = 2
+//                       (double) or 4 (float) values per shared-memory instruction instead of one; k rounded up to
+//                       VW with zeros, and with BATCHED_PAD the row length is an odd number of vectors (the rows
+//                       that a quarter-warp reads then start in different banks)
 // Problem macros (set by the plan, not tuned):
 //   BATCHED_TRANS_A, BATCHED_TRANS_B   op T (1) or N (0)
 //   BATCHED_POINTERS   1: pointer-array batches. Problem b starts at offa + ptrA[b] (likewise B, C) instead of
@@ -18,22 +35,87 @@
 //                                      most BATCHED_MAX_MK elements of op(A) and BATCHED_MAX_KN of op(B) per problem
 //                                      (the local-memory capacity of design 1).
 
+#ifndef BATCHED_REG
+#define BATCHED_REG 0
+#endif
+#ifndef BATCHED_PAD
+#define BATCHED_PAD 0
+#endif
+#ifndef BATCHED_VEC
+#define BATCHED_VEC 0
+#endif
+#ifndef BATCHED_SEQ
+#define BATCHED_SEQ 1
+#endif
+#if defined(KT_CUDA)
+#define BATCHED_LOCAL_PTR // a pointer into local memory: __shared__ qualifies declarations only under CUDA
+#else
+#define BATCHED_LOCAL_PTR __local
+#endif
+#define BATCHED_WPP (BATCHED_WX * BATCHED_WY)
+
 #ifdef BATCHED_M
 #define BM BATCHED_M
 #define BN BATCHED_N
 #define BK BATCHED_K
-#define BATCHED_CAP_A (BATCHED_M * BATCHED_K)
-#define BATCHED_CAP_B (BATCHED_K * BATCHED_N)
+// Leading dimensions of the shared tiles op(A) (BM x BK) and op(B) (BK x BN): odd with BATCHED_PAD, so that
+// addresses ld apart fall in different banks (4-byte banks; an odd count of 8-byte elements as well).
+#if BATCHED_PAD
+#define BATCHED_LDSA (BATCHED_M | 1)
+#define BATCHED_LDSB (BATCHED_K | 1)
+#else
+#define BATCHED_LDSA BATCHED_M
+#define BATCHED_LDSB BATCHED_K
+#endif
+#define BATCHED_CAP_A (BATCHED_LDSA * BATCHED_K)
+#define BATCHED_CAP_B (BATCHED_LDSB * BATCHED_N)
 #define BATCHED_UNROLL KT_UNROLL
+// A work-item's block of C: RI rows (i = tx + ii WX) by RJ columns (j = ty + jj WY).
+#define BATCHED_RI ((BATCHED_M + BATCHED_WX - 1) / BATCHED_WX)
+#define BATCHED_RJ ((BATCHED_N + BATCHED_WY - 1) / BATCHED_WY)
+#if BATCHED_REG && BATCHED_RI * BATCHED_RJ <= 32
+#define BATCHED_USE_REG 1
+#else
+#define BATCHED_USE_REG 0
+#endif
+#if BATCHED_VEC && BATCHED_USE_REG && BATCHED_DESIGN == 1
+#define BATCHED_USE_VEC 1
+#if defined(KT_DOUBLE) && KT_DOUBLE
+#define BATCHED_VW 2
+#define BATCHED_VT real2
+#define BATCHED_VDOT(acc, a, b) acc += (a).x * (b).x, acc += (a).y * (b).y
+#else
+#define BATCHED_VW 4
+#define BATCHED_VT real4
+#define BATCHED_VDOT(acc, a, b) acc += (a).x * (b).x, acc += (a).y * (b).y, acc += (a).z * (b).z, acc += (a).w * (b).w
+#endif
+#define BATCHED_KV ((BATCHED_K + BATCHED_VW - 1) / BATCHED_VW * BATCHED_VW) // k rounded up to whole vectors
+#if BATCHED_PAD && (BATCHED_KV / BATCHED_VW) % 2 == 0
+#define BATCHED_LDK (BATCHED_KV + BATCHED_VW)
+#else
+#define BATCHED_LDK BATCHED_KV
+#endif
+#else
+#define BATCHED_USE_VEC 0
+#endif
+#if BATCHED_SEQ > 1 && BATCHED_USE_REG && BATCHED_DESIGN == 1 && !BATCHED_USE_VEC
+#define BATCHED_PREFETCH 1
+#else
+#define BATCHED_PREFETCH 0
+#endif
 #else
 #define BM m
 #define BN n
 #define BK k
+#define BATCHED_LDSA m
+#define BATCHED_LDSB k
 #define BATCHED_CAP_A BATCHED_MAX_MK
 #define BATCHED_CAP_B BATCHED_MAX_KN
 #define BATCHED_UNROLL
+#define BATCHED_USE_REG 0
+#define BATCHED_USE_VEC 0
+#define BATCHED_PREFETCH 0
 #endif
-#define BATCHED_WPP (BATCHED_WX * BATCHED_WY)
 
 // Unrolling every loop of a fixed size gives (elements of C per work-item) x k multiply-adds of straight-line code:
 // 32K for one work-item per 32 x 32 x 32 problem, which takes NVRTC minutes to compile and spills. The k loop always
@@ -67,6 +149,28 @@
 #define BATCHED_IDX_B(p, j) ((p) + (j) * ldb)
 #endif
 
+// Problem P's operands (P past the batch: problem 0's offsets, never computed on).
+#if BATCHED_POINTERS
+#define BATCHED_PROBLEM(X, off, ptr, stride, P) ((X) + (off) + (ptr)[(P) < batch ? (P) : 0])
+#else
+#define BATCHED_PROBLEM(X, off, ptr, stride, P) ((X) + (off) + (long)(P) * (stride))
+#endif
+// Staging element e of op(A) (i, p) and of op(B) (p, j), in the order they lie in global memory.
+#if BATCHED_TRANS_A
+#define BATCHED_STAGE_AI(e) ((e) / BK)
+#define BATCHED_STAGE_AP(e) ((e) % BK)
+#else
+#define BATCHED_STAGE_AI(e) ((e) % BM)
+#define BATCHED_STAGE_AP(e) ((e) / BM)
+#endif
+#if BATCHED_TRANS_B
+#define BATCHED_STAGE_BP(e) ((e) / BN)
+#define BATCHED_STAGE_BJ(e) ((e) % BN)
+#else
+#define BATCHED_STAGE_BP(e) ((e) % BK)
+#define BATCHED_STAGE_BJ(e) ((e) / BK)
+#endif
+
 KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int batch, const real alpha,
                             const real beta, const KT_GLOBAL real* KT_RESTRICT A, const int offa, const int lda,
                             const int strideA, const KT_GLOBAL real* KT_RESTRICT B, const int offb, const int ldb,
@@ -82,24 +186,118 @@ KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int bat
     const int q = l / BATCHED_WPP; // the problem within the work-group
     const int r = l - q * BATCHED_WPP;
     const int tx = r % BATCHED_WX, ty = r / BATCHED_WX;
-    const int prob = (int)get_group_id(0) * BATCHED_TBA + q;
-    const int active = prob < batch;
-#if BATCHED_POINTERS
-    const int pb = active ? prob : 0; // a work-item past the batch reads problem 0's offsets and computes nothing
-    const KT_GLOBAL real* a = A + offa + ptrA[pb];
-    const KT_GLOBAL real* b = B + offb + ptrB[pb];
-    KT_GLOBAL real* c = C + offc + ptrC[pb];
-#else
-    const KT_GLOBAL real* a = A + offa + (long)prob * strideA;
-    const KT_GLOBAL real* b = B + offb + (long)prob * strideB;
-    KT_GLOBAL real* c = C + offc + (long)prob * strideC;
-#endif
 
-#if BATCHED_DESIGN == 1
-    // op(A) as BM x BK and op(B) as BK x BN, column-major; read in the order they lie in global memory.
+    // Local memory is declared at kernel scope (OpenCL C), once for every round.
+#if BATCHED_USE_VEC
+    // op(A) by rows and op(B) by columns, each row or column BATCHED_LDK long (k, zeros up to KV, padding); declared
+    // as vectors so that every row and column starts 16-byte aligned.
+    KT_LOCAL BATCHED_VT sAv[BATCHED_TBA * BM * BATCHED_LDK / BATCHED_VW];
+    KT_LOCAL BATCHED_VT sBv[BATCHED_TBA * BN * BATCHED_LDK / BATCHED_VW];
+    BATCHED_LOCAL_PTR real* sA = (BATCHED_LOCAL_PTR real*)sAv;
+    BATCHED_LOCAL_PTR real* sB = (BATCHED_LOCAL_PTR real*)sBv;
+    const int baseA = q * BM * BATCHED_LDK, baseB = q * BN * BATCHED_LDK;
+#elif BATCHED_DESIGN == 1
+    // op(A) as BM x BK and op(B) as BK x BN, column-major with leading dimensions BATCHED_LDSA and BATCHED_LDSB.
     KT_LOCAL real sA[BATCHED_TBA * BATCHED_CAP_A];
     KT_LOCAL real sB[BATCHED_TBA * BATCHED_CAP_B];
     const int baseA = q * BATCHED_CAP_A, baseB = q * BATCHED_CAP_B;
+#endif
+
+#if BATCHED_USE_REG
+    // The work-item's elements of C, clamped into the problem: rows and columns past it compute on a copy of the
+    // last one and are never stored, so the loops below need no bounds tests and every read stays in the problem.
+    int ic[BATCHED_RI], jc[BATCHED_RJ];
+    KT_UNROLL
+    for (int ii = 0; ii < BATCHED_RI; ++ii) ic[ii] = min(tx + ii * BATCHED_WX, BM - 1);
+    KT_UNROLL
+    for (int jj = 0; jj < BATCHED_RJ; ++jj) jc[jj] = min(ty + jj * BATCHED_WY, BN - 1);
+    real cin[BATCHED_RI][BATCHED_RJ];
+#endif
+
+#if BATCHED_PREFETCH
+    // The next round's share of A and B (staging elements r, r + WPP, ...) and its block of C, in registers.
+#define BATCHED_SA ((BM * BK + BATCHED_WPP - 1) / BATCHED_WPP)
+#define BATCHED_SB ((BK * BN + BATCHED_WPP - 1) / BATCHED_WPP)
+    real nA[BATCHED_SA], nB[BATCHED_SB], ncin[BATCHED_RI][BATCHED_RJ];
+#define BATCHED_FETCH(P)                                                                                               \
+    {                                                                                                                  \
+        const int pn = (P);                                                                                            \
+        const int live = pn < batch;                                                                                   \
+        const KT_GLOBAL real* an = BATCHED_PROBLEM(A, offa, ptrA, strideA, pn);                                        \
+        const KT_GLOBAL real* bn = BATCHED_PROBLEM(B, offb, ptrB, strideB, pn);                                        \
+        const KT_GLOBAL real* cn = BATCHED_PROBLEM(C, offc, ptrC, strideC, pn);                                        \
+        KT_UNROLL                                                                                                      \
+        for (int s = 0; s < BATCHED_SA; ++s) {                                                                         \
+            const int e = r + s * BATCHED_WPP;                                                                         \
+            nA[s] = live && e < BM * BK ? KT_LDG(&an[BATCHED_IDX_A(BATCHED_STAGE_AI(e), BATCHED_STAGE_AP(e))]) : 0;    \
+        }                                                                                                              \
+        KT_UNROLL                                                                                                      \
+        for (int s = 0; s < BATCHED_SB; ++s) {                                                                         \
+            const int e = r + s * BATCHED_WPP;                                                                         \
+            nB[s] = live && e < BK * BN ? KT_LDG(&bn[BATCHED_IDX_B(BATCHED_STAGE_BP(e), BATCHED_STAGE_BJ(e))]) : 0;    \
+        }                                                                                                              \
+        KT_UNROLL                                                                                                      \
+        for (int ii = 0; ii < BATCHED_RI; ++ii) {                                                                      \
+            KT_UNROLL                                                                                                  \
+            for (int jj = 0; jj < BATCHED_RJ; ++jj)                                                                    \
+                ncin[ii][jj] = live && beta != (real)0 ? cn[ic[ii] + jc[jj] * ldc] : 0;                                \
+        }                                                                                                              \
+    }
+    BATCHED_FETCH((int)get_group_id(0) * BATCHED_SEQ * BATCHED_TBA + q)
+#endif
+
+    for (int round = 0; round < BATCHED_SEQ; ++round) {
+    const int prob = ((int)get_group_id(0) * BATCHED_SEQ + round) * BATCHED_TBA + q;
+    const int active = prob < batch;
+#if !BATCHED_PREFETCH // (with prefetch the tiles hold this round's A and B)
+    const KT_GLOBAL real* a = BATCHED_PROBLEM(A, offa, ptrA, strideA, prob);
+    const KT_GLOBAL real* b = BATCHED_PROBLEM(B, offb, ptrB, strideB, prob);
+#endif
+    KT_GLOBAL real* c = BATCHED_PROBLEM(C, offc, ptrC, strideC, prob);
+#if BATCHED_DESIGN == 1
+    if (round > 0) KT_BARRIER(); // the previous round's tiles have been read
+#endif
+
+#if BATCHED_PREFETCH
+    // This round's operands came in the last round (or before the loop): into the tiles, then the next round's loads
+    // are issued and stay in flight while this round computes.
+    KT_UNROLL
+    for (int s = 0; s < BATCHED_SA; ++s) {
+        const int e = r + s * BATCHED_WPP;
+        if (e < BM * BK) sA[baseA + BATCHED_STAGE_AI(e) + BATCHED_STAGE_AP(e) * BATCHED_LDSA] = nA[s];
+    }
+    KT_UNROLL
+    for (int s = 0; s < BATCHED_SB; ++s) {
+        const int e = r + s * BATCHED_WPP;
+        if (e < BK * BN) sB[baseB + BATCHED_STAGE_BP(e) + BATCHED_STAGE_BJ(e) * BATCHED_LDSB] = nB[s];
+    }
+    KT_UNROLL
+    for (int ii = 0; ii < BATCHED_RI; ++ii) {
+        KT_UNROLL
+        for (int jj = 0; jj < BATCHED_RJ; ++jj) cin[ii][jj] = ncin[ii][jj];
+    }
+    KT_BARRIER();
+    if (round + 1 < BATCHED_SEQ) BATCHED_FETCH(prob + BATCHED_TBA)
+#else
+#if BATCHED_USE_REG
+    // C first: its loads are in flight together with those of A and B (one memory latency per problem, not two).
+    KT_UNROLL
+    for (int ii = 0; ii < BATCHED_RI; ++ii) {
+        KT_UNROLL
+        for (int jj = 0; jj < BATCHED_RJ; ++jj) cin[ii][jj] = 0;
+    }
+    if (active && beta != (real)0) { // beta == 0: C is not read (BLAS), so NaN there never reaches the result
+        KT_UNROLL
+        for (int ii = 0; ii < BATCHED_RI; ++ii) {
+            KT_UNROLL
+            for (int jj = 0; jj < BATCHED_RJ; ++jj) cin[ii][jj] = c[ic[ii] + jc[jj] * ldc];
+        }
+    }
+#endif
+#endif // BATCHED_PREFETCH
+
+#if BATCHED_PREFETCH
+#elif BATCHED_USE_VEC
     if (active) {
         BATCHED_UNROLL_STAGE
         for (int s = 0; s < (BM * BK + BATCHED_WPP - 1) / BATCHED_WPP; ++s) {
@@ -110,7 +308,7 @@ KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int bat
 #else
                 const int i = e % BM, p = e / BM;
 #endif
-                sA[baseA + i + p * BM] = KT_LDG(&a[BATCHED_IDX_A(i, p)]);
+                sA[baseA + p + i * BATCHED_LDK] = KT_LDG(&a[BATCHED_IDX_A(i, p)]);
             }
         }
         BATCHED_UNROLL_STAGE
@@ -122,19 +320,114 @@ KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int bat
 #else
                 const int p = e % BK, j = e / BK;
 #endif
-                sB[baseB + p + j * BK] = KT_LDG(&b[BATCHED_IDX_B(p, j)]);
+                sB[baseB + p + j * BATCHED_LDK] = KT_LDG(&b[BATCHED_IDX_B(p, j)]);
+            }
+        }
+#if BATCHED_KV > BATCHED_K
+        // The rounding of k: zeros in both tiles, so the extra products add 0 (never NaN from stale memory).
+        for (int e = r; e < (BM + BN) * (BATCHED_KV - BK); e += BATCHED_WPP) {
+            const int row = e / (BATCHED_KV - BK), p = BK + e % (BATCHED_KV - BK);
+            if (row < BM)
+                sA[baseA + p + row * BATCHED_LDK] = 0;
+            else
+                sB[baseB + p + (row - BM) * BATCHED_LDK] = 0;
+        }
+#endif
+    }
+    KT_BARRIER();
+#elif BATCHED_DESIGN == 1
+    // Staged in the order the operands lie in global memory.
+    if (active) {
+        BATCHED_UNROLL_STAGE
+        for (int s = 0; s < (BM * BK + BATCHED_WPP - 1) / BATCHED_WPP; ++s) {
+            const int e = r + s * BATCHED_WPP;
+            if (e < BM * BK) {
+#if BATCHED_TRANS_A
+                const int p = e % BK, i = e / BK;
+#else
+                const int i = e % BM, p = e / BM;
+#endif
+                sA[baseA + i + p * BATCHED_LDSA] = KT_LDG(&a[BATCHED_IDX_A(i, p)]);
+            }
+        }
+        BATCHED_UNROLL_STAGE
+        for (int s = 0; s < (BK * BN + BATCHED_WPP - 1) / BATCHED_WPP; ++s) {
+            const int e = r + s * BATCHED_WPP;
+            if (e < BK * BN) {
+#if BATCHED_TRANS_B
+                const int j = e % BN, p = e / BN;
+#else
+                const int p = e % BK, j = e / BK;
+#endif
+                sB[baseB + p + j * BATCHED_LDSB] = KT_LDG(&b[BATCHED_IDX_B(p, j)]);
             }
         }
     }
     KT_BARRIER();
-#define BATCHED_OPA(i, p) sA[baseA + (i) + (p) * BM]
-#define BATCHED_OPB(p, j) sB[baseB + (p) + (j) * BK]
+#endif
+#if BATCHED_DESIGN == 1 && !BATCHED_USE_VEC
+#define BATCHED_OPA(i, p) sA[baseA + (i) + (p) * BATCHED_LDSA]
+#define BATCHED_OPB(p, j) sB[baseB + (p) + (j) * BATCHED_LDSB]
 #else
 #define BATCHED_OPA(i, p) KT_LDG(&a[BATCHED_IDX_A(i, p)])
 #define BATCHED_OPB(p, j) KT_LDG(&b[BATCHED_IDX_B(p, j)])
 #endif
-    if (!active) return; // after the barrier: every work-item of the group reaches it
+    if (!active) continue; // after the barrier: every work-item of the group reaches it (and the next round's)
 
+#if BATCHED_USE_REG
+    real acc[BATCHED_RI][BATCHED_RJ];
+    KT_UNROLL
+    for (int ii = 0; ii < BATCHED_RI; ++ii) {
+        KT_UNROLL
+        for (int jj = 0; jj < BATCHED_RJ; ++jj) acc[ii][jj] = 0;
+    }
+#if BATCHED_USE_VEC
+    int rowA[BATCHED_RI], colB[BATCHED_RJ]; // in vectors
+    KT_UNROLL
+    for (int ii = 0; ii < BATCHED_RI; ++ii) rowA[ii] = (baseA + ic[ii] * BATCHED_LDK) / BATCHED_VW;
+    KT_UNROLL
+    for (int jj = 0; jj < BATCHED_RJ; ++jj) colB[jj] = (baseB + jc[jj] * BATCHED_LDK) / BATCHED_VW;
+    KT_UNROLL
+    for (int pv = 0; pv < BATCHED_KV / BATCHED_VW; ++pv) {
+        BATCHED_VT va[BATCHED_RI], vb[BATCHED_RJ];
+        KT_UNROLL
+        for (int ii = 0; ii < BATCHED_RI; ++ii) va[ii] = sAv[rowA[ii] + pv];
+        KT_UNROLL
+        for (int jj = 0; jj < BATCHED_RJ; ++jj) vb[jj] = sBv[colB[jj] + pv];
+        KT_UNROLL
+        for (int ii = 0; ii < BATCHED_RI; ++ii) {
+            KT_UNROLL
+            for (int jj = 0; jj < BATCHED_RJ; ++jj) BATCHED_VDOT(acc[ii][jj], va[ii], vb[jj]);
+        }
+    }
+#else
+    KT_UNROLL
+    for (int p = 0; p < BK; ++p) {
+        real ra[BATCHED_RI], rb[BATCHED_RJ];
+        KT_UNROLL
+        for (int ii = 0; ii < BATCHED_RI; ++ii) ra[ii] = BATCHED_OPA(ic[ii], p);
+        KT_UNROLL
+        for (int jj = 0; jj < BATCHED_RJ; ++jj) rb[jj] = BATCHED_OPB(p, jc[jj]);
+        KT_UNROLL
+        for (int ii = 0; ii < BATCHED_RI; ++ii) {
+            KT_UNROLL
+            for (int jj = 0; jj < BATCHED_RJ; ++jj) acc[ii][jj] += ra[ii] * rb[jj];
+        }
+    }
+#endif
+    KT_UNROLL
+    for (int jj = 0; jj < BATCHED_RJ; ++jj) {
+        const int j = ty + jj * BATCHED_WY;
+        KT_UNROLL
+        for (int ii = 0; ii < BATCHED_RI; ++ii) {
+            const int i = tx + ii * BATCHED_WX;
+            if (i < BM && j < BN) {
+                const int o = i + j * ldc;
+                c[o] = beta == (real)0 ? alpha * acc[ii][jj] : alpha * acc[ii][jj] + beta * cin[ii][jj];
+            }
+        }
+    }
+#else
     BATCHED_UNROLL_C
     for (int jj = 0; jj < (BN + BATCHED_WY - 1) / BATCHED_WY; ++jj) {
         const int j = ty + jj * BATCHED_WY;
@@ -151,4 +444,6 @@ KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int bat
             }
         }
     }
+#endif
+    } // rounds
 }

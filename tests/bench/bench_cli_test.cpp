@@ -171,6 +171,18 @@ TEST_F(BenchCli, MissingPeerLibraryIsReportedAndTheBenchStillSucceeds) {
     EXPECT_TRUE(readJson("m.json")["peer"].is_string()); // the same command finds the library otherwise
 }
 
+TEST_F(BenchCli, SeveralPointKeysAreMeasuredSideBySide) {
+    const std::string other = "TRA_TILE=8,TRA_WPT=1,TRA_LOCAL=0,TRA_PAD=0";
+    const auto r = bench(std::string("--family transpose --point '") + kTransposePoint + ";" + other +
+                         "' --sizes 64 --runs 2 --peer none --out two.json");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    const auto j = readJson("two.json");
+    ASSERT_EQ(j["rows"].size(), 2u) << j.dump(2);
+    EXPECT_EQ(j["rows"][0]["candidate"], kTransposePoint);
+    EXPECT_EQ(j["rows"][1]["candidate"], other);
+    for (const auto& row : j["rows"]) EXPECT_GT(row["ours_gbs"].get<double>(), 0);
+}
+
 TEST_F(BenchCli, BadArgumentsExitTwoAndWriteNothing) {
     const std::string point = std::string(" --point ") + kTransposePoint;
     struct Case {
@@ -188,6 +200,7 @@ TEST_F(BenchCli, BadArgumentsExitTwoAndWriteNothing) {
         {"--family transpose --runs 0" + point, "--runs"},
         {"--family transpose --sizes 64x64" + point, "--sizes"},
         {"--family transpose --point TRA_TILE=3", "--point"},
+        {"--family transpose --point ';'", "--point"},
         {"--family transpose --best", "ktune tune"},
         {"--family transpose --top 2" + point, "--top"},
         {"--family transpose --profile nosuch.json" + point, "--profile"},

@@ -19,17 +19,42 @@ using namespace kt::test;
 
 namespace {
 
-BatchedParams params(int design, int tba, int wx, int wy, Precision prec = Precision::F32) {
+BatchedParams params(int design, int tba, int wx, int wy, Precision prec = Precision::F32, bool reg = false,
+                     bool pad = false) {
     BatchedParams p;
-    p.precision = prec, p.design = Design(design), p.tba = tba, p.wx = wx, p.wy = wy;
+    p.precision = prec, p.design = Design(design), p.tba = tba, p.wx = wx, p.wy = wy, p.reg = reg, p.pad = pad;
+    return p;
+}
+BatchedParams blocked(int design, int tba, int wx, int wy, bool pad, Precision prec = Precision::F32,
+                      bool vec = false) {
+    BatchedParams p = params(design, tba, wx, wy, prec, true, pad);
+    p.vec = vec;
+    return p;
+}
+
+BatchedParams withSeq(BatchedParams p, int seq) {
+    p.seq = seq;
     return p;
 }
 
 // Together they take every value of every parameter (checked below); each fits PoCL's work-group limit.
 const std::vector<BatchedParams> kBatchedVariants = {
-    params(0, 1, 1, 1),   params(1, 2, 2, 2),   params(0, 4, 4, 4),  params(1, 8, 8, 8),
-    params(0, 16, 16, 1), params(1, 32, 1, 2),  params(0, 1, 32, 4), params(1, 2, 4, 32),
-    params(1, 1, 16, 16), params(0, 128, 1, 2), params(1, 64, 2, 1),
+    params(0, 1, 1, 1),
+    params(1, 2, 2, 2),
+    params(0, 4, 4, 4),
+    params(1, 8, 8, 8),
+    params(0, 16, 16, 1),
+    params(1, 32, 1, 2),
+    params(0, 1, 32, 4),
+    params(1, 2, 4, 32),
+    params(1, 1, 16, 16),
+    params(0, 128, 1, 2),
+    params(1, 64, 2, 1),
+    blocked(1, 2, 4, 2, true),
+    withSeq(blocked(0, 4, 2, 4, false), 4),                      // rounds without prefetch (read-only cache)
+    blocked(0, 1, 1, 1, false),                                  // blocks beyond 32 elements: per element
+    withSeq(blocked(1, 2, 4, 4, true, Precision::F32, true), 2), // vector tiles: rounds without prefetch
+    withSeq(blocked(1, 2, 4, 4, true), 2),                       // prefetch rounds
 };
 
 constexpr blas::Op N = blas::Op::N, T = blas::Op::T;
@@ -167,6 +192,67 @@ TEST_F(BatchedPocl, RectangularSizes) {
         }
 }
 
+TEST_F(BatchedPocl, RegisterBlockingAndPaddingOddAndRectangularSizes) {
+    // Register blocks whose rows or columns run past the problem (clamped, never stored), blocks of exactly 32
+    // elements, odd sizes from 15 up and rectangular shapes, odd and even shared leading dimensions, every op, S
+    // and D; each size once, spread over the designs and precisions.
+    const std::vector<std::pair<blas::Op, blas::Op>> ops = {{N, N}, {T, N}, {N, T}, {T, T}};
+    // One point per line, its precision alternating (S, D, ...) and its ops cycling through NN, TN, NT, TT.
+    const std::vector<BatchedParams> points = {
+        blocked(1, 2, 8, 8, true),  // 2 x 2 and 2 x 4 blocks, rows and columns past the problem
+        blocked(1, 1, 4, 4, true),  // 6 x 6 = 36 elements: the per-element loop on padded tiles; 8 x 2 blocks
+        blocked(1, 1, 8, 4, false), // exactly 32 elements at 31; a 1-row problem
+        blocked(1, 1, 16, 16, true, Precision::F32, true), // vector tiles, k a multiple of the vector and not
+        withSeq(blocked(1, 2, 8, 8, true), 4), // prefetch rounds: batches ending inside a round and a work-group
+        withSeq(blocked(1, 1, 16, 8, false), 2)};
+    const std::vector<std::vector<ProblemSize>> sizes = {
+        {{{15, 15, 15, 5}}, {{13, 29, 23, 3}}},  {{{23, 23, 23, 5}}, {{32, 5, 17, 4}}},
+        {{{31, 31, 31, 2}}, {{1, 32, 9, 5}}},    {{{32, 32, 32, 3}}, {{19, 21, 27, 3}}},
+        {{{32, 32, 32, 11}}, {{21, 19, 18, 7}}}, {{{31, 31, 31, 5}}, {{32, 8, 20, 3}}}};
+    for (std::size_t v = 0; v < points.size(); ++v) {
+        BatchedParams p = points[v];
+        p.precision = v % 2 ? Precision::F64 : Precision::F32;
+        TuningProblem problem;
+        problem.opA = ops[v % 4].first, problem.opB = ops[v % 4].second;
+        expectVerified(*s_device, p, problem, sizes[v]);
+    }
+}
+
+TEST(BatchedFamily, PaddingMakesTheSharedLeadingDimensionsOdd) {
+    // 32 x 32 x 32 in double: 33 x 32 tiles of op(A) and op(B), 16896 bytes; odd sizes need no padding.
+    EXPECT_EQ(blocked(1, 1, 8, 8, true, Precision::F64).localMemBytes(32, 32, 32), 2 * 33 * 32 * 8);
+    EXPECT_EQ(blocked(1, 1, 8, 8, false, Precision::F64).localMemBytes(32, 32, 32), 2 * 32 * 32 * 8);
+    EXPECT_EQ(blocked(1, 2, 8, 8, true).localMemBytes(31, 7, 5), 2 * (31 * 5 + 5 * 7) * 4);
+    EXPECT_EQ(blocked(1, 2, 8, 8, true).localMemBytes(16, 7, 4), 2 * (17 * 4 + 5 * 7) * 4);
+    EXPECT_EQ(blocked(0, 2, 8, 8, false).localMemBytes(32, 32, 32), 0);
+    // Vector tiles: (m + n) rows of k rounded to whole vectors, an odd number of vectors with padding.
+    EXPECT_EQ(blocked(1, 1, 16, 16, true, Precision::F64, true).localMemBytes(32, 32, 32), 64 * 34 * 8);
+    EXPECT_EQ(blocked(1, 1, 16, 16, false, Precision::F64, true).localMemBytes(32, 32, 32), 64 * 32 * 8);
+    EXPECT_EQ(blocked(1, 2, 16, 16, true, Precision::F32, true).localMemBytes(20, 9, 17), 2 * 29 * 20 * 4);
+    EXPECT_EQ(blocked(1, 2, 16, 16, true, Precision::F32, true).localMemBytes(20, 9, 13),
+              2 * 29 * 16 * 4 + 2 * 29 * 4 * 4);
+    // Blocks beyond 32 elements keep the element-by-element loop and its tiles.
+    EXPECT_EQ(blocked(1, 1, 4, 4, false, Precision::F64, true).localMemBytes(32, 32, 32), 2 * 32 * 32 * 8);
+    // The options reach the kernel.
+    const auto program = batchedProgram(blocked(1, 2, 8, 8, true), gpuLike(), {N, N, 20, 20, 20});
+    for (const char* o : {"-DBATCHED_REG=1", "-DBATCHED_PAD=1"})
+        EXPECT_NE(std::find(program.options.begin(), program.options.end(), o), program.options.end()) << o;
+    // Padding belongs to the shared design: the space has no read-only-cache point with it.
+    const auto space = BatchedFamily(Precision::F32).space(gpuLike());
+    EXPECT_FALSE(space.isValid(pointFromParams(params(0, 2, 8, 8, Precision::F32, true, true))));
+    EXPECT_FALSE(space.isValid(pointFromParams(blocked(0, 2, 8, 8, false, Precision::F32, true))));
+    BatchedParams vecWithoutReg = blocked(1, 2, 8, 8, true, Precision::F32, true);
+    vecWithoutReg.reg = false;
+    EXPECT_FALSE(space.isValid(pointFromParams(vecWithoutReg)));
+    EXPECT_TRUE(space.isValid(pointFromParams(params(1, 2, 8, 8, Precision::F32, true, true))));
+    // Keys stored before the two parameters existed still name the kernels they measured.
+    const Point old = BatchedFamily(Precision::F32)
+                          .pointFromKey("BATCHED_DESIGN=1,BATCHED_TBA=4,BATCHED_WX=8,"
+                                        "BATCHED_WY=8",
+                                        gpuLike());
+    EXPECT_EQ(paramsFromPoint(old, Precision::F32).describe(), "s shared tba 4 8x8");
+}
+
 TEST_F(BatchedPocl, NanInCWithBetaZeroIsNeverRead) {
     // With beta 0 the tuning plan leaves C NaN-poisoned (no C0, no restore): a kernel that reads C fails.
     const auto plan = batchedTuningPlan(params(1, 2, 2, 2), s_device->info(), {N, N, 4, 4, 4}, 1.0, 0.0);
@@ -177,7 +263,9 @@ TEST_F(BatchedPocl, NanInCWithBetaZeroIsNeverRead) {
     problem.alpha = 0.75, problem.beta = 0;
     for (int design : {0, 1})
         for (Precision prec : {Precision::F32, Precision::F64})
-            expectVerified(*s_device, params(design, 4, 2, 2, prec), problem, {{{7, 5, 3, 9}}, {{1, 1, 1, 1}}});
+            for (bool reg : {false, true})
+                expectVerified(*s_device, params(design, 4, 2, 2, prec, reg, reg && design == 1), problem,
+                               {{{7, 5, 3, 9}}, {{1, 1, 1, 1}}});
 }
 
 TEST_F(BatchedPocl, GeneralKernelRunsAnySize) {
@@ -278,8 +366,9 @@ void expectRoutineMatches(Device& device, const BatchedParams& p, const blas::Bl
 } // namespace
 
 TEST_F(BatchedPocl, PointerArraysInAnyOrderBothDesignsAndPrecisions) {
-    // Problems at scrambled slots with padding between them, offsets on every operand, beta != 0.
-    for (int design : {0, 1})
+    // Problems at scrambled slots with padding between them, offsets on every operand, beta != 0; "design" 2: the
+    // shared register-blocked design with the next problem prefetched (11 problems: rounds of 2, work-groups of 4).
+    for (int design : {0, 1, 2})
         for (Precision prec : {Precision::F32, Precision::F64})
             for (const char* ops : {"ptr-nn", "ptr-tt", "ptr-tn", "ptr-nt"}) {
                 BatchedFamily family(prec);
@@ -294,8 +383,9 @@ TEST_F(BatchedPocl, PointerArraysInAnyOrderBothDesignsAndPrecisions) {
                 const auto extent = [&](blas::Operand w, const blas::BlasOperand& o) {
                     return blas::elementExtent(call, w, o);
                 };
-                expectRoutineMatches(*s_device, params(design, 4, 2, 4, prec), call, layout,
-                                     pattern(extent(blas::Operand::A, layout.a), 1),
+                const BatchedParams p =
+                    design == 2 ? withSeq(blocked(1, 2, 2, 4, true, prec), 2) : params(design, 4, 2, 4, prec);
+                expectRoutineMatches(*s_device, p, call, layout, pattern(extent(blas::Operand::A, layout.a), 1),
                                      pattern(extent(blas::Operand::B, layout.b), 2),
                                      pattern(extent(blas::Operand::C, layout.c), 3), false);
             }
