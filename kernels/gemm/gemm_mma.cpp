@@ -117,6 +117,7 @@ std::string generateMmaKernel(const GemmParams& p) {
     def("GEMM_SWZ(k)", p.swizzle == 2   ? "(((k) & 1) << 3) // XOR of the column in row k"
                        : p.swizzle == 3 ? "(((k) & 3) << 2) // XOR of the column in row k (16-byte chunks kept)"
                                         : "0 // no swizzle");
+    def("GEMM_SWIZZLE", str(p.swizzle));
     def("GEMM_STEPS", "(GEMM_KL / GEMM_MMA_K) // MMA k-steps per k-block");
     def("GEMM_LDS128", str(p.lds128) + " // fragments read as 16-byte pairs");
     def("GEMM_GROUP", "8 // block-rows of C that consecutive work-groups walk together (L2 reuse)");
@@ -168,7 +169,7 @@ std::string generateMmaKernel(const GemmParams& p) {
     // 16-byte pairs: MMA row g / g + 8 of tile i are rows 2g / 2g + 1 of the warp's 16-row slab i (and likewise
     // MMA tiles j = 2q / 2q + 1 take columns 2g / 2g + 1 of slab q), so both values of a pair are adjacent.
     const int aCol = (wmBase + 2 * g) ^ sx, bCol = (wnBase + 2 * g) ^ sx;
-#else
+#elif GEMM_SWIZZLE == 3
     const int aCol[2] = {(wmBase + g) ^ sx, (wmBase + 8 + g) ^ sx};
     const int bCol[2] = {(wnBase + g) ^ sx, (wnBase + 8 + g) ^ sx};
 #endif
@@ -192,7 +193,7 @@ std::string generateMmaKernel(const GemmParams& p) {
                 const double2 v = *(const double2*)(b + (kk + t + 4 * r) * GEMM_LDB + bCol + q * 16);
                 bf[2 * q][r] = v.x, bf[2 * q + 1][r] = v.y;
             }
-#else
+#elif GEMM_SWIZZLE == 3
         KT_UNROLL
         for (int i = 0; i < GEMM_TM; ++i)
             KT_UNROLL
@@ -204,6 +205,18 @@ std::string generateMmaKernel(const GemmParams& p) {
         for (int j = 0; j < GEMM_TN; ++j)
             KT_UNROLL
             for (int r = 0; r < GEMM_BREG; ++r) bf[j][r] = b[(kk + t + 4 * r) * GEMM_LDB + bCol[j & 1] + (j >> 1) * 16];
+#else
+        // sx is 0 or 8 and every MMA tile starts at a multiple of 8: the XOR leaves g alone (the first round's code).
+        KT_UNROLL
+        for (int i = 0; i < GEMM_TM; ++i)
+            KT_UNROLL
+            for (int r = 0; r < GEMM_AREG; ++r)
+                af[i][r] = a[(kk + t + 4 * (r >> 1)) * GEMM_LDA +
+                             ((wmBase + i * GEMM_MMA_M + (GEMM_MMA_M == 16 ? 8 * (r & 1) : 0)) ^ sx) + g];
+        KT_UNROLL
+        for (int j = 0; j < GEMM_TN; ++j)
+            KT_UNROLL
+            for (int r = 0; r < GEMM_BREG; ++r) bf[j][r] = b[(kk + t + 4 * r) * GEMM_LDB + ((wnBase + j * 8) ^ sx) + g];
 #endif
     };
     double acc[GEMM_TM][GEMM_TN][GEMM_CREG];
