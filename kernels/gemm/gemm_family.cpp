@@ -169,8 +169,11 @@ void addMmaConstraints(ParameterSpace& space, bool f64) {
     space.addConstraint({"GEMM_MMA > 0 || GEMM_SWIZZLE == 0", "shared-tile swizzle: tensor cores only"});
     space.addConstraint({"GEMM_MMA == 0 || GEMM_KL % (GEMM_MMA == 4 ? 16 : GEMM_MMA == 3 ? 8 : 4) == 0",
                          "tensor cores: the k step is a multiple of the MMA's k"});
-    space.addConstraint({"GEMM_MMA > 0 || GEMM_DBUF + GEMM_LDS128 + GEMM_MINB == 0",
-                         "fragment buffering, 16-byte fragment loads and launch bounds: tensor cores only"});
+    // One constraint per parameter, so that SIMT points are pruned as soon as each one is bound (a joint rule would
+    // let the enumeration visit all eight combinations under every SIMT point before refusing seven).
+    space.addConstraint({"GEMM_MMA > 0 || GEMM_DBUF == 0", "register double-buffered fragments: tensor cores only"});
+    space.addConstraint({"GEMM_MMA > 0 || GEMM_LDS128 == 0", "16-byte fragment loads: tensor cores only"});
+    space.addConstraint({"GEMM_MMA > 0 || GEMM_MINB == 0", "launch-bounds minimum blocks: tensor cores only"});
     space.addConstraint({"GEMM_DBUF == 0 || (GEMM_KL / (GEMM_MMA == 4 ? 16 : GEMM_MMA == 3 ? 8 : 4)) % 2 == 0",
                          "tensor cores: double-buffered fragments need an even number of k-steps per k-block"});
     space.addConstraint({"GEMM_LDS128 == 0 || (GEMM_SWIZZLE == 3 && GEMM_MMA >= 2 && "
