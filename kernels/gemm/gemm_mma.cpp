@@ -133,8 +133,8 @@ std::string generateMmaKernel(const GemmParams& p) {
     s << mmaFunction(p) << "\n";
     s << tileCopy('A', p.layoutA, "GEMM_ML", "M", "bm", "GEMM_LDA") << "\n";
     s << tileCopy('B', p.layoutB, "GEMM_NL", "N", "bn", "GEMM_LDB") << "\n";
-    s << "#define GEMM_BOUNDS " << (p.minBlocks ? "__launch_bounds__(GEMM_WG, " + str(p.minBlocks) + ")" : "__launch_bounds__(GEMM_WG)")
-      << "\n";
+    s << "#define GEMM_BOUNDS "
+      << (p.minBlocks ? "__launch_bounds__(GEMM_WG, " + str(p.minBlocks) + ")" : "__launch_bounds__(GEMM_WG)") << "\n";
     s << R"(KT_KERNEL GEMM_BOUNDS void gemm_tn(const int M, const int N, const int K, const double alpha,
                                                      const double beta, const double* KT_RESTRICT A,
                                                      const double* KT_RESTRICT B, double* KT_RESTRICT C,

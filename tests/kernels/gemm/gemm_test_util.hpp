@@ -168,11 +168,11 @@ inline const std::vector<gemm::GemmParams> kMmaVariants = {
     mmaVariant(3, 128, 64, 32, 8, 8, 32, 3, 1, ROW, CBL, 4), // 156 KiB, padded, warp 32 x 64, 4 warps, split-K
     // Double-buffered fragments: 16-byte loads (every m16 shape), 8-byte loads over swizzle 3 (m16 and m8n8k4),
     // the launch bounds' two blocks per SM, split-K.
-    mainloop(mmaVariant(2, 128, 64, 16, 8, 8, 64, 3, 3, CBL, CBL), 1, 1),     // CUTLASS's SM90 tile, m16n8k4, 72 KiB
-    mainloop(mmaVariant(3, 128, 128, 16, 8, 8, 64, 3, 3, RBL, ROW), 1, 0),    // 8-byte loads, swizzle 3
+    mainloop(mmaVariant(2, 128, 64, 16, 8, 8, 64, 3, 3, CBL, CBL), 1, 1),      // CUTLASS's SM90 tile, m16n8k4, 72 KiB
+    mainloop(mmaVariant(3, 128, 128, 16, 8, 8, 64, 3, 3, RBL, ROW), 1, 0),     // 8-byte loads, swizzle 3
     mainloop(mmaVariant(4, 64, 64, 32, 4, 4, 32, 2, 3, ROW, CBL, 2), 1, 1, 2), // warp 32 x 16, split-K
     mainloop(mmaVariant(1, 64, 64, 8, 4, 4, 16, 2, 3, RBL, RBL), 1, 0, 2),     // m8n8k4, swizzle 3
-    mainloop(mmaVariant(3, 64, 128, 16, 4, 8, 32, 4, 3, CBL, RBL), 0, 1),     // 16-byte loads alone, four stages
+    mainloop(mmaVariant(3, 64, 128, 16, 4, 8, 32, 4, 3, CBL, RBL), 0, 1),      // 16-byte loads alone, four stages
 };
 
 } // namespace kt::test
