@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # BLAS3 on the GPU machine (docs/perf/blas3.md), in one device command: profile the CUDA device, tune the copy
 # families there, bench them against the vendor transpose, and bench SYMM/SYRK/SYR2K/TRMM (S and D) beside our GEMM
-# and cuBLAS with the tuned copies, then (KT_BLAS3_PART=2) with the default copies and on OpenCL beside CLBlast.
-#   usage (repository root, .carry-blas3/ktune and .carry/gpu-libs.tar.xz carried): tools/gpu-blas3.sh [1|2]
-# Writes $OUT/log.txt and $OUT/results.tar.gz (the JSON of every bench and the store).
+# and cuBLAS with the tuned copies, then (part 2) with the default copies and on OpenCL beside CLBlast. Part tc: the
+# GPU tests (blas3_cuda_test: double on the tensor-core kernel) and the double routines on the tensor-core TN kernel
+# D6 beside DGEMM on D6 and cuBLAS. Part 2b: part 2 in the time of one short device command, most important first
+# (the GPU tests, OpenCL beside CLBlast with --verify, DTRMM tuned as a routine against the GEMM winner D6, then the
+# copy family tuned and the single routines with tuned and with default copies beside cuBLAS).
+#   usage (repository root, .carry-blas3/ktune and .carry/gpu-libs.tar.xz carried): tools/gpu-blas3.sh [1|2|tc|2b]
+# Writes $OUT/log.txt and $OUT/results.tar.gz (the JSON of every bench and the store), refreshed after every step so
+# that a command stopped at its time limit still returns what it measured (a device command returns at most 8 files).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 part=${1:-1}
@@ -11,15 +16,26 @@ out=${OUT:-/tmp/kt-out}
 mkdir -p "$out"
 source tools/gpu-env.sh
 ktune=${KT_BLAS3_KTUNE:-.carry-blas3/ktune}
-export KT_DB=${KT_DB:-$out/blas3.sqlite}
+res=/tmp/kt-blas3-results # the JSON and the store, packed into $out/results.tar.gz
+mkdir -p "$res"
+export KT_DB=${KT_DB:-$res/blas3.sqlite}
 log() { echo "== $*" | tee -a "$out/log.txt"; }
-run() { log "$*"; timeout "${KT_STEP_TIMEOUT:-240}" "$ktune" "$@" >> "$out/log.txt" 2>&1 || log "exit $? from: $*"; }
+pack() { tar czf "$out/results.tar.gz.tmp" -C "$res" . && mv "$out/results.tar.gz.tmp" "$out/results.tar.gz"; }
+run() {
+    log "$* ($(date +%T))"
+    timeout "${KT_STEP_TIMEOUT:-240}" "$ktune" "$@" >> "$out/log.txt" 2>&1 || log "exit $? from: $*"
+    pack
+}
 
-"$ktune" devices --json > "$out/devices.json"
-cuda=$(python3 -c 'import json,sys; print(next(d["id"] for d in json.load(open(sys.argv[1]))["devices"] if d.get("backend","").lower()=="cuda"))' "$out/devices.json")
-ocl=$(python3 -c 'import json,sys; print(next(d["id"] for d in json.load(open(sys.argv[1]))["devices"] if d.get("backend","").lower()=="opencl" and d.get("type")=="gpu"))' "$out/devices.json")
+"$ktune" devices --json > "$res/devices.json"
+cuda=$(python3 -c 'import json,sys; print(next(d["id"] for d in json.load(open(sys.argv[1]))["devices"] if d.get("backend","").lower()=="cuda"))' "$res/devices.json")
+ocl=$(python3 -c 'import json,sys; print(next(d["id"] for d in json.load(open(sys.argv[1]))["devices"] if d.get("backend","").lower()=="opencl" and d.get("type")=="gpu"))' "$res/devices.json")
 log "cuda $cuda opencl $ocl"
 
+# The tensor-core winner D6 of docs/perf/gemm.md (H100 2026-11-24 run B): m16n8k8, 128 x 64 x 8, warp 32 x 32, 4 stages.
+d6="GEMM_ML=128,GEMM_NL=64,GEMM_KL=8,GEMM_MS=8,GEMM_NS=4,GEMM_KS=1,GEMM_VW=2,GEMM_LOCAL_A=1,GEMM_LOCAL_B=1"
+d6="$d6,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=1,GEMM_PREFETCH=0,GEMM_MAXREGS=0,GEMM_KSPLIT=1"
+d6="$d6,GEMM_MMA=3,GEMM_WM=32,GEMM_STAGES=4,GEMM_SWIZZLE=2"
 # H100 winners of docs/perf/gemm.md (T2 single, D1 double), without split-K (the BLAS3 kernels do not split k).
 t2="GEMM_ML=64,GEMM_NL=128,GEMM_KL=8,GEMM_MS=16,GEMM_NS=8,GEMM_KS=8,GEMM_VW=4,GEMM_LOCAL_A=1,GEMM_LOCAL_B=1"
 t2="$t2,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=1,GEMM_PREFETCH=1,GEMM_KSPLIT=1"
@@ -28,15 +44,22 @@ d1="$d1,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=1,GEMM_PREFE
 sizes=${KT_BLAS3_SIZES:-1024,2048,4096,8192}
 variants() { case $1 in symm) echo ll,ru ;; syrk|syr2k) echo ln,ut ;; trmm) echo lunn,rltu ;; esac; }
 
+testCuda() { # the BLAS3 GPU tests (double on the tensor-core kernel) against OpenBLAS
+    log "blas3_cuda_test ($(date +%T))"
+    timeout "${KT_TEST_TIMEOUT:-90}" "${KT_BLAS3_TEST:-.carry-blas3/blas3_cuda_test}" --gtest_brief=1 \
+        --gtest_filter="${KT_BLAS3_TEST_FILTER:-*}" > "$out/blas3_cuda_test.txt" 2>&1
+    log "blas3_cuda_test exit $? $(grep -E '^\[  (PASSED|FAILED)' "$out/blas3_cuda_test.txt" | tr '\n' ' ')"
+}
+
 benchAll() { # $1 tag, $2 device, $3 sizes, $4.. extra arguments
     local tag=$1 dev=$2 sz=$3; shift 3
     for p in s d; do
         point=$t2; [ $p = d ] && point=$d1
         run bench --device "$dev" --family ${p}gemm --point "$point" --sizes "$sz" --ops nn --runs 5 "$@" \
-            --out "$out/$tag-${p}gemm.json"
+            --out "$res/$tag-${p}gemm.json"
         for r in symm syrk syr2k trmm; do
             run bench --device "$dev" --family $p$r --point "$point" --sizes "$sz" --variants "$(variants $r)" --runs 5 \
-                "$@" --out "$out/$tag-$p$r.json"
+                "$@" --out "$res/$tag-$p$r.json"
         done
     done
 }
@@ -46,17 +69,67 @@ if [ "$part" = 1 ]; then
     for f in layout_copy dlayout_copy; do
         run tune --device "$cuda" --family $f --strategy random --sizes 4096 --budget-evals "${KT_COPY_EVALS:-48}" \
             --warm-start --runs 5
-        run bench --device "$cuda" --family $f --best --sizes 4096,8192 --runs 10 --out "$out/copy-tuned-$f.json"
+        run bench --device "$cuda" --family $f --best --sizes 4096,8192 --runs 10 --out "$res/copy-tuned-$f.json"
         run bench --device "$cuda" --family $f --point "COPY_MWG=32,COPY_NWG=32,COPY_MWI=4,COPY_NWI=1,COPY_MUD=4,COPY_NUD=1" \
-            --sizes 4096,8192 --runs 10 --out "$out/copy-default-$f.json"
+            --sizes 4096,8192 --runs 10 --out "$res/copy-default-$f.json"
     done
     benchAll cuda-tuned "$cuda" "$sizes" --tensor-cores
+elif [ "$part" = tc ]; then
+    testCuda
+    tsz=${KT_BLAS3_SIZES:-2048,4096,8192}
+    run bench --device "$cuda" --family dgemm --point "$d6" --sizes "$tsz" --ops nn --runs 5 --tensor-cores \
+        --out "$res/tc-dgemm.json"
+    for r in symm syrk syr2k trmm; do
+        run bench --device "$cuda" --family d$r --point "$d6" --sizes "$tsz" --variants "$(variants $r)" --runs 5 \
+            --tensor-cores --out "$res/tc-d$r.json"
+    done
+elif [ "$part" = prof ]; then # where the time of one routine call goes: every launch's duration (ncu)
+    ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1)
+    metrics=gpu__time_duration.sum,launch__grid_size,launch__waves_per_multiprocessor,launch__occupancy_limit_registers
+    metrics=$metrics,sm__throughput.avg.pct_of_peak_sustained_elapsed,sm__warps_active.avg.pct_of_peak_sustained_active
+    for c in "sgemm $t2 nn" "ssyrk $t2 ln" "ssymm $t2 ll" "dgemm $d6 nn" "dsyrk $d6 ln" "dtrmm $d6 rltu"; do
+        set -- $c
+        log "ncu $1 $3 ($(date +%T))"
+        timeout "${KT_STEP_TIMEOUT:-240}" "$ncu" --clock-control none --metrics "$metrics" --launch-count 10 --csv \
+            "$ktune" bench --device "$cuda" --family "$1" --point "$2" --sizes 4096 --variants "$3" --runs 1 \
+            --warmup 1 --peer none > "$res/ncu-$1-$3.csv" 2>> "$out/log.txt" || log "exit $? from ncu $1"
+        pack
+    done
+elif [ "$part" = 2b ]; then
+    testCuda
+    for p in s d; do # OpenCL beside CLBlast, our results checked against OpenBLAS
+        point=$t2; [ $p = d ] && point=$d1
+        run bench --device "$ocl" --family ${p}gemm --point "$point" --sizes 4096 --ops nn --verify \
+            --out "$res/opencl-${p}gemm.json"
+        for r in symm syrk syr2k trmm; do
+            run bench --device "$ocl" --family $p$r --point "$point" --sizes 4096 --variants "$(variants $r)" --verify \
+                --out "$res/opencl-$p$r.json"
+        done
+    done
+    # DTRMM tuned as a routine (its own TN kernel, timed as the whole routine) against the GEMM winner D6.
+    run tune --device "$cuda" --family dtrmm --space "${KT_BLAS3_SPACE:-tools/spaces/dblas3-tc.json}" \
+        --strategy random --sizes 4096 --budget-evals "${KT_ROUTINE_EVALS:-16}" --seed 7
+    run bench --device "$cuda" --family dtrmm --best --top 1 --sizes 4096,8192 --variants "$(variants trmm)" \
+        --out "$res/tc-dtrmm-tuned.json"
+    run bench --device "$cuda" --family dtrmm --point "$d6" --sizes 4096,8192 --variants "$(variants trmm)" \
+        --out "$res/tc-dtrmm-d6.json"
+    # Single precision: the copy family tuned, then every routine with the tuned and with the default copies.
+    run tune --device "$cuda" --family layout_copy --strategy random --sizes 4096 \
+        --budget-evals "${KT_COPY_EVALS:-16}" --warm-start --runs 5
+    run bench --device "$cuda" --family layout_copy --best --sizes 4096,8192 --runs 10 --out "$res/copy-tuned-s.json"
+    for parts in tuned default; do
+        extra=(--tensor-cores); [ $parts = default ] && extra=(--default-parts)
+        run bench --device "$cuda" --family sgemm --point "$t2" --sizes 4096 --ops nn "${extra[@]}" \
+            --out "$res/cuda-$parts-sgemm.json"
+        for r in symm syrk syr2k trmm; do
+            run bench --device "$cuda" --family s$r --point "$t2" --sizes 4096 --variants "$(variants $r)" \
+                "${extra[@]}" --out "$res/cuda-$parts-s$r.json"
+        done
+    done
 else
     benchAll cuda-default "$cuda" 4096,8192 --default-parts
     benchAll cuda-verify "$cuda" 1024 --verify
     benchAll opencl-tuned "$ocl" 4096
 fi
-# A device command returns at most 8 files (run A lost the rest): everything in one tarball.
-cp "$KT_DB" "$out/" 2>/dev/null
-(cd "$out" && tar czf /tmp/blas3-results.tar.gz --exclude=results.tar.gz . && rm -f ./*.json ./*.sqlite &&
-    mv /tmp/blas3-results.tar.gz results.tar.gz)
+pack
+log "done $(date +%T)"

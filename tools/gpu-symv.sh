@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# One GPU-machine command for docs/perf/symv.md: the DSYMV size pipeline on the CUDA device (space
-# tools/spaces/dsymv-h100.json), then in the same run the auto-tuned SYMV (the rule) and the top-10 finalists
+# One GPU-machine command for docs/perf/symv.md: the DSYMV size pipeline on the CUDA device (space KT_SYMV_SPACE in
+# the carry dir, default dsymv-h100-tiled.json, the tiled kernels; runs A and B used dsymv-h100.json), then in the same run the auto-tuned SYMV (the rule) and the top-10 finalists
 # against cuBLAS (pedantic, and default math with atomics allowed), and the rule on NVIDIA OpenCL against CLBlast,
 # n = 256 … 16384; a PNG plot (matplotlib there). Everything lands in $OUT (at most 8 files).
 #
@@ -25,7 +25,7 @@ ocl=$(python3 -c "import json;print(next(d['id'] for d in json.load(open('/tmp/d
 sizes=256,512,1024,2048,4096,6144,8192,10240,12288,16384
 start=$(date +%s.%N)
 echo "== pipeline $(date -u +%FT%TZ)" >> "$log"
-"$k" pipeline --device "$cuda" --family dsymv --space "$dir/dsymv-h100.json" --representative 1024,4096,8192 \
+"$k" pipeline --device "$cuda" --family dsymv --space "$dir/${KT_SYMV_SPACE:-dsymv-h100-tiled.json}" --representative 1024,4096,8192 \
     --detail 100:16362:346 --incremental "${KT_INCREMENTAL:-12}" --no-verify --runs 5 \
     --budget-time "${KT_PIPELINE_SECONDS:-420}" \
     --out "$out/rule.json" --emit-cpp /tmp/rule.hpp >> "$log" 2>&1

@@ -273,12 +273,12 @@
 <context>
     <name>kt::gui::BenchService</name>
     <message>
-        <location filename="../app/gui/services/bench_service.cpp" line="43"/>
+        <location filename="../app/gui/services/bench_service.cpp" line="45"/>
         <source>cancelled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/services/bench_service.cpp" line="49"/>
+        <location filename="../app/gui/services/bench_service.cpp" line="51"/>
         <source>peer results not stored: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1105,7 +1105,7 @@
 <context>
     <name>kt::gui::ExportJob</name>
     <message>
-        <location filename="../app/gui/services/export_service.cpp" line="24"/>
+        <location filename="../app/gui/services/export_service.cpp" line="25"/>
         <source>No store at %1 (nothing tuned yet?)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1135,13 +1135,13 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/services/export_service.cpp" line="149"/>
+        <location filename="../app/gui/services/export_service.cpp" line="150"/>
         <source>The package is written, but it does not configure (cmake exit code %1):
 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/services/export_service.cpp" line="155"/>
+        <location filename="../app/gui/services/export_service.cpp" line="154"/>
         <source>Checking that the package configures: cmake -S %1 -B %1/build</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1327,147 +1327,147 @@
 <context>
     <name>kt::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="228"/>
+        <location filename="../app/gui/main_window.cpp" line="220"/>
         <source>KernelTune Workbench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="229"/>
+        <location filename="../app/gui/main_window.cpp" line="221"/>
         <source>Devices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="230"/>
+        <location filename="../app/gui/main_window.cpp" line="222"/>
         <source>Tune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="231"/>
+        <location filename="../app/gui/main_window.cpp" line="223"/>
         <source>Run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="232"/>
+        <location filename="../app/gui/main_window.cpp" line="224"/>
         <source>Results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="233"/>
+        <location filename="../app/gui/main_window.cpp" line="225"/>
         <source>Fits &amp;&amp; Rules</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="234"/>
+        <location filename="../app/gui/main_window.cpp" line="226"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="235"/>
+        <location filename="../app/gui/main_window.cpp" line="227"/>
         <source>Bench</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="236"/>
+        <location filename="../app/gui/main_window.cpp" line="228"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="237"/>
+        <location filename="../app/gui/main_window.cpp" line="229"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="238"/>
+        <location filename="../app/gui/main_window.cpp" line="230"/>
         <source>&amp;Tools</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="239"/>
+        <location filename="../app/gui/main_window.cpp" line="231"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="240"/>
+        <location filename="../app/gui/main_window.cpp" line="232"/>
         <source>&amp;Open database…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="241"/>
+        <location filename="../app/gui/main_window.cpp" line="233"/>
         <source>Choose the SQLite file that holds tuning results</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="242"/>
+        <location filename="../app/gui/main_window.cpp" line="234"/>
         <source>&amp;Export package…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="243"/>
+        <location filename="../app/gui/main_window.cpp" line="235"/>
         <source>Write a tuned kernel package (C API, CBLAS drop-in, CMake) from this store</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="244"/>
+        <location filename="../app/gui/main_window.cpp" line="236"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="246"/>
+        <location filename="../app/gui/main_window.cpp" line="238"/>
         <source>&amp;Refresh devices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="247"/>
+        <location filename="../app/gui/main_window.cpp" line="239"/>
         <source>&amp;Status bar</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="248"/>
+        <location filename="../app/gui/main_window.cpp" line="240"/>
         <source>&amp;Settings…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="249"/>
+        <location filename="../app/gui/main_window.cpp" line="241"/>
         <source>&amp;About KernelTune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="250"/>
+        <location filename="../app/gui/main_window.cpp" line="242"/>
         <source>About &amp;Qt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="256"/>
+        <location filename="../app/gui/main_window.cpp" line="248"/>
         <source>Database: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="257"/>
+        <location filename="../app/gui/main_window.cpp" line="249"/>
         <source>Database: %1 (not created yet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="271"/>
+        <location filename="../app/gui/main_window.cpp" line="263"/>
         <source>Results database: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="275"/>
+        <location filename="../app/gui/main_window.cpp" line="267"/>
         <source>Open results database</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="276"/>
+        <location filename="../app/gui/main_window.cpp" line="268"/>
         <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="301"/>
+        <location filename="../app/gui/main_window.cpp" line="293"/>
         <source>About KernelTune</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="302"/>
+        <location filename="../app/gui/main_window.cpp" line="294"/>
         <source>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;A workbench for auto-tuning GPU kernels (GEMM, BLAS3, batched GEMM, SYMV) on OpenCL and CUDA devices: explore parameter spaces, measure and verify candidates, fit performance over problem sizes and derive dispatch rules.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1805,218 +1805,218 @@
 <context>
     <name>kt::gui::RunPage</name>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="243"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="260"/>
         <source> · Space: edited on the Tune page (%1 combinations)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="43"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="44"/>
         <source>sizes: &apos;%1&apos; is not a size (expected e.g. 1024 or 256x256x128)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="55"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="56"/>
         <source>running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="56"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="57"/>
         <source>paused</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="57"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="58"/>
         <source>cancelled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="58"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="59"/>
         <source>completed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="59"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="60"/>
         <source>failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="60"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="61"/>
         <source>interrupted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="165"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="168"/>
         <source>pausing after the current candidate…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="181"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="184"/>
         <source>cancelling after the current candidate…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="231"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="248"/>
         <source>(choose one on the Devices page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="232"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="249"/>
         <source>(choose one on the Tune page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="235"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="252"/>
         <source>Device: &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="239"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="256"/>
         <source>Devices (checked, one run each): &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="253"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="270"/>
         <source>Choose a device on the Devices page first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="254"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="271"/>
         <source>Choose a kernel family on the Tune page first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="339"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="359"/>
         <source>Run %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="340"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="360"/>
         <source>Run %1: %2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="415"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="435"/>
         <source>No run yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="432"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="452"/>
         <source>Elapsed %1 · ETA %2 · reused %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="438"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="458"/>
         <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="443"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
         <source>Best so far: –</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="453"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="473"/>
         <source>Strategy:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="454"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="474"/>
         <source>Warm start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="475"/>
         <source>Measure the family&apos;s known-good kernels (for GEMM: the papers&apos; fastest) first; the random, annealing and surrogate strategies start from them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="457"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="477"/>
         <source>Max. evaluations:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="458"/>
-        <location filename="../app/gui/pages/run_page.cpp" line="460"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="478"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="480"/>
         <source>no limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="459"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="479"/>
         <source>Time limit:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="461"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="481"/>
         <source> min</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="462"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="482"/>
         <source>Sizes:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="483"/>
         <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="464"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="484"/>
         <source>&amp;Start run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="465"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="485"/>
         <source>Run:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="466"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="486"/>
         <source>&amp;Pause</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="467"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="487"/>
         <source>&amp;Resume</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="468"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="488"/>
         <source>&amp;Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="469"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="489"/>
         <source>Top candidates over size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="470"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="490"/>
         <source>All candidates</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="471"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="491"/>
         <source>Failures</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="472"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="492"/>
         <source>Candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="472"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="492"/>
         <source>Size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="472"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="492"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="472"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="492"/>
         <source>Message</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2150,6 +2150,57 @@
     <message>
         <location filename="../app/gui/pages/space_editor.cpp" line="297"/>
         <source>Remove the selected constraints</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::StoredRunsBar</name>
+    <message>
+        <location filename="../app/gui/pages/stored_runs_bar.cpp" line="32"/>
+        <source>Stored runs: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/stored_runs_bar.cpp" line="76"/>
+        <source>Run %1 was tuned on %2, which this machine does not list; continue it there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/stored_runs_bar.cpp" line="88"/>
+        <source>Run %1 is not a stored run that can continue.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/pages/stored_runs_bar.cpp" line="98"/>
+        <source>Run %1 · %2 · %3 · %4, %n measured</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/stored_runs_bar.cpp" line="101"/>
+        <source> (device not on this machine)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/stored_runs_bar.cpp" line="109"/>
+        <source>(none: every stored run completed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/stored_runs_bar.cpp" line="122"/>
+        <source>Stored runs to continue:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/stored_runs_bar.cpp" line="123"/>
+        <source>C&amp;ontinue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/stored_runs_bar.cpp" line="124"/>
+        <source>Continues the chosen run where it stopped (cancelled, or its process died): what it measured is kept and not measured again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -271,12 +271,12 @@
 <context>
     <name>kt::gui::BenchService</name>
     <message>
-        <location filename="../app/gui/services/bench_service.cpp" line="43"/>
+        <location filename="../app/gui/services/bench_service.cpp" line="45"/>
         <source>cancelled</source>
         <translation>キャンセルされました</translation>
     </message>
     <message>
-        <location filename="../app/gui/services/bench_service.cpp" line="49"/>
+        <location filename="../app/gui/services/bench_service.cpp" line="51"/>
         <source>peer results not stored: %1</source>
         <translation>ベンダの結果を保存できません: %1</translation>
     </message>
@@ -1100,7 +1100,7 @@
 <context>
     <name>kt::gui::ExportJob</name>
     <message>
-        <location filename="../app/gui/services/export_service.cpp" line="24"/>
+        <location filename="../app/gui/services/export_service.cpp" line="25"/>
         <source>No store at %1 (nothing tuned yet?)</source>
         <translation>%1 にストアがありません（まだ何もチューニングしていませんか？）</translation>
     </message>
@@ -1130,14 +1130,14 @@
         <translation>パッケージを %1 に書き出し、構成できることを確認しました（cmake -S %1 -B %1/build）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/services/export_service.cpp" line="149"/>
+        <location filename="../app/gui/services/export_service.cpp" line="150"/>
         <source>The package is written, but it does not configure (cmake exit code %1):
 %2</source>
         <translation>パッケージは書き出しましたが、構成できません（cmake の終了コード %1）:
 %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/services/export_service.cpp" line="155"/>
+        <location filename="../app/gui/services/export_service.cpp" line="154"/>
         <source>Checking that the package configures: cmake -S %1 -B %1/build</source>
         <translation>パッケージが構成できるか確認しています: cmake -S %1 -B %1/build</translation>
     </message>
@@ -1323,147 +1323,147 @@
 <context>
     <name>kt::gui::MainWindow</name>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="228"/>
+        <location filename="../app/gui/main_window.cpp" line="220"/>
         <source>KernelTune Workbench</source>
         <translation>KernelTune ワークベンチ</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="229"/>
+        <location filename="../app/gui/main_window.cpp" line="221"/>
         <source>Devices</source>
         <translation>デバイス</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="230"/>
+        <location filename="../app/gui/main_window.cpp" line="222"/>
         <source>Tune</source>
         <translation>チューニング</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="231"/>
+        <location filename="../app/gui/main_window.cpp" line="223"/>
         <source>Run</source>
         <translation>実行</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="232"/>
+        <location filename="../app/gui/main_window.cpp" line="224"/>
         <source>Results</source>
         <translation>結果</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="233"/>
+        <location filename="../app/gui/main_window.cpp" line="225"/>
         <source>Fits &amp;&amp; Rules</source>
         <translation>フィットとルール</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="235"/>
+        <location filename="../app/gui/main_window.cpp" line="227"/>
         <source>Bench</source>
         <translation>ベンチ</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="236"/>
+        <location filename="../app/gui/main_window.cpp" line="228"/>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="237"/>
+        <location filename="../app/gui/main_window.cpp" line="229"/>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="238"/>
+        <location filename="../app/gui/main_window.cpp" line="230"/>
         <source>&amp;Tools</source>
         <translation>ツール(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="239"/>
+        <location filename="../app/gui/main_window.cpp" line="231"/>
         <source>&amp;Help</source>
         <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="240"/>
+        <location filename="../app/gui/main_window.cpp" line="232"/>
         <source>&amp;Open database…</source>
         <translation>データベースを開く(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="241"/>
+        <location filename="../app/gui/main_window.cpp" line="233"/>
         <source>Choose the SQLite file that holds tuning results</source>
         <translation>チューニング結果を保存する SQLite ファイルを選択します</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="242"/>
+        <location filename="../app/gui/main_window.cpp" line="234"/>
         <source>&amp;Export package…</source>
         <translation>パッケージをエクスポート(&amp;E)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="243"/>
+        <location filename="../app/gui/main_window.cpp" line="235"/>
         <source>Write a tuned kernel package (C API, CBLAS drop-in, CMake) from this store</source>
         <translation>このストアからチューニング済みカーネルパッケージ（C API、CBLAS 置き換え、CMake）を書き出します</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="244"/>
+        <location filename="../app/gui/main_window.cpp" line="236"/>
         <source>&amp;Quit</source>
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="246"/>
+        <location filename="../app/gui/main_window.cpp" line="238"/>
         <source>&amp;Refresh devices</source>
         <translation>デバイスを再読み込み(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="247"/>
+        <location filename="../app/gui/main_window.cpp" line="239"/>
         <source>&amp;Status bar</source>
         <translation>ステータスバー(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="248"/>
+        <location filename="../app/gui/main_window.cpp" line="240"/>
         <source>&amp;Settings…</source>
         <translation>設定(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="249"/>
+        <location filename="../app/gui/main_window.cpp" line="241"/>
         <source>&amp;About KernelTune</source>
         <translation>KernelTune について(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="250"/>
+        <location filename="../app/gui/main_window.cpp" line="242"/>
         <source>About &amp;Qt</source>
         <translation>Qt について(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="256"/>
+        <location filename="../app/gui/main_window.cpp" line="248"/>
         <source>Database: %1</source>
         <translation>データベース: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="257"/>
+        <location filename="../app/gui/main_window.cpp" line="249"/>
         <source>Database: %1 (not created yet)</source>
         <translation>データベース: %1（未作成）</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="271"/>
+        <location filename="../app/gui/main_window.cpp" line="263"/>
         <source>Results database: %1</source>
         <translation>結果データベース: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="275"/>
+        <location filename="../app/gui/main_window.cpp" line="267"/>
         <source>Open results database</source>
         <translation>結果データベースを開く</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="276"/>
+        <location filename="../app/gui/main_window.cpp" line="268"/>
         <source>SQLite databases (*.sqlite *.db);;All files (*)</source>
         <translation>SQLite データベース (*.sqlite *.db);;すべてのファイル (*)</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="301"/>
+        <location filename="../app/gui/main_window.cpp" line="293"/>
         <source>About KernelTune</source>
         <translation>KernelTune について</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="302"/>
+        <location filename="../app/gui/main_window.cpp" line="294"/>
         <source>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;A workbench for auto-tuning GPU kernels (GEMM, BLAS3, batched GEMM, SYMV) on OpenCL and CUDA devices: explore parameter spaces, measure and verify candidates, fit performance over problem sizes and derive dispatch rules.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;KernelTune %1&lt;/h3&gt;&lt;p&gt;OpenCL および CUDA デバイス上で GPU カーネル（GEMM、BLAS3、バッチ GEMM、SYMV）を自動チューニングするワークベンチです。パラメータ空間を探索し、候補を測定・検証し、問題サイズに対する性能をフィッティングして、ディスパッチ規則を導出します。&lt;/p&gt;&lt;p&gt;Qt %2 でビルドされています。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/gui/main_window.cpp" line="234"/>
+        <location filename="../app/gui/main_window.cpp" line="226"/>
         <source>Compare</source>
         <translation>比較</translation>
     </message>
@@ -1801,218 +1801,218 @@
 <context>
     <name>kt::gui::RunPage</name>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="43"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="44"/>
         <source>sizes: &apos;%1&apos; is not a size (expected e.g. 1024 or 256x256x128)</source>
         <translation>サイズ: 「%1」はサイズではありません（例: 1024 または 256x256x128）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="55"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="56"/>
         <source>running</source>
         <translation>実行中</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="56"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="57"/>
         <source>paused</source>
         <translation>一時停止中</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="57"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="58"/>
         <source>cancelled</source>
         <translation>キャンセル済み</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="58"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="59"/>
         <source>completed</source>
         <translation>完了</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="59"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="60"/>
         <source>failed</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="60"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="61"/>
         <source>interrupted</source>
         <translation>中断</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="165"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="168"/>
         <source>pausing after the current candidate…</source>
         <translation>現在の候補の後で一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="181"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="184"/>
         <source>cancelling after the current candidate…</source>
         <translation>現在の候補の後でキャンセルします…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="231"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="248"/>
         <source>(choose one on the Devices page)</source>
         <translation>（「デバイス」ページで選択してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="232"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="249"/>
         <source>(choose one on the Tune page)</source>
         <translation>（「チューニング」ページで選択してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="235"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="252"/>
         <source>Device: &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>デバイス: &lt;b&gt;%1&lt;/b&gt; · ファミリー: &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="239"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="256"/>
         <source>Devices (checked, one run each): &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>デバイス（チェック済み、各 1 回実行）: &lt;b&gt;%1&lt;/b&gt; · ファミリー: &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="243"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="260"/>
         <source> · Space: edited on the Tune page (%1 combinations)</source>
         <translation> · 空間: 「チューニング」ページで編集済み（全 %1 通り）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="253"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="270"/>
         <source>Choose a device on the Devices page first.</source>
         <translation>先に「デバイス」ページでデバイスを選択してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="254"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="271"/>
         <source>Choose a kernel family on the Tune page first.</source>
         <translation>先に「チューニング」ページでカーネルファミリーを選択してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="339"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="359"/>
         <source>Run %1: %2</source>
         <translation>実行 %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="340"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="360"/>
         <source>Run %1: %2 (%3)</source>
         <translation>実行 %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="415"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="435"/>
         <source>No run yet.</source>
         <translation>まだ実行はありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="432"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="452"/>
         <source>Elapsed %1 · ETA %2 · reused %3</source>
         <translation>経過 %1 · 残り %2 · 再利用 %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="438"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="458"/>
         <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
         <translation>これまでの最高: &lt;b&gt;%1 %2&lt;/b&gt;（サイズ %3）— %4</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="443"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
         <source>Best so far: –</source>
         <translation>これまでの最高: –</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="453"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="473"/>
         <source>Strategy:</source>
         <translation>戦略:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="454"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="474"/>
         <source>Warm start</source>
         <translation>ウォームスタート</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="475"/>
         <source>Measure the family&apos;s known-good kernels (for GEMM: the papers&apos; fastest) first; the random, annealing and surrogate strategies start from them.</source>
         <translation>ファミリーの実績あるカーネル（GEMMでは論文の最速カーネル）を最初に計測します。ランダム、焼きなまし、サロゲートの各戦略はそこから探索を始めます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="457"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="477"/>
         <source>Max. evaluations:</source>
         <translation>最大評価数:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="458"/>
-        <location filename="../app/gui/pages/run_page.cpp" line="460"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="478"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="480"/>
         <source>no limit</source>
         <translation>無制限</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="459"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="479"/>
         <source>Time limit:</source>
         <translation>時間制限:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="461"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="481"/>
         <source> min</source>
         <translation> 分</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="462"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="482"/>
         <source>Sizes:</source>
         <translation>サイズ:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="483"/>
         <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
         <translation>ファミリーの既定値（例: 1024,2048 または 256x256x128）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="464"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="484"/>
         <source>&amp;Start run</source>
         <translation>実行開始(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="465"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="485"/>
         <source>Run:</source>
         <translation>実行:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="466"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="486"/>
         <source>&amp;Pause</source>
         <translation>一時停止(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="467"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="487"/>
         <source>&amp;Resume</source>
         <translation>再開(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="468"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="488"/>
         <source>&amp;Cancel</source>
         <translation>キャンセル(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="469"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="489"/>
         <source>Top candidates over size</source>
         <translation>上位候補（サイズ別）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="470"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="490"/>
         <source>All candidates</source>
         <translation>全候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="471"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="491"/>
         <source>Failures</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="472"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="492"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="472"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="492"/>
         <source>Size</source>
         <translation>サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="472"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="492"/>
         <source>Status</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="472"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="492"/>
         <source>Message</source>
         <translation>メッセージ</translation>
     </message>
@@ -2147,6 +2147,56 @@
         <location filename="../app/gui/pages/space_editor.cpp" line="297"/>
         <source>Remove the selected constraints</source>
         <translation>選択した制約を削除</translation>
+    </message>
+</context>
+<context>
+    <name>kt::gui::StoredRunsBar</name>
+    <message>
+        <location filename="../app/gui/pages/stored_runs_bar.cpp" line="32"/>
+        <source>Stored runs: %1</source>
+        <translation>保存済みの実行: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/stored_runs_bar.cpp" line="76"/>
+        <source>Run %1 was tuned on %2, which this machine does not list; continue it there.</source>
+        <translation>実行 %1 は %2 でチューニングされましたが、このマシンにはそのデバイスがありません。そのデバイスのあるマシンで続行してください。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/stored_runs_bar.cpp" line="88"/>
+        <source>Run %1 is not a stored run that can continue.</source>
+        <translation>実行 %1 は続行できる保存済みの実行ではありません。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/gui/pages/stored_runs_bar.cpp" line="98"/>
+        <source>Run %1 · %2 · %3 · %4, %n measured</source>
+        <translation>
+            <numerusform>実行 %1 · %2 · %3 · %4、測定済み %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/stored_runs_bar.cpp" line="101"/>
+        <source> (device not on this machine)</source>
+        <translation> (このマシンにないデバイス)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/stored_runs_bar.cpp" line="109"/>
+        <source>(none: every stored run completed)</source>
+        <translation>(なし: 保存済みの実行はすべて完了)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/stored_runs_bar.cpp" line="122"/>
+        <source>Stored runs to continue:</source>
+        <translation>続行できる保存済みの実行:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/stored_runs_bar.cpp" line="123"/>
+        <source>C&amp;ontinue</source>
+        <translation>続行(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/stored_runs_bar.cpp" line="124"/>
+        <source>Continues the chosen run where it stopped (cancelled, or its process died): what it measured is kept and not measured again.</source>
+        <translation>選択した実行を止まった所から続行します (キャンセルされた、またはプロセスが終了した実行)。測定済みの結果は保持され、再測定されません。</translation>
     </message>
 </context>
 <context>

@@ -91,29 +91,21 @@ MainWindow::MainWindow(BackendFactory backends, ProfileFunction profiler, Langua
             [this](TuningRun* run) { m_resultsPage->addDevice(run->request().device); });
     connect(m_runPage, &RunPage::measurementsArrived, m_resultsPage, &ResultsPage::appendMeasurements);
     connect(m_runPage, &RunPage::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    // Stored runs that were cancelled or whose process died continue on this machine's live devices.
+    connect(m_enumeration, &DeviceEnumerationService::finished, m_runPage,
+            [this](const EnumerationResult& result) { m_runPage->setAvailableDevices(liveDevices(result)); });
     if (auto* compare = comparePage()) {
         connect(compare, &ComparePage::statusMessage, this,
                 [this](const QString& text) { statusBar()->showMessage(text, 10000); });
         // Devices of this machine are listed on the Compare page too, measured or not.
         connect(m_enumeration, &DeviceEnumerationService::finished, compare,
-                [compare](const EnumerationResult& result) {
-                    std::vector<DeviceInfo> live;
-                    for (const auto& source : result.sources)
-                        if (source.origin == DeviceOrigin::Live && source.kind != BackendKind::Simulated)
-                            live.insert(live.end(), source.devices.begin(), source.devices.end());
-                    compare->setLiveDevices(live);
-                });
+                [compare](const EnumerationResult& result) { compare->setLiveDevices(liveDevices(result)); });
     }
 
     if (auto* fits = fitsPage()) {
         // The size pipeline measures on this machine's devices: the live ones of the enumeration.
-        connect(m_enumeration, &DeviceEnumerationService::finished, fits, [fits](const EnumerationResult& result) {
-            std::vector<DeviceInfo> live;
-            for (const auto& source : result.sources)
-                if (source.origin == DeviceOrigin::Live && source.kind != BackendKind::Simulated)
-                    live.insert(live.end(), source.devices.begin(), source.devices.end());
-            fits->pipelinePanel()->setDevices(live);
-        });
+        connect(m_enumeration, &DeviceEnumerationService::finished, fits,
+                [fits](const EnumerationResult& result) { fits->pipelinePanel()->setDevices(liveDevices(result)); });
     }
 
     if (auto* bench = benchPage()) {

@@ -1,6 +1,7 @@
 // Plan functions in C++ (see plan_emitter.hpp). Expressions keep their plan text, rewritten by cExpression.
 #include "core/export/plan_emitter.hpp"
 
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -11,10 +12,28 @@ namespace kt::exporter {
 
 namespace {
 
-// Plan inputs are named after the call's arguments (core/engine/routine.hpp); each reads that field of ktp::Call.
-const std::set<std::string>& callFields() {
-    static const std::set<std::string> fields{"m",    "n",    "k",     "lda",     "ldb",     "ldc",    "offa",
-                                              "offb", "offc", "batch", "stridea", "strideb", "stridec"};
+// Plan inputs are named after the call's arguments (core/engine/routine.hpp); each reads a field of ktp::Call. The
+// vector routines name their operands' offsets and increments as BLAS does (SYMV: offA, offx, incx, offy, incy);
+// the call keeps every routine's three operands in the A, B, C slots.
+const std::map<std::string, std::string>& callFields() {
+    static const std::map<std::string, std::string> fields{{"m", "m"},
+                                                           {"n", "n"},
+                                                           {"k", "k"},
+                                                           {"lda", "lda"},
+                                                           {"ldb", "ldb"},
+                                                           {"ldc", "ldc"},
+                                                           {"offa", "offa"},
+                                                           {"offb", "offb"},
+                                                           {"offc", "offc"},
+                                                           {"batch", "batch"},
+                                                           {"stridea", "stridea"},
+                                                           {"strideb", "strideb"},
+                                                           {"stridec", "stridec"},
+                                                           {"offA", "offa"},
+                                                           {"offx", "offb"},
+                                                           {"offy", "offc"},
+                                                           {"incx", "incx"},
+                                                           {"incy", "incy"}};
     return fields;
 }
 
@@ -60,9 +79,10 @@ std::string emitPlanFunction(const KernelPlan& plan, const std::string& function
     std::ostringstream o;
     o << "static int " << functionName << "(ktp::Exec& x) {\n";
     for (const auto& in : plan.inputs) {
-        if (!callFields().count(in))
-            throw ExportError("plan input '" + in + "' is not a call argument (m, n, k, lda, …, stridec)");
-        o << "    [[maybe_unused]] const std::int64_t v_" << in << " = x.call." << in << ";\n";
+        auto field = callFields().find(in);
+        if (field == callFields().end())
+            throw ExportError("plan input '" + in + "' is not a call argument (m, n, k, lda, …, stridec, incx, incy)");
+        o << "    [[maybe_unused]] const std::int64_t v_" << in << " = x.call." << field->second << ";\n";
     }
     for (const auto& s : plan.scalars) {
         if (s.name != "alpha" && s.name != "beta")

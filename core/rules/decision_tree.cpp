@@ -1,4 +1,5 @@
-// Greedy decision-tree growth on loss versus the oracle, and its JSON and C++ renderings.
+// Greedy decision-tree growth on loss versus the oracle (with one level of lookahead where no single split helps),
+// and its JSON and C++ renderings.
 #include "core/rules/decision_tree.hpp"
 
 #include <algorithm>
@@ -50,16 +51,16 @@ struct Builder {
         return {c, sum[c]};
     }
 
-    int grow(std::vector<std::size_t> pts, int depth) {
-        const int id = static_cast<int>(tree.nodes.size());
-        tree.nodes.emplace_back();
-        const auto [leafC, leafLoss] = bestLeaf(pts);
-        tree.nodes[id].candidate = t.candidates[leafC];
-        if (depth >= o.maxDepth || pts.size() < 2 * o.minLeafPoints || leafLoss <= 0) return id;
+    struct Split {
+        int dim = -1; // −1: none helps
+        long long threshold = 0;
+        double total = 0; // summed loss of the two sides' best leaves
+    };
+
+    // The split of `pts` whose two best leaves have the least summed loss, if that is strictly below `than`.
+    Split bestSplit(std::vector<std::size_t> pts, double than) const {
         const std::size_t nc = t.candidates.size();
-        double bestTotal = leafLoss;
-        int bestDim = -1;
-        long long bestThr = 0;
+        Split best{-1, 0, than};
         for (std::size_t d = 0; d < t.dims.size(); ++d) {
             std::sort(pts.begin(), pts.end(),
                       [&](std::size_t a, std::size_t b) { return t.points[a][d] < t.points[b][d]; });
@@ -73,12 +74,59 @@ struct Builder {
                 double l = INFINITY, r = INFINITY;
                 for (std::size_t c = 0; c < nc; ++c) l = std::min(l, left[c]), r = std::min(r, total[c] - left[c]);
                 // Strict improvement with a relative margin: rounding in the sums must not grow the tree.
-                if (l + r < bestTotal - 1e-12 * (1 + leafLoss)) bestTotal = l + r, bestDim = int(d), bestThr = next;
+                if (l + r < best.total - 1e-12 * (1 + than)) best = {int(d), next, l + r};
             }
         }
-        if (bestDim < 0) return id;
+        return best;
+    }
+
+    std::pair<std::vector<std::size_t>, std::vector<std::size_t>> partition(const std::vector<std::size_t>& pts,
+                                                                          int dim, long long threshold) const {
         std::vector<std::size_t> lp, rp;
-        for (std::size_t p : pts) (t.points[p][bestDim] < bestThr ? lp : rp).push_back(p);
+        for (std::size_t p : pts) (t.points[p][dim] < threshold ? lp : rp).push_back(p);
+        return {std::move(lp), std::move(rp)};
+    }
+
+    // The least loss of `pts` under a leaf or one split of it (what a child can reach one level down).
+    double oneLevelLoss(const std::vector<std::size_t>& pts) const {
+        const double leaf = bestLeaf(pts).second;
+        if (leaf <= 0 || pts.size() < 2 * o.minLeafPoints) return leaf;
+        const Split s = bestSplit(pts, leaf);
+        return s.dim < 0 ? leaf : s.total;
+    }
+
+    // When no single split helps (each side keeps the loss: the classic XOR shape, where a candidate wins two
+    // corners and loses the third), the split whose sides can then split once more to the least loss, if that is
+    // strictly below `than`. Without it the tree stops at one leaf that is far from the oracle at some point.
+    Split lookaheadSplit(const std::vector<std::size_t>& pts, double than) const {
+        Split best{-1, 0, than};
+        for (std::size_t d = 0; d < t.dims.size(); ++d) {
+            std::vector<long long> xs;
+            for (std::size_t p : pts) xs.push_back(t.points[p][d]);
+            std::sort(xs.begin(), xs.end());
+            xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
+            for (std::size_t i = 1; i < xs.size(); ++i) {
+                const auto [lp, rp] = partition(pts, int(d), xs[i]);
+                if (lp.size() < o.minLeafPoints || rp.size() < o.minLeafPoints) continue;
+                const double total = oneLevelLoss(lp) + oneLevelLoss(rp);
+                if (total < best.total - 1e-12 * (1 + than)) best = {int(d), xs[i], total};
+            }
+        }
+        return best;
+    }
+
+    int grow(std::vector<std::size_t> pts, int depth) {
+        const int id = static_cast<int>(tree.nodes.size());
+        tree.nodes.emplace_back();
+        const auto [leafC, leafLoss] = bestLeaf(pts);
+        tree.nodes[id].candidate = t.candidates[leafC];
+        if (depth >= o.maxDepth || pts.size() < 2 * o.minLeafPoints || leafLoss <= 0) return id;
+        Split split = bestSplit(pts, leafLoss);
+        if (split.dim < 0 && depth + 1 < o.maxDepth) split = lookaheadSplit(pts, leafLoss);
+        const int bestDim = split.dim;
+        const long long bestThr = split.threshold;
+        if (bestDim < 0) return id;
+        auto [lp, rp] = partition(pts, bestDim, bestThr);
         tree.nodes[id].dim = bestDim;
         tree.nodes[id].threshold = bestThr;
         tree.nodes[id].candidate.clear();

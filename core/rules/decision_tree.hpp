@@ -40,7 +40,8 @@ struct DecisionTree {
 
 // Leaves take the candidate with the least summed loss (best − value)/|best| over their points (an unmeasured
 // value costs 1); a node splits on the dimension/threshold with the largest loss reduction while it helps and
-// the depth limit allows. Throws RuleInputError on an inconsistent table.
+// the depth limit allows; where no single split helps, the split whose sides then split once more to the least
+// loss is taken if that helps. Throws RuleInputError on an inconsistent table.
 DecisionTree buildDecisionTree(const PointTable& table, const TreeOptions& options = {});
 // Mean loss of the tree's choices versus the per-point best (points whose choice is unmeasured count 1).
 double treeMeanLoss(const DecisionTree& tree, const PointTable& table);

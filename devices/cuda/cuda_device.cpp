@@ -4,6 +4,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "core/export/package/src/ktp_nvrtc_options.hpp"
 #include "devices/cuda/nvrtc_compiler.hpp"
 
 namespace kt::devices::cuda {
@@ -35,11 +36,12 @@ std::unique_ptr<Kernel> CudaProgram::kernel(const std::string& name) {
     unsigned dynamicShared = 0;
     CUdeviceptr symbol = 0;
     std::size_t symbolBytes = 0;
-    if (m_d.cuModuleGetGlobal(&symbol, &symbolBytes, m_module, ("kt_dynamic_shared_" + name).c_str()) == CUDA_SUCCESS &&
+    if (m_d.cuModuleGetGlobal(&symbol, &symbolBytes, m_module, ktp::nvrtc::dynamicSharedSymbol(name).c_str()) ==
+            CUDA_SUCCESS &&
         symbolBytes == sizeof dynamicShared) {
         r = m_d.cuMemcpyDtoH(&dynamicShared, symbol, sizeof dynamicShared);
         if (r != CUDA_SUCCESS) throw BackendError(name + ": reading its dynamic shared memory size: " + resultName(r));
-        if (dynamicShared > 48 * 1024) {
+        if (dynamicShared > ktp::nvrtc::kDefaultSharedLimit) {
             r = m_d.cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, int(dynamicShared));
             if (r != CUDA_SUCCESS)
                 throw BackendError(name + ": " + std::to_string(dynamicShared) +

@@ -5,6 +5,8 @@
 
 #include <cstdlib>
 
+#include "core/export/package/src/ktp_nvrtc_options.hpp"
+
 namespace kt::devices::cuda {
 
 namespace {
@@ -71,16 +73,7 @@ struct NvrtcState {
     std::string why;
     bool ok = false;
     NvrtcState() {
-        std::vector<std::string> candidates = {"libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12"};
-        // Toolkits outside the loader path (the usual /usr/local/cuda install) are found through their own folders.
-        std::vector<std::string> dirs;
-        if (const char* cudaPath = std::getenv("CUDA_PATH"))
-            dirs = {std::string(cudaPath) + "/lib64", std::string(cudaPath) + "/lib"};
-        dirs.push_back("/usr/local/cuda/lib64");
-        dirs.push_back("/usr/local/cuda/lib");
-        for (const auto& dir : dirs)
-            for (const char* name : {"libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12"})
-                candidates.push_back(dir + "/" + name);
+        const std::vector<std::string> candidates = ktp::nvrtc::libraryCandidates();
         void* lib = nullptr;
         for (const auto& c : candidates)
             if ((lib = dlopen(c.c_str(), RTLD_NOW | RTLD_LOCAL))) {

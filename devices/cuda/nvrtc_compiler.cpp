@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/engine/backend.hpp"
+#include "core/export/package/src/ktp_nvrtc_options.hpp"
 #include "devices/cuda/cuda_loader.hpp"
 
 namespace kt::devices::cuda {
@@ -30,24 +31,11 @@ CompiledModule compileNvrtc(const std::string& source, const std::vector<std::st
     rtc->nvrtcGetNumSupportedArchs(&count);
     std::vector<int> archs(static_cast<std::size_t>(std::max(count, 0)));
     if (count > 0) rtc->nvrtcGetSupportedArchs(archs.data());
-    const int cc = ccMajor * 10 + ccMinor;
+    const ktp::nvrtc::Target target = ktp::nvrtc::targetFor(ccMajor, ccMinor, archs);
     CompiledModule out;
-    if (std::find(archs.begin(), archs.end(), cc) != archs.end()) {
-        out.arch = "sm_" + std::to_string(cc);
-        out.isCubin = true;
-    } else {
-        int best = 0;
-        for (int a : archs)
-            if (a <= cc) best = std::max(best, a);
-        if (best == 0 && !archs.empty()) best = *std::min_element(archs.begin(), archs.end());
-        if (best == 0) best = cc;
-        out.arch = "compute_" + std::to_string(best);
-        out.isCubin = false;
-    }
-
-    std::vector<std::string> args = {"--gpu-architecture=" + out.arch, "-default-device", "-std=c++17"};
-    for (const auto& o : options)
-        if (o.rfind("-cl-", 0) != 0 && !o.empty()) args.push_back(o);
+    out.arch = target.arch;
+    out.isCubin = target.cubin;
+    const std::vector<std::string> args = ktp::nvrtc::arguments(target, options);
     std::vector<const char*> argv;
     for (const auto& a : args) argv.push_back(a.c_str());
 

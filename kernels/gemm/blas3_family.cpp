@@ -136,9 +136,9 @@ ParameterSpace Blas3Family::space(const DeviceInfo& device) const {
     ParameterSpace space = gemmSpace(m_precision, false, &device);
     space.name = name();
     space.addConstraint({"GEMM_KSPLIT == 1", "the triangular and k-range kernels do not split k"});
-    space.addConstraint({"GEMM_MMA == 0", "the triangular and k-range kernels are SIMT kernels (no tensor-core variant)"});
     if (m_precision == Precision::F64) space.addConstraint({"DEV_FP64 == 1", "double precision needs fp64 support"});
     space.addConstraint({"GEMM_IMAGE_A + GEMM_IMAGE_B == 0 || DEV_IMAGES == 1", "image reads need image support"});
+    addTensorCoreDeviceConstraint(space); // the tensor-core TN kernel has the triangle and k range too (gemm_mma)
     return space;
 }
 
@@ -225,6 +225,28 @@ std::optional<BlasCall> Blas3Family::benchCall(const std::string& variant, const
     return call;
 }
 
+std::vector<RoutinePlan> Blas3Family::routinePlans(const Point& point, const DeviceInfo& device) const {
+    std::vector<RoutinePlan> plans;
+    if (m_routine != blas::routine::kSyrk && m_routine != blas::routine::kSyr2k) return plans;
+    const GemmParams params = paramsFromPoint(point, m_precision);
+    for (blas::Uplo uplo : {blas::Uplo::Lower, blas::Uplo::Upper})
+        for (blas::Op op : {blas::Op::N, blas::Op::T}) {
+            Blas3Shape shape;
+            shape.routine = m_routine;
+            shape.uplo = uplo;
+            shape.op = op;
+            RoutinePlan r;
+            r.call.routine = m_routine;
+            r.call.precision = m_precision;
+            r.call.order = blas::Order::RowMajor;
+            r.call.uplo = uplo;
+            r.call.opA = op;
+            r.plan = blas3Plan(shape, params, kernels::CopyShape{}, device);
+            plans.push_back(std::move(r));
+        }
+    return plans;
+}
+
 std::unique_ptr<Routine> Blas3Family::makeRoutine(Device& device, ProgramCache& programs, const Point& point) const {
     return std::make_unique<Blas3Routine>(device, programs, m_routine, paramsFromPoint(point, m_precision),
                                           kernels::tunedCopyShape(m_precision, device.info()));
@@ -236,8 +258,6 @@ Point Blas3Family::pointFromKey(const std::string& key, const DeviceInfo& device
     const GemmParams params = paramsFromPoint(point, m_precision);
     if (params.ksplit != 1)
         throw std::invalid_argument(name() + ": GEMM_KSPLIT must be 1 (the BLAS3 kernels do not split k)");
-    if (params.mma != 0)
-        throw std::invalid_argument(name() + ": GEMM_MMA must be 0 (the BLAS3 kernels have no tensor-core variant)");
     return point;
 }
 

@@ -1,7 +1,8 @@
 // The BLAS3 families ssymm/dsymm, ssyrk/dsyrk, ssyr2k/dsyr2k, strmm/dtrmm (paper 002): each is its routine built from
 // the tuned parts of GEMM — the copy variant stored for the device (layout_copy) and a TN kernel point. A candidate is
-// a TN kernel point (the GEMM space, ksplit 1) timed as the whole routine on one representative option set, so
-// tuning a routine tunes its TN kernel for that routine; the stored GEMM winners are valid points as they are.
+// a TN kernel point (the GEMM space, ksplit 1; SIMT, or in double on CUDA the tensor-core kernel) timed as the whole
+// routine on one representative option set, so tuning a routine tunes its TN kernel for that routine; the stored
+// GEMM winners are valid points as they are.
 // They live beside GEMM because they are GEMM's kernels; they are families of their own in the registry.
 #pragma once
 #include <string>
@@ -34,6 +35,9 @@ public:
     // Variants: every option set of the routine, column-major (side, uplo, trans, diag letters: "lu", "lunn", …).
     BenchDescription benchDescription() const override;
     std::optional<blas::BlasCall> benchCall(const std::string& variant, const ProblemSize& size) const override;
+    // The routine as data for exported packages (core/export): one row-major plan per call shape, with the default
+    // copy shape (a package does not read the store's tuned copies). SYRK and SYR2K so far; SYMM and TRMM: none.
+    std::vector<RoutinePlan> routinePlans(const Point& point, const DeviceInfo& device) const override;
     std::unique_ptr<Routine> makeRoutine(Device& device, ProgramCache& programs, const Point& point) const override;
     Point pointFromKey(const std::string& key, const DeviceInfo& device) const override;
 

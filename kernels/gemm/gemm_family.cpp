@@ -236,10 +236,14 @@ ParameterSpace GemmFamily::space(const DeviceInfo& device) const {
     // Not part of the presets (they describe kernels, not devices): dgemm has no candidates without fp64.
     if (m_precision == Precision::F64) space.addConstraint({"DEV_FP64 == 1", "double precision needs fp64 support"});
     space.addConstraint({"GEMM_IMAGE_A + GEMM_IMAGE_B == 0 || DEV_IMAGES == 1", "image reads need image support"});
+    addTensorCoreDeviceConstraint(space);
+    return space;
+}
+
+void addTensorCoreDeviceConstraint(ParameterSpace& space) {
     // mma.sync .f64 and cp.async through NVRTC: m8n8k4 from sm_80, the m16n8k* shapes from sm_90.
     space.addConstraint({"GEMM_MMA == 0 || (DEV_IS_CUDA == 1 && DEV_CC >= (GEMM_MMA == 1 ? 80 : 90))",
                          "FP64 tensor cores need a CUDA device of compute capability 8.0 (m8n8k4) or 9.0 (m16n8k*)"});
-    return space;
 }
 
 std::vector<Point> GemmFamily::seedPoints(const DeviceInfo&) const {

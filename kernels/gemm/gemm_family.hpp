@@ -64,6 +64,10 @@ Point pointFromParams(const GemmParams& params);
 
 // The fastest TN kernels of the papers (paper 003, Table II: CBL, RBL and row-major rows) for `precision`: seeds
 // and baselines for tuning and benchmarks.
+// The device rule of the tensor-core points (GEMM_MMA > 0): a CUDA device of the compute capability the MMA shape
+// needs. Added by the families' space(), since the presets describe kernels, not devices (GEMM and BLAS3).
+void addTensorCoreDeviceConstraint(ParameterSpace& space);
+
 std::vector<GemmParams> paperBestTn(Precision precision);
 
 // Stage two of the papers' selection: the best `kSecondStageCount` of stage one are measured again over these

@@ -185,13 +185,40 @@ std::string tileOffset(Layout layout, const std::string& wide, const std::string
     return {};
 }
 
+std::vector<std::string> tnVariantPrologue(const TnVariant& variant) {
+    // BLAS3 (paper 002): a triangular operand's zero blocks are skipped by starting (or ending) the k loop at the
+    // diagonal; the triangle of C that SYRK must not touch is left by whole work-groups.
+    using R = TnKRange;
+    const R kr = variant.kRange;
+    std::vector<std::string> out;
+    out.push_back(kr == R::FromRowBlock   ? "const int kbBegin = bm * GEMM_ML / GEMM_KL; // op(A) upper: zeros before"
+                  : kr == R::FromColBlock ? "const int kbBegin = bn * GEMM_NL / GEMM_KL; // zeros before the diagonal"
+                                          : "const int kbBegin = 0;");
+    if (kr == R::ToRowBlock || kr == R::ToColBlock) {
+        out.push_back(kr == R::ToRowBlock ? "const int kbLast = (bm * GEMM_ML + GEMM_ML + GEMM_KL - 1) / GEMM_KL;"
+                                          : "const int kbLast = (bn * GEMM_NL + GEMM_NL + GEMM_KL - 1) / GEMM_KL;");
+        out.push_back("const int kbEnd = kbLast < K / GEMM_KL ? kbLast : K / GEMM_KL; // zeros after the diagonal");
+    } else {
+        out.push_back("const int kbEnd = K / GEMM_KL;");
+    }
+    if (variant.triangle == TnTriangle::Lower)
+        out.push_back("if (bn * GEMM_NL > bm * GEMM_ML + GEMM_ML - 1) return; // wholly above the diagonal");
+    if (variant.triangle == TnTriangle::Upper)
+        out.push_back("if (bm * GEMM_ML > bn * GEMM_NL + GEMM_NL - 1) return; // wholly below the diagonal");
+    return out;
+}
+
+std::string tnVariantStoreCondition(const TnVariant& variant) {
+    return variant.triangle == TnTriangle::Lower   ? "gi < mC && gj < nC && gi >= gj"
+           : variant.triangle == TnTriangle::Upper ? "gi < mC && gj < nC && gi <= gj"
+                                                   : "gi < mC && gj < nC";
+}
+
 std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     if (!variant.isDefault() && p.ksplit != 1)
         throw std::invalid_argument("the triangular and k-range kernels of the BLAS3 routines need ksplit 1");
-    if (!variant.isDefault() && p.mma != 0)
-        throw std::invalid_argument("the triangular and k-range kernels of the BLAS3 routines have no tensor-core form");
     if (auto why = p.invalidReason(); !why.empty()) throw std::invalid_argument("GEMM generator: " + why);
-    if (p.mma) return generateMmaKernel(p);
+    if (p.mma) return generateMmaKernel(p, variant);
     const Names n = namesFor(p);
     Operand a{'A', "GEMM_ML", "GEMM_MS", "GEMM_WGM", "tm", "M", "bm", p.localA, p.imageA, p.layoutA};
     Operand b{'B', "GEMM_NL", "GEMM_NS", "GEMM_WGN", "tn", "N", "bn", p.localB, p.imageB, p.layoutB};
@@ -255,24 +282,7 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
         w.line("const int kbEnd = kbBegin + K / GEMM_KL / GEMM_KSPLIT;");
         w.line("C += (size_t)get_group_id(2) * mC * ldc;");
     } else {
-        // BLAS3 (paper 002): a triangular operand's zero blocks are skipped by starting (or ending) the k loop at
-        // the diagonal; the triangle of C that SYRK must not touch is left by whole work-groups.
-        using R = TnKRange;
-        const R kr = variant.kRange;
-        w.line(kr == R::FromRowBlock   ? "const int kbBegin = bm * GEMM_ML / GEMM_KL; // op(A) upper: zeros before"
-               : kr == R::FromColBlock ? "const int kbBegin = bn * GEMM_NL / GEMM_KL; // zeros before the diagonal"
-                                       : "const int kbBegin = 0;");
-        if (kr == R::ToRowBlock || kr == R::ToColBlock) {
-            w.line(kr == R::ToRowBlock ? "const int kbLast = (bm * GEMM_ML + GEMM_ML + GEMM_KL - 1) / GEMM_KL;"
-                                       : "const int kbLast = (bn * GEMM_NL + GEMM_NL + GEMM_KL - 1) / GEMM_KL;");
-            w.line("const int kbEnd = kbLast < K / GEMM_KL ? kbLast : K / GEMM_KL; // zeros after the diagonal");
-        } else {
-            w.line("const int kbEnd = K / GEMM_KL;");
-        }
-        if (variant.triangle == TnTriangle::Lower)
-            w.line("if (bn * GEMM_NL > bm * GEMM_ML + GEMM_ML - 1) return; // wholly above the diagonal");
-        if (variant.triangle == TnTriangle::Upper)
-            w.line("if (bm * GEMM_ML > bn * GEMM_NL + GEMM_NL - 1) return; // wholly below the diagonal");
+        for (const auto& line : tnVariantPrologue(variant)) w.line(line);
     }
     if (p.localA || p.localB) w.line("const int lid = tm * GEMM_WGN + tn;");
     const bool twoBuffers = p.localBuffers() == 2;
@@ -373,9 +383,7 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     w.line("KT_UNROLL");
     w.open("for (int j = 0; j < GEMM_NS; ++j)");
     w.line("const int gj = bn * GEMM_NL + ((j / GEMM_VW) * GEMM_WGN + tn) * GEMM_VW + j % GEMM_VW;");
-    w.open(variant.triangle == TnTriangle::Lower   ? "if (gi < mC && gj < nC && gi >= gj)"
-           : variant.triangle == TnTriangle::Upper ? "if (gi < mC && gj < nC && gi <= gj)"
-                                                   : "if (gi < mC && gj < nC)");
+    w.open("if (" + tnVariantStoreCondition(variant) + ")");
     // offC is added here, not to C at the start: a pointer changed up front stays in two registers through the
     // main loop (kernel parameters otherwise stay in the constant bank), which cost the register-heavy SGEMM
     // kernels 6% on an H100 (H100 2026-11-23 run A).
@@ -389,7 +397,9 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
 }
 
 std::string tnKernelBody(const GemmParams& params, const TnVariant& variant) {
-    return params.ksplit > 1 ? generateTnKernel(params) + "\n" + splitkReduceBody() : generateTnKernel(params, variant);
+    // A variant with split-K is refused by generateTnKernel rather than dropped.
+    return params.ksplit > 1 ? generateTnKernel(params, variant) + "\n" + splitkReduceBody()
+                             : generateTnKernel(params, variant);
 }
 
 std::string tnKernelSource(const GemmParams& params) { return kernels::withPreamble(tnKernelBody(params)); }

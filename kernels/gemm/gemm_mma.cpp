@@ -76,9 +76,11 @@ std::string tileCopy(char name, Layout layout, const std::string& wide, const st
 
 } // namespace
 
-std::string generateMmaKernel(const GemmParams& p) {
+std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     if (auto why = p.invalidReason(); !why.empty()) throw std::invalid_argument("GEMM generator: " + why);
     if (!p.mma) throw std::invalid_argument("GEMM generator: generateMmaKernel needs mma > 0");
+    if (!variant.isDefault() && p.ksplit != 1)
+        throw std::invalid_argument("the triangular and k-range kernels of the BLAS3 routines need ksplit 1");
     std::ostringstream s;
     auto def = [&](const std::string& name, const std::string& value) {
         s << "#define " << name << " " << value << "\n";
@@ -121,6 +123,8 @@ std::string generateMmaKernel(const GemmParams& p) {
     def("GEMM_STEPS", "(GEMM_KL / GEMM_MMA_K) // MMA k-steps per k-block");
     def("GEMM_LDS128", str(p.lds128) + " // fragments read as 16-byte pairs");
     def("GEMM_GROUP", "8 // block-rows of C that consecutive work-groups walk together (L2 reuse)");
+    // The elements of C this kernel stores: inside C and, for SYRK/SYR2K (BLAS3), inside the triangle.
+    def("GEMM_STORES(gi, gj)", "(" + tnVariantStoreCondition(variant) + ")");
     s << "\n";
     // Dynamic shared memory, so the ring may exceed CUDA's 48 KiB of static shared memory (up to the opt-in limit,
     // DEV_LOCAL_MEM_OPTIN); the CUDA device reads the size from the module and reserves it at every launch.
@@ -157,8 +161,8 @@ std::string generateMmaKernel(const GemmParams& p) {
         s << "    const int kbBegin = (int)blockIdx.z * (K / GEMM_KL / GEMM_KSPLIT);\n";
         s << "    const int kbEnd = kbBegin + K / GEMM_KL / GEMM_KSPLIT;\n";
         s << "    C += (size_t)blockIdx.z * mC * ldc;\n";
-    } else {
-        s << "    const int kbBegin = 0, kbEnd = K / GEMM_KL;\n";
+    } else { // the whole k range, or (BLAS3) the part from or to the diagonal; whole work-groups outside return
+        for (const auto& line : tnVariantPrologue(variant)) s << "    " << line << "\n";
     }
     s << R"(    const int warp = lid >> 5, lane = lid & 31, g = lane >> 2, t = lane & 3;
     const int wmBase = (warp / GEMM_WARPS_N) * GEMM_WM, wnBase = (warp % GEMM_WARPS_N) * GEMM_WN;
@@ -333,7 +337,7 @@ std::string generateMmaKernel(const GemmParams& p) {
                 const int gi = bm * GEMM_ML + wmBase + i * GEMM_MMA_M + g + 8 * (r >> 1);
                 const int gj = bn * GEMM_NL + wnBase + j * 8 + 2 * t + (r & 1);
 #endif
-                if (gi < mC && gj < nC) {
+                if (GEMM_STORES(gi, gj)) {
                     const size_t o = (size_t)offC + (size_t)gi * ldc + gj;
                     C[o] = beta == 0.0 ? alpha * acc[i][j][r] : alpha * acc[i][j][r] + beta * C[o];
                 }

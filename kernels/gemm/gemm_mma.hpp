@@ -2,6 +2,7 @@
 #pragma once
 #include <string>
 
+#include "kernels/gemm/gemm_generator.hpp"
 #include "kernels/gemm/gemm_params.hpp"
 
 namespace kt::gemm {
@@ -11,6 +12,8 @@ namespace kt::gemm {
 // m8n8k4, sm_90 for the m16n8k* shapes); the family's space keeps it to such devices. Each warp owns a
 // wm x wn tile of C made of MMA tiles; A and B tiles reach shared memory through cp.async in a ring of `stages`
 // k-blocks (one barrier per k-block) and the fragments are read from there in the layouts mma.sync expects.
-std::string generateMmaKernel(const GemmParams& params);
+// `variant` (BLAS3, ksplit 1): the SIMT kernel's triangle of C and k range, through the same text
+// (tnVariantPrologue, tnVariantStoreCondition) at the kernel's edges; the k loop itself is the GEMM's.
+std::string generateMmaKernel(const GemmParams& params, const TnVariant& variant = {});
 
 } // namespace kt::gemm

@@ -213,3 +213,241 @@ KT_KERNEL void symv_lu_cols(const int n, const real alpha, const KT_GLOBAL real*
     sum = symv_group_sum(red, t, sum);
     if (t == 0 && jBegin < jEnd) y[offy + i * incy] += alpha * sum;
 }
+
+#if defined(SYMV_TILED) && SYMV_TILED
+// The tiled algorithm (SYMV_ALGO 3). The stored triangle is cut into column blocks of SYMV_UX columns (grid
+// dimension 0) and each block's rows into tiles of SYMV_TR rows; work-group (b, g) takes the SYMV_CHUNK tiles
+// g * SYMV_CHUNK ... of block b (grid dimension 1), so the work per group is the same at every n and small n still
+// fills the device. Inside a group, work-item t = cg * SYMV_RT + rt reads SYMV_VW consecutive rows (one 8- or
+// 16-byte load where A is aligned) of the block's columns cg, cg + SYMV_CG, ...; every element read serves both
+// y[i] += A(i, j) x[j] (row sums: over the work-item's columns, then over the SYMV_CG column groups through local
+// memory, one atomic add per row and tile) and y[j] += A(i, j) x[i] (column sums in registers across all the
+// group's tiles, reduced over the group once at the end: one atomic add per column and group). x of the block's
+// columns stays in registers for the whole group.
+//   SYMV_VW     rows per work-item (vector width of the loads)
+//   SYMV_CG     column groups (work-items sharing a row)
+//   SYMV_CHUNK  tiles per work-group
+//   SYMV_KP     columns per work-item reduced in one pass at the end (set by the plan from the local memory)
+//   SYMV_FUSE   0: y = beta y0 is a launch of its own before (symv_scale); 1: this kernel scales y itself, one
+//               block of SYMV_SCALE_ROWS rows at a time, before its first atomic add into the block (below)
+#define SYMV_RT (SYMV_BLOCK_SIZE / SYMV_CG) // work-items along the rows of a tile
+#define SYMV_TR (SYMV_RT * SYMV_VW)         // rows per tile
+#define SYMV_CPT (SYMV_UX / SYMV_CG)        // columns per work-item
+
+#if SYMV_VW == 2
+typedef real2 symv_vec;
+#define SYMV_UNPACK(a, v) (a[0] = v.x, a[1] = v.y)
+#elif SYMV_VW == 4
+typedef real4 symv_vec;
+#define SYMV_UNPACK(a, v) (a[0] = v.x, a[1] = v.y, a[2] = v.z, a[3] = v.w)
+#endif
+
+KT_FUNC void symv_atomic_add(KT_GLOBAL real* p, const real v) {
+#if KT_DOUBLE
+    kt_atomic_add_f64(p, v);
+#else
+    kt_atomic_add_f32(p, v);
+#endif
+}
+
+// One tile (rows r0 ..., the block's columns j0 ...) for work-item (rt, cg): row sums into rowacc, column sums
+// added to colacc. `masked`: the tile touches the diagonal or the end of A, so every element is checked (the
+// other triangle reads as zero, the diagonal counts once); otherwise A is read without checks, as vectors when
+// `vec`.
+KT_FUNC void symv_tile(const KT_GLOBAL real* KT_RESTRICT A, const long lda, const KT_GLOBAL real* KT_RESTRICT x,
+                       const int incx, const int n, const int r0, const int j0, const int rt, const int cg,
+                       const bool vec, const bool masked, const real* xc, real* colacc, real* rowacc) {
+    const int i0 = r0 + rt * SYMV_VW;
+    real xr[SYMV_VW];
+    KT_UNROLL
+    for (int v = 0; v < SYMV_VW; ++v) {
+        xr[v] = (!masked || i0 + v < n) ? x[(i0 + v) * incx] : (real)0;
+        rowacc[v] = (real)0;
+    }
+    KT_UNROLL
+    for (int k = 0; k < SYMV_CPT; ++k) {
+        const int j = j0 + cg + SYMV_CG * k;
+        const KT_GLOBAL real* p = A + (long)j * lda + i0;
+        real a[SYMV_VW];
+        if (masked) {
+            KT_UNROLL
+            for (int v = 0; v < SYMV_VW; ++v) {
+                const int i = i0 + v;
+#if SYMV_UPPER
+                const bool stored = i < n && j < n && i <= j;
+#else
+                const bool stored = i < n && j < n && i >= j;
+#endif
+                a[v] = stored ? p[v] : (real)0;
+                rowacc[v] = kt_fma(a[v], xc[k], rowacc[v]);
+                colacc[k] = kt_fma(a[v], i == j ? (real)0 : xr[v], colacc[k]);
+            }
+        } else {
+#if SYMV_VW > 1
+            if (vec) {
+                const symv_vec w = *(const KT_GLOBAL symv_vec*)p;
+                SYMV_UNPACK(a, w);
+            } else
+#endif
+            {
+                KT_UNROLL
+                for (int v = 0; v < SYMV_VW; ++v) a[v] = p[v];
+            }
+            KT_UNROLL
+            for (int v = 0; v < SYMV_VW; ++v) {
+                rowacc[v] = kt_fma(a[v], xc[k], rowacc[v]);
+                colacc[k] = kt_fma(a[v], xr[v], colacc[k]);
+            }
+        }
+    }
+}
+
+#if SYMV_FUSE
+#define SYMV_SCALE_ROWS 256
+// Before a group adds into rows a ... b - 1 of y, every block of SYMV_SCALE_ROWS rows among them holds beta y0.
+// flags[k] of block k: 0 untouched, 1 being scaled, 2 scaled. The group claims the untouched blocks (compare and
+// swap), scales those, publishes them (fence, then 2), and only then waits for blocks another group is scaling:
+// that group claimed them while running and scales them without waiting for anyone, so the wait ends.
+KT_FUNC void symv_ensure_scaled(const int a, const int b, const int n, const real beta, const KT_GLOBAL real* y0,
+                                KT_GLOBAL real* y, const int incy, KT_GLOBAL uint* flags, SYMV_LOCAL_PTR uint* state,
+                                const int t) {
+    const int k0 = a / SYMV_SCALE_ROWS, count = (b - 1) / SYMV_SCALE_ROWS - k0 + 1;
+    if (t < count) state[t] = kt_atomic_cas_u32(flags + k0 + t, 0u, 1u);
+    KT_BARRIER();
+    for (int k = 0; k < count; ++k) {
+        if (state[k] != 0u) continue;
+        const int end = min((k0 + k + 1) * SYMV_SCALE_ROWS, n);
+        for (int i = (k0 + k) * SYMV_SCALE_ROWS + t; i < end; i += SYMV_BLOCK_SIZE)
+            y[i * incy] = beta == (real)0 ? (real)0 : beta * y0[i * incy];
+    }
+    SYMV_GLOBAL_FENCE();
+    KT_BARRIER();
+    if (t < count) {
+        if (state[t] == 0u)
+            kt_atomic_xchg_u32(flags + k0 + t, 2u);
+        else
+            while (kt_atomic_cas_u32(flags + k0 + t, 2u, 2u) != 2u) {
+            }
+        SYMV_GLOBAL_FENCE();
+    }
+    KT_BARRIER();
+}
+
+// Every group counts itself out; the last one zeroes the flags and the count for the next call.
+KT_FUNC void symv_finish_scaling(const int n, KT_GLOBAL uint* flags, SYMV_LOCAL_PTR uint* state, const int t) {
+    const int blocks = (n + SYMV_SCALE_ROWS - 1) / SYMV_SCALE_ROWS;
+    const int groups = (int)(get_num_groups(0) * get_num_groups(1));
+    KT_BARRIER();
+    if (t == 0) state[0] = (uint)kt_atomic_add_i32((KT_GLOBAL int*)(flags + blocks), 1) == (uint)(groups - 1);
+    KT_BARRIER();
+    if (state[0] != 0u)
+        for (int i = t; i <= blocks; i += SYMV_BLOCK_SIZE) flags[i] = 0u;
+}
+#define SYMV_ENSURE_SCALED(a, b) symv_ensure_scaled(a, b, n, beta, y0, y, incy, flags, state, t)
+#else
+#define SYMV_ENSURE_SCALED(a, b)
+#endif
+
+KT_KERNEL void symv_tiled(const int n, const real alpha, const KT_GLOBAL real* KT_RESTRICT A, const int offA,
+                          const int lda, const KT_GLOBAL real* KT_RESTRICT x, const int offx, const int incx,
+                          KT_GLOBAL real* y, const int offy, const int incy
+#if SYMV_FUSE
+                          ,
+                          const real beta, const KT_GLOBAL real* y0, KT_GLOBAL uint* flags
+#endif
+) {
+    A += offA;
+    x += offx;
+    y += offy;
+    KT_LOCAL real red[SYMV_LOCAL_ELEMS];
+#if SYMV_FUSE
+    y0 += offy;
+    KT_LOCAL uint state[8]; // the claims of one symv_ensure_scaled: a tile spans at most 6 blocks of rows
+#endif
+    const int t = (int)get_local_id(0);
+    const int rt = t % SYMV_RT, cg = t / SYMV_RT;
+    const int j0 = (int)get_group_id(0) * SYMV_UX;
+    const int jEnd = min(j0 + SYMV_UX, n);
+#if SYMV_UPPER
+    const int rowBegin = 0, rowEnd = jEnd;
+#else
+    const int rowBegin = j0, rowEnd = n;
+#endif
+    const int tiles = (rowEnd - rowBegin + SYMV_TR - 1) / SYMV_TR;
+    const int first = (int)get_group_id(1) * SYMV_CHUNK;
+    const int last = min(first + SYMV_CHUNK, tiles);
+    if (first >= last) { // the whole group: this block has fewer tiles
+#if SYMV_FUSE
+        symv_finish_scaling(n, flags, state, t);
+#endif
+        return;
+    }
+    // 16-byte loads need A's columns aligned: tiles start at multiples of SYMV_VW rows (SYMV_UX % SYMV_VW == 0).
+    const bool vec = SYMV_VW > 1 && lda % SYMV_VW == 0 && (size_t)A % (SYMV_VW * sizeof(real)) == 0;
+    real xc[SYMV_CPT], colacc[SYMV_CPT];
+    KT_UNROLL
+    for (int k = 0; k < SYMV_CPT; ++k) {
+        const int j = j0 + cg + SYMV_CG * k;
+        xc[k] = j < n ? x[j * incx] : (real)0;
+        colacc[k] = (real)0;
+    }
+    for (int tile = first; tile < last; ++tile) {
+        const int r0 = rowBegin + tile * SYMV_TR;
+        const bool masked = (r0 < jEnd && r0 + SYMV_TR > j0) || r0 + SYMV_TR > n || j0 + SYMV_UX > n;
+        real rowacc[SYMV_VW];
+        if (masked)
+            symv_tile(A, lda, x, incx, n, r0, j0, rt, cg, vec, true, xc, colacc, rowacc);
+        else
+            symv_tile(A, lda, x, incx, n, r0, j0, rt, cg, vec, false, xc, colacc, rowacc);
+        SYMV_ENSURE_SCALED(r0, min(r0 + SYMV_TR, n));
+#if SYMV_CG == 1
+        KT_UNROLL
+        for (int v = 0; v < SYMV_VW; ++v) {
+            const int i = r0 + rt * SYMV_VW + v;
+            if (i < n) symv_atomic_add(y + i * incy, alpha * rowacc[v]);
+        }
+#else
+        KT_UNROLL
+        for (int v = 0; v < SYMV_VW; ++v) red[cg * SYMV_TR + rt * SYMV_VW + v] = rowacc[v];
+        KT_BARRIER();
+        for (int r = t; r < SYMV_TR; r += SYMV_BLOCK_SIZE) {
+            real sum = (real)0;
+            KT_UNROLL
+            for (int c = 0; c < SYMV_CG; ++c) sum += red[c * SYMV_TR + r];
+            if (r0 + r < n) symv_atomic_add(y + (r0 + r) * incy, alpha * sum);
+        }
+        KT_BARRIER();
+#endif
+    }
+    // Column sums: SYMV_KP columns per work-item at a time. Pass: column c = kk * SYMV_CG + cg has SYMV_RT partial
+    // sums (padded rows of SYMV_RT + 1 against bank conflicts); SYMV_BLOCK_SIZE / C work-items per column add
+    // SYMV_KP each, then one work-item per column adds those and adds the total into y.
+    SYMV_ENSURE_SCALED(j0, jEnd);
+    SYMV_LOCAL_PTR real* part = red + SYMV_KP * SYMV_CG * (SYMV_RT + 1);
+    for (int kb = 0; kb < SYMV_CPT; kb += SYMV_KP) {
+        const int cols = min(SYMV_KP, SYMV_CPT - kb) * SYMV_CG;
+        KT_UNROLL
+        for (int kk = 0; kk < SYMV_KP; ++kk)
+            if (kb + kk < SYMV_CPT) red[(kk * SYMV_CG + cg) * (SYMV_RT + 1) + rt] = colacc[kb + kk];
+        KT_BARRIER();
+        const int per = SYMV_BLOCK_SIZE / cols; // work-items per column
+        const int c = t % cols, p = t / cols;
+        if (p < per) {
+            real sum = (real)0;
+            for (int r = p; r < SYMV_RT; r += per) sum += red[c * (SYMV_RT + 1) + r];
+            part[p * cols + c] = sum;
+        }
+        KT_BARRIER();
+        if (t < cols) {
+            real sum = (real)0;
+            for (int q = 0; q < per; ++q) sum += part[q * cols + t];
+            const int j = j0 + (t % SYMV_CG) + SYMV_CG * (kb + t / SYMV_CG);
+            if (j < n) symv_atomic_add(y + j * incy, alpha * sum);
+        }
+        KT_BARRIER();
+    }
+#if SYMV_FUSE
+    symv_finish_scaling(n, flags, state, t);
+#endif
+}
+#endif

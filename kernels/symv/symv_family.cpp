@@ -19,6 +19,15 @@ namespace {
 
 constexpr std::int64_t kLocalCap = 49152;    // static local memory a CUDA kernel may declare
 constexpr std::int64_t kLocalReserve = 1024; // what the runtime keeps per group (CUDA sm_80+)
+// The tiled algorithm reduces its column sums through at most this much local memory per pass (plus one partial per
+// work-item): more passes cost a few barriers once per group, more memory would cost resident groups.
+constexpr std::int64_t kTiledPassBytes = 16384;
+
+// A parameter of the tiled algorithm; points stored before it existed lack it and mean its first value.
+std::int64_t param(const Point& point, const char* name, std::int64_t absent = 1) {
+    return point.has(name) ? point[name] : absent;
+}
+constexpr std::int64_t kScaleRows = 256; // SYMV_SCALE_ROWS in symv.cl: the fused tiled kernel's blocks of y
 
 std::string str(std::int64_t v) { return std::to_string(v); }
 
@@ -71,8 +80,8 @@ ParameterSpace SymvFamily::space(const DeviceInfo& device) const {
     ParameterSpace space;
     space.name = name();
     space.addParameter({"SYMV_ALGO",
-                        {kSymvAtomicLock, kSymvAtomicAdd, kSymvLU},
-                        "0: atomic with per-segment locks, 1: atomic adds, 2: L+U (two kernels)"});
+                        {kSymvAtomicLock, kSymvAtomicAdd, kSymvLU, kSymvTiled},
+                        "0: atomic with per-segment locks, 1: atomic adds, 2: L+U (two kernels), 3: tiled (2-D grid)"});
     space.addParameter({"SYMV_BLOCK_SIZE", {32, 64, 96, 128, 160, 192, 224, 256}, "work-items per group"});
     std::vector<ParamValue> ux;
     for (int v = 8; v <= 32; ++v)
@@ -80,6 +89,19 @@ ParameterSpace SymvFamily::space(const DeviceInfo& device) const {
     space.addParameter({"SYMV_UX", ux, "columns per work-group"});
     space.addParameter({"SYMV_MULTIPLICITY", {1, 2, 3, 4, 5, 6, 7, 8}, "work-groups per compute unit (local memory)"});
     space.addParameter({"SYMV_MX", {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, "ordering of the column streams"});
+    // The tiled algorithm's own parameters (first values for the others; keys stored before they existed mean 1).
+    space.addParameter({"SYMV_VW", {1, 2, 4}, "tiled: consecutive rows per work-item, loaded as one vector", 1});
+    space.addParameter({"SYMV_CG", {1, 2, 4, 8}, "tiled: work-items sharing a row (column groups)", 1});
+    space.addParameter({"SYMV_CHUNK", {1, 2, 4, 8, 16, 32}, "tiled: tiles per work-group (second grid dimension)", 1});
+    space.addParameter({"SYMV_FUSE", {0, 1}, "tiled: 0: beta y by a launch of its own, 1: inside the kernel", 0});
+    const std::string tiled = "SYMV_ALGO == " + str(kSymvTiled);
+    for (const char* p : {"SYMV_VW", "SYMV_CG", "SYMV_CHUNK"})
+        space.addConstraint({tiled + " || " + p + " == 1", std::string(p) + " belongs to the tiled algorithm"});
+    space.addConstraint({tiled + " || SYMV_FUSE == 0", "SYMV_FUSE belongs to the tiled algorithm"});
+    space.addConstraint({"!(" + tiled + ") || SYMV_MX == 0", "the tiled algorithm has no column orders"});
+    space.addConstraint({"!(" + tiled + ") || (SYMV_UX % SYMV_CG == 0 && SYMV_UX % SYMV_VW == 0 && " +
+                             "SYMV_BLOCK_SIZE % SYMV_CG == 0)",
+                         "tiled: whole columns per column group, tiles start on a vector boundary"});
     space.addConstraint({"SYMV_BLOCK_SIZE <= DEV_MAX_WG && SYMV_BLOCK_SIZE <= DEV_MAX_WI0", "work-group size limit"});
     space.addConstraint(
         {"SYMV_ALGO != 2 || (SYMV_UX == 8 && SYMV_MULTIPLICITY == 1 && SYMV_MX == 0)", "L+U has BLOCK_SIZE only"});
@@ -90,15 +112,21 @@ ParameterSpace SymvFamily::space(const DeviceInfo& device) const {
     const std::string cap = "min(DEV_LOCAL_MEM, " + str(kLocalCap) + ")";
     const std::string pool = "(DEV_LOCAL_MEM_CU > 0 ? DEV_LOCAL_MEM_CU : " + cap + ")";
     const std::string reserve = str(kLocalReserve);
-    space.addConstraint({"(SYMV_BLOCK_SIZE + SYMV_UX) * " + rb + " <= min(" + pool + " / SYMV_MULTIPLICITY - " +
-                             reserve + ", " + cap + ")",
+    // The tiled algorithm's need, as symvTiledLocalElems computes it.
+    const std::string kp =
+        "max(1, min(SYMV_UX / SYMV_CG, " + str(kTiledPassBytes) + " / " + rb + " / (SYMV_BLOCK_SIZE + SYMV_CG)))";
+    const std::string tiledNeed = "max(SYMV_CG > 1 ? SYMV_BLOCK_SIZE * SYMV_VW : 0, " + kp +
+                                  " * SYMV_CG * (SYMV_BLOCK_SIZE / SYMV_CG + 1) + SYMV_BLOCK_SIZE)";
+    space.addConstraint({"(" + tiled + " ? " + tiledNeed + " : SYMV_BLOCK_SIZE + SYMV_UX) * " + rb + " <= min(" + pool +
+                             " / SYMV_MULTIPLICITY - " + reserve + ", " + cap + ")",
                          "local memory for MULTIPLICITY groups per compute unit (eq. 3)"});
     space.addConstraint({"SYMV_ALGO == " + str(kSymvLU) + " || " + pool + " / SYMV_MULTIPLICITY - " + reserve +
                              " <= " + cap + " || " + pool + " / (SYMV_MULTIPLICITY + 1) - " + reserve + " <= " + cap,
                          "MULTIPLICITY enforceable through the local-memory request (atomic algorithm)"});
     if (m_precision == Precision::F64) {
         space.addConstraint({"DEV_FP64 == 1", "double precision"});
-        space.addConstraint({"SYMV_ALGO != 1 || DEV_ATOMICS64 == 1", "double atomic adds need 64-bit atomics"});
+        space.addConstraint(
+            {"(SYMV_ALGO != 1 && SYMV_ALGO != 3) || DEV_ATOMICS64 == 1", "double atomic adds need 64-bit atomics"});
     }
     applyDeviceVariables(space, device);
     return space;
@@ -126,9 +154,9 @@ std::vector<Point> SymvFamily::seedPoints(const DeviceInfo& device) const {
     const auto space = this->space(device);
     std::vector<Point> seeds;
     auto add = [&](int algo, int bs, int ux, int mult, int mx) {
-        const Point p =
-            Point::fromKey("SYMV_ALGO=" + str(algo) + ",SYMV_BLOCK_SIZE=" + str(bs) + ",SYMV_UX=" + str(ux) +
-                           ",SYMV_MULTIPLICITY=" + str(mult) + ",SYMV_MX=" + str(mx));
+        const Point p = Point::fromKey("SYMV_ALGO=" + str(algo) + ",SYMV_BLOCK_SIZE=" + str(bs) +
+                                       ",SYMV_UX=" + str(ux) + ",SYMV_MULTIPLICITY=" + str(mult) +
+                                       ",SYMV_MX=" + str(mx) + ",SYMV_VW=1,SYMV_CG=1,SYMV_CHUNK=1,SYMV_FUSE=0");
         if (space.isValid(p))
             seeds.push_back(p);
     };
@@ -138,9 +166,24 @@ std::vector<Point> SymvFamily::seedPoints(const DeviceInfo& device) const {
     return seeds;
 }
 
+std::int64_t symvTiledColumnsPerPass(const Point& point, Precision precision) {
+    const std::int64_t bs = point["SYMV_BLOCK_SIZE"], cg = param(point, "SYMV_CG");
+    const std::int64_t perPass = kTiledPassBytes / elementBytes(precision) / (bs + cg);
+    return std::max<std::int64_t>(1, std::min(point["SYMV_UX"] / cg, perPass));
+}
+
+std::int64_t symvTiledLocalElems(const Point& point, Precision precision) {
+    const std::int64_t bs = point["SYMV_BLOCK_SIZE"], cg = param(point, "SYMV_CG");
+    const std::int64_t rows = cg > 1 ? bs * param(point, "SYMV_VW") : 0;
+    const std::int64_t columns = symvTiledColumnsPerPass(point, precision) * cg * (bs / cg + 1) + bs;
+    return std::max(rows, columns);
+}
+
 std::int64_t symvLocalBytes(const Point& point, Precision precision, const DeviceInfo& device) {
     const std::int64_t rb = elementBytes(precision);
-    const std::int64_t need = (point["SYMV_BLOCK_SIZE"] + point["SYMV_UX"]) * rb;
+    const std::int64_t need = (point["SYMV_ALGO"] == kSymvTiled ? symvTiledLocalElems(point, precision)
+                                                                : point["SYMV_BLOCK_SIZE"] + point["SYMV_UX"]) *
+                              rb;
     const std::int64_t cap = std::min<std::int64_t>(std::int64_t(device.localMemBytes), kLocalCap);
     const std::int64_t pool =
         device.localMemPerComputeUnitBytes > 0 ? std::int64_t(device.localMemPerComputeUnitBytes) : cap;
@@ -155,8 +198,12 @@ std::optional<KernelPlan> SymvFamily::plan(const Point& point, const DeviceInfo&
 KernelPlan SymvFamily::symvPlan(const Point& point, const DeviceInfo& device, bool routine) const {
     const int algo = int(point["SYMV_ALGO"]);
     const std::int64_t bs = point["SYMV_BLOCK_SIZE"], ux = point["SYMV_UX"];
-    if (algo < kSymvAtomicLock || algo > kSymvLU)
-        throw std::invalid_argument("symv: SYMV_ALGO must be 0, 1 or 2");
+    if (algo < kSymvAtomicLock || algo > kSymvTiled)
+        throw std::invalid_argument("symv: SYMV_ALGO must be 0, 1, 2 or 3");
+    const std::int64_t vw = param(point, "SYMV_VW"), cg = param(point, "SYMV_CG"), chunk = param(point, "SYMV_CHUNK");
+    if (algo == kSymvTiled && (ux % cg != 0 || ux % vw != 0 || bs % cg != 0))
+        throw std::invalid_argument("symv: the tiled algorithm needs SYMV_UX a multiple of SYMV_CG and SYMV_VW, "
+                                    "SYMV_BLOCK_SIZE a multiple of SYMV_CG");
     if (ux > bs)
         throw std::invalid_argument("symv: SYMV_UX must not exceed SYMV_BLOCK_SIZE");
     KernelPlan plan;
@@ -184,6 +231,14 @@ KernelPlan SymvFamily::symvPlan(const Point& point, const DeviceInfo& device, bo
     for (const auto& name : point.names())
         if (name != "SYMV_ALGO" && name != "SYMV_MULTIPLICITY")
             program.options.push_back("-D" + name + "=" + str(point[name]));
+    for (const char* name : {"SYMV_VW", "SYMV_CG", "SYMV_CHUNK"})
+        if (!point.has(name)) program.options.push_back(std::string("-D") + name + "=1");
+    const bool fuse = param(point, "SYMV_FUSE", 0) != 0;
+    if (!point.has("SYMV_FUSE")) program.options.push_back("-DSYMV_FUSE=0");
+    if (algo == kSymvTiled) {
+        program.options.push_back("-DSYMV_TILED=1");
+        program.options.push_back("-DSYMV_KP=" + str(symvTiledColumnsPerPass(point, m_precision)));
+    }
     program.options.push_back("-DSYMV_UPPER=" + str(m_uplo == blas::Uplo::Upper ? 1 : 0));
     program.options.push_back("-DSYMV_ATOMIC_ADD=" + str(algo == kSymvAtomicAdd ? 1 : 0));
     program.options.push_back(
@@ -191,8 +246,9 @@ KernelPlan SymvFamily::symvPlan(const Point& point, const DeviceInfo& device, bo
         str(algo == kSymvLU ? bs + ux : symvLocalBytes(point, m_precision, device) / elementBytes(m_precision)));
     if (m_precision == Precision::F64)
         program.options.push_back("-DKT_DOUBLE=1");
-    program.kernels = algo == kSymvLU ? std::vector<std::string>{"symv_lu_rows", "symv_lu_cols"}
-                                      : std::vector<std::string>{"symv_atomic", "symv_scale", "symv_zero_locks"};
+    program.kernels = algo == kSymvLU      ? std::vector<std::string>{"symv_lu_rows", "symv_lu_cols"}
+                      : algo == kSymvTiled ? std::vector<std::string>{"symv_tiled", "symv_scale", "symv_zero_locks"}
+                                           : std::vector<std::string>{"symv_atomic", "symv_scale", "symv_zero_locks"};
     plan.programs = {program};
     plan.buffers = {{"A", BufferRole::Input, "extentA"},
                     {"x", BufferRole::Input, "extentX"},
@@ -219,6 +275,43 @@ KernelPlan SymvFamily::symvPlan(const Point& point, const DeviceInfo& device, bo
         plan.launches = {rows, cols};
         return plan;
     }
+    // beta y is applied once, before the groups add into y; it is part of the timed work.
+    PlanLaunch scale;
+    scale.kernel = "symv_scale";
+    scale.global = {roundUpExpr("n", bs), "1", "1"};
+    scale.local = {b, "1", "1"};
+    scale.args = {PlanArg::integer("n"), PlanArg::real("beta"),    PlanArg::buffer("y0"),
+                  PlanArg::buffer("y"),  PlanArg::integer("offy"), PlanArg::integer("incy")};
+    if (algo == kSymvTiled) {
+        const std::int64_t tileRows = bs / cg * vw;
+        PlanLaunch tiles;
+        tiles.kernel = "symv_tiled";
+        tiles.global = {ceilDivExpr("n", ux) + " * " + b, ceilDivExpr(ceilDivExpr("n", tileRows), chunk), "1"};
+        tiles.local = {b, "1", "1"};
+        tiles.args = {PlanArg::integer("n"),    PlanArg::real("alpha"),   PlanArg::buffer("A"),
+                      PlanArg::integer("offA"), PlanArg::integer("lda"),  PlanArg::buffer("x"),
+                      PlanArg::integer("offx"), PlanArg::integer("incx"), PlanArg::buffer("y"),
+                      PlanArg::integer("offy"), PlanArg::integer("incy")};
+        if (!fuse) {
+            plan.launches = {scale, tiles};
+            return plan;
+        }
+        // One flag per block of y rows and a count of finished groups, zero before and after every run (the
+        // routine zeroes them once per workspace, like the locks of the atomic algorithm).
+        plan.variables.push_back({"segments", ceilDivExpr("n", kScaleRows) + " + 1"});
+        plan.buffers.push_back({"locks", BufferRole::Workspace, "segments", ElementType::Int32});
+        PlanLaunch zero;
+        zero.kernel = "symv_zero_locks";
+        zero.phase = LaunchPhase::Setup;
+        zero.global = {roundUpExpr("segments", 64), "1", "1"};
+        zero.local = {"64", "1", "1"};
+        zero.args = {PlanArg::integer("segments"), PlanArg::buffer("locks")};
+        tiles.args.push_back(PlanArg::real("beta"));
+        tiles.args.push_back(PlanArg::buffer("y0"));
+        tiles.args.push_back(PlanArg::buffer("locks"));
+        plan.launches = {zero, tiles};
+        return plan;
+    }
     plan.variables.push_back({"segments", ceilDivExpr("n", bs)});
     plan.buffers.push_back({"locks", BufferRole::Workspace, "segments", ElementType::Int32});
     PlanLaunch zero;
@@ -227,13 +320,6 @@ KernelPlan SymvFamily::symvPlan(const Point& point, const DeviceInfo& device, bo
     zero.global = {roundUpExpr("segments", 64), "1", "1"};
     zero.local = {"64", "1", "1"};
     zero.args = {PlanArg::integer("segments"), PlanArg::buffer("locks")};
-    // beta y is applied once, before the groups add into y; it is part of the timed work.
-    PlanLaunch scale;
-    scale.kernel = "symv_scale";
-    scale.global = {roundUpExpr("n", bs), "1", "1"};
-    scale.local = {b, "1", "1"};
-    scale.args = {PlanArg::integer("n"), PlanArg::real("beta"),    PlanArg::buffer("y0"),
-                  PlanArg::buffer("y"),  PlanArg::integer("offy"), PlanArg::integer("incy")};
     PlanLaunch atomic;
     atomic.kernel = "symv_atomic";
     atomic.global = {ceilDivExpr("n", ux) + " * " + b, "1", "1"};
@@ -260,6 +346,18 @@ std::optional<blas::BlasCall> SymvFamily::benchCall(const std::string&, const Pr
     call.alpha = 1.25;
     call.beta = -0.5;
     return call;
+}
+
+std::vector<RoutinePlan> SymvFamily::routinePlans(const Point& point, const DeviceInfo& device) const {
+    // Inputs lda, offA, offx, incx, offy, incy (the routine's names; the package reads them from its call). A
+    // row-major call is the column-major call on the other triangle: the other family's plan.
+    RoutinePlan r;
+    r.call.routine = std::string(blas::routine::kSymv);
+    r.call.precision = m_precision;
+    r.call.order = blas::Order::ColMajor;
+    r.call.uplo = m_uplo;
+    r.plan = symvPlan(point, device, true);
+    return {r};
 }
 
 std::unique_ptr<Routine> SymvFamily::makeRoutine(Device& device, ProgramCache& programs, const Point& point) const {

@@ -10,6 +10,7 @@ namespace kt::symv {
 inline constexpr int kSymvAtomicLock = 0; // per-segment lock (atomic CAS / exchange)
 inline constexpr int kSymvAtomicAdd = 1;  // float atomic adds
 inline constexpr int kSymvLU = 2;         // L+U: two kernels, no atomics
+inline constexpr int kSymvTiled = 3;      // tiles of a column block over a 2-D grid, atomic adds per row and column
 
 class SymvFamily final : public Family {
 public:
@@ -31,6 +32,8 @@ public:
 
     // The SYMV routine on the caller's operands (lda, offsets, increments): the point's kernels (symv_routine.hpp).
     std::unique_ptr<Routine> makeRoutine(Device& device, ProgramCache& programs, const Point& point) const override;
+    // The same plan as data for exported packages (core/export): column-major calls on this family's triangle.
+    std::vector<RoutinePlan> routinePlans(const Point& point, const DeviceInfo& device) const override;
 
     blas::Uplo uplo() const { return m_uplo; }
     // The point's plan; `routine`: lda, offA, offx, incx, offy, incy are inputs (else n, 0 and 1).
@@ -45,6 +48,11 @@ private:
 // compute unit's local memory (DeviceInfo::localMemPerComputeUnitBytes, else what one group may declare) so that
 // no more than SYMV_MULTIPLICITY groups fit on one compute unit; at most 48 KiB, the static limit under CUDA.
 std::int64_t symvLocalBytes(const Point& point, Precision precision, const DeviceInfo& device);
+
+// The tiled algorithm's local memory in reals: the row sums of one tile (SYMV_CG > 1) or the column sums reduced
+// SYMV_KP columns per work-item at a time plus one partial per work-item, whichever is larger.
+std::int64_t symvTiledColumnsPerPass(const Point& point, Precision precision); // SYMV_KP
+std::int64_t symvTiledLocalElems(const Point& point, Precision precision);
 
 void registerSymvFamilies(); // ssymv, dsymv, ssymv_upper, dsymv_upper
 

@@ -2,13 +2,21 @@
 #include "kernels/symv/symv_routine.hpp"
 
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "core/model/blas_call.hpp"
 
 namespace kt::symv {
 
 SymvRoutine::SymvRoutine(Device& device, ProgramCache& programs, KernelPlan plan, blas::Uplo uplo)
-    : m_device(device), m_plan(device, programs, std::move(plan)), m_uplo(uplo) {}
+    : m_device(device), m_plan(device, programs, std::move(plan)), m_uplo(uplo) {
+    const auto& inputs = m_plan.plan().inputs;
+    const std::vector<std::string> order = {"n", "lda", "offA", "offx", "incx", "offy", "incy"};
+    if (inputs != order)
+        throw std::invalid_argument("symv routine: the plan's inputs are not n, lda, offA, offx, incx, offy, incy");
+    m_locks = m_plan.plan().findBuffer("locks") != nullptr;
+}
 
 void SymvRoutine::enqueue(const blas::BlasCall& original, const blas::BlasOperands& given) {
     if (original.routine != blas::routine::kSymv)
@@ -24,13 +32,11 @@ void SymvRoutine::enqueue(const blas::BlasCall& original, const blas::BlasOperan
                                     " triangle (column-major); the call stores the other one");
     if (auto why = blas::invalidReason(call, operands); !why.empty()) throw std::invalid_argument("symv: " + why);
     if (call.n == 0 || (call.alpha == 0 && call.beta == 1)) return;
-    m_plan.bindInputs({{"n", call.n},
-                       {"lda", operands.a.ld},
-                       {"offA", operands.a.offset},
-                       {"offx", operands.b.offset},
-                       {"incx", operands.b.ld},
-                       {"offy", operands.c.offset},
-                       {"incy", operands.c.ld}});
+    // In the order of the routine plan's inputs (SymvFamily::symvPlan): no map per call, and binding the values
+    // already bound keeps the resolved launches (at small n the host's work per call is most of the call).
+    const std::int64_t inputs[] = {call.n,        operands.a.ld,     operands.a.offset, operands.b.offset,
+                                   operands.b.ld, operands.c.offset, operands.c.ld};
+    m_plan.bindInputValues(inputs);
     m_plan.setScalar("alpha", call.alpha);
     m_plan.setScalar("beta", call.beta);
     m_plan.bindBuffer("A", *operands.a.buffer);
@@ -40,10 +46,11 @@ void SymvRoutine::enqueue(const blas::BlasCall& original, const blas::BlasOperan
     m_plan.allocate();
     // The atomic plans' locks are zero again after every run; allocate() replaces the workspace only when more
     // segments are needed, so a Setup (zeroing) is needed only then.
-    const auto values = m_plan.values();
-    if (auto it = values.find("segments"); it != values.end() && it->second > m_zeroedSegments) {
-        m_plan.enqueue(LaunchPhase::Setup);
-        m_zeroedSegments = it->second;
+    if (m_locks) {
+        if (const std::int64_t segments = m_plan.value("segments"); segments > m_zeroedSegments) {
+            m_plan.enqueue(LaunchPhase::Setup);
+            m_zeroedSegments = segments;
+        }
     }
     m_plan.enqueue(LaunchPhase::Timed);
 }

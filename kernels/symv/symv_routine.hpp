@@ -24,6 +24,7 @@ private:
     Device& m_device;
     PlanExecutor m_plan;
     blas::Uplo m_uplo;
+    bool m_locks = false;              // the plan has a lock workspace (SYMV_ALGO 0 and 1), zeroed by its Setup
     std::int64_t m_zeroedSegments = 0; // lock entries known to be zero (they are again after every run)
 };
 

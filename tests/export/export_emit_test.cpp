@@ -144,6 +144,57 @@ TEST_F(ExportModel, WritesAPackageAndNeverOverwritesAForeignFolder) {
     EXPECT_FALSE(std::filesystem::exists(dir() / "mine.ktp-tmp"));
 }
 
+TEST_F(ExportModel, SymvExportsOneColumnMajorPlanPerTriangleReadingOffsetsAndIncrementsFromTheCall) {
+    for (const char* family : {"ssymv", "dsymv_upper"}) {
+        const auto seeds = FamilyRegistry::instance().find(family)->seedPoints(m_device);
+        ASSERT_FALSE(seeds.empty()) << family;
+        measure(family, seeds[0].key(), {{4096}}, 100);
+    }
+    const auto model = exporter::buildPackageModel(*m_db, {m_device.stableId(), {"ssymv", "dsymv_upper"}, 3});
+    ASSERT_EQ(model.families.size(), 2u);
+    for (const auto& f : model.families) {
+        ASSERT_EQ(f.variants.at(0).plans.size(), 1u) << f.name;
+        const auto& rp = f.variants[0].plans[0];
+        EXPECT_EQ(rp.call.routine, "symv");
+        EXPECT_EQ(rp.call.order, blas::Order::ColMajor);
+        EXPECT_EQ(rp.call.uplo, f.name == "ssymv" ? blas::Uplo::Lower : blas::Uplo::Upper);
+        const std::string code = exporter::emitPlanFunction(rp.plan, "f", [](std::size_t) { return 0; });
+        for (const char* read : {"v_offA = x.call.offa", "v_offx = x.call.offb", "v_incx = x.call.incx",
+                                 "v_offy = x.call.offc", "v_incy = x.call.incy"})
+            EXPECT_NE(code.find(read), std::string::npos) << read << " in\n" << code;
+    }
+    exporter::WriteOptions options;
+    options.out = dir() / "pkg";
+    const auto manifest = exporter::writePackage(model, options);
+    EXPECT_EQ(manifest["routines"], nlohmann::json::array({"ssymv", "dsymv"}));
+}
+
+TEST_F(ExportModel, SyrkAndSyr2kExportARowMajorPlanPerTriangleAndOpWhileSymmAndTrmmHaveNone) {
+    for (const char* family : {"ssyrk", "dsyr2k", "ssymm", "dtrmm"}) {
+        const auto seeds = FamilyRegistry::instance().find(family)->seedPoints(m_device);
+        ASSERT_FALSE(seeds.empty()) << family;
+        measure(family, seeds[0].key(), {{256, 128}}, 100);
+    }
+    std::vector<std::string> skipped;
+    const auto model = exporter::buildPackageModel(*m_db, {m_device.stableId(), {"all"}, 3}, &skipped);
+    ASSERT_EQ(model.families.size(), 2u);
+    for (const auto& f : model.families) {
+        ASSERT_EQ(f.variants.at(0).plans.size(), 4u) << f.name; // lower/upper x N/T
+        for (const auto& rp : f.variants[0].plans) {
+            EXPECT_EQ(rp.call.order, blas::Order::RowMajor);
+            EXPECT_NO_THROW(exporter::emitPlanFunction(rp.plan, "f", [](std::size_t) { return 0; })) << f.name;
+        }
+    }
+    std::string why;
+    for (const auto& s : skipped) why += s + "\n";
+    EXPECT_NE(why.find("family ssymm has no routine"), std::string::npos) << why;
+    EXPECT_NE(why.find("family dtrmm has no routine"), std::string::npos) << why;
+    exporter::WriteOptions options;
+    options.out = dir() / "pkg";
+    const auto manifest = exporter::writePackage(model, options);
+    EXPECT_EQ(manifest["routines"], nlohmann::json::array({"dsyr2k", "ssyrk"})); // in the registry's order
+}
+
 TEST(PlanEmitter, RefusesInputsAndScalarsThatAreNoCallArguments) {
     KernelPlan plan;
     plan.inputs = {"m", "rows"};

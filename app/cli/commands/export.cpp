@@ -17,9 +17,10 @@ const char* kUsage =
 
 Writes a self-contained source package of the kernels tuned on device ID: the kernel sources of the chosen
 variants, their plans and per-family dispatch rules as generated C++, a small C library (libktp) that picks the
-variant for the device and problem size, compiles it at run time through OpenCL and caches programs in memory and
-on disk, a CMake package (find_package(KernelTunePackage) -> KernelTunePackage::ktp), a README and manifest.json
-(device, driver, date, KernelTune version and the measurements behind every choice).
+variant for the device and problem size, compiles it at run time through the backend it was tuned on (OpenCL; or
+CUDA: NVRTC and the driver, loaded at the first call, so the package builds without CUDA) and caches programs in
+memory and on disk, a CMake package (find_package(KernelTunePackage) -> KernelTunePackage::ktp), a README and
+manifest.json (device, driver, date, KernelTune version and the measurements behind every choice).
 
   --device ID     a device of the store (its stable id, as `ktune devices` and `ktune runs` show it)
   --family F      families to export, comma-separated; `all`: every family with a routine and measurements on

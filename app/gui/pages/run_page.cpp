@@ -26,6 +26,7 @@
 #include <QVBoxLayout>
 
 #include "app/gui/models/results_model.hpp"
+#include "app/gui/pages/stored_runs_bar.hpp"
 #include "app/gui/plots/candidate_scatter_plot.hpp"
 #include "app/gui/plots/metric_curve_plot.hpp"
 #include "core/strategies/strategy.hpp"
@@ -128,6 +129,8 @@ RunPage::RunPage(TuningRunService* service, QWidget* parent) : QWidget(parent), 
     control->addWidget(m_cancel);
     control->addWidget(m_status);
     layout->addLayout(control);
+    m_storedRuns = new StoredRunsBar(this);
+    layout->addWidget(m_storedRuns);
 
     auto* progressRow = new QHBoxLayout;
     m_progress = new QProgressBar(this);
@@ -192,6 +195,13 @@ RunPage::RunPage(TuningRunService* service, QWidget* parent) : QWidget(parent), 
         m_failureText->setPlainText(item ? item->data(Qt::UserRole).toString() : QString());
     });
     connect(m_service, &TuningRunService::runAdded, this, &RunPage::attach);
+    connect(m_storedRuns, &StoredRunsBar::continueRequested, this, [this](const RunRequest& request) {
+        if (auto* run = startRun(request)) showRun(run);
+    });
+    connect(m_storedRuns, &StoredRunsBar::statusMessage, this, [this](const QString& text) {
+        m_status->setText(text);
+        Q_EMIT statusMessage(text);
+    });
     retranslateUi();
     updateControls();
 }
@@ -203,6 +213,13 @@ void RunPage::setDevice(const DeviceInfo* device) {
         m_device.reset();
     updateTarget();
 }
+
+void RunPage::setDatabase(const QString& path) {
+    m_database = path;
+    m_storedRuns->setDatabase(path);
+}
+
+void RunPage::setAvailableDevices(const std::vector<DeviceInfo>& devices) { m_storedRuns->setDevices(devices); }
 
 void RunPage::setCheckedDevices(const std::vector<DeviceInfo>& devices) {
     m_checked = devices;
@@ -319,6 +336,9 @@ void RunPage::attach(TuningRun* run) {
         if (run == m_current) updateControls();
     };
     connect(run, &TuningRun::started, this, refreshTitle);
+    // A continued run leaves the list of stored runs while it runs; a cancelled or failed one may join it.
+    connect(run, &TuningRun::started, m_storedRuns, &StoredRunsBar::refresh);
+    connect(run, &TuningRun::finished, m_storedRuns, &StoredRunsBar::refresh);
     connect(run, &TuningRun::statusChanged, this, refreshTitle);
     connect(run, &TuningRun::measurementsArrived, this, [this, run](const QVector<Measurement>& batch) {
         auto& data = m_runData[run];

@@ -27,6 +27,7 @@ namespace kt::gui {
 
 class CandidateScatterPlot;
 class MetricCurvePlot;
+class StoredRunsBar;
 
 // "256,512" or "256x256x128, 512x512x256": one size per comma. Throws std::invalid_argument naming the item.
 std::vector<ProblemSize> parseSizeList(const QString& text);
@@ -37,7 +38,9 @@ class RunPage : public QWidget {
 public:
     RunPage(TuningRunService* service, QWidget* parent = nullptr);
 
-    void setDatabase(const QString& path) { m_database = path; }
+    void setDatabase(const QString& path);
+    // This machine's live devices: the stored runs that can continue on them (StoredRunsBar).
+    void setAvailableDevices(const std::vector<DeviceInfo>& devices);
     void setFamily(const QString& family);
     // The space the Tune page edited for `family` (nullopt: the family's default); used while that family is chosen.
     void setSpace(const QString& family, std::optional<ParameterSpace> space);
@@ -62,6 +65,7 @@ public:
     QPushButton* resumeButton() const { return m_resume; }
     QPushButton* cancelButton() const { return m_cancel; }
     QTabWidget* viewTabs() const { return m_views; }
+    StoredRunsBar* storedRuns() const { return m_storedRuns; }
 
     // Devices checked on the Devices page: start() then starts one run on each; empty: the device of setDevice.
     void setCheckedDevices(const std::vector<DeviceInfo>& devices);
@@ -118,6 +122,7 @@ private:
     QPushButton* m_resume;
     QPushButton* m_cancel;
     QLabel* m_status;
+    StoredRunsBar* m_storedRuns;
     QProgressBar* m_progress;
     QLabel* m_eta;
     QLabel* m_best;

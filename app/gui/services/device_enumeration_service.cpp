@@ -69,4 +69,12 @@ bool DeviceEnumerationService::start() {
     return true;
 }
 
+std::vector<DeviceInfo> liveDevices(const EnumerationResult& result) {
+    std::vector<DeviceInfo> live;
+    for (const auto& source : result.sources)
+        if (source.origin == DeviceOrigin::Live && source.kind != BackendKind::Simulated)
+            live.insert(live.end(), source.devices.begin(), source.devices.end());
+    return live;
+}
+
 } // namespace kt::gui

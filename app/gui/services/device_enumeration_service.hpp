@@ -24,6 +24,10 @@ struct EnumerationResult {
     qint64 elapsedMs = 0;
 };
 
+// The devices of this machine in `result` (not simulated ones, not stored ones): where runs, the bench and the
+// pipeline can measure.
+std::vector<DeviceInfo> liveDevices(const EnumerationResult& result);
+
 class DeviceEnumerationService : public QObject {
     Q_OBJECT
 

@@ -40,6 +40,24 @@ TEST(DecisionTree, RecoversKnownSplits) {
     EXPECT_EQ(tree.select({300, 64, 5}), "C");
 }
 
+// X wins (16, 48) and (48, 16) and loses 23% at (48, 48), where Y wins: no single split lowers the loss (each side
+// keeps X), so a purely greedy tree stopped at one leaf. The lookahead finds the two-level tree that fits all three.
+TEST(DecisionTree, SplitsAnXorShapeThatNoSingleSplitHelps) {
+    PointTable t;
+    t.dims = {"m", "n"};
+    t.points = {{16, 48}, {48, 16}, {48, 48}};
+    t.candidates = {"X", "Y"};
+    t.value = {{10, 5}, {10, 5}, {7.7, 10}};
+    const auto tree = buildDecisionTree(t, {3, 1});
+    EXPECT_EQ(tree.depth(), 2);
+    EXPECT_DOUBLE_EQ(treeMeanLoss(tree, t), 0.0);
+    EXPECT_EQ(tree.select({16, 48}), "X");
+    EXPECT_EQ(tree.select({48, 16}), "X");
+    EXPECT_EQ(tree.select({48, 48}), "Y");
+    // One level is all the depth limit leaves: no lookahead beyond it, one leaf.
+    EXPECT_EQ(buildDecisionTree(t, {1, 1}).depth(), 0);
+}
+
 TEST(DecisionTree, DepthLimitAndOneDimensionAreRespected) {
     const auto t = gemmLike();
     const auto stump = buildDecisionTree(t, {1, 1});

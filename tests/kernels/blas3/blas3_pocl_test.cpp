@@ -2,6 +2,8 @@
 // every option (side, uplo, trans, diag, order) in S and D, sizes 1, 7, 33, 100, 255 and rectangular ones, padded
 // leading dimensions and offsets, alpha = 0 and beta = 0 with NaN in C, the triangle SYRK/SYR2K must not touch
 // compared bit for bit, and the errors of bad arguments.
+// Built twice: on PoCL (label pocl) and, with KT_GEMM_TEST_CUDA, on the first CUDA device (label gpu; skips without
+// one), where the double-precision routines run on the FP64 tensor-core TN kernel (its triangle and k range).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -21,13 +23,34 @@ using namespace kt::gemm;
 using blas::BlasCall;
 using blas::Operand;
 
+// One suite name per backend, so ctest names stay unique across the two executables.
+#ifdef KT_GEMM_TEST_CUDA
+#define Blas3Pocl Blas3Cuda
+constexpr bool kCuda = true;
+#else
+constexpr bool kCuda = false;
+#endif
+
 namespace {
 
-class Blas3Pocl : public test::SharedDeviceTest<Blas3Pocl, test::openPoclDevice> {};
+// Two suites (this one and the parameterised Blas3Options) open and close a device each, so the programs built on
+// one are released before it closes.
+class Blas3Pocl : public test::SharedDeviceTest<Blas3Pocl, test::openTestDevice> {
+protected:
+    static void TearDownTestSuite() {
+        if (s_device) test::releasePrograms(*s_device);
+        SharedDeviceTest::TearDownTestSuite();
+    }
+};
 
 // A small TN kernel with padding on every size below (16 x 8 blocks, k step 4), CBL for A and RBL for B so the two
 // operands of SYRK and SYR2K take separate copies; and one with equal layouts (the shared-copy path).
+// On CUDA, double precision takes tensor-core kernels of the same two kinds: 64 x 32 blocks with k step 8 (m16n8k8,
+// CBL and RBL), and 64 x 64 blocks with k step 16 (m16n8k16, both CBL), so the k range starts mid-block as above.
 GemmParams smallKernel(Precision precision, bool sameLayouts = false) {
+    if (kCuda && precision == Precision::F64)
+        return sameLayouts ? test::mmaVariant(4, 64, 64, 16, 4, 4, 32, 3, 1, Layout::Cbl, Layout::Cbl)
+                           : test::mmaVariant(3, 64, 32, 8, 4, 2, 16, 2, 2, Layout::Cbl, Layout::Rbl);
     GemmParams p;
     p.ml = 16, p.nl = sameLayouts ? 16 : 8, p.kl = 4, p.ms = 2, p.ns = 2, p.ks = 2, p.vw = 1;
     p.localA = false, p.localB = true;
@@ -211,12 +234,14 @@ INSTANTIATE_TEST_SUITE_P(Routines, Blas3Options,
                          [](const auto& info) { return info.param.routine + toString(info.param.precision); });
 
 // SYRK and SYR2K share one copy between the TN operands when their layouts coincide.
+// On CUDA in double precision: the tensor-core kernel.
 TEST_F(Blas3Pocl, SharedCopiesWhenTheLayoutsCoincide) {
+    const Precision prec = kCuda ? Precision::F64 : Precision::F32;
     for (const char* name : {"syrk", "syr2k"}) {
-        Blas3Routine routine(*s_device, test::programsOf(*s_device), name, smallKernel(Precision::F32, true));
-        for (BlasCall call : optionSets(name, Precision::F32)) {
+        Blas3Routine routine(*s_device, test::programsOf(*s_device), name, smallKernel(prec, true));
+        for (BlasCall call : optionSets(name, prec)) {
             setSize(call, {33, 100});
-            check<float>(*s_device, routine, call);
+            kCuda ? check<double>(*s_device, routine, call) : check<float>(*s_device, routine, call);
         }
     }
 }

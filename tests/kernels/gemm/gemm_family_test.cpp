@@ -14,6 +14,7 @@
 #include "core/engine/executor.hpp"
 #include "core/engine/family_bound.hpp"
 #include "core/space/device_variables.hpp"
+#include "kernels/gemm/blas3_family.hpp"
 #include "kernels/gemm/gemm_family.hpp"
 #include "kernels/presets.hpp"
 #include "tests/kernels/gemm/gemm_test_util.hpp"
@@ -198,6 +199,27 @@ TEST(GemmFamily, TensorCorePointsOnlyOnCudaDevicesThatHaveThem) {
     simt.stages = 3;
     EXPECT_NE(simt.invalidReason(), "");
     EXPECT_FALSE(onHopper.isValid(pointFromParams(simt)));
+}
+
+// The double BLAS3 families take dgemm's tensor-core points (ksplit 1) where dgemm does, and no other device.
+TEST(GemmFamily, Blas3FamiliesTakeTensorCorePointsWhereDgemmDoes) {
+    auto hopper = gpuLike(), opencl = gpuLike();
+    hopper.computeCapabilityMajor = 9;
+    opencl.computeCapabilityMajor = 9, opencl.backend = BackendKind::OpenCL;
+    for (const char* routine : {"symm", "syrk", "syr2k", "trmm"}) {
+        SCOPED_TRACE(routine);
+        const Blas3Family d(routine, D), s(routine, F);
+        const auto onHopper = d.space(hopper), onOpenCl = d.space(opencl);
+        for (const auto& p : kMmaVariants) {
+            const Point point = pointFromParams(p);
+            EXPECT_EQ(onHopper.isValid(point), p.ksplit == 1) << p.describe();
+            EXPECT_FALSE(onOpenCl.isValid(point));
+            if (p.ksplit == 1) EXPECT_EQ(paramsFromPoint(d.pointFromKey(point.key(), hopper), D).mma, p.mma);
+            GemmParams f32 = p;
+            f32.precision = F;
+            EXPECT_FALSE(s.space(hopper).isValid(pointFromParams(f32))); // single precision stays SIMT
+        }
+    }
 }
 
 TEST(GemmFamily, DeviceConstraintsBite) {

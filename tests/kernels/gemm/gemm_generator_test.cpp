@@ -85,6 +85,36 @@ TEST(GemmGenerator, TextFollowsTheParameters) {
     EXPECT_NE(variant(16, 16, 4, 1, 1, 1, 1, "P", "", ROW, ROW, F).invalidReason().find("prefetch"), std::string::npos);
 }
 
+// The BLAS3 variants (triangle of C, k range) reach the SIMT and the tensor-core kernels through the same text, at
+// the kernels' edges; the plain kernels carry none of it; split-K with a variant is refused by both.
+TEST(GemmGenerator, Blas3VariantsReachBothKernels) {
+    const std::vector<TnVariant> variants = {
+        {TnTriangle::Lower, TnKRange::All},        {TnTriangle::Upper, TnKRange::All},
+        {TnTriangle::All, TnKRange::FromRowBlock}, {TnTriangle::All, TnKRange::ToRowBlock},
+        {TnTriangle::All, TnKRange::FromColBlock}, {TnTriangle::All, TnKRange::ToColBlock}};
+    for (const GemmParams& p : {kVariants[1], kMmaVariants[3]}) {
+        SCOPED_TRACE(p.describe());
+        const std::string plain = generateTnKernel(p);
+        EXPECT_EQ(plain.find("diagonal"), std::string::npos);
+        EXPECT_EQ(plain.find("gi >= gj"), std::string::npos);
+        for (const auto& v : variants) {
+            const std::string s = generateTnKernel(p, v);
+            for (const auto& line : tnVariantPrologue(v)) EXPECT_NE(s.find(line), std::string::npos) << line;
+            EXPECT_NE(s.find(tnVariantStoreCondition(v)), std::string::npos);
+            // Lower/Upper return whole work-groups and mask the store; the k ranges do neither.
+            const bool triangle = v.triangle != TnTriangle::All;
+            EXPECT_EQ(s.find("return; // wholly") != std::string::npos, triangle);
+            EXPECT_EQ(s.find(v.triangle == TnTriangle::Upper ? "gi <= gj" : "gi >= gj") != std::string::npos, triangle);
+            EXPECT_EQ(s.find("zeros ") != std::string::npos, !triangle);
+            EXPECT_EQ(s.find("mma.sync") != std::string::npos, p.mma > 0);
+        }
+        GemmParams split = p;
+        split.ksplit = 2;
+        EXPECT_THROW(generateTnKernel(split, variants[0]), std::invalid_argument);
+        EXPECT_THROW(tnKernelBody(split, variants[2]), std::invalid_argument);
+    }
+}
+
 TEST(GemmGenerator, LaunchGeometry) {
     const auto p = variant(64, 32, 16, 4, 2, 4, 2, "B", "", RBL, CBL, F);
     EXPECT_EQ(p.wgSize(), 16 * 16);

@@ -5,8 +5,10 @@
 #include "devices/cuda/nvrtc_compiler.hpp"
 #include "kernels/common/dialect.hpp"
 #include "kernels/common/layout_copy.hpp"
+#include "kernels/gemm/blas3_plan.hpp"
 #include "kernels/gemm/gemm_family.hpp"
 #include "kernels/gemm/gemm_generator.hpp"
+#include "kernels/gemm/gemm_plan.hpp"
 #include "tests/kernels/gemm/gemm_test_util.hpp"
 
 using namespace kt;
@@ -75,6 +77,36 @@ TEST(GemmNvrtc, EveryTensorCoreVariantCompilesForTheArchitecturesThatHaveIt) {
         const auto plan = GemmFamily(D).plan(pointFromParams(p), hopper);
         ASSERT_TRUE(plan);
         for (const auto& src : plan->programs) EXPECT_EQ(compile(src.source, src.options), "") << src.kernels.front();
+    }
+}
+
+// The BLAS3 routines' TN kernels on tensor cores: every triangle and k range of the variant, and every program of
+// every routine's plan (symmetric-fill and triangular copies included), compile for sm_90; the variant's text is in.
+TEST(GemmNvrtc, Blas3TensorCoreVariantsCompile) {
+    std::string why;
+    if (!nvrtcAvailable(why)) GTEST_SKIP() << "NVRTC not loadable here: " << why;
+    auto hopper = gpuLike();
+    hopper.computeCapabilityMajor = 9;
+    const GemmParams p = kMmaVariants[3]; // m16n8k16, 64 x 128 blocks, k step 16
+    ASSERT_EQ(p.ksplit, 1);
+    const std::vector<TnVariant> variants = {
+        {TnTriangle::Lower, TnKRange::All},        {TnTriangle::Upper, TnKRange::All},
+        {TnTriangle::All, TnKRange::FromRowBlock}, {TnTriangle::All, TnKRange::ToRowBlock},
+        {TnTriangle::All, TnKRange::FromColBlock}, {TnTriangle::All, TnKRange::ToColBlock}};
+    for (const auto& v : variants) {
+        const auto program = tnProgram(p, hopper, v);
+        EXPECT_NE(program.source.find("mma.sync.aligned"), std::string::npos);
+        for (const auto& line : tnVariantPrologue(v)) EXPECT_NE(program.source.find(line), std::string::npos) << line;
+        EXPECT_NE(program.source.find(tnVariantStoreCondition(v)), std::string::npos);
+        EXPECT_EQ(compile(program.source, program.options), "") << int(v.triangle) << " " << int(v.kRange);
+    }
+    GemmParams split = p;
+    split.ksplit = 2;
+    EXPECT_THROW(tnProgram(split, hopper, variants[0]), std::invalid_argument);
+    for (const char* routine : {"symm", "syrk", "syr2k", "trmm"}) {
+        const Blas3Shape shape{routine, blas::Side::Right, blas::Uplo::Upper, blas::Op::T, blas::Diag::Unit};
+        const auto plan = blas3Plan(shape, p, {}, hopper);
+        for (const auto& src : plan.programs) EXPECT_EQ(compile(src.source, src.options), "") << routine;
     }
 }
 

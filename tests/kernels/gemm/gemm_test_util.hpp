@@ -17,12 +17,19 @@
 namespace kt::test {
 
 // One program cache per device for the whole test binary (as the bench and the measurer share one).
-inline ProgramCache& programsOf(Device& device) {
+inline std::map<Device*, std::unique_ptr<ProgramCache>>& programCaches() {
     static std::map<Device*, std::unique_ptr<ProgramCache>> caches;
-    auto& slot = caches[&device];
+    return caches;
+}
+inline ProgramCache& programsOf(Device& device) {
+    auto& slot = programCaches()[&device];
     if (!slot) slot = std::make_unique<ProgramCache>(device);
     return *slot;
 }
+// Drops the device's programs while the device is still open: a suite that closes its device must call it first,
+// or a later suite's device opened at the same address would find programs of a closed context (and their
+// modules would be unloaded at exit after the driver's context is gone).
+inline void releasePrograms(Device& device) { programCaches().erase(&device); }
 
 // The TN kernel of `p` (its tuning plan's timed launches) on operands packed on the host: `packedA` (K x M) and
 // `packedB` (K x N) take the place of the setup copies' workspaces; C (m x n) is updated in place.

@@ -28,16 +28,19 @@ struct Variant {
     Precision precision;
     blas::Uplo uplo;
     int algo, bs, ux, mult, mx;
+    int vw = 1, cg = 1, chunk = 1, fuse = 0; // the tiled algorithm's parameters
 };
 
 std::string str(int v) { return std::to_string(v); }
 
 Point pointOf(const Variant& v) {
     return Point::fromKey("SYMV_ALGO=" + str(v.algo) + ",SYMV_BLOCK_SIZE=" + str(v.bs) + ",SYMV_UX=" + str(v.ux) +
-                          ",SYMV_MULTIPLICITY=" + str(v.mult) + ",SYMV_MX=" + str(v.mx));
+                          ",SYMV_MULTIPLICITY=" + str(v.mult) + ",SYMV_MX=" + str(v.mx) + ",SYMV_VW=" + str(v.vw) +
+                          ",SYMV_CG=" + str(v.cg) + ",SYMV_CHUNK=" + str(v.chunk) + ",SYMV_FUSE=" + str(v.fuse));
 }
 
-// Together: every value of every parameter, both atomic variants and L+U in each of the four families.
+// Together: every value of every parameter, both atomic variants, L+U and the tiled algorithm in each of the four
+// families.
 std::vector<Variant> variants() {
     const int bs[] = {32, 64, 96, 128, 160, 192, 224, 256};
     const Precision precs[] = {Precision::F32, Precision::F64};
@@ -47,6 +50,14 @@ std::vector<Variant> variants() {
         out.push_back({precs[i % 2], uplos[(i / 2) % 2], (i / 4) % 2, bs[i % 8], 8 + i, 1 + (i * 3) % 8, i % 10});
     for (int i = 0; i < 8; ++i)
         out.push_back({precs[i % 2], uplos[(i / 2) % 2], kSymvLU, bs[i], 8, 1, 0});
+    // Tiled: every VW, CG and CHUNK; tiles of 32 to 320 rows, so n = 1000 takes several tiles and chunks per block.
+    const int tiled[][5] = {{64, 8, 1, 1, 1},    {128, 12, 2, 2, 2}, {256, 16, 4, 4, 4}, {96, 24, 1, 8, 8},
+                            {160, 32, 2, 1, 16}, {32, 8, 4, 2, 32},  {64, 20, 1, 4, 1},  {128, 16, 2, 8, 2}};
+    for (int i = 0; i < 8; ++i) {
+        const auto* r = tiled[i];
+        out.push_back(
+            {precs[i % 2], uplos[(i / 2) % 2], kSymvTiled, r[0], r[1], 1 + i % 2, 0, r[2], r[3], r[4], (i / 4) % 2});
+    }
     return out;
 }
 
@@ -87,7 +98,9 @@ TEST(SymvFamily, RegisteredWithTheirMetadata) {
             const auto plan = family->plan(pointOf(v), gpuLike());
             ASSERT_TRUE(plan);
             EXPECT_EQ(plan->invalidReason(), "") << pointOf(v).key();
-            EXPECT_EQ(plan->programs.at(0).kernels.at(0), v.algo == kSymvLU ? "symv_lu_rows" : "symv_atomic");
+            EXPECT_EQ(plan->programs.at(0).kernels.at(0), v.algo == kSymvLU      ? "symv_lu_rows"
+                                                          : v.algo == kSymvTiled ? "symv_tiled"
+                                                                                 : "symv_atomic");
         }
     }
 }
@@ -107,21 +120,41 @@ TEST(SymvFamily, VariantsCoverEveryValueOfEveryParameter) {
         combos.insert({v.precision, v.uplo, v.algo});
         EXPECT_TRUE(SymvFamily(v.precision, v.uplo).space(poclLike()).isValid(pointOf(v))) << pointOf(v).key();
     }
-    EXPECT_EQ(combos.size(), 12u); // 2 precisions x 2 triangles x 3 algorithms
+    EXPECT_EQ(combos.size(), 16u); // 2 precisions x 2 triangles x 4 algorithms
 }
 
 TEST(SymvFamily, SpaceFollowsThePaperAndTheDevice) {
     const SymvFamily family(Precision::F64, blas::Uplo::Lower);
     const auto gpu = family.space(gpuLike());
-    std::uint64_t valid = 0;
+    std::uint64_t valid = 0, tiledValid = 0;
     gpu.forEachValid([&](const Point& p) {
         ++valid;
         EXPECT_LE(symvLocalBytes(p, Precision::F64, gpuLike()), 48 << 10) << p.key();
+        if (p["SYMV_ALGO"] == kSymvTiled) {
+            ++tiledValid;
+            EXPECT_EQ(p["SYMV_MX"], 0);
+            EXPECT_EQ(p["SYMV_UX"] % p["SYMV_CG"], 0) << p.key();
+            EXPECT_EQ(p["SYMV_UX"] % p["SYMV_VW"], 0) << p.key();
+            EXPECT_GE(symvLocalBytes(p, Precision::F64, gpuLike()), symvTiledLocalElems(p, Precision::F64) * 8);
+        } else {
+            EXPECT_EQ(p["SYMV_VW"] * p["SYMV_CG"] * p["SYMV_CHUNK"], 1) << p.key();
+            EXPECT_EQ(p["SYMV_FUSE"], 0) << p.key();
+        }
         return true;
     });
-    // The paper's space is 8 x 25 x 8 x 10 = 16000 per atomic variant, less what eq. (3) removes; L+U adds 8.
-    EXPECT_GT(valid, 16000u);
-    EXPECT_LE(valid, 2 * 16000u + 8);
+    // The paper's space is 8 x 25 x 8 x 10 = 16000 per atomic variant, less what eq. (3) removes; L+U adds 8; the
+    // tiled algorithm at most 8 x 25 x 8 x 3 x 4 x 6, less the divisibility and local-memory constraints.
+    EXPECT_GT(valid - tiledValid, 16000u);
+    EXPECT_LE(valid - tiledValid, 2 * 16000u + 8);
+    EXPECT_GT(tiledValid, 1000u);
+    EXPECT_LT(tiledValid, 8u * 25 * 8 * 72 * 2);
+    // The column sums use at most 16 KiB per pass plus a partial per work-item; the row sums BLOCK_SIZE x VW.
+    const Point wide = pointOf({Precision::F64, blas::Uplo::Lower, kSymvTiled, 256, 32, 1, 0, 2, 1, 4});
+    EXPECT_EQ(symvTiledColumnsPerPass(wide, Precision::F64), 7); // 2048 doubles / 257 per column
+    EXPECT_EQ(symvTiledLocalElems(wide, Precision::F64), 7 * 257 + 256);
+    const Point grouped = pointOf({Precision::F32, blas::Uplo::Lower, kSymvTiled, 128, 8, 1, 0, 4, 8, 1});
+    EXPECT_EQ(symvTiledColumnsPerPass(grouped, Precision::F32), 1);
+    EXPECT_EQ(symvTiledLocalElems(grouped, Precision::F32), 128 * 4); // the row sums: more than 8 x 17 + 128
     // Without 64-bit atomics, double atomic adds are out; with a small work-group limit, large blocks are.
     DeviceInfo small = gpuLike();
     small.atomics64 = false, small.maxWorkGroupSize = 128;
@@ -183,17 +216,21 @@ INSTANTIATE_TEST_SUITE_P(Variants, SymvPoclVariant, ::testing::ValuesIn(variants
                          [](const ::testing::TestParamInfo<Variant>& info) {
                              const Variant& v = info.param;
                              return SymvFamily(v.precision, v.uplo).name() + "_algo" + str(v.algo) + "_bs" + str(v.bs) +
-                                    "_ux" + str(v.ux) + "_m" + str(v.mult) + "_mx" + str(v.mx);
+                                    "_ux" + str(v.ux) + "_m" + str(v.mult) + "_mx" + str(v.mx) +
+                                    (v.algo == kSymvTiled ? "_vw" + str(v.vw) + "_cg" + str(v.cg) + "_chunk" +
+                                                                str(v.chunk) + "_fuse" + str(v.fuse)
+                                                          : "");
                          });
 
 TEST_F(SymvPocl, AlphaAndBetaZero) {
     // beta = 0 must not read y (the output holds NaN poison and y0 is never read); alpha = 0 leaves beta y.
     ProgramCache programs(*s_device);
     for (auto [alpha, beta] : {std::pair{0.0, -0.5}, std::pair{1.25, 0.0}, std::pair{0.0, 0.0}})
-        for (int algo : {kSymvAtomicLock, kSymvAtomicAdd, kSymvLU})
+        for (int algo : {kSymvAtomicLock, kSymvAtomicAdd, kSymvLU, kSymvTiled})
             for (auto uplo : {blas::Uplo::Lower, blas::Uplo::Upper}) {
                 const SymvFamily family(Precision::F64, uplo);
-                const Point point = pointOf({Precision::F64, uplo, algo, 64, 12, 2, 3});
+                const Point point = algo == kSymvTiled ? pointOf({Precision::F64, uplo, algo, 64, 12, 2, 0, 2, 2, 2, 1})
+                                                       : pointOf({Precision::F64, uplo, algo, 64, 12, 2, 3});
                 SCOPED_TRACE(family.name() + " " + point.key() + " alpha " + std::to_string(alpha) + " beta " +
                              std::to_string(beta));
                 auto plan = family.plan(point, s_device->info());
@@ -287,9 +324,12 @@ TEST_F(SymvPocl, RoutineOnUserOperands) {
     // Every algorithm in both triangles; three cases rotate over them so that each algorithm meets two and each case
     // both triangles: column-major double, row-major double with beta = 0 (NaN in y), float with alpha = 0.
     for (int u = 0; u < 2; ++u)
-        for (int algo : {kSymvAtomicLock, kSymvAtomicAdd, kSymvLU}) {
+        for (int algo : {kSymvAtomicLock, kSymvAtomicAdd, kSymvLU, kSymvTiled}) {
             const auto uplo = u == 0 ? blas::Uplo::Lower : blas::Uplo::Upper;
-            const Point point = pointOf({Precision::F64, uplo, algo, 64, 12, 2, 5});
+            // The tiled point has 16-byte loads where A is aligned (lda = n + 3 and offset 5 must take the
+            // element-wise path) and scales y in place inside the kernel (SYMV_FUSE 1).
+            const Point point = algo == kSymvTiled ? pointOf({Precision::F64, uplo, algo, 64, 12, 2, 0, 2, 4, 2, 1})
+                                                   : pointOf({Precision::F64, uplo, algo, 64, 12, 2, 5});
             const SymvFamily dfam(Precision::F64, uplo);
             const SymvFamily sfam(Precision::F32, uplo);
             SCOPED_TRACE(dfam.name() + " " + point.key());

@@ -41,10 +41,15 @@ struct Counters {
 };
 Counters& counters();
 
-// Entry points of a backend (ktp_opencl.cpp): run a validated call on host memory or on device buffers.
+// Entry points of the backend (ktp_opencl.cpp or ktp_cuda.cpp): run a validated call on host memory or on device
+// buffers.
 int runHost(const Call& call, const void* a, const void* b, void* c);
 #if KTP_WITH_OPENCL
 int runCl(cl_command_queue queue, const Call& call, cl_mem a, cl_mem b, cl_mem c);
+#endif
+#if KTP_WITH_CUDA
+// ktp_cuda.cpp: `call` without offsets; they are derived from where a, b, c point into their allocations.
+int runCu(::CUstream stream, Call call, ::CUdeviceptr a, ::CUdeviceptr b, ::CUdeviceptr c);
 #endif
 
 } // namespace ktp

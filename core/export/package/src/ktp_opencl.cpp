@@ -356,9 +356,10 @@ public:
 
 private:
     static int operandIndex(const char* name) {
+        // GEMM's A, B, C; SYMV's A, x, y (y0: y read for beta before y is written, the same operand).
         if (!std::strcmp(name, "A")) return 0;
-        if (!std::strcmp(name, "B")) return 1;
-        if (!std::strcmp(name, "C")) return 2;
+        if (!std::strcmp(name, "B") || !std::strcmp(name, "x")) return 1;
+        if (!std::strcmp(name, "C") || !std::strcmp(name, "y") || !std::strcmp(name, "y0")) return 2;
         return -1;
     }
     int deviceError(const char* what, cl_int err) {

@@ -19,7 +19,8 @@ struct Call {
     Order order = Order::ColMajor;
     int opA = 0, opB = 0, side = 0, uplo = 0, diag = 0; // 0: N / Left / Lower / NonUnit, 1: T / Right / Upper / Unit
     std::int64_t m = 0, n = 0, k = 0;
-    std::int64_t lda = 0, ldb = 0, ldc = 0, offa = 0, offb = 0, offc = 0;
+    // The three operands are A, B, C; a vector routine's are A, x, y (SYMV) with their increments.
+    std::int64_t lda = 0, ldb = 0, ldc = 0, offa = 0, offb = 0, offc = 0, incx = 1, incy = 1;
     std::int64_t batch = 1, stridea = 0, strideb = 0, stridec = 0;
     double alpha = 1, beta = 0;
 };

@@ -13,6 +13,12 @@
 #include <CL/cl.h>
 #endif
 
+#if KTP_WITH_CUDA && !defined(CUDA_VERSION)
+/* The CUDA types the device-memory entries take, as <cuda.h> declares them (the package needs no CUDA header). */
+typedef struct CUstream_st* CUstream;
+typedef unsigned long long CUdeviceptr;
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -32,6 +38,7 @@ typedef enum {
    <cblas.h> can be included together. */
 enum { KtpRowMajor = 101, KtpColMajor = 102 };
 enum { KtpNoTrans = 111, KtpTrans = 112, KtpConjTrans = 113 };
+enum { KtpUpper = 121, KtpLower = 122 };
 
 ktp_status ktp_last_status(void);
 const char* ktp_last_error(void); /* what went wrong in the last failed call on this thread ("" after success) */
@@ -69,6 +76,25 @@ void ktp_cblas_dgemm_batch_strided(int order, int transA, int transB, int m, int
                                    long long strideB, double beta, double* C, int ldc, long long strideC,
                                    int batchCount);
 
+/* Symmetric matrix-vector product y <- alpha A x + beta y (cblas_?symv). The kernels take positive increments: a
+   negative one returns KTP_UNSUPPORTED. Each triangle is its own exported family (ssymv: lower, ssymv_upper), and
+   a row-major call runs the other triangle's: without it the call returns KTP_NOT_EXPORTED. */
+void ktp_cblas_ssymv(int order, int uplo, int n, float alpha, const float* A, int lda, const float* x, int incx,
+                     float beta, float* y, int incy);
+void ktp_cblas_dsymv(int order, int uplo, int n, double alpha, const double* A, int lda, const double* x, int incx,
+                     double beta, double* y, int incy);
+
+/* Rank-k and rank-2k updates of the uplo triangle of C (cblas_?syrk, cblas_?syr2k); the other triangle is not
+   touched. */
+void ktp_cblas_ssyrk(int order, int uplo, int trans, int n, int k, float alpha, const float* A, int lda, float beta,
+                     float* C, int ldc);
+void ktp_cblas_dsyrk(int order, int uplo, int trans, int n, int k, double alpha, const double* A, int lda, double beta,
+                     double* C, int ldc);
+void ktp_cblas_ssyr2k(int order, int uplo, int trans, int n, int k, float alpha, const float* A, int lda,
+                      const float* B, int ldb, float beta, float* C, int ldc);
+void ktp_cblas_dsyr2k(int order, int uplo, int trans, int n, int k, double alpha, const double* A, int lda,
+                      const double* B, int ldb, double beta, double* C, int ldc);
+
 #if KTP_WITH_OPENCL
 /* Device memory: operands in OpenCL buffers (offsets in elements), enqueued on `queue` without waiting. */
 int ktp_sgemm_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k, float alpha, cl_mem A,
@@ -83,6 +109,48 @@ int ktp_dgemm_batch_strided_cl(cl_command_queue queue, int order, int transA, in
                                double alpha, cl_mem A, size_t offA, int lda, long long strideA, cl_mem B, size_t offB,
                                int ldb, long long strideB, double beta, cl_mem C, size_t offC, int ldc,
                                long long strideC, int batchCount);
+int ktp_ssymv_cl(cl_command_queue queue, int order, int uplo, int n, float alpha, cl_mem A, size_t offA, int lda,
+                 cl_mem x, size_t offx, int incx, float beta, cl_mem y, size_t offy, int incy);
+int ktp_dsymv_cl(cl_command_queue queue, int order, int uplo, int n, double alpha, cl_mem A, size_t offA, int lda,
+                 cl_mem x, size_t offx, int incx, double beta, cl_mem y, size_t offy, int incy);
+int ktp_ssyrk_cl(cl_command_queue queue, int order, int uplo, int trans, int n, int k, float alpha, cl_mem A,
+                 size_t offA, int lda, float beta, cl_mem C, size_t offC, int ldc);
+int ktp_dsyrk_cl(cl_command_queue queue, int order, int uplo, int trans, int n, int k, double alpha, cl_mem A,
+                 size_t offA, int lda, double beta, cl_mem C, size_t offC, int ldc);
+int ktp_ssyr2k_cl(cl_command_queue queue, int order, int uplo, int trans, int n, int k, float alpha, cl_mem A,
+                  size_t offA, int lda, cl_mem B, size_t offB, int ldb, float beta, cl_mem C, size_t offC, int ldc);
+int ktp_dsyr2k_cl(cl_command_queue queue, int order, int uplo, int trans, int n, int k, double alpha, cl_mem A,
+                  size_t offA, int lda, cl_mem B, size_t offB, int ldb, double beta, cl_mem C, size_t offC, int ldc);
+#endif
+
+#if KTP_WITH_CUDA
+/* Device memory: operands in CUDA device memory (a pointer anywhere into an allocation of the stream's context, as
+   cuBLAS takes them), launched on `stream` without waiting (0: the legacy default stream of the current context, or
+   of the package's device when no context is current). Kernels are compiled by NVRTC at the first call; the driver
+   (libcuda.so.1) and NVRTC (libnvrtc.so) are loaded then: without them the entries return KTP_NO_DEVICE or
+   KTP_BUILD_FAILED and ktp_last_error() says which library is missing. */
+int ktp_sgemm_cu(CUstream stream, int order, int transA, int transB, int m, int n, int k, float alpha, CUdeviceptr A,
+                 int lda, CUdeviceptr B, int ldb, float beta, CUdeviceptr C, int ldc);
+int ktp_dgemm_cu(CUstream stream, int order, int transA, int transB, int m, int n, int k, double alpha, CUdeviceptr A,
+                 int lda, CUdeviceptr B, int ldb, double beta, CUdeviceptr C, int ldc);
+int ktp_sgemm_batch_strided_cu(CUstream stream, int order, int transA, int transB, int m, int n, int k, float alpha,
+                               CUdeviceptr A, int lda, long long strideA, CUdeviceptr B, int ldb, long long strideB,
+                               float beta, CUdeviceptr C, int ldc, long long strideC, int batchCount);
+int ktp_dgemm_batch_strided_cu(CUstream stream, int order, int transA, int transB, int m, int n, int k, double alpha,
+                               CUdeviceptr A, int lda, long long strideA, CUdeviceptr B, int ldb, long long strideB,
+                               double beta, CUdeviceptr C, int ldc, long long strideC, int batchCount);
+int ktp_ssymv_cu(CUstream stream, int order, int uplo, int n, float alpha, CUdeviceptr A, int lda, CUdeviceptr x,
+                 int incx, float beta, CUdeviceptr y, int incy);
+int ktp_dsymv_cu(CUstream stream, int order, int uplo, int n, double alpha, CUdeviceptr A, int lda, CUdeviceptr x,
+                 int incx, double beta, CUdeviceptr y, int incy);
+int ktp_ssyrk_cu(CUstream stream, int order, int uplo, int trans, int n, int k, float alpha, CUdeviceptr A, int lda,
+                 float beta, CUdeviceptr C, int ldc);
+int ktp_dsyrk_cu(CUstream stream, int order, int uplo, int trans, int n, int k, double alpha, CUdeviceptr A, int lda,
+                 double beta, CUdeviceptr C, int ldc);
+int ktp_ssyr2k_cu(CUstream stream, int order, int uplo, int trans, int n, int k, float alpha, CUdeviceptr A, int lda,
+                  CUdeviceptr B, int ldb, float beta, CUdeviceptr C, int ldc);
+int ktp_dsyr2k_cu(CUstream stream, int order, int uplo, int trans, int n, int k, double alpha, CUdeviceptr A, int lda,
+                  CUdeviceptr B, int ldb, double beta, CUdeviceptr C, int ldc);
 #endif
 
 #ifdef __cplusplus

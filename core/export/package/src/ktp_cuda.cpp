@@ -1,0 +1,602 @@
+// The CUDA backend of the package: the driver API and NVRTC loaded at the first call (dlopen, so the library builds
+// and links without CUDA), programs compiled by NVRTC exactly as KernelTune compiled them while tuning
+// (ktp_nvrtc_options.hpp) and cached in memory per context and on disk, workspaces kept between calls, and the plan
+// context that binds the caller's device pointers (or uploaded host operands) and launches kernels.
+#include <dlfcn.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "ktp_cuda_api.hpp"
+#include "ktp_internal.hpp"
+#include "ktp_nvrtc_options.hpp"
+
+namespace ktp::cu {
+
+namespace {
+
+template <class F> void loadSymbol(void* lib, F& fn, const char* symbol, std::string& missing) {
+    fn = reinterpret_cast<F>(dlsym(lib, symbol));
+    if (!fn) missing += (missing.empty() ? "" : ", ") + std::string(symbol);
+}
+
+struct DriverState {
+    Driver d;
+    std::string why;
+    bool ok = false;
+    DriverState() {
+        void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+        if (!lib) {
+            why = "libcuda.so.1 not found: no NVIDIA driver on this machine";
+            return;
+        }
+        std::string missing;
+#define KTP_LOAD(name, symbol, ret, params) loadSymbol(lib, d.name, symbol, missing);
+        KTP_CUDA_DRIVER_API(KTP_LOAD)
+#undef KTP_LOAD
+        if (!missing.empty()) {
+            why = "libcuda.so.1 is too old (it lacks " + missing + "): update the NVIDIA driver";
+            return;
+        }
+        if (CUresult r = d.cuInit(0)) {
+            why = "cuInit failed: " + name(r);
+            return;
+        }
+        d.cuDriverGetVersion(&d.version);
+        ok = true;
+    }
+    std::string name(CUresult r) const {
+        const char* n = nullptr;
+        const char* text = nullptr;
+        if (d.cuGetErrorName) d.cuGetErrorName(r, &n);
+        if (d.cuGetErrorString) d.cuGetErrorString(r, &text);
+        std::string out = n ? n : "CUresult " + std::to_string(r);
+        if (text) out += std::string(" (") + text + ")";
+        return out;
+    }
+};
+
+const DriverState& driverState() {
+    static const DriverState s;
+    return s;
+}
+
+struct NvrtcState {
+    Nvrtc n;
+    std::string why;
+    bool ok = false;
+    NvrtcState() {
+        void* lib = nullptr;
+        for (const auto& c : nvrtc::libraryCandidates())
+            if ((lib = dlopen(c.c_str(), RTLD_NOW | RTLD_LOCAL))) {
+                n.path = c;
+                break;
+            }
+        if (!lib) {
+            why = "libnvrtc.so not found (tried libnvrtc.so, .so.13, .so.12, $CUDA_PATH and /usr/local/cuda): install "
+                  "the CUDA runtime compiler (NVRTC)";
+            return;
+        }
+        std::string missing;
+#define KTP_LOAD_NVRTC(name, symbol, ret, params) loadSymbol(lib, n.name, symbol, missing);
+        KTP_NVRTC_API(KTP_LOAD_NVRTC)
+#undef KTP_LOAD_NVRTC
+        if (!missing.empty()) {
+            why = n.path + " is too old (it lacks " + missing + ")";
+            return;
+        }
+        n.nvrtcVersion(&n.major, &n.minor);
+        ok = true;
+    }
+};
+
+} // namespace
+
+const Driver* driver(std::string* why) {
+    const auto& s = driverState();
+    if (why) *why = s.why;
+    return s.ok ? &s.d : nullptr;
+}
+
+const Nvrtc* nvrtcLibrary(std::string* why) {
+    static const NvrtcState s;
+    if (why) *why = s.why;
+    return s.ok ? &s.n : nullptr;
+}
+
+std::string resultName(CUresult r) { return driverState().name(r); }
+
+} // namespace ktp::cu
+
+namespace ktp {
+
+namespace {
+
+using namespace ktp::cu;
+
+std::mutex gLock; // one call at a time: the caches and workspaces are shared
+
+struct Function {
+    CUfunction f = nullptr;
+    unsigned dynamicShared = 0;
+};
+
+// What the package keeps per CUDA context: modules, functions, workspaces, and variants that failed there.
+struct DeviceState {
+    CUcontext context = nullptr;
+    CUdevice device = 0;
+    std::string name;
+    int ccMajor = 0, ccMinor = 0;
+    bool tuned = false;
+    std::map<int, CUmodule> modules;
+    std::map<std::pair<int, std::string>, Function> functions;
+    std::map<std::pair<const PlanEntry*, int>, std::pair<CUdeviceptr, size_t>> workspaces;
+    std::set<int> brokenVariants;
+};
+
+// Call with `context` current.
+DeviceState& stateFor(const Driver& d, CUcontext context) {
+    static std::map<CUcontext, DeviceState> states;
+    DeviceState& s = states[context];
+    if (!s.context) {
+        s.context = context;
+        d.cuCtxGetDevice(&s.device);
+        char name[256] = {0};
+        d.cuDeviceGetName(name, sizeof name - 1, s.device);
+        s.name = name;
+        d.cuDeviceGetAttribute(&s.ccMajor, kAttrComputeCapabilityMajor, s.device);
+        d.cuDeviceGetAttribute(&s.ccMinor, kAttrComputeCapabilityMinor, s.device);
+        s.tuned = isTunedDevice(s.name, gen::kDeviceVendor); // CUDA devices are all NVIDIA's: the name decides
+    }
+    return s;
+}
+
+// Makes a context current for the scope of a call and restores the caller's afterwards.
+struct ContextScope {
+    const Driver& d;
+    bool pushed = false;
+    ContextScope(const Driver& driver, CUcontext c) : d(driver) { pushed = d.cuCtxPushCurrent(c) == kSuccess; }
+    ~ContextScope() {
+        CUcontext popped = nullptr;
+        if (pushed) d.cuCtxPopCurrent(&popped);
+    }
+};
+
+std::string noDriver(const std::string& why) {
+    return why + " (this package runs its kernels through CUDA: it was tuned on " + std::string(gen::kDeviceName) + ")";
+}
+
+// The device of the host-memory entries: $KTP_DEVICE (an ordinal, or "0:N" as OpenCL packages take it), else the
+// tuned device, else device 0; its primary context and a stream of the package's own.
+struct HostDevice {
+    CUdevice device = 0;
+    CUcontext context = nullptr;
+    CUstream stream = nullptr;
+    std::string error;
+};
+
+HostDevice& hostDevice() {
+    static HostDevice h = [] {
+        HostDevice out;
+        std::string why;
+        const Driver* d = driver(&why);
+        if (!d) {
+            out.error = noDriver(why);
+            return out;
+        }
+        int count = 0;
+        if (d->cuDeviceGetCount(&count) != kSuccess || count == 0) {
+            out.error = "no CUDA device";
+            return out;
+        }
+        int chosen = -1;
+        if (const char* sel = std::getenv("KTP_DEVICE"); sel && *sel) {
+            int p = 0, n = -1;
+            if (std::sscanf(sel, "%d:%d", &p, &n) != 2) n = std::atoi(sel), p = 0;
+            if (p != 0 || n < 0 || n >= count || (n == 0 && std::strcmp(sel, "0") && std::strcmp(sel, "0:0"))) {
+                out.error =
+                    std::string("KTP_DEVICE=") + sel + " names no CUDA device (0.." + std::to_string(count - 1) + ")";
+                return out;
+            }
+            chosen = n;
+        }
+        for (int i = 0; i < count && chosen < 0; ++i) {
+            CUdevice dev = 0;
+            char name[256] = {0};
+            if (d->cuDeviceGet(&dev, i) == kSuccess && d->cuDeviceGetName(name, sizeof name - 1, dev) == kSuccess &&
+                isTunedDevice(name, gen::kDeviceVendor))
+                chosen = i;
+        }
+        if (chosen < 0) chosen = 0;
+        if (CUresult r = d->cuDeviceGet(&out.device, chosen)) {
+            out.error = "cuDeviceGet failed: " + resultName(r);
+            return out;
+        }
+        if (CUresult r = d->cuDevicePrimaryCtxRetain(&out.context, out.device)) {
+            out.error = "cuDevicePrimaryCtxRetain failed: " + resultName(r);
+            return out;
+        }
+        ContextScope scope(*d, out.context);
+        if (CUresult r = d->cuStreamCreate(&out.stream, kStreamNonBlocking)) {
+            out.error = "cuStreamCreate failed: " + resultName(r);
+            out.context = nullptr;
+        }
+        return out;
+    }();
+    return h;
+}
+
+// The program `index` as a module in the state's context: from memory, else from the disk cache, else compiled by
+// NVRTC (and then written to the cache). Cache key: device, compute capability, driver, NVRTC, options and source.
+int module(const Driver& d, DeviceState& s, int index, CUmodule& out, std::string& error) {
+    if (auto it = s.modules.find(index); it != s.modules.end()) {
+        ++counters().memoryHits;
+        out = it->second;
+        return KTP_SUCCESS;
+    }
+    std::string why;
+    const Nvrtc* rtc = nvrtcLibrary(&why);
+    if (!rtc) {
+        error = why;
+        return KTP_BUILD_FAILED;
+    }
+    const ProgramEntry& p = gen::kPrograms[index];
+    int archCount = 0;
+    rtc->nvrtcGetNumSupportedArchs(&archCount);
+    std::vector<int> archs(std::size_t(archCount > 0 ? archCount : 0));
+    if (archCount > 0) rtc->nvrtcGetSupportedArchs(archs.data());
+    const nvrtc::Target target = nvrtc::targetFor(s.ccMajor, s.ccMinor, archs);
+    std::vector<std::string> options;
+    for (const char* o = p.options; *o;) {
+        const char* end = std::strchr(o, ' ');
+        const std::size_t len = end ? std::size_t(end - o) : std::strlen(o);
+        if (len) options.emplace_back(o, len);
+        o += len;
+        while (*o == ' ') ++o;
+    }
+    const std::vector<std::string> args = nvrtc::arguments(target, options);
+    std::string key = s.name + "\ncc " + std::to_string(s.ccMajor) + "." + std::to_string(s.ccMinor) + "\ndriver " +
+                      std::to_string(d.version) + "\nnvrtc " + std::to_string(rtc->major) + "." +
+                      std::to_string(rtc->minor) + "\n";
+    for (const auto& a : args) key += a + " ";
+    key += "\n";
+    key += p.source;
+    const std::string file = cacheFile(key);
+    std::string image;
+    if (!file.empty() && readFile(file, image)) {
+        CUmodule m = nullptr;
+        if (d.cuModuleLoadData(&m, image.data()) == kSuccess) {
+            ++counters().loaded;
+            s.modules[index] = out = m;
+            return KTP_SUCCESS;
+        }
+        // A damaged or foreign entry: compile instead.
+    }
+    nvrtcProgram prog = nullptr;
+    if (nvrtcResult r = rtc->nvrtcCreateProgram(&prog, p.source, p.name, 0, nullptr, nullptr)) {
+        error = std::string("nvrtcCreateProgram: ") + rtc->nvrtcGetErrorString(r);
+        return KTP_BUILD_FAILED;
+    }
+    ++counters().compiled;
+    std::vector<const char*> argv;
+    for (const auto& a : args) argv.push_back(a.c_str());
+    const nvrtcResult compiled = rtc->nvrtcCompileProgram(prog, int(argv.size()), argv.data());
+    if (compiled) {
+        std::size_t logSize = 0;
+        rtc->nvrtcGetProgramLogSize(prog, &logSize);
+        std::string log(logSize, '\0');
+        if (logSize) rtc->nvrtcGetProgramLog(prog, &log[0]);
+        rtc->nvrtcDestroyProgram(&prog);
+        error = std::string("compiling ") + p.name + " for " + s.name + " (" + target.arch + ") failed (" +
+                rtc->nvrtcGetErrorString(compiled) + "):\n" + log.substr(0, 2000);
+        return KTP_BUILD_FAILED;
+    }
+    std::size_t size = 0;
+    if (target.cubin) {
+        rtc->nvrtcGetCUBINSize(prog, &size);
+        image.assign(size, '\0');
+        rtc->nvrtcGetCUBIN(prog, &image[0]);
+    } else {
+        rtc->nvrtcGetPTXSize(prog, &size); // with its terminating NUL, which cuModuleLoadData needs
+        image.assign(size, '\0');
+        rtc->nvrtcGetPTX(prog, &image[0]);
+    }
+    rtc->nvrtcDestroyProgram(&prog);
+    CUmodule m = nullptr;
+    if (CUresult r = d.cuModuleLoadData(&m, image.data())) {
+        error = std::string("loading ") + p.name + " (" + target.arch + ") on " + s.name + " failed: " + resultName(r);
+        return KTP_BUILD_FAILED;
+    }
+    if (!file.empty()) writeFileAtomically(file, image);
+    s.modules[index] = out = m;
+    return KTP_SUCCESS;
+}
+
+// One call on CUDA: operands either the caller's device memory (device entries) or uploaded from host memory.
+class CuExec final : public Exec {
+public:
+    CuExec(const Driver& d, DeviceState& state, CUstream stream, const PlanEntry& plan)
+        : m_d(d), m_s(state), m_stream(stream), m_plan(plan) {}
+
+    // Device entries: the base of the caller's allocation and its size (the call's offsets point into it).
+    CUdeviceptr operand[3] = {0, 0, 0};
+    size_t operandBytes[3] = {0, 0, 0};
+    const void* hostIn[3] = {nullptr, nullptr, nullptr};
+    void* hostOut = nullptr; // C
+    std::string error;
+    struct Uploaded {
+        CUdeviceptr mem = 0;
+        size_t bytes = 0;
+    };
+    Uploaded* uploads = nullptr; // host entries: operands uploaded for this call, kept across candidates
+
+    int fail(const char* message) override {
+        error = message;
+        return KTP_UNSUPPORTED;
+    }
+
+    int buffer(int index, const char* name, Role role, std::int64_t elements, bool int32) override {
+        if (index >= int(m_buffers.size())) m_buffers.resize(std::size_t(index) + 1, 0);
+        const size_t bytes = size_t(elements < 1 ? 1 : elements) * (int32 ? 4 : call.f64 ? 8 : 4);
+        const int op = role == kWorkspace ? -1 : operandIndex(name);
+        if (op >= 0 && !uploads) {
+            if (elements > 0 && operandBytes[op] < bytes) {
+                error = std::string("the allocation of ") + name + " holds " + std::to_string(operandBytes[op]) +
+                        " bytes from its start, the call needs " + std::to_string(bytes);
+                return KTP_INVALID_ARGUMENT;
+            }
+            m_buffers[std::size_t(index)] = operand[op];
+            return KTP_SUCCESS;
+        }
+        if (op >= 0) {
+            Uploaded& u = uploads[op];
+            if (!u.mem || u.bytes < bytes) {
+                if (u.mem) m_d.cuMemFree(u.mem), u = {};
+                if (CUresult r = m_d.cuMemAlloc(&u.mem, bytes)) return deviceError("cuMemAlloc", r);
+                u.bytes = bytes;
+                const void* src = op == 2 ? hostOut : hostIn[op];
+                if (elements > 0 && src)
+                    if (CUresult r = m_d.cuMemcpyHtoDAsync(u.mem, src, bytes, m_stream))
+                        return deviceError("cuMemcpyHtoDAsync", r);
+            }
+            m_buffers[std::size_t(index)] = u.mem;
+            return KTP_SUCCESS;
+        }
+        auto& w = m_s.workspaces[{&m_plan, index}];
+        if (!w.first || w.second < bytes) {
+            if (w.first) m_d.cuMemFree(w.first);
+            w = {0, 0};
+            if (CUresult r = m_d.cuMemAlloc(&w.first, bytes)) return deviceError("cuMemAlloc (workspace)", r);
+            w.second = bytes;
+        }
+        m_buffers[std::size_t(index)] = w.first;
+        return KTP_SUCCESS;
+    }
+
+    int launch(int programIndex, const char* name, const std::int64_t global[3], const std::int64_t local[3],
+               std::initializer_list<Arg> args) override {
+        unsigned grid[3], block[3];
+        for (int dim = 0; dim < 3; ++dim) {
+            if (global[dim] == 0) return KTP_SUCCESS; // no work-items: nothing to launch
+            if (local[dim] <= 0 || global[dim] % local[dim] != 0 || global[dim] / local[dim] > 0x7fffffff) {
+                error = std::string("kernel ") + name + ": global size " + std::to_string(global[dim]) +
+                        " is no multiple of the block size " + std::to_string(local[dim]);
+                return KTP_BUILD_FAILED;
+            }
+            grid[dim] = unsigned(global[dim] / local[dim]), block[dim] = unsigned(local[dim]);
+        }
+        Function* fn = nullptr;
+        if (int st = function(programIndex, name, fn)) return st;
+        // Each argument in an 8-byte slot; cuLaunchKernel reads the size the kernel's signature declares.
+        std::vector<std::uint64_t> slots(args.size());
+        std::vector<void*> pointers(args.size());
+        std::size_t i = 0;
+        for (const Arg& a : args) {
+            switch (a.kind) {
+            case Arg::Int: {
+                if (a.value < INT32_MIN || a.value > INT32_MAX) return fail("a kernel argument exceeds 32 bits");
+                const std::int32_t v = std::int32_t(a.value);
+                std::memcpy(&slots[i], &v, sizeof v);
+                break;
+            }
+            case Arg::Real:
+                if (call.f64)
+                    std::memcpy(&slots[i], &a.real, sizeof a.real);
+                else {
+                    const float f = float(a.real);
+                    std::memcpy(&slots[i], &f, sizeof f);
+                }
+                break;
+            case Arg::Buffer:
+            case Arg::Image: // KT_IMAGE1D is a plain pointer in the CUDA dialect
+                std::memcpy(&slots[i], &m_buffers[std::size_t(a.value)], sizeof(CUdeviceptr));
+                break;
+            }
+            pointers[i] = &slots[i];
+            ++i;
+        }
+        const CUresult r = m_d.cuLaunchKernel(fn->f, grid[0], grid[1], grid[2], block[0], block[1], block[2],
+                                              fn->dynamicShared, m_stream, pointers.data(), nullptr);
+        if (r == kErrorInvalidValue || r == kErrorLaunchOutOfResources) {
+            error = std::string("kernel ") + name + " cannot run on " + m_s.name + ": " + resultName(r);
+            return KTP_BUILD_FAILED; // another variant may fit the device
+        }
+        if (r) return deviceError((std::string("cuLaunchKernel ") + name).c_str(), r);
+        return KTP_SUCCESS;
+    }
+
+private:
+    int function(int programIndex, const char* name, Function*& out) {
+        Function& fn = m_s.functions[{programIndex, name}];
+        if (!fn.f) {
+            CUmodule m = nullptr;
+            if (int st = module(m_d, m_s, programIndex, m, error)) return st;
+            if (CUresult r = m_d.cuModuleGetFunction(&fn.f, m, name)) {
+                fn.f = nullptr;
+                error = std::string("kernel ") + name + ": cuModuleGetFunction failed: " + resultName(r);
+                return KTP_BUILD_FAILED;
+            }
+            CUdeviceptr symbol = 0;
+            std::size_t symbolBytes = 0;
+            unsigned shared = 0;
+            if (m_d.cuModuleGetGlobal(&symbol, &symbolBytes, m, nvrtc::dynamicSharedSymbol(name).c_str()) == kSuccess &&
+                symbolBytes == sizeof shared) {
+                if (CUresult r = m_d.cuMemcpyDtoH(&shared, symbol, sizeof shared))
+                    return deviceError("reading the dynamic shared memory size", r);
+                if (shared > nvrtc::kDefaultSharedLimit &&
+                    m_d.cuFuncSetAttribute(fn.f, kFuncAttrMaxDynamicShared, int(shared)) != kSuccess) {
+                    error = std::string("kernel ") + name + ": " + std::to_string(shared) +
+                            " bytes of dynamic shared memory refused on " + m_s.name;
+                    fn.f = nullptr;
+                    return KTP_BUILD_FAILED;
+                }
+            }
+            fn.dynamicShared = shared;
+        } else {
+            ++counters().memoryHits;
+        }
+        out = &fn;
+        return KTP_SUCCESS;
+    }
+    static int operandIndex(const char* name) {
+        // GEMM's A, B, C; SYMV's A, x, y (y0: y read for beta before y is written, the same operand).
+        if (!std::strcmp(name, "A")) return 0;
+        if (!std::strcmp(name, "B") || !std::strcmp(name, "x")) return 1;
+        if (!std::strcmp(name, "C") || !std::strcmp(name, "y") || !std::strcmp(name, "y0")) return 2;
+        return -1;
+    }
+    int deviceError(const char* what, CUresult r) {
+        error = std::string(what) + " failed on " + m_s.name + ": " + resultName(r);
+        return KTP_DEVICE_ERROR;
+    }
+
+    const Driver& m_d;
+    DeviceState& m_s;
+    CUstream m_stream;
+    const PlanEntry& m_plan;
+    std::vector<CUdeviceptr> m_buffers;
+};
+
+// Runs the first candidate that works (as the OpenCL backend does): a build or launch failure marks the variant
+// broken in this context, a failed plan check moves on to the next candidate, an invalid argument stops.
+int runCandidates(const Driver& d, DeviceState& s, CUstream stream, const Call& call, const CUdeviceptr ops[3],
+                  const size_t opBytes[3], const void* ha, const void* hb, void* hc) {
+    const auto candidates = candidatesFor(call, s.tuned);
+    if (candidates.empty())
+        return setStatus(KTP_NOT_EXPORTED, "the package holds no plan for this call (routine, precision, op types)");
+    CuExec::Uploaded uploads[3];
+    auto freeUploads = [&] {
+        for (auto& u : uploads)
+            if (u.mem) d.cuMemFree(u.mem), u = {};
+    };
+    int status = KTP_NOT_EXPORTED;
+    std::string errors;
+    bool ran = false;
+    int uploadedSwap = -1;
+    for (const Candidate& cand : candidates) {
+        if (s.brokenVariants.count(cand.plan->variant)) continue;
+        if (hc && uploadedSwap != int(cand.swapAB)) { // uploads are per plan operand: drop them when A and B trade
+            d.cuStreamSynchronize(stream);
+            freeUploads();
+            uploadedSwap = int(cand.swapAB);
+        }
+        CuExec x(d, s, stream, *cand.plan);
+        x.call = cand.call;
+        const int ia = cand.swapAB ? 1 : 0, ib = cand.swapAB ? 0 : 1;
+        x.operand[0] = ops[ia], x.operand[1] = ops[ib], x.operand[2] = ops[2];
+        x.operandBytes[0] = opBytes[ia], x.operandBytes[1] = opBytes[ib], x.operandBytes[2] = opBytes[2];
+        x.hostIn[0] = cand.swapAB ? hb : ha, x.hostIn[1] = cand.swapAB ? ha : hb, x.hostOut = hc;
+        if (hc) x.uploads = uploads;
+        status = cand.plan->run(x);
+        if (status == KTP_SUCCESS) {
+            setVariant(variantName(cand.plan->variant));
+            if (hc) {
+                CUresult r = d.cuMemcpyDtoHAsync(hc, uploads[2].mem, uploads[2].bytes, stream);
+                if (!r) r = d.cuStreamSynchronize(stream);
+                if (r) status = KTP_DEVICE_ERROR, errors = "reading C back failed: " + resultName(r);
+            }
+            ran = true;
+            break;
+        }
+        errors += (errors.empty() ? "" : "; ") + variantName(cand.plan->variant) + ": " + x.error;
+        if (status == KTP_BUILD_FAILED) s.brokenVariants.insert(cand.plan->variant);
+        if (status == KTP_INVALID_ARGUMENT || status == KTP_DEVICE_ERROR) break;
+    }
+    if (hc) d.cuStreamSynchronize(stream);
+    freeUploads();
+    if (ran && status == KTP_SUCCESS) return setStatus(KTP_SUCCESS);
+    return setStatus(status, errors);
+}
+
+} // namespace
+
+int runHost(const Call& call, const void* a, const void* b, void* c) {
+    std::lock_guard<std::mutex> lock(gLock);
+    HostDevice& h = hostDevice();
+    if (!h.context) return setStatus(KTP_NO_DEVICE, h.error);
+    const Driver& d = *driver(nullptr);
+    ContextScope scope(d, h.context);
+    const CUdeviceptr ops[3] = {0, 0, 0};
+    const size_t bytes[3] = {0, 0, 0};
+    return runCandidates(d, stateFor(d, h.context), h.stream, call, ops, bytes, a, b, c);
+}
+
+int runCu(CUstream stream, Call call, CUdeviceptr a, CUdeviceptr b, CUdeviceptr c) {
+    std::lock_guard<std::mutex> lock(gLock);
+    std::string why;
+    const Driver* d = driver(&why);
+    if (!d) return setStatus(KTP_NO_DEVICE, noDriver(why));
+    // The stream's context; the legacy default stream (0) runs in the caller's current context, else in the
+    // primary context of the package's device.
+    CUcontext context = nullptr;
+    if (stream) {
+        if (CUresult r = d->cuStreamGetCtx(stream, &context))
+            return setStatus(KTP_INVALID_ARGUMENT, "the stream is not valid: " + resultName(r));
+    } else if (d->cuCtxGetCurrent(&context) != kSuccess || !context) {
+        HostDevice& h = hostDevice();
+        if (!h.context) return setStatus(KTP_NO_DEVICE, h.error);
+        context = h.context;
+    }
+    ContextScope scope(*d, context);
+    // A device pointer may point anywhere into an allocation: the kernels get the allocation's start and an element
+    // offset, as OpenCL buffers and offsets, so that their aligned loads stay aligned.
+    const CUdeviceptr in[3] = {a, b, c};
+    CUdeviceptr base[3] = {0, 0, 0};
+    size_t bytes[3] = {0, 0, 0};
+    std::int64_t* offsets[3] = {&call.offa, &call.offb, &call.offc};
+    const size_t element = call.f64 ? 8 : 4;
+    for (int i = 0; i < 3; ++i) {
+        const char* name = i == 0 ? "A" : i == 1 ? "B" : "C";
+        if (CUresult r = d->cuMemGetAddressRange(&base[i], &bytes[i], in[i]))
+            return setStatus(KTP_INVALID_ARGUMENT, std::string(name) +
+                                                       " is not device memory of the stream's context (" +
+                                                       resultName(r) + ")");
+        if ((in[i] - base[i]) % element)
+            return setStatus(KTP_INVALID_ARGUMENT, std::string(name) + " is not aligned to its element size");
+        *offsets[i] = std::int64_t((in[i] - base[i]) / element);
+    }
+    return runCandidates(*d, stateFor(*d, context), stream, call, base, bytes, nullptr, nullptr, nullptr);
+}
+
+} // namespace ktp
+
+extern "C" int ktp_device_name(char* name, size_t capacity, int* tuned) {
+    std::lock_guard<std::mutex> lock(ktp::gLock);
+    ktp::HostDevice& h = ktp::hostDevice();
+    if (!h.context) return ktp::setStatus(KTP_NO_DEVICE, h.error);
+    const ktp::cu::Driver& d = *ktp::cu::driver(nullptr);
+    ktp::ContextScope scope(d, h.context);
+    const ktp::DeviceState& s = ktp::stateFor(d, h.context);
+    if (name && capacity) {
+        std::strncpy(name, s.name.c_str(), capacity - 1);
+        name[capacity - 1] = '\0';
+    }
+    if (tuned) *tuned = s.tuned;
+    return ktp::setStatus(KTP_SUCCESS);
+}
