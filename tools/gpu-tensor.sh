@@ -49,7 +49,9 @@ tar czf "$out/json.tar.gz" -C "$json" . # the device tool returns at most 8 file
 if [ -n "${KT_TENSOR_NCU:-}" ] && command -v ncu > /dev/null; then
     read -r name size <<< "$KT_TENSOR_NCU"
     key=$(awk -v n="$name" '$1 == n { print $2 }' "$cands")
-    timeout 240 ncu --clock-control none --kernel-name gemm_tn --launch-count 1 --section SpeedOfLight --section ComputeWorkloadAnalysis \
+    # --print-details all: the stall reasons per issued instruction (the WarpStateStats chart), not only the totals.
+    timeout 240 ncu --clock-control none --kernel-name gemm_tn --launch-count 1 --print-details all \
+        --section SpeedOfLight --section ComputeWorkloadAnalysis \
         --section MemoryWorkloadAnalysis --section Occupancy --section WarpStateStats --section SchedulerStats \
         "$build/ktune" bench --device "$id" --family dgemm --point "$key" --sizes "$size" --ops tn --runs 1 --warmup 1 \
         --peer none > "$out/ncu-$name.txt" 2>&1

@@ -114,7 +114,22 @@ const std::vector<ParamSpec>& paramSpecs() {
          0},
         {"GEMM_WM", {0}, {0, 16, 32, 64}, "tensor cores: rows of C per warp (columns: 32 ms ns / wm); 0 for SIMT", 0},
         {"GEMM_STAGES", {0}, {0, 2, 3, 4}, "tensor cores: cp.async shared-memory pipeline stages; 0 for SIMT", 0},
-        {"GEMM_SWIZZLE", {0}, {0, 1, 2}, "tensor cores: shared tile rows 0 plain, 1 padded, 2 XOR-swizzled", 0},
+        {"GEMM_SWIZZLE",
+         {0},
+         {0, 1, 2, 3},
+         "tensor cores: shared tile rows 0 plain, 1 padded, 2 XOR-swizzled, 3 XOR-swizzled over 4 rows",
+         0},
+        {"GEMM_DBUF",
+         {0},
+         {0, 1},
+         "tensor cores: 1 double-buffers the MMA fragments in registers across k-steps and k-blocks",
+         0},
+        {"GEMM_LDS128",
+         {0},
+         {0, 1},
+         "tensor cores: 1 reads the MMA fragments as 16-byte pairs (needs GEMM_SWIZZLE 3)",
+         0},
+        {"GEMM_MINB", {0}, {0, 2}, "tensor cores: minimum blocks per SM in the launch bounds (0: none)", 0},
     };
     return specs;
 }
@@ -154,6 +169,16 @@ void addMmaConstraints(ParameterSpace& space, bool f64) {
     space.addConstraint({"GEMM_MMA > 0 || GEMM_SWIZZLE == 0", "shared-tile swizzle: tensor cores only"});
     space.addConstraint({"GEMM_MMA == 0 || GEMM_KL % (GEMM_MMA == 4 ? 16 : GEMM_MMA == 3 ? 8 : 4) == 0",
                          "tensor cores: the k step is a multiple of the MMA's k"});
+    // One constraint per parameter, so that SIMT points are pruned as soon as each one is bound (a joint rule would
+    // let the enumeration visit all eight combinations under every SIMT point before refusing seven).
+    space.addConstraint({"GEMM_MMA > 0 || GEMM_DBUF == 0", "register double-buffered fragments: tensor cores only"});
+    space.addConstraint({"GEMM_MMA > 0 || GEMM_LDS128 == 0", "16-byte fragment loads: tensor cores only"});
+    space.addConstraint({"GEMM_MMA > 0 || GEMM_MINB == 0", "launch-bounds minimum blocks: tensor cores only"});
+    space.addConstraint({"GEMM_DBUF == 0 || (GEMM_KL / (GEMM_MMA == 4 ? 16 : GEMM_MMA == 3 ? 8 : 4)) % 2 == 0",
+                         "tensor cores: double-buffered fragments need an even number of k-steps per k-block"});
+    space.addConstraint({"GEMM_LDS128 == 0 || (GEMM_SWIZZLE == 3 && GEMM_MMA >= 2 && "
+                         "((32 * GEMM_MS * GEMM_NS) / GEMM_WM) % 16 == 0)",
+                         "tensor cores: 16-byte fragment loads need swizzle 3, an m16 shape and warp tiles 16 wide"});
     space.addConstraint({"GEMM_MMA == 0 || (GEMM_ML + GEMM_NL + (GEMM_SWIZZLE == 1 ? 16 : 0)) * GEMM_KL * 8 * "
                          "GEMM_STAGES <= DEV_LOCAL_MEM_OPTIN",
                          "tensor cores: the shared-memory ring fits (dynamic shared memory, up to the opt-in limit)"});
@@ -306,6 +331,7 @@ GemmParams paramsFromPoint(const Point& point, Precision precision) {
     get("GEMM_MAXREGS", p.maxRegs);
     get("GEMM_KSPLIT", p.ksplit);
     get("GEMM_MMA", p.mma), get("GEMM_WM", p.wm), get("GEMM_STAGES", p.stages), get("GEMM_SWIZZLE", p.swizzle);
+    get("GEMM_DBUF", p.dbuf), get("GEMM_LDS128", p.lds128), get("GEMM_MINB", p.minBlocks);
     if (auto why = p.invalidReason(); !why.empty())
         throw std::invalid_argument("gemm point " + point.key() + ": " + why);
     return p;
@@ -336,7 +362,10 @@ Point pointFromParams(const GemmParams& p) {
                          p.mma,
                          p.wm,
                          p.stages,
-                         p.swizzle});
+                         p.swizzle,
+                         p.dbuf,
+                         p.lds128,
+                         p.minBlocks});
 }
 
 std::optional<KernelPlan> GemmFamily::plan(const Point& point, const DeviceInfo& device) const {

@@ -114,7 +114,14 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     // A warp reads rows k..k+3 of a tile, 8 consecutive elements each; with rows 128-byte aligned all four hit the
     // same 16 banks. Padding by 8 elements or flipping bit 3 of the column in odd rows (swizzle, no extra memory)
     // puts odd rows in the other 16 banks: two wavefronts per 256-byte read, the minimum.
-    def("GEMM_SWZ(k)", p.swizzle == 2 ? "(((k) & 1) << 3) // XOR of the column in row k" : "0 // no swizzle");
+    // Swizzle 3 flips bits 2 and 3 of the column by k % 4: the 16-byte pairs that one quarter of a warp reads from
+    // rows k..k+3 (lds128) then fall in 8 different 16-byte bank groups, and 8-byte reads still take two wavefronts.
+    def("GEMM_SWZ(k)", p.swizzle == 2   ? "(((k) & 1) << 3) // XOR of the column in row k"
+                       : p.swizzle == 3 ? "(((k) & 3) << 2) // XOR of the column in row k (16-byte chunks kept)"
+                                        : "0 // no swizzle");
+    def("GEMM_SWIZZLE", str(p.swizzle));
+    def("GEMM_STEPS", "(GEMM_KL / GEMM_MMA_K) // MMA k-steps per k-block");
+    def("GEMM_LDS128", str(p.lds128) + " // fragments read as 16-byte pairs");
     def("GEMM_GROUP", "8 // block-rows of C that consecutive work-groups walk together (L2 reuse)");
     // The elements of C this kernel stores: inside C and, for SYRK/SYR2K (BLAS3), inside the triangle.
     def("GEMM_STORES(gi, gj)", "(" + tnVariantStoreCondition(variant) + ")");
@@ -130,7 +137,9 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     s << mmaFunction(p) << "\n";
     s << tileCopy('A', p.layoutA, "GEMM_ML", "M", "bm", "GEMM_LDA") << "\n";
     s << tileCopy('B', p.layoutB, "GEMM_NL", "N", "bn", "GEMM_LDB") << "\n";
-    s << R"(KT_KERNEL __launch_bounds__(GEMM_WG) void gemm_tn(const int M, const int N, const int K, const double alpha,
+    s << "#define GEMM_BOUNDS "
+      << (p.minBlocks ? "__launch_bounds__(GEMM_WG, " + str(p.minBlocks) + ")" : "__launch_bounds__(GEMM_WG)") << "\n";
+    s << R"(KT_KERNEL GEMM_BOUNDS void gemm_tn(const int M, const int N, const int K, const double alpha,
                                                      const double beta, const double* KT_RESTRICT A,
                                                      const double* KT_RESTRICT B, double* KT_RESTRICT C,
                                                      const int offC, const int ldc, const int mC, const int nC) {
@@ -158,6 +167,62 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     s << R"(    const int warp = lid >> 5, lane = lid & 31, g = lane >> 2, t = lane & 3;
     const int wmBase = (warp / GEMM_WARPS_N) * GEMM_WM, wnBase = (warp % GEMM_WARPS_N) * GEMM_WN;
     const int sx = GEMM_SWZ(t); // every fragment row this thread reads is t modulo 4
+    // Where this thread's fragment columns lie in a tile row, swizzle applied. The XOR touches bits below 16 only,
+    // so column c + 16 q lies at (c ^ sx) + 16 q: two per-thread offsets (c % 16 < 8 or not) cover every MMA tile.
+#if GEMM_LDS128
+    // 16-byte pairs: MMA row g / g + 8 of tile i are rows 2g / 2g + 1 of the warp's 16-row slab i (and likewise
+    // MMA tiles j = 2q / 2q + 1 take columns 2g / 2g + 1 of slab q), so both values of a pair are adjacent.
+    const int aCol = (wmBase + 2 * g) ^ sx, bCol = (wnBase + 2 * g) ^ sx;
+#elif GEMM_SWIZZLE == 3
+    const int aCol[2] = {(wmBase + g) ^ sx, (wmBase + 8 + g) ^ sx};
+    const int bCol[2] = {(wnBase + g) ^ sx, (wnBase + 8 + g) ^ sx};
+#endif
+    // Fragments (PTX ISA .f64 layouts): A element r of a thread is (row g + 8 (r % 2), k t + 4 (r / 2)) of the MMA
+    // tile (m8n8k4: (g, t)); B element r is (k t + 4 r, column g). The kernel's A is K x M, so the MMA's A(m, k) is
+    // tile row k, column m.
+    auto loadFrags = [&](double (&af)[GEMM_TM][GEMM_AREG], double (&bf)[GEMM_TN][GEMM_BREG], const double* a,
+                         const double* b, const int kk) {
+#if GEMM_LDS128
+        KT_UNROLL
+        for (int i = 0; i < GEMM_TM; ++i)
+            KT_UNROLL
+            for (int q = 0; q < GEMM_AREG / 2; ++q) {
+                const double2 v = *(const double2*)(a + (kk + t + 4 * q) * GEMM_LDA + aCol + i * 16);
+                af[i][2 * q] = v.x, af[i][2 * q + 1] = v.y;
+            }
+        KT_UNROLL
+        for (int q = 0; q < GEMM_TN / 2; ++q)
+            KT_UNROLL
+            for (int r = 0; r < GEMM_BREG; ++r) {
+                const double2 v = *(const double2*)(b + (kk + t + 4 * r) * GEMM_LDB + bCol + q * 16);
+                bf[2 * q][r] = v.x, bf[2 * q + 1][r] = v.y;
+            }
+#elif GEMM_SWIZZLE == 3
+        KT_UNROLL
+        for (int i = 0; i < GEMM_TM; ++i)
+            KT_UNROLL
+            for (int r = 0; r < GEMM_AREG; ++r) {
+                const int h = i * (GEMM_MMA_M / 8) + (GEMM_MMA_M == 16 ? (r & 1) : 0); // 8-row group in the warp tile
+                af[i][r] = a[(kk + t + 4 * (r >> 1)) * GEMM_LDA + aCol[h & 1] + (h >> 1) * 16];
+            }
+        KT_UNROLL
+        for (int j = 0; j < GEMM_TN; ++j)
+            KT_UNROLL
+            for (int r = 0; r < GEMM_BREG; ++r) bf[j][r] = b[(kk + t + 4 * r) * GEMM_LDB + bCol[j & 1] + (j >> 1) * 16];
+#else
+        // sx is 0 or 8 and every MMA tile starts at a multiple of 8: the XOR leaves g alone (the first round's code).
+        KT_UNROLL
+        for (int i = 0; i < GEMM_TM; ++i)
+            KT_UNROLL
+            for (int r = 0; r < GEMM_AREG; ++r)
+                af[i][r] = a[(kk + t + 4 * (r >> 1)) * GEMM_LDA +
+                             ((wmBase + i * GEMM_MMA_M + (GEMM_MMA_M == 16 ? 8 * (r & 1) : 0)) ^ sx) + g];
+        KT_UNROLL
+        for (int j = 0; j < GEMM_TN; ++j)
+            KT_UNROLL
+            for (int r = 0; r < GEMM_BREG; ++r) bf[j][r] = b[(kk + t + 4 * r) * GEMM_LDB + ((wnBase + j * 8) ^ sx) + g];
+#endif
+    };
     double acc[GEMM_TM][GEMM_TN][GEMM_CREG];
     KT_UNROLL
     for (int i = 0; i < GEMM_TM; ++i)
@@ -165,10 +230,12 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
         for (int j = 0; j < GEMM_TN; ++j)
             KT_UNROLL
             for (int r = 0; r < GEMM_CREG; ++r) acc[i][j][r] = 0.0;
-
+    const int nk = kbEnd - kbBegin;
+)";
+    if (!p.dbuf) {
+        s << R"(
     // Prologue: stages 0 .. STAGES-2 in flight. Every thread commits one group per stage, empty or not, so that
     // "all but the newest STAGES-2 groups complete" means "the stage about to be read has landed".
-    const int nk = kbEnd - kbBegin;
     KT_UNROLL
     for (int s = 0; s < GEMM_STAGES - 1; ++s) {
         if (s < nk) {
@@ -191,22 +258,9 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
         const double* b = sB + readStage * GEMM_KL * GEMM_LDB;
         KT_UNROLL
         for (int kk = 0; kk < GEMM_KL; kk += GEMM_MMA_K) {
-            // Fragments (PTX ISA .f64 layouts): A element r of a thread is (row g + 8 (r % 2), k t + 4 (r / 2)) of
-            // the MMA tile (m8n8k4: (g, t)); B element r is (k t + 4 r, column g). The kernel's A is K x M, so the
-            // MMA's A(m, k) is tile row k, column m.
             double af[GEMM_TM][GEMM_AREG];
             double bf[GEMM_TN][GEMM_BREG];
-            KT_UNROLL
-            for (int i = 0; i < GEMM_TM; ++i)
-                KT_UNROLL
-                for (int r = 0; r < GEMM_AREG; ++r)
-                    af[i][r] = a[(kk + t + 4 * (r >> 1)) * GEMM_LDA +
-                                 ((wmBase + i * GEMM_MMA_M + (GEMM_MMA_M == 16 ? 8 * (r & 1) : 0)) ^ sx) + g];
-            KT_UNROLL
-            for (int j = 0; j < GEMM_TN; ++j)
-                KT_UNROLL
-                for (int r = 0; r < GEMM_BREG; ++r)
-                    bf[j][r] = b[(kk + t + 4 * r) * GEMM_LDB + ((wnBase + j * 8) ^ sx) + g];
+            loadFrags(af, bf, a, b, kk);
             KT_UNROLL
             for (int i = 0; i < GEMM_TM; ++i)
                 KT_UNROLL
@@ -215,16 +269,74 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
         readStage = readStage + 1 == GEMM_STAGES ? 0 : readStage + 1;
         writeStage = writeStage + 1 == GEMM_STAGES ? 0 : writeStage + 1;
     }
-
-    // Store: accumulator r of MMA tile (i, j) is (row g + 8 (r / 2), column 2 t + r % 2) of the tile (m8: r < 2).
+)";
+    } else {
+        s << R"(
+    // Prologue: all STAGES stages in flight (k-blocks 0 .. STAGES-1), one commit group per stage, empty or not.
+    KT_UNROLL
+    for (int s = 0; s < GEMM_STAGES; ++s) {
+        if (s < nk) {
+            gemm_copy_A(sA + s * GEMM_KL * GEMM_LDA, A, M, K, bm, kbBegin + s, lid);
+            gemm_copy_B(sB + s * GEMM_KL * GEMM_LDB, B, N, K, bn, kbBegin + s, lid);
+        }
+        gemm_cp_commit();
+    }
+    asm volatile("cp.async.wait_group %0;\n" ::"n"(GEMM_STAGES - 1) : "memory"); // k-block 0 has landed
+    __syncthreads();
+    // Two register sets of fragments: the MMAs of k-step i use set i % 2 while the loads of step i + 1 fill the other,
+    // so the tensor pipe never waits for shared memory except behind the one barrier per k-block.
+    double af[2][GEMM_TM][GEMM_AREG];
+    double bf[2][GEMM_TN][GEMM_BREG];
+    loadFrags(af[0], bf[0], sA, sB, 0);
+    int readStage = 0;
+    for (int it = 0; it < nk; ++it) {
+        const double* a = sA + readStage * GEMM_KL * GEMM_LDA;
+        const double* b = sB + readStage * GEMM_KL * GEMM_LDB;
+        KT_UNROLL
+        for (int ks = 0; ks < GEMM_STEPS; ++ks) { // GEMM_STEPS is even: set 0 starts every k-block
+            if (ks == GEMM_STEPS - 1) {
+                // Every fragment of this k-block is in registers (the last step's since step STEPS-2). Wait for k-block
+                // it + 1 (groups complete in order; STAGES + it were committed), then refill the stage just read with
+                // k-block it + STAGES: after the barrier no warp reads it any more.
+                asm volatile("cp.async.wait_group %0;\n" ::"n"(GEMM_STAGES - 2) : "memory");
+                __syncthreads();
+                const double* na = sA + (readStage + 1 == GEMM_STAGES ? 0 : readStage + 1) * GEMM_KL * GEMM_LDA;
+                const double* nb = sB + (readStage + 1 == GEMM_STAGES ? 0 : readStage + 1) * GEMM_KL * GEMM_LDB;
+                loadFrags(af[(ks + 1) % 2], bf[(ks + 1) % 2], na, nb, 0); // unused after the last k-block
+                if (it + GEMM_STAGES < nk) {
+                    gemm_copy_A((double*)a, A, M, K, bm, kbBegin + it + GEMM_STAGES, lid);
+                    gemm_copy_B((double*)b, B, N, K, bn, kbBegin + it + GEMM_STAGES, lid);
+                }
+                gemm_cp_commit();
+            } else {
+                loadFrags(af[(ks + 1) % 2], bf[(ks + 1) % 2], a, b, (ks + 1) * GEMM_MMA_K);
+            }
+            KT_UNROLL
+            for (int i = 0; i < GEMM_TM; ++i)
+                KT_UNROLL
+                for (int j = 0; j < GEMM_TN; ++j) gemm_mma(acc[i][j], af[ks % 2][i], bf[ks % 2][j]);
+        }
+        readStage = readStage + 1 == GEMM_STAGES ? 0 : readStage + 1;
+    }
+)";
+    }
+    s << R"(
+    // Store: accumulator r of MMA tile (i, j) is (row g + 8 (r / 2), column 2 t + r % 2) of the tile (m8: r < 2); with
+    // 16-byte loads MMA row g + 8 e is row 2 g + e of slab i, and MMA tile j's column c is column 2 c + j % 2 of slab
+    // j / 2.
     KT_UNROLL
     for (int i = 0; i < GEMM_TM; ++i)
         KT_UNROLL
         for (int j = 0; j < GEMM_TN; ++j)
             KT_UNROLL
             for (int r = 0; r < GEMM_CREG; ++r) {
+#if GEMM_LDS128
+                const int gi = bm * GEMM_ML + wmBase + i * 16 + 2 * g + (r >> 1);
+                const int gj = bn * GEMM_NL + wnBase + (j >> 1) * 16 + 4 * t + 2 * (r & 1) + (j & 1);
+#else
                 const int gi = bm * GEMM_ML + wmBase + i * GEMM_MMA_M + g + 8 * (r >> 1);
                 const int gj = bn * GEMM_NL + wnBase + j * 8 + 2 * t + (r & 1);
+#endif
                 if (GEMM_STORES(gi, gj)) {
                     const size_t o = (size_t)offC + (size_t)gi * ldc + gj;
                     C[o] = beta == 0.0 ? alpha * acc[i][j][r] : alpha * acc[i][j][r] + beta * C[o];

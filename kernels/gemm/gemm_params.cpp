@@ -32,8 +32,8 @@ std::string GemmParams::invalidReason() const {
     if (ksplit < 1 || ksplit > 64) return "ksplit must be 1..64 (got " + std::to_string(ksplit) + ")";
     if (prefetch && !localA && !localB) return "prefetch needs a shared tile (local memory for A or B)";
     if (mma == 0) {
-        if (wm != 0 || stages != 0 || swizzle != 0)
-            return "wm, stages and swizzle belong to the tensor-core path (mma > 0)";
+        if (wm != 0 || stages != 0 || swizzle != 0 || dbuf != 0 || lds128 != 0 || minBlocks != 0)
+            return "wm, stages, swizzle, dbuf, lds128 and minblocks belong to the tensor-core path (mma > 0)";
         return {};
     }
     return mmaInvalidReason();
@@ -46,7 +46,7 @@ std::string GemmParams::mmaInvalidReason() const {
     if (!localA || !localB || imageA || imageB || prefetch || maxRegs || ks != 1 || vw != 2)
         return "the tensor-core path takes local=AB, image=-, prefetch 0, maxregs 0, ks 1, vw 2 (its own pipeline)";
     if (stages < 2 || stages > 4) return "stages must be 2..4 on the tensor-core path, got " + str(stages);
-    if (swizzle < 0 || swizzle > 2) return "swizzle must be 0, 1 or 2, got " + str(swizzle);
+    if (swizzle < 0 || swizzle > 3) return "swizzle must be 0, 1, 2 or 3, got " + str(swizzle);
     if (ml % 16 || nl % 16) return "the tensor-core path needs ml and nl multiples of 16";
     if (wm < mmaM() || wm % mmaM() || ml % wm)
         return "wm (" + str(wm) + ") must be a multiple of the MMA's m (" + str(mmaM()) + ") dividing ml (" + str(ml) +
@@ -55,6 +55,15 @@ std::string GemmParams::mmaInvalidReason() const {
         return "the warp tile's width 32 ms ns / wm (" + str(32 * ms * ns) + " / " + str(wm) +
                ") must be a multiple of 8 dividing nl (" + str(nl) + ")";
     if (kl % mmaK()) return "kl (" + str(kl) + ") must be a multiple of the MMA's k (" + str(mmaK()) + ")";
+    if (dbuf < 0 || dbuf > 1) return "dbuf must be 0 or 1, got " + str(dbuf);
+    if (dbuf && mmaSteps() % 2)
+        return "double-buffered fragments (dbuf 1) need an even number of k-steps per k-block, kl / mma k = " +
+               str(kl) + " / " + str(mmaK());
+    if (lds128 < 0 || lds128 > 1) return "lds128 must be 0 or 1, got " + str(lds128);
+    if (lds128 && (swizzle != 3 || mmaM() != 16 || wn() % 16))
+        return "16-byte fragment loads (lds128 1) need swizzle 3, an m16 MMA shape and a warp tile width that is a "
+               "multiple of 16";
+    if (minBlocks != 0 && minBlocks != 2) return "minblocks must be 0 (none) or 2, got " + str(minBlocks);
     return {};
 }
 
@@ -85,7 +94,10 @@ std::string GemmParams::describe() const {
                     " warp=" + std::to_string(wm) + "x" + std::to_string(wn()) + " stages=" + std::to_string(stages) +
                     (swizzle == 1   ? " padded"
                      : swizzle == 2 ? " swizzled"
-                                    : "")
+                     : swizzle == 3 ? " swizzled4"
+                                    : "") +
+                    (dbuf ? " dbuf" : "") + (lds128 ? " lds128" : "") +
+                    (minBlocks ? " minblocks=" + std::to_string(minBlocks) : std::string())
               : std::string())
       << " " << toString(precision);
     return s.str();

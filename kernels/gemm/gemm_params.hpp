@@ -39,7 +39,18 @@ struct GemmParams {
     int mma = 0;
     int wm = 0;      // rows of C per warp (tensor-core path; 0 for SIMT)
     int stages = 0;  // shared-memory pipeline stages, 2..4 (tensor-core path; 0 for SIMT)
-    int swizzle = 0; // shared tile rows: 0 plain, 1 padded by 8 elements, 2 XOR-swizzled (tensor-core path)
+    int swizzle = 0; // shared tile rows: 0 plain, 1 padded by 8 elements, 2 XOR-swizzled, 3 XOR over 4 rows
+    // Tensor-core mainloop (issue 15's second round; 0 keeps the first round's kernel for every one of them):
+    // dbuf 1: the fragments of k-step i+1 are loaded from shared memory into a second register set while the MMAs of
+    //   step i issue, across k-block boundaries too (the k-block's one barrier sits before its last step's MMAs);
+    //   needs an even number of k-steps per k-block (kl / mma k).
+    // lds128 1: fragments read as 16-byte pairs: MMA rows g and g + 8 are adjacent rows of C and MMA tiles j, j + 1
+    //   adjacent columns, so a thread's two A (B) values sit side by side in shared memory; needs swizzle 3, an m16
+    //   shape and warp tiles 16 columns wide.
+    // minBlocks: the launch bounds' minimum resident blocks per SM (0: none), which caps the registers.
+    int dbuf = 0;
+    int lds128 = 0;
+    int minBlocks = 0;
     Layout layoutA = Layout::Cbl;
     Layout layoutB = Layout::Cbl;
     Precision precision = Precision::F32;
@@ -56,6 +67,7 @@ struct GemmParams {
     int mmaK() const { return mma == 4 ? 16 : mma == 3 ? 8 : 4; }
     int wn() const { return wm > 0 ? 32 * ms * ns / wm : 0; }
     int mmaPad() const { return swizzle == 1 ? 8 : 0; } // elements added to each shared tile row
+    int mmaSteps() const { return mma ? kl / mmaK() : 0; } // MMA k-steps per k-block
     // Lowest CUDA compute capability (x 10) that has the MMA shape: m8n8k4 sm_80, the m16n8k* shapes sm_90.
     int mmaMinCc() const { return mma == 0 ? 0 : mma == 1 ? 80 : 90; }
     std::int64_t kMultiple() const { return std::int64_t(kl) * ksplit; } // K is padded to a multiple of this

@@ -67,7 +67,8 @@ TEST(GemmFamily, ValidPointsGenerateAndRespectTheDevice) {
         int valid = 0;
         // The tensor-core parameters are the last digits of the index; SIMT points have them at 0 (their first value).
         std::uint64_t tail = 1;
-        for (const char* name : {"GEMM_MMA", "GEMM_WM", "GEMM_STAGES", "GEMM_SWIZZLE"})
+        for (const char* name :
+             {"GEMM_MMA", "GEMM_WM", "GEMM_STAGES", "GEMM_SWIZZLE", "GEMM_DBUF", "GEMM_LDS128", "GEMM_MINB"})
             tail *= space.parameters()[std::size_t(space.parameterIndex(name))].values.size();
         for (int tries = 0; tries < 200000 && valid < 300; ++tries) {
             const Point point = space.pointAt(rng() % (space.cartesianSize() / tail) * tail);
@@ -114,6 +115,39 @@ TEST(GemmFamily, ValidPointsGenerateAndRespectTheDevice) {
     }
     EXPECT_EQ(valid, 300);
     for (int shape = 1; shape <= 4; ++shape) EXPECT_GT(perShape[std::size_t(shape)], 0) << "mma " << shape;
+}
+
+TEST(GemmFamily, MainloopOptionsRefusedWhereTheKernelCannotTakeThem) {
+    // The second round's options (double-buffered fragments, 16-byte fragment loads, launch bounds): the space and the
+    // parameters refuse the same points, with the rule named.
+    auto hopper = gpuLike();
+    hopper.computeCapabilityMajor = 9;
+    const auto space = GemmFamily(D).space(hopper);
+    const GemmParams base = mainloop(mmaVariant(3, 128, 64, 16, 8, 8, 64, 3, 3, CBL, CBL), 1, 1, 2);
+    ASSERT_EQ(base.invalidReason(), "");
+    EXPECT_TRUE(space.isValid(pointFromParams(base))) << space.brokenConstraint(pointFromParams(base)).value_or("");
+    auto refused = [&](GemmParams p, const std::string& rule) {
+        SCOPED_TRACE(p.describe());
+        EXPECT_NE(p.invalidReason().find(rule), std::string::npos) << p.invalidReason();
+        EXPECT_FALSE(space.isValid(pointFromParams(p)));
+    };
+    GemmParams oneStep = base; // m16n8k8 with kl 8: one k-step, so the two register sets would swap roles per block
+    oneStep.kl = 8;
+    refused(oneStep, "even number of k-steps");
+    GemmParams swizzle2 = base; // 16-byte pairs over rows k..k+3 need the 4-row swizzle to avoid bank conflicts
+    swizzle2.swizzle = 2;
+    refused(swizzle2, "16-byte fragment loads");
+    GemmParams m8 = base; // m8n8k4 has one A value per thread: nothing to pair
+    m8.mma = 1;
+    refused(m8, "16-byte fragment loads");
+    GemmParams narrow = mainloop(mmaVariant(3, 128, 64, 16, 4, 4, 64, 3, 3, CBL, CBL), 0, 1); // warp tile 64 x 8
+    refused(narrow, "multiple of 16");
+    GemmParams minBlocks = base;
+    minBlocks.minBlocks = 3;
+    EXPECT_NE(minBlocks.invalidReason().find("minblocks"), std::string::npos);
+    GemmParams simt = kVariants.front(); // SIMT points keep them at 0
+    simt.dbuf = 1;
+    refused(simt, "tensor-core path");
 }
 
 TEST(GemmFamily, PapersFastestKernelsAreInThePaperSpace) {

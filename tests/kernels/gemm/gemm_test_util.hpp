@@ -155,8 +155,15 @@ inline gemm::GemmParams mmaVariant(int mma, int ml, int nl, int kl, int ms, int 
     return p;
 }
 
-// Together they take every value of the tensor-core parameters: mma 1..4, wm 16 32 64, stages 2 3 4, swizzle 0 1 2,
-// with every layout of A and of B and split-K; the last two beyond CUDA's 48 KiB of static shared memory.
+// The second round's mainloop options on a tensor-core variant.
+inline gemm::GemmParams mainloop(gemm::GemmParams p, int dbuf, int lds128, int minBlocks = 0) {
+    p.dbuf = dbuf, p.lds128 = lds128, p.minBlocks = minBlocks;
+    return p;
+}
+
+// Together they take every value of the tensor-core parameters: mma 1..4, wm 16 32 64, stages 2 3 4, swizzle 0..3,
+// dbuf 0 1, lds128 0 1, minblocks 0 2, with every layout of A and of B and split-K; several beyond CUDA's 48 KiB of
+// static shared memory.
 inline const std::vector<gemm::GemmParams> kMmaVariants = {
     mmaVariant(1, 64, 64, 8, 4, 4, 16, 2, 0, CBL, CBL),      // m8n8k4 (sm_80), warp 16 x 32
     mmaVariant(2, 128, 64, 4, 8, 4, 32, 3, 1, ROW, ROW),     // m16n8k4, warp 32 x 32, padded rows
@@ -166,6 +173,13 @@ inline const std::vector<gemm::GemmParams> kMmaVariants = {
     mmaVariant(4, 128, 64, 16, 8, 4, 64, 2, 0, RBL, RBL),    // warp 64 x 16
     mmaVariant(4, 128, 128, 16, 8, 8, 64, 3, 2, CBL, CBL),   // 96 KiB: CUTLASS's SM90 DGEMM shape
     mmaVariant(3, 128, 64, 32, 8, 8, 32, 3, 1, ROW, CBL, 4), // 156 KiB, padded, warp 32 x 64, 4 warps, split-K
+    // Double-buffered fragments: 16-byte loads (every m16 shape), 8-byte loads over swizzle 3 (m16 and m8n8k4),
+    // the launch bounds' two blocks per SM, split-K.
+    mainloop(mmaVariant(2, 128, 64, 16, 8, 8, 64, 3, 3, CBL, CBL), 1, 1),      // CUTLASS's SM90 tile, m16n8k4, 72 KiB
+    mainloop(mmaVariant(3, 128, 128, 16, 8, 8, 64, 3, 3, RBL, ROW), 1, 0),     // 8-byte loads, swizzle 3
+    mainloop(mmaVariant(4, 64, 64, 32, 4, 4, 32, 2, 3, ROW, CBL, 2), 1, 1, 2), // warp 32 x 16, split-K
+    mainloop(mmaVariant(1, 64, 64, 8, 4, 4, 16, 2, 3, RBL, RBL), 1, 0, 2),     // m8n8k4, swizzle 3
+    mainloop(mmaVariant(3, 64, 128, 16, 4, 8, 32, 4, 3, CBL, RBL), 0, 1),      // 16-byte loads alone, four stages
 };
 
 } // namespace kt::test
