@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "app/gui/services/device_enumeration_service.hpp"
 #include "core/engine/backend.hpp"
 
 namespace kt::test {
@@ -70,6 +71,16 @@ inline DeviceInfo fakeDevice(const std::string& name, int platformIndex, const s
     d.maxWorkItemSizes = {1024, 1024, 64};
     d.fp64 = true;
     return d;
+}
+
+// The machine of most window tests: one OpenCL backend with one fake GPU.
+inline gui::BackendFactory oneFakeGpuFactory() {
+    return [] {
+        gui::BackendList list;
+        list.push_back(std::make_unique<FakeBackend>(BackendKind::OpenCL,
+                                                     std::vector<DeviceInfo>{fakeDevice("Fake GPU", 0, "Fake Platform", 0)}));
+        return list;
+    };
 }
 
 } // namespace kt::test

@@ -221,12 +221,7 @@ private Q_SLOTS:
     // In the main window: a "Compare" tab that follows the chosen database and lists this machine's devices.
     void mainWindowHasTheComparePage() {
         const TestStore t = makeStore(m_dir.filePath(QStringLiteral("window")));
-        BackendFactory fake = [] {
-            BackendList list;
-            list.push_back(std::make_unique<test::FakeBackend>(
-                BackendKind::OpenCL, std::vector<DeviceInfo>{test::fakeDevice("Fake GPU", 0, "Fake Platform", 0)}));
-            return list;
-        };
+        BackendFactory fake = test::oneFakeGpuFactory();
         MainWindow window(fake, {}, nullptr);
         ComparePage* page = window.comparePage();
         QVERIFY(page);

@@ -34,15 +34,6 @@ namespace {
 constexpr const char* kChildMode = "KT_GUI_KILL_CHILD"; // "start" or "continue"; the database is KT_GUI_KILL_DB
 constexpr int kMeasureMs = 15;                          // per candidate: slow enough to be killed mid-run
 
-BackendFactory fakeFactory() {
-    return [] {
-        BackendList list;
-        list.push_back(std::make_unique<test::FakeBackend>(
-            BackendKind::OpenCL, std::vector<DeviceInfo>{test::fakeDevice("Fake GPU", 0, "Fake Platform", 0)}));
-        return list;
-    };
-}
-
 // A made-up value per candidate (the fake device runs no kernels), after a short pause like a real measurement. With
 // a quota (the children), the candidate after the quota's next one never finishes: however slow the test machine,
 // the run cannot end before the kill, which lands anywhere between the quota and that candidate.
@@ -98,7 +89,7 @@ int runChild() {
     QTemporaryDir home;
     test::isolateGuiTest(home, "tst_gui_kill_child");
     const QString db = qEnvironmentVariable("KT_GUI_KILL_DB");
-    MainWindow window(fakeFactory(), {}, nullptr);
+    MainWindow window(test::oneFakeGpuFactory(), {}, nullptr);
     window.setDatabase(db);
     useSlowExecutor(window, qEnvironmentVariableIntValue("KT_GUI_KILL_QUOTA"));
     window.show();
@@ -200,7 +191,7 @@ private Q_SLOTS:
         }
 
         // This workbench lists the run as interrupted and continues it to the end.
-        MainWindow window(fakeFactory(), {}, nullptr);
+        MainWindow window(test::oneFakeGpuFactory(), {}, nullptr);
         window.setDatabase(db);
         useSlowExecutor(window);
         window.show();
@@ -248,7 +239,7 @@ private Q_SLOTS:
             const auto id = store::RunRepository(store).create(run);
             store::RunRepository(store).updateStatus(id, RunStatus::Cancelled);
         }
-        MainWindow window(fakeFactory(), {}, nullptr);
+        MainWindow window(test::oneFakeGpuFactory(), {}, nullptr);
         window.setDatabase(db);
         window.show();
         StoredRunsBar* stored = window.runPage()->storedRuns();

@@ -25,15 +25,6 @@ using namespace kt;
 using namespace kt::gui;
 
 namespace {
-BackendFactory fakeFactory() {
-    return [] {
-        BackendList list;
-        list.push_back(std::make_unique<test::FakeBackend>(
-            BackendKind::OpenCL, std::vector<DeviceInfo>{test::fakeDevice("Fake GPU", 0, "Fake Platform", 0)}));
-        return list;
-    };
-}
-
 // Answers every candidate with a made-up value (the fake device runs no kernels).
 class MadeUpExecutor final : public Executor {
 public:
@@ -66,7 +57,7 @@ private Q_SLOTS:
     }
 
     void runAndResultsPagesAreTabs() {
-        MainWindow window(fakeFactory(), {}, nullptr);
+        MainWindow window(test::oneFakeGpuFactory(), {}, nullptr);
         QStringList ids;
         for (const auto& page : window.pages()) ids << QString::fromLatin1(page.id);
         QVERIFY(ids.contains(QStringLiteral("run")));
@@ -77,7 +68,7 @@ private Q_SLOTS:
 
     void startFromTheTunePageRunsOnTheSelectedDevice() {
         const QString db = m_dir.filePath(QStringLiteral("window.sqlite"));
-        MainWindow window(fakeFactory(), {}, nullptr);
+        MainWindow window(test::oneFakeGpuFactory(), {}, nullptr);
         window.setDatabase(db);
         window.runService()->setExecutorFactory([](const RunRequest&, const DeviceInfo&, const std::string&) {
             return std::make_unique<MadeUpExecutor>();

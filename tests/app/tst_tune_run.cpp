@@ -97,12 +97,7 @@ private Q_SLOTS:
     // The main window hands the Tune page's space and sizes to the Run page: "Start run…" there and the Run page's
     // own Start both run the edited space.
     void startRunInTheWindowUsesTheEditedSpace() {
-        BackendFactory factory = [] {
-            BackendList list;
-            list.push_back(std::make_unique<test::FakeBackend>(
-                BackendKind::OpenCL, std::vector<DeviceInfo>{test::fakeDevice("Fake GPU", 0, "Fake Platform", 0)}));
-            return list;
-        };
+        BackendFactory factory = test::oneFakeGpuFactory();
         MainWindow window(factory, {}, nullptr);
         // The device list is rebuilt when the enumeration and the store's device load finish, and each rebuild
         // hands the Tune page its device again (rebuilding the editor). Under CPU load the store's load used to
