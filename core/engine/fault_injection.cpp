@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include <map>
+#include <regex>
 #include <stdexcept>
 
 namespace kt {
@@ -13,7 +14,9 @@ const std::map<std::string, InjectedFault>& kinds() {
                                                            {"work-items", InjectedFault::WorkItems},
                                                            {"write-after-end", InjectedFault::WriteAfterEnd},
                                                            {"write-before-start", InjectedFault::WriteBeforeStart},
-                                                           {"wrong-result", InjectedFault::WrongResult}};
+                                                           {"wrong-result", InjectedFault::WrongResult},
+                                                           {"local-memory", InjectedFault::LocalMemory},
+                                                           {"device-memory", InjectedFault::DeviceMemory}};
     return k;
 }
 
@@ -59,7 +62,33 @@ InjectedFault injectedFaultFor(const std::string& pointKey) {
     return it == faults.end() ? InjectedFault::None : it->second;
 }
 
+std::string insertAtKernelStart(const std::string& source, const std::string& kernel, const std::string& statement) {
+    const std::regex signature("\\bvoid\\s+" + kernel + "\\s*\\(");
+    std::smatch match;
+    if (!std::regex_search(source, match, signature))
+        throw std::invalid_argument("fault injection: the program defines no kernel " + kernel);
+    // The parameter list ends at the parenthesis that balances the one after the name; the body opens after it.
+    std::size_t at = std::size_t(match.position(0) + match.length(0));
+    for (int depth = 1; at < source.size() && depth > 0; ++at) depth += source[at] == '(' ? 1 : source[at] == ')' ? -1 : 0;
+    const std::size_t brace = source.find('{', at);
+    if (brace == std::string::npos)
+        throw std::invalid_argument("fault injection: the kernel " + kernel + " has no body");
+    return source.substr(0, brace + 1) + "\n" + statement + "\n" + source.substr(brace + 1);
+}
+
 void injectIntoPlan(KernelPlan& plan, InjectedFault fault) {
+    if (fault == InjectedFault::LocalMemory) {
+        // 1 GiB of local (shared) memory, used so that no compiler drops it; KT_LOCAL is the dialect's qualifier.
+        const std::string statement =
+            "KT_LOCAL volatile unsigned char kt_injected_local[1073741824]; kt_injected_local[0] = 1;";
+        for (auto& program : plan.programs)
+            for (const auto& kernel : program.kernels)
+                program.source = insertAtKernelStart(program.source, kernel, statement);
+    }
+    if (fault == InjectedFault::DeviceMemory) {
+        // 2^50 elements (8 PiB in double): the executor allocates every buffer of the plan before the first launch.
+        plan.buffers.push_back({"kt_injected_device_memory", BufferRole::Workspace, "1125899906842624"});
+    }
     if (fault == InjectedFault::CompileError && !plan.programs.empty()) {
         // A generated program that does not compile: every macro value is an unbalanced token, so both a use in
         // code and a use in #if fail with the compiler's own message (options, not the kernel text, are changed).

@@ -6,7 +6,10 @@
 // none an unknown build option is added), work-items (the
 // timed launches ask for 8192 times their work-group size), write-after-end / write-before-start (the first output
 // buffer is handed to the kernels moved by one view alignment into its back / front guard region), wrong-result
-// (the first input buffer is handed to the kernels moved forward: they read shifted data).
+// (the first input buffer is handed to the kernels moved forward: they read shifted data), local-memory (every
+// kernel the plan launches declares 1 GiB of local memory at the top of its body: no device has that much, so the
+// compiler, the launch or the driver refuses it), device-memory (the plan gets a workspace of 2^50 elements, which
+// no device can allocate).
 #pragma once
 #include <string>
 
@@ -14,7 +17,16 @@
 
 namespace kt {
 
-enum class InjectedFault { None, CompileError, WorkItems, WriteAfterEnd, WriteBeforeStart, WrongResult };
+enum class InjectedFault {
+    None,
+    CompileError,
+    WorkItems,
+    WriteAfterEnd,
+    WriteBeforeStart,
+    WrongResult,
+    LocalMemory,
+    DeviceMemory
+};
 
 std::string toString(InjectedFault fault);
 // Throws std::invalid_argument naming the unknown kind and the known ones.
@@ -24,9 +36,13 @@ InjectedFault injectedFaultFromString(const std::string& text);
 // Throws std::invalid_argument when the variable is malformed.
 InjectedFault injectedFaultFor(const std::string& pointKey);
 
-// The plan-level part of a fault: build options (compile-error) and launch geometry (work-items). Other kinds leave
-// the plan alone (they act on buffers, PlanRun).
+// The plan-level part of a fault: build options (compile-error), launch geometry (work-items), kernel text
+// (local-memory) and buffers (device-memory). Other kinds leave the plan alone (they act on buffers, PlanRun).
 void injectIntoPlan(KernelPlan& plan, InjectedFault fault);
+
+// `statement` inserted at the top of the body of the kernel `kernel` in `source` (found as "void <kernel>(" with the
+// body's brace after the parameter list). Throws std::invalid_argument when the source defines no such kernel.
+std::string insertAtKernelStart(const std::string& source, const std::string& kernel, const std::string& statement);
 
 // While alive, candidate runs constructed on this thread get `fault` (the measurer holds one per candidate: a family
 // may construct its plan runs late, per size).

@@ -260,12 +260,16 @@ void PlanExecutor::allocate() {
         ++m->generation; // a new buffer: resolved launches must not keep the old one
         slot.guarded.reset(); // free first: large workspaces must not exist twice
         slot.owned.reset();
-        if (!slot.imageViewed) slot.guarded = GuardedBuffer::allocate(m->device, need);
-        if (!slot.guarded) {
-            if (slot.displacement != 0)
-                throw std::invalid_argument("fault injection: " + m->device.info().label() +
-                                            " has no buffer views, so no guard regions to write into");
-            slot.owned = m->device.allocate(need);
+        if (slot.displacement != 0 && (slot.imageViewed || m->device.viewAlignment() == 0))
+            throw std::invalid_argument("fault injection: " + m->device.info().label() +
+                                        " has no buffer views, so no guard regions to write into");
+        try {
+            if (!slot.imageViewed) slot.guarded = GuardedBuffer::allocate(m->device, need);
+            if (!slot.guarded) slot.owned = m->device.allocate(need);
+        } catch (const std::exception& e) {
+            // The device's own message rarely says which buffer or how large: the stored error should.
+            throw std::runtime_error("cannot allocate buffer " + slot.spec->name + " of " + std::to_string(need) +
+                                     " bytes on " + m->device.info().label() + ": " + e.what());
         }
     }
 }
