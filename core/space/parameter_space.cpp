@@ -244,12 +244,14 @@ void ParameterSpace::forEachValid(const std::function<bool(const Point&)>& visit
     });
 }
 
-std::uint64_t ParameterSpace::countValid() const {
+std::uint64_t ParameterSpace::countValid() const { return countValid(std::numeric_limits<std::uint64_t>::max()); }
+
+std::uint64_t ParameterSpace::countValid(std::uint64_t atMost) const {
+    if (atMost == 0) return 0;
     auto cc = compiled();
     std::uint64_t count = 0;
     walkValid(m_parameters, *cc, [&](const std::vector<ParamValue>&, const std::vector<std::size_t>&) {
-        ++count;
-        return true;
+        return ++count < atMost;
     });
     return count;
 }

@@ -97,6 +97,9 @@ public:
     // parameters are bound). `visit` returns false to stop.
     void forEachValid(const std::function<bool(const Point&)>& visit) const;
     std::uint64_t countValid() const;
+    // The count, or `atMost` when there are at least that many: a strategy with a budget needs to know only whether
+    // the space is larger than what it can visit, and walking a 22 M-point GEMM space takes a minute.
+    std::uint64_t countValid(std::uint64_t atMost) const;
     bool isValid(const Point& point) const;
     // The first constraint `point` breaks ("TRA_TILE % TRA_WPT == 0"), nullopt when it keeps them all (or cannot be
     // expressed in this space: see adopt).

@@ -65,8 +65,9 @@ std::vector<Point> SpaceSampler::distinct(std::size_t count) {
     std::vector<std::uint64_t> all;
     if (m_indexList) {
         all = *m_indexList;
-    } else if (count * 4 >= m_space.countValid()) {
-        // Asking for most of the space: enumerate instead of drawing until the rare unseen points turn up.
+    } else if (m_space.countValid(count * 4 + 1) <= count * 4) {
+        // Asking for most of the space: enumerate instead of drawing until the rare unseen points turn up. (Counted
+        // only that far: a huge space is never walked to learn that it is huge.)
         m_space.forEachValid([&](const Point& p) {
             all.push_back(*m_space.indexOf(p));
             return true;

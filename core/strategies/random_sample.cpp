@@ -24,15 +24,22 @@ public:
     StrategyResult run(const SearchContext& ctx) const override {
         SearchSession session(ctx);
         session.setPhase("random");
-        const std::uint64_t valid = ctx.space->countValid();
         // Without a count budget the sample size is a fraction of the space; with one, sampling goes on until the
-        // budget is spent (points the evaluator already knows are free, so more of them may be visited).
+        // budget is spent (points the evaluator already knows are free, so more of them may be visited). The space
+        // is counted only as far as a budget can matter: a short --budget-time tune of a 22 M-point GEMM space must
+        // not spend its minute counting. With a count budget, far enough to choose between enumerating and
+        // sampling; with a time budget alone, up to 2^20 points (the fraction then applies to that many).
+        const std::uint64_t perSize = ctx.budget.maxEvaluations / ctx.sizes.size() + 1;
+        std::uint64_t countCap = std::numeric_limits<std::uint64_t>::max();
+        if (ctx.budget.maxEvaluations > 0) countCap = 4 * perSize + 1;
+        else if (ctx.budget.maxWallSeconds > 0) countCap = std::uint64_t(1) << 20;
+        const std::uint64_t valid = ctx.space->countValid(countCap);
+        const bool counted = valid < countCap; // false: the space has at least `valid` points, maybe many more
         std::uint64_t target = static_cast<std::uint64_t>(
             std::ceil(static_cast<double>(valid) * std::clamp(ctx.options.number("fraction", 0.1), 0.0, 1.0)));
         if (ctx.budget.maxEvaluations > 0) target = valid;
         target = std::min(target, valid);
-        const std::uint64_t planned =
-            ctx.budget.maxEvaluations > 0 ? std::min(valid, ctx.budget.maxEvaluations / ctx.sizes.size() + 1) : target;
+        const std::uint64_t planned = ctx.budget.maxEvaluations > 0 ? std::min(valid, perSize) : target;
         session.setTotalEstimate(planned * ctx.sizes.size());
         SpaceSampler sampler(*ctx.space, ctx.seed);
         std::vector<Point> done; // each point once (a seed may be drawn again; measuring it again costs nothing)
@@ -43,7 +50,7 @@ public:
             for (const auto& p : ctx.seeds)
                 if (seen.insert(p.key()).second) done.push_back(p);
         }
-        if (planned * 4 >= valid) {
+        if (counted && planned * 4 >= valid) {
             // Most of the space will be visited: one shuffled enumeration, no rejection of repeats.
             std::vector<Point> all = sampler.distinct(target);
             for (std::size_t at = 0; at < all.size() && !session.exhausted(); at += chunk) {

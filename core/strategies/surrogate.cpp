@@ -3,6 +3,7 @@
 // optimistic acquisition (prediction + κ · residual spread · distance to the nearest measured point), mixed with
 // hill-climbing moves around the best point measured so far. κ decays to 0 so the end of the budget exploits.
 #include <algorithm>
+#include <limits>
 #include <cmath>
 #include <numeric>
 #include <random>
@@ -84,15 +85,20 @@ public:
 
     StrategyResult run(const SearchContext& original) const override {
         const ParameterSpace& space = *original.space;
-        const std::uint64_t valid = space.countValid();
+        // Candidate pool: the whole valid set when it is small enough, else a uniform sample.
+        const auto poolCap = static_cast<std::uint64_t>(original.options.number("pool", 100000));
+        // With a budget the count only chooses between the whole set and a sample, and bounds the refills: counting
+        // stops at four pools (counting a 22 M-point space takes a minute a short --budget-time tune does not have).
+        const bool budgeted = original.budget.maxEvaluations > 0 || original.budget.maxWallSeconds > 0;
+        const std::uint64_t countCap = budgeted ? 4 * poolCap + 1 : std::numeric_limits<std::uint64_t>::max();
+        const std::uint64_t valid = space.countValid(countCap);
+        const bool counted = valid < countCap; // false: at least `valid` points, maybe many more
         const SearchContext ctx = strategy_detail::withDefaultCap(original, valid, 0.05);
         SearchSession session(ctx);
         session.setTotalEstimate(ctx.budget.maxEvaluations);
         SpaceSampler sampler(space, ctx.seed);
         std::mt19937_64 rng(ctx.seed ^ 0x5bd1e995u);
 
-        // Candidate pool: the whole valid set when it is small enough, else a uniform sample.
-        const auto poolCap = static_cast<std::uint64_t>(ctx.options.number("pool", 100000));
         std::vector<Point> pool = valid <= poolCap ? strategy_detail::allValid(space) : sampler.distinct(poolCap);
         // Warm-start seeds join the pool (a sampled pool may not hold them) and are measured first.
         {
@@ -208,10 +214,11 @@ public:
         std::vector<double> acquisition;
         while (!session.exhausted()) {
             // A sampled pool that is nearly measured out gets fresh samples, so the model keeps candidates to rank.
-            if (valid > pool.size()) {
+            if (!counted || valid > pool.size()) {
                 const auto open = static_cast<std::size_t>(std::count(done.begin(), done.end(), 0));
+                const std::uint64_t unpooled = counted ? valid - pool.size() : poolCap;
                 if (open < 4 * perStep)
-                    for (const auto& p : sampler.distinct(std::min<std::uint64_t>(poolCap, valid - pool.size())))
+                    for (const auto& p : sampler.distinct(std::min<std::uint64_t>(poolCap, unpooled)))
                         poolSlot(p);
             }
             std::vector<Point> next;

@@ -264,3 +264,32 @@ TEST(Strategies, SurrogateClimbsOutsideASampledCandidatePool) {
     }
     EXPECT_GE(within3, 4);
 }
+
+// A budgeted search must not walk the whole space first: the GEMM space has 22 M points, counting them took a minute
+// and a short --budget-time tune measured nothing. Here the space has about 10^14 valid points, so a strategy that
+// counts them never finishes (ctest's timeout fails the test); each must spend its budget instead.
+TEST(Strategies, BudgetedSearchesDoNotCountAHugeSpace) {
+    SyntheticLandscape l = gemmLikeLandscape(5);
+    for (int i = 0; i < 10; ++i) {
+        Parameter extra;
+        extra.name = "PAD" + std::to_string(i); // no effect on the landscape's value
+        for (ParamValue v = 0; v < 10; ++v) extra.values.push_back(v);
+        l.space.addParameter(extra);
+    }
+    for (const std::string name : {"exhaustive", "random", "annealing", "surrogate"}) {
+        for (bool byTime : {false, true}) {
+            SCOPED_TRACE(name + (byTime ? " with a time budget" : " with an evaluation budget"));
+            SyntheticEvaluator evaluator(l);
+            evaluator.setSecondsPerEvaluation(0.5);
+            SearchContext ctx = contextFor(l, evaluator);
+            ctx.clock = [&] { return evaluator.clock(); };
+            ctx.options.values["pool"] = 2000;
+            if (byTime) ctx.budget.maxWallSeconds = 20; // 40 evaluations
+            else ctx.budget.maxEvaluations = 40;
+            StrategyResult r = StrategyRegistry::instance().create(name)->run(ctx);
+            EXPECT_EQ(r.stop, byTime ? StopReason::WallTime : StopReason::Evaluations);
+            EXPECT_GE(evaluator.measurements(), 24u); // a time budget stops within one batch (16) of its limit
+            EXPECT_LE(evaluator.measurements(), 40u);
+        }
+    }
+}
