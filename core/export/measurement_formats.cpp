@@ -192,10 +192,12 @@ std::vector<Measurement> parseT4(const std::string& text, const std::string& sou
         const auto& config = r["configuration"];
         if (!config.is_object()) throw fail(at + "/configuration", "not an object");
         std::string key;
-        for (const auto& [name, value] : config.items())
+        for (const auto& item : config.items()) {
+            const std::string name = item.key(); // not a structured binding: clang 14 cannot capture those
             if (std::none_of(space.parameters().begin(), space.parameters().end(),
                              [&](const Parameter& p) { return p.name == name; }))
                 throw fail(at + "/configuration/" + name, "'" + name + "' is not a parameter of " + family.name());
+        }
         for (const auto& p : space.parameters()) {
             ParamValue v = 0;
             if (config.contains(p.name)) {

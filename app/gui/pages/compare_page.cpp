@@ -345,7 +345,9 @@ void ComparePage::recompute() {
     QStringList descriptions;
     if (family) {
         try {
-            for (const auto& p : family->space(firstDevice.value_or(DeviceInfo{})).parameters()) {
+            // The space is held here: parameters() refers into it (a range-for over a temporary's member dangles).
+            const ParameterSpace space = family->space(firstDevice.value_or(DeviceInfo{}));
+            for (const auto& p : space.parameters()) {
                 parameters.push_back(p.name);
                 descriptions << QString::fromStdString(p.description);
             }
