@@ -333,15 +333,19 @@ KT_FUNC void symv_ensure_scaled(const int a, const int b, const int n, const rea
     KT_BARRIER();
 }
 
-// Every group counts itself out; the last one zeroes the flags and the count for the next call.
-KT_FUNC void symv_finish_scaling(const int n, KT_GLOBAL uint* flags, SYMV_LOCAL_PTR uint* state, const int t) {
+// Every group counts itself out once all its additions are issued (the caller's last barrier; an early exit made
+// none); the last one zeroes the flags and the count for the next call. Work-item 0 does it alone, without a
+// barrier (a group's flags are n / 256 + 1 words). The earlier form (barrier, count into local memory, barrier,
+// every work-item zeroing) made PoCL 3.1 skip the column sums' additions just before it: BLOCK_SIZE 32, UX 16...28,
+// CG 2 lost every column sum (the variants *_bs32_ux24_*_cg2_*_fuse1 in tests/kernels/symv).
+KT_FUNC void symv_finish_scaling(const int n, KT_GLOBAL uint* flags, const int t) {
     const int blocks = (n + SYMV_SCALE_ROWS - 1) / SYMV_SCALE_ROWS;
     const int groups = (int)(get_num_groups(0) * get_num_groups(1));
-    KT_BARRIER();
-    if (t == 0) state[0] = (uint)kt_atomic_add_i32((KT_GLOBAL int*)(flags + blocks), 1) == (uint)(groups - 1);
-    KT_BARRIER();
-    if (state[0] != 0u)
-        for (int i = t; i <= blocks; i += SYMV_BLOCK_SIZE) flags[i] = 0u;
+    if (t == 0) {
+        SYMV_GLOBAL_FENCE();
+        if (kt_atomic_add_i32((KT_GLOBAL int*)(flags + blocks), 1) == groups - 1)
+            for (int i = 0; i <= blocks; ++i) flags[i] = 0u;
+    }
 }
 #define SYMV_ENSURE_SCALED(a, b) symv_ensure_scaled(a, b, n, beta, y0, y, incy, flags, state, t)
 #else
@@ -378,7 +382,7 @@ KT_KERNEL void symv_tiled(const int n, const real alpha, const KT_GLOBAL real* K
     const int last = min(first + SYMV_CHUNK, tiles);
     if (first >= last) { // the whole group: this block has fewer tiles
 #if SYMV_FUSE
-        symv_finish_scaling(n, flags, state, t);
+        symv_finish_scaling(n, flags, t);
 #endif
         return;
     }
@@ -447,7 +451,7 @@ KT_KERNEL void symv_tiled(const int n, const real alpha, const KT_GLOBAL real* K
         KT_BARRIER();
     }
 #if SYMV_FUSE
-    symv_finish_scaling(n, flags, state, t);
+    symv_finish_scaling(n, flags, t);
 #endif
 }
 #endif

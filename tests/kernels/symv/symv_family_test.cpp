@@ -58,6 +58,10 @@ std::vector<Variant> variants() {
         out.push_back(
             {precs[i % 2], uplos[(i / 2) % 2], kSymvTiled, r[0], r[1], 1 + i % 2, 0, r[2], r[3], r[4], (i / 4) % 2});
     }
+    // β·y inside the kernel with column groups and UX a multiple of CG but of no power of two above it: PoCL 3.1 once
+    // skipped every column sum of these (the count of finished groups behind two barriers, symv.cl).
+    out.push_back({Precision::F64, blas::Uplo::Lower, kSymvTiled, 32, 24, 4, 0, 1, 2, 4, 1});
+    out.push_back({Precision::F32, blas::Uplo::Upper, kSymvTiled, 32, 20, 4, 0, 1, 2, 1, 1});
     return out;
 }
 
