@@ -8,6 +8,8 @@
 #include "core/engine/plan_run.hpp"
 #include "core/engine/program_cache.hpp"
 #include "core/engine/routine.hpp"
+#include "core/rules/rule_file.hpp"
+#include "core/rules/size_table.hpp"
 #include "kernels/batched/batched_family.hpp"
 #include "kernels/reference/blas_reference.hpp"
 #include "tests/kernels/gemm/gemm_test_util.hpp"
@@ -493,4 +495,40 @@ TEST_F(BatchedPocl, BadCallsAreRefusedBeforeAnyWrite) {
     std::vector<float> after(host.size());
     s_device->read(*c, after.data(), after.size() * sizeof(float));
     EXPECT_EQ(after, host) << "a refused call wrote to C";
+}
+
+TEST_F(BatchedPocl, DispatchTableOfRoundDesignsRunsWhatItNames) {
+    // A table over (m, n, k) whose entries are the round designs (prefetch rounds, launch bounds, vector loads) beside
+    // a plain one, built by the rules code from measured-like curves, through its JSON and a rule file, emitted as
+    // C++, and each size it is asked for run with the point it names, checked against OpenBLAS.
+    const std::vector<BatchedParams> designs = {
+        params(0, 8, 4, 4),
+        withSeq(blocked(1, 1, 16, 16, true), 4),
+        withLdv(withMinBlocks(withSeq(blocked(1, 1, 8, 8, false), 8), 4), 4),
+    };
+    rules::PointTable curves;
+    curves.dims = {"m", "n", "k", "batch"};
+    for (const auto& d : designs) curves.candidates.push_back(pointFromParams(d).key());
+    for (long long n : {3LL, 16LL, 24LL, 32LL}) { // 3: the plain one, 16: rounds of 4, 24 and 32: rounds of 8
+        curves.points.push_back({n, n, n, 100});
+        const int best = n < 8 ? 0 : n == 16 ? 1 : 2;
+        curves.value.push_back({best == 0 ? 9.0 : 1.0, best == 1 ? 9.0 : 2.0, best == 2 ? 9.0 : 3.0});
+    }
+    auto json = rules::tableToJson(rules::buildSizeTable(curves, {"m", "n", "k"}));
+    json["family"] = "sgemm_batched";
+    const auto rule = rules::ruleFileFromJson(json, "table.json");
+    const std::string cpp = rules::emitTableCpp(rules::tableFromJson(json));
+    for (const auto& d : designs) EXPECT_NE(cpp.find(pointFromParams(d).key()), std::string::npos) << cpp;
+    const std::vector<std::string> dims = {"m", "n", "k", "batch"};
+    const std::vector<std::pair<std::vector<long long>, std::size_t>> asked = {
+        {{3, 3, 3, 9}, 0}, {{16, 16, 16, 9}, 1}, {{24, 24, 24, 19}, 2}, {{31, 31, 31, 9}, 2}}; // 31: nearest, 32
+    for (const auto& [size, want] : asked) {
+        const auto choice = rule.select(dims, size);
+        ASSERT_EQ(choice.candidate, curves.candidates[want]) << choice.why;
+        const BatchedParams p = paramsFromPoint(Point::fromKey(choice.candidate), Precision::F32);
+        EXPECT_EQ(p.seq, designs[want].seq);
+        EXPECT_EQ(p.ldv, designs[want].ldv);
+        EXPECT_EQ(p.minBlocks, designs[want].minBlocks);
+        expectVerified(*s_device, p, TuningProblem{}, {{{size[0], size[1], size[2], size[3]}}});
+    }
 }
