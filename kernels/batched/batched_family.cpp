@@ -324,7 +324,10 @@ std::vector<Point> BatchedFamily::seedPoints(const DeviceInfo& device) const {
                             {1, 1, 16, 16, 1, 1, 1, 1},
                             {1, 1, 16, 16, 1, 1, 0, 4},
                             {1, 1, 16, 16, 1, 0, 0, 2},
-                            {1, 2, 16, 8, 1, 1, 0, 2}};
+                            {1, 2, 16, 8, 1, 1, 0, 2},
+                            // 16 x 8 work-items (blocks of 2 x 4) with 4 prefetch rounds: the leader at most n = 17 ... 32
+                            // in H100 run W, both precisions
+                            {1, 1, 16, 8, 1, 1, 0, 4}};
     const auto space = this->space(device);
     std::vector<Point> seeds;
     for (const auto& r : table) {
