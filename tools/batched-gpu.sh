@@ -221,4 +221,5 @@ if [ "$stage" = tuned ]; then
     fi
 fi
 say "done"
-tar czf "$out/results.tar.gz" -C "$out" --exclude results.tar.gz . && find "$out" -type f ! -name results.tar.gz ! -name log.txt -delete
+# (written outside $out first: tar refuses a folder that changes while it reads it)
+tar czf /tmp/kt-batched-results.tar.gz -C "$out" --exclude results.tar.gz . && mv /tmp/kt-batched-results.tar.gz "$out/results.tar.gz" && find "$out" -type f ! -name results.tar.gz ! -name log.txt -delete
