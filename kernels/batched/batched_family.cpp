@@ -19,9 +19,8 @@ namespace kt::batched {
 
 namespace {
 
-const char* const kNames[] = {"BATCHED_DESIGN", "BATCHED_TBA", "BATCHED_WX",  "BATCHED_WY",
-                              "BATCHED_REG",    "BATCHED_PAD", "BATCHED_VEC", "BATCHED_SEQ",
-                              "BATCHED_MINB",   "BATCHED_LDV"};
+const char* const kNames[] = {"BATCHED_DESIGN", "BATCHED_TBA", "BATCHED_WX",  "BATCHED_WY",   "BATCHED_REG",
+                              "BATCHED_PAD",    "BATCHED_VEC", "BATCHED_SEQ", "BATCHED_MINB", "BATCHED_LDV"};
 
 // Every problem against OpenBLAS; the tolerance of kernels/common/bounded_compare.hpp: (2 sqrt(k) + 8) eps times
 // |alpha| k + |beta| |c0| (|a|, |b| <= 1), which no summation order exceeds and a missing term does.
@@ -280,10 +279,8 @@ ParameterSpace BatchedFamily::space(const DeviceInfo& device) const {
                         0});
     space.addConstraint({"BATCHED_MINB * BATCHED_TBA * BATCHED_WX * BATCHED_WY <= 2048",
                          "the resident work-groups asked for fit 2048 work-items per compute unit"});
-    space.addParameter({"BATCHED_LDV",
-                        {1, 2, 4},
-                        "elements per global load of the prefetch staging (vector loads of A and B)",
-                        1});
+    space.addParameter(
+        {"BATCHED_LDV", {1, 2, 4}, "elements per global load of the prefetch staging (vector loads of A and B)", 1});
     space.addConstraint({"BATCHED_LDV == 1 || (BATCHED_DESIGN == 1 && BATCHED_REG == 1 && BATCHED_SEQ > 1 && "
                          "BATCHED_VEC == 0)",
                          "vector loads of the staging: the prefetch rounds of the shared register-blocked design"});
@@ -325,8 +322,8 @@ std::vector<Point> BatchedFamily::seedPoints(const DeviceInfo& device) const {
                             {1, 1, 16, 16, 1, 1, 0, 4},
                             {1, 1, 16, 16, 1, 0, 0, 2},
                             {1, 2, 16, 8, 1, 1, 0, 2},
-                            // 16 x 8 work-items (blocks of 2 x 4) with 4 prefetch rounds: the leader at most n = 17 ... 32
-                            // in H100 run W, both precisions
+                            // 16 x 8 work-items (blocks of 2 x 4) with 4 prefetch rounds: the leader at most n = 17 ...
+                            // 32 in H100 run W, both precisions
                             {1, 1, 16, 8, 1, 1, 0, 4}};
     const auto space = this->space(device);
     std::vector<Point> seeds;

@@ -89,7 +89,8 @@ std::string BatchedParams::describe() const {
     std::ostringstream s;
     s << (precision == Precision::F64 ? "d " : "s ") << (design == Design::SharedMemory ? "shared" : "roc") << " tba "
       << tba << " " << wx << "x" << wy << (reg ? " reg" : "") << (pad ? " pad" : "") << (vec ? " vec" : "")
-      << (seq > 1 ? " seq " + str(seq) : "") << (ldv > 1 ? " ldv " + str(ldv) : "") << (minBlocks > 0 ? " minb " + str(minBlocks) : "");
+      << (seq > 1 ? " seq " + str(seq) : "") << (ldv > 1 ? " ldv " + str(ldv) : "")
+      << (minBlocks > 0 ? " minb " + str(minBlocks) : "");
     return s.str();
 }
 

@@ -61,9 +61,9 @@ const std::vector<BatchedParams> kBatchedVariants = {
     params(0, 128, 1, 2),
     withMinBlocks(params(1, 64, 2, 1), 6),
     blocked(1, 2, 4, 2, true),
-    withSeq(blocked(0, 4, 2, 4, false), 4),                      // rounds without prefetch (read-only cache)
-    blocked(0, 1, 1, 1, false),                                  // blocks beyond 32 elements: per element
-    withSeq(blocked(1, 2, 4, 4, true, Precision::F32, true), 2), // vector tiles: rounds without prefetch
+    withSeq(blocked(0, 4, 2, 4, false), 4),                              // rounds without prefetch (read-only cache)
+    blocked(0, 1, 1, 1, false),                                          // blocks beyond 32 elements: per element
+    withSeq(blocked(1, 2, 4, 4, true, Precision::F32, true), 2),         // vector tiles: rounds without prefetch
     withLdv(withMinBlocks(withSeq(blocked(1, 2, 4, 4, true), 8), 8), 4), // prefetch rounds, vector loads
     withLdv(withSeq(blocked(1, 1, 4, 8, false), 2), 2),
 };
