@@ -4,7 +4,8 @@
 # 3 GB of operands per call; the per-size best becomes a dispatch table (ktune rules --table, key m,n,k), which is
 # then measured (ktune bench --rules) against CLBlast on OpenCL, with pointer arrays against cuBLAS, on rectangular
 # shapes, and checked against OpenBLAS on small batches. Each step has its own time limit.
-# usage: KT_BIN=path/to/ktune [KT_LIBS=gpu-libs.tar.xz] OUT=dir tools/batched-gpu.sh all|blocked
+# usage: KT_BIN=path/to/ktune [KT_LIBS=gpu-libs.tar.xz] OUT=dir tools/batched-gpu.sh all|blocked|tuned
+# `tuned`: every n = 1...32 with the candidates of the enlarged space per size range (the stage's comment below).
 # `blocked`: the register-blocked and padded designs at n = 20...32 (~1 GB of operands per call), ours vs cuBLAS
 # strided; a table from these figures and, for the other sizes, the curves in KT_OLD_CURVES (a directory with
 # curves-d.csv / curves-s.csv of an earlier `all`); then pointer arrays vs cuBLAS gemmBatched, the GPU check
@@ -157,5 +158,68 @@ if [ "$stage" = blocked ]; then
     done
     for p in d s; do rulesBench opencl $p nn "$(sizesOf $p 20 24 28 32)" table-opencl-$p 45; done
 fi
+if [ "$stage" = tuned ]; then
+    # Every n = 1...32, S and D: per size the candidates of the enlarged space that fit its range (below),
+    # ours vs cuBLAS strided in the same process (~KT_OPERAND_BYTES of operands); the per-size best becomes the
+    # table, measured with pointer arrays against cuBLAS gemmBatched (every n), on OpenCL against CLBlast (a subset),
+    # checked against OpenBLAS on the GPU (every n, strided and pointer arrays), and, with time left, profiled (ncu).
+    timeout 60 "$ktune" profile "$cuda" --json > "$out/profile-cuda.json" 2>>"$log"
+    say "profile $cuda: rc $?"
+    key() { # design tba wx wy reg pad seq minb ldv
+        echo "BATCHED_DESIGN=$1,BATCHED_TBA=$2,BATCHED_WX=$3,BATCHED_WY=$4,BATCHED_REG=$5,BATCHED_PAD=$6,BATCHED_VEC=0,BATCHED_SEQ=$7,BATCHED_MINB=$8,BATCHED_LDV=$9"
+    }
+    candidates() { # precision n: the candidates measured at n
+        local p=$1 n=$2 v list
+        v=$([ "$p" = d ] && echo 2 || echo 4)
+        if [ "$n" -le 8 ]; then
+            list="$(key 0 128 1 1 0 0 1 0 1);$(key 0 64 2 2 0 0 1 0 1);$(key 0 8 4 4 0 0 1 0 1);$(key 0 16 4 4 0 0 1 0 1)"
+            list="$list;$(key 1 4 8 8 0 0 1 0 1)"
+        elif [ "$n" -le 16 ]; then
+            list="$(key 1 4 8 8 0 0 1 0 1);$(key 0 16 4 4 0 0 1 0 1);$(key 1 1 16 16 0 0 1 0 1);$(key 1 1 8 8 1 1 1 0 1)"
+            list="$list;$(key 1 2 8 8 1 1 2 0 1);$(key 1 1 8 8 1 1 4 0 $v)"
+        else
+            list="$(key 1 1 8 8 1 1 1 0 1);$(key 1 1 16 16 1 1 4 0 1);$(key 1 1 16 16 1 0 2 0 1);$(key 1 2 16 8 1 1 2 0 1)"
+            list="$list;$(key 1 1 16 16 1 1 8 6 1);$(key 1 1 16 8 1 1 4 0 1)"
+            # vector loads only where a column is whole vectors (elsewhere the kernel is the one without them)
+            if [ $((n % v)) -eq 0 ]; then list="$list;$(key 1 1 16 16 1 0 4 0 $v);$(key 1 1 16 16 1 1 4 4 $v)"; fi
+        fi
+        echo "$list"
+    }
+    sweepBudget=${KT_SWEEP_BUDGET_S:-330}
+    for n in 32 31 28 24 20 30 29 27 26 25 23 22 21 19 18 17 16 12 8 15 14 13 11 10 9 4 2 1 7 6 5 3; do
+        for p in d s; do
+            e=$([ "$p" = d ] && echo 8 || echo 4)
+            if [ "$SECONDS" -gt "$sweepBudget" ]; then say "sweep budget spent: skip $p n=$n"; continue; fi
+            timeout "$(within 30)" "$ktune" bench --device "$cuda" --family ${p}gemm_batched --point "$(candidates $p $n)" \
+                --variants nn --sizes "$(size $n $n $n $e)" --peer cublas --runs 5 --json \
+                --out "$out/sweep-$p-$n.json" > /dev/null 2>>"$log"
+            say "sweep $p n=$n: rc $?"
+        done
+    done
+    tables
+    all=$(seq 1 32)
+    for p in d s; do rulesBench cuda $p ptr-nn "$(sizesOf $p $all)" ptr-cuda-$p 50; done
+    for p in d s; do
+        if [ "$SECONDS" -gt "$budget" ]; then say "budget spent: skip verify $p"; continue; fi
+        list=$(for n in $all; do printf '%sx%sx%sx999,' $n $n $n; done)
+        timeout "$(within 40)" "$ktune" bench --device "$cuda" --family ${p}gemm_batched --rules "$out/table-$p.json" \
+            --variants nn,ptr-nt --sizes "${list}13x29x23x77,32x5x17x101,20x24x28x55" --peer none --runs 1 \
+            --verify --json --out "$out/verify-cuda-$p.json" > /dev/null 2>>"$log"
+        say "verify cuda $p: rc $?"
+    done
+    for p in d s; do rulesBench opencl $p nn "$(sizesOf $p 1 2 4 8 12 16 20 24 28 31 32)" table-opencl-$p 45; done
+    NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
+    if [ -n "$NCU" ] && [ $((hard - SECONDS)) -gt 30 ]; then
+        # The n = 31 double kernel without and with prefetch rounds (the timed run of the first, the warm-up of the
+        # second).
+        timeout "$(within 40)" "$NCU" --clock-control none -k regex:gemm_batched --launch-skip 1 --launch-count 2 \
+            --section SpeedOfLight --section Occupancy --section LaunchStats --section WarpStateStats \
+            "$ktune" bench --device "$cuda" --family dgemm_batched \
+            --point "$(key 1 1 16 16 1 1 1 0 1);$(key 1 1 16 16 1 1 4 0 1)" --variants nn --sizes 31x31x31x43000 \
+            --peer none --runs 1 --warmup 1 > "$out/ncu-d31.txt" 2>&1
+        say "ncu d31: rc $?"
+    fi
+fi
 say "done"
-tar czf "$out/results.tar.gz" -C "$out" --exclude results.tar.gz . && find "$out" -type f ! -name results.tar.gz ! -name log.txt -delete
+# (written outside $out first: tar refuses a folder that changes while it reads it)
+tar czf /tmp/kt-batched-results.tar.gz -C "$out" --exclude results.tar.gz . && mv /tmp/kt-batched-results.tar.gz "$out/results.tar.gz" && find "$out" -type f ! -name results.tar.gz ! -name log.txt -delete

@@ -81,6 +81,7 @@ def main():
             b = bound(e["size"], element, bw)
             cand = e.get("cand", "").replace("BATCHED_", "").replace("DESIGN=0", "roc").replace("DESIGN=1", "shared")
             cand = cand.replace(",REG=0", "").replace(",PAD=0", "").replace(",VEC=0", "").replace(",SEQ=1", "")
+            cand = cand.replace(",MINB=0", "").replace(",LDV=1", "")
             lines.append("| %d | %d | %.0f | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
                 n, e["size"][3], b, fmt(e.get("ours")), frac(e.get("ours"), b), fmt(e.get("cublas")),
                 frac(e.get("cublas"), b), fmt(e.get("ocl")), fmt(e.get("clblast")), ratio(e.get("ours"), e.get("cublas")),

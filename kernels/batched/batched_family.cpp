@@ -19,8 +19,8 @@ namespace kt::batched {
 
 namespace {
 
-const char* const kNames[] = {"BATCHED_DESIGN", "BATCHED_TBA", "BATCHED_WX",  "BATCHED_WY",
-                              "BATCHED_REG",    "BATCHED_PAD", "BATCHED_VEC", "BATCHED_SEQ"};
+const char* const kNames[] = {"BATCHED_DESIGN", "BATCHED_TBA", "BATCHED_WX",  "BATCHED_WY",   "BATCHED_REG",
+                              "BATCHED_PAD",    "BATCHED_VEC", "BATCHED_SEQ", "BATCHED_MINB", "BATCHED_LDV"};
 
 // Every problem against OpenBLAS; the tolerance of kernels/common/bounded_compare.hpp: (2 sqrt(k) + 8) eps times
 // |alpha| k + |beta| |c0| (|a|, |b| <= 1), which no summation order exceeds and a missing term does.
@@ -210,6 +210,8 @@ BatchedParams paramsFromPoint(const Point& point, Precision precision) {
     if (point.has("BATCHED_PAD")) p.pad = point["BATCHED_PAD"] != 0;
     if (point.has("BATCHED_VEC")) p.vec = point["BATCHED_VEC"] != 0;
     if (point.has("BATCHED_SEQ")) p.seq = int(point["BATCHED_SEQ"]);
+    if (point.has("BATCHED_MINB")) p.minBlocks = int(point["BATCHED_MINB"]);
+    if (point.has("BATCHED_LDV")) p.ldv = int(point["BATCHED_LDV"]);
     if (auto why = p.invalidReason(); !why.empty())
         throw std::invalid_argument("gemm_batched point " + point.key() + ": " + why);
     return p;
@@ -218,7 +220,7 @@ BatchedParams paramsFromPoint(const Point& point, Precision precision) {
 Point pointFromParams(const BatchedParams& p) {
     static const auto names = std::make_shared<const std::vector<std::string>>(std::begin(kNames), std::end(kNames));
     return Point(names, {ParamValue(p.design), p.tba, p.wx, p.wy, ParamValue(p.reg), ParamValue(p.pad),
-                         ParamValue(p.vec), p.seq});
+                         ParamValue(p.vec), p.seq, p.minBlocks, p.ldv});
 }
 
 std::string BatchedFamily::title() const {
@@ -264,10 +266,24 @@ ParameterSpace BatchedFamily::space(const DeviceInfo& device) const {
                              std::to_string(m_precision == Precision::F64 ? 8 : 4) + " <= DEV_LOCAL_MEM",
                          "the shared tiles of the smallest problem fit in local memory (sizes check the rest)"});
     space.addParameter({"BATCHED_SEQ",
-                        {1, 2, 4},
+                        {1, 2, 4, 8},
                         "problems per work-item in sequence; the shared register-blocked design loads the next one "
                         "while it computes the current one",
                         1});
+    // Without bounds the compiler sizes registers for any work-group up to 1024 work-items; with them it keeps a
+    // work-item's registers low enough for BATCHED_MINB work-groups per compute unit, so more problems (and their
+    // loads) are in flight at once, at the risk of spills.
+    space.addParameter({"BATCHED_MINB",
+                        {0, 2, 4, 6, 8},
+                        "launch bounds: at least this many work-groups resident per compute unit (0: none)",
+                        0});
+    space.addConstraint({"BATCHED_MINB * BATCHED_TBA * BATCHED_WX * BATCHED_WY <= 2048",
+                         "the resident work-groups asked for fit 2048 work-items per compute unit"});
+    space.addParameter(
+        {"BATCHED_LDV", {1, 2, 4}, "elements per global load of the prefetch staging (vector loads of A and B)", 1});
+    space.addConstraint({"BATCHED_LDV == 1 || (BATCHED_DESIGN == 1 && BATCHED_REG == 1 && BATCHED_SEQ > 1 && "
+                         "BATCHED_VEC == 0)",
+                         "vector loads of the staging: the prefetch rounds of the shared register-blocked design"});
     space.addConstraint({"BATCHED_DESIGN == 1 || BATCHED_PAD == 0", "padding applies to the shared tiles only"});
     space.addConstraint({"BATCHED_VEC == 0 || (BATCHED_DESIGN == 1 && BATCHED_REG == 1)",
                          "vector tiles are read by the register-blocked shared design only"});
@@ -305,7 +321,10 @@ std::vector<Point> BatchedFamily::seedPoints(const DeviceInfo& device) const {
                             {1, 1, 16, 16, 1, 1, 1, 1},
                             {1, 1, 16, 16, 1, 1, 0, 4},
                             {1, 1, 16, 16, 1, 0, 0, 2},
-                            {1, 2, 16, 8, 1, 1, 0, 2}};
+                            {1, 2, 16, 8, 1, 1, 0, 2},
+                            // 16 x 8 work-items (blocks of 2 x 4) with 4 prefetch rounds: the leader at most n = 17 ...
+                            // 32 in H100 run W, both precisions
+                            {1, 1, 16, 8, 1, 1, 0, 4}};
     const auto space = this->space(device);
     std::vector<Point> seeds;
     for (const auto& r : table) {

@@ -79,7 +79,9 @@ std::string BatchedParams::invalidReason() const {
     if (!isPow2(tba) || tba > 256) return "BATCHED_TBA must be a power of two up to 256, got " + str(tba);
     if (!isPow2(wx) || wx > kMaxSize) return "BATCHED_WX must be a power of two up to 32, got " + str(wx);
     if (!isPow2(wy) || wy > kMaxSize) return "BATCHED_WY must be a power of two up to 32, got " + str(wy);
-    if (seq != 1 && seq != 2 && seq != 4) return "BATCHED_SEQ must be 1, 2 or 4, got " + str(seq);
+    if (seq != 1 && seq != 2 && seq != 4 && seq != 8) return "BATCHED_SEQ must be 1, 2, 4 or 8, got " + str(seq);
+    if (ldv != 1 && ldv != 2 && ldv != 4) return "BATCHED_LDV must be 1, 2 or 4, got " + str(ldv);
+    if (minBlocks < 0 || minBlocks > 32) return "BATCHED_MINB must be 0 ... 32, got " + str(minBlocks);
     return {};
 }
 
@@ -87,7 +89,8 @@ std::string BatchedParams::describe() const {
     std::ostringstream s;
     s << (precision == Precision::F64 ? "d " : "s ") << (design == Design::SharedMemory ? "shared" : "roc") << " tba "
       << tba << " " << wx << "x" << wy << (reg ? " reg" : "") << (pad ? " pad" : "") << (vec ? " vec" : "")
-      << (seq > 1 ? " seq " + str(seq) : "");
+      << (seq > 1 ? " seq " + str(seq) : "") << (ldv > 1 ? " ldv " + str(ldv) : "")
+      << (minBlocks > 0 ? " minb " + str(minBlocks) : "");
     return s.str();
 }
 
@@ -113,6 +116,8 @@ GeneratedSource batchedProgram(const BatchedParams& p, const DeviceInfo& device,
                    "-DBATCHED_PAD=" + str(int(p.pad)),
                    "-DBATCHED_VEC=" + str(int(p.vec)),
                    "-DBATCHED_SEQ=" + str(p.seq),
+                   "-DBATCHED_MINB=" + str(p.minBlocks),
+                   "-DBATCHED_LDV=" + str(p.ldv),
                    "-DBATCHED_TRANS_A=" + opDefine(shape.opA),
                    "-DBATCHED_TRANS_B=" + opDefine(shape.opB)};
     if (shape.pointers) out.options.push_back("-DBATCHED_POINTERS=1");

@@ -25,6 +25,8 @@ struct BatchedParams {
     bool pad = false;   // odd leading dimensions of the shared tiles (compiled sizes only)
     bool vec = false;   // k-contiguous shared tiles read as 16-byte vectors (shared design, register blocking)
     int seq = 1;        // rounds of tba problems per work-group (prefetch in the shared register-blocked design)
+    int ldv = 1;        // elements per global load of the prefetch staging (vectors of 1, 2 or 4)
+    int minBlocks = 0;  // launch bounds: at least this many work-groups resident per compute unit (0: no bounds)
 
     int wgSize() const { return tba * wx * wy; }
     int realBytes() const { return precision == Precision::F64 ? 8 : 4; }

@@ -20,6 +20,16 @@
 //                       the shared design with register blocking (and no vector tiles) the next round's A, B and C
 //                       are loaded into registers while the current round computes (prefetch), so a work-group
 //                       has a round's loads in flight during its arithmetic instead of only at its start
+//   BATCHED_LDV      1, 2 or 4: elements per global load of the prefetch staging (BATCHED_SEQ > 1 with register
+//                       blocking in the shared design): a work-item loads LDV consecutive elements of a column of
+//                       A or B (a row when transposed) as one vector, fewer load instructions per byte (single
+//                       precision moves half the bytes per instruction of double). Compiled only where that column
+//                       length is a multiple of LDV (else 1); at run time a problem whose operand is not aligned to
+//                       the vector (offset, stride or leading dimension) is loaded element by element
+//   BATCHED_MINB     > 0: launch bounds. CUDA: __launch_bounds__(work-group size, BATCHED_MINB), so the compiler
+//                       keeps registers low enough for that many work-groups (problems) per SM and more loads are
+//                       in flight at once; OpenCL: the required work-group size (reqd_work_group_size), which lets
+//                       the compiler size registers for the real work-group instead of the largest one
 //   BATCHED_VEC      1 (with the shared design and register blocking in effect): both tiles k-contiguous (op(A) by
 //                       rows, op(B) by columns) so a work-item reads 16-byte vectors of consecutive p, VW = 2
 //                       (double) or 4 (float) values per shared-memory instruction instead of one; k rounded up to
@@ -47,12 +57,25 @@
 #ifndef BATCHED_SEQ
 #define BATCHED_SEQ 1
 #endif
+#ifndef BATCHED_MINB
+#define BATCHED_MINB 0
+#endif
+#ifndef BATCHED_LDV
+#define BATCHED_LDV 1
+#endif
 #if defined(KT_CUDA)
 #define BATCHED_LOCAL_PTR // a pointer into local memory: __shared__ qualifies declarations only under CUDA
 #else
 #define BATCHED_LOCAL_PTR __local
 #endif
 #define BATCHED_WPP (BATCHED_WX * BATCHED_WY)
+#if BATCHED_MINB > 0 && defined(KT_CUDA)
+#define BATCHED_BOUNDS __launch_bounds__(BATCHED_TBA * BATCHED_WPP, BATCHED_MINB)
+#elif BATCHED_MINB > 0
+#define BATCHED_BOUNDS __attribute__((reqd_work_group_size(BATCHED_TBA * BATCHED_WPP, 1, 1)))
+#else
+#define BATCHED_BOUNDS
+#endif
 
 #ifdef BATCHED_M
 #define BM BATCHED_M
@@ -171,7 +194,7 @@
 #define BATCHED_STAGE_BJ(e) ((e) / BK)
 #endif
 
-KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int batch, const real alpha,
+KT_KERNEL BATCHED_BOUNDS void gemm_batched(const int m, const int n, const int k, const int batch, const real alpha,
                             const real beta, const KT_GLOBAL real* KT_RESTRICT A, const int offa, const int lda,
                             const int strideA, const KT_GLOBAL real* KT_RESTRICT B, const int offb, const int ldb,
                             const int strideB, KT_GLOBAL real* KT_RESTRICT C, const int offc, const int ldc,
@@ -215,10 +238,47 @@ KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int bat
 #endif
 
 #if BATCHED_PREFETCH
-    // The next round's share of A and B (staging elements r, r + WPP, ...) and its block of C, in registers.
-#define BATCHED_SA ((BM * BK + BATCHED_WPP - 1) / BATCHED_WPP)
-#define BATCHED_SB ((BK * BN + BATCHED_WPP - 1) / BATCHED_WPP)
-    real nA[BATCHED_SA], nB[BATCHED_SB], ncin[BATCHED_RI][BATCHED_RJ];
+    // The next round's share of A and B and its block of C, in registers: vectors r, r + WPP, ... of LA (LB)
+    // consecutive staging elements each (LA = BATCHED_LDV where a column of the stored A is a whole number of
+    // vectors, else 1).
+#if BATCHED_TRANS_A
+#define BATCHED_COL_A BK
+#else
+#define BATCHED_COL_A BM
+#endif
+#if BATCHED_TRANS_B
+#define BATCHED_COL_B BN
+#else
+#define BATCHED_COL_B BK
+#endif
+#define BATCHED_LA (BATCHED_COL_A % BATCHED_LDV == 0 ? BATCHED_LDV : 1)
+#define BATCHED_LB (BATCHED_COL_B % BATCHED_LDV == 0 ? BATCHED_LDV : 1)
+#define BATCHED_SA ((BM * BK + BATCHED_LA * BATCHED_WPP - 1) / (BATCHED_LA * BATCHED_WPP))
+#define BATCHED_SB ((BK * BN + BATCHED_LB * BATCHED_WPP - 1) / (BATCHED_LB * BATCHED_WPP))
+    real nA[BATCHED_SA * BATCHED_LA], nB[BATCHED_SB * BATCHED_LB], ncin[BATCHED_RI][BATCHED_RJ];
+#if BATCHED_LDV == 4
+#define BATCHED_LDV_T real4
+#define BATCHED_LDV_PUT(dst, v) (dst)[0] = (v).x, (dst)[1] = (v).y, (dst)[2] = (v).z, (dst)[3] = (v).w
+#elif BATCHED_LDV == 2
+#define BATCHED_LDV_T real2
+#define BATCHED_LDV_PUT(dst, v) (dst)[0] = (v).x, (dst)[1] = (v).y
+#endif
+// L elements from src (consecutive in memory) into dst[0 .. L): one vector load where L is the vector width and
+// `aligned`, else one load each.
+#if BATCHED_LDV > 1
+#define BATCHED_LOAD_RUN(dst, src, L, aligned)                                                                         \
+    if ((L) == BATCHED_LDV && (aligned)) {                                                                             \
+        const BATCHED_LDV_T v = *(const KT_GLOBAL BATCHED_LDV_T*)(src);                                                \
+        BATCHED_LDV_PUT(dst, v);                                                                                       \
+    } else {                                                                                                           \
+        KT_UNROLL                                                                                                      \
+        for (int t = 0; t < (L); ++t) (dst)[t] = KT_LDG((src) + t);                                                    \
+    }
+#else
+#define BATCHED_LOAD_RUN(dst, src, L, aligned) (dst)[0] = KT_LDG(src);
+#endif
+// Whether operand X of a problem at p (leading dimension ld) starts every column on a vector boundary.
+#define BATCHED_ALIGNED(p, ld) ((((size_t)(p)) % (BATCHED_LDV * sizeof(real))) == 0 && (ld) % BATCHED_LDV == 0)
 #define BATCHED_FETCH(P)                                                                                               \
     {                                                                                                                  \
         const int pn = (P);                                                                                            \
@@ -226,15 +286,28 @@ KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int bat
         const KT_GLOBAL real* an = BATCHED_PROBLEM(A, offa, ptrA, strideA, pn);                                        \
         const KT_GLOBAL real* bn = BATCHED_PROBLEM(B, offb, ptrB, strideB, pn);                                        \
         const KT_GLOBAL real* cn = BATCHED_PROBLEM(C, offc, ptrC, strideC, pn);                                        \
+        const int alignedA = BATCHED_ALIGNED(an, lda), alignedB = BATCHED_ALIGNED(bn, ldb);                            \
         KT_UNROLL                                                                                                      \
         for (int s = 0; s < BATCHED_SA; ++s) {                                                                         \
-            const int e = r + s * BATCHED_WPP;                                                                         \
-            nA[s] = live && e < BM * BK ? KT_LDG(&an[BATCHED_IDX_A(BATCHED_STAGE_AI(e), BATCHED_STAGE_AP(e))]) : 0;    \
+            const int e = (r + s * BATCHED_WPP) * BATCHED_LA;                                                          \
+            if (live && e < BM * BK) {                                                                                 \
+                BATCHED_LOAD_RUN(&nA[s * BATCHED_LA],                                                                  \
+                                 &an[BATCHED_IDX_A(BATCHED_STAGE_AI(e), BATCHED_STAGE_AP(e))], BATCHED_LA, alignedA)   \
+            } else {                                                                                                   \
+                KT_UNROLL                                                                                              \
+                for (int t = 0; t < BATCHED_LA; ++t) nA[s * BATCHED_LA + t] = 0;                                       \
+            }                                                                                                          \
         }                                                                                                              \
         KT_UNROLL                                                                                                      \
         for (int s = 0; s < BATCHED_SB; ++s) {                                                                         \
-            const int e = r + s * BATCHED_WPP;                                                                         \
-            nB[s] = live && e < BK * BN ? KT_LDG(&bn[BATCHED_IDX_B(BATCHED_STAGE_BP(e), BATCHED_STAGE_BJ(e))]) : 0;    \
+            const int e = (r + s * BATCHED_WPP) * BATCHED_LB;                                                          \
+            if (live && e < BK * BN) {                                                                                 \
+                BATCHED_LOAD_RUN(&nB[s * BATCHED_LB],                                                                  \
+                                 &bn[BATCHED_IDX_B(BATCHED_STAGE_BP(e), BATCHED_STAGE_BJ(e))], BATCHED_LB, alignedB)   \
+            } else {                                                                                                   \
+                KT_UNROLL                                                                                              \
+                for (int t = 0; t < BATCHED_LB; ++t) nB[s * BATCHED_LB + t] = 0;                                       \
+            }                                                                                                          \
         }                                                                                                              \
         KT_UNROLL                                                                                                      \
         for (int ii = 0; ii < BATCHED_RI; ++ii) {                                                                      \
@@ -262,13 +335,13 @@ KT_KERNEL void gemm_batched(const int m, const int n, const int k, const int bat
     // This round's operands came in the last round (or before the loop): into the tiles, then the next round's loads
     // are issued and stay in flight while this round computes.
     KT_UNROLL
-    for (int s = 0; s < BATCHED_SA; ++s) {
-        const int e = r + s * BATCHED_WPP;
+    for (int s = 0; s < BATCHED_SA * BATCHED_LA; ++s) {
+        const int e = (r + (s / BATCHED_LA) * BATCHED_WPP) * BATCHED_LA + s % BATCHED_LA;
         if (e < BM * BK) sA[baseA + BATCHED_STAGE_AI(e) + BATCHED_STAGE_AP(e) * BATCHED_LDSA] = nA[s];
     }
     KT_UNROLL
-    for (int s = 0; s < BATCHED_SB; ++s) {
-        const int e = r + s * BATCHED_WPP;
+    for (int s = 0; s < BATCHED_SB * BATCHED_LB; ++s) {
+        const int e = (r + (s / BATCHED_LB) * BATCHED_WPP) * BATCHED_LB + s % BATCHED_LB;
         if (e < BK * BN) sB[baseB + BATCHED_STAGE_BP(e) + BATCHED_STAGE_BJ(e) * BATCHED_LDSB] = nB[s];
     }
     KT_UNROLL

@@ -8,6 +8,8 @@
 #include "core/engine/plan_run.hpp"
 #include "core/engine/program_cache.hpp"
 #include "core/engine/routine.hpp"
+#include "core/rules/rule_file.hpp"
+#include "core/rules/size_table.hpp"
 #include "kernels/batched/batched_family.hpp"
 #include "kernels/reference/blas_reference.hpp"
 #include "tests/kernels/gemm/gemm_test_util.hpp"
@@ -36,25 +38,34 @@ BatchedParams withSeq(BatchedParams p, int seq) {
     p.seq = seq;
     return p;
 }
+BatchedParams withMinBlocks(BatchedParams p, int minBlocks) {
+    p.minBlocks = minBlocks;
+    return p;
+}
+BatchedParams withLdv(BatchedParams p, int ldv) {
+    p.ldv = ldv;
+    return p;
+}
 
 // Together they take every value of every parameter (checked below); each fits PoCL's work-group limit.
 const std::vector<BatchedParams> kBatchedVariants = {
     params(0, 1, 1, 1),
-    params(1, 2, 2, 2),
-    params(0, 4, 4, 4),
-    params(1, 8, 8, 8),
+    withMinBlocks(params(1, 2, 2, 2), 2), // launch bounds: OpenCL's required work-group size must match the launch
+    withMinBlocks(params(0, 4, 4, 4), 4),
+    withMinBlocks(params(1, 8, 8, 8), 4),
     params(0, 16, 16, 1),
     params(1, 32, 1, 2),
     params(0, 1, 32, 4),
     params(1, 2, 4, 32),
     params(1, 1, 16, 16),
     params(0, 128, 1, 2),
-    params(1, 64, 2, 1),
+    withMinBlocks(params(1, 64, 2, 1), 6),
     blocked(1, 2, 4, 2, true),
-    withSeq(blocked(0, 4, 2, 4, false), 4),                      // rounds without prefetch (read-only cache)
-    blocked(0, 1, 1, 1, false),                                  // blocks beyond 32 elements: per element
-    withSeq(blocked(1, 2, 4, 4, true, Precision::F32, true), 2), // vector tiles: rounds without prefetch
-    withSeq(blocked(1, 2, 4, 4, true), 2),                       // prefetch rounds
+    withSeq(blocked(0, 4, 2, 4, false), 4),                              // rounds without prefetch (read-only cache)
+    blocked(0, 1, 1, 1, false),                                          // blocks beyond 32 elements: per element
+    withSeq(blocked(1, 2, 4, 4, true, Precision::F32, true), 2),         // vector tiles: rounds without prefetch
+    withLdv(withMinBlocks(withSeq(blocked(1, 2, 4, 4, true), 8), 8), 4), // prefetch rounds, vector loads
+    withLdv(withSeq(blocked(1, 1, 4, 8, false), 2), 2),
 };
 
 constexpr blas::Op N = blas::Op::N, T = blas::Op::T;
@@ -204,7 +215,7 @@ TEST_F(BatchedPocl, RegisterBlockingAndPaddingOddAndRectangularSizes) {
         blocked(1, 1, 8, 4, false), // exactly 32 elements at 31; a 1-row problem
         blocked(1, 1, 16, 16, true, Precision::F32, true), // vector tiles, k a multiple of the vector and not
         withSeq(blocked(1, 2, 8, 8, true), 4), // prefetch rounds: batches ending inside a round and a work-group
-        withSeq(blocked(1, 1, 16, 8, false), 2)};
+        withLdv(withSeq(blocked(1, 1, 16, 8, false), 2), 2)}; // vector loads where a column is whole vectors
     const std::vector<std::vector<ProblemSize>> sizes = {
         {{{15, 15, 15, 5}}, {{13, 29, 23, 3}}},  {{{23, 23, 23, 5}}, {{32, 5, 17, 4}}},
         {{{31, 31, 31, 2}}, {{1, 32, 9, 5}}},    {{{32, 32, 32, 3}}, {{19, 21, 27, 3}}},
@@ -416,6 +427,24 @@ TEST_F(BatchedPocl, PointerArraysWithAliasesOfTheSameMatrix) {
         }
 }
 
+TEST_F(BatchedPocl, VectorStagingLoadsOfAlignedAndUnalignedProblems) {
+    // Vector loads of the prefetch staging: problems of A alternately on and off a vector boundary (stride 8 x 8 + 2),
+    // B's leading dimension no multiple of the vector (element loads throughout), C shifted by one; S with vectors of
+    // 4 and D with vectors of 2, each with a guard after C.
+    for (Precision prec : {Precision::F32, Precision::F64}) {
+        const int ldv = prec == Precision::F32 ? 4 : 2;
+        BatchedFamily family(prec);
+        blas::BlasCall call = *family.benchCall(prec == Precision::F32 ? "nn" : "tn", {{8, 8, 8, 7}});
+        call.beta = 0.5;
+        call.strideA = 8 * 8 + 2, call.strideB = 10 * 8, call.strideC = 8 * 8;
+        const blas::BlasOperands layout{{nullptr, 8, 0}, {nullptr, 10, 0}, {nullptr, 8, 1}};
+        expectRoutineMatches(*s_device, withLdv(withSeq(blocked(1, 1, 4, 4, true, prec), 2), ldv), call, layout,
+                             pattern(blas::elementExtent(call, blas::Operand::A, layout.a), 1),
+                             pattern(blas::elementExtent(call, blas::Operand::B, layout.b), 2),
+                             pattern(blas::elementExtent(call, blas::Operand::C, layout.c), 3), false);
+    }
+}
+
 TEST_F(BatchedPocl, StridedRoutineWritesNothingPastC) {
     // Every element after C's last problem keeps its sentinel, with padding inside C (ldc > m) and between problems.
     for (int design : {0, 1}) {
@@ -466,4 +495,40 @@ TEST_F(BatchedPocl, BadCallsAreRefusedBeforeAnyWrite) {
     std::vector<float> after(host.size());
     s_device->read(*c, after.data(), after.size() * sizeof(float));
     EXPECT_EQ(after, host) << "a refused call wrote to C";
+}
+
+TEST_F(BatchedPocl, DispatchTableOfRoundDesignsRunsWhatItNames) {
+    // A table over (m, n, k) whose entries are the round designs (prefetch rounds, launch bounds, vector loads) beside
+    // a plain one, built by the rules code from measured-like curves, through its JSON and a rule file, emitted as
+    // C++, and each size it is asked for run with the point it names, checked against OpenBLAS.
+    const std::vector<BatchedParams> designs = {
+        params(0, 8, 4, 4),
+        withSeq(blocked(1, 1, 16, 16, true), 4),
+        withLdv(withMinBlocks(withSeq(blocked(1, 1, 8, 8, false), 8), 4), 4),
+    };
+    rules::PointTable curves;
+    curves.dims = {"m", "n", "k", "batch"};
+    for (const auto& d : designs) curves.candidates.push_back(pointFromParams(d).key());
+    for (long long n : {3LL, 16LL, 24LL, 32LL}) { // 3: the plain one, 16: rounds of 4, 24 and 32: rounds of 8
+        curves.points.push_back({n, n, n, 100});
+        const int best = n < 8 ? 0 : n == 16 ? 1 : 2;
+        curves.value.push_back({best == 0 ? 9.0 : 1.0, best == 1 ? 9.0 : 2.0, best == 2 ? 9.0 : 3.0});
+    }
+    auto json = rules::tableToJson(rules::buildSizeTable(curves, {"m", "n", "k"}));
+    json["family"] = "sgemm_batched";
+    const auto rule = rules::ruleFileFromJson(json, "table.json");
+    const std::string cpp = rules::emitTableCpp(rules::tableFromJson(json));
+    for (const auto& d : designs) EXPECT_NE(cpp.find(pointFromParams(d).key()), std::string::npos) << cpp;
+    const std::vector<std::string> dims = {"m", "n", "k", "batch"};
+    const std::vector<std::pair<std::vector<long long>, std::size_t>> asked = {
+        {{3, 3, 3, 9}, 0}, {{16, 16, 16, 9}, 1}, {{24, 24, 24, 19}, 2}, {{31, 31, 31, 9}, 2}}; // 31: nearest, 32
+    for (const auto& [size, want] : asked) {
+        const auto choice = rule.select(dims, size);
+        ASSERT_EQ(choice.candidate, curves.candidates[want]) << choice.why;
+        const BatchedParams p = paramsFromPoint(Point::fromKey(choice.candidate), Precision::F32);
+        EXPECT_EQ(p.seq, designs[want].seq);
+        EXPECT_EQ(p.ldv, designs[want].ldv);
+        EXPECT_EQ(p.minBlocks, designs[want].minBlocks);
+        expectVerified(*s_device, p, TuningProblem{}, {{{size[0], size[1], size[2], size[3]}}});
+    }
 }
