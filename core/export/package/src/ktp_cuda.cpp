@@ -344,7 +344,7 @@ public:
     int buffer(int index, const char* name, Role role, std::int64_t elements, bool int32) override {
         if (index >= int(m_buffers.size())) m_buffers.resize(std::size_t(index) + 1, 0);
         const size_t bytes = size_t(elements < 1 ? 1 : elements) * (int32 ? 4 : call.f64 ? 8 : 4);
-        const int op = role == kWorkspace ? -1 : operandIndex(name);
+        const int op = role == kWorkspace ? -1 : operandIndex(call, name);
         if (op >= 0 && !uploads) {
             if (elements > 0 && operandBytes[op] < bytes) {
                 error = std::string("the allocation of ") + name + " holds " + std::to_string(operandBytes[op]) +
@@ -463,13 +463,6 @@ private:
         }
         out = &fn;
         return KTP_SUCCESS;
-    }
-    static int operandIndex(const char* name) {
-        // GEMM's A, B, C; SYMV's A, x, y (y0: y read for beta before y is written, the same operand).
-        if (!std::strcmp(name, "A")) return 0;
-        if (!std::strcmp(name, "B") || !std::strcmp(name, "x")) return 1;
-        if (!std::strcmp(name, "C") || !std::strcmp(name, "y") || !std::strcmp(name, "y0")) return 2;
-        return -1;
     }
     int deviceError(const char* what, CUresult r) {
         error = std::string(what) + " failed on " + m_s.name + ": " + resultName(r);

@@ -235,7 +235,7 @@ public:
     int buffer(int index, const char* name, Role role, std::int64_t elements, bool int32) override {
         if (index >= int(m_buffers.size())) m_buffers.resize(std::size_t(index) + 1, nullptr);
         const size_t bytes = size_t(elements < 1 ? 1 : elements) * (int32 ? 4 : call.f64 ? 8 : 4);
-        const int op = role == kWorkspace ? -1 : operandIndex(name);
+        const int op = role == kWorkspace ? -1 : operandIndex(call, name);
         if (op >= 0 && !uploads) { // the caller's device buffer: big enough?
             size_t have = 0;
             clGetMemObjectInfo(operand[op], CL_MEM_SIZE, sizeof have, &have, nullptr);
@@ -355,13 +355,6 @@ public:
     }
 
 private:
-    static int operandIndex(const char* name) {
-        // GEMM's A, B, C; SYMV's A, x, y (y0: y read for beta before y is written, the same operand).
-        if (!std::strcmp(name, "A")) return 0;
-        if (!std::strcmp(name, "B") || !std::strcmp(name, "x")) return 1;
-        if (!std::strcmp(name, "C") || !std::strcmp(name, "y") || !std::strcmp(name, "y0")) return 2;
-        return -1;
-    }
     int deviceError(const char* what, cl_int err) {
         error = std::string(what) + " failed (" + std::to_string(err) + ") on " + m_s.name;
         return KTP_DEVICE_ERROR;
