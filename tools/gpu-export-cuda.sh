@@ -63,22 +63,7 @@ cmake -S /tmp/e/pkg -B /tmp/e/dropin -G Ninja -DCMAKE_BUILD_TYPE=Release -DKTP_D
 (cd /tmp/e && KTP_CACHE_DIR=/tmp/e/cache KTP_LOG="$out/dropin-calls.log" LD_PRELOAD=/tmp/e/dropin/libktp.so \
   /tmp/e/consumer/blas_app) > "$out/blas-preloaded.txt" 2>&1
 echo "drop-in rc $?" >> "$out/summary.txt"
-python3 - "$out/blas-plain.txt" "$out/blas-preloaded.txt" >> "$out/summary.txt" 2>&1 <<'PY'
-import sys
-def rows(path):
-    out = []
-    for line in open(path):
-        vals = []
-        for w in line.split():
-            try: vals.append(float(w))
-            except ValueError: pass
-        out.append(vals)
-    return out
-a, b = rows(sys.argv[1]), rows(sys.argv[2])
-worst = max((abs(x - y) / (1 + abs(x)) for ra, rb in zip(a, b) for x, y in zip(ra, rb)), default=0)
-same = len(a) == len(b) and all(len(ra) == len(rb) for ra, rb in zip(a, b))
-print(f"drop-in vs OpenBLAS: {len(a)} lines, shapes equal {same}, worst relative difference {worst:.3g}")
-PY
+python3 "$C/export-perf/compare-lines.py" "$out/blas-plain.txt" "$out/blas-preloaded.txt" >> "$out/summary.txt" 2>&1
 sort "$out/dropin-calls.log" | cut -d' ' -f1-2 | uniq -c >> "$out/summary.txt"
 cp /tmp/e/pkg/manifest.json "$out/manifest.json"
 echo "total $SECONDS s" >> "$out/summary.txt"
