@@ -1,8 +1,8 @@
 // The export end to end on PoCL: tune every family with a routine (tiny budgets), `ktune export --family all`, build
 // the package with CMake, a consumer that links only the package checks every routine in both entry styles against
 // OpenBLAS, its second run compiles nothing (the on-disk cache), and the drop-in build offloads an unmodified BLAS
-// program (GEMM, SYMV, SYRK, SYR2K, SYMM, TRMM through CBLAS and Fortran names) under LD_PRELOAD while its invalid calls still
-// reach the program's own BLAS and its xerbla.
+// program (GEMM, SYMV, SYRK, SYR2K, SYMM, TRMM through CBLAS and Fortran names) under LD_PRELOAD while its invalid
+// calls still reach the program's own BLAS and its xerbla.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -166,7 +166,8 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
         const auto at = out.find("On entry to " + routine);
         return at == std::string::npos ? std::string() : out.substr(at, out.find('\n', at) - at);
     };
-    const std::string plainAll = plain.output + scratch.read("plain.err"), preAll = preloaded.output + scratch.read("pre.err");
+    const std::string plainAll = plain.output + scratch.read("plain.err"),
+                      preAll = preloaded.output + scratch.read("pre.err");
     for (const char* routine : {"DGEMM ", "DSYMV ", "DSYR2K", "DSYRK "}) {
         EXPECT_NE(xerbla(plainAll, routine), "") << routine << " in\n" << plain.output;
         EXPECT_EQ(xerbla(preAll, routine), xerbla(plainAll, routine)) << routine;
@@ -177,13 +178,14 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
     for (const char* expected :
          {"cblas_sgemm device", "cblas_dgemm device", "sgemm_ device", "dgemm_ device", "dgemm_ host",
           "cblas_dsymv device", "dsymv_ device", "cblas_dsyrk device", "dsyrk_ device", "cblas_dsyr2k device",
-          "dsyr2k_ device", "cblas_dsymm device", "dsymm_ device", "cblas_dtrmm device", "dtrmm_ device",
-          "dsymv_ host", "dsyr2k_ host", "cblas_dsyrk host", "cblas_dsymv host"})
+          "dsyr2k_ device", "cblas_dsymm device", "dsymm_ device", "cblas_dtrmm device", "dtrmm_ device", "dsymv_ host",
+          "dsyr2k_ host", "cblas_dsyrk host", "cblas_dsymv host"})
         EXPECT_NE(calls.find(expected), std::string::npos) << expected << " in\n" << calls;
     // Every valid call but the negative-increment dsymv ran on the device: one host line per invalid call, one for
     // the increment.
     std::size_t hostLines = 0;
-    for (std::size_t at = calls.find(" host ("); at != std::string::npos; at = calls.find(" host (", at + 1)) ++hostLines;
+    for (std::size_t at = calls.find(" host ("); at != std::string::npos; at = calls.find(" host (", at + 1))
+        ++hostLines;
     EXPECT_EQ(hostLines, 5u) << calls;
     EXPECT_EQ(calls.find("cblas_dgemm host"), std::string::npos) << calls;
 }

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "ktp_cuda_api.hpp"
 #include "ktp_backend.hpp"
+#include "ktp_cuda_api.hpp"
 #include "ktp_nvrtc_options.hpp"
 
 namespace ktp::cu {

@@ -115,10 +115,10 @@ bool ranOnDevice(const char* routine) {
 // Each standard name: try the package, else hand the very same arguments to the next definition of the name, else
 // report as reference BLAS would. A Fortran entry tries the package only when every argument pointer is there and
 // its characters are valid; otherwise the host BLAS sees (and reports) the call unchanged.
-#define KTP_FORWARD(NAME, XERBLA_NAME, SHIFT, SIGNATURE, ...)                                                                \
+#define KTP_FORWARD(NAME, XERBLA_NAME, SHIFT, SIGNATURE, ...)                                                          \
     do {                                                                                                               \
-        if (auto next = reinterpret_cast<void(*) SIGNATURE>(nextSymbol(NAME))) return next(__VA_ARGS__);              \
-        reportWithoutNext(XERBLA_NAME, SHIFT);                                                                                \
+        if (auto next = reinterpret_cast<void(*) SIGNATURE>(nextSymbol(NAME))) return next(__VA_ARGS__);               \
+        reportWithoutNext(XERBLA_NAME, SHIFT);                                                                         \
     } while (0)
 
 extern "C" {
@@ -128,9 +128,9 @@ extern "C" {
                       const T* B, int ldb, T beta, T* C, int ldc) {                                                    \
         ktp_cblas_##NAME(order, transA, transB, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);                         \
         if (ranOnDevice("cblas_" #NAME)) return;                                                                       \
-        KTP_FORWARD("cblas_" #NAME, "cblas_" #NAME, 0,                                                                    \
-                    (int, int, int, int, int, int, T, const T*, int, const T*, int, T, T*, int), order, transA, transB, \
-                    m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);                                                     \
+        KTP_FORWARD("cblas_" #NAME, "cblas_" #NAME, 0,                                                                 \
+                    (int, int, int, int, int, int, T, const T*, int, const T*, int, T, T*, int), order, transA,        \
+                    transB, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);                                             \
     }
 
 #define KTP_FORTRAN_GEMM(NAME, T, UPPER)                                                                               \
@@ -143,7 +143,7 @@ extern "C" {
         else                                                                                                           \
             ktp::setStatus(KTP_INVALID_ARGUMENT, #NAME "_: a character or pointer argument is invalid");               \
         if (ranOnDevice(#NAME "_")) return;                                                                            \
-        KTP_FORWARD(#NAME "_", UPPER, 1,                                                                                  \
+        KTP_FORWARD(#NAME "_", UPPER, 1,                                                                               \
                     (const char*, const char*, const int*, const int*, const int*, const T*, const T*, const int*,     \
                      const T*, const int*, const T*, T*, const int*, std::size_t, std::size_t),                        \
                     ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc, lta, ltb);                                   \
@@ -151,11 +151,11 @@ extern "C" {
 
 // SYMV: y <- alpha A x + beta y.
 #define KTP_CBLAS_SYMV(NAME, T)                                                                                        \
-    void cblas_##NAME(int order, int uplo, int n, T alpha, const T* A, int lda, const T* x, int incx, T beta, T* y,   \
+    void cblas_##NAME(int order, int uplo, int n, T alpha, const T* A, int lda, const T* x, int incx, T beta, T* y,    \
                       int incy) {                                                                                      \
         ktp_cblas_##NAME(order, uplo, n, alpha, A, lda, x, incx, beta, y, incy);                                       \
         if (ranOnDevice("cblas_" #NAME)) return;                                                                       \
-        KTP_FORWARD("cblas_" #NAME, "cblas_" #NAME, 0, (int, int, int, T, const T*, int, const T*, int, T, T*, int),      \
+        KTP_FORWARD("cblas_" #NAME, "cblas_" #NAME, 0, (int, int, int, T, const T*, int, const T*, int, T, T*, int),   \
                     order, uplo, n, alpha, A, lda, x, incx, beta, y, incy);                                            \
     }
 
@@ -168,7 +168,7 @@ extern "C" {
         else                                                                                                           \
             ktp::setStatus(KTP_INVALID_ARGUMENT, #NAME "_: a character or pointer argument is invalid");               \
         if (ranOnDevice(#NAME "_")) return;                                                                            \
-        KTP_FORWARD(#NAME "_", UPPER, 1,                                                                                  \
+        KTP_FORWARD(#NAME "_", UPPER, 1,                                                                               \
                     (const char*, const int*, const T*, const T*, const int*, const T*, const int*, const T*, T*,      \
                      const int*, std::size_t),                                                                         \
                     u, n, alpha, A, lda, x, incx, beta, y, incy, lu);                                                  \
@@ -176,11 +176,11 @@ extern "C" {
 
 // SYRK: C <- alpha op(A) op(A)^T + beta C on one triangle.
 #define KTP_CBLAS_SYRK(NAME, T)                                                                                        \
-    void cblas_##NAME(int order, int uplo, int trans, int n, int k, T alpha, const T* A, int lda, T beta, T* C,       \
+    void cblas_##NAME(int order, int uplo, int trans, int n, int k, T alpha, const T* A, int lda, T beta, T* C,        \
                       int ldc) {                                                                                       \
         ktp_cblas_##NAME(order, uplo, trans, n, k, alpha, A, lda, beta, C, ldc);                                       \
         if (ranOnDevice("cblas_" #NAME)) return;                                                                       \
-        KTP_FORWARD("cblas_" #NAME, "cblas_" #NAME, 0, (int, int, int, int, int, T, const T*, int, T, T*, int), order,    \
+        KTP_FORWARD("cblas_" #NAME, "cblas_" #NAME, 0, (int, int, int, int, int, T, const T*, int, T, T*, int), order, \
                     uplo, trans, n, k, alpha, A, lda, beta, C, ldc);                                                   \
     }
 
@@ -193,7 +193,7 @@ extern "C" {
         else                                                                                                           \
             ktp::setStatus(KTP_INVALID_ARGUMENT, #NAME "_: a character or pointer argument is invalid");               \
         if (ranOnDevice(#NAME "_")) return;                                                                            \
-        KTP_FORWARD(#NAME "_", UPPER, 1,                                                                                  \
+        KTP_FORWARD(#NAME "_", UPPER, 1,                                                                               \
                     (const char*, const char*, const int*, const int*, const T*, const T*, const int*, const T*, T*,   \
                      const int*, std::size_t, std::size_t),                                                            \
                     u, t, n, k, alpha, A, lda, beta, C, ldc, lu, lt);                                                  \
@@ -205,7 +205,7 @@ extern "C" {
                       T beta, T* C, int ldc) {                                                                         \
         ktp_cblas_##NAME(order, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);                               \
         if (ranOnDevice("cblas_" #NAME)) return;                                                                       \
-        KTP_FORWARD("cblas_" #NAME, "cblas_" #NAME, 0,                                                                    \
+        KTP_FORWARD("cblas_" #NAME, "cblas_" #NAME, 0,                                                                 \
                     (int, int, int, int, int, T, const T*, int, const T*, int, T, T*, int), order, uplo, trans, n, k,  \
                     alpha, A, lda, B, ldb, beta, C, ldc);                                                              \
     }
@@ -219,7 +219,7 @@ extern "C" {
         else                                                                                                           \
             ktp::setStatus(KTP_INVALID_ARGUMENT, #NAME "_: a character or pointer argument is invalid");               \
         if (ranOnDevice(#NAME "_")) return;                                                                            \
-        KTP_FORWARD(#NAME "_", UPPER, 1,                                                                                  \
+        KTP_FORWARD(#NAME "_", UPPER, 1,                                                                               \
                     (const char*, const char*, const int*, const int*, const T*, const T*, const int*, const T*,       \
                      const int*, const T*, T*, const int*, std::size_t, std::size_t),                                  \
                     u, t, n, k, alpha, A, lda, B, ldb, beta, C, ldc, lu, lt);                                          \

@@ -549,7 +549,7 @@ void ktp_cblas_dgemm_batch_strided(int order, int transA, int transB, int m, int
     }                                                                                                                  \
     void ktp_cblas_##P##trmm(int order, int side, int uplo, int transA, int diag, int m, int n, T alpha, const T* A,   \
                              int lda, T* B, int ldb) {                                                                 \
-        ktp::hostSide<T>("cblas_" #P "trmm", true, order, side, uplo, transA, diag, m, n, alpha, A, lda, B, ldb, T(0),  \
+        ktp::hostSide<T>("cblas_" #P "trmm", true, order, side, uplo, transA, diag, m, n, alpha, A, lda, B, ldb, T(0), \
                          B, ldb);                                                                                      \
     }
 KTP_SIDE_HOST(s, float)

@@ -141,8 +141,8 @@ int ktp_ssymm_cl(cl_command_queue queue, int order, int side, int uplo, int m, i
                  size_t offA, int lda, cl_mem B, size_t offB, int ldb, float beta, cl_mem C, size_t offC, int ldc);
 int ktp_dsymm_cl(cl_command_queue queue, int order, int side, int uplo, int m, int n, double alpha, cl_mem A,
                  size_t offA, int lda, cl_mem B, size_t offB, int ldb, double beta, cl_mem C, size_t offC, int ldc);
-int ktp_strmm_cl(cl_command_queue queue, int order, int side, int uplo, int transA, int diag, int m, int n,
-                 float alpha, cl_mem A, size_t offA, int lda, cl_mem B, size_t offB, int ldb);
+int ktp_strmm_cl(cl_command_queue queue, int order, int side, int uplo, int transA, int diag, int m, int n, float alpha,
+                 cl_mem A, size_t offA, int lda, cl_mem B, size_t offB, int ldb);
 int ktp_dtrmm_cl(cl_command_queue queue, int order, int side, int uplo, int transA, int diag, int m, int n,
                  double alpha, cl_mem A, size_t offA, int lda, cl_mem B, size_t offB, int ldb);
 #endif
