@@ -18,7 +18,7 @@ print([d["id"] for d in json.load(sys.stdin)["devices"] if d["id"].startswith("c
 start=$SECONDS
 for f in ssymm dsymm strmm dtrmm dsyrk dsyr2k; do
     "$K" tune --db "$db" --device "$dev" --family "$f" --sizes 256x192 --space "$C/blas3-one-point.json" \
-        --strategy exhaustive --budget-evals 1 --no-isolation > "/tmp/e/tune-$f.txt" 2>&1
+        --strategy exhaustive --budget-evals 1 --no-isolation --json > "/tmp/e/tune-$f.txt" 2>&1
     echo "tune $f rc $?: $(grep -c '"status":"ok"' "/tmp/e/tune-$f.txt") ok measurements" >> "$s"
 done
 echo "tunes $((SECONDS - start)) s" >> "$s"
