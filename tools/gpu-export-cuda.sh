@@ -4,7 +4,10 @@
 # package loads the driver and NVRTC at run time), builds the consumer fixture against it and OpenBLAS and runs it
 # (every exported routine, host and device-pointer entries, against OpenBLAS), times the device-pointer entry
 # against cuBLAS in the same process (tools/export-perf/perf_cuda.cpp) in a process that compiles and in one that
-# loads from the disk cache, then KernelTune's own routine at the same points (ktune bench --best, cuBLAS as peer).
+# loads from the disk cache, then KernelTune's own routine at the same points (ktune bench --best, cuBLAS as peer),
+# and last the drop-in build preloaded into blas_app, an unmodified CBLAS/Fortran program linked to OpenBLAS (the
+# same numbers with and without the package; the call log says which calls ran on the GPU).
+# KT_EXPORT_FAMILY=dgemm KT_EXPORT_SPACE=$C/export-perf/dgemm-d6-space.json: the same for dgemm.
 # Carry: .carry-export/{ktune,export-perf/,consumer/} and .carry/gpu-libs.tar.xz. Results in $OUT.
 set -uo pipefail
 cd "$(dirname "$0")/.." 2>/dev/null || true
@@ -52,6 +55,16 @@ tail -4 "$out/consumer.txt" >> "$out/summary.txt"
 timeout 40 "$K" bench --db "$db" --device "$dev" --family "$family" --best --sizes "$sizes" --ops nn --peer cublas --runs 30 \
     --warmup 3 --out "$out/bench.json" > "$out/bench.txt" 2>&1
 tail -15 "$out/bench.txt" >> "$out/summary.txt"
+# The drop-in: plain, then under LD_PRELOAD (every routine the package does not hold stays with OpenBLAS).
+cmake -S /tmp/e/pkg -B /tmp/e/dropin -G Ninja -DCMAKE_BUILD_TYPE=Release -DKTP_DROP_IN=ON > /tmp/e/dropin.log 2>&1 &&
+  ninja -C /tmp/e/dropin >> /tmp/e/dropin.log 2>&1 && ninja -C /tmp/e/consumer blas_app >> /tmp/e/dropin.log 2>&1 ||
+  tail -20 /tmp/e/dropin.log >> "$out/summary.txt"
+(cd /tmp/e && /tmp/e/consumer/blas_app) > "$out/blas-plain.txt" 2>&1
+(cd /tmp/e && KTP_CACHE_DIR=/tmp/e/cache KTP_LOG="$out/dropin-calls.log" LD_PRELOAD=/tmp/e/dropin/libktp.so \
+  /tmp/e/consumer/blas_app) > "$out/blas-preloaded.txt" 2>&1
+echo "drop-in rc $?" >> "$out/summary.txt"
+python3 "$C/export-perf/compare-lines.py" "$out/blas-plain.txt" "$out/blas-preloaded.txt" >> "$out/summary.txt" 2>&1
+sort "$out/dropin-calls.log" | cut -d' ' -f1-2 | uniq -c >> "$out/summary.txt"
 cp /tmp/e/pkg/manifest.json "$out/manifest.json"
 echo "total $SECONDS s" >> "$out/summary.txt"
 # Only a few files come back from the device machine: everything in one archive, the summary beside it.

@@ -273,11 +273,14 @@ the host-memory entries.
 )";
     o << R"(## Drop-in offload
 
-Built with `-DKTP_DROP_IN=ON`, `libktp.so` also defines the standard names of its routines (`cblas_sgemm`,
-`sgemm_`, …): `LD_PRELOAD=/opt/ktp/lib/libktp.so ./app` runs an unmodified BLAS program's calls on the device. A
-call with invalid arguments, a routine the package does not hold, or a call its kernels cannot take goes to the
-program's own BLAS (the next definition of the symbol), so argument errors are reported by that library's xerbla as
-usual. `KTP_LOG=FILE` appends one line per call saying where it ran.
+Built with `-DKTP_DROP_IN=ON`, `libktp.so` also defines the CBLAS and Fortran BLAS names of its routines
+(`cblas_sgemm`, `sgemm_`, `cblas_dsymv`, `dsymv_`, `cblas_dsyrk`, `cblas_dsyr2k`, `cblas_dsymm`, `cblas_dtrmm`, …):
+`LD_PRELOAD=/opt/ktp/lib/libktp.so ./app` runs an unmodified BLAS program's calls on the device. A call with invalid
+arguments, a routine the package does not hold, or a call its kernels cannot take goes to the program's own BLAS
+(the next definition of the symbol), so argument errors are reported by that library's xerbla as usual.
+`KTP_LOG=FILE` appends one line per call saying where it ran. The batched strided GEMM has no drop-in name: no
+standard one exists (Debian's OpenBLAS defines none, and oneMKL's `cblas_?gemm_batch_strided` takes 32-bit strides
+in its LP64 interface, where the package's `ktp_cblas_?gemm_batch_strided` takes long long).
 )";
     return o.str();
 }

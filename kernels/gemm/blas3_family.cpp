@@ -226,24 +226,30 @@ std::optional<BlasCall> Blas3Family::benchCall(const std::string& variant, const
 }
 
 std::vector<RoutinePlan> Blas3Family::routinePlans(const Point& point, const DeviceInfo& device) const {
-    std::vector<RoutinePlan> plans;
-    if (m_routine != blas::routine::kSyrk && m_routine != blas::routine::kSyr2k) return plans;
     const GemmParams params = paramsFromPoint(point, m_precision);
-    for (blas::Uplo uplo : {blas::Uplo::Lower, blas::Uplo::Upper})
-        for (blas::Op op : {blas::Op::N, blas::Op::T}) {
-            Blas3Shape shape;
-            shape.routine = m_routine;
-            shape.uplo = uplo;
-            shape.op = op;
-            RoutinePlan r;
-            r.call.routine = m_routine;
-            r.call.precision = m_precision;
-            r.call.order = blas::Order::RowMajor;
-            r.call.uplo = uplo;
-            r.call.opA = op;
-            r.plan = blas3Plan(shape, params, kernels::CopyShape{}, device);
-            plans.push_back(std::move(r));
-        }
+    const bool symm = m_routine == blas::routine::kSymm, trmm = m_routine == blas::routine::kTrmm;
+    // The options the routine has; the others stay at their one value.
+    const std::vector<blas::Side> sides =
+        symm || trmm ? std::vector<blas::Side>{blas::Side::Left, blas::Side::Right} : std::vector{blas::Side::Left};
+    const std::vector<blas::Op> ops = symm ? std::vector{blas::Op::N} : std::vector{blas::Op::N, blas::Op::T};
+    const std::vector<blas::Diag> diags =
+        trmm ? std::vector<blas::Diag>{blas::Diag::NonUnit, blas::Diag::Unit} : std::vector{blas::Diag::NonUnit};
+    std::vector<RoutinePlan> plans;
+    for (blas::Side side : sides)
+        for (blas::Uplo uplo : {blas::Uplo::Lower, blas::Uplo::Upper})
+            for (blas::Op op : ops)
+                for (blas::Diag diag : diags) {
+                    Blas3Shape shape;
+                    shape.routine = m_routine;
+                    shape.side = side, shape.uplo = uplo, shape.op = op, shape.diag = diag;
+                    RoutinePlan r;
+                    r.call.routine = m_routine;
+                    r.call.precision = m_precision;
+                    r.call.order = blas::Order::RowMajor;
+                    r.call.side = side, r.call.uplo = uplo, r.call.opA = op, r.call.diag = diag;
+                    r.plan = blas3Plan(shape, params, kernels::CopyShape{}, device);
+                    plans.push_back(std::move(r));
+                }
     return plans;
 }
 

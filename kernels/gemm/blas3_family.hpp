@@ -36,7 +36,7 @@ public:
     BenchDescription benchDescription() const override;
     std::optional<blas::BlasCall> benchCall(const std::string& variant, const ProblemSize& size) const override;
     // The routine as data for exported packages (core/export): one row-major plan per call shape, with the default
-    // copy shape (a package does not read the store's tuned copies). SYRK and SYR2K so far; SYMM and TRMM: none.
+    // copy shape (a package does not read the store's tuned copies): every side, uplo, op and diag the routine has.
     std::vector<RoutinePlan> routinePlans(const Point& point, const DeviceInfo& device) const override;
     std::unique_ptr<Routine> makeRoutine(Device& device, ProgramCache& programs, const Point& point) const override;
     Point pointFromKey(const std::string& key, const DeviceInfo& device) const override;

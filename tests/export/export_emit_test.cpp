@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 #include <sstream>
+#include <tuple>
 
 #include "core/engine/family.hpp"
 #include "core/export/c_expression.hpp"
@@ -169,7 +171,7 @@ TEST_F(ExportModel, SymvExportsOneColumnMajorPlanPerTriangleReadingOffsetsAndInc
     EXPECT_EQ(manifest["routines"], nlohmann::json::array({"ssymv", "dsymv"}));
 }
 
-TEST_F(ExportModel, SyrkAndSyr2kExportARowMajorPlanPerTriangleAndOpWhileSymmAndTrmmHaveNone) {
+TEST_F(ExportModel, Blas3FamiliesExportARowMajorPlanPerOptionSet) {
     for (const char* family : {"ssyrk", "dsyr2k", "ssymm", "dtrmm"}) {
         const auto seeds = FamilyRegistry::instance().find(family)->seedPoints(m_device);
         ASSERT_FALSE(seeds.empty()) << family;
@@ -177,22 +179,29 @@ TEST_F(ExportModel, SyrkAndSyr2kExportARowMajorPlanPerTriangleAndOpWhileSymmAndT
     }
     std::vector<std::string> skipped;
     const auto model = exporter::buildPackageModel(*m_db, {m_device.stableId(), {"all"}, 3}, &skipped);
-    ASSERT_EQ(model.families.size(), 2u);
+    ASSERT_EQ(model.families.size(), 4u);
     for (const auto& f : model.families) {
-        ASSERT_EQ(f.variants.at(0).plans.size(), 4u) << f.name; // lower/upper x N/T
+        // syrk, syr2k: lower/upper x N/T; symm: left/right x lower/upper; trmm: side x uplo x N/T x diag.
+        const std::size_t want = f.name == "dtrmm" ? 16u : 4u;
+        ASSERT_EQ(f.variants.at(0).plans.size(), want) << f.name;
+        std::set<std::tuple<int, int, int, int>> shapes;
         for (const auto& rp : f.variants[0].plans) {
             EXPECT_EQ(rp.call.order, blas::Order::RowMajor);
-            EXPECT_NO_THROW(exporter::emitPlanFunction(rp.plan, "f", [](std::size_t) { return 0; })) << f.name;
+            shapes.insert({int(rp.call.side), int(rp.call.uplo), int(rp.call.opA), int(rp.call.diag)});
+            const std::string code = exporter::emitPlanFunction(rp.plan, "f", [](std::size_t) { return 0; });
+            // TRMM writes B in place and reads no C.
+            if (f.name == "dtrmm") EXPECT_EQ(code.find("\"C\""), std::string::npos) << code;
         }
+        EXPECT_EQ(shapes.size(), want) << f.name; // one plan per option set, none twice
     }
     std::string why;
     for (const auto& s : skipped) why += s + "\n";
-    EXPECT_NE(why.find("family ssymm has no routine"), std::string::npos) << why;
-    EXPECT_NE(why.find("family dtrmm has no routine"), std::string::npos) << why;
+    EXPECT_EQ(why.find("family ssymm"), std::string::npos) << why;
+    EXPECT_EQ(why.find("family dtrmm"), std::string::npos) << why;
     exporter::WriteOptions options;
     options.out = dir() / "pkg";
     const auto manifest = exporter::writePackage(model, options);
-    EXPECT_EQ(manifest["routines"], nlohmann::json::array({"dsyr2k", "ssyrk"})); // in the registry's order
+    EXPECT_EQ(manifest["routines"], nlohmann::json::array({"dsyr2k", "dtrmm", "ssymm", "ssyrk"})); // by family name
 }
 
 TEST(PlanEmitter, RefusesInputsAndScalarsThatAreNoCallArguments) {

@@ -1,7 +1,8 @@
 // The export end to end on PoCL: tune every family with a routine (tiny budgets), `ktune export --family all`, build
 // the package with CMake, a consumer that links only the package checks every routine in both entry styles against
 // OpenBLAS, its second run compiles nothing (the on-disk cache), and the drop-in build offloads an unmodified BLAS
-// program under LD_PRELOAD while its invalid call still reaches the program's own BLAS.
+// program (GEMM, SYMV, SYRK, SYR2K, SYMM, TRMM through CBLAS and Fortran names) under LD_PRELOAD while its invalid
+// calls still reach the program's own BLAS and its xerbla.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -70,6 +71,10 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
         "--family dsyrk --sizes 40x24 --budget-evals 1" + blas3Space,
         "--family ssyr2k --sizes 40x24 --budget-evals 1" + blas3Space,
         "--family dsyr2k --sizes 40x24 --budget-evals 1" + blas3Space,
+        "--family ssymm --sizes 40x24 --budget-evals 1" + blas3Space,
+        "--family dsymm --sizes 40x24 --budget-evals 1" + blas3Space,
+        "--family strmm --sizes 40x24 --budget-evals 1" + blas3Space,
+        "--family dtrmm --sizes 40x24 --budget-evals 1" + blas3Space,
     };
     for (const auto& t : tunes) {
         const bool space = t.find("--strategy") != std::string::npos;
@@ -87,7 +92,7 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
     const auto exported = scratch.ktune("export --db '" + db + "' --device '" + deviceId + "' --family all --out pkg");
     ASSERT_EQ(exported.rc, 0) << exported.output;
     for (const char* routine : {" sgemm", " dgemm", " sgemm_batch_strided", " dgemm_batch_strided", " ssymv", " dsymv",
-                                " ssyrk", " dsyrk", " ssyr2k", " dsyr2k"})
+                                " ssyrk", " dsyrk", " ssyr2k", " dsyr2k", " ssymm", " dsymm", " strmm", " dtrmm"})
         EXPECT_NE(exported.output.find(routine), std::string::npos) << routine << " in\n" << exported.output;
     // Families without measurements on the device are listed as skipped, not exported.
     EXPECT_NE(exported.output.find("skipped family sdot has no verified measurement"), std::string::npos)
@@ -114,7 +119,7 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
     const std::string env = "KTP_CACHE_DIR='" + scratch.path("cache") + "' ";
     const auto first = shell(scratch, env + "./consumer/consumer", "first.log");
     ASSERT_EQ(first.rc, 0) << first.output;
-    EXPECT_NE(first.output.find("routines 10 "), std::string::npos) << first.output;
+    EXPECT_NE(first.output.find("routines 14 "), std::string::npos) << first.output;
     EXPECT_NE(first.output.find(" failures 0\n"), std::string::npos) << first.output;
     EXPECT_NE(first.output.find(" tuned 1\n"), std::string::npos) << first.output;
     EXPECT_GT(counter(first.output, "compiled"), 0) << first.output;
@@ -148,24 +153,40 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
     EXPECT_EQ(preloaded.rc, plain.rc) << preloaded.output;
     const auto want = numbers(plain.output), got = numbers(preloaded.output);
     ASSERT_EQ(got.size(), want.size());
-    ASSERT_GE(want.size(), 12u);
+    ASSERT_GE(want.size(), 12u + 8 * 2 + 4 + 6 + 1 + 8);
     for (std::size_t i = 0; i < want.size(); ++i) {
         ASSERT_EQ(got[i].size(), want[i].size()) << "line " << i;
         for (std::size_t j = 0; j < want[i].size(); ++j)
             ASSERT_NEAR(got[i][j], want[i][j], 1e-4 * (1 + std::abs(want[i][j]))) << "line " << i << " value " << j;
     }
-    // The invalid call went to the program's BLAS: the same xerbla report as without the package.
+    // The invalid calls went to the program's BLAS: the same xerbla reports as without the package, with the
+    // parameter numbers of reference BLAS for the Fortran entries.
     EXPECT_EQ(scratch.read("pre.err"), scratch.read("plain.err"));
-    auto xerbla = [](const std::string& out) {
-        const auto at = out.find("On entry to DGEMM");
+    auto xerbla = [](const std::string& out, const std::string& routine) {
+        const auto at = out.find("On entry to " + routine);
         return at == std::string::npos ? std::string() : out.substr(at, out.find('\n', at) - at);
     };
-    EXPECT_NE(xerbla(plain.output + scratch.read("plain.err")), "") << plain.output;
-    EXPECT_EQ(xerbla(preloaded.output + scratch.read("pre.err")), xerbla(plain.output + scratch.read("plain.err")));
+    const std::string plainAll = plain.output + scratch.read("plain.err"),
+                      preAll = preloaded.output + scratch.read("pre.err");
+    for (const char* routine : {"DGEMM ", "DSYMV ", "DSYR2K", "DSYRK "}) {
+        EXPECT_NE(xerbla(plainAll, routine), "") << routine << " in\n" << plain.output;
+        EXPECT_EQ(xerbla(preAll, routine), xerbla(plainAll, routine)) << routine;
+    }
+    EXPECT_NE(xerbla(preAll, "DSYMV ").find("parameter number  5 "), std::string::npos) << preAll;
+    EXPECT_NE(xerbla(preAll, "DSYR2K").find("parameter number 12 "), std::string::npos) << preAll;
     const std::string calls = scratch.read("calls.log");
     for (const char* expected :
-         {"cblas_sgemm device", "cblas_dgemm device", "sgemm_ device", "dgemm_ device", "dgemm_ host"})
+         {"cblas_sgemm device", "cblas_dgemm device", "sgemm_ device", "dgemm_ device", "dgemm_ host",
+          "cblas_dsymv device", "dsymv_ device", "cblas_dsyrk device", "dsyrk_ device", "cblas_dsyr2k device",
+          "dsyr2k_ device", "cblas_dsymm device", "dsymm_ device", "cblas_dtrmm device", "dtrmm_ device", "dsymv_ host",
+          "dsyr2k_ host", "cblas_dsyrk host", "cblas_dsymv host"})
         EXPECT_NE(calls.find(expected), std::string::npos) << expected << " in\n" << calls;
+    // Every valid call but the negative-increment dsymv ran on the device: one host line per invalid call, one for
+    // the increment.
+    std::size_t hostLines = 0;
+    for (std::size_t at = calls.find(" host ("); at != std::string::npos; at = calls.find(" host (", at + 1))
+        ++hostLines;
+    EXPECT_EQ(hostLines, 5u) << calls;
     EXPECT_EQ(calls.find("cblas_dgemm host"), std::string::npos) << calls;
 }
 

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "ktp_backend.hpp"
 #include "ktp_cuda_api.hpp"
-#include "ktp_internal.hpp"
 #include "ktp_nvrtc_options.hpp"
 
 namespace ktp::cu {
@@ -319,65 +319,14 @@ int module(const Driver& d, DeviceState& s, int index, CUmodule& out, std::strin
 }
 
 // One call on CUDA: operands either the caller's device memory (device entries) or uploaded from host memory.
-class CuExec final : public Exec {
+class CuExec final : public BackendExec<CUdeviceptr> {
 public:
     CuExec(const Driver& d, DeviceState& state, CUstream stream, const PlanEntry& plan)
         : m_d(d), m_s(state), m_stream(stream), m_plan(plan) {}
 
-    // Device entries: the base of the caller's allocation and its size (the call's offsets point into it).
-    CUdeviceptr operand[3] = {0, 0, 0};
-    size_t operandBytes[3] = {0, 0, 0};
-    const void* hostIn[3] = {nullptr, nullptr, nullptr};
-    void* hostOut = nullptr; // C
-    std::string error;
-    struct Uploaded {
-        CUdeviceptr mem = 0;
-        size_t bytes = 0;
-    };
-    Uploaded* uploads = nullptr; // host entries: operands uploaded for this call, kept across candidates
-
-    int fail(const char* message) override {
-        error = message;
-        return KTP_UNSUPPORTED;
-    }
-
-    int buffer(int index, const char* name, Role role, std::int64_t elements, bool int32) override {
-        if (index >= int(m_buffers.size())) m_buffers.resize(std::size_t(index) + 1, 0);
-        const size_t bytes = size_t(elements < 1 ? 1 : elements) * (int32 ? 4 : call.f64 ? 8 : 4);
-        const int op = role == kWorkspace ? -1 : operandIndex(name);
-        if (op >= 0 && !uploads) {
-            if (elements > 0 && operandBytes[op] < bytes) {
-                error = std::string("the allocation of ") + name + " holds " + std::to_string(operandBytes[op]) +
-                        " bytes from its start, the call needs " + std::to_string(bytes);
-                return KTP_INVALID_ARGUMENT;
-            }
-            m_buffers[std::size_t(index)] = operand[op];
-            return KTP_SUCCESS;
-        }
-        if (op >= 0) {
-            Uploaded& u = uploads[op];
-            if (!u.mem || u.bytes < bytes) {
-                if (u.mem) m_d.cuMemFree(u.mem), u = {};
-                if (CUresult r = m_d.cuMemAlloc(&u.mem, bytes)) return deviceError("cuMemAlloc", r);
-                u.bytes = bytes;
-                const void* src = op == 2 ? hostOut : hostIn[op];
-                if (elements > 0 && src)
-                    if (CUresult r = m_d.cuMemcpyHtoDAsync(u.mem, src, bytes, m_stream))
-                        return deviceError("cuMemcpyHtoDAsync", r);
-            }
-            m_buffers[std::size_t(index)] = u.mem;
-            return KTP_SUCCESS;
-        }
-        auto& w = m_s.workspaces[{&m_plan, index}];
-        if (!w.first || w.second < bytes) {
-            if (w.first) m_d.cuMemFree(w.first);
-            w = {0, 0};
-            if (CUresult r = m_d.cuMemAlloc(&w.first, bytes)) return deviceError("cuMemAlloc (workspace)", r);
-            w.second = bytes;
-        }
-        m_buffers[std::size_t(index)] = w.first;
-        return KTP_SUCCESS;
-    }
+    // Device entries: the size of the caller's allocation from the base in `operand` (the call's offsets point
+    // into it).
+    size_t allocationBytes[3] = {0, 0, 0};
 
     int launch(int programIndex, const char* name, const std::int64_t global[3], const std::int64_t local[3],
                std::initializer_list<Arg> args) override {
@@ -432,6 +381,20 @@ public:
     }
 
 private:
+    size_t operandBytes(int op) override { return allocationBytes[op]; }
+    int allocate(size_t bytes, CUdeviceptr& out, bool workspace) override {
+        if (CUresult r = m_d.cuMemAlloc(&out, bytes)) {
+            out = 0;
+            return deviceError(workspace ? "cuMemAlloc (workspace)" : "cuMemAlloc", r);
+        }
+        return KTP_SUCCESS;
+    }
+    int upload(CUdeviceptr to, const void* from, size_t bytes) override {
+        const CUresult r = m_d.cuMemcpyHtoDAsync(to, from, bytes, m_stream);
+        return r ? deviceError("cuMemcpyHtoDAsync", r) : KTP_SUCCESS;
+    }
+    void release(CUdeviceptr m) override { m_d.cuMemFree(m); }
+    std::pair<CUdeviceptr, size_t>& workspace(int index) override { return m_s.workspaces[{&m_plan, index}]; }
     int function(int programIndex, const char* name, Function*& out) {
         Function& fn = m_s.functions[{programIndex, name}];
         if (!fn.f) {
@@ -464,13 +427,6 @@ private:
         out = &fn;
         return KTP_SUCCESS;
     }
-    static int operandIndex(const char* name) {
-        // GEMM's A, B, C; SYMV's A, x, y (y0: y read for beta before y is written, the same operand).
-        if (!std::strcmp(name, "A")) return 0;
-        if (!std::strcmp(name, "B") || !std::strcmp(name, "x")) return 1;
-        if (!std::strcmp(name, "C") || !std::strcmp(name, "y") || !std::strcmp(name, "y0")) return 2;
-        return -1;
-    }
     int deviceError(const char* what, CUresult r) {
         error = std::string(what) + " failed on " + m_s.name + ": " + resultName(r);
         return KTP_DEVICE_ERROR;
@@ -480,29 +436,21 @@ private:
     DeviceState& m_s;
     CUstream m_stream;
     const PlanEntry& m_plan;
-    std::vector<CUdeviceptr> m_buffers;
 };
 
-// Runs the first candidate that works (as the OpenCL backend does): a build or launch failure marks the variant
-// broken in this context, a failed plan check moves on to the next candidate, an invalid argument stops.
+// Runs the first candidate that works (runFirstWorking). Host operands are uploaded once per call, again only when
+// a candidate's plan takes A and B the other way round.
 int runCandidates(const Driver& d, DeviceState& s, CUstream stream, const Call& call, const CUdeviceptr ops[3],
                   const size_t opBytes[3], const void* ha, const void* hb, void* hc) {
-    const auto candidates = candidatesFor(call, s.tuned);
-    if (candidates.empty())
-        return setStatus(KTP_NOT_EXPORTED, "the package holds no plan for this call (routine, precision, op types)");
     CuExec::Uploaded uploads[3];
     auto freeUploads = [&] {
         for (auto& u : uploads)
             if (u.mem) d.cuMemFree(u.mem), u = {};
     };
-    int status = KTP_NOT_EXPORTED;
-    std::string errors;
-    bool ran = false;
     int uploadedSwap = -1;
-    for (const Candidate& cand : candidates) {
-        if (s.brokenVariants.count(cand.plan->variant)) continue;
-        if (hc && uploadedSwap != int(cand.swapAB)) { // uploads are per plan operand: drop them when A and B trade
-            d.cuStreamSynchronize(stream);
+    const int status = runFirstWorking(call, s.tuned, s.brokenVariants, [&](const Candidate& cand, std::string& error) {
+        if (hc && uploadedSwap != int(cand.swapAB)) {
+            d.cuStreamSynchronize(stream); // an earlier candidate's uploads may still be in flight
             freeUploads();
             uploadedSwap = int(cand.swapAB);
         }
@@ -510,28 +458,21 @@ int runCandidates(const Driver& d, DeviceState& s, CUstream stream, const Call& 
         x.call = cand.call;
         const int ia = cand.swapAB ? 1 : 0, ib = cand.swapAB ? 0 : 1;
         x.operand[0] = ops[ia], x.operand[1] = ops[ib], x.operand[2] = ops[2];
-        x.operandBytes[0] = opBytes[ia], x.operandBytes[1] = opBytes[ib], x.operandBytes[2] = opBytes[2];
+        x.allocationBytes[0] = opBytes[ia], x.allocationBytes[1] = opBytes[ib], x.allocationBytes[2] = opBytes[2];
         x.hostIn[0] = cand.swapAB ? hb : ha, x.hostIn[1] = cand.swapAB ? ha : hb, x.hostOut = hc;
         if (hc) x.uploads = uploads;
-        status = cand.plan->run(x);
-        if (status == KTP_SUCCESS) {
-            setVariant(variantName(cand.plan->variant));
-            if (hc) {
-                CUresult r = d.cuMemcpyDtoHAsync(hc, uploads[2].mem, uploads[2].bytes, stream);
-                if (!r) r = d.cuStreamSynchronize(stream);
-                if (r) status = KTP_DEVICE_ERROR, errors = "reading C back failed: " + resultName(r);
-            }
-            ran = true;
-            break;
+        int st = cand.plan->run(x);
+        error = x.error;
+        if (st == KTP_SUCCESS && hc) {
+            CUresult r = d.cuMemcpyDtoHAsync(hc, uploads[2].mem, uploads[2].bytes, stream);
+            if (!r) r = d.cuStreamSynchronize(stream);
+            if (r) st = KTP_DEVICE_ERROR, error = "reading C back failed: " + resultName(r);
         }
-        errors += (errors.empty() ? "" : "; ") + variantName(cand.plan->variant) + ": " + x.error;
-        if (status == KTP_BUILD_FAILED) s.brokenVariants.insert(cand.plan->variant);
-        if (status == KTP_INVALID_ARGUMENT || status == KTP_DEVICE_ERROR) break;
-    }
+        return st;
+    });
     if (hc) d.cuStreamSynchronize(stream);
     freeUploads();
-    if (ran && status == KTP_SUCCESS) return setStatus(KTP_SUCCESS);
-    return setStatus(status, errors);
+    return status;
 }
 
 } // namespace

@@ -58,6 +58,14 @@ bool toOrder(Call& c, Order order) {
     return false;
 }
 
+int operandIndex(const Call& call, const char* name) {
+    if (!std::strcmp(name, "A")) return 0;
+    if (!std::strcmp(name, "B")) return call.routine == Routine::Trmm ? 2 : 1;
+    if (!std::strcmp(name, "x")) return 1;
+    if (!std::strcmp(name, "C") || !std::strcmp(name, "y") || !std::strcmp(name, "y0")) return 2;
+    return -1;
+}
+
 namespace {
 std::int64_t dimOf(const Call& c, const char* name) {
     if (!std::strcmp(name, "m")) return c.m;

@@ -270,6 +270,98 @@ int cuSymv(const char* routine, bool f64, CUstream stream, int order, int uplo, 
 }
 #endif
 
+// SYMM (C <- alpha A B + beta C, or alpha B A + beta C) and TRMM (B <- alpha op(A) B, or alpha B op(A), in place):
+// A is ka x ka with ka = m (Left) or n (Right); B and C are m x n. Positions of order, lda, ldb, ldc (0: none). TRMM
+// has transA and diag after uplo, so its m and n come two places later.
+struct SidePositions {
+    int first, lda, ldb, ldc;
+};
+
+int checkSide(const char* routine, const SidePositions& pos, bool trmm, int order, int side, int uplo, int trans,
+              int diag, std::int64_t m, std::int64_t n, std::int64_t lda, std::int64_t ldb, std::int64_t ldc,
+              Call& call) {
+    if (!validOrder(order)) return argumentError(routine, pos.first, "order=" + std::to_string(order));
+    if (side != KtpLeft && side != KtpRight)
+        return argumentError(routine, pos.first + 1, "side=" + std::to_string(side));
+    if (uplo != KtpUpper && uplo != KtpLower)
+        return argumentError(routine, pos.first + 2, "uplo=" + std::to_string(uplo));
+    if (trmm && !validTrans(trans)) return argumentError(routine, pos.first + 3, "transA=" + std::to_string(trans));
+    if (trmm && diag != KtpNonUnit && diag != KtpUnit)
+        return argumentError(routine, pos.first + 4, "diag=" + std::to_string(diag));
+    const int mAt = pos.first + (trmm ? 5 : 3);
+    if (m < 0) return argumentError(routine, mAt, "m=" + std::to_string(m));
+    if (n < 0) return argumentError(routine, mAt + 1, "n=" + std::to_string(n));
+    const bool row = order == KtpRowMajor, left = side == KtpLeft;
+    const std::int64_t needA = max1(left ? m : n), needBC = max1(row ? n : m);
+    if (lda < needA)
+        return argumentError(routine, pos.lda, "lda=" + std::to_string(lda) + " < " + std::to_string(needA));
+    if (ldb < needBC)
+        return argumentError(routine, pos.ldb, "ldb=" + std::to_string(ldb) + " < " + std::to_string(needBC));
+    if (!trmm && ldc < needBC)
+        return argumentError(routine, pos.ldc, "ldc=" + std::to_string(ldc) + " < " + std::to_string(needBC));
+    call.routine = trmm ? Routine::Trmm : Routine::Symm;
+    call.order = row ? Order::RowMajor : Order::ColMajor;
+    call.side = left ? 0 : 1;
+    call.uplo = uplo == KtpUpper;
+    call.opA = trmm && trans != KtpNoTrans;
+    call.diag = trmm && diag == KtpUnit;
+    call.m = m, call.n = n, call.lda = lda, call.ldb = ldb, call.ldc = trmm ? ldb : ldc;
+    return KTP_SUCCESS;
+}
+
+// Nothing to compute: SYMM with an empty C or alpha 0 and beta 1; TRMM with an empty B.
+bool sideQuick(bool trmm, std::int64_t m, std::int64_t n, double alpha, double beta) {
+    return m == 0 || n == 0 || (!trmm && alpha == 0 && beta == 1);
+}
+
+// TRMM's B is its written operand: the backends take it where C goes (the plan names it B).
+template <class T> void hostSide(const char* routine, bool trmm, int order, int side, int uplo, int trans, int diag,
+                                 int m, int n, T alpha, const T* A, int lda, const T* B, int ldb, T beta, T* C,
+                                 int ldc) {
+    Call call;
+    call.f64 = sizeof(T) == 8;
+    const SidePositions pos = trmm ? SidePositions{1, 10, 12, 0} : SidePositions{1, 8, 10, 13};
+    if (checkSide(routine, pos, trmm, order, side, uplo, trans, diag, m, n, lda, ldb, ldc, call)) return;
+    call.alpha = alpha, call.beta = beta;
+    setStatus(KTP_SUCCESS);
+    if (sideQuick(trmm, m, n, alpha, beta)) return;
+    runHost(call, A, B, C);
+}
+
+#if KTP_WITH_OPENCL
+int clSide(const char* routine, bool trmm, bool f64, cl_command_queue queue, int order, int side, int uplo, int trans,
+           int diag, int m, int n, double alpha, cl_mem A, size_t offA, int lda, cl_mem B, size_t offB, int ldb,
+           double beta, cl_mem C, size_t offC, int ldc) {
+    Call call;
+    call.f64 = f64;
+    if (!queue) return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": the queue is null");
+    const SidePositions pos = trmm ? SidePositions{2, 12, 15, 0} : SidePositions{2, 10, 13, 17};
+    if (int s = checkSide(routine, pos, trmm, order, side, uplo, trans, diag, m, n, lda, ldb, ldc, call)) return s;
+    call.alpha = alpha, call.beta = beta;
+    call.offa = std::int64_t(offA), call.offb = std::int64_t(offB), call.offc = std::int64_t(trmm ? offB : offC);
+    setStatus(KTP_SUCCESS);
+    if (sideQuick(trmm, m, n, alpha, beta)) return KTP_SUCCESS;
+    if (!A || !B || !C) return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": a buffer is null");
+    return runCl(queue, call, A, B, C);
+}
+#endif
+
+#if KTP_WITH_CUDA
+int cuSide(const char* routine, bool trmm, bool f64, CUstream stream, int order, int side, int uplo, int trans,
+           int diag, int m, int n, double alpha, CUdeviceptr A, int lda, CUdeviceptr B, int ldb, double beta,
+           CUdeviceptr C, int ldc) {
+    Call call;
+    call.f64 = f64;
+    const SidePositions pos = trmm ? SidePositions{2, 11, 13, 0} : SidePositions{2, 9, 11, 14};
+    if (int s = checkSide(routine, pos, trmm, order, side, uplo, trans, diag, m, n, lda, ldb, ldc, call)) return s;
+    call.alpha = alpha, call.beta = beta;
+    setStatus(KTP_SUCCESS);
+    if (sideQuick(trmm, m, n, alpha, beta)) return KTP_SUCCESS;
+    if (!A || !B || !C) return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": a device pointer is null");
+    return runCu(stream, call, A, B, C);
+}
+#endif
+
 } // namespace
 
 } // namespace ktp
@@ -448,4 +540,51 @@ void ktp_cblas_dgemm_batch_strided(int order, int transA, int transB, int m, int
     ktp::hostGemmBatch("cblas_dgemm_batch_strided", order, transA, transB, m, n, k, alpha, A, lda, strideA, B, ldb,
                        strideB, beta, C, ldc, strideC, batchCount);
 }
+
+#define KTP_SIDE_HOST(P, T)                                                                                            \
+    void ktp_cblas_##P##symm(int order, int side, int uplo, int m, int n, T alpha, const T* A, int lda, const T* B,    \
+                             int ldb, T beta, T* C, int ldc) {                                                         \
+        ktp::hostSide<T>("cblas_" #P "symm", false, order, side, uplo, KtpNoTrans, KtpNonUnit, m, n, alpha, A, lda, B, \
+                         ldb, beta, C, ldc);                                                                           \
+    }                                                                                                                  \
+    void ktp_cblas_##P##trmm(int order, int side, int uplo, int transA, int diag, int m, int n, T alpha, const T* A,   \
+                             int lda, T* B, int ldb) {                                                                 \
+        ktp::hostSide<T>("cblas_" #P "trmm", true, order, side, uplo, transA, diag, m, n, alpha, A, lda, B, ldb, T(0), \
+                         B, ldb);                                                                                      \
+    }
+KTP_SIDE_HOST(s, float)
+KTP_SIDE_HOST(d, double)
+
+#if KTP_WITH_OPENCL
+#define KTP_SIDE_CL(P, T, F64)                                                                                         \
+    int ktp_##P##symm_cl(cl_command_queue queue, int order, int side, int uplo, int m, int n, T alpha, cl_mem A,       \
+                         size_t offA, int lda, cl_mem B, size_t offB, int ldb, T beta, cl_mem C, size_t offC,          \
+                         int ldc) {                                                                                    \
+        return ktp::clSide("ktp_" #P "symm_cl", false, F64, queue, order, side, uplo, KtpNoTrans, KtpNonUnit, m, n,    \
+                           alpha, A, offA, lda, B, offB, ldb, beta, C, offC, ldc);                                     \
+    }                                                                                                                  \
+    int ktp_##P##trmm_cl(cl_command_queue queue, int order, int side, int uplo, int transA, int diag, int m, int n,    \
+                         T alpha, cl_mem A, size_t offA, int lda, cl_mem B, size_t offB, int ldb) {                    \
+        return ktp::clSide("ktp_" #P "trmm_cl", true, F64, queue, order, side, uplo, transA, diag, m, n, alpha, A,     \
+                           offA, lda, B, offB, ldb, 0, B, offB, ldb);                                                  \
+    }
+KTP_SIDE_CL(s, float, false)
+KTP_SIDE_CL(d, double, true)
+#endif
+
+#if KTP_WITH_CUDA
+#define KTP_SIDE_CU(P, T, F64)                                                                                         \
+    int ktp_##P##symm_cu(CUstream stream, int order, int side, int uplo, int m, int n, T alpha, CUdeviceptr A,         \
+                         int lda, CUdeviceptr B, int ldb, T beta, CUdeviceptr C, int ldc) {                            \
+        return ktp::cuSide("ktp_" #P "symm_cu", false, F64, stream, order, side, uplo, KtpNoTrans, KtpNonUnit, m, n,   \
+                           alpha, A, lda, B, ldb, beta, C, ldc);                                                       \
+    }                                                                                                                  \
+    int ktp_##P##trmm_cu(CUstream stream, int order, int side, int uplo, int transA, int diag, int m, int n, T alpha,  \
+                         CUdeviceptr A, int lda, CUdeviceptr B, int ldb) {                                             \
+        return ktp::cuSide("ktp_" #P "trmm_cu", true, F64, stream, order, side, uplo, transA, diag, m, n, alpha, A,    \
+                           lda, B, ldb, 0, B, ldb);                                                                    \
+    }
+KTP_SIDE_CU(s, float, false)
+KTP_SIDE_CU(d, double, true)
+#endif
 }

@@ -41,6 +41,11 @@ struct Counters {
 };
 Counters& counters();
 
+// Which of the call's three operands (0, 1, 2: the a, b, c of runHost/runCl/runCu) a plan buffer named `name` is;
+// -1 for the plan's own buffers. GEMM's A, B, C; SYMV's A, x, y (y0: y read for beta before y is written, the same
+// operand); TRMM's B is written in place, so it is passed where C goes.
+int operandIndex(const Call& call, const char* name);
+
 // Entry points of the backend (ktp_opencl.cpp or ktp_cuda.cpp): run a validated call on host memory or on device
 // buffers.
 int runHost(const Call& call, const void* a, const void* b, void* c);

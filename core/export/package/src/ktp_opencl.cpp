@@ -9,7 +9,7 @@
 #include <tuple>
 #include <vector>
 
-#include "ktp_internal.hpp"
+#include "ktp_backend.hpp"
 
 namespace ktp {
 
@@ -207,76 +207,12 @@ int program(DeviceState& s, int index, cl_program& out, std::string& error) {
 }
 
 // One call on OpenCL: operands either the caller's buffers (device entries) or uploaded from host memory.
-class ClExec final : public Exec {
+class ClExec final : public BackendExec<cl_mem> {
 public:
     ClExec(DeviceState& state, cl_command_queue queue, const PlanEntry& plan)
         : m_s(state), m_queue(queue), m_plan(plan) {}
     ~ClExec() override {
         for (cl_mem image : m_images) clReleaseMemObject(image); // created for a launch that was never enqueued
-    }
-
-    // Device entries: the caller's buffers. Host entries: host pointers, uploaded when the plan declares them.
-    cl_mem operand[3] = {nullptr, nullptr, nullptr};
-    const void* hostIn[3] = {nullptr, nullptr, nullptr};
-    void* hostOut = nullptr; // C
-    std::string error;
-    // Host operands uploaded for this call, kept across candidates, and the bytes of each.
-    struct Uploaded {
-        cl_mem mem = nullptr;
-        size_t bytes = 0;
-    };
-    Uploaded* uploads = nullptr;
-
-    int fail(const char* message) override {
-        error = message;
-        return KTP_UNSUPPORTED;
-    }
-
-    int buffer(int index, const char* name, Role role, std::int64_t elements, bool int32) override {
-        if (index >= int(m_buffers.size())) m_buffers.resize(std::size_t(index) + 1, nullptr);
-        const size_t bytes = size_t(elements < 1 ? 1 : elements) * (int32 ? 4 : call.f64 ? 8 : 4);
-        const int op = role == kWorkspace ? -1 : operandIndex(name);
-        if (op >= 0 && !uploads) { // the caller's device buffer: big enough?
-            size_t have = 0;
-            clGetMemObjectInfo(operand[op], CL_MEM_SIZE, sizeof have, &have, nullptr);
-            if (elements > 0 && have < bytes) {
-                error = std::string("buffer ") + name + " holds " + std::to_string(have) + " bytes, the call needs " +
-                        std::to_string(bytes);
-                return KTP_INVALID_ARGUMENT;
-            }
-            m_buffers[std::size_t(index)] = operand[op];
-            return KTP_SUCCESS;
-        }
-        if (op >= 0) { // host memory: upload the operand's extent (C too: the gaps between its rows stay intact)
-            Uploaded& u = uploads[op];
-            if (!u.mem || u.bytes < bytes) {
-                if (u.mem) clReleaseMemObject(u.mem);
-                cl_int err = CL_SUCCESS;
-                u.mem = clCreateBuffer(m_s.context, CL_MEM_READ_WRITE, bytes, nullptr, &err);
-                if (err != CL_SUCCESS) return deviceError("clCreateBuffer", err);
-                u.bytes = bytes;
-                const void* src = op == 2 ? hostOut : hostIn[op];
-                if (elements > 0 && src) {
-                    err = clEnqueueWriteBuffer(m_queue, u.mem, CL_FALSE, 0, bytes, src, 0, nullptr, nullptr);
-                    if (err != CL_SUCCESS) return deviceError("clEnqueueWriteBuffer", err);
-                }
-            }
-            m_buffers[std::size_t(index)] = u.mem;
-            return KTP_SUCCESS;
-        }
-        auto& w = m_s.workspaces[{&m_plan, index}];
-        if (!w.first || w.second < bytes) {
-            if (w.first) clReleaseMemObject(w.first);
-            cl_int err = CL_SUCCESS;
-            w.first = clCreateBuffer(m_s.context, CL_MEM_READ_WRITE, bytes, nullptr, &err);
-            if (err != CL_SUCCESS) {
-                w = {nullptr, 0};
-                return deviceError("clCreateBuffer (workspace)", err);
-            }
-            w.second = bytes;
-        }
-        m_buffers[std::size_t(index)] = w.first;
-        return KTP_SUCCESS;
     }
 
     int launch(int programIndex, const char* name, const std::int64_t global[3], const std::int64_t local[3],
@@ -355,13 +291,26 @@ public:
     }
 
 private:
-    static int operandIndex(const char* name) {
-        // GEMM's A, B, C; SYMV's A, x, y (y0: y read for beta before y is written, the same operand).
-        if (!std::strcmp(name, "A")) return 0;
-        if (!std::strcmp(name, "B") || !std::strcmp(name, "x")) return 1;
-        if (!std::strcmp(name, "C") || !std::strcmp(name, "y") || !std::strcmp(name, "y0")) return 2;
-        return -1;
+    size_t operandBytes(int op) override {
+        size_t have = 0;
+        clGetMemObjectInfo(operand[op], CL_MEM_SIZE, sizeof have, &have, nullptr);
+        return have;
     }
+    int allocate(size_t bytes, cl_mem& out, bool workspace) override {
+        cl_int err = CL_SUCCESS;
+        out = clCreateBuffer(m_s.context, CL_MEM_READ_WRITE, bytes, nullptr, &err);
+        if (err != CL_SUCCESS) {
+            out = nullptr;
+            return deviceError(workspace ? "clCreateBuffer (workspace)" : "clCreateBuffer", err);
+        }
+        return KTP_SUCCESS;
+    }
+    int upload(cl_mem to, const void* from, size_t bytes) override {
+        const cl_int err = clEnqueueWriteBuffer(m_queue, to, CL_FALSE, 0, bytes, from, 0, nullptr, nullptr);
+        return err == CL_SUCCESS ? KTP_SUCCESS : deviceError("clEnqueueWriteBuffer", err);
+    }
+    void release(cl_mem m) override { clReleaseMemObject(m); }
+    std::pair<cl_mem, size_t>& workspace(int index) override { return m_s.workspaces[{&m_plan, index}]; }
     int deviceError(const char* what, cl_int err) {
         error = std::string(what) + " failed (" + std::to_string(err) + ") on " + m_s.name;
         return KTP_DEVICE_ERROR;
@@ -370,58 +319,42 @@ private:
     DeviceState& m_s;
     cl_command_queue m_queue;
     const PlanEntry& m_plan;
-    std::vector<cl_mem> m_buffers;
     std::vector<cl_mem> m_images;
 };
 
-// Runs the first candidate that works. Build failures mark the variant broken on this device; a failed plan check
-// (a size the variant does not take) moves on to the next candidate; an invalid argument stops.
+// Runs the first candidate that works (runFirstWorking). Host operands are uploaded once per call, again only when
+// a candidate's plan takes A and B the other way round.
 int runCandidates(DeviceState& s, cl_command_queue queue, const Call& call, cl_mem a, cl_mem b, cl_mem c,
                   const void* ha, const void* hb, void* hc) {
     s.releaseCompletedImages();
-    const auto candidates = candidatesFor(call, s.tuned);
-    if (candidates.empty())
-        return setStatus(KTP_NOT_EXPORTED, "the package holds no plan for this call (routine, precision, op types)");
     ClExec::Uploaded uploads[3];
-    int status = KTP_NOT_EXPORTED;
-    std::string errors;
-    bool ran = false;
+    auto freeUploads = [&] {
+        for (auto& u : uploads)
+            if (u.mem) clReleaseMemObject(u.mem), u = {};
+    };
     int uploadedSwap = -1;
-    for (const Candidate& cand : candidates) {
-        if (s.brokenVariants.count(cand.plan->variant)) continue;
-        if (hc && uploadedSwap != int(cand.swapAB)) { // uploads are per plan operand: drop them when A and B trade
-            for (auto& u : uploads)
-                if (u.mem) clReleaseMemObject(u.mem), u = {};
+    const int status = runFirstWorking(call, s.tuned, s.brokenVariants, [&](const Candidate& cand, std::string& error) {
+        if (hc && uploadedSwap != int(cand.swapAB)) {
+            freeUploads();
             uploadedSwap = int(cand.swapAB);
         }
         ClExec x(s, queue, *cand.plan);
         x.call = cand.call;
-        cl_mem ops[3] = {cand.swapAB ? b : a, cand.swapAB ? a : b, c};
-        const void* hin[2] = {cand.swapAB ? hb : ha, cand.swapAB ? ha : hb};
-        for (int i = 0; i < 3; ++i) x.operand[i] = ops[i];
-        x.hostIn[0] = hin[0], x.hostIn[1] = hin[1], x.hostOut = hc;
-        if (hc) x.uploads = uploads; // host operands are uploaded once per call
-        status = cand.plan->run(x);
-        if (status == KTP_SUCCESS) {
-            setVariant(variantName(cand.plan->variant));
-            if (hc) {
-                cl_int err =
-                    clEnqueueReadBuffer(queue, uploads[2].mem, CL_TRUE, 0, uploads[2].bytes, hc, 0, nullptr, nullptr);
-                if (err != CL_SUCCESS)
-                    status = KTP_DEVICE_ERROR, errors = "reading C back failed (" + std::to_string(err) + ")";
-                s.releaseCompletedImages(); // the blocking read waited for every launch
-            }
-            ran = true;
-            break;
+        x.operand[0] = cand.swapAB ? b : a, x.operand[1] = cand.swapAB ? a : b, x.operand[2] = c;
+        x.hostIn[0] = cand.swapAB ? hb : ha, x.hostIn[1] = cand.swapAB ? ha : hb, x.hostOut = hc;
+        if (hc) x.uploads = uploads;
+        int st = cand.plan->run(x);
+        error = x.error;
+        if (st == KTP_SUCCESS && hc) {
+            const cl_int err =
+                clEnqueueReadBuffer(queue, uploads[2].mem, CL_TRUE, 0, uploads[2].bytes, hc, 0, nullptr, nullptr);
+            if (err != CL_SUCCESS) st = KTP_DEVICE_ERROR, error = "reading C back failed (" + std::to_string(err) + ")";
+            s.releaseCompletedImages(); // the blocking read waited for every launch
         }
-        errors += (errors.empty() ? "" : "; ") + variantName(cand.plan->variant) + ": " + x.error;
-        if (status == KTP_BUILD_FAILED) s.brokenVariants.insert(cand.plan->variant);
-        if (status == KTP_INVALID_ARGUMENT || status == KTP_DEVICE_ERROR) break;
-    }
-    for (auto& u : uploads)
-        if (u.mem) clReleaseMemObject(u.mem);
-    if (ran && status == KTP_SUCCESS) return setStatus(KTP_SUCCESS);
-    return setStatus(status, errors);
+        return st;
+    });
+    freeUploads();
+    return status;
 }
 
 } // namespace

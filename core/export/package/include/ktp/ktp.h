@@ -39,6 +39,8 @@ typedef enum {
 enum { KtpRowMajor = 101, KtpColMajor = 102 };
 enum { KtpNoTrans = 111, KtpTrans = 112, KtpConjTrans = 113 };
 enum { KtpUpper = 121, KtpLower = 122 };
+enum { KtpNonUnit = 131, KtpUnit = 132 };
+enum { KtpLeft = 141, KtpRight = 142 };
 
 ktp_status ktp_last_status(void);
 const char* ktp_last_error(void); /* what went wrong in the last failed call on this thread ("" after success) */
@@ -67,7 +69,8 @@ void ktp_cblas_sgemm(int order, int transA, int transB, int m, int n, int k, flo
                      const float* B, int ldb, float beta, float* C, int ldc);
 void ktp_cblas_dgemm(int order, int transA, int transB, int m, int n, int k, double alpha, const double* A, int lda,
                      const double* B, int ldb, double beta, double* C, int ldc);
-/* Strided batches (as cblas_?gemm_batch_strided of oneMKL and OpenBLAS 0.3.27). */
+/* Strided batches, in the argument order of oneMKL's cblas_?gemm_batch_strided but with long long strides (and no
+   drop-in name: see the package README). */
 void ktp_cblas_sgemm_batch_strided(int order, int transA, int transB, int m, int n, int k, float alpha, const float* A,
                                    int lda, long long strideA, const float* B, int ldb, long long strideB, float beta,
                                    float* C, int ldc, long long strideC, int batchCount);
@@ -95,6 +98,19 @@ void ktp_cblas_ssyr2k(int order, int uplo, int trans, int n, int k, float alpha,
 void ktp_cblas_dsyr2k(int order, int uplo, int trans, int n, int k, double alpha, const double* A, int lda,
                       const double* B, int ldb, double beta, double* C, int ldc);
 
+/* Symmetric matrix product C <- alpha A B + beta C (Left) or alpha B A + beta C (Right), A symmetric with its uplo
+   triangle stored (cblas_?symm); C is m x n. */
+void ktp_cblas_ssymm(int order, int side, int uplo, int m, int n, float alpha, const float* A, int lda, const float* B,
+                     int ldb, float beta, float* C, int ldc);
+void ktp_cblas_dsymm(int order, int side, int uplo, int m, int n, double alpha, const double* A, int lda,
+                     const double* B, int ldb, double beta, double* C, int ldc);
+/* Triangular matrix product in place B <- alpha op(A) B (Left) or alpha B op(A) (Right), A triangular (uplo, diag)
+   (cblas_?trmm); B is m x n. */
+void ktp_cblas_strmm(int order, int side, int uplo, int transA, int diag, int m, int n, float alpha, const float* A,
+                     int lda, float* B, int ldb);
+void ktp_cblas_dtrmm(int order, int side, int uplo, int transA, int diag, int m, int n, double alpha, const double* A,
+                     int lda, double* B, int ldb);
+
 #if KTP_WITH_OPENCL
 /* Device memory: operands in OpenCL buffers (offsets in elements), enqueued on `queue` without waiting. */
 int ktp_sgemm_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k, float alpha, cl_mem A,
@@ -121,6 +137,14 @@ int ktp_ssyr2k_cl(cl_command_queue queue, int order, int uplo, int trans, int n,
                   size_t offA, int lda, cl_mem B, size_t offB, int ldb, float beta, cl_mem C, size_t offC, int ldc);
 int ktp_dsyr2k_cl(cl_command_queue queue, int order, int uplo, int trans, int n, int k, double alpha, cl_mem A,
                   size_t offA, int lda, cl_mem B, size_t offB, int ldb, double beta, cl_mem C, size_t offC, int ldc);
+int ktp_ssymm_cl(cl_command_queue queue, int order, int side, int uplo, int m, int n, float alpha, cl_mem A,
+                 size_t offA, int lda, cl_mem B, size_t offB, int ldb, float beta, cl_mem C, size_t offC, int ldc);
+int ktp_dsymm_cl(cl_command_queue queue, int order, int side, int uplo, int m, int n, double alpha, cl_mem A,
+                 size_t offA, int lda, cl_mem B, size_t offB, int ldb, double beta, cl_mem C, size_t offC, int ldc);
+int ktp_strmm_cl(cl_command_queue queue, int order, int side, int uplo, int transA, int diag, int m, int n, float alpha,
+                 cl_mem A, size_t offA, int lda, cl_mem B, size_t offB, int ldb);
+int ktp_dtrmm_cl(cl_command_queue queue, int order, int side, int uplo, int transA, int diag, int m, int n,
+                 double alpha, cl_mem A, size_t offA, int lda, cl_mem B, size_t offB, int ldb);
 #endif
 
 #if KTP_WITH_CUDA
@@ -151,6 +175,14 @@ int ktp_ssyr2k_cu(CUstream stream, int order, int uplo, int trans, int n, int k,
                   CUdeviceptr B, int ldb, float beta, CUdeviceptr C, int ldc);
 int ktp_dsyr2k_cu(CUstream stream, int order, int uplo, int trans, int n, int k, double alpha, CUdeviceptr A, int lda,
                   CUdeviceptr B, int ldb, double beta, CUdeviceptr C, int ldc);
+int ktp_ssymm_cu(CUstream stream, int order, int side, int uplo, int m, int n, float alpha, CUdeviceptr A, int lda,
+                 CUdeviceptr B, int ldb, float beta, CUdeviceptr C, int ldc);
+int ktp_dsymm_cu(CUstream stream, int order, int side, int uplo, int m, int n, double alpha, CUdeviceptr A, int lda,
+                 CUdeviceptr B, int ldb, double beta, CUdeviceptr C, int ldc);
+int ktp_strmm_cu(CUstream stream, int order, int side, int uplo, int transA, int diag, int m, int n, float alpha,
+                 CUdeviceptr A, int lda, CUdeviceptr B, int ldb);
+int ktp_dtrmm_cu(CUstream stream, int order, int side, int uplo, int transA, int diag, int m, int n, double alpha,
+                 CUdeviceptr A, int lda, CUdeviceptr B, int ldb);
 #endif
 
 #ifdef __cplusplus
