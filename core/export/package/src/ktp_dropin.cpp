@@ -4,10 +4,13 @@
 // results and its argument errors (xerbla) are what they would have been without the package.
 #include <dlfcn.h>
 
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
 #include <mutex>
 #include <string>
+#include <utility>
 
 #include "ktp_internal.hpp"
 
@@ -48,60 +51,19 @@ void reportWithoutNext(const char* routine, int shift) {
     std::fprintf(stderr, "ktp: %s: %s (and no BLAS library to fall back to)\n", routine, ktp_last_error());
 }
 
-int transOf(const char* t) {
-    switch (t ? *t : 0) {
-    case 'N':
-    case 'n':
-        return KtpNoTrans;
-    case 'T':
-    case 't':
-        return KtpTrans;
-    case 'C':
-    case 'c':
-        return KtpConjTrans;
-    default:
-        return 0; // invalid: the host BLAS reports it
-    }
+// The package's enum value for a Fortran character argument (either case), 0 when it is none of `letters`: the host
+// BLAS then sees the call unchanged and reports it.
+int letterValue(const char* c, std::initializer_list<std::pair<char, int>> letters) {
+    const char upper = c ? static_cast<char>(std::toupper(static_cast<unsigned char>(*c))) : 0;
+    for (const auto& [letter, value] : letters)
+        if (letter == upper) return value;
+    return 0;
 }
 
-int uploOf(const char* u) {
-    switch (u ? *u : 0) {
-    case 'U':
-    case 'u':
-        return KtpUpper;
-    case 'L':
-    case 'l':
-        return KtpLower;
-    default:
-        return 0; // invalid: the host BLAS reports it
-    }
-}
-
-int sideOf(const char* s) {
-    switch (s ? *s : 0) {
-    case 'L':
-    case 'l':
-        return KtpLeft;
-    case 'R':
-    case 'r':
-        return KtpRight;
-    default:
-        return 0; // invalid: the host BLAS reports it
-    }
-}
-
-int diagOf(const char* d) {
-    switch (d ? *d : 0) {
-    case 'N':
-    case 'n':
-        return KtpNonUnit;
-    case 'U':
-    case 'u':
-        return KtpUnit;
-    default:
-        return 0; // invalid: the host BLAS reports it
-    }
-}
+int transOf(const char* t) { return letterValue(t, {{'N', KtpNoTrans}, {'T', KtpTrans}, {'C', KtpConjTrans}}); }
+int uploOf(const char* u) { return letterValue(u, {{'U', KtpUpper}, {'L', KtpLower}}); }
+int sideOf(const char* s) { return letterValue(s, {{'L', KtpLeft}, {'R', KtpRight}}); }
+int diagOf(const char* d) { return letterValue(d, {{'N', KtpNonUnit}, {'U', KtpUnit}}); }
 
 // After the package's attempt: true when it ran the call (logged either way).
 bool ranOnDevice(const char* routine) {
