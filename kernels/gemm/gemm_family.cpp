@@ -130,6 +130,11 @@ const std::vector<ParamSpec>& paramSpecs() {
          "tensor cores: 1 reads the MMA fragments as 16-byte pairs (needs GEMM_SWIZZLE 3)",
          0},
         {"GEMM_MINB", {0}, {0, 2}, "tensor cores: minimum blocks per SM in the launch bounds (0: none)", 0},
+        {"GEMM_DIRECT",
+         {0},
+         {0, 1},
+         "tensor cores: 1 reads A and B from the caller's matrices (any ld, offset, ragged size): no layout copies",
+         0},
     };
     return specs;
 }
@@ -174,13 +179,18 @@ void addMmaConstraints(ParameterSpace& space, bool f64) {
     space.addConstraint({"GEMM_MMA > 0 || GEMM_DBUF == 0", "register double-buffered fragments: tensor cores only"});
     space.addConstraint({"GEMM_MMA > 0 || GEMM_LDS128 == 0", "16-byte fragment loads: tensor cores only"});
     space.addConstraint({"GEMM_MMA > 0 || GEMM_MINB == 0", "launch-bounds minimum blocks: tensor cores only"});
+    space.addConstraint({"GEMM_MMA > 0 || GEMM_DIRECT == 0", "direct operand reads: tensor cores only"});
+    space.addConstraint({"GEMM_DIRECT == 0 || GEMM_LAYOUT_A + GEMM_LAYOUT_B == 0",
+                         "direct operand reads take the caller's row-major matrices (layouts ROW/ROW)"});
     space.addConstraint({"GEMM_DBUF == 0 || (GEMM_KL / (GEMM_MMA == 4 ? 16 : GEMM_MMA == 3 ? 8 : 4)) % 2 == 0",
                          "tensor cores: double-buffered fragments need an even number of k-steps per k-block"});
     space.addConstraint({"GEMM_LDS128 == 0 || (GEMM_SWIZZLE == 3 && GEMM_MMA >= 2 && "
                          "((32 * GEMM_MS * GEMM_NS) / GEMM_WM) % 16 == 0)",
                          "tensor cores: 16-byte fragment loads need swizzle 3, an m16 shape and warp tiles 16 wide"});
-    space.addConstraint({"GEMM_MMA == 0 || (GEMM_ML + GEMM_NL + (GEMM_SWIZZLE == 1 ? 16 : 0)) * GEMM_KL * 8 * "
-                         "GEMM_STAGES <= DEV_LOCAL_MEM_OPTIN",
+    // Direct reads keep a k-contiguous operand as wide rows of kl + mmaPadK() (<= 6) elements: (ML + NL + 16) (KL + 8)
+    // bounds either orientation of both operands (GemmParams::localMemBytes has the exact figure).
+    space.addConstraint({"GEMM_MMA == 0 || (GEMM_DIRECT == 0 ? (GEMM_ML + GEMM_NL + (GEMM_SWIZZLE == 1 ? 16 : 0)) * "
+                         "GEMM_KL : (GEMM_ML + GEMM_NL + 16) * (GEMM_KL + 8)) * 8 * GEMM_STAGES <= DEV_LOCAL_MEM_OPTIN",
                          "tensor cores: the shared-memory ring fits (dynamic shared memory, up to the opt-in limit)"});
 }
 
@@ -332,6 +342,7 @@ GemmParams paramsFromPoint(const Point& point, Precision precision) {
     get("GEMM_KSPLIT", p.ksplit);
     get("GEMM_MMA", p.mma), get("GEMM_WM", p.wm), get("GEMM_STAGES", p.stages), get("GEMM_SWIZZLE", p.swizzle);
     get("GEMM_DBUF", p.dbuf), get("GEMM_LDS128", p.lds128), get("GEMM_MINB", p.minBlocks);
+    get("GEMM_DIRECT", p.direct);
     if (auto why = p.invalidReason(); !why.empty())
         throw std::invalid_argument("gemm point " + point.key() + ": " + why);
     return p;
@@ -365,7 +376,8 @@ Point pointFromParams(const GemmParams& p) {
                          p.swizzle,
                          p.dbuf,
                          p.lds128,
-                         p.minBlocks});
+                         p.minBlocks,
+                         p.direct});
 }
 
 std::optional<KernelPlan> GemmFamily::plan(const Point& point, const DeviceInfo& device) const {

@@ -219,6 +219,8 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
         throw std::invalid_argument("the triangular and k-range kernels of the BLAS3 routines need ksplit 1");
     if (auto why = p.invalidReason(); !why.empty()) throw std::invalid_argument("GEMM generator: " + why);
     if (p.mma) return generateMmaKernel(p, variant);
+    if (variant.aKMajor || variant.bKMajor)
+        throw std::invalid_argument("k-major operand reads belong to the tensor-core kernel's direct reads");
     const Names n = namesFor(p);
     Operand a{'A', "GEMM_ML", "GEMM_MS", "GEMM_WGM", "tm", "M", "bm", p.localA, p.imageA, p.layoutA};
     Operand b{'B', "GEMM_NL", "GEMM_NS", "GEMM_WGN", "tn", "N", "bn", p.localB, p.imageB, p.layoutB};

@@ -12,7 +12,9 @@ inline constexpr const char* kTnKernelName = "gemm_tn";
 // Kernel body (without the dialect preamble). The kernel computes
 //   C[0:mC, 0:nC] <- alpha * A^T * B + beta * C   (C row-major with stride ldc; beta == 0 never reads C)
 // where A is K x M and B is K x N, stored in params.layoutA / layoutB, M, N, K multiples of ml, nl, kl.
-// Arguments: (int M, int N, int K, real alpha, real beta, A, B, C, int offC, int ldc, int mC, int nC); A and B are
+// Arguments: (int M, int N, int K, real alpha, real beta, A, B, C, int offC, int ldc, int mC, int nC), and with
+// params.direct also (int k, int lda, int offA, int ldb, int offB): the real k and where the caller's A and B lie (M,
+// N, K still padded: they size the launch and the k loop; mC, nC and k bound the reads). A and B are
 // images (KT_IMAGE1D, texels of chunk() elements) when params.imageA / imageB: build them with tnKernelArgs. Throws
 // std::invalid_argument with params.invalidReason() when the parameters are not valid. What the BLAS3 routines change
 // in the TN kernel (paper 002, Sec. 3.3-3.5); the default is plain GEMM and adds no text. Variants need ksplit 1.
@@ -32,6 +34,10 @@ enum class TnKRange {
 struct TnVariant {
     TnTriangle triangle = TnTriangle::All;
     TnKRange kRange = TnKRange::All;
+    // Direct reads only (GemmParams::direct): the kernel's A(p, i) lies at A[i * lda + p] (k-contiguous: row-major
+    // op(A) = A) instead of A[p * lda + i]; likewise B(p, j) at B[j * ldb + p] (op(B) = B^T).
+    bool aKMajor = false, bKMajor = false;
+    // Whether the BLAS3 masking is off (the read orientation is not masking: it works with split-K too).
     bool isDefault() const { return triangle == TnTriangle::All && kRange == TnKRange::All; }
 };
 std::string generateTnKernel(const GemmParams& params, const TnVariant& variant = {});

@@ -74,6 +74,68 @@ std::string tileCopy(char name, Layout layout, const std::string& wide, const st
     return s.str();
 }
 
+// Direct reads (GemmParams::direct): the copy of one operand's tile at k-block kb straight from the caller's matrix
+// `name` (already advanced by its offset). k-rows: element (k, c) at k * ld + c, stored like a packed tile; k-major:
+// element (k, c) at c * ld + k, stored as `wide` rows of GEMM_KL + pad (shared row c, column k). Three paths, chosen
+// per tile and uniform over the work-group:
+// - inside the matrix with 16-byte aligned rows (`vec`: ld even, start aligned): plain 16-byte chunks at offsets
+//   that differ from the packed kernel's only by the row stride ld (the mainloop's cost: few integer operations per
+//   chunk, or the tensor pipe waits);
+// - a tile across the matrix's edge: 16-byte chunks zero-filled past the edge through cp.async's source size;
+// - rows not 16-byte aligned: one 8-byte copy per element, zero-filled likewise.
+// Offsets are 32-bit: the routine refuses operands beyond 2^31 elements.
+std::string directTileCopy(char name, bool kMajor, const std::string& wide, const std::string& sharedLd) {
+    const std::string n(1, name);
+    std::ostringstream s;
+    s << "KT_FUNC void gemm_copy_" << n << "(double* s" << n << ", const double* KT_RESTRICT " << n
+      << ", const int off, const int rows, const int kReal, const int ld, const int blk, const int kb, "
+         "const int lid) {\n";
+    s << "    const int k0 = kb * GEMM_KL, c0 = blk * " << wide << ";\n";
+    // Recomputed per tile from the arguments rather than kept live through the mainloop: its registers are taken.
+    s << "    const bool vec = ((ld | off) & 1) == 0 && ((size_t)" << n << " & 15) == 0;\n";
+    // Chunk c of the tile: its k and its column (the wide side) in the tile; 16-byte chunks pair along the
+    // contiguous side. Element e likewise for the 8-byte path.
+    const std::string kOf = kMajor ? "(c % (GEMM_KL / 2)) * 2" : "c / (" + wide + " / 2)";
+    const std::string colOf = kMajor ? "c / (GEMM_KL / 2)" : "(c % (" + wide + " / 2)) * 2";
+    const std::string kOfE = kMajor ? "e % GEMM_KL" : "e / " + wide;
+    const std::string colOfE = kMajor ? "e / GEMM_KL" : "e % " + wide;
+    const std::string dst = kMajor ? "s" + n + " + col * " + sharedLd + " + k"
+                                   : "s" + n + " + k * " + sharedLd + " + (col ^ GEMM_SWZ(k))";
+    const std::string at = kMajor ? "col * ld + k" : "k * ld + col"; // in the tile, from its first element
+    // 16 bytes when both elements are inside, 8 when only the first is, 0 (all zeros) outside.
+    const std::string pairBytes = kMajor ? "gc < rows ? (gk + 1 < kReal ? 16 : gk < kReal ? 8 : 0) : 0"
+                                         : "gk < kReal ? (gc + 1 < rows ? 16 : gc < rows ? 8 : 0) : 0";
+    auto loop = [&](const std::string& count, const std::string& idx, const std::string& body) {
+        s << "        KT_UNROLL\n";
+        s << "        for (int r = 0; r < (" << count << " + GEMM_WG - 1) / GEMM_WG; ++r) {\n";
+        s << "            const int " << idx << " = lid + r * GEMM_WG;\n";
+        s << "            if (" << count << " % GEMM_WG == 0 || " << idx << " < " << count << ") {\n";
+        s << body;
+        s << "            }\n";
+        s << "        }\n";
+    };
+    s << "    const double* const tile = " << n << " + off + " << (kMajor ? "c0 * ld + k0" : "k0 * ld + c0") << ";\n";
+    s << "    if (vec && c0 + " << wide << " <= rows && k0 + GEMM_KL <= kReal) {\n";
+    loop("(GEMM_KL * " + wide + " / 2)", "c",
+         "                const int k = " + kOf + ", col = " + colOf + ";\n" + "                gemm_cp16(" + dst +
+             ", tile + " + at + ");\n");
+    s << "    } else if (vec) {\n";
+    loop("(GEMM_KL * " + wide + " / 2)", "c",
+         "                const int k = " + kOf + ", col = " + colOf + ";\n" +
+             "                const int gk = k0 + k, gc = c0 + col;\n" + "                const int bytes = " +
+             pairBytes + ";\n" + "                gemm_cp16z(" + dst + ", bytes ? tile + " + at + " : " + n +
+             ", bytes);\n");
+    s << "    } else {\n";
+    loop("(GEMM_KL * " + wide + ")", "e",
+         "                const int k = " + kOfE + ", col = " + colOfE + ";\n" +
+             "                const int gk = k0 + k, gc = c0 + col;\n" +
+             "                const int bytes = gk < kReal && gc < rows ? 8 : 0;\n" + "                gemm_cp8z(" + dst +
+             ", bytes ? tile + " + at + " : " + n + ", bytes);\n");
+    s << "    }\n";
+    s << "}\n";
+    return s.str();
+}
+
 } // namespace
 
 std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
@@ -81,14 +143,26 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     if (!p.mma) throw std::invalid_argument("GEMM generator: generateMmaKernel needs mma > 0");
     if (!variant.isDefault() && p.ksplit != 1)
         throw std::invalid_argument("the triangular and k-range kernels of the BLAS3 routines need ksplit 1");
+    if (!p.direct && (variant.aKMajor || variant.bKMajor))
+        throw std::invalid_argument("k-major operand reads need direct reads (GEMM_DIRECT 1)");
+    const bool aKMajor = p.direct && variant.aKMajor, bKMajor = p.direct && variant.bKMajor;
+    // Elements of one pipeline stage of each operand's shared tile: kl rows of the wide side (plus padding), or for a
+    // k-major operand (direct reads) wide rows of kl + mmaPadK().
+    const int aStage = aKMajor ? p.ml * (p.kl + p.mmaPadK()) : p.kl * (p.ml + p.mmaPad());
+    const int bStage = bKMajor ? p.nl * (p.kl + p.mmaPadK()) : p.kl * (p.nl + p.mmaPad());
     std::ostringstream s;
     auto def = [&](const std::string& name, const std::string& value) {
         s << "#define " << name << " " << value << "\n";
     };
     s << "// A^T * B + C (\"TN\") GEMM kernel on FP64 tensor cores, generated by KernelTune.\n";
     s << "// " << p.describe() << "\n";
-    s << "// A is K x M (" << toString(p.layoutA) << "), B is K x N (" << toString(p.layoutB)
-      << "); M, N, K are multiples of ml, nl, kl * ksplit.\n";
+    if (p.direct)
+        s << "// Direct reads: A(p, i) = A[offA + " << (aKMajor ? "i * lda + p" : "p * lda + i") << "], B(p, j) = B[offB + "
+          << (bKMajor ? "j * ldb + p" : "p * ldb + j")
+          << "], zero outside k x mC and k x nC; M, N, K (multiples of ml, nl, kl * ksplit) size the launch.\n";
+    else
+        s << "// A is K x M (" << toString(p.layoutA) << "), B is K x N (" << toString(p.layoutB)
+          << "); M, N, K are multiples of ml, nl, kl * ksplit.\n";
     s << "// C is row-major with stride ldc; only C[0:mC, 0:nC] is written. beta == 0 never reads C.\n";
     s << "#if !defined(KT_CUDA)\n#error \"the tensor-core GEMM kernel is CUDA only (mma.sync, cp.async)\"\n#endif\n\n";
     def("GEMM_ML", str(p.ml));
@@ -111,6 +185,10 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     def("GEMM_STAGES", str(p.stages));
     def("GEMM_LDA", "(GEMM_ML + " + str(p.mmaPad()) + ") // shared row stride of the A tile");
     def("GEMM_LDB", "(GEMM_NL + " + str(p.mmaPad()) + ")");
+    def("GEMM_LDAK", "(GEMM_KL + " + str(p.mmaPadK()) + ") // shared row stride of a k-major tile (direct reads)");
+    def("GEMM_LDBK", "(GEMM_KL + " + str(p.mmaPadK()) + ")");
+    def("GEMM_ASTAGE", str(aStage) + " // elements of one stage of the A tile");
+    def("GEMM_BSTAGE", str(bStage));
     // A warp reads rows k..k+3 of a tile, 8 consecutive elements each; with rows 128-byte aligned all four hit the
     // same 16 banks. Padding by 8 elements or flipping bit 3 of the column in odd rows (swizzle, no extra memory)
     // puts odd rows in the other 16 banks: two wavefronts per 256-byte read, the minimum.
@@ -128,24 +206,45 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     s << "\n";
     // Dynamic shared memory, so the ring may exceed CUDA's 48 KiB of static shared memory (up to the opt-in limit,
     // DEV_LOCAL_MEM_OPTIN); the CUDA device reads the size from the module and reserves it at every launch.
-    s << "KT_DYNAMIC_LOCAL(gemm_tn, " << p.localMemBytes() << ")\n";
+    s << "KT_DYNAMIC_LOCAL(gemm_tn, " << std::int64_t(aStage + bStage) * 8 * p.stages << ")\n";
     s << "KT_FUNC void gemm_cp16(double* dst, const double* src) {\n";
     s << "    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);\n";
     s << "    asm volatile(\"cp.async.cg.shared.global [%0], [%1], 16;\\n\" ::\"r\"(d), \"l\"(src) : \"memory\");\n";
     s << "}\n";
     s << "KT_FUNC void gemm_cp_commit() { asm volatile(\"cp.async.commit_group;\\n\" ::: \"memory\"); }\n";
+    if (p.direct) { // zero-filling copies: the bytes past `bytes` (0, 8 or 16) are written as zeros
+        s << "KT_FUNC void gemm_cp16z(double* dst, const double* src, const int bytes) {\n";
+        s << "    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);\n";
+        s << "    asm volatile(\"cp.async.cg.shared.global [%0], [%1], 16, %2;\\n\" ::\"r\"(d), \"l\"(src), \"r\"(bytes) "
+             ": \"memory\");\n";
+        s << "}\n";
+        s << "KT_FUNC void gemm_cp8z(double* dst, const double* src, const int bytes) {\n";
+        s << "    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);\n";
+        s << "    asm volatile(\"cp.async.ca.shared.global [%0], [%1], 8, %2;\\n\" ::\"r\"(d), \"l\"(src), \"r\"(bytes) "
+             ": \"memory\");\n";
+        s << "}\n";
+    }
     s << mmaFunction(p) << "\n";
-    s << tileCopy('A', p.layoutA, "GEMM_ML", "M", "bm", "GEMM_LDA") << "\n";
-    s << tileCopy('B', p.layoutB, "GEMM_NL", "N", "bn", "GEMM_LDB") << "\n";
+    if (p.direct) {
+        s << directTileCopy('A', aKMajor, "GEMM_ML", aKMajor ? "GEMM_LDAK" : "GEMM_LDA") << "\n";
+        s << directTileCopy('B', bKMajor, "GEMM_NL", bKMajor ? "GEMM_LDBK" : "GEMM_LDB") << "\n";
+    } else {
+        s << tileCopy('A', p.layoutA, "GEMM_ML", "M", "bm", "GEMM_LDA") << "\n";
+        s << tileCopy('B', p.layoutB, "GEMM_NL", "N", "bn", "GEMM_LDB") << "\n";
+    }
     s << "#define GEMM_BOUNDS "
       << (p.minBlocks ? "__launch_bounds__(GEMM_WG, " + str(p.minBlocks) + ")" : "__launch_bounds__(GEMM_WG)") << "\n";
     s << R"(KT_KERNEL GEMM_BOUNDS void gemm_tn(const int M, const int N, const int K, const double alpha,
                                                      const double beta, const double* KT_RESTRICT A,
                                                      const double* KT_RESTRICT B, double* KT_RESTRICT C,
-                                                     const int offC, const int ldc, const int mC, const int nC) {
+                                                     const int offC, const int ldc, const int mC, const int nC)"
+      << (p.direct ? ",\n                                                     const int kA, const int lda, const int offA, "
+                     "const int ldb, const int offB"
+                   : "")
+      << R"() {
     extern __shared__ __align__(16) double gemm_shared[];
-    double* const sA = gemm_shared;                                      // [GEMM_STAGES][GEMM_KL][GEMM_LDA]
-    double* const sB = gemm_shared + GEMM_STAGES * GEMM_KL * GEMM_LDA;   // [GEMM_STAGES][GEMM_KL][GEMM_LDB]
+    double* const sA = gemm_shared;                                   // [GEMM_STAGES][GEMM_ASTAGE]
+    double* const sB = gemm_shared + GEMM_STAGES * GEMM_ASTAGE;     // [GEMM_STAGES][GEMM_BSTAGE]
     const int lid = (int)threadIdx.y * GEMM_WGN + (int)threadIdx.x;
     // Rasterization: work-groups are started in launch order (x fastest); taking them GEMM_GROUP block-rows at a
     // time, column by column, keeps the A panels of those rows and the B panels of the current columns in L2
@@ -164,6 +263,13 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     } else { // the whole k range, or (BLAS3) the part from or to the diagonal; whole work-groups outside return
         for (const auto& line : tnVariantPrologue(variant)) s << "    " << line << "\n";
     }
+    if (p.direct) {
+        s << "    auto copyA = [&](double* dst, const int kb) { gemm_copy_A(dst, A, offA, mC, kA, lda, bm, kb, lid); };\n";
+        s << "    auto copyB = [&](double* dst, const int kb) { gemm_copy_B(dst, B, offB, nC, kA, ldb, bn, kb, lid); };\n";
+    } else {
+        s << "    auto copyA = [&](double* dst, const int kb) { gemm_copy_A(dst, A, M, K, bm, kb, lid); };\n";
+        s << "    auto copyB = [&](double* dst, const int kb) { gemm_copy_B(dst, B, N, K, bn, kb, lid); };\n";
+    }
     s << R"(    const int warp = lid >> 5, lane = lid & 31, g = lane >> 2, t = lane & 3;
     const int wmBase = (warp / GEMM_WARPS_N) * GEMM_WM, wnBase = (warp % GEMM_WARPS_N) * GEMM_WN;
     const int sx = GEMM_SWZ(t); // every fragment row this thread reads is t modulo 4
@@ -180,22 +286,30 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     // Fragments (PTX ISA .f64 layouts): A element r of a thread is (row g + 8 (r % 2), k t + 4 (r / 2)) of the MMA
     // tile (m8n8k4: (g, t)); B element r is (k t + 4 r, column g). The kernel's A is K x M, so the MMA's A(m, k) is
     // tile row k, column m.
-    auto loadFrags = [&](double (&af)[GEMM_TM][GEMM_AREG], double (&bf)[GEMM_TN][GEMM_BREG], const double* a,
+)";
+    s << R"(    auto loadFrags = [&](double (&af)[GEMM_TM][GEMM_AREG], double (&bf)[GEMM_TN][GEMM_BREG], const double* a,
                          const double* b, const int kk) {
-#if GEMM_LDS128
+)";
+    // A's fragments: from a k-rows tile (packed copies or direct k-rows reads), or from a k-major tile, where the
+    // thread's row of A (the same mapping as the store's) is a shared row and k its column.
+    if (aKMajor)
+        s << R"(        KT_UNROLL
+        for (int i = 0; i < GEMM_TM; ++i)
+            KT_UNROLL
+            for (int r = 0; r < GEMM_AREG; ++r)
+                af[i][r] = a[(GEMM_LDS128 ? wmBase + i * 16 + 2 * g + (r & 1)
+                                          : wmBase + i * GEMM_MMA_M + (GEMM_MMA_M == 16 ? 8 * (r & 1) : 0) + g) *
+                                 GEMM_LDAK +
+                             kk + t + 4 * (r >> 1)];
+)";
+    else
+        s << R"(#if GEMM_LDS128
         KT_UNROLL
         for (int i = 0; i < GEMM_TM; ++i)
             KT_UNROLL
             for (int q = 0; q < GEMM_AREG / 2; ++q) {
                 const double2 v = *(const double2*)(a + (kk + t + 4 * q) * GEMM_LDA + aCol + i * 16);
                 af[i][2 * q] = v.x, af[i][2 * q + 1] = v.y;
-            }
-        KT_UNROLL
-        for (int q = 0; q < GEMM_TN / 2; ++q)
-            KT_UNROLL
-            for (int r = 0; r < GEMM_BREG; ++r) {
-                const double2 v = *(const double2*)(b + (kk + t + 4 * r) * GEMM_LDB + bCol + q * 16);
-                bf[2 * q][r] = v.x, bf[2 * q + 1][r] = v.y;
             }
 #elif GEMM_SWIZZLE == 3
         KT_UNROLL
@@ -205,10 +319,6 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
                 const int h = i * (GEMM_MMA_M / 8) + (GEMM_MMA_M == 16 ? (r & 1) : 0); // 8-row group in the warp tile
                 af[i][r] = a[(kk + t + 4 * (r >> 1)) * GEMM_LDA + aCol[h & 1] + (h >> 1) * 16];
             }
-        KT_UNROLL
-        for (int j = 0; j < GEMM_TN; ++j)
-            KT_UNROLL
-            for (int r = 0; r < GEMM_BREG; ++r) bf[j][r] = b[(kk + t + 4 * r) * GEMM_LDB + bCol[j & 1] + (j >> 1) * 16];
 #else
         // sx is 0 or 8 and every MMA tile starts at a multiple of 8: the XOR leaves g alone (the first round's code).
         KT_UNROLL
@@ -217,12 +327,38 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
             for (int r = 0; r < GEMM_AREG; ++r)
                 af[i][r] = a[(kk + t + 4 * (r >> 1)) * GEMM_LDA +
                              ((wmBase + i * GEMM_MMA_M + (GEMM_MMA_M == 16 ? 8 * (r & 1) : 0)) ^ sx) + g];
+#endif
+)";
+    if (bKMajor)
+        s << R"(        KT_UNROLL
+        for (int j = 0; j < GEMM_TN; ++j)
+            KT_UNROLL
+            for (int r = 0; r < GEMM_BREG; ++r)
+                bf[j][r] = b[(GEMM_LDS128 ? wnBase + (j >> 1) * 16 + 2 * g + (j & 1) : wnBase + j * 8 + g) * GEMM_LDBK +
+                             kk + t + 4 * r];
+)";
+    else
+        s << R"(#if GEMM_LDS128
+        KT_UNROLL
+        for (int q = 0; q < GEMM_TN / 2; ++q)
+            KT_UNROLL
+            for (int r = 0; r < GEMM_BREG; ++r) {
+                const double2 v = *(const double2*)(b + (kk + t + 4 * r) * GEMM_LDB + bCol + q * 16);
+                bf[2 * q][r] = v.x, bf[2 * q + 1][r] = v.y;
+            }
+#elif GEMM_SWIZZLE == 3
+        KT_UNROLL
+        for (int j = 0; j < GEMM_TN; ++j)
+            KT_UNROLL
+            for (int r = 0; r < GEMM_BREG; ++r) bf[j][r] = b[(kk + t + 4 * r) * GEMM_LDB + bCol[j & 1] + (j >> 1) * 16];
+#else
         KT_UNROLL
         for (int j = 0; j < GEMM_TN; ++j)
             KT_UNROLL
             for (int r = 0; r < GEMM_BREG; ++r) bf[j][r] = b[(kk + t + 4 * r) * GEMM_LDB + ((wnBase + j * 8) ^ sx) + g];
 #endif
-    };
+)";
+    s << R"(    };
     double acc[GEMM_TM][GEMM_TN][GEMM_CREG];
     KT_UNROLL
     for (int i = 0; i < GEMM_TM; ++i)
@@ -239,8 +375,8 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     KT_UNROLL
     for (int s = 0; s < GEMM_STAGES - 1; ++s) {
         if (s < nk) {
-            gemm_copy_A(sA + s * GEMM_KL * GEMM_LDA, A, M, K, bm, kbBegin + s, lid);
-            gemm_copy_B(sB + s * GEMM_KL * GEMM_LDB, B, N, K, bn, kbBegin + s, lid);
+            copyA(sA + s * GEMM_ASTAGE, kbBegin + s);
+            copyB(sB + s * GEMM_BSTAGE, kbBegin + s);
         }
         gemm_cp_commit();
     }
@@ -250,12 +386,12 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
         // This stage is visible to all; and every warp is done with the stage written next (read last iteration).
         __syncthreads();
         if (it + GEMM_STAGES - 1 < nk) {
-            gemm_copy_A(sA + writeStage * GEMM_KL * GEMM_LDA, A, M, K, bm, kbBegin + it + GEMM_STAGES - 1, lid);
-            gemm_copy_B(sB + writeStage * GEMM_KL * GEMM_LDB, B, N, K, bn, kbBegin + it + GEMM_STAGES - 1, lid);
+            copyA(sA + writeStage * GEMM_ASTAGE, kbBegin + it + GEMM_STAGES - 1);
+            copyB(sB + writeStage * GEMM_BSTAGE, kbBegin + it + GEMM_STAGES - 1);
         }
         gemm_cp_commit();
-        const double* a = sA + readStage * GEMM_KL * GEMM_LDA;
-        const double* b = sB + readStage * GEMM_KL * GEMM_LDB;
+        const double* a = sA + readStage * GEMM_ASTAGE;
+        const double* b = sB + readStage * GEMM_BSTAGE;
         KT_UNROLL
         for (int kk = 0; kk < GEMM_KL; kk += GEMM_MMA_K) {
             double af[GEMM_TM][GEMM_AREG];
@@ -276,8 +412,8 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     KT_UNROLL
     for (int s = 0; s < GEMM_STAGES; ++s) {
         if (s < nk) {
-            gemm_copy_A(sA + s * GEMM_KL * GEMM_LDA, A, M, K, bm, kbBegin + s, lid);
-            gemm_copy_B(sB + s * GEMM_KL * GEMM_LDB, B, N, K, bn, kbBegin + s, lid);
+            copyA(sA + s * GEMM_ASTAGE, kbBegin + s);
+            copyB(sB + s * GEMM_BSTAGE, kbBegin + s);
         }
         gemm_cp_commit();
     }
@@ -290,8 +426,8 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     loadFrags(af[0], bf[0], sA, sB, 0);
     int readStage = 0;
     for (int it = 0; it < nk; ++it) {
-        const double* a = sA + readStage * GEMM_KL * GEMM_LDA;
-        const double* b = sB + readStage * GEMM_KL * GEMM_LDB;
+        const double* a = sA + readStage * GEMM_ASTAGE;
+        const double* b = sB + readStage * GEMM_BSTAGE;
         KT_UNROLL
         for (int ks = 0; ks < GEMM_STEPS; ++ks) { // GEMM_STEPS is even: set 0 starts every k-block
             if (ks == GEMM_STEPS - 1) {
@@ -300,12 +436,12 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
                 // k-block it + STAGES: after the barrier no warp reads it any more.
                 asm volatile("cp.async.wait_group %0;\n" ::"n"(GEMM_STAGES - 2) : "memory");
                 __syncthreads();
-                const double* na = sA + (readStage + 1 == GEMM_STAGES ? 0 : readStage + 1) * GEMM_KL * GEMM_LDA;
-                const double* nb = sB + (readStage + 1 == GEMM_STAGES ? 0 : readStage + 1) * GEMM_KL * GEMM_LDB;
+                const double* na = sA + (readStage + 1 == GEMM_STAGES ? 0 : readStage + 1) * GEMM_ASTAGE;
+                const double* nb = sB + (readStage + 1 == GEMM_STAGES ? 0 : readStage + 1) * GEMM_BSTAGE;
                 loadFrags(af[(ks + 1) % 2], bf[(ks + 1) % 2], na, nb, 0); // unused after the last k-block
                 if (it + GEMM_STAGES < nk) {
-                    gemm_copy_A((double*)a, A, M, K, bm, kbBegin + it + GEMM_STAGES, lid);
-                    gemm_copy_B((double*)b, B, N, K, bn, kbBegin + it + GEMM_STAGES, lid);
+                    copyA((double*)a, kbBegin + it + GEMM_STAGES);
+                    copyB((double*)b, kbBegin + it + GEMM_STAGES);
                 }
                 gemm_cp_commit();
             } else {

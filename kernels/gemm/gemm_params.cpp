@@ -1,6 +1,7 @@
 // Validation and description of GEMM generator parameters.
 #include "kernels/gemm/gemm_params.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 namespace kt::gemm {
@@ -11,6 +12,12 @@ int GemmParams::chunk() const {
 }
 
 std::int64_t GemmParams::localMemBytes() const {
+    if (mma && direct) { // either orientation of each operand: the larger of its two tiles
+        auto tile = [&](int wide) {
+            return std::max(std::int64_t(kl) * (wide + mmaPad()), std::int64_t(wide) * (kl + mmaPadK()));
+        };
+        return (tile(ml) + tile(nl)) * realBytes() * stages;
+    }
     if (mma) return std::int64_t(ml + nl + 2 * mmaPad()) * kl * realBytes() * stages;
     std::int64_t elems = (localA ? std::int64_t(kl) * ml : 0) + (localB ? std::int64_t(kl) * nl : 0);
     return elems * realBytes() * localBuffers();
@@ -32,8 +39,8 @@ std::string GemmParams::invalidReason() const {
     if (ksplit < 1 || ksplit > 64) return "ksplit must be 1..64 (got " + std::to_string(ksplit) + ")";
     if (prefetch && !localA && !localB) return "prefetch needs a shared tile (local memory for A or B)";
     if (mma == 0) {
-        if (wm != 0 || stages != 0 || swizzle != 0 || dbuf != 0 || lds128 != 0 || minBlocks != 0)
-            return "wm, stages, swizzle, dbuf, lds128 and minblocks belong to the tensor-core path (mma > 0)";
+        if (wm != 0 || stages != 0 || swizzle != 0 || dbuf != 0 || lds128 != 0 || minBlocks != 0 || direct != 0)
+            return "wm, stages, swizzle, dbuf, lds128, minblocks and direct belong to the tensor-core path (mma > 0)";
         return {};
     }
     return mmaInvalidReason();
@@ -64,6 +71,9 @@ std::string GemmParams::mmaInvalidReason() const {
         return "16-byte fragment loads (lds128 1) need swizzle 3, an m16 MMA shape and a warp tile width that is a "
                "multiple of 16";
     if (minBlocks != 0 && minBlocks != 2) return "minblocks must be 0 (none) or 2, got " + str(minBlocks);
+    if (direct < 0 || direct > 1) return "direct must be 0 or 1, got " + str(direct);
+    if (direct && (layoutA != Layout::Row || layoutB != Layout::Row))
+        return "direct reads (direct 1) read the caller's row-major matrices: layouts ROW/ROW";
     return {};
 }
 
@@ -97,7 +107,8 @@ std::string GemmParams::describe() const {
                      : swizzle == 3 ? " swizzled4"
                                     : "") +
                     (dbuf ? " dbuf" : "") + (lds128 ? " lds128" : "") +
-                    (minBlocks ? " minblocks=" + std::to_string(minBlocks) : std::string())
+                    (minBlocks ? " minblocks=" + std::to_string(minBlocks) : std::string()) +
+                    (direct ? " direct" : "")
               : std::string())
       << " " << toString(precision);
     return s.str();

@@ -51,6 +51,11 @@ struct GemmParams {
     int dbuf = 0;
     int lds128 = 0;
     int minBlocks = 0;
+    // direct 1 (tensor-core path, ROW layouts): the kernel reads A and B straight from the caller's matrices (any
+    // m, n, k, leading dimension and offset; zero-filled outside, 8-byte loads where a row is not 16-byte aligned),
+    // so the routine needs no layout copy for any op (issue 15). An operand whose elements run along k (op(A) = A
+    // in row-major terms) is kept in shared memory k-contiguous, rows padded by mmaPadK(), and read in 8-byte loads.
+    int direct = 0;
     Layout layoutA = Layout::Cbl;
     Layout layoutB = Layout::Cbl;
     Precision precision = Precision::F32;
@@ -67,6 +72,10 @@ struct GemmParams {
     int mmaK() const { return mma == 4 ? 16 : mma == 3 ? 8 : 4; }
     int wn() const { return wm > 0 ? 32 * ms * ns / wm : 0; }
     int mmaPad() const { return swizzle == 1 ? 8 : 0; } // elements added to each shared tile row
+    // Elements added to each row of a k-contiguous shared tile (direct reads): the row stride is then 4 or 12 modulo
+    // 16 elements (2 modulo 8 with lds128's row mapping), so the 16 lanes of one 8-byte fragment load hit 16 distinct
+    // bank pairs, and it stays even, so rows stay 16-byte aligned for cp.async.
+    int mmaPadK() const { return lds128 ? (10 - kl % 8) % 8 : kl % 8 == 4 ? 0 : 4; }
     int mmaSteps() const { return mma ? kl / mmaK() : 0; } // MMA k-steps per k-block
     // Lowest CUDA compute capability (x 10) that has the MMA shape: m8n8k4 sm_80, the m16n8k* shapes sm_90.
     int mmaMinCc() const { return mma == 0 ? 0 : mma == 1 ? 80 : 90; }

@@ -69,7 +69,7 @@ void addTnLaunches(KernelPlan& plan, const GemmParams& p, const DeviceInfo& devi
                  "(" + o.M + ") / " + str(p.ml) + " * " + str(p.wgM()), str(p.ksplit)};
     tn.local = {str(p.wgN()), str(p.wgM()), "1"};
     auto args = [&](const std::string& c, const std::string& offC, const std::string& ldc, const std::string& beta) {
-        return std::vector<PlanArg>{PlanArg::integer(o.M),
+        std::vector<PlanArg> list{PlanArg::integer(o.M),
                                     PlanArg::integer(o.N),
                                     PlanArg::integer(o.K),
                                     PlanArg::real(o.alpha),
@@ -81,6 +81,11 @@ void addTnLaunches(KernelPlan& plan, const GemmParams& p, const DeviceInfo& devi
                                     PlanArg::integer(ldc),
                                     PlanArg::integer(o.mC),
                                     PlanArg::integer(o.nC)};
+        if (p.direct)
+            for (const auto& e : {o.k.empty() ? o.K : o.k, o.lda.empty() ? o.M : o.lda, o.offa,
+                                  o.ldb.empty() ? o.N : o.ldb, o.offb})
+                list.push_back(PlanArg::integer(e));
+        return list;
     };
     if (p.ksplit == 1) {
         tn.args = args(o.c, o.offC, o.ldc, o.beta);
@@ -113,6 +118,17 @@ KernelPlan tnTuningPlan(const GemmParams& p, const DeviceInfo& device) {
     // The TN program first: it is the candidate's own (Family::generate), the copies are shared helpers.
     plan.addProgram(tnProgram(p, device));
     addPaddedSizes(plan, p);
+    if (p.direct) { // A (k x m) and B (k x n) read where they are: k-rows operands with ld m and n, no copies
+        plan.buffers = {{"A", BufferRole::Input, "k * m"},
+                        {"B", BufferRole::Input, "k * n"},
+                        {"C0", BufferRole::Input, "m * n"},
+                        {"C", BufferRole::Output, "m * n"}};
+        kernels::addRestoreLaunch(plan, "C0", "C", "m * n");
+        TnOperands tn;
+        tn.a = "A", tn.b = "B", tn.k = "k", tn.lda = "m", tn.ldb = "n";
+        addTnLaunches(plan, p, device, tn);
+        return plan;
+    }
     plan.buffers = {{"A", BufferRole::Input, "k * m"},       {"B", BufferRole::Input, "k * n"},
                     {"C0", BufferRole::Input, "m * n"},      {"C", BufferRole::Output, "m * n"},
                     {"Ap", BufferRole::Workspace, "K * M"}, {"Bp", BufferRole::Workspace, "K * N"}};
@@ -133,7 +149,7 @@ KernelPlan routinePlan(const GemmParams& p, const DeviceInfo& device, const Rout
     plan.precision = p.precision;
     plan.inputs = {"m", "n", "k", "lda", "ldb", "ldc", "offa", "offb", "offc"}; // GemmRoutine binds them in this order
     plan.scalars = {{"alpha", 1}, {"beta", 0}};
-    plan.addProgram(tnProgram(p, device));
+    if (!p.direct) plan.addProgram(tnProgram(p, device)); // direct reads: the program of the call's orientation
     addPaddedSizes(plan, p);
     // Row-major storage of op(A) (m x k): A is m x k for N, k x m for T; likewise B (k x n for N, n x k for T).
     const bool aN = shape.opA == blas::Op::N, bN = shape.opB == blas::Op::N;
@@ -147,6 +163,12 @@ KernelPlan routinePlan(const GemmParams& p, const DeviceInfo& device, const Rout
                     {"C", BufferRole::InOut, extent("offc", "m", "ldc", "n")}};
     TnOperands tn;
     tn.a = "A", tn.b = "B", tn.offC = "offc", tn.ldc = "ldc";
+    if (p.direct) { // the kernel reads op(A) and op(B) where they lie: no copies
+        tn.k = "k", tn.lda = "lda", tn.offa = "offa", tn.ldb = "ldb", tn.offb = "offb";
+        tn.variant.aKMajor = aN, tn.variant.bKMajor = !bN;
+        addTnLaunches(plan, p, device, tn);
+        return plan;
+    }
     // A_kernel(p, i) = op(A)(i, p): a plain copy of A when op(A) = A^T (stored k x m), a transposition otherwise.
     if (shape.copyA) {
         plan.buffers.push_back({"Ap", BufferRole::Workspace, "K * M"});

@@ -32,7 +32,10 @@ struct TnOperands {
     std::string M = "M", N = "N", K = "K";   // padded sizes (multiples of ml, nl, kl * ksplit)
     std::string offC = "0", ldc = "n", mC = "m", nC = "n";
     std::string alpha = "alpha", beta = "beta";
-    TnVariant variant = {}; // the BLAS3 routines' triangle and k range
+    TnVariant variant = {}; // the BLAS3 routines' triangle and k range; with direct reads, the read orientation
+    // Direct reads (GemmParams::direct): the real k and where the operands lie. The defaults read operands packed as
+    // K x M and K x N row-major (what the BLAS3 copies and the tuning candidate hold): k = K, ld = M / N, offset 0.
+    std::string k = "", lda = "", offa = "0", ldb = "", offb = "0";
 };
 // Adds the TN program (once), the split-K workspace "W" and the launches (TN, and the reduction for split-K).
 void addTnLaunches(KernelPlan& plan, const GemmParams& params, const DeviceInfo& device, const TnOperands& operands,
@@ -46,6 +49,8 @@ KernelPlan tnTuningPlan(const GemmParams& params, const DeviceInfo& device);
 // The routine's plan for one call shape, C <- alpha op(A) op(B) + beta C in row-major terms (GemmRoutine reduces
 // column-major calls by swapping the operands). Inputs m, n, k, lda, ldb, ldc, offa, offb, offc; scalars alpha,
 // beta; buffers A, B, C are the caller's. `copyA` false: A is read as it is (already K x M in the layout, offset 0).
+// With direct reads (GemmParams::direct) no operand is copied, whatever copyA / copyB say: the kernel reads A and B
+// where they lie, op(A) = A and op(B) = B^T as k-major tiles.
 struct RoutineShape {
     blas::Op opA = blas::Op::N, opB = blas::Op::N;
     bool copyA = true, copyB = true;

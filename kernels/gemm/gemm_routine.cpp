@@ -63,8 +63,11 @@ void GemmRoutine::enqueue(const GemmCall& call, Buffer& A, Buffer& B, Buffer& C)
     // The kernel's size limits come first: they hold whatever buffers are passed (an empty C reads no operand).
     const std::int64_t M = roundUp(m, m_params.ml), N = roundUp(n, m_params.nl), K = roundUp(k, m_params.kMultiple());
     constexpr std::int64_t kMax = std::numeric_limits<std::int32_t>::max();
+    // The stored operands too (rows of op(A) = A are m, of op(A) = A^T k; likewise B): direct reads index them
+    // with 32-bit offsets.
+    const std::int64_t aRows = opA == blas::Op::N ? m : k, bRows = opB == blas::Op::N ? k : n;
     if (M * K > kMax || N * K > kMax || call.offC + m * call.ldc > kMax || offa + M * lda > kMax ||
-        offb + N * ldb > kMax)
+        offb + N * ldb > kMax || offa + aRows * lda > kMax || offb + bRows * ldb > kMax)
         throw std::invalid_argument("gemm: matrices beyond 2^31 elements are not supported: " + call.describe());
     if (auto why = m && n ? tnImageLimitReason(m_params, M, N, K, m_device.info()) : std::string(); !why.empty())
         throw std::invalid_argument("gemm: " + call.describe() + ": " + why);
@@ -75,8 +78,10 @@ void GemmRoutine::enqueue(const GemmCall& call, Buffer& A, Buffer& B, Buffer& C)
                    std::int64_t R, std::int64_t Cc, int blockCols) {
         return !transpose && r == R && c == Cc && ld == Cc && off == 0 && (layout == Layout::Row || Cc == blockCols);
     };
-    const bool copyA = !fits(opA == blas::Op::N, m_params.layoutA, k, m, lda, offa, K, M, m_params.ml);
-    const bool copyB = !fits(opB == blas::Op::T, m_params.layoutB, k, n, ldb, offb, K, N, m_params.nl);
+    // Direct reads (tensor-core kernels): the kernel reads every operand where it lies.
+    const bool direct = m_params.direct != 0;
+    const bool copyA = !direct && !fits(opA == blas::Op::N, m_params.layoutA, k, m, lda, offa, K, M, m_params.ml);
+    const bool copyB = !direct && !fits(opB == blas::Op::T, m_params.layoutB, k, n, ldb, offb, K, N, m_params.nl);
     PlanExecutor& plan = executorFor(opA, opB, copyA, copyB);
     // In the order of routinePlan's inputs (m, n, k, lda, ldb, ldc, offa, offb, offc): no map per call.
     const std::int64_t inputs[] = {m, n, k, lda, ldb, call.ldc, offa, offb, call.offC};

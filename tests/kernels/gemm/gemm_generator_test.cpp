@@ -9,6 +9,7 @@
 #include "kernels/common/layout_copy.hpp"
 #include "kernels/gemm/gemm_generator.hpp"
 #include "kernels/gemm/gemm_layout.hpp"
+#include "kernels/gemm/gemm_plan.hpp"
 #include "tests/kernels/gemm/gemm_test_util.hpp"
 
 using namespace kt;
@@ -83,6 +84,62 @@ TEST(GemmGenerator, TextFollowsTheParameters) {
     EXPECT_EQ(pf.find("pA["), std::string::npos);
     EXPECT_EQ(s.find("pB["), std::string::npos);
     EXPECT_NE(variant(16, 16, 4, 1, 1, 1, 1, "P", "", ROW, ROW, F).invalidReason().find("prefetch"), std::string::npos);
+}
+
+// Direct reads (tensor cores, no layout copies): the kernel takes where the operands lie, zero-fills through
+// cp.async's source size, keeps a k-major operand as padded k-contiguous rows, and its plans launch no copy.
+TEST(GemmGenerator, DirectReadsTextPlansAndLimits) {
+    const GemmParams p = directReads(mainloop(mmaVariant(2, 128, 128, 16, 8, 8, 64, 3, 3, ROW, ROW), 1, 1));
+    ASSERT_EQ(p.invalidReason(), "");
+    EXPECT_EQ(p.mmaPadK(), 2); // lds128's row mapping: a row stride of 2 modulo 8
+    TnVariant v;
+    v.aKMajor = true;
+    const std::string s = generateTnKernel(p, v);
+    EXPECT_NE(s.find("const int kA, const int lda, const int offA, const int ldb, const int offB"), std::string::npos);
+    EXPECT_NE(s.find("A(p, i) = A[offA + i * lda + p], B(p, j) = B[offB + p * ldb + j]"), std::string::npos);
+    EXPECT_NE(s.find("#define GEMM_LDAK (GEMM_KL + 2)"), std::string::npos);
+    EXPECT_NE(s.find("#define GEMM_ASTAGE 2304 "), std::string::npos); // 128 rows of 16 + 2
+    EXPECT_NE(s.find("#define GEMM_BSTAGE 2048"), std::string::npos);  // 16 rows of 128
+    EXPECT_NE(s.find("KT_DYNAMIC_LOCAL(gemm_tn, " + std::to_string((2304 + 2048) * 8 * 3) + ")"), std::string::npos);
+    EXPECT_NE(s.find("cp.async.cg.shared.global [%0], [%1], 16, %2;"), std::string::npos);
+    EXPECT_NE(s.find("cp.async.ca.shared.global [%0], [%1], 8, %2;"), std::string::npos);
+    EXPECT_NE(s.find("* GEMM_LDAK +"), std::string::npos); // A's fragments from the k-major tile
+    EXPECT_EQ(s.find("* GEMM_LDBK +"), std::string::npos); // B's from k-rows
+    EXPECT_NE(s.find("gemm_cp16z(sB + k * GEMM_LDB + (col ^ GEMM_SWZ(k))"), std::string::npos);
+    EXPECT_NE(s.find("gemm_cp16z(sA + col * GEMM_LDAK + k"), std::string::npos);
+    // The exact bound of the space: the larger tile of either orientation of each operand.
+    EXPECT_EQ(p.localMemBytes(), std::int64_t(2304 + 2304) * 8 * 3);
+    v = {};
+    const std::string rows = generateTnKernel(p, v);
+    EXPECT_NE(rows.find("#define GEMM_ASTAGE 2048 "), std::string::npos);
+    EXPECT_EQ(rows.find("* GEMM_LDAK +"), std::string::npos);
+    EXPECT_NE(rows.find("A(p, i) = A[offA + p * lda + i]"), std::string::npos);
+    // Row-major op pairs: op(A) = A makes A k-major, op(B) = B^T makes B k-major; no plan copies an operand.
+    for (blas::Op opA : {blas::Op::N, blas::Op::T})
+        for (blas::Op opB : {blas::Op::N, blas::Op::T}) {
+            const auto plan = routinePlan(p, DeviceInfo{}, {opA, opB, true, true});
+            ASSERT_EQ(plan.launches.size(), 1u);
+            ASSERT_EQ(plan.programs.size(), 1u);
+            EXPECT_EQ(plan.launches[0].args.size(), 17u);
+            const bool aK = plan.programs[0].source.find("A(p, i) = A[offA + i * lda + p]") != std::string::npos;
+            const bool bK = plan.programs[0].source.find("B(p, j) = B[offB + j * ldb + p]") != std::string::npos;
+            EXPECT_EQ(aK, opA == blas::Op::N);
+            EXPECT_EQ(bK, opB == blas::Op::T);
+        }
+    // The tuning candidate reads its k x m and k x n operands in place: the restore of C and the TN launch only.
+    EXPECT_EQ(tnTuningPlan(p, DeviceInfo{}).launches.size(), 2u);
+    // Refused: direct reads on the SIMT kernel or with block layouts, k-major tiles without direct reads.
+    GemmParams simt = kVariants[1];
+    simt.direct = 1;
+    EXPECT_NE(simt.invalidReason().find("direct"), std::string::npos);
+    GemmParams blocked = p;
+    blocked.layoutA = CBL;
+    EXPECT_NE(blocked.invalidReason().find("ROW/ROW"), std::string::npos);
+    GemmParams packed = p;
+    packed.direct = 0;
+    TnVariant kMajor;
+    kMajor.bKMajor = true;
+    EXPECT_THROW(generateTnKernel(packed, kMajor), std::invalid_argument);
 }
 
 // The BLAS3 variants (triangle of C, k range) reach the SIMT and the tensor-core kernels through the same text, at

@@ -80,6 +80,34 @@ TEST(GemmNvrtc, EveryTensorCoreVariantCompilesForTheArchitecturesThatHaveIt) {
     }
 }
 
+// Direct reads: every orientation of A and B (k-rows or k-major) compiles for every direct variant, and the family's
+// routine plans (what the package exports) hold no layout copy, only the TN program and its split-K reduction.
+TEST(GemmNvrtc, DirectReadVariantsCompileInEveryOrientationAndNeedNoCopies) {
+    std::string why;
+    if (!nvrtcAvailable(why)) GTEST_SKIP() << "NVRTC not loadable here: " << why;
+    auto hopper = gpuLike();
+    hopper.computeCapabilityMajor = 9;
+    int direct = 0;
+    for (const auto& p : kMmaVariants) {
+        if (!p.direct) continue;
+        ++direct;
+        SCOPED_TRACE(p.describe());
+        for (bool aK : {false, true})
+            for (bool bK : {false, true}) {
+                TnVariant v;
+                v.aKMajor = aK, v.bKMajor = bK;
+                const auto program = tnProgram(p, hopper, v);
+                EXPECT_EQ(compile(program.source, program.options), "") << aK << bK;
+            }
+        for (const auto& r : GemmFamily(D).routinePlans(pointFromParams(p), hopper)) {
+            ASSERT_EQ(r.plan.programs.size(), 1u);
+            EXPECT_EQ(r.plan.launches.size(), p.ksplit > 1 ? 2u : 1u) << "a copy launch in a direct plan";
+            EXPECT_EQ(compile(r.plan.programs[0].source, r.plan.programs[0].options), "");
+        }
+    }
+    EXPECT_GE(direct, 3);
+}
+
 // The BLAS3 routines' TN kernels on tensor cores: every triangle and k range of the variant, and every program of
 // every routine's plan (symmetric-fill and triangular copies included), compile for sm_90; the variant's text is in.
 TEST(GemmNvrtc, Blas3TensorCoreVariantsCompile) {

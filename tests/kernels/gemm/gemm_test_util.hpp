@@ -32,14 +32,16 @@ inline ProgramCache& programsOf(Device& device) {
 inline void releasePrograms(Device& device) { programCaches().erase(&device); }
 
 // The TN kernel of `p` (its tuning plan's timed launches) on operands packed on the host: `packedA` (K x M) and
-// `packedB` (K x N) take the place of the setup copies' workspaces; C (m x n) is updated in place.
+// `packedB` (K x N) take the place of the setup copies' workspaces (with direct reads: the k x m and k x n operands
+// themselves); C (m x n) is updated in place.
 template <class T> void runTnOnPacked(Device& dev, const gemm::GemmParams& p, std::int64_t m, std::int64_t n,
                                       std::int64_t k, double alpha, double beta, Buffer& packedA, Buffer& packedB,
                                       Buffer& C) {
     PlanExecutor plan(dev, programsOf(dev), gemm::tnTuningPlan(p, dev.info()));
     plan.bindInputs({{"m", m}, {"n", n}, {"k", k}});
-    plan.bindBuffer("Ap", packedA);
-    plan.bindBuffer("Bp", packedB);
+    // Direct reads: the candidate reads its k x m and k x n operands in place (no layout, no padding).
+    plan.bindBuffer(p.direct ? "A" : "Ap", packedA);
+    plan.bindBuffer(p.direct ? "B" : "Bp", packedB);
     plan.bindBuffer("C", C);
     plan.setScalar("alpha", alpha);
     plan.setScalar("beta", beta);
@@ -161,8 +163,14 @@ inline gemm::GemmParams mainloop(gemm::GemmParams p, int dbuf, int lds128, int m
     return p;
 }
 
+// Direct operand reads on a tensor-core variant (its layouts must be ROW/ROW).
+inline gemm::GemmParams directReads(gemm::GemmParams p) {
+    p.direct = 1;
+    return p;
+}
+
 // Together they take every value of the tensor-core parameters: mma 1..4, wm 16 32 64, stages 2 3 4, swizzle 0..3,
-// dbuf 0 1, lds128 0 1, minblocks 0 2, with every layout of A and of B and split-K; several beyond CUDA's 48 KiB of
+// dbuf 0 1, lds128 0 1, minblocks 0 2, direct 0 1, with every layout of A and of B and split-K; several beyond CUDA's 48 KiB of
 // static shared memory.
 inline const std::vector<gemm::GemmParams> kMmaVariants = {
     mmaVariant(1, 64, 64, 8, 4, 4, 16, 2, 0, CBL, CBL),      // m8n8k4 (sm_80), warp 16 x 32
@@ -180,6 +188,13 @@ inline const std::vector<gemm::GemmParams> kMmaVariants = {
     mainloop(mmaVariant(4, 64, 64, 32, 4, 4, 32, 2, 3, ROW, CBL, 2), 1, 1, 2), // warp 32 x 16, split-K
     mainloop(mmaVariant(1, 64, 64, 8, 4, 4, 16, 2, 3, RBL, RBL), 1, 0, 2),     // m8n8k4, swizzle 3
     mainloop(mmaVariant(3, 64, 128, 16, 4, 8, 32, 4, 3, CBL, RBL), 0, 1),      // 16-byte loads alone, four stages
+    // Direct reads (no layout copies): the best H100 shape (k-major pad 2 under lds128), k step 4 (k-major rows
+    // unpadded; pad 6 under lds128), m8n8k4, padded k-rows tiles with split-K.
+    directReads(mainloop(mmaVariant(2, 128, 128, 16, 8, 8, 64, 3, 3, ROW, ROW), 1, 1)),
+    directReads(mmaVariant(2, 64, 64, 4, 4, 4, 32, 3, 0, ROW, ROW)),
+    directReads(mainloop(mmaVariant(2, 64, 64, 4, 4, 4, 32, 4, 3, ROW, ROW), 0, 1)),
+    directReads(mmaVariant(1, 64, 64, 8, 4, 4, 16, 2, 2, ROW, ROW)),
+    directReads(mainloop(mmaVariant(4, 64, 64, 32, 4, 4, 32, 3, 1, ROW, ROW, 2), 1, 0)),
 };
 
 } // namespace kt::test
