@@ -66,6 +66,18 @@ const std::vector<BatchedParams> kBatchedVariants = {
     withSeq(blocked(1, 2, 4, 4, true, Precision::F32, true), 2),         // vector tiles: rounds without prefetch
     withLdv(withMinBlocks(withSeq(blocked(1, 2, 4, 4, true), 8), 8), 4), // prefetch rounds, vector loads
     withLdv(withSeq(blocked(1, 1, 4, 8, false), 2), 2),
+    // work-item counts that are no power of two (3, 5, 6, 7, 9, 10, 11, 17, 18 along m and n)
+    params(0, 4, 3, 5),
+    withSeq(blocked(1, 2, 6, 7, true), 2),
+    blocked(1, 1, 9, 10, false),
+    withLdv(withSeq(blocked(1, 1, 11, 17, true), 4), 2),
+    withSeq(blocked(1, 1, 18, 3, false), 2),
+    params(1, 1, 17, 18),
+    params(0, 2, 10, 9),
+    blocked(1, 1, 5, 11, true),
+    withSeq(params(0, 1, 7, 6), 2),
+    withSeq(blocked(1, 1, 12, 14, true), 2),
+    params(0, 1, 14, 12),
 };
 
 constexpr blas::Op N = blas::Op::N, T = blas::Op::T;
@@ -227,6 +239,39 @@ TEST_F(BatchedPocl, RegisterBlockingAndPaddingOddAndRectangularSizes) {
         problem.opA = ops[v % 4].first, problem.opB = ops[v % 4].second;
         expectVerified(*s_device, p, problem, sizes[v]);
     }
+}
+
+TEST_F(BatchedPocl, WorkItemShapesThatDivideTheSize) {
+    // Work-item counts that are no power of two, each at the size it divides (every row and column of the blocks in
+    // the problem) and at a neighbour (clamped rows or columns), S and D, every op; prefetch rounds with batches
+    // ending inside a round, vector staging loads where a column is whole vectors, and the read-only-cache design.
+    const std::vector<std::pair<blas::Op, blas::Op>> ops = {{N, N}, {T, N}, {N, T}, {T, T}};
+    struct Case {
+        BatchedParams p;
+        std::int64_t n; // the size the shape divides; n + 1 is measured too
+    };
+    const std::vector<Case> cases = {
+        {withSeq(blocked(1, 16, 3, 3, false), 2), 3}, {withSeq(blocked(1, 16, 5, 5, false), 2), 5},
+        {withSeq(blocked(1, 64, 5, 1, false), 4), 5},  {params(0, 32, 5, 5), 5},
+        {withSeq(blocked(1, 8, 6, 6, true), 4), 6},    {withSeq(blocked(1, 16, 7, 7, false), 2), 7},
+        {withSeq(blocked(1, 4, 9, 9, true), 2), 9},    {withSeq(blocked(1, 4, 9, 3, true), 4), 9},
+        {withLdv(withSeq(blocked(1, 4, 10, 5, true), 2), 2), 10}, {withSeq(blocked(1, 2, 11, 11, false), 2), 11},
+        {withSeq(blocked(1, 1, 17, 9, true), 4), 17}, {withSeq(blocked(1, 1, 17, 6, false), 4), 17},
+        {withLdv(withSeq(blocked(1, 1, 9, 9, true), 4), 2), 18}, {withLdv(withSeq(blocked(1, 1, 18, 9, true), 4), 2), 18},
+        {withSeq(blocked(1, 2, 12, 12, true), 2), 12}, {withLdv(withSeq(blocked(1, 1, 14, 7, true), 4), 2), 28},
+    };
+    for (std::size_t v = 0; v < cases.size(); ++v) {
+        BatchedParams p = cases[v].p;
+        p.precision = v % 2 ? Precision::F64 : Precision::F32;
+        ASSERT_EQ(p.invalidReason(), "") << p.describe();
+        TuningProblem problem;
+        problem.opA = ops[v % 4].first, problem.opB = ops[v % 4].second;
+        const std::int64_t n = cases[v].n, batch = 2 * p.tba * p.seq + 1;
+        expectVerified(*s_device, p, problem, {{{n, n, n, batch}}, {{n + 1, n + 1, n + 1, batch}}, {{n, n + 1, n, 1}}});
+    }
+    // Beyond 32 work-items a side, or none, is refused with the parameter named.
+    EXPECT_NE(params(1, 1, 33, 1).invalidReason().find("BATCHED_WX"), std::string::npos);
+    EXPECT_NE(params(1, 1, 8, 0).invalidReason().find("BATCHED_WY"), std::string::npos);
 }
 
 TEST(BatchedFamily, PaddingMakesTheSharedLeadingDimensionsOdd) {
