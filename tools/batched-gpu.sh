@@ -249,11 +249,24 @@ if [ "$stage" = shapes ]; then
             list="$list;$(key 1 4 $n $n 1 1 2 1);$(key 1 2 $n $n 1 1 4 1);$(key 1 4 $n $h 1 1 4 1)"
             list="$list;$(key 1 4 $n $(((n + 2) / 3)) 1 1 4 1)"
             [ "$v" -eq 2 ] && list="$list;$(key 1 4 $n $n 1 1 2 2)"
+            if [ -n "${KT_SHAPES_MORE:-}" ]; then
+                # run E's leaders at 9...11 (n x n, 4 problems, 2 rounds) with more problems per work-group, fewer
+                # rounds, and one column of three per work-item
+                list="$list;$(key 1 4 $n $n 1 1 1 1);$(key 1 8 $n $(((n + 2) / 3)) 1 1 2 1);$(key 1 16 $n $(((n + 2) / 3)) 1 1 2 1)"
+                [ $((8 * n * n)) -le 1024 ] && list="$list;$(key 1 8 $n $n 1 1 2 1);$(key 1 8 $n $n 1 1 1 1)"
+                [ "$n" -le 10 ] && list="$list;$(key 1 8 $(((n + 1) / 2)) $(((n + 1) / 2)) 1 1 2 1)"
+            fi
+        elif [ "$n" -eq 28 ] && [ "$p" = d ]; then
+            # double 28: the candidates of run E at or above cuBLAS gemmBatched with pointer arrays (16 x 16 and
+            # 14 x 14, padded, 4 rounds), so the table's one point per size holds for both batch kinds
+            list="$(key 1 1 16 16 1 1 4 1);$(key 1 1 14 14 1 1 4 1)"
         else
             list="$(key 1 1 16 8 1 1 4 1);$(key 1 2 8 8 1 1 2 1)"
             case $n in
             16) list="$list;$(key 1 1 16 16 1 1 2 1);$(key 1 2 16 8 1 1 4 2)" ;;
-            17) list="$list;$(key 1 1 17 9 1 1 4 1);$(key 1 2 17 9 1 1 2 1);$(key 1 1 17 6 1 1 4 1);$(key 1 1 17 17 1 1 2 1)" ;;
+            17) list="$list;$(key 1 1 17 9 1 1 4 1);$(key 1 2 17 9 1 1 2 1);$(key 1 1 17 6 1 1 4 1);$(key 1 1 17 17 1 1 2 1)"
+                [ -n "${KT_SHAPES_MORE:-}" ] &&
+                    list="$list;$(key 1 4 8 8 1 1 2 1);$(key 1 2 9 9 1 1 2 1);$(key 1 2 6 6 1 1 2 1);$(key 1 2 17 6 1 1 2 1)" ;;
             18) list="$list;$(key 1 1 9 9 1 1 4 2);$(key 1 2 9 9 1 1 4 1);$(key 1 1 18 9 1 1 4 2);$(key 1 1 18 6 1 1 4 1)" ;;
             19) list="$list;$(key 1 1 10 10 1 1 4 1);$(key 1 1 17 10 1 1 4 1)" ;;
             esac
@@ -261,15 +274,16 @@ if [ "$stage" = shapes ]; then
         echo "$list"
     }
     sweepBudget=${KT_SWEEP_BUDGET_S:-250}
-    for n in ${KT_SHAPES_SIZES:-5 9 17 18 10 11 3 6 7 16 19 8 12 4}; do
-        for p in d s; do
-            e=$([ "$p" = d ] && echo 8 || echo 4)
-            if [ "$SECONDS" -gt "$sweepBudget" ]; then say "sweep budget spent: skip $p n=$n"; continue; fi
-            timeout "$(within 30)" "$ktune" bench --device "$cuda" --family ${p}gemm_batched --point "$(candidates $p $n)" \
-                --variants nn --sizes "$(size $n $n $n $e)" --peer cublas --runs 5 --json \
-                --out "$out/sweep-$p-$n.json" > /dev/null 2>>"$log"
-            say "sweep $p n=$n: rc $?"
-        done
+    # KT_SHAPES_PAIRS ("d:28 s:9 ..."): precision and size pairs instead of both precisions at each of the sizes
+    pairs=${KT_SHAPES_PAIRS:-$(for n in ${KT_SHAPES_SIZES:-5 9 17 18 10 11 3 6 7 16 19 8 12 4}; do echo "d:$n s:$n"; done)}
+    for pair in $pairs; do
+        p=${pair%%:*} n=${pair#*:}
+        e=$([ "$p" = d ] && echo 8 || echo 4)
+        if [ "$SECONDS" -gt "$sweepBudget" ]; then say "sweep budget spent: skip $p n=$n"; continue; fi
+        timeout "$(within 30)" "$ktune" bench --device "$cuda" --family ${p}gemm_batched --point "$(candidates $p $n)" \
+            --variants nn --sizes "$(size $n $n $n $e)" --peer cublas --runs 5 --json \
+            --out "$out/sweep-$p-$n.json" > /dev/null 2>>"$log"
+        say "sweep $p n=$n: rc $?"
     done
     tables
     all=$(seq 1 32)
@@ -289,6 +303,14 @@ if [ "$stage" = shapes ]; then
             --variants ptr-nn,nn --sizes "$(size 28 28 28 8)" --peer cublas --runs 5 --json \
             --out "$out/ptr-sweep-d-28.json" > /dev/null 2>>"$log"
         say "ptr sweep d n=28: rc $?"
+    fi
+    # The table with pointer arrays against cuBLAS gemmBatched at the sizes KT_PTR_SIZES names
+    if [ -n "${KT_PTR_SIZES:-}" ]; then
+        for p in d s; do rulesBench cuda $p ptr-nn "$(sizesOf $p $KT_PTR_SIZES)" ptr-cuda-$p 40; done
+    fi
+    # and on OpenCL against CLBlast at the sizes KT_OPENCL_SIZES names
+    if [ -n "${KT_OPENCL_SIZES:-}" ]; then
+        for p in d s; do rulesBench opencl $p nn "$(sizesOf $p $KT_OPENCL_SIZES)" table-opencl-$p 40; done
     fi
 fi
 say "done"
