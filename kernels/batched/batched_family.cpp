@@ -329,7 +329,19 @@ std::vector<Point> BatchedFamily::seedPoints(const DeviceInfo& device) const {
                             {1, 2, 16, 8, 1, 1, 0, 2},
                             // 16 x 8 work-items (blocks of 2 x 4) with 4 prefetch rounds: the leader at most n = 17 ...
                             // 32 in H100 run W, both precisions
-                            {1, 1, 16, 8, 1, 1, 0, 4}};
+                            {1, 1, 16, 8, 1, 1, 0, 4},
+                            // shapes that divide the size, with 2 prefetch rounds (H100 runs E and F, 2026-11-25):
+                            // one element of C per work-item at n = 3 ... 9 (16 5 x 5 problems a work-group: double 5
+                            // from 73% to 106% of the bound), 2 x 2 blocks of 5 x 5 at 10 and of 9 x 9 at 17 and 18,
+                            // 1 x 3 blocks of 11 x 4 at 11 (single 9, 10, 11, 17 from 71-84% to 89-101%)
+                            {1, 32, 3, 3, 1, 0, 0, 2},
+                            {1, 16, 5, 5, 1, 0, 0, 2},
+                            {1, 8, 6, 6, 1, 0, 0, 2},
+                            {1, 8, 7, 7, 1, 0, 0, 2},
+                            {1, 8, 9, 9, 1, 1, 0, 2},
+                            {1, 8, 5, 5, 1, 1, 0, 2},
+                            {1, 8, 11, 4, 1, 1, 0, 2},
+                            {1, 2, 9, 9, 1, 1, 0, 2}};
     const auto space = this->space(device);
     std::vector<Point> seeds;
     for (const auto& r : table) {

@@ -543,21 +543,28 @@ TEST_F(BatchedPocl, BadCallsAreRefusedBeforeAnyWrite) {
 }
 
 TEST_F(BatchedPocl, DispatchTableOfRoundDesignsRunsWhatItNames) {
-    // A table over (m, n, k) whose entries are the round designs (prefetch rounds, launch bounds, vector loads) beside
-    // a plain one, built by the rules code from measured-like curves, through its JSON and a rule file, emitted as
-    // C++, and each size it is asked for run with the point it names, checked against OpenBLAS.
+    // A table over (m, n, k) whose entries are the round designs (prefetch rounds, launch bounds, vector loads) and
+    // the shapes that divide a size (9 x 9 work-items at n = 9, 5 x 5 with 2 x 2 blocks at 10: H100 run F's leaders
+    // in single precision) beside a plain one, built by the rules code from measured-like curves, through its JSON
+    // and a rule file, emitted as C++, and each size it is asked for run with the point it names, checked against
+    // OpenBLAS.
     const std::vector<BatchedParams> designs = {
         params(0, 8, 4, 4),
         withSeq(blocked(1, 1, 16, 16, true), 4),
         withLdv(withMinBlocks(withSeq(blocked(1, 1, 8, 8, false), 8), 4), 4),
+        withSeq(blocked(1, 8, 9, 9, true), 2),
+        withSeq(blocked(1, 8, 5, 5, true), 2),
     };
     rules::PointTable curves;
     curves.dims = {"m", "n", "k", "batch"};
     for (const auto& d : designs) curves.candidates.push_back(pointFromParams(d).key());
-    for (long long n : {3LL, 16LL, 24LL, 32LL}) { // 3: the plain one, 16: rounds of 4, 24 and 32: rounds of 8
+    // 3: the plain one, 9 and 10: the dividing shapes, 16: rounds of 4, 24 and 32: rounds of 8
+    for (long long n : {3LL, 9LL, 10LL, 16LL, 24LL, 32LL}) {
         curves.points.push_back({n, n, n, 100});
-        const int best = n < 8 ? 0 : n == 16 ? 1 : 2;
-        curves.value.push_back({best == 0 ? 9.0 : 1.0, best == 1 ? 9.0 : 2.0, best == 2 ? 9.0 : 3.0});
+        const std::size_t best = n < 8 ? 0 : n == 9 ? 3 : n == 10 ? 4 : n == 16 ? 1 : 2;
+        std::vector<double> values;
+        for (std::size_t c = 0; c < designs.size(); ++c) values.push_back(c == best ? 9.0 : 1.0 + double(c));
+        curves.value.push_back(values);
     }
     auto json = rules::tableToJson(rules::buildSizeTable(curves, {"m", "n", "k"}));
     json["family"] = "sgemm_batched";
@@ -566,7 +573,9 @@ TEST_F(BatchedPocl, DispatchTableOfRoundDesignsRunsWhatItNames) {
     for (const auto& d : designs) EXPECT_NE(cpp.find(pointFromParams(d).key()), std::string::npos) << cpp;
     const std::vector<std::string> dims = {"m", "n", "k", "batch"};
     const std::vector<std::pair<std::vector<long long>, std::size_t>> asked = {
-        {{3, 3, 3, 9}, 0}, {{16, 16, 16, 9}, 1}, {{24, 24, 24, 19}, 2}, {{31, 31, 31, 9}, 2}}; // 31: nearest, 32
+        {{3, 3, 3, 9}, 0},      {{9, 9, 9, 17}, 3},    {{10, 10, 10, 17}, 4},
+        {{11, 11, 11, 9}, 4}, // 11: the nearest entry, 10 (3 x 3 blocks with clamped rows and columns)
+        {{16, 16, 16, 9}, 1},   {{24, 24, 24, 19}, 2}, {{31, 31, 31, 9}, 2}}; // 31: nearest, 32
     for (const auto& [size, want] : asked) {
         const auto choice = rule.select(dims, size);
         ASSERT_EQ(choice.candidate, curves.candidates[want]) << choice.why;
@@ -574,6 +583,8 @@ TEST_F(BatchedPocl, DispatchTableOfRoundDesignsRunsWhatItNames) {
         EXPECT_EQ(p.seq, designs[want].seq);
         EXPECT_EQ(p.ldv, designs[want].ldv);
         EXPECT_EQ(p.minBlocks, designs[want].minBlocks);
+        EXPECT_EQ(p.wx, designs[want].wx);
+        EXPECT_EQ(p.wy, designs[want].wy);
         expectVerified(*s_device, p, TuningProblem{}, {{{size[0], size[1], size[2], size[3]}}});
     }
 }
