@@ -251,14 +251,22 @@ TEST_F(BatchedPocl, WorkItemShapesThatDivideTheSize) {
         std::int64_t n; // the size the shape divides; n + 1 is measured too
     };
     const std::vector<Case> cases = {
-        {withSeq(blocked(1, 16, 3, 3, false), 2), 3}, {withSeq(blocked(1, 16, 5, 5, false), 2), 5},
-        {withSeq(blocked(1, 64, 5, 1, false), 4), 5},  {params(0, 32, 5, 5), 5},
-        {withSeq(blocked(1, 8, 6, 6, true), 4), 6},    {withSeq(blocked(1, 16, 7, 7, false), 2), 7},
-        {withSeq(blocked(1, 4, 9, 9, true), 2), 9},    {withSeq(blocked(1, 4, 9, 3, true), 4), 9},
-        {withLdv(withSeq(blocked(1, 4, 10, 5, true), 2), 2), 10}, {withSeq(blocked(1, 2, 11, 11, false), 2), 11},
-        {withSeq(blocked(1, 1, 17, 9, true), 4), 17}, {withSeq(blocked(1, 1, 17, 6, false), 4), 17},
-        {withLdv(withSeq(blocked(1, 1, 9, 9, true), 4), 2), 18}, {withLdv(withSeq(blocked(1, 1, 18, 9, true), 4), 2), 18},
-        {withSeq(blocked(1, 2, 12, 12, true), 2), 12}, {withLdv(withSeq(blocked(1, 1, 14, 7, true), 4), 2), 28},
+        {withSeq(blocked(1, 16, 3, 3, false), 2), 3},
+        {withSeq(blocked(1, 16, 5, 5, false), 2), 5},
+        {withSeq(blocked(1, 64, 5, 1, false), 4), 5},
+        {params(0, 32, 5, 5), 5},
+        {withSeq(blocked(1, 8, 6, 6, true), 4), 6},
+        {withSeq(blocked(1, 16, 7, 7, false), 2), 7},
+        {withSeq(blocked(1, 4, 9, 9, true), 2), 9},
+        {withSeq(blocked(1, 4, 9, 3, true), 4), 9},
+        {withLdv(withSeq(blocked(1, 4, 10, 5, true), 2), 2), 10},
+        {withSeq(blocked(1, 2, 11, 11, false), 2), 11},
+        {withSeq(blocked(1, 1, 17, 9, true), 4), 17},
+        {withSeq(blocked(1, 1, 17, 6, false), 4), 17},
+        {withLdv(withSeq(blocked(1, 1, 9, 9, true), 4), 2), 18},
+        {withLdv(withSeq(blocked(1, 1, 18, 9, true), 4), 2), 18},
+        {withSeq(blocked(1, 2, 12, 12, true), 2), 12},
+        {withLdv(withSeq(blocked(1, 1, 14, 7, true), 4), 2), 28},
     };
     for (std::size_t v = 0; v < cases.size(); ++v) {
         BatchedParams p = cases[v].p;
@@ -573,9 +581,9 @@ TEST_F(BatchedPocl, DispatchTableOfRoundDesignsRunsWhatItNames) {
     for (const auto& d : designs) EXPECT_NE(cpp.find(pointFromParams(d).key()), std::string::npos) << cpp;
     const std::vector<std::string> dims = {"m", "n", "k", "batch"};
     const std::vector<std::pair<std::vector<long long>, std::size_t>> asked = {
-        {{3, 3, 3, 9}, 0},      {{9, 9, 9, 17}, 3},    {{10, 10, 10, 17}, 4},
+        {{3, 3, 3, 9}, 0},    {{9, 9, 9, 17}, 3},    {{10, 10, 10, 17}, 4},
         {{11, 11, 11, 9}, 4}, // 11: the nearest entry, 10 (3 x 3 blocks with clamped rows and columns)
-        {{16, 16, 16, 9}, 1},   {{24, 24, 24, 19}, 2}, {{31, 31, 31, 9}, 2}}; // 31: nearest, 32
+        {{16, 16, 16, 9}, 1}, {{24, 24, 24, 19}, 2}, {{31, 31, 31, 9}, 2}}; // 31: nearest, 32
     for (const auto& [size, want] : asked) {
         const auto choice = rule.select(dims, size);
         ASSERT_EQ(choice.candidate, curves.candidates[want]) << choice.why;

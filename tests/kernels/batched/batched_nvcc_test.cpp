@@ -56,7 +56,8 @@ TEST(BatchedGenerator, SameTextCompilesAsCuda) {
     }
     // Work-item counts that are no power of two: 17 x 9 (blocks of 1 x 2) at n = 17 with prefetch rounds, 9 x 9 with
     // vector staging loads at 18, one element each (5 x 5) at n = 5 in the read-only design.
-    for (const auto& [design, wx, wy, n] : {std::tuple{Design::SharedMemory, 17, 9, 17}, {Design::SharedMemory, 9, 9, 18},
+    for (const auto& [design, wx, wy, n] : {std::tuple{Design::SharedMemory, 17, 9, 17},
+                                            {Design::SharedMemory, 9, 9, 18},
                                             {Design::ReadOnlyCache, 5, 5, 5}}) {
         BatchedParams p;
         p.precision = Precision::F64, p.design = design, p.tba = n == 5 ? 16 : 1, p.wx = wx, p.wy = wy;
