@@ -4,7 +4,8 @@
 # 3 GB of operands per call; the per-size best becomes a dispatch table (ktune rules --table, key m,n,k), which is
 # then measured (ktune bench --rules) against CLBlast on OpenCL, with pointer arrays against cuBLAS, on rectangular
 # shapes, and checked against OpenBLAS on small batches. Each step has its own time limit.
-# usage: KT_BIN=path/to/ktune [KT_LIBS=gpu-libs.tar.xz] OUT=dir tools/batched-gpu.sh all|blocked|tuned
+# usage: KT_BIN=path/to/ktune [KT_LIBS=gpu-libs.tar.xz] OUT=dir tools/batched-gpu.sh all|blocked|tuned|shapes
+# `shapes`: work-item counts that divide the size (n = 3...19) and pointer-array candidates at double 28 (below).
 # `tuned`: every n = 1...32 with the candidates of the enlarged space per size range (the stage's comment below).
 # `blocked`: the register-blocked and padded designs at n = 20...32 (~1 GB of operands per call), ours vs cuBLAS
 # strided; a table from these figures and, for the other sizes, the curves in KT_OLD_CURVES (a directory with
@@ -218,6 +219,98 @@ if [ "$stage" = tuned ]; then
             --point "$(key 1 1 16 16 1 1 1 0 1);$(key 1 1 16 16 1 1 4 0 1)" --variants nn --sizes 31x31x31x43000 \
             --peer none --runs 1 --warmup 1 > "$out/ncu-d31.txt" 2>&1
         say "ncu d31: rc $?"
+    fi
+fi
+if [ "$stage" = shapes ]; then
+    # Work-item shapes that divide the size (counts that are no power of two) at the sizes runs W-Y left below the
+    # targets and their neighbours, beside run W's leader of that size range, ours vs cuBLAS strided (~1 GB of
+    # operands with KT_OPERAND_BYTES=1000000000); the table from these figures and, for the sizes not swept here,
+    # the curves in KT_OLD_CURVES (run W's); the table checked against OpenBLAS on the GPU (every n, strided and
+    # pointer arrays); then candidates at double n = 28 measured with pointer arrays against cuBLAS gemmBatched.
+    timeout 60 "$ktune" profile "$cuda" --json > "$out/profile-cuda.json" 2>>"$log"
+    say "profile $cuda: rc $?"
+    key() { # design tba wx wy reg pad seq minb ldv
+        echo "BATCHED_DESIGN=$1,BATCHED_TBA=$2,BATCHED_WX=$3,BATCHED_WY=$4,BATCHED_REG=$5,BATCHED_PAD=$6,BATCHED_VEC=0,BATCHED_SEQ=$7,BATCHED_MINB=0,BATCHED_LDV=$8"
+    }
+    pow2le() { local t=1; while [ $((t * 2)) -le "$1" ]; do t=$((t * 2)); done; echo $t; }
+    candidates() { # precision n
+        local p=$1 n=$2 list t h v
+        v=$([ $((n % 2)) -eq 0 ] && echo 2 || echo 1) # vector staging loads where a column is whole pairs
+        if [ "$n" -le 8 ]; then
+            # run W's candidates of the range, then n x n work-items (one element each: every lane in a problem)
+            # and n x 1 (a column of C each), problems per work-group so that work-groups stay <= 1024
+            t=$(pow2le $((1024 / (n * n))))
+            list="$(key 0 8 4 4 0 0 1 1);$(key 0 16 4 4 0 0 1 1);$(key 0 64 2 2 0 0 1 1);$(key 1 4 8 8 0 0 1 1)"
+            list="$list;$(key 0 $((t / 2)) $n $n 0 0 1 1);$(key 1 $((t / 2)) $n $n 1 0 2 1);$(key 1 $((t / 4)) $n $n 1 0 4 1)"
+            list="$list;$(key 1 $t $n $n 1 0 1 1);$(key 1 64 $n 1 1 0 2 1)"
+        elif [ "$n" -le 12 ]; then
+            h=$(((n + 1) / 2))
+            list="$(key 1 1 8 8 1 1 1 1);$(key 1 2 8 8 1 1 2 1);$(key 0 16 4 4 0 0 1 1)"
+            list="$list;$(key 1 4 $n $n 1 1 2 1);$(key 1 2 $n $n 1 1 4 1);$(key 1 4 $n $h 1 1 4 1)"
+            list="$list;$(key 1 4 $n $(((n + 2) / 3)) 1 1 4 1)"
+            [ "$v" -eq 2 ] && list="$list;$(key 1 4 $n $n 1 1 2 2)"
+            if [ -n "${KT_SHAPES_MORE:-}" ]; then
+                # run E's leaders at 9...11 (n x n, 4 problems, 2 rounds) with more problems per work-group, fewer
+                # rounds, and one column of three per work-item
+                list="$list;$(key 1 4 $n $n 1 1 1 1);$(key 1 8 $n $(((n + 2) / 3)) 1 1 2 1);$(key 1 16 $n $(((n + 2) / 3)) 1 1 2 1)"
+                [ $((8 * n * n)) -le 1024 ] && list="$list;$(key 1 8 $n $n 1 1 2 1);$(key 1 8 $n $n 1 1 1 1)"
+                [ "$n" -le 10 ] && list="$list;$(key 1 8 $(((n + 1) / 2)) $(((n + 1) / 2)) 1 1 2 1)"
+            fi
+        elif [ "$n" -eq 28 ] && [ "$p" = d ]; then
+            # double 28: the candidates of run E at or above cuBLAS gemmBatched with pointer arrays (16 x 16 and
+            # 14 x 14, padded, 4 rounds), so the table's one point per size holds for both batch kinds
+            list="$(key 1 1 16 16 1 1 4 1);$(key 1 1 14 14 1 1 4 1)"
+        else
+            list="$(key 1 1 16 8 1 1 4 1);$(key 1 2 8 8 1 1 2 1)"
+            case $n in
+            16) list="$list;$(key 1 1 16 16 1 1 2 1);$(key 1 2 16 8 1 1 4 2)" ;;
+            17) list="$list;$(key 1 1 17 9 1 1 4 1);$(key 1 2 17 9 1 1 2 1);$(key 1 1 17 6 1 1 4 1);$(key 1 1 17 17 1 1 2 1)"
+                [ -n "${KT_SHAPES_MORE:-}" ] &&
+                    list="$list;$(key 1 4 8 8 1 1 2 1);$(key 1 2 9 9 1 1 2 1);$(key 1 2 6 6 1 1 2 1);$(key 1 2 17 6 1 1 2 1)" ;;
+            18) list="$list;$(key 1 1 9 9 1 1 4 2);$(key 1 2 9 9 1 1 4 1);$(key 1 1 18 9 1 1 4 2);$(key 1 1 18 6 1 1 4 1)" ;;
+            19) list="$list;$(key 1 1 10 10 1 1 4 1);$(key 1 1 17 10 1 1 4 1)" ;;
+            esac
+        fi
+        echo "$list"
+    }
+    sweepBudget=${KT_SWEEP_BUDGET_S:-250}
+    # KT_SHAPES_PAIRS ("d:28 s:9 ..."): precision and size pairs instead of both precisions at each of the sizes
+    pairs=${KT_SHAPES_PAIRS:-$(for n in ${KT_SHAPES_SIZES:-5 9 17 18 10 11 3 6 7 16 19 8 12 4}; do echo "d:$n s:$n"; done)}
+    for pair in $pairs; do
+        p=${pair%%:*} n=${pair#*:}
+        e=$([ "$p" = d ] && echo 8 || echo 4)
+        if [ "$SECONDS" -gt "$sweepBudget" ]; then say "sweep budget spent: skip $p n=$n"; continue; fi
+        timeout "$(within 30)" "$ktune" bench --device "$cuda" --family ${p}gemm_batched --point "$(candidates $p $n)" \
+            --variants nn --sizes "$(size $n $n $n $e)" --peer cublas --runs 5 --json \
+            --out "$out/sweep-$p-$n.json" > /dev/null 2>>"$log"
+        say "sweep $p n=$n: rc $?"
+    done
+    tables
+    all=$(seq 1 32)
+    for p in d s; do
+        if [ "$SECONDS" -gt "$budget" ]; then say "budget spent: skip verify $p"; continue; fi
+        list=$(for n in $all; do printf '%sx%sx%sx999,' $n $n $n; done)
+        timeout "$(within 40)" "$ktune" bench --device "$cuda" --family ${p}gemm_batched --rules "$out/table-$p.json" \
+            --variants nn,ptr-nt --sizes "${list}13x29x23x77,32x5x17x101,20x24x28x55" --peer none --runs 1 \
+            --verify --json --out "$out/verify-cuda-$p.json" > /dev/null 2>>"$log"
+        say "verify cuda $p: rc $?"
+    done
+    # Pointer arrays at double 28 (0.93x cuBLAS gemmBatched in run X with run W's strided winner, the first here).
+    ptr="$(key 1 1 16 8 1 1 4 1);$(key 1 1 16 8 1 1 8 1);$(key 1 2 16 8 1 1 2 1);$(key 1 1 16 16 1 0 2 1)"
+    ptr="$ptr;$(key 1 1 16 16 1 1 4 1);$(key 1 1 16 8 1 1 4 2);$(key 1 1 14 14 1 1 4 1);$(key 1 1 14 7 1 1 4 2)"
+    if [ "$SECONDS" -lt "$budget" ]; then
+        timeout "$(within 40)" "$ktune" bench --device "$cuda" --family dgemm_batched --point "$ptr" \
+            --variants ptr-nn,nn --sizes "$(size 28 28 28 8)" --peer cublas --runs 5 --json \
+            --out "$out/ptr-sweep-d-28.json" > /dev/null 2>>"$log"
+        say "ptr sweep d n=28: rc $?"
+    fi
+    # The table with pointer arrays against cuBLAS gemmBatched at the sizes KT_PTR_SIZES names
+    if [ -n "${KT_PTR_SIZES:-}" ]; then
+        for p in d s; do rulesBench cuda $p ptr-nn "$(sizesOf $p $KT_PTR_SIZES)" ptr-cuda-$p 40; done
+    fi
+    # and on OpenCL against CLBlast at the sizes KT_OPENCL_SIZES names
+    if [ -n "${KT_OPENCL_SIZES:-}" ]; then
+        for p in d s; do rulesBench opencl $p nn "$(sizesOf $p $KT_OPENCL_SIZES)" table-opencl-$p 40; done
     fi
 fi
 say "done"

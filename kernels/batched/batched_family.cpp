@@ -243,8 +243,13 @@ ParameterSpace BatchedFamily::space(const DeviceInfo& device) const {
     space.addParameter({"BATCHED_DESIGN", {0, 1}, "0: read-only cache (no local memory), 1: A and B in shared memory"});
     space.addParameter(
         {"BATCHED_TBA", {1, 2, 4, 8, 16, 32, 64, 128}, "problems per work-group (thread-block aggregation)"});
-    space.addParameter({"BATCHED_WX", {1, 2, 4, 8, 16, 32}, "work-items per problem along m"});
-    space.addParameter({"BATCHED_WY", {1, 2, 4, 8, 16, 32}, "work-items per problem along n"});
+    // Besides powers of two, counts that divide the sizes where those leave rows or columns idle (H100 runs W-Y: at
+    // n = 9 or 17 a 2 x 2 or 2 x 3 block of 8 x 8 or 16 x 8 work-items has 38-56% of its elements in the problem):
+    // 3 ... 12 for n = 3 ... 12 (one element each, or blocks that fit exactly), 14 for 14 and 28 (2 x 2 blocks), 17
+    // and 18 for n = 17, 18 (17 x 9: blocks of 1 x 2, 18 of 17 columns used; 9 x 9: 2 x 2 blocks of 18).
+    const std::vector<ParamValue> counts = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 16, 17, 18, 32};
+    space.addParameter({"BATCHED_WX", counts, "work-items per problem along m"});
+    space.addParameter({"BATCHED_WY", counts, "work-items per problem along n"});
     // Added after the first GPU runs: keys stored without them mean 0 (the kernels of those runs).
     space.addParameter({"BATCHED_REG",
                         {0, 1},
@@ -324,7 +329,19 @@ std::vector<Point> BatchedFamily::seedPoints(const DeviceInfo& device) const {
                             {1, 2, 16, 8, 1, 1, 0, 2},
                             // 16 x 8 work-items (blocks of 2 x 4) with 4 prefetch rounds: the leader at most n = 17 ...
                             // 32 in H100 run W, both precisions
-                            {1, 1, 16, 8, 1, 1, 0, 4}};
+                            {1, 1, 16, 8, 1, 1, 0, 4},
+                            // shapes that divide the size, with 2 prefetch rounds (H100 runs E and F, 2026-11-25):
+                            // one element of C per work-item at n = 3 ... 9 (16 5 x 5 problems a work-group: double 5
+                            // from 73% to 106% of the bound), 2 x 2 blocks of 5 x 5 at 10 and of 9 x 9 at 17 and 18,
+                            // 1 x 3 blocks of 11 x 4 at 11 (single 9, 10, 11, 17 from 71-84% to 89-101%)
+                            {1, 32, 3, 3, 1, 0, 0, 2},
+                            {1, 16, 5, 5, 1, 0, 0, 2},
+                            {1, 8, 6, 6, 1, 0, 0, 2},
+                            {1, 8, 7, 7, 1, 0, 0, 2},
+                            {1, 8, 9, 9, 1, 1, 0, 2},
+                            {1, 8, 5, 5, 1, 1, 0, 2},
+                            {1, 8, 11, 4, 1, 1, 0, 2},
+                            {1, 2, 9, 9, 1, 1, 0, 2}};
     const auto space = this->space(device);
     std::vector<Point> seeds;
     for (const auto& r : table) {

@@ -77,8 +77,9 @@ std::string BatchedParams::invalidReason() const {
     if (design != Design::ReadOnlyCache && design != Design::SharedMemory)
         return "BATCHED_DESIGN must be 0 (read-only cache) or 1 (shared memory)";
     if (!isPow2(tba) || tba > 256) return "BATCHED_TBA must be a power of two up to 256, got " + str(tba);
-    if (!isPow2(wx) || wx > kMaxSize) return "BATCHED_WX must be a power of two up to 32, got " + str(wx);
-    if (!isPow2(wy) || wy > kMaxSize) return "BATCHED_WY must be a power of two up to 32, got " + str(wy);
+    // Any count up to 32: shapes that divide a size (9 x 9 at n = 9, 17 x 9 at 17) leave no clamped rows or columns.
+    if (wx < 1 || wx > kMaxSize) return "BATCHED_WX must be 1 ... 32, got " + str(wx);
+    if (wy < 1 || wy > kMaxSize) return "BATCHED_WY must be 1 ... 32, got " + str(wy);
     if (seq != 1 && seq != 2 && seq != 4 && seq != 8) return "BATCHED_SEQ must be 1, 2, 4 or 8, got " + str(seq);
     if (ldv != 1 && ldv != 2 && ldv != 4) return "BATCHED_LDV must be 1, 2 or 4, got " + str(ldv);
     if (minBlocks < 0 || minBlocks > 32) return "BATCHED_MINB must be 0 ... 32, got " + str(minBlocks);

@@ -66,6 +66,18 @@ const std::vector<BatchedParams> kBatchedVariants = {
     withSeq(blocked(1, 2, 4, 4, true, Precision::F32, true), 2),         // vector tiles: rounds without prefetch
     withLdv(withMinBlocks(withSeq(blocked(1, 2, 4, 4, true), 8), 8), 4), // prefetch rounds, vector loads
     withLdv(withSeq(blocked(1, 1, 4, 8, false), 2), 2),
+    // work-item counts that are no power of two (3, 5, 6, 7, 9, 10, 11, 17, 18 along m and n)
+    params(0, 4, 3, 5),
+    withSeq(blocked(1, 2, 6, 7, true), 2),
+    blocked(1, 1, 9, 10, false),
+    withLdv(withSeq(blocked(1, 1, 11, 17, true), 4), 2),
+    withSeq(blocked(1, 1, 18, 3, false), 2),
+    params(1, 1, 17, 18),
+    params(0, 2, 10, 9),
+    blocked(1, 1, 5, 11, true),
+    withSeq(params(0, 1, 7, 6), 2),
+    withSeq(blocked(1, 1, 12, 14, true), 2),
+    params(0, 1, 14, 12),
 };
 
 constexpr blas::Op N = blas::Op::N, T = blas::Op::T;
@@ -227,6 +239,47 @@ TEST_F(BatchedPocl, RegisterBlockingAndPaddingOddAndRectangularSizes) {
         problem.opA = ops[v % 4].first, problem.opB = ops[v % 4].second;
         expectVerified(*s_device, p, problem, sizes[v]);
     }
+}
+
+TEST_F(BatchedPocl, WorkItemShapesThatDivideTheSize) {
+    // Work-item counts that are no power of two, each at the size it divides (every row and column of the blocks in
+    // the problem) and at a neighbour (clamped rows or columns), S and D, every op; prefetch rounds with batches
+    // ending inside a round, vector staging loads where a column is whole vectors, and the read-only-cache design.
+    const std::vector<std::pair<blas::Op, blas::Op>> ops = {{N, N}, {T, N}, {N, T}, {T, T}};
+    struct Case {
+        BatchedParams p;
+        std::int64_t n; // the size the shape divides; n + 1 is measured too
+    };
+    const std::vector<Case> cases = {
+        {withSeq(blocked(1, 16, 3, 3, false), 2), 3},
+        {withSeq(blocked(1, 16, 5, 5, false), 2), 5},
+        {withSeq(blocked(1, 64, 5, 1, false), 4), 5},
+        {params(0, 32, 5, 5), 5},
+        {withSeq(blocked(1, 8, 6, 6, true), 4), 6},
+        {withSeq(blocked(1, 16, 7, 7, false), 2), 7},
+        {withSeq(blocked(1, 4, 9, 9, true), 2), 9},
+        {withSeq(blocked(1, 4, 9, 3, true), 4), 9},
+        {withLdv(withSeq(blocked(1, 4, 10, 5, true), 2), 2), 10},
+        {withSeq(blocked(1, 2, 11, 11, false), 2), 11},
+        {withSeq(blocked(1, 1, 17, 9, true), 4), 17},
+        {withSeq(blocked(1, 1, 17, 6, false), 4), 17},
+        {withLdv(withSeq(blocked(1, 1, 9, 9, true), 4), 2), 18},
+        {withLdv(withSeq(blocked(1, 1, 18, 9, true), 4), 2), 18},
+        {withSeq(blocked(1, 2, 12, 12, true), 2), 12},
+        {withLdv(withSeq(blocked(1, 1, 14, 7, true), 4), 2), 28},
+    };
+    for (std::size_t v = 0; v < cases.size(); ++v) {
+        BatchedParams p = cases[v].p;
+        p.precision = v % 2 ? Precision::F64 : Precision::F32;
+        ASSERT_EQ(p.invalidReason(), "") << p.describe();
+        TuningProblem problem;
+        problem.opA = ops[v % 4].first, problem.opB = ops[v % 4].second;
+        const std::int64_t n = cases[v].n, batch = 2 * p.tba * p.seq + 1;
+        expectVerified(*s_device, p, problem, {{{n, n, n, batch}}, {{n + 1, n + 1, n + 1, batch}}, {{n, n + 1, n, 1}}});
+    }
+    // Beyond 32 work-items a side, or none, is refused with the parameter named.
+    EXPECT_NE(params(1, 1, 33, 1).invalidReason().find("BATCHED_WX"), std::string::npos);
+    EXPECT_NE(params(1, 1, 8, 0).invalidReason().find("BATCHED_WY"), std::string::npos);
 }
 
 TEST(BatchedFamily, PaddingMakesTheSharedLeadingDimensionsOdd) {
@@ -498,21 +551,28 @@ TEST_F(BatchedPocl, BadCallsAreRefusedBeforeAnyWrite) {
 }
 
 TEST_F(BatchedPocl, DispatchTableOfRoundDesignsRunsWhatItNames) {
-    // A table over (m, n, k) whose entries are the round designs (prefetch rounds, launch bounds, vector loads) beside
-    // a plain one, built by the rules code from measured-like curves, through its JSON and a rule file, emitted as
-    // C++, and each size it is asked for run with the point it names, checked against OpenBLAS.
+    // A table over (m, n, k) whose entries are the round designs (prefetch rounds, launch bounds, vector loads) and
+    // the shapes that divide a size (9 x 9 work-items at n = 9, 5 x 5 with 2 x 2 blocks at 10: H100 run F's leaders
+    // in single precision) beside a plain one, built by the rules code from measured-like curves, through its JSON
+    // and a rule file, emitted as C++, and each size it is asked for run with the point it names, checked against
+    // OpenBLAS.
     const std::vector<BatchedParams> designs = {
         params(0, 8, 4, 4),
         withSeq(blocked(1, 1, 16, 16, true), 4),
         withLdv(withMinBlocks(withSeq(blocked(1, 1, 8, 8, false), 8), 4), 4),
+        withSeq(blocked(1, 8, 9, 9, true), 2),
+        withSeq(blocked(1, 8, 5, 5, true), 2),
     };
     rules::PointTable curves;
     curves.dims = {"m", "n", "k", "batch"};
     for (const auto& d : designs) curves.candidates.push_back(pointFromParams(d).key());
-    for (long long n : {3LL, 16LL, 24LL, 32LL}) { // 3: the plain one, 16: rounds of 4, 24 and 32: rounds of 8
+    // 3: the plain one, 9 and 10: the dividing shapes, 16: rounds of 4, 24 and 32: rounds of 8
+    for (long long n : {3LL, 9LL, 10LL, 16LL, 24LL, 32LL}) {
         curves.points.push_back({n, n, n, 100});
-        const int best = n < 8 ? 0 : n == 16 ? 1 : 2;
-        curves.value.push_back({best == 0 ? 9.0 : 1.0, best == 1 ? 9.0 : 2.0, best == 2 ? 9.0 : 3.0});
+        const std::size_t best = n < 8 ? 0 : n == 9 ? 3 : n == 10 ? 4 : n == 16 ? 1 : 2;
+        std::vector<double> values;
+        for (std::size_t c = 0; c < designs.size(); ++c) values.push_back(c == best ? 9.0 : 1.0 + double(c));
+        curves.value.push_back(values);
     }
     auto json = rules::tableToJson(rules::buildSizeTable(curves, {"m", "n", "k"}));
     json["family"] = "sgemm_batched";
@@ -521,7 +581,9 @@ TEST_F(BatchedPocl, DispatchTableOfRoundDesignsRunsWhatItNames) {
     for (const auto& d : designs) EXPECT_NE(cpp.find(pointFromParams(d).key()), std::string::npos) << cpp;
     const std::vector<std::string> dims = {"m", "n", "k", "batch"};
     const std::vector<std::pair<std::vector<long long>, std::size_t>> asked = {
-        {{3, 3, 3, 9}, 0}, {{16, 16, 16, 9}, 1}, {{24, 24, 24, 19}, 2}, {{31, 31, 31, 9}, 2}}; // 31: nearest, 32
+        {{3, 3, 3, 9}, 0},    {{9, 9, 9, 17}, 3},    {{10, 10, 10, 17}, 4},
+        {{11, 11, 11, 9}, 4}, // 11: the nearest entry, 10 (3 x 3 blocks with clamped rows and columns)
+        {{16, 16, 16, 9}, 1}, {{24, 24, 24, 19}, 2}, {{31, 31, 31, 9}, 2}}; // 31: nearest, 32
     for (const auto& [size, want] : asked) {
         const auto choice = rule.select(dims, size);
         ASSERT_EQ(choice.candidate, curves.candidates[want]) << choice.why;
@@ -529,6 +591,8 @@ TEST_F(BatchedPocl, DispatchTableOfRoundDesignsRunsWhatItNames) {
         EXPECT_EQ(p.seq, designs[want].seq);
         EXPECT_EQ(p.ldv, designs[want].ldv);
         EXPECT_EQ(p.minBlocks, designs[want].minBlocks);
+        EXPECT_EQ(p.wx, designs[want].wx);
+        EXPECT_EQ(p.wy, designs[want].wy);
         expectVerified(*s_device, p, TuningProblem{}, {{{size[0], size[1], size[2], size[3]}}});
     }
 }

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <tuple>
 #include <unistd.h>
 
 #include "kernels/batched/batched_plan.hpp"
@@ -52,6 +53,20 @@ TEST(BatchedGenerator, SameTextCompilesAsCuda) {
             SCOPED_TRACE(p.describe() + " " + std::to_string(shape.m));
             EXPECT_EQ(nvccCompile(batchedProgram(p, gpu, shape), "r" + std::to_string(tag++)), "");
         }
+    }
+    // Work-item counts that are no power of two: 17 x 9 (blocks of 1 x 2) at n = 17 with prefetch rounds, 9 x 9 with
+    // vector staging loads at 18, one element each (5 x 5) at n = 5 in the read-only design.
+    for (const auto& [design, wx, wy, n] : {std::tuple{Design::SharedMemory, 17, 9, 17},
+                                            {Design::SharedMemory, 9, 9, 18},
+                                            {Design::ReadOnlyCache, 5, 5, 5}}) {
+        BatchedParams p;
+        p.precision = Precision::F64, p.design = design, p.tba = n == 5 ? 16 : 1, p.wx = wx, p.wy = wy;
+        p.reg = true, p.pad = design == Design::SharedMemory, p.seq = design == Design::SharedMemory ? 4 : 1;
+        p.ldv = n == 18 ? 2 : 1;
+        SCOPED_TRACE(p.describe() + " " + std::to_string(n));
+        EXPECT_EQ(nvccCompile(batchedProgram(p, gpu, BatchedShape{blas::Op::N, blas::Op::T, n, n, n}),
+                              "w" + std::to_string(tag++)),
+                  "");
     }
     for (Design design : {Design::ReadOnlyCache, Design::SharedMemory})
         for (Precision prec : {Precision::F32, Precision::F64}) {
