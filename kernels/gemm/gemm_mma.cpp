@@ -84,7 +84,7 @@ std::string tileCopy(char name, Layout layout, const std::string& wide, const st
 // - a tile across the matrix's edge: 16-byte chunks zero-filled past the edge through cp.async's source size;
 // - rows not 16-byte aligned: one 8-byte copy per element, zero-filled likewise.
 // Offsets are 32-bit: the routine refuses operands beyond 2^31 elements.
-std::string directTileCopy(char name, bool kMajor, const std::string& wide, const std::string& sharedLd) {
+std::string directTileCopy(char name, bool kMajor, bool exactFit, const std::string& wide, const std::string& sharedLd) {
     const std::string n(1, name);
     std::ostringstream s;
     s << "KT_FUNC void gemm_copy_" << n << "(double* s" << n << ", const double* KT_RESTRICT " << n
@@ -115,6 +115,16 @@ std::string directTileCopy(char name, bool kMajor, const std::string& wide, cons
         s << "        }\n";
     };
     s << "    const double* const tile = " << n << " + off + " << (kMajor ? "c0 * ld + k0" : "k0 * ld + c0") << ";\n";
+    if (exactFit) { // every tile inside, every row aligned (the routine chose this program for such calls)
+        s << "    (void)vec;\n";
+        s << "    {\n";
+        loop("(GEMM_KL * " + wide + " / 2)", "c",
+             "                const int k = " + kOf + ", col = " + colOf + ";\n" + "                gemm_cp16(" + dst +
+                 ", tile + " + at + ");\n");
+        s << "    }\n";
+        s << "}\n";
+        return s.str();
+    }
     s << "    if (vec && c0 + " << wide << " <= rows && k0 + GEMM_KL <= kReal) {\n";
     loop("(GEMM_KL * " + wide + " / 2)", "c",
          "                const int k = " + kOf + ", col = " + colOf + ";\n" + "                gemm_cp16(" + dst +
@@ -143,7 +153,7 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     if (!p.mma) throw std::invalid_argument("GEMM generator: generateMmaKernel needs mma > 0");
     if (!variant.isDefault() && p.ksplit != 1)
         throw std::invalid_argument("the triangular and k-range kernels of the BLAS3 routines need ksplit 1");
-    if (!p.direct && (variant.aKMajor || variant.bKMajor))
+    if (!p.direct && (variant.aKMajor || variant.bKMajor || variant.exactFit))
         throw std::invalid_argument("k-major operand reads need direct reads (GEMM_DIRECT 1)");
     const bool aKMajor = p.direct && variant.aKMajor, bKMajor = p.direct && variant.bKMajor;
     // Elements of one pipeline stage of each operand's shared tile: kl rows of the wide side (plus padding), or for a
@@ -226,8 +236,8 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     }
     s << mmaFunction(p) << "\n";
     if (p.direct) {
-        s << directTileCopy('A', aKMajor, "GEMM_ML", aKMajor ? "GEMM_LDAK" : "GEMM_LDA") << "\n";
-        s << directTileCopy('B', bKMajor, "GEMM_NL", bKMajor ? "GEMM_LDBK" : "GEMM_LDB") << "\n";
+        s << directTileCopy('A', aKMajor, variant.exactFit, "GEMM_ML", aKMajor ? "GEMM_LDAK" : "GEMM_LDA") << "\n";
+        s << directTileCopy('B', bKMajor, variant.exactFit, "GEMM_NL", bKMajor ? "GEMM_LDBK" : "GEMM_LDB") << "\n";
     } else {
         s << tileCopy('A', p.layoutA, "GEMM_ML", "M", "bm", "GEMM_LDA") << "\n";
         s << tileCopy('B', p.layoutB, "GEMM_NL", "N", "bn", "GEMM_LDB") << "\n";

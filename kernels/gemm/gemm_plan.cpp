@@ -165,7 +165,7 @@ KernelPlan routinePlan(const GemmParams& p, const DeviceInfo& device, const Rout
     tn.a = "A", tn.b = "B", tn.offC = "offc", tn.ldc = "ldc";
     if (p.direct) { // the kernel reads op(A) and op(B) where they lie: no copies
         tn.k = "k", tn.lda = "lda", tn.offa = "offa", tn.ldb = "ldb", tn.offb = "offb";
-        tn.variant.aKMajor = aN, tn.variant.bKMajor = !bN;
+        tn.variant.aKMajor = aN, tn.variant.bKMajor = !bN, tn.variant.exactFit = shape.exactFit;
         addTnLaunches(plan, p, device, tn);
         return plan;
     }

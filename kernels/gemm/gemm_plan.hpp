@@ -54,6 +54,7 @@ KernelPlan tnTuningPlan(const GemmParams& params, const DeviceInfo& device);
 struct RoutineShape {
     blas::Op opA = blas::Op::N, opB = blas::Op::N;
     bool copyA = true, copyB = true;
+    bool exactFit = false; // direct reads only: the call fits the blocks exactly (TnVariant::exactFit)
 };
 KernelPlan routinePlan(const GemmParams& params, const DeviceInfo& device, const RoutineShape& shape,
                        const kernels::CopyShape& copyShape = {});

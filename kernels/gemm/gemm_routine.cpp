@@ -27,12 +27,13 @@ GemmRoutine::GemmRoutine(Device& device, ProgramCache& programs, const GemmParam
 
 GemmRoutine::~GemmRoutine() = default;
 
-PlanExecutor& GemmRoutine::executorFor(blas::Op opA, blas::Op opB, bool copyA, bool copyB) {
-    const int key = int(opA) * 8 + int(opB) * 4 + int(copyA) * 2 + int(copyB);
+PlanExecutor& GemmRoutine::executorFor(blas::Op opA, blas::Op opB, bool copyA, bool copyB, bool exactFit) {
+    const int key = int(exactFit) * 16 + int(opA) * 8 + int(opB) * 4 + int(copyA) * 2 + int(copyB);
     auto& slot = m_executors[key];
     if (!slot)
         slot = std::make_unique<PlanExecutor>(m_device, m_programs,
-                                              routinePlan(m_params, m_device.info(), {opA, opB, copyA, copyB}, m_copy));
+                                              routinePlan(m_params, m_device.info(), {opA, opB, copyA, copyB, exactFit},
+                                                          m_copy));
     return *slot;
 }
 
@@ -82,7 +83,11 @@ void GemmRoutine::enqueue(const GemmCall& call, Buffer& A, Buffer& B, Buffer& C)
     const bool direct = m_params.direct != 0;
     const bool copyA = !direct && !fits(opA == blas::Op::N, m_params.layoutA, k, m, lda, offa, K, M, m_params.ml);
     const bool copyB = !direct && !fits(opB == blas::Op::T, m_params.layoutB, k, n, ldb, offb, K, N, m_params.nl);
-    PlanExecutor& plan = executorFor(opA, opB, copyA, copyB);
+    // Direct reads of a call on the blocks with even leading dimensions and offsets (device buffers start 256-byte
+    // aligned): the program without bounds or alignment tests.
+    const bool exactFit = direct && m % m_params.ml == 0 && n % m_params.nl == 0 && k > 0 &&
+                          k % m_params.kMultiple() == 0 && (lda | ldb | offa | offb) % 2 == 0;
+    PlanExecutor& plan = executorFor(opA, opB, copyA, copyB, exactFit);
     // In the order of routinePlan's inputs (m, n, k, lda, ldb, ldc, offa, offb, offc): no map per call.
     const std::int64_t inputs[] = {m, n, k, lda, ldb, call.ldc, offa, offb, call.offC};
     plan.bindInputValues(inputs);
@@ -101,7 +106,7 @@ void GemmRoutine::enqueue(const GemmCall& call, Buffer& A, Buffer& B, Buffer& C)
     plan.setScalar("beta", call.beta);
     plan.allocate();
     plan.enqueue(LaunchPhase::Timed);
-    m_copiedA = copyA, m_copiedB = copyB;
+    m_copiedA = copyA, m_copiedB = copyB, m_exactFit = exactFit;
 }
 
 void GemmRoutine::enqueue(const blas::BlasCall& call, const blas::BlasOperands& operands) {

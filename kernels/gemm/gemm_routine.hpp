@@ -46,17 +46,20 @@ public:
     // Whether the last enqueue() had to copy A / B (false when the input already had the kernel's layout).
     bool copiedA() const { return m_copiedA; }
     bool copiedB() const { return m_copiedB; }
+    // Whether the last enqueue() ran the exact-fit program of direct reads (no bounds tests; TnVariant::exactFit).
+    bool ranExactFit() const { return m_exactFit; }
     const GemmParams& params() const { return m_params; }
     const kernels::CopyShape& copyShape() const { return m_copy; }
 
 private:
-    PlanExecutor& executorFor(blas::Op opA, blas::Op opB, bool copyA, bool copyB);
+    PlanExecutor& executorFor(blas::Op opA, blas::Op opB, bool copyA, bool copyB, bool exactFit = false);
 
     Device& m_device;
     ProgramCache& m_programs;
     GemmParams m_params;
     kernels::CopyShape m_copy;
     std::map<int, std::unique_ptr<PlanExecutor>> m_executors; // by call shape
+    bool m_exactFit = false;
     bool m_copiedA = false, m_copiedB = false;
 };
 

@@ -126,6 +126,15 @@ TEST(GemmGenerator, DirectReadsTextPlansAndLimits) {
             EXPECT_EQ(aK, opA == blas::Op::N);
             EXPECT_EQ(bK, opB == blas::Op::T);
         }
+    // The exact-fit program: the packed kernel's 16-byte copies alone, no bounds or alignment test.
+    TnVariant exact;
+    exact.exactFit = true;
+    const std::string ex = generateTnKernel(p, exact);
+    EXPECT_EQ(ex.find("gemm_cp16z(s"), std::string::npos); // the zero-filling copies are defined, never called
+    EXPECT_EQ(ex.find("gemm_cp8z(s"), std::string::npos);
+    EXPECT_NE(s.find("gemm_cp8z(s"), std::string::npos);
+    EXPECT_NE(ex.find("gemm_cp16(sA + k * GEMM_LDA + (col ^ GEMM_SWZ(k)), tile + k * ld + col);"), std::string::npos);
+    EXPECT_NE(routinePlan(p, DeviceInfo{}, {blas::Op::T, blas::Op::N, false, false, true}).programs[0].source, rows);
     // The tuning candidate reads its k x m and k x n operands in place: the restore of C and the TN launch only.
     EXPECT_EQ(tnTuningPlan(p, DeviceInfo{}).launches.size(), 2u);
     // Refused: direct reads on the SIMT kernel or with block layouts, k-major tiles without direct reads.

@@ -80,7 +80,7 @@ TEST(GemmNvrtc, EveryTensorCoreVariantCompilesForTheArchitecturesThatHaveIt) {
     }
 }
 
-// Direct reads: every orientation of A and B (k-rows or k-major) compiles for every direct variant, and the family's
+// Direct reads: every orientation of A and B (k-rows or k-major), general and exact-fit, compiles for every direct variant, and the family's
 // routine plans (what the package exports) hold no layout copy, only the TN program and its split-K reduction.
 TEST(GemmNvrtc, DirectReadVariantsCompileInEveryOrientationAndNeedNoCopies) {
     std::string why;
@@ -93,12 +93,13 @@ TEST(GemmNvrtc, DirectReadVariantsCompileInEveryOrientationAndNeedNoCopies) {
         ++direct;
         SCOPED_TRACE(p.describe());
         for (bool aK : {false, true})
-            for (bool bK : {false, true}) {
-                TnVariant v;
-                v.aKMajor = aK, v.bKMajor = bK;
-                const auto program = tnProgram(p, hopper, v);
-                EXPECT_EQ(compile(program.source, program.options), "") << aK << bK;
-            }
+            for (bool bK : {false, true})
+                for (bool exact : {false, true}) {
+                    TnVariant v;
+                    v.aKMajor = aK, v.bKMajor = bK, v.exactFit = exact;
+                    const auto program = tnProgram(p, hopper, v);
+                    EXPECT_EQ(compile(program.source, program.options), "") << aK << bK << exact;
+                }
         for (const auto& r : GemmFamily(D).routinePlans(pointFromParams(p), hopper)) {
             ASSERT_EQ(r.plan.programs.size(), 1u);
             EXPECT_EQ(r.plan.launches.size(), p.ksplit > 1 ? 2u : 1u) << "a copy launch in a direct plan";

@@ -221,6 +221,25 @@ TEST_F(GemmPocl, TensorCoreVariantsMatchOpenBlasEveryOpLayoutAndRaggedSize) {
             checkRoutine<double>(*s_device, routine, call);
             EXPECT_FALSE(routine.copiedA());
             EXPECT_FALSE(routine.copiedB());
+            EXPECT_FALSE(routine.ranExactFit());
+            // Calls on the blocks with even ld and offsets take the exact-fit program, every op and order.
+            const std::int64_t m = 2 * p.ml, n = p.nl, k = 3 * p.kMultiple();
+            for (Order order : {Order::RowMajor, Order::ColMajor})
+                for (Op opA : {Op::N, Op::T})
+                    for (Op opB : {Op::N, Op::T}) {
+                        const bool row = order == Order::RowMajor;
+                        GemmCall fit{order, opA, opB, m, n, k, 0.75, -0.5};
+                        fit.lda = ((opA == Op::N) == row ? k : m) + 2;
+                        fit.ldb = ((opB == Op::N) == row ? n : k) + 4;
+                        fit.ldc = (row ? n : m) + 1;
+                        fit.offA = 6, fit.offB = 2, fit.offC = 3;
+                        SCOPED_TRACE("exact fit " + fit.describe());
+                        checkRoutine<double>(*s_device, routine, fit);
+                        EXPECT_TRUE(routine.ranExactFit());
+                        fit.offB = 1; // an odd offset: 8-byte rows, the general program
+                        checkRoutine<double>(*s_device, routine, fit);
+                        EXPECT_FALSE(routine.ranExactFit());
+                    }
         }
         ++ran;
     }
