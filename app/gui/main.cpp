@@ -35,7 +35,15 @@ int main(int argc, char** argv) {
                                       QStringLiteral("LANG"));
     const QCommandLineOption database(QStringLiteral("database"),
                                       QStringLiteral("Results database (SQLite file) to open."), QStringLiteral("FILE"));
-    parser.addOptions({screenshot, language, database});
+    const QCommandLineOption storeShots(
+        QStringLiteral("screenshot-store"),
+        QStringLiteral("With --screenshot: also render the Results, Fits & Rules and Compare pages over a copy of "
+                       "this store to DIR/<page>-store.png (--screenshot-family names the family, default dgemm)."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption storeFamily(QStringLiteral("screenshot-family"),
+                                         QStringLiteral("Family the --screenshot-store pages show."),
+                                         QStringLiteral("FAMILY"), QStringLiteral("dgemm"));
+    parser.addOptions({screenshot, language, database, storeShots, storeFamily});
     parser.process(app);
 
     kt::gui::LanguageManager languages;
@@ -54,7 +62,12 @@ int main(int argc, char** argv) {
 
     kt::gui::MainWindow window(kt::gui::systemBackendFactory(), kt::gui::systemProfiler(), &languages);
     if (parser.isSet(database)) window.setDatabase(parser.value(database));
-    if (parser.isSet(screenshot)) return kt::gui::takeScreenshots(window, parser.value(screenshot));
+    if (parser.isSet(screenshot)) {
+        const int rc = kt::gui::takeScreenshots(window, parser.value(screenshot));
+        if (rc != 0 || !parser.isSet(storeShots)) return rc;
+        return kt::gui::takeStoreScreenshots(window, parser.value(screenshot), parser.value(storeShots),
+                                             parser.value(storeFamily));
+    }
     window.show();
     return app.exec();
 }

@@ -8,6 +8,8 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QPixmap>
@@ -173,7 +175,47 @@ bool grabDemoDetails(MainWindow& window, const QString& directory) {
     if (results->proxy()->rowCount() > 0) results->selectRow(0);
     return grabTo(window, directory, QStringLiteral("results-failure"));
 }
+// Pumps events until `loading` is false or the time is up; false on time-out.
+template <class Page> bool waitLoaded(Page* page, int timeoutMs) {
+    QElapsedTimer waited;
+    waited.start();
+    while (page->isLoading() && waited.elapsed() < timeoutMs)
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
+    return !page->isLoading();
+}
 } // namespace
+
+int takeStoreScreenshots(MainWindow& window, const QString& directory, const QString& store, const QString& family,
+                         int timeoutMs) {
+    // A copy, so that nothing the pages write (fits, rules) reaches the shipped store.
+    QTemporaryDir dir;
+    const QString copy = dir.filePath(QFileInfo(store).fileName());
+    if (!QFile::copy(store, copy)) {
+        std::fprintf(stderr, "ktune-workbench: cannot read the store %s\n", qPrintable(store));
+        return 1;
+    }
+    QFile(copy).setPermissions(QFile::ReadOwner | QFile::WriteOwner);
+    ResultsPage* results = window.resultsPage();
+    results->setDatabase(copy);
+    if (!waitLoaded(results, timeoutMs)) return 1;
+    results->table()->sortByColumn(ResultsModel::Value, Qt::DescendingOrder);
+    if (results->proxy()->rowCount() > 0) results->selectRow(0);
+    window.tabs()->setCurrentWidget(results);
+    if (!grabTo(window, directory, QStringLiteral("results-store"))) return 1;
+    FitsPage* fits = window.fitsPage();
+    fits->setDatabase(copy);
+    if (!waitLoaded(fits, timeoutMs)) return 1;
+    if (const int at = fits->familyCombo()->findText(family, Qt::MatchContains); at >= 0)
+        fits->familyCombo()->setCurrentIndex(at);
+    window.tabs()->setCurrentWidget(fits);
+    if (!grabTo(window, directory, QStringLiteral("fits-store"))) return 1;
+    ComparePage* compare = window.comparePage();
+    compare->setDatabase(copy);
+    if (!waitLoaded(compare, timeoutMs)) return 1;
+    compare->setFamily(family);
+    window.tabs()->setCurrentWidget(compare);
+    return grabTo(window, directory, QStringLiteral("compare-store")) ? 0 : 1;
+}
 
 int takeScreenshots(MainWindow& window, const QString& directory, int timeoutMs) {
     if (!QDir().mkpath(directory)) {

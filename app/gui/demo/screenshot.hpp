@@ -10,4 +10,10 @@ class MainWindow;
 // code: 0 on success, 1 (message on stderr) when a file cannot be written or enumeration did not finish.
 int takeScreenshots(MainWindow& window, const QString& directory, int timeoutMs = 60000);
 
+// --screenshot DIR --screenshot-store FILE: also renders the Results, Fits & Rules and Compare pages over a copy of
+// a real store (e.g. docs/examples/, a GPU tuning) to DIR/<page>-store.png, showing `family` ("dgemm"). Returns a
+// process exit code like takeScreenshots.
+int takeStoreScreenshots(MainWindow& window, const QString& directory, const QString& store, const QString& family,
+                         int timeoutMs = 60000);
+
 } // namespace kt::gui
