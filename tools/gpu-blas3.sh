@@ -6,7 +6,9 @@
 # D6 beside DGEMM on D6 and cuBLAS. Part 2b: part 2 in the time of one short device command, most important first
 # (the GPU tests, OpenCL beside CLBlast with --verify, DTRMM tuned as a routine against the GEMM winner D6, then the
 # copy family tuned and the single routines with tuned and with default copies beside cuBLAS).
-#   usage (repository root, .carry-blas3/ktune and .carry/gpu-libs.tar.xz carried): tools/gpu-blas3.sh [1|2|tc|2b]
+# Part fold: SSYRK/SSYR2K on the folded triangle grid against the build before it (KT_BLAS3_BASE), cuBLAS and SGEMM,
+# the GPU tests of the triangle, ncu of one call each, and the 256-work-item point S1.
+#   usage (repository root, .carry-blas3/ktune and .carry/gpu-libs.tar.xz carried): tools/gpu-blas3.sh [1|2|tc|2b|fold]
 # Writes $OUT/log.txt and $OUT/results.tar.gz (the JSON of every bench and the store), refreshed after every step so
 # that a command stopped at its time limit still returns what it measured (a device command returns at most 8 files).
 set -uo pipefail
@@ -94,6 +96,49 @@ elif [ "$part" = prof ]; then # where the time of one routine call goes: every l
             "$ktune" bench --device "$cuda" --family "$1" --point "$2" --sizes 4096 --variants "$3" --runs 1 \
             --warmup 1 --peer none > "$res/ncu-$1-$3.csv" 2>> "$out/log.txt" || log "exit $? from ncu $1"
         pack
+    done
+elif [ "$part" = fold ]; then # SSYRK/SSYR2K with the folded triangle grid: before/after, cuBLAS, ncu, GPU tests
+    base=${KT_BLAS3_BASE:-.carry-blas3b/ktune-base} # the same routines built before the folded grid
+    s1="GEMM_ML=128,GEMM_NL=128,GEMM_KL=8,GEMM_MS=8,GEMM_NS=8,GEMM_KS=1,GEMM_VW=4,GEMM_LOCAL_A=1,GEMM_LOCAL_B=1"
+    s1="$s1,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=1,GEMM_PREFETCH=2,GEMM_KSPLIT=1"
+    for r in ssyrk ssyr2k; do # before and after, interleaved, no peer: the triangle kernel alone changed
+        for b in base new; do
+            k=$ktune; [ $b = base ] && k=$base
+            log "$b: bench $r ($(date +%T))"
+            timeout "${KT_STEP_TIMEOUT:-240}" "$k" bench --device "$cuda" --family $r --point "$t2" --sizes 4096,8192 \
+                --variants ln,ut --runs 10 --peer none --out "$res/$b-$r.json" >> "$out/log.txt" 2>&1 || log "exit $?"
+        done
+    done
+    pack
+    fsz=${KT_BLAS3_SIZES:-1024,2048,4096,8192}
+    run bench --device "$cuda" --family sgemm --point "$t2" --sizes "$fsz" --ops nn --runs 10 --tensor-cores \
+        --out "$res/new-sgemm-cublas.json"
+    for r in ssyrk ssyr2k; do
+        run bench --device "$cuda" --family $r --point "$t2" --sizes "$fsz" --variants ln,ut --runs 10 --tensor-cores \
+            --out "$res/new-$r-cublas.json"
+        run bench --device "$cuda" --family $r --point "$t2" --sizes 1024 --variants ln,ut --verify --peer none \
+            --out "$res/new-$r-verify.json"
+    done
+    KT_BLAS3_TEST_FILTER=${KT_BLAS3_TEST_FILTER:-*Folded*:*syr*:*Shared*} testCuda
+    ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1)
+    metrics=gpu__time_duration.sum,launch__grid_size,launch__waves_per_multiprocessor
+    metrics=$metrics,sm__throughput.avg.pct_of_peak_sustained_elapsed,sm__warps_active.avg.pct_of_peak_sustained_active
+    metrics=$metrics,sm__cycles_active.min,sm__cycles_active.max,sm__cycles_active.avg
+    metrics=$metrics,smsp__inst_executed.min,smsp__inst_executed.max,smsp__inst_executed.avg
+    for c in "new ssyrk ln" "base ssyrk ln" "new sgemm nn" "new ssyr2k ln"; do
+        set -- $c
+        k=$ktune; [ $1 = base ] && k=$base
+        v=--variants; [ $2 = sgemm ] && v=--ops
+        log "ncu $* ($(date +%T))"
+        timeout "${KT_STEP_TIMEOUT:-240}" "$ncu" --clock-control none --metrics "$metrics" --launch-count 8 --csv \
+            "$k" bench --device "$cuda" --family "$2" --point "$t2" --sizes 4096 $v "$3" --runs 1 --warmup 1 \
+            --peer none > "$res/ncu-$1-$2-$3.csv" 2>> "$out/log.txt" || log "exit $? from ncu $*"
+        pack
+    done
+    for r in sgemm ssyrk ssyr2k; do # a 256-work-item point with ml = nl (one shared copy of A)
+        v="--variants ln,ut"; [ $r = sgemm ] && v="--ops nn"
+        run bench --device "$cuda" --family $r --point "$s1" --sizes 4096,8192 $v --runs 10 --peer none \
+            --out "$res/s1-$r.json"
     done
 elif [ "$part" = 2b ]; then
     testCuda
