@@ -60,7 +60,8 @@ std::string foldedTriangleWidth(const GemmParams& p, TnTriangle t, const std::st
         return "min(2 * " + NB + ", ((" + M + ") + " + str(ml - 2) + ") / " + str(nl) + " + 2)";
     }
     if (nl % ml == 0) { // 2 NB - (floor(r/q) + floor((MB-1-r)/q)); the sum's least value is a - 1 unless b == q - 1
-        const std::string q = str(nl / ml), a = "(" + MB + " - 1) / " + q, b = "(" + MB + " - 1 - " + a + " * " + q + ")";
+        const std::string q = str(nl / ml), a = "(" + MB + " - 1) / " + q,
+                          b = "(" + MB + " - 1 - " + a + " * " + q + ")";
         return "2 * " + NB + " - " + a + " + (" + b + " < " + str(nl / ml - 1) + " ? 1 : 0)";
     }
     if (ml % nl == 0) // first(r) = q r: 2 NB - q (MB - 1)

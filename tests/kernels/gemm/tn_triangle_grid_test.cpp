@@ -73,8 +73,8 @@ TEST(FoldedTriangleGrid, EveryBlockInsideTheTriangleExactlyOnce) {
                 ASSERT_EQ(std::int64_t(seen.size()), needed) << "blocks inside the triangle left out";
                 // Few groups return at once. Where the block sides divide each other and the block rows pair up,
                 // the width is the widest pair (from four block rows on: with fewer, the last block column, clipped
-                // to n, may make the widest pair smaller); otherwise one more at most. So at most one column of groups and
-                // the odd middle row, which pairs with nothing, return at once.
+                // to n, may make the widest pair smaller); otherwise one more at most, and pair sums differ by one.
+                // So one (two) columns of groups at most, and the odd middle row, which pairs with nothing, return.
                 if (MB < 4) continue;
                 if (divides && MB % 2 == 0) EXPECT_EQ(W, widest) << "H " << H;
                 EXPECT_LE(W, widest + (MB % 2 ? widest : 1)) << "H " << H;
