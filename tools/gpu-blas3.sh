@@ -6,7 +6,10 @@
 # D6 beside DGEMM on D6 and cuBLAS. Part 2b: part 2 in the time of one short device command, most important first
 # (the GPU tests, OpenCL beside CLBlast with --verify, DTRMM tuned as a routine against the GEMM winner D6, then the
 # copy family tuned and the single routines with tuned and with default copies beside cuBLAS).
-#   usage (repository root, .carry-blas3/ktune and .carry/gpu-libs.tar.xz carried): tools/gpu-blas3.sh [1|2|tc|2b]
+# Part fold: SSYRK/SSYR2K on the folded triangle grid against the build before it (KT_BLAS3_BASE), cuBLAS and SGEMM,
+# the GPU tests of the triangle, ncu of one call each, and the 256-work-item point S1. Part fold2: every GPU test,
+# OpenCL beside CLBlast, double SIMT (D1) before/after, rectangular shapes, smaller blocks at small n.
+#   usage (repository root, .carry-blas3/ktune and .carry/gpu-libs.tar.xz carried): tools/gpu-blas3.sh [1|2|tc|2b|fold|fold2]
 # Writes $OUT/log.txt and $OUT/results.tar.gz (the JSON of every bench and the store), refreshed after every step so
 # that a command stopped at its time limit still returns what it measured (a device command returns at most 8 files).
 set -uo pipefail
@@ -94,6 +97,86 @@ elif [ "$part" = prof ]; then # where the time of one routine call goes: every l
             "$ktune" bench --device "$cuda" --family "$1" --point "$2" --sizes 4096 --variants "$3" --runs 1 \
             --warmup 1 --peer none > "$res/ncu-$1-$3.csv" 2>> "$out/log.txt" || log "exit $? from ncu $1"
         pack
+    done
+elif [ "$part" = fold ]; then # SSYRK/SSYR2K with the folded triangle grid: before/after, cuBLAS, ncu, GPU tests
+    base=${KT_BLAS3_BASE:-.carry-blas3b/ktune-base} # the same routines built before the folded grid
+    s1="GEMM_ML=128,GEMM_NL=128,GEMM_KL=8,GEMM_MS=8,GEMM_NS=8,GEMM_KS=1,GEMM_VW=4,GEMM_LOCAL_A=1,GEMM_LOCAL_B=1"
+    s1="$s1,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=1,GEMM_PREFETCH=2,GEMM_KSPLIT=1"
+    for r in ssyrk ssyr2k; do # before and after, interleaved, no peer: the triangle kernel alone changed
+        for b in base new; do
+            k=$ktune; [ $b = base ] && k=$base
+            log "$b: bench $r ($(date +%T))"
+            timeout "${KT_STEP_TIMEOUT:-240}" "$k" bench --device "$cuda" --family $r --point "$t2" --sizes 4096,8192 \
+                --variants ln,ut --runs 10 --peer none --out "$res/$b-$r.json" >> "$out/log.txt" 2>&1 || log "exit $?"
+        done
+    done
+    pack
+    fsz=${KT_BLAS3_SIZES:-1024,2048,4096,8192}
+    run bench --device "$cuda" --family sgemm --point "$t2" --sizes "$fsz" --ops nn --runs 10 --tensor-cores \
+        --out "$res/new-sgemm-cublas.json"
+    for r in ssyrk ssyr2k; do
+        run bench --device "$cuda" --family $r --point "$t2" --sizes "$fsz" --variants ln,ut --runs 10 --tensor-cores \
+            --out "$res/new-$r-cublas.json"
+        run bench --device "$cuda" --family $r --point "$t2" --sizes 1024 --variants ln,ut --verify --peer none \
+            --out "$res/new-$r-verify.json"
+    done
+    KT_BLAS3_TEST_FILTER=${KT_BLAS3_TEST_FILTER:-*Folded*:*syr*:*Shared*} testCuda
+    ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1)
+    metrics=gpu__time_duration.sum,launch__grid_size,launch__waves_per_multiprocessor
+    metrics=$metrics,sm__throughput.avg.pct_of_peak_sustained_elapsed,sm__warps_active.avg.pct_of_peak_sustained_active
+    metrics=$metrics,sm__cycles_active.min,sm__cycles_active.max,sm__cycles_active.avg
+    metrics=$metrics,smsp__inst_executed.min,smsp__inst_executed.max,smsp__inst_executed.avg
+    for c in "new ssyrk ln" "base ssyrk ln" "new sgemm nn" "new ssyr2k ln"; do
+        set -- $c
+        k=$ktune; [ $1 = base ] && k=$base
+        v=--variants; [ $2 = sgemm ] && v=--ops
+        log "ncu $* ($(date +%T))"
+        timeout "${KT_STEP_TIMEOUT:-240}" "$ncu" --clock-control none --metrics "$metrics" --launch-count 8 --csv \
+            "$k" bench --device "$cuda" --family "$2" --point "$t2" --sizes 4096 $v "$3" --runs 1 --warmup 1 \
+            --peer none > "$res/ncu-$1-$2-$3.csv" 2>> "$out/log.txt" || log "exit $? from ncu $*"
+        pack
+    done
+    for r in sgemm ssyrk ssyr2k; do # a 256-work-item point with ml = nl (one shared copy of A)
+        v="--variants ln,ut"; [ $r = sgemm ] && v="--ops nn"
+        run bench --device "$cuda" --family $r --point "$s1" --sizes 4096,8192 $v --runs 10 --peer none \
+            --out "$res/s1-$r.json"
+    done
+elif [ "$part" = fold2 ]; then # the folded grid elsewhere: every GPU test, OpenCL beside CLBlast, double SIMT, shapes
+    base=${KT_BLAS3_BASE:-.carry-blas3b/ktune-base}
+    testCuda
+    for p in s d; do # OpenCL (SIMT kernels in both precisions, so the folded grid), checked against OpenBLAS
+        point=$t2; [ $p = d ] && point=$d1
+        run bench --device "$ocl" --family ${p}gemm --point "$point" --sizes 4096 --ops nn --verify \
+            --out "$res/opencl-${p}gemm.json"
+        for r in syrk syr2k; do
+            run bench --device "$ocl" --family $p$r --point "$point" --sizes 4096 --variants ln,ut --verify \
+                --out "$res/opencl-$p$r.json"
+        done
+    done
+    # Double on the SIMT kernel D1 (256 work-items per group) through CUDA: before and after, beside DGEMM on D1.
+    run bench --device "$cuda" --family dgemm --point "$d1" --sizes 4096 --ops nn --peer none --out "$res/d1-dgemm.json"
+    for b in base new; do
+        k=$ktune; [ $b = base ] && k=$base
+        log "$b: bench dsyrk D1 ($(date +%T))"
+        timeout "${KT_STEP_TIMEOUT:-240}" "$k" bench --device "$cuda" --family dsyrk --point "$d1" --sizes 4096 \
+            --variants ln,ut --peer none --out "$res/d1-$b-dsyrk.json" >> "$out/log.txt" 2>&1 || log "exit $?"
+    done
+    # Rectangular shapes (n x k) beside cuBLAS, and SGEMM of the same m = n, k.
+    run bench --device "$cuda" --family sgemm --point "$t2" --sizes 4096x4096x1024,1024x1024x4096,8192x8192x2048 \
+        --ops nn --tensor-cores --out "$res/rect-sgemm.json"
+    for r in ssyrk ssyr2k; do
+        run bench --device "$cuda" --family $r --point "$t2" --sizes 4096x1024,1024x4096,8192x2048 --variants ln,ut \
+            --tensor-cores --out "$res/rect-$r.json"
+    done
+    # Small n: the triangle of T2's 64 x 128 blocks fills half the GPU at 2048; smaller blocks beside it.
+    p64="GEMM_ML=64,GEMM_NL=64,GEMM_KL=8,GEMM_MS=8,GEMM_NS=8,GEMM_KS=8,GEMM_VW=4,GEMM_LOCAL_A=1,GEMM_LOCAL_B=1"
+    p64="$p64,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=1,GEMM_PREFETCH=1,GEMM_KSPLIT=1"
+    p32=${p64/GEMM_ML=64/GEMM_ML=32}
+    for pt in p64 p32; do
+        run bench --device "$cuda" --family sgemm --point "${!pt}" --sizes 1024,2048,4096 --ops nn --peer none \
+            --out "$res/small-$pt-sgemm.json"
+        run bench --device "$cuda" --family ssyrk --point "${!pt}" --sizes 1024,2048,4096 --variants ln --peer none \
+            --out "$res/small-$pt-ssyrk.json"
     done
 elif [ "$part" = 2b ]; then
     testCuda

@@ -11,6 +11,7 @@
 #include "kernels/common/dialect.hpp"
 #include "kernels/gemm/gemm_mma.hpp"
 #include "kernels/gemm/gemm_plan.hpp"
+#include "kernels/gemm/tn_triangle_grid.hpp"
 
 namespace kt::gemm {
 namespace {
@@ -185,7 +186,7 @@ std::string tileOffset(Layout layout, const std::string& wide, const std::string
     return {};
 }
 
-std::vector<std::string> tnVariantPrologue(const TnVariant& variant) {
+std::vector<std::string> tnVariantPrologue(const TnVariant& variant, bool groupsInsideTriangle) {
     // BLAS3 (paper 002): a triangular operand's zero blocks are skipped by starting (or ending) the k loop at the
     // diagonal; the triangle of C that SYRK must not touch is left by whole work-groups.
     using R = TnKRange;
@@ -201,6 +202,7 @@ std::vector<std::string> tnVariantPrologue(const TnVariant& variant) {
     } else {
         out.push_back("const int kbEnd = K / GEMM_KL;");
     }
+    if (groupsInsideTriangle) return out; // the folded grid launches no group outside (tn_triangle_grid.hpp)
     if (variant.triangle == TnTriangle::Lower)
         out.push_back("if (bn * GEMM_NL > bm * GEMM_ML + GEMM_ML - 1) return; // wholly above the diagonal");
     if (variant.triangle == TnTriangle::Upper)
@@ -275,8 +277,13 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     w.open("");
     w.line("const int tn = (int)get_local_id(0);");
     w.line("const int tm = (int)get_local_id(1);");
-    w.line("const int bn = (int)get_group_id(0);");
-    w.line("const int bm = (int)get_group_id(1);");
+    const bool folded = usesFoldedTriangleGrid(p, variant);
+    if (folded) {
+        for (const auto& line : foldedTriangleMapping(variant.triangle)) w.line(line);
+    } else {
+        w.line("const int bn = (int)get_group_id(0);");
+        w.line("const int bm = (int)get_group_id(1);");
+    }
     if (p.ksplit > 1) {
         w.line("// Split-K: work-group z of the third dimension sums k-blocks [kbBegin, kbEnd) into slice z of C, a");
         w.line("// workspace of GEMM_KSPLIT mC x ldc slices that the reduction kernel adds up.");
@@ -284,7 +291,7 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
         w.line("const int kbEnd = kbBegin + K / GEMM_KL / GEMM_KSPLIT;");
         w.line("C += (size_t)get_group_id(2) * mC * ldc;");
     } else {
-        for (const auto& line : tnVariantPrologue(variant)) w.line(line);
+        for (const auto& line : tnVariantPrologue(variant, folded)) w.line(line);
     }
     if (p.localA || p.localB) w.line("const int lid = tm * GEMM_WGN + tn;");
     const bool twoBuffers = p.localBuffers() == 2;

@@ -46,8 +46,9 @@ struct TnVariant {
 std::string generateTnKernel(const GemmParams& params, const TnVariant& variant = {});
 // The variant's text shared by the SIMT and the tensor-core kernels (ksplit 1), so both mask alike: the statements
 // that define kbBegin and kbEnd and return from work-groups wholly outside the triangle (after bm, bn are known), and
-// the condition under which element (gi, gj) of C is stored.
-std::vector<std::string> tnVariantPrologue(const TnVariant& variant);
+// the condition under which element (gi, gj) of C is stored. `groupsInsideTriangle`: the grid launches none outside
+// (the SIMT kernel's folded grid, tn_triangle_grid.hpp), so no return is emitted.
+std::vector<std::string> tnVariantPrologue(const TnVariant& variant, bool groupsInsideTriangle = false);
 std::string tnVariantStoreCondition(const TnVariant& variant);
 
 // Element offset (a size_t expression) of the kl x `wide` tile at k-block `kb` and column block `blk` in a K x `cols`

@@ -9,6 +9,7 @@
 #include "kernels/common/embedded.hpp"
 #include "kernels/common/restore.hpp"
 #include "kernels/gemm/gemm_generator.hpp"
+#include "kernels/gemm/tn_triangle_grid.hpp"
 
 namespace kt::gemm {
 
@@ -64,9 +65,14 @@ void addTnLaunches(KernelPlan& plan, const GemmParams& p, const DeviceInfo& devi
     tn.program = program;
     tn.kernel = kTnKernelName;
     tn.phase = phase;
-    // Dimension 0 runs along n, 1 along m, 2 over the ksplit parts of k.
-    tn.global = {"(" + o.N + ") / " + str(p.nl) + " * " + str(p.wgN()),
-                 "(" + o.M + ") / " + str(p.ml) + " * " + str(p.wgM()), str(p.ksplit)};
+    // Dimension 0 runs along n, 1 along m, 2 over the ksplit parts of k; the SIMT kernel's triangle of C launches
+    // only the groups inside it, folded into a rectangle (tn_triangle_grid.hpp).
+    if (usesFoldedTriangleGrid(p, o.variant))
+        tn.global = {"(" + foldedTriangleWidth(p, o.variant.triangle, o.M, o.N) + ") * " + str(p.wgN()),
+                     "(" + foldedTriangleHeight(p, o.M) + ") * " + str(p.wgM()), "1"};
+    else
+        tn.global = {"(" + o.N + ") / " + str(p.nl) + " * " + str(p.wgN()),
+                     "(" + o.M + ") / " + str(p.ml) + " * " + str(p.wgM()), str(p.ksplit)};
     tn.local = {str(p.wgN()), str(p.wgM()), "1"};
     auto args = [&](const std::string& c, const std::string& offC, const std::string& ldc, const std::string& beta) {
         std::vector<PlanArg> list{PlanArg::integer(o.M),

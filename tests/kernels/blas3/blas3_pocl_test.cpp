@@ -246,6 +246,34 @@ TEST_F(Blas3Pocl, SharedCopiesWhenTheLayoutsCoincide) {
     }
 }
 
+// SYRK and SYR2K on the SIMT kernel launch only the work-groups inside the triangle, folded into a rectangle
+// (kernels/gemm/tn_triangle_grid): block shapes wider than high (as the H100's SGEMM winner T2, 64 x 128), higher
+// than wide, and with sides that do not divide each other (24 x 16: the grid's width is a bound, some groups
+// return), at sizes with an odd and an even count of block rows, both triangles, both orders.
+TEST_F(Blas3Pocl, FoldedTriangleGridOfEveryBlockShape) {
+    struct Blocks {
+        int ml, nl, ms, ns;
+    };
+    for (const Blocks b : {Blocks{8, 16, 2, 2}, Blocks{32, 8, 4, 2}, Blocks{24, 16, 2, 2}, Blocks{16, 24, 2, 2}}) {
+        GemmParams p = smallKernel(Precision::F32);
+        p.ml = b.ml, p.nl = b.nl, p.ms = b.ms, p.ns = b.ns;
+        ASSERT_EQ(p.invalidReason(), "") << b.ml << " x " << b.nl;
+        for (const char* name : {"syrk", "syr2k"}) {
+            SCOPED_TRACE(std::string(name) + " " + std::to_string(b.ml) + " x " + std::to_string(b.nl));
+            Blas3Routine routine(*s_device, test::programsOf(*s_device), name, p);
+            int i = 0;
+            for (BlasCall call : optionSets(name, Precision::F32)) {
+                for (const Size2 s : {Size2{100, 33}, Size2{255, 7}, Size2{7, 20}}) {
+                    setSize(call, s);
+                    if (++i % 2) continue; // half of the combinations, each size in each triangle and order
+                    check<float>(*s_device, routine, call);
+                    if (HasFatalFailure()) return;
+                }
+            }
+        }
+    }
+}
+
 TEST_F(Blas3Pocl, BadArgumentsAreNamed) {
     Blas3Routine routine(*s_device, test::programsOf(*s_device), "syrk", smallKernel(Precision::F32));
     auto bufA = s_device->allocate(4096), bufC = s_device->allocate(4096);
