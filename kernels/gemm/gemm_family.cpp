@@ -179,6 +179,10 @@ void addMmaConstraints(ParameterSpace& space, bool f64) {
     space.addConstraint({"GEMM_MMA > 0 || GEMM_DBUF == 0", "register double-buffered fragments: tensor cores only"});
     space.addConstraint({"GEMM_MMA > 0 || GEMM_LDS128 == 0", "16-byte fragment loads: tensor cores only"});
     space.addConstraint({"GEMM_MMA > 0 || GEMM_MINB == 0", "launch-bounds minimum blocks: tensor cores only"});
+    // Two resident blocks of 1024 work-items leave 32 registers each: ptxas refuses the FP64 MMA kernel (H100
+    // 2026-11-25 run O).
+    space.addConstraint({"GEMM_MINB == 0 || (GEMM_ML / GEMM_MS) * (GEMM_NL / GEMM_NS) <= 512",
+                         "two blocks per SM: at most 512 work-items each (registers)"});
     space.addConstraint({"GEMM_MMA > 0 || GEMM_DIRECT == 0", "direct operand reads: tensor cores only"});
     space.addConstraint({"GEMM_DIRECT == 0 || GEMM_LAYOUT_A + GEMM_LAYOUT_B == 0",
                          "direct operand reads take the caller's row-major matrices (layouts ROW/ROW)"});
