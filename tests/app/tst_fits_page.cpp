@@ -1,6 +1,7 @@
 // Fits & Rules page: a temporary store with two crossing synthetic candidates; the page must find the crossing
 // as a two-interval rule and refit when α changes.
 #include <cmath>
+#include <map>
 #include <filesystem>
 
 #include <QCheckBox>
@@ -147,6 +148,25 @@ private Q_SLOTS:
         double change = 0;
         for (std::size_t i = 0; i < rough.size(); ++i) change = std::max(change, std::abs(rough[i] - smooth[i]));
         QVERIFY2(change > 1.0, qPrintable(QStringLiteral("largest change %1").arg(change)));
+    }
+
+    void candidatesMeasuredAtMoreSizesRankFirst() {
+        // As a two-stage tune leaves them: two candidates over the whole sweep, a third only at two stage sizes
+        // where its values are higher than any mean of the others. Top 2 must be the swept ones, best mean first.
+        std::map<std::string, std::vector<std::pair<long long, double>>> samples;
+        for (long long s = 256; s <= 2048; s += 256) {
+            samples["TILE=32"].push_back({s, curveA(double(s))});
+            samples["TILE=8"].push_back({s, curveB(double(s))});
+        }
+        samples["TILE=64"] = {{1024, 900.0}, {2048, 950.0}};
+        const auto r = gui::FitsPage::compute(samples, 2, true, 1.0, 0.0);
+        QCOMPARE(r.candidates.size(), std::size_t(2));
+        QCOMPARE(r.candidates.at(0), std::string("TILE=32"));
+        QCOMPARE(r.candidates.at(1), std::string("TILE=8"));
+        // With room for all three, the stage-only candidate comes last and is still fitted.
+        const auto all = gui::FitsPage::compute(samples, 4, true, 1.0, 0.0);
+        QCOMPARE(all.candidates.size(), std::size_t(3));
+        QCOMPARE(all.candidates.at(2), std::string("TILE=64"));
     }
 
     void logSliderDrivesAlpha() {

@@ -196,6 +196,7 @@ int takeStoreScreenshots(MainWindow& window, const QString& directory, const QSt
     }
     QFile(copy).setPermissions(QFile::ReadOwner | QFile::WriteOwner);
     ResultsPage* results = window.resultsPage();
+    results->filterEdit()->clear(); // the demo's details view left its filter on failures
     results->setDatabase(copy);
     if (!waitLoaded(results, timeoutMs)) return 1;
     results->table()->sortByColumn(ResultsModel::Value, Qt::DescendingOrder);

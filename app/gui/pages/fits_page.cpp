@@ -1,6 +1,7 @@
 // Fits & Rules page: the store is read on a worker thread; fitting (O(grid) per candidate) and the rule run on the
 // GUI thread, so α and tolerance changes refit live.
 #include "app/gui/pages/fits_page.hpp"
+#include "app/gui/plots/point_labels.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -80,15 +81,24 @@ long long FitsPage::scalarSize(const ProblemSize& size) {
 FitsResult FitsPage::compute(const std::map<std::string, std::vector<std::pair<long long, double>>>& samples,
                              int topK, bool autoAlpha, double alpha, double tolerance) {
     FitsResult out;
-    // Rank by mean value over the candidate's points; only candidates with 2+ distinct sizes can be fitted.
-    std::vector<std::pair<double, std::string>> ranked;
+    // Rank by the number of sizes measured, then by mean value; only candidates with 2+ distinct sizes can be
+    // fitted. Coverage first: means over different sizes do not compare (a two-stage tune measures most points at
+    // its two stage sizes only, the top ones over the whole sweep, and the sweep is what a rule needs).
+    struct Ranked {
+        std::size_t sizes;
+        double mean;
+        std::string name;
+    };
+    std::vector<Ranked> ranked;
     for (const auto& [name, points] : samples) {
         std::set<long long> distinct;
         double sum = 0;
         for (const auto& [s, v] : points) distinct.insert(s), sum += v;
-        if (distinct.size() >= 2) ranked.emplace_back(sum / static_cast<double>(points.size()), name);
+        if (distinct.size() >= 2) ranked.push_back({distinct.size(), sum / static_cast<double>(points.size()), name});
     }
-    std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::sort(ranked.begin(), ranked.end(), [](const Ranked& a, const Ranked& b) {
+        return a.sizes != b.sizes ? a.sizes > b.sizes : a.mean > b.mean;
+    });
     if (ranked.empty()) {
         out.message = QCoreApplication::translate("kt::gui::FitsPage",
                                                   "No candidate has measurements at two or more one-dimensional sizes.");
@@ -97,7 +107,7 @@ FitsResult FitsPage::compute(const std::map<std::string, std::vector<std::pair<l
     if (topK > 0 && ranked.size() > static_cast<std::size_t>(topK)) ranked.resize(static_cast<std::size_t>(topK));
     std::set<long long> allSizes;
     for (const auto& r : ranked)
-        for (const auto& p : samples.at(r.second)) allSizes.insert(p.first);
+        for (const auto& p : samples.at(r.name)) allSizes.insert(p.first);
     out.gridFrom = *allSizes.begin();
     out.gridTo = *allSizes.rbegin();
     out.gridStep = gridStep(allSizes);
@@ -105,13 +115,13 @@ FitsResult FitsPage::compute(const std::map<std::string, std::vector<std::pair<l
     rules::CurveTable table;
     for (const auto& r : ranked) {
         std::vector<fit::Sample> fs;
-        for (const auto& [s, v] : samples.at(r.second)) fs.push_back({s, v, 1.0});
+        for (const auto& [s, v] : samples.at(r.name)) fs.push_back({s, v, 1.0});
         const fit::DSpline spline(grid, fs);
         const fit::DSplineFit f = autoAlpha ? spline.fitAuto() : spline.fit(alpha);
-        out.candidates.push_back(r.second);
+        out.candidates.push_back(r.name);
         out.fitted.push_back(f.values);
         out.alphas.push_back(f.alpha);
-        for (std::size_t i = 0; i < grid.count(); ++i) table.add(grid.sizeAt(i), r.second, f.values[i]);
+        for (std::size_t i = 0; i < grid.count(); ++i) table.add(grid.sizeAt(i), r.name, f.values[i]);
     }
     rules::RuleOptions options;
     options.tolerance = tolerance;
@@ -354,9 +364,10 @@ void FitsPage::refit() {
     if (!m_result.candidates.empty())
         for (long long s = m_result.gridFrom; s <= m_result.gridTo; s += m_result.gridStep)
             grid.push_back(static_cast<double>(s));
+    const auto labels = distinguishingLabels(m_result.candidates); // the legend names what differs
     for (std::size_t c = 0; c < m_result.candidates.size(); ++c) {
         FitCurveView view;
-        view.name = QString::fromStdString(m_result.candidates[c]);
+        view.name = QString::fromStdString(labels[c]);
         view.color = curveColor(c);
         for (const auto& [s, v] : samples[m_result.candidates[c]]) {
             view.sampleSizes.push_back(static_cast<double>(s));
