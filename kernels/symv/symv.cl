@@ -76,10 +76,15 @@ KT_KERNEL void symv_zero_locks(const int count, KT_GLOBAL uint* locks) {
 }
 
 #if !SYMV_ATOMIC_ADD
+// The lock is taken by a relaxed compare and swap; the fence after it (acquire) orders the group's reads of y after
+// the previous holder's writes, which its fence before the release ordered. A barrier alone would not: under CUDA,
+// __syncthreads orders memory for the block only.
 KT_FUNC void symv_acquire(KT_GLOBAL uint* lock, const int t) {
-    if (t == 0)
+    if (t == 0) {
         while (kt_atomic_cas_u32(lock, 0u, 1u) != 0u) {
         }
+        SYMV_GLOBAL_FENCE();
+    }
     SYMV_BARRIER_GLOBAL();
 }
 KT_FUNC void symv_release(KT_GLOBAL uint* lock, const int t) {
@@ -308,11 +313,14 @@ KT_FUNC void symv_tile(const KT_GLOBAL real* KT_RESTRICT A, const long lda, cons
 // flags[k] of block k: 0 untouched, 1 being scaled, 2 scaled. The group claims the untouched blocks (compare and
 // swap), scales those, publishes them (fence, barrier, then 2), and only after a second barrier waits for blocks
 // another group claimed. A group claims only while it runs, and publishes what it claimed without waiting for anyone,
-// so every wait ends. The barrier between publishing and waiting is what makes that true: OpenCL and CUDA promise no
-// forward progress between the work-items of one group in a divergent branch (PoCL runs them as a loop, vectorised
-// or one after another; pre-Volta GPUs run one side of a branch first), so a work-item spinning on another group's
-// block could otherwise keep its neighbour from ever publishing this group's block, while the other group spins on
-// that one in the same way (deadlock; seen on PoCL 3.1 without the early exit of empty groups).
+// so every wait ends without assuming that groups run together. The barrier between publishing and waiting is what
+// makes that true: OpenCL and CUDA promise no forward progress between the work-items of one group in a divergent
+// branch (PoCL runs them one after another; GPUs before Volta run one side of a branch first), so a work-item spinning
+// on another group's block could keep its neighbour from publishing this group's block while the other group spins on
+// that one in the same way. The earlier form (publish or wait in one `if (t < count)` after one barrier) also met a
+// PoCL 3.1 fault: it took that branch for the whole group from the `t < count` of one work-item, computed before the
+// barrier, so every work-item published or waited on flags + k0 + t: blocks marked scaled that nobody had scaled
+// (additions later overwritten by the scaling: the failures under load) and words past the flags written.
 KT_FUNC void symv_ensure_scaled(const int a, const int b, const int n, const real beta, const KT_GLOBAL real* y0,
                                 KT_GLOBAL real* y, const int incy, KT_GLOBAL uint* flags, SYMV_LOCAL_PTR uint* state,
                                 const int t) {
@@ -352,8 +360,10 @@ KT_FUNC void symv_finish_scaling(const int n, KT_GLOBAL uint* flags, const int t
     const int groups = (int)(get_num_groups(0) * get_num_groups(1));
     if (t == 0) {
         SYMV_GLOBAL_FENCE();
-        if (kt_atomic_add_i32((KT_GLOBAL int*)(flags + blocks), 1) == groups - 1)
-            for (int i = 0; i <= blocks; ++i) flags[i] = 0u;
+        if (kt_atomic_add_i32((KT_GLOBAL int*)(flags + blocks), 1) == groups - 1) {
+            SYMV_GLOBAL_FENCE(); // acquire: every other group's last flag access happened before its count
+            for (int i = 0; i <= blocks; ++i) kt_atomic_xchg_u32(flags + i, 0u);
+        }
     }
 }
 #define SYMV_ENSURE_SCALED(a, b) symv_ensure_scaled(a, b, n, beta, y0, y, incy, flags, state, t)
