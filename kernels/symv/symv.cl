@@ -219,6 +219,37 @@ KT_KERNEL void symv_lu_cols(const int n, const real alpha, const KT_GLOBAL real*
     if (t == 0 && jBegin < jEnd) y[offy + i * incy] += alpha * sum;
 }
 
+// L+U in one launch (SYMV_ONE_LAUNCH 1): one work-group per row i sums the whole row of the symmetric matrix, the
+// stored triangle read along row i (lower: A(i, j), j <= i) and the other as column i (lower: A(j, i), j > i), and
+// writes y[i] = beta y0[i] + alpha sum. Each y[i] has one writer, so beta y needs no launch of its own and no
+// ordering between groups: what small n pays for is launches, not the second read of half the rows (in cache).
+// y0[i] is read before the reduction's barriers: were the `t == 0` write taken by several work-items (the PoCL
+// fault described at symv_finish_scaling), they would all write the same value, also where y0 is y.
+KT_KERNEL void symv_lu_one(const int n, const real alpha, const real beta, const KT_GLOBAL real* KT_RESTRICT A,
+                           const int offA, const int lda, const KT_GLOBAL real* KT_RESTRICT x, const int offx,
+                           const int incx, const KT_GLOBAL real* y0, KT_GLOBAL real* y, const int offy,
+                           const int incy) {
+    A += offA;
+    x += offx;
+    KT_LOCAL real red[SYMV_BLOCK_SIZE];
+    const int t = (int)get_local_id(0);
+    const int i = (int)get_group_id(0);
+    const int at = offy + i * incy;
+    const real base = beta == (real)0 ? (real)0 : beta * y0[at];
+    real sum = (real)0;
+    for (int j = t; j < n; j += SYMV_BLOCK_SIZE) {
+#if SYMV_UPPER
+        const bool stored = j >= i; // A(i, j) in column j; else A(j, i) in column i
+#else
+        const bool stored = j <= i;
+#endif
+        const real a = stored ? A[(long)j * lda + i] : A[(long)i * lda + j];
+        sum = kt_fma(a, x[j * incx], sum);
+    }
+    sum = symv_group_sum(red, t, sum);
+    if (t == 0) y[at] = kt_fma(alpha, sum, base);
+}
+
 #if defined(SYMV_TILED) && SYMV_TILED
 // The tiled algorithm (SYMV_ALGO 3). The stored triangle is cut into column blocks of SYMV_UX columns (grid
 // dimension 0) and each block's rows into tiles of SYMV_TR rows; work-group (b, g) takes the SYMV_CHUNK tiles
