@@ -76,10 +76,15 @@ KT_KERNEL void symv_zero_locks(const int count, KT_GLOBAL uint* locks) {
 }
 
 #if !SYMV_ATOMIC_ADD
+// The lock is taken by a relaxed compare and swap; the fence after it (acquire) orders the group's reads of y after
+// the previous holder's writes, which its fence before the release ordered. A barrier alone would not: under CUDA,
+// __syncthreads orders memory for the block only.
 KT_FUNC void symv_acquire(KT_GLOBAL uint* lock, const int t) {
-    if (t == 0)
+    if (t == 0) {
         while (kt_atomic_cas_u32(lock, 0u, 1u) != 0u) {
         }
+        SYMV_GLOBAL_FENCE();
+    }
     SYMV_BARRIER_GLOBAL();
 }
 KT_FUNC void symv_release(KT_GLOBAL uint* lock, const int t) {
@@ -214,6 +219,37 @@ KT_KERNEL void symv_lu_cols(const int n, const real alpha, const KT_GLOBAL real*
     if (t == 0 && jBegin < jEnd) y[offy + i * incy] += alpha * sum;
 }
 
+// L+U in one launch (SYMV_ONE_LAUNCH 1): one work-group per row i sums the whole row of the symmetric matrix, the
+// stored triangle read along row i (lower: A(i, j), j <= i) and the other as column i (lower: A(j, i), j > i), and
+// writes y[i] = beta y0[i] + alpha sum. Each y[i] has one writer, so beta y needs no launch of its own and no
+// ordering between groups: what small n pays for is launches, not the second read of half the rows (in cache).
+// y0[i] is read before the reduction's barriers: were the `t == 0` write taken by several work-items (the PoCL
+// fault described at symv_finish_scaling), they would all write the same value, also where y0 is y.
+KT_KERNEL void symv_lu_one(const int n, const real alpha, const real beta, const KT_GLOBAL real* KT_RESTRICT A,
+                           const int offA, const int lda, const KT_GLOBAL real* KT_RESTRICT x, const int offx,
+                           const int incx, const KT_GLOBAL real* y0, KT_GLOBAL real* y, const int offy,
+                           const int incy) {
+    A += offA;
+    x += offx;
+    KT_LOCAL real red[SYMV_BLOCK_SIZE];
+    const int t = (int)get_local_id(0);
+    const int i = (int)get_group_id(0);
+    const int at = offy + i * incy;
+    const real base = beta == (real)0 ? (real)0 : beta * y0[at];
+    real sum = (real)0;
+    for (int j = t; j < n; j += SYMV_BLOCK_SIZE) {
+#if SYMV_UPPER
+        const bool stored = j >= i; // A(i, j) in column j; else A(j, i) in column i
+#else
+        const bool stored = j <= i;
+#endif
+        const real a = stored ? A[(long)j * lda + i] : A[(long)i * lda + j];
+        sum = kt_fma(a, x[j * incx], sum);
+    }
+    sum = symv_group_sum(red, t, sum);
+    if (t == 0) y[at] = kt_fma(alpha, sum, base);
+}
+
 #if defined(SYMV_TILED) && SYMV_TILED
 // The tiled algorithm (SYMV_ALGO 3). The stored triangle is cut into column blocks of SYMV_UX columns (grid
 // dimension 0) and each block's rows into tiles of SYMV_TR rows; work-group (b, g) takes the SYMV_CHUNK tiles
@@ -306,8 +342,16 @@ KT_FUNC void symv_tile(const KT_GLOBAL real* KT_RESTRICT A, const long lda, cons
 #define SYMV_SCALE_ROWS 256
 // Before a group adds into rows a ... b - 1 of y, every block of SYMV_SCALE_ROWS rows among them holds beta y0.
 // flags[k] of block k: 0 untouched, 1 being scaled, 2 scaled. The group claims the untouched blocks (compare and
-// swap), scales those, publishes them (fence, then 2), and only then waits for blocks another group is scaling:
-// that group claimed them while running and scales them without waiting for anyone, so the wait ends.
+// swap), scales those, publishes them (fence, barrier, then 2), and only after a second barrier waits for blocks
+// another group claimed. A group claims only while it runs, and publishes what it claimed without waiting for anyone,
+// so every wait ends without assuming that groups run together. The barrier between publishing and waiting is what
+// makes that true: OpenCL and CUDA promise no forward progress between the work-items of one group in a divergent
+// branch (PoCL runs them one after another; GPUs before Volta run one side of a branch first), so a work-item spinning
+// on another group's block could keep its neighbour from publishing this group's block while the other group spins on
+// that one in the same way. The earlier form (publish or wait in one `if (t < count)` after one barrier) also met a
+// PoCL 3.1 fault: it took that branch for the whole group from the `t < count` of one work-item, computed before the
+// barrier, so every work-item published or waited on flags + k0 + t: blocks marked scaled that nobody had scaled
+// (additions later overwritten by the scaling: the failures under load) and words past the flags written.
 KT_FUNC void symv_ensure_scaled(const int a, const int b, const int n, const real beta, const KT_GLOBAL real* y0,
                                 KT_GLOBAL real* y, const int incy, KT_GLOBAL uint* flags, SYMV_LOCAL_PTR uint* state,
                                 const int t) {
@@ -320,31 +364,37 @@ KT_FUNC void symv_ensure_scaled(const int a, const int b, const int n, const rea
         for (int i = (k0 + k) * SYMV_SCALE_ROWS + t; i < end; i += SYMV_BLOCK_SIZE)
             y[i * incy] = beta == (real)0 ? (real)0 : beta * y0[i * incy];
     }
+    // Release: every work-item's scaled rows are visible device-wide before any flag says 2.
     SYMV_GLOBAL_FENCE();
-    KT_BARRIER();
-    if (t < count) {
-        if (state[t] == 0u)
-            kt_atomic_xchg_u32(flags + k0 + t, 2u);
-        else
-            while (kt_atomic_cas_u32(flags + k0 + t, 2u, 2u) != 2u) {
-            }
-        SYMV_GLOBAL_FENCE();
-    }
-    KT_BARRIER();
+    SYMV_BARRIER_GLOBAL();
+    const bool mine = t < count && state[t] == 0u;
+    if (mine) kt_atomic_xchg_u32(flags + k0 + t, 2u);
+    SYMV_BARRIER_GLOBAL();
+    // Acquire: the flag read atomically, then a fence and a barrier before any work-item of the group adds.
+    if (t < count && !mine)
+        while (kt_atomic_cas_u32(flags + k0 + t, 2u, 2u) != 2u) {
+        }
+    SYMV_GLOBAL_FENCE();
+    SYMV_BARRIER_GLOBAL();
 }
 
-// Every group counts itself out once all its additions are issued (the caller's last barrier; an early exit made
-// none); the last one zeroes the flags and the count for the next call. Work-item 0 does it alone, without a
-// barrier (a group's flags are n / 256 + 1 words). The earlier form (barrier, count into local memory, barrier,
-// every work-item zeroing) made PoCL 3.1 skip the column sums' additions just before it: BLOCK_SIZE 32, UX 16...28,
-// CG 2 lost every column sum (the variants *_bs32_ux24_*_cg2_*_fuse1 in tests/kernels/symv).
+// Every group counts itself out once it is done with the flags (right after its last symv_ensure_scaled, or at its
+// early exit); the last one zeroes the flags and the count for the next call. The additions that follow never touch
+// the flags, so they need not be counted. Work-item 0 does it alone, without a barrier (n / 256 + 1 words).
+// Where the count sits matters on PoCL 3.1: at the kernel's end, after its last barrier, PoCL evaluated `t == 0` for
+// work-item 0 only and assumed the same for the others (llvm.assume in its parallel.bc) in the two shapes a sweep
+// found, both with row tiles of 8 rows (BLOCK_SIZE / CG = 8, VW 1): every work-item counted, the count ran past the
+// number of groups, the flags were reset while groups still scaled or never at all (symv_fused_test). The form
+// before that (barrier, count into local memory, barrier, every work-item zeroing) made PoCL skip the column sums.
 KT_FUNC void symv_finish_scaling(const int n, KT_GLOBAL uint* flags, const int t) {
     const int blocks = (n + SYMV_SCALE_ROWS - 1) / SYMV_SCALE_ROWS;
     const int groups = (int)(get_num_groups(0) * get_num_groups(1));
     if (t == 0) {
         SYMV_GLOBAL_FENCE();
-        if (kt_atomic_add_i32((KT_GLOBAL int*)(flags + blocks), 1) == groups - 1)
-            for (int i = 0; i <= blocks; ++i) flags[i] = 0u;
+        if (kt_atomic_add_i32((KT_GLOBAL int*)(flags + blocks), 1) == groups - 1) {
+            SYMV_GLOBAL_FENCE(); // acquire: every other group's last flag access happened before its count
+            for (int i = 0; i <= blocks; ++i) kt_atomic_xchg_u32(flags + i, 0u);
+        }
     }
 }
 #define SYMV_ENSURE_SCALED(a, b) symv_ensure_scaled(a, b, n, beta, y0, y, incy, flags, state, t)
@@ -427,6 +477,9 @@ KT_KERNEL void symv_tiled(const int n, const real alpha, const KT_GLOBAL real* K
     // sums (padded rows of SYMV_RT + 1 against bank conflicts); SYMV_BLOCK_SIZE / C work-items per column add
     // SYMV_KP each, then one work-item per column adds those and adds the total into y.
     SYMV_ENSURE_SCALED(j0, jEnd);
+#if SYMV_FUSE
+    symv_finish_scaling(n, flags, t);
+#endif
     SYMV_LOCAL_PTR real* part = red + SYMV_KP * SYMV_CG * (SYMV_RT + 1);
     for (int kb = 0; kb < SYMV_CPT; kb += SYMV_KP) {
         const int cols = min(SYMV_KP, SYMV_CPT - kb) * SYMV_CG;
@@ -450,8 +503,5 @@ KT_KERNEL void symv_tiled(const int n, const real alpha, const KT_GLOBAL real* K
         }
         KT_BARRIER();
     }
-#if SYMV_FUSE
-    symv_finish_scaling(n, flags, t);
-#endif
 }
 #endif

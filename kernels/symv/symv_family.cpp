@@ -94,17 +94,20 @@ ParameterSpace SymvFamily::space(const DeviceInfo& device) const {
     space.addParameter({"SYMV_CG", {1, 2, 4, 8}, "tiled: work-items sharing a row (column groups)", 1});
     space.addParameter({"SYMV_CHUNK", {1, 2, 4, 8, 16, 32}, "tiled: tiles per work-group (second grid dimension)", 1});
     space.addParameter({"SYMV_FUSE", {0, 1}, "tiled: 0: beta y by a launch of its own, 1: inside the kernel", 0});
+    space.addParameter({"SYMV_ONE_LAUNCH", {0, 1}, "L+U: 0: two kernels, 1: one group per row, both triangles", 0});
     const std::string tiled = "SYMV_ALGO == " + str(kSymvTiled);
     for (const char* p : {"SYMV_VW", "SYMV_CG", "SYMV_CHUNK"})
         space.addConstraint({tiled + " || " + p + " == 1", std::string(p) + " belongs to the tiled algorithm"});
     space.addConstraint({tiled + " || SYMV_FUSE == 0", "SYMV_FUSE belongs to the tiled algorithm"});
+    space.addConstraint(
+        {"SYMV_ALGO == " + str(kSymvLU) + " || SYMV_ONE_LAUNCH == 0", "SYMV_ONE_LAUNCH belongs to L+U"});
     space.addConstraint({"!(" + tiled + ") || SYMV_MX == 0", "the tiled algorithm has no column orders"});
     space.addConstraint({"!(" + tiled + ") || (SYMV_UX % SYMV_CG == 0 && SYMV_UX % SYMV_VW == 0 && " +
                              "SYMV_BLOCK_SIZE % SYMV_CG == 0)",
                          "tiled: whole columns per column group, tiles start on a vector boundary"});
     space.addConstraint({"SYMV_BLOCK_SIZE <= DEV_MAX_WG && SYMV_BLOCK_SIZE <= DEV_MAX_WI0", "work-group size limit"});
-    space.addConstraint(
-        {"SYMV_ALGO != 2 || (SYMV_UX == 8 && SYMV_MULTIPLICITY == 1 && SYMV_MX == 0)", "L+U has BLOCK_SIZE only"});
+    space.addConstraint({"SYMV_ALGO != 2 || (SYMV_UX == 8 && SYMV_MULTIPLICITY == 1 && SYMV_MX == 0)",
+                         "L+U has BLOCK_SIZE and SYMV_ONE_LAUNCH only"});
     // The paper's eq. (3) in bytes: the reduction buffer and the column sums fit in one group's share of the
     // compute unit's local memory, which the kernel requests whole so that no more than MULTIPLICITY groups share a
     // compute unit. A group may declare at most CAP; where a compute unit holds more (an H100 SM: 228 KiB), the
@@ -153,16 +156,18 @@ std::vector<Point> SymvFamily::seedPoints(const DeviceInfo& device) const {
     const int table[][4] = {{160, 14, 5, 7}, {128, 15, 5, 0}, {128, 14, 6, 9}};
     const auto space = this->space(device);
     std::vector<Point> seeds;
-    auto add = [&](int algo, int bs, int ux, int mult, int mx) {
-        const Point p = Point::fromKey("SYMV_ALGO=" + str(algo) + ",SYMV_BLOCK_SIZE=" + str(bs) +
-                                       ",SYMV_UX=" + str(ux) + ",SYMV_MULTIPLICITY=" + str(mult) +
-                                       ",SYMV_MX=" + str(mx) + ",SYMV_VW=1,SYMV_CG=1,SYMV_CHUNK=1,SYMV_FUSE=0");
+    auto add = [&](int algo, int bs, int ux, int mult, int mx, int oneLaunch = 0) {
+        const Point p =
+            Point::fromKey("SYMV_ALGO=" + str(algo) + ",SYMV_BLOCK_SIZE=" + str(bs) + ",SYMV_UX=" + str(ux) +
+                           ",SYMV_MULTIPLICITY=" + str(mult) + ",SYMV_MX=" + str(mx) +
+                           ",SYMV_VW=1,SYMV_CG=1,SYMV_CHUNK=1,SYMV_FUSE=0" + ",SYMV_ONE_LAUNCH=" + str(oneLaunch));
         if (space.isValid(p))
             seeds.push_back(p);
     };
     for (const auto& r : table)
         add(kSymvAtomicLock, r[0], r[1], r[2], r[3]);
     add(kSymvLU, 128, 8, 1, 0);
+    add(kSymvLU, 128, 8, 1, 0, 1);
     return seeds;
 }
 
@@ -246,7 +251,9 @@ KernelPlan SymvFamily::symvPlan(const Point& point, const DeviceInfo& device, bo
         str(algo == kSymvLU ? bs + ux : symvLocalBytes(point, m_precision, device) / elementBytes(m_precision)));
     if (m_precision == Precision::F64)
         program.options.push_back("-DKT_DOUBLE=1");
-    program.kernels = algo == kSymvLU      ? std::vector<std::string>{"symv_lu_rows", "symv_lu_cols"}
+    const bool oneLaunch = param(point, "SYMV_ONE_LAUNCH", 0) != 0;
+    program.kernels = algo == kSymvLU      ? (oneLaunch ? std::vector<std::string>{"symv_lu_one"}
+                                                        : std::vector<std::string>{"symv_lu_rows", "symv_lu_cols"})
                       : algo == kSymvTiled ? std::vector<std::string>{"symv_tiled", "symv_scale", "symv_zero_locks"}
                                            : std::vector<std::string>{"symv_atomic", "symv_scale", "symv_zero_locks"};
     plan.programs = {program};
@@ -255,6 +262,19 @@ KernelPlan SymvFamily::symvPlan(const Point& point, const DeviceInfo& device, bo
                     {"y0", BufferRole::Input, "extentY"},
                     {"y", BufferRole::Output, "extentY"}};
     const std::string b = str(bs);
+    if (algo == kSymvLU && oneLaunch) {
+        // beta y in the same write as the row's sum: one launch, one group per row.
+        PlanLaunch one;
+        one.kernel = "symv_lu_one";
+        one.global = {"n * " + b, "1", "1"};
+        one.local = {b, "1", "1"};
+        one.args = {PlanArg::integer("n"),    PlanArg::real("alpha"),  PlanArg::real("beta"), PlanArg::buffer("A"),
+                    PlanArg::integer("offA"), PlanArg::integer("lda"), PlanArg::buffer("x"),  PlanArg::integer("offx"),
+                    PlanArg::integer("incx"), PlanArg::buffer("y0"),   PlanArg::buffer("y"),  PlanArg::integer("offy"),
+                    PlanArg::integer("incy")};
+        plan.launches = {one};
+        return plan;
+    }
     if (algo == kSymvLU) {
         PlanLaunch rows;
         rows.kernel = "symv_lu_rows";

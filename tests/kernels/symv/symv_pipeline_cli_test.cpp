@@ -13,18 +13,20 @@ namespace {
 using kt::test::CliResult;
 using nlohmann::json;
 
-// Lock-based atomic kernels and tiled ones (beta y apart and fused) with two block sizes and UX values, and L+U.
+// Lock-based atomic kernels and tiled ones (beta y apart and fused) with two block sizes and UX values, and L+U (two
+// kernels and one launch).
 constexpr const char* kTinySpace = R"({
   "name": "dsymv-tiny", "family": "dsymv",
   "parameters": [
     {"name": "SYMV_ALGO", "values": [0, 2, 3]}, {"name": "SYMV_BLOCK_SIZE", "values": [32, 64]},
     {"name": "SYMV_UX", "values": [8, 16]}, {"name": "SYMV_MULTIPLICITY", "values": [1]},
     {"name": "SYMV_MX", "values": [0]}, {"name": "SYMV_VW", "values": [1]}, {"name": "SYMV_CG", "values": [1, 2]},
-    {"name": "SYMV_CHUNK", "values": [1, 2]}, {"name": "SYMV_FUSE", "values": [0, 1]}
+    {"name": "SYMV_CHUNK", "values": [1, 2]}, {"name": "SYMV_FUSE", "values": [0, 1]},
+    {"name": "SYMV_ONE_LAUNCH", "values": [0, 1]}
   ],
   "constraints": ["SYMV_ALGO != 2 || SYMV_UX == 8",
                   "SYMV_ALGO == 3 ? SYMV_CG == 2 && SYMV_CHUNK == 2 : SYMV_CG == 1 && SYMV_CHUNK == 1",
-                  "SYMV_ALGO == 3 || SYMV_FUSE == 0"]
+                  "SYMV_ALGO == 3 || SYMV_FUSE == 0", "SYMV_ALGO == 2 || SYMV_ONE_LAUNCH == 0"]
 })";
 
 class PipelineCli : public ::testing::Test {
