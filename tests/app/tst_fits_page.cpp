@@ -14,6 +14,7 @@
 #include <QtTest>
 
 #include "app/gui/pages/fits_page.hpp"
+#include "app/gui/plots/point_labels.hpp"
 #include "app/gui/plots/fit_plot.hpp"
 #include "core/store/database.hpp"
 #include "core/store/device_repository.hpp"
@@ -167,6 +168,13 @@ private Q_SLOTS:
         const auto all = gui::FitsPage::compute(samples, 4, true, 1.0, 0.0);
         QCOMPARE(all.candidates.size(), std::size_t(3));
         QCOMPARE(all.candidates.at(2), std::string("TILE=64"));
+        // Legend labels name only what differs; a lone key, identical keys and foreign text stay whole.
+        using gui::distinguishingLabels;
+        QCOMPARE(distinguishingLabels({"A=1,B=2,C=3", "A=1,B=4,C=3", "A=2,B=4,C=3"}),
+                 (std::vector<std::string>{"A=1 B=2", "A=1 B=4", "A=2 B=4"}));
+        QCOMPARE(distinguishingLabels({"A=1,B=2"}), (std::vector<std::string>{"A=1,B=2"}));
+        QCOMPARE(distinguishingLabels({"A=1", "A=1"}), (std::vector<std::string>{"A=1", "A=1"}));
+        QCOMPARE(distinguishingLabels({"rule", "A=1"}), (std::vector<std::string>{"rule", "A=1"}));
     }
 
     void logSliderDrivesAlpha() {
