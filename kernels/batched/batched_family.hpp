@@ -34,8 +34,7 @@ public:
     // Also: the shared-memory design's tiles of `size` fit the local memory a work-group may declare (under CUDA
     // the 48 KiB of static shared memory: 64 problems of 8 x 8 in double take 64 KiB and would not compile).
     bool supportsOn(const Point& point, const ProblemSize& size, const DeviceInfo& device) const override;
-    std::string unsupportedReason(const Point& point, const ProblemSize& size,
-                                  const DeviceInfo& device) const override;
+    std::string unsupportedReason(const Point& point, const ProblemSize& size, const DeviceInfo& device) const override;
     // The general kernel (sizes at run time): the fallback for sizes with no compiled variant, and what the engine
     // compiles first to reject a point that does not build. Candidates run the kernel compiled for each size.
     std::optional<KernelPlan> plan(const Point& point, const DeviceInfo& device) const override;

@@ -240,7 +240,8 @@ TEST(BatchedFamily, EverySeedAndSpacePointThatIsRefusedSaysWhy) {
     for (const auto& r : std::vector<std::array<std::int64_t, 3>>{{32, 5, 17}, {2, 32, 32}, {16, 8, 32}, {13, 29, 23}})
         sizes.push_back({{r[0], r[1], r[2], 100}});
     // A refusal states the limit, and supportsOn agrees with it; what is accepted compiles within the limit.
-    auto check = [&](const BatchedFamily& family, const Point& point, const DeviceInfo& device, const ProblemSize& size) {
+    auto check = [&](const BatchedFamily& family, const Point& point, const DeviceInfo& device,
+                     const ProblemSize& size) {
         const std::string why = family.unsupportedReason(point, size, device);
         EXPECT_EQ(family.supportsOn(point, size, device), why.empty()) << point.key();
         const BatchedParams p = paramsFromPoint(point, family.precision());
@@ -281,8 +282,8 @@ TEST(BatchedFamily, EverySeedAndSpacePointThatIsRefusedSaysWhy) {
         const auto gpu = gpuLike();
         family.space(gpu).forEachValid([&](const Point& point) {
             if (point["BATCHED_DESIGN"] == 1 && point["BATCHED_LDV"] == 1 && point["BATCHED_MINB"] == 0)
-                for (const ProblemSize& size : {ProblemSize{{8, 8, 8, 10}}, ProblemSize{{13, 13, 13, 10}},
-                                                ProblemSize{{32, 32, 32, 10}}})
+                for (const ProblemSize& size :
+                     {ProblemSize{{8, 8, 8, 10}}, ProblemSize{{13, 13, 13, 10}}, ProblemSize{{32, 32, 32, 10}}})
                     check(family, point, gpu, size);
             return !HasFailure();
         });
@@ -678,14 +679,15 @@ TEST_F(BatchedPocl, DispatchTableOfRoundDesignsRunsWhatItNames) {
         withLdv(withMinBlocks(withSeq(blocked(1, 1, 8, 8, false), 8), 4), 4),
         withSeq(blocked(1, 8, 9, 9, true), 2),
         withSeq(blocked(1, 8, 5, 5, true), 2),
+        withSeq(blocked(1, 4, 7, 7, true), 4), // run M's leader at single 13: 2 x 2 blocks over 14
     };
     rules::PointTable curves;
     curves.dims = {"m", "n", "k", "batch"};
     for (const auto& d : designs) curves.candidates.push_back(pointFromParams(d).key());
-    // 3: the plain one, 9 and 10: the dividing shapes, 16: rounds of 4, 24 and 32: rounds of 8
-    for (long long n : {3LL, 9LL, 10LL, 16LL, 24LL, 32LL}) {
+    // 3: the plain one, 9, 10 and 13: the dividing shapes, 16: rounds of 4, 24 and 32: rounds of 8
+    for (long long n : {3LL, 9LL, 10LL, 13LL, 16LL, 24LL, 32LL}) {
         curves.points.push_back({n, n, n, 100});
-        const std::size_t best = n < 8 ? 0 : n == 9 ? 3 : n == 10 ? 4 : n == 16 ? 1 : 2;
+        const std::size_t best = n < 8 ? 0 : n == 9 ? 3 : n == 10 ? 4 : n == 13 ? 5 : n == 16 ? 1 : 2;
         std::vector<double> values;
         for (std::size_t c = 0; c < designs.size(); ++c) values.push_back(c == best ? 9.0 : 1.0 + double(c));
         curves.value.push_back(values);
@@ -697,9 +699,10 @@ TEST_F(BatchedPocl, DispatchTableOfRoundDesignsRunsWhatItNames) {
     for (const auto& d : designs) EXPECT_NE(cpp.find(pointFromParams(d).key()), std::string::npos) << cpp;
     const std::vector<std::string> dims = {"m", "n", "k", "batch"};
     const std::vector<std::pair<std::vector<long long>, std::size_t>> asked = {
-        {{3, 3, 3, 9}, 0},    {{9, 9, 9, 17}, 3},    {{10, 10, 10, 17}, 4},
+        {{3, 3, 3, 9}, 0},    {{9, 9, 9, 17}, 3},   {{10, 10, 10, 17}, 4},
         {{11, 11, 11, 9}, 4}, // 11: the nearest entry, 10 (3 x 3 blocks with clamped rows and columns)
-        {{16, 16, 16, 9}, 1}, {{24, 24, 24, 19}, 2}, {{31, 31, 31, 9}, 2}}; // 31: nearest, 32
+        {{13, 13, 13, 9}, 5}, {{16, 16, 16, 9}, 1}, {{24, 24, 24, 19}, 2},
+        {{31, 31, 31, 9}, 2}}; // 31: nearest, 32
     for (const auto& [size, want] : asked) {
         const auto choice = rule.select(dims, size);
         ASSERT_EQ(choice.candidate, curves.candidates[want]) << choice.why;
