@@ -51,7 +51,11 @@ sweep() { # precision n: every seed design, ours vs cuBLAS
 }
 tables() {
     for p in d s; do
-        python3 "$here/batched-curves.py" "$out/curves-$p.csv" "$out"/sweep-$p-*.json 2>>"$log"
+        if compgen -G "$out/sweep-$p-*.json" > /dev/null; then
+            python3 "$here/batched-curves.py" "$out/curves-$p.csv" "$out"/sweep-$p-*.json 2>>"$log"
+        elif [ -f "${KT_OLD_CURVES:-}/curves-$p.csv" ]; then # nothing swept in this precision: the earlier table
+            cp "$KT_OLD_CURVES/curves-$p.csv" "$out/curves-$p.csv"
+        fi
         if [ -n "${KT_OLD_CURVES:-}" ] && [ -f "$KT_OLD_CURVES/curves-$p.csv" ]; then
             # The earlier run's figures for the sizes not measured here (the same key m,n,k: the new ones win).
             python3 - "$out/curves-$p.csv" "$KT_OLD_CURVES/curves-$p.csv" <<'PY' 2>>"$log"
@@ -269,6 +273,12 @@ if [ "$stage" = shapes ]; then
                     list="$list;$(key 1 4 8 8 1 1 2 1);$(key 1 2 9 9 1 1 2 1);$(key 1 2 6 6 1 1 2 1);$(key 1 2 17 6 1 1 2 1)" ;;
             18) list="$list;$(key 1 1 9 9 1 1 4 2);$(key 1 2 9 9 1 1 4 1);$(key 1 1 18 9 1 1 4 2);$(key 1 1 18 6 1 1 4 1)" ;;
             19) list="$list;$(key 1 1 10 10 1 1 4 1);$(key 1 1 17 10 1 1 4 1)" ;;
+            13) # 13 is prime: 7 x 7 (2 x 2 blocks over 14) and 13 x 5 (1 x 3 over 15) with 8 problems, beside
+                # run W's entry (8 x 8, 2 problems) and neighbours in problems, rounds, padding and shape
+                list="$list;$(key 1 8 7 7 1 1 2 1);$(key 1 8 13 5 1 1 2 1);$(key 1 16 7 7 1 1 2 1)"
+                list="$list;$(key 1 4 7 7 1 1 4 1);$(key 1 8 7 7 1 1 4 1);$(key 1 8 13 5 1 1 4 1)"
+                list="$list;$(key 1 8 7 7 1 0 2 1);$(key 1 8 7 7 1 1 1 1);$(key 1 4 13 13 1 1 2 1)"
+                list="$list;$(key 1 8 13 7 1 1 2 1);$(key 1 8 13 3 1 1 2 1)" ;;
             esac
         fi
         echo "$list"
@@ -285,9 +295,23 @@ if [ "$stage" = shapes ]; then
             --out "$out/sweep-$p-$n.json" > /dev/null 2>>"$log"
         say "sweep $p n=$n: rc $?"
     done
+    # KT_REFUSED=1: the shapes that failed on the device in run E (7 x 1 and 8 x 1 with 64 problems, 2 rounds), now
+    # refused before compiling where their tiles pass the static shared-memory limit, or stopped before the launch
+    # with their register count: rows with those errors, beside n x n work-items with 8 problems (a shape that runs)
+    if [ -n "${KT_REFUSED:-}" ]; then
+        for pair in d:7 d:8 s:7 s:8; do
+            p=${pair%%:*} n=${pair#*:}
+            e=$([ "$p" = d ] && echo 8 || echo 4)
+            timeout "$(within 20)" "$ktune" bench --device "$cuda" --family ${p}gemm_batched \
+                --point "$(key 1 64 $n 1 1 0 2 1);$(key 1 8 $n $n 1 0 2 1)" --variants nn \
+                --sizes "$(size $n $n $n $e)" --peer none --runs 2 --json --out "$out/refused-$p-$n.json" \
+                > /dev/null 2>>"$log"
+            say "refused $p n=$n: rc $?"
+        done
+    fi
     tables
     all=$(seq 1 32)
-    for p in d s; do
+    for p in ${KT_VERIFY_PRECISIONS:-d s}; do
         if [ "$SECONDS" -gt "$budget" ]; then say "budget spent: skip verify $p"; continue; fi
         list=$(for n in $all; do printf '%sx%sx%sx999,' $n $n $n; done)
         timeout "$(within 40)" "$ktune" bench --device "$cuda" --family ${p}gemm_batched --rules "$out/table-$p.json" \
@@ -298,15 +322,27 @@ if [ "$stage" = shapes ]; then
     # Pointer arrays at double 28 (0.93x cuBLAS gemmBatched in run X with run W's strided winner, the first here).
     ptr="$(key 1 1 16 8 1 1 4 1);$(key 1 1 16 8 1 1 8 1);$(key 1 2 16 8 1 1 2 1);$(key 1 1 16 16 1 0 2 1)"
     ptr="$ptr;$(key 1 1 16 16 1 1 4 1);$(key 1 1 16 8 1 1 4 2);$(key 1 1 14 14 1 1 4 1);$(key 1 1 14 7 1 1 4 2)"
-    if [ "$SECONDS" -lt "$budget" ]; then
+    if [ "$SECONDS" -lt "$budget" ] && [ "${KT_PTR_SWEEP_28:-1}" = 1 ]; then
         timeout "$(within 40)" "$ktune" bench --device "$cuda" --family dgemm_batched --point "$ptr" \
             --variants ptr-nn,nn --sizes "$(size 28 28 28 8)" --peer cublas --runs 5 --json \
             --out "$out/ptr-sweep-d-28.json" > /dev/null 2>>"$log"
         say "ptr sweep d n=28: rc $?"
     fi
     # The table with pointer arrays against cuBLAS gemmBatched at the sizes KT_PTR_SIZES names
+    # (KT_PTR_PRECISIONS, default both; KT_PTR_LIMIT_S seconds a step, default 40: run F's single step needed
+    # more; groups separated by '|' are steps of their own, ptr-cuda-$p-1, -2 ..., so one past its limit loses
+    # only its own sizes)
     if [ -n "${KT_PTR_SIZES:-}" ]; then
-        for p in d s; do rulesBench cuda $p ptr-nn "$(sizesOf $p $KT_PTR_SIZES)" ptr-cuda-$p 40; done
+        IFS='|' read -ra groups <<< "$KT_PTR_SIZES"
+        for p in ${KT_PTR_PRECISIONS:-d s}; do
+            g=0
+            for group in "${groups[@]}"; do
+                g=$((g + 1))
+                name=ptr-cuda-$p
+                [ "${#groups[@]}" -gt 1 ] && name=$name-$g
+                rulesBench cuda $p ptr-nn "$(sizesOf $p $group)" "$name" "${KT_PTR_LIMIT_S:-40}"
+            done
+        done
     fi
     # and on OpenCL against CLBlast at the sizes KT_OPENCL_SIZES names
     if [ -n "${KT_OPENCL_SIZES:-}" ]; then

@@ -138,9 +138,9 @@ std::vector<Measurement> CandidateMeasurer::measure(const Point& point, const st
             out.push_back(std::move(m));
             continue;
         }
-        if (!m_family->supportsOn(point, size, m_device.info())) {
+        if (auto why = m_family->unsupportedReason(point, size, m_device.info()); !why.empty()) {
             m.status = MeasurementStatus::Skipped;
-            m.error = "size " + size.label() + " not supported by this candidate";
+            m.error = "size " + size.label() + ": " + why;
             out.push_back(std::move(m));
             continue;
         }

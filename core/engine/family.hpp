@@ -80,6 +80,11 @@ public:
     virtual bool supportsOn(const Point& point, const ProblemSize& size, const DeviceInfo& device) const {
         return supports(point, size);
     }
+    // Why supportsOn() refuses (empty when it does not), stored with the skipped measurement. Families that know
+    // the limit that bites override it (and make supportsOn() its emptiness).
+    virtual std::string unsupportedReason(const Point& point, const ProblemSize& size, const DeviceInfo& device) const {
+        return supportsOn(point, size, device) ? std::string() : "not supported by this candidate";
+    }
     // Known-good starting points that do not depend on measurements of this device (e.g. the papers' fastest
     // kernels). Strategies measure them first when a run asks for a warm start (TuningConfig::warmStart).
     virtual std::vector<Point> seedPoints(const DeviceInfo& device) const { return {}; }

@@ -48,7 +48,12 @@ std::unique_ptr<Kernel> CudaProgram::kernel(const std::string& name) {
                                    " bytes of dynamic shared memory refused (" + resultName(r) + ")");
         }
     }
-    return std::make_unique<CudaKernel>(f, name, dynamicShared);
+    // What the compiled function can launch with, so that a block too large for its registers is refused with
+    // the counts instead of cuLaunchKernel's bare CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES (0: unknown, not checked).
+    int maxThreads = 0, registers = 0;
+    if (m_d.cuFuncGetAttribute(&maxThreads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, f) != CUDA_SUCCESS) maxThreads = 0;
+    if (m_d.cuFuncGetAttribute(&registers, CU_FUNC_ATTRIBUTE_NUM_REGS, f) != CUDA_SUCCESS) registers = 0;
+    return std::make_unique<CudaKernel>(f, name, dynamicShared, maxThreads, registers);
 }
 
 CudaDevice::CudaDevice(const Driver& d, DeviceInfo info, CUdevice device)
@@ -147,6 +152,16 @@ void CudaDevice::submit(Kernel& kernel, const Range& global, const Range& local,
         grid[d] = static_cast<unsigned>(global[d] / local[d]);
         block[d] = static_cast<unsigned>(local[d]);
     }
+    // A block the device takes but this function cannot (beyond the device's limit cuLaunchKernel says so itself).
+    const std::uint64_t threads = std::uint64_t(block[0]) * block[1] * block[2];
+    if (k->maxThreadsPerBlock() > 0 && threads > std::uint64_t(k->maxThreadsPerBlock()) &&
+        threads <= m_info.maxWorkGroupSize)
+        throw LaunchError(k->name() + ": a work-group of " + std::to_string(threads) +
+                          " work-items is more than this compiled kernel can launch with on " + m_info.label() +
+                          " (at most " + std::to_string(k->maxThreadsPerBlock()) + ": it takes " +
+                          std::to_string(k->registersPerThread()) +
+                          " registers per work-item, of the 65536 a work-group may use; with launch bounds or "
+                          "a smaller work-group it would fit)");
     // Each argument lives in an 8-byte slot; cuLaunchKernel reads the size the kernel's signature declares.
     std::vector<std::uint64_t> storage(args.size());
     std::vector<void*> pointers(args.size());

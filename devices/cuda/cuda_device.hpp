@@ -26,16 +26,23 @@ private:
 
 class CudaKernel : public Kernel {
 public:
-    CudaKernel(CUfunction f, std::string name, unsigned dynamicShared = 0)
-        : m_function(f), m_name(std::move(name)), m_dynamicShared(dynamicShared) {}
+    CudaKernel(CUfunction f, std::string name, unsigned dynamicShared = 0, int maxThreads = 0, int registers = 0)
+        : m_function(f), m_dynamicShared(dynamicShared), m_name(std::move(name)), m_maxThreads(maxThreads),
+          m_registers(registers) {}
     const std::string& name() const override { return m_name; }
     CUfunction handle() const { return m_function; }
     unsigned dynamicSharedBytes() const { return m_dynamicShared; } // reserved at every launch (KT_DYNAMIC_LOCAL)
+    // The largest block this compiled function launches with (its registers and shared memory decide; 0: not
+    // known) and its registers per thread.
+    int maxThreadsPerBlock() const { return m_maxThreads; }
+    int registersPerThread() const { return m_registers; }
 
 private:
     CUfunction m_function;
     unsigned m_dynamicShared;
     std::string m_name;
+    int m_maxThreads;
+    int m_registers;
 };
 
 class CudaProgram : public Program {

@@ -246,8 +246,9 @@ ParameterSpace BatchedFamily::space(const DeviceInfo& device) const {
     // Besides powers of two, counts that divide the sizes where those leave rows or columns idle (H100 runs W-Y: at
     // n = 9 or 17 a 2 x 2 or 2 x 3 block of 8 x 8 or 16 x 8 work-items has 38-56% of its elements in the problem):
     // 3 ... 12 for n = 3 ... 12 (one element each, or blocks that fit exactly), 14 for 14 and 28 (2 x 2 blocks), 17
-    // and 18 for n = 17, 18 (17 x 9: blocks of 1 x 2, 18 of 17 columns used; 9 x 9: 2 x 2 blocks of 18).
-    const std::vector<ParamValue> counts = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 16, 17, 18, 32};
+    // and 18 for n = 17, 18 (17 x 9: blocks of 1 x 2, 18 of 17 columns used; 9 x 9: 2 x 2 blocks of 18), 13 for
+    // n = 13 (prime: 13 x 5 with blocks of 1 x 3, 15 of 13 columns used).
+    const std::vector<ParamValue> counts = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 18, 32};
     space.addParameter({"BATCHED_WX", counts, "work-items per problem along m"});
     space.addParameter({"BATCHED_WY", counts, "work-items per problem along n"});
     // Added after the first GPU runs: keys stored without them mean 0 (the kernels of those runs).
@@ -297,7 +298,7 @@ ParameterSpace BatchedFamily::space(const DeviceInfo& device) const {
     return space;
 }
 
-std::vector<Point> BatchedFamily::seedPoints(const DeviceInfo& device) const {
+std::vector<Point> seedTable(Precision precision) {
     // The paper's designs across the size range (design, tba, wx, wy): one work-item per problem for the smallest
     // sizes, then one per element of C (read-only cache) with fewer problems per work-group as n grows, and the
     // shared-memory design at 8, 16 and 32 work-items a side. Then register-blocked ones (reg, pad, vec and seq for
@@ -341,16 +342,25 @@ std::vector<Point> BatchedFamily::seedPoints(const DeviceInfo& device) const {
                             {1, 8, 9, 9, 1, 1, 0, 2},
                             {1, 8, 5, 5, 1, 1, 0, 2},
                             {1, 8, 11, 4, 1, 1, 0, 2},
-                            {1, 2, 9, 9, 1, 1, 0, 2}};
-    const auto space = this->space(device);
+                            {1, 2, 9, 9, 1, 1, 0, 2},
+                            // 7 x 7 (2 x 2 blocks over 14) with 4 problems and 4 rounds at n = 13, which is prime
+                            // (H100 run M: single 13 from 86% to 90% of the bound)
+                            {1, 4, 7, 7, 1, 1, 0, 4}};
     std::vector<Point> seeds;
     for (const auto& r : table) {
         BatchedParams p;
-        p.precision = m_precision, p.design = Design(r[0]), p.tba = r[1], p.wx = r[2], p.wy = r[3];
+        p.precision = precision, p.design = Design(r[0]), p.tba = r[1], p.wx = r[2], p.wy = r[3];
         p.reg = r[4] != 0, p.pad = r[5] != 0, p.vec = r[6] != 0, p.seq = r[7];
-        const Point point = pointFromParams(p);
-        if (space.isValid(point)) seeds.push_back(point);
+        seeds.push_back(pointFromParams(p));
     }
+    return seeds;
+}
+
+std::vector<Point> BatchedFamily::seedPoints(const DeviceInfo& device) const {
+    const auto space = this->space(device);
+    std::vector<Point> seeds;
+    for (const Point& point : seedTable(m_precision))
+        if (space.isValid(point)) seeds.push_back(point);
     return seeds;
 }
 
@@ -377,25 +387,40 @@ double BatchedFamily::bytes(const ProblemSize& size) const {
     return (m * k + k * n + 2 * m * n) * double(size.dims.at(3)) * elementBytes(m_precision);
 }
 
-bool BatchedFamily::supports(const Point& point, const ProblemSize& size) const {
-    if (size.dims.size() != 4) return false;
+namespace {
+
+// Why `point` cannot run `size` on any device (empty: it can).
+std::string sizeReason(const Point& point, const ProblemSize& size, Precision precision) {
+    if (size.dims.size() != 4) return "a size is m x n x k x batch";
     for (int d = 0; d < 3; ++d)
-        if (size.dims[d] < 1 || size.dims[d] > kMaxSize) return false;
-    if (size.dims[3] < 1) return false;
+        if (size.dims[d] < 1 || size.dims[d] > kMaxSize) return "m, n and k must be between 1 and 32";
+    if (size.dims[3] < 1) return "batch must be at least 1";
     try {
-        paramsFromPoint(point, m_precision);
-    } catch (const std::invalid_argument&) {
-        return false; // generate() reports why
+        paramsFromPoint(point, precision);
+    } catch (const std::invalid_argument& e) {
+        return e.what();
     }
     constexpr std::int64_t kMax = std::numeric_limits<std::int32_t>::max();
     const std::int64_t m = size.dims[0], n = size.dims[1], k = size.dims[2], batch = size.dims[3];
-    return batch * m * k <= kMax && batch * k * n <= kMax && batch * m * n <= kMax;
+    if (batch * m * k > kMax || batch * k * n > kMax || batch * m * n > kMax)
+        return "a tuning run's operands are limited to 2^31 elements";
+    return {};
+}
+
+} // namespace
+
+bool BatchedFamily::supports(const Point& point, const ProblemSize& size) const {
+    return sizeReason(point, size, m_precision).empty();
 }
 
 bool BatchedFamily::supportsOn(const Point& point, const ProblemSize& size, const DeviceInfo& device) const {
-    if (!supports(point, size)) return false;
-    const BatchedParams p = paramsFromPoint(point, m_precision);
-    return p.localMemBytes(size.dims[0], size.dims[1], size.dims[2]) <= std::int64_t(device.localMemBytes);
+    return unsupportedReason(point, size, device).empty();
+}
+
+std::string BatchedFamily::unsupportedReason(const Point& point, const ProblemSize& size,
+                                             const DeviceInfo& device) const {
+    if (auto why = sizeReason(point, size, m_precision); !why.empty()) return why;
+    return deviceLimitReason(paramsFromPoint(point, m_precision), device, size.dims[0], size.dims[1], size.dims[2]);
 }
 
 std::optional<KernelPlan> BatchedFamily::plan(const Point& point, const DeviceInfo& device) const {

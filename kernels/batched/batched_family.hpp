@@ -31,8 +31,10 @@ public:
     double flops(const ProblemSize& size) const override; // 2 m n k batch
     double bytes(const ProblemSize& size) const override; // (m k + k n + 2 m n) batch elements
     bool supports(const Point& point, const ProblemSize& size) const override;
-    // Also: the shared-memory design's tiles of `size` fit the device's local memory.
+    // Also: the shared-memory design's tiles of `size` fit the local memory a work-group may declare (under CUDA
+    // the 48 KiB of static shared memory: 64 problems of 8 x 8 in double take 64 KiB and would not compile).
     bool supportsOn(const Point& point, const ProblemSize& size, const DeviceInfo& device) const override;
+    std::string unsupportedReason(const Point& point, const ProblemSize& size, const DeviceInfo& device) const override;
     // The general kernel (sizes at run time): the fallback for sizes with no compiled variant, and what the engine
     // compiles first to reject a point that does not build. Candidates run the kernel compiled for each size.
     std::optional<KernelPlan> plan(const Point& point, const DeviceInfo& device) const override;
@@ -54,6 +56,9 @@ private:
 // problem b, step coprime to batch (the ptr-* bench variants).
 std::shared_ptr<const blas::BatchOffsets> scrambledOffsets(std::int64_t batch, std::int64_t strideA,
                                                            std::int64_t strideB, std::int64_t strideC);
+
+// Every seed design, before seedPoints() drops those the device's space refuses (its constraint says why).
+std::vector<Point> seedTable(Precision precision);
 
 BatchedParams paramsFromPoint(const Point& point, Precision precision); // throws std::invalid_argument
 Point pointFromParams(const BatchedParams& params);

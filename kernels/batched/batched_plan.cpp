@@ -95,6 +95,18 @@ std::string BatchedParams::describe() const {
     return s.str();
 }
 
+std::string deviceLimitReason(const BatchedParams& p, const DeviceInfo& device, std::int64_t m, std::int64_t n,
+                              std::int64_t k) {
+    const std::int64_t bytes = p.localMemBytes(m, n, k), limit = std::int64_t(device.localMemBytes);
+    if (bytes <= limit) return {};
+    std::ostringstream s;
+    s << p.describe() << " at " << m << " x " << n << " x " << k << ": the shared tiles of " << p.tba
+      << (p.tba == 1 ? " problem" : " problems") << " take " << bytes << " bytes, more than the " << limit
+      << " bytes of local memory a work-group may declare on " << device.label();
+    if (device.backend == BackendKind::Cuda) s << " (CUDA's limit on static shared memory)";
+    return s.str();
+}
+
 std::int64_t genericCapacity(const BatchedParams& p, const DeviceInfo& device) {
     const std::int64_t full = kMaxSize * kMaxSize;
     if (p.design != Design::SharedMemory) return full;
@@ -107,6 +119,9 @@ GeneratedSource batchedProgram(const BatchedParams& p, const DeviceInfo& device,
     if (shape.fixed() && (shape.m > kMaxSize || shape.m < 1 || shape.n < 1 || shape.n > kMaxSize || shape.k < 1 || shape.k > kMaxSize))
         throw std::invalid_argument("gemm_batched: m, n and k must be between 1 and 32, got " + str(shape.m) + " x " +
                                     str(shape.n) + " x " + str(shape.k));
+    if (shape.fixed())
+        if (auto why = deviceLimitReason(p, device, shape.m, shape.n, shape.k); !why.empty())
+            throw std::invalid_argument("gemm_batched: " + why); // refused here: NVRTC would fail after seconds
     GeneratedSource out;
     out.source = kernels::withPreamble(kernels::embeddedSource("batched/gemm_batched.cl"));
     out.options = {"-DBATCHED_DESIGN=" + str(int(p.design)),

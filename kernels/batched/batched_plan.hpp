@@ -48,7 +48,14 @@ struct BatchedShape {
     bool fixed() const { return m > 0; }
 };
 
-// The program: the kernel. Throws std::invalid_argument for invalid params or sizes.
+// Why the kernel of `params` compiled for m x n x k cannot run on `device` (empty: it can): its shared tiles take
+// more than the local memory one work-group may declare (DeviceInfo::localMemBytes; under CUDA the 48 KiB of
+// static shared memory, which NVRTC enforces whatever the opt-in maximum). Checked before anything is compiled.
+std::string deviceLimitReason(const BatchedParams& params, const DeviceInfo& device, std::int64_t m, std::int64_t n,
+                              std::int64_t k);
+
+// The program: the kernel. Throws std::invalid_argument for invalid params or sizes, and for compiled sizes whose
+// tiles exceed the device's local memory (deviceLimitReason).
 GeneratedSource batchedProgram(const BatchedParams& params, const DeviceInfo& device, const BatchedShape& shape);
 // The largest number of elements of op(A) (and of op(B)) per problem the general kernel of `params` takes.
 std::int64_t genericCapacity(const BatchedParams& params, const DeviceInfo& device);

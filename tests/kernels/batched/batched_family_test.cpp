@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 
 #include "core/engine/candidate_measurer.hpp"
 #include "core/engine/plan_executor.hpp"
@@ -78,6 +79,7 @@ const std::vector<BatchedParams> kBatchedVariants = {
     withSeq(params(0, 1, 7, 6), 2),
     withSeq(blocked(1, 1, 12, 14, true), 2),
     params(0, 1, 14, 12),
+    withSeq(blocked(1, 2, 13, 13, true), 2),
 };
 
 constexpr blas::Op N = blas::Op::N, T = blas::Op::T;
@@ -181,6 +183,116 @@ TEST(BatchedFamily, MetadataSizesAndBench) {
     EXPECT_EQ(blas::invalidReason(*ptr, {{nullptr, 3, 0}, {nullptr, 7, 0}, {nullptr, 3, 0}}, false), "");
 }
 
+TEST(BatchedFamily, SharedTilesBeyondTheStaticLimitAreRefusedBeforeCompiling) {
+    // H100 run E: 64 problems of 7 x 7 and 8 x 8 per work-group in double (50176 and 65536 bytes of tiles) failed in
+    // NVRTC ("uses too much shared data (0xc400 bytes, 0xc000 max)"). A 48 KiB device refuses them with the
+    // figures; a device with more local memory per work-group takes them.
+    const BatchedFamily d(Precision::F64), s(Precision::F32);
+    const BatchedParams column = withSeq(blocked(1, 64, 8, 1, false, Precision::F64), 2);
+    const Point point = pointFromParams(column);
+    const DeviceInfo cuda48 = gpuLike();
+    DeviceInfo larger = gpuLike();
+    larger.localMemBytes = 100 * 1024;
+    for (std::int64_t n : {7, 8}) {
+        const ProblemSize size{{n, n, n, 1000}};
+        const std::string why = d.unsupportedReason(point, size, cuda48);
+        EXPECT_FALSE(d.supportsOn(point, size, cuda48));
+        EXPECT_NE(why.find(std::to_string(64 * 2 * n * n * 8) + " bytes"), std::string::npos) << why;
+        EXPECT_NE(why.find("49152"), std::string::npos) << why;
+        EXPECT_NE(why.find("static shared memory"), std::string::npos) << why;
+        EXPECT_TRUE(d.supportsOn(point, size, larger)) << d.unsupportedReason(point, size, larger);
+        EXPECT_EQ(d.unsupportedReason(point, size, larger), "");
+        // The plans refuse it too (the bench and the routine build them without asking supportsOn), with the same
+        // reason, before any source reaches a compiler.
+        const BatchedShape shape{N, N, n, n, n};
+        try {
+            batchedRoutinePlan(column, cuda48, shape);
+            ADD_FAILURE() << "the routine's plan took " << why;
+        } catch (const std::invalid_argument& e) {
+            EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what();
+        }
+        EXPECT_THROW(batchedTuningPlan(column, cuda48, shape), std::invalid_argument);
+        EXPECT_NO_THROW(batchedTuningPlan(column, larger, shape));
+        // In single precision the same shape takes half: within 48 KiB (its failure on the H100 was registers).
+        EXPECT_TRUE(s.supportsOn(pointFromParams(withSeq(blocked(1, 64, 8, 1, false), 2)), size, cuda48));
+    }
+    // Exactly at the limit: 64 problems of 8 x 4 x 8 in double, (64 + 32) x 64 x 8 = 49152 bytes.
+    EXPECT_TRUE(d.supportsOn(point, {{8, 4, 8, 1000}}, cuda48));
+    EXPECT_FALSE(d.supportsOn(point, {{8, 5, 8, 1000}}, cuda48));
+    // The read-only-cache design declares no local memory: no limit.
+    EXPECT_TRUE(d.supportsOn(pointFromParams(params(0, 128, 1, 1, Precision::F64)), {{32, 32, 32, 10}}, cuda48));
+    // Size refusals say why as well.
+    EXPECT_NE(d.unsupportedReason(point, {{33, 2, 2, 1}}, larger).find("between 1 and 32"), std::string::npos);
+    EXPECT_NE(d.unsupportedReason(point, {{2, 2, 2, 0}}, larger).find("batch"), std::string::npos);
+}
+
+TEST(BatchedFamily, EverySeedAndSpacePointThatIsRefusedSaysWhy) {
+    // Devices: the CUDA GPU of gpuLike (48 KiB), the same without fp64, an OpenCL GPU with 32 KiB and work-groups
+    // of at most 256, a CPU with 256 KiB.
+    DeviceInfo small = gpuLike();
+    small.backend = BackendKind::OpenCL, small.localMemBytes = 32 * 1024, small.maxWorkGroupSize = 256;
+    small.maxWorkItemSizes = {256, 256, 256};
+    DeviceInfo cpu;
+    cpu.type = DeviceType::Cpu, cpu.fp64 = true, cpu.localMemBytes = 256 * 1024, cpu.maxWorkGroupSize = 4096;
+    cpu.maxWorkItemSizes = {4096, 4096, 4096};
+    std::vector<ProblemSize> sizes;
+    for (std::int64_t n = 1; n <= 32; ++n) sizes.push_back({{n, n, n, 1000}});
+    for (const auto& r : std::vector<std::array<std::int64_t, 3>>{{32, 5, 17}, {2, 32, 32}, {16, 8, 32}, {13, 29, 23}})
+        sizes.push_back({{r[0], r[1], r[2], 100}});
+    // A refusal states the limit, and supportsOn agrees with it; what is accepted compiles within the limit.
+    auto check = [&](const BatchedFamily& family, const Point& point, const DeviceInfo& device,
+                     const ProblemSize& size) {
+        const std::string why = family.unsupportedReason(point, size, device);
+        EXPECT_EQ(family.supportsOn(point, size, device), why.empty()) << point.key();
+        const BatchedParams p = paramsFromPoint(point, family.precision());
+        const std::int64_t bytes = p.localMemBytes(size.dims[0], size.dims[1], size.dims[2]);
+        if (bytes > std::int64_t(device.localMemBytes)) {
+            EXPECT_NE(why.find(std::to_string(bytes) + " bytes"), std::string::npos) << point.key() << ": " << why;
+        } else {
+            EXPECT_EQ(why, "") << point.key() << " " << size.label();
+        }
+    };
+    std::size_t refusedSeeds = 0, refusedSizes = 0;
+    for (Precision prec : {Precision::F32, Precision::F64}) {
+        const BatchedFamily family(prec);
+        for (const DeviceInfo& device : {gpuLike(), gpuLike(false), small, cpu}) {
+            const auto space = family.space(device);
+            for (const auto& c : space.constraints()) EXPECT_FALSE(c.description.empty()) << c.expression;
+            const auto kept = family.seedPoints(device);
+            for (const Point& seed : seedTable(prec)) {
+                const bool valid = space.isValid(seed);
+                EXPECT_EQ(valid, std::find(kept.begin(), kept.end(), seed) != kept.end()) << seed.key();
+                if (!valid) { // dropped by a constraint of the space, which says why
+                    ++refusedSeeds;
+                    const auto broken = space.brokenConstraint(seed);
+                    ASSERT_TRUE(broken.has_value()) << seed.key();
+                    const auto c = std::find_if(space.constraints().begin(), space.constraints().end(),
+                                                [&](const Constraint& x) { return x.expression == *broken; });
+                    ASSERT_NE(c, space.constraints().end()) << *broken;
+                    EXPECT_FALSE(c->description.empty());
+                    continue;
+                }
+                for (const auto& size : sizes) {
+                    check(family, seed, device, size);
+                    refusedSizes += family.supportsOn(seed, size, device) ? 0 : 1;
+                }
+            }
+        }
+        // Every point of the GPU's space at the sizes where the largest tiles meet the limit.
+        const auto gpu = gpuLike();
+        family.space(gpu).forEachValid([&](const Point& point) {
+            if (point["BATCHED_DESIGN"] == 1 && point["BATCHED_LDV"] == 1 && point["BATCHED_MINB"] == 0)
+                for (const ProblemSize& size :
+                     {ProblemSize{{8, 8, 8, 10}}, ProblemSize{{13, 13, 13, 10}}, ProblemSize{{32, 32, 32, 10}}})
+                    check(family, point, gpu, size);
+            return !HasFailure();
+        });
+    }
+    // Both kinds of refusal happen (the 32 KiB device drops the 1024-work-item seeds; 32^3 tiles exceed 32 KiB).
+    EXPECT_GT(refusedSeeds, 0u);
+    EXPECT_GT(refusedSizes, 0u);
+}
+
 TEST_F(BatchedPocl, EveryVariantBothPrecisionsAndEveryOp) {
     const std::vector<std::pair<blas::Op, blas::Op>> ops = {{N, N}, {N, T}, {T, N}, {T, T}};
     for (std::size_t v = 0; v < kBatchedVariants.size(); ++v) {
@@ -267,6 +379,11 @@ TEST_F(BatchedPocl, WorkItemShapesThatDivideTheSize) {
         {withLdv(withSeq(blocked(1, 1, 18, 9, true), 4), 2), 18},
         {withSeq(blocked(1, 2, 12, 12, true), 2), 12},
         {withLdv(withSeq(blocked(1, 1, 14, 7, true), 4), 2), 28},
+        // n = 13, prime: 7 x 7 (2 x 2 blocks over 14) and 13 x 5 (1 x 3 over 15) with 8 problems, the candidates
+        // of H100 run M (each at 13, clamped, and 14)
+        {withSeq(blocked(1, 8, 7, 7, true), 2), 13},
+        {withSeq(blocked(1, 8, 13, 5, true), 2), 13},
+        {withSeq(blocked(1, 8, 13, 7, true), 4), 13},
     };
     for (std::size_t v = 0; v < cases.size(); ++v) {
         BatchedParams p = cases[v].p;
@@ -562,14 +679,15 @@ TEST_F(BatchedPocl, DispatchTableOfRoundDesignsRunsWhatItNames) {
         withLdv(withMinBlocks(withSeq(blocked(1, 1, 8, 8, false), 8), 4), 4),
         withSeq(blocked(1, 8, 9, 9, true), 2),
         withSeq(blocked(1, 8, 5, 5, true), 2),
+        withSeq(blocked(1, 4, 7, 7, true), 4), // run M's leader at single 13: 2 x 2 blocks over 14
     };
     rules::PointTable curves;
     curves.dims = {"m", "n", "k", "batch"};
     for (const auto& d : designs) curves.candidates.push_back(pointFromParams(d).key());
-    // 3: the plain one, 9 and 10: the dividing shapes, 16: rounds of 4, 24 and 32: rounds of 8
-    for (long long n : {3LL, 9LL, 10LL, 16LL, 24LL, 32LL}) {
+    // 3: the plain one, 9, 10 and 13: the dividing shapes, 16: rounds of 4, 24 and 32: rounds of 8
+    for (long long n : {3LL, 9LL, 10LL, 13LL, 16LL, 24LL, 32LL}) {
         curves.points.push_back({n, n, n, 100});
-        const std::size_t best = n < 8 ? 0 : n == 9 ? 3 : n == 10 ? 4 : n == 16 ? 1 : 2;
+        const std::size_t best = n < 8 ? 0 : n == 9 ? 3 : n == 10 ? 4 : n == 13 ? 5 : n == 16 ? 1 : 2;
         std::vector<double> values;
         for (std::size_t c = 0; c < designs.size(); ++c) values.push_back(c == best ? 9.0 : 1.0 + double(c));
         curves.value.push_back(values);
@@ -581,9 +699,10 @@ TEST_F(BatchedPocl, DispatchTableOfRoundDesignsRunsWhatItNames) {
     for (const auto& d : designs) EXPECT_NE(cpp.find(pointFromParams(d).key()), std::string::npos) << cpp;
     const std::vector<std::string> dims = {"m", "n", "k", "batch"};
     const std::vector<std::pair<std::vector<long long>, std::size_t>> asked = {
-        {{3, 3, 3, 9}, 0},    {{9, 9, 9, 17}, 3},    {{10, 10, 10, 17}, 4},
+        {{3, 3, 3, 9}, 0},    {{9, 9, 9, 17}, 3},   {{10, 10, 10, 17}, 4},
         {{11, 11, 11, 9}, 4}, // 11: the nearest entry, 10 (3 x 3 blocks with clamped rows and columns)
-        {{16, 16, 16, 9}, 1}, {{24, 24, 24, 19}, 2}, {{31, 31, 31, 9}, 2}}; // 31: nearest, 32
+        {{13, 13, 13, 9}, 5}, {{16, 16, 16, 9}, 1}, {{24, 24, 24, 19}, 2},
+        {{31, 31, 31, 9}, 2}}; // 31: nearest, 32
     for (const auto& [size, want] : asked) {
         const auto choice = rule.select(dims, size);
         ASSERT_EQ(choice.candidate, curves.candidates[want]) << choice.why;

@@ -87,3 +87,24 @@ TEST(BatchedGenerator, SameTextCompilesAsCuda) {
             }
         }
 }
+
+TEST(BatchedGenerator, SharedTilesUpToTheStaticLimitCompileAndBeyondItAreRefused) {
+    // 64 problems a work-group in double with a column of C per work-item (8 x 1, two rounds; H100 run E): at
+    // 8 x 4 x 8 the tiles take (64 + 32) x 64 x 8 = 49152 bytes, exactly CUDA's static limit, and compile; at
+    // 8 x 5 x 8 (53248 bytes) a 48 KiB device refuses the program, and the source made for a device claiming more
+    // is refused by ptxas: the limit the family checks is the one CUDA enforces.
+    if (!std::filesystem::exists(nvccPath())) GTEST_SKIP() << "nvcc not found at " << nvccPath();
+    DeviceInfo gpu;
+    gpu.backend = BackendKind::Cuda, gpu.type = DeviceType::Gpu, gpu.localMemBytes = 48 * 1024;
+    DeviceInfo claimsMore = gpu;
+    claimsMore.localMemBytes = 100 * 1024;
+    BatchedParams p;
+    p.precision = Precision::F64, p.design = Design::SharedMemory, p.tba = 64, p.wx = 8, p.wy = 1;
+    p.reg = true, p.seq = 2;
+    ASSERT_EQ(p.localMemBytes(8, 4, 8), 49152);
+    EXPECT_EQ(nvccCompile(batchedProgram(p, gpu, BatchedShape{blas::Op::N, blas::Op::N, 8, 4, 8}), "at"), "");
+    const BatchedShape over{blas::Op::N, blas::Op::N, 8, 5, 8};
+    EXPECT_THROW(batchedProgram(p, gpu, over), std::invalid_argument);
+    const std::string log = nvccCompile(batchedProgram(p, claimsMore, over), "over");
+    EXPECT_NE(log.find("too much shared data"), std::string::npos) << log;
+}
