@@ -100,6 +100,9 @@ public:
 
 private:
     bool ensureWorker(std::string& failure) {
+        // A worker that died while idle is replaced here, before a request is written to it. A write does not always
+        // fail on a dying worker (its pipes stay open until its last thread has gone), so measure() also retries once.
+        m_worker.reapIfExited();
         if (m_worker.running()) return true;
         try {
             m_worker.start();

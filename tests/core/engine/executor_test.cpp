@@ -2,6 +2,7 @@
 // kernel kills only the worker, and the executor keeps going with a fresh worker for the next candidate.
 #include <chrono>
 #include <csignal>
+#include <filesystem>
 #include <thread>
 
 #include <unistd.h>
@@ -82,11 +83,17 @@ TEST_F(IsolatedExecutorTest, AWorkerThatDiesBetweenCandidatesCostsNoCandidate) {
     const auto workers = test::childrenOf(::getpid());
     ASSERT_EQ(workers.size(), 1u) << "the executor's idle worker is this test's only child";
     ASSERT_EQ(::kill(workers[0], SIGKILL), 0);
-    // Exited (its pipes closed) but not reaped: the executor reaps it.
+    // Exited, every thread included (the leader reads 'Z' while PoCL's threads still hold its pipes open), but not
+    // reaped: the executor reaps it.
+    auto exited = [&] {
+        return test::processState(workers[0]) == 'Z' &&
+               std::distance(std::filesystem::directory_iterator("/proc/" + std::to_string(workers[0]) + "/task"),
+                             std::filesystem::directory_iterator{}) == 1;
+    };
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (test::processState(workers[0]) != 'Z' && std::chrono::steady_clock::now() < deadline)
+    while (!exited() && std::chrono::steady_clock::now() < deadline)
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    ASSERT_EQ(test::processState(workers[0]), 'Z');
+    ASSERT_TRUE(exited());
     for (int i = 0; i < 2; ++i) {
         auto next = executor->measure(selftestPoint(0), {{{256}}});
         ASSERT_EQ(next.size(), 1u);
