@@ -12,7 +12,7 @@ CC=${CC:-clang} CXX=${CXX:-clang++} cmake -S . -B "$build" -G Ninja -DCMAKE_BUIL
     -DBUILD_TESTING=OFF -DKT_FUZZ=ON -DKT_SANITIZE=address,undefined ${KT_CMAKE_ARGS:-}
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-    targets=(space_json expression size_list rules_json curves_csv samples_csv)
+    targets=(space_json expression size_list rules_json curves_csv samples_csv t4_json)
 fi
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/fuzz_}"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"

@@ -45,6 +45,7 @@ std::shared_ptr<const ProgramCache::Entry> CandidateMeasurer::buildAll(const Poi
     // or the copy kernels several plans share) are built once by the cache.
     std::vector<GeneratedSource> sources;
     try {
+        stopIfInjected(injectedFaultFor(point.key()), InjectedFault::StopCompiling); // only when a test asks
         if (auto plan = m_family->plan(point, m_device.info())) {
             injectIntoPlan(*plan, injectedFaultFor(point.key())); // none unless a test asks (KT_FAULT_INJECTION)
             sources = plan->programs;
@@ -148,6 +149,7 @@ std::vector<Measurement> CandidateMeasurer::measure(const Point& point, const st
         try {
             run->prepare(size, options.seed);
             for (int i = 0; i < options.warmupRuns; ++i) run->run();
+            stopIfInjected(currentInjectedFault(), InjectedFault::StopTiming); // only when a test asks
             if (options.verify) {
                 // Verify the output of a run that started from freshly prepared (poisoned) output buffers, so an
                 // unwritten element is caught; accumulate-style kernels (β·C) are verified on their first run.

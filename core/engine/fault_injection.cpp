@@ -1,6 +1,7 @@
 // Fault injection for the reliability tests (see fault_injection.hpp).
 #include "core/engine/fault_injection.hpp"
 
+#include <csignal>
 #include <cstdlib>
 #include <map>
 #include <regex>
@@ -16,7 +17,9 @@ const std::map<std::string, InjectedFault>& kinds() {
                                                            {"write-before-start", InjectedFault::WriteBeforeStart},
                                                            {"wrong-result", InjectedFault::WrongResult},
                                                            {"local-memory", InjectedFault::LocalMemory},
-                                                           {"device-memory", InjectedFault::DeviceMemory}};
+                                                           {"device-memory", InjectedFault::DeviceMemory},
+                                                           {"stop-compiling", InjectedFault::StopCompiling},
+                                                           {"stop-timing", InjectedFault::StopTiming}};
     return k;
 }
 
@@ -110,6 +113,10 @@ void injectIntoPlan(KernelPlan& plan, InjectedFault fault) {
             launch.global[0] = "(" + launch.global[0] + ") * 8192";
         }
     }
+}
+
+void stopIfInjected(InjectedFault fault, InjectedFault at) {
+    if (fault == at && fault != InjectedFault::None) std::raise(SIGSTOP);
 }
 
 FaultScope::FaultScope(InjectedFault fault) : m_previous(t_current) { t_current = fault; }

@@ -9,7 +9,11 @@
 // (the first input buffer is handed to the kernels moved forward: they read shifted data), local-memory (every
 // kernel the plan launches declares 1 GiB of local memory at the top of its body: no device has that much, so the
 // compiler, the launch or the driver refuses it), device-memory (the plan gets a workspace of 2^50 elements, which
-// no device can allocate).
+// no device can allocate), stop-compiling / stop-timing (the process measuring the candidate stops itself with SIGSTOP
+// when it starts compiling the candidate's programs / between the candidate's warm-up and its timed runs: it stops
+// answering, as a worker hung in a driver call does, until the watchdog kills it; the worker-kill test kills it there
+// itself, so every kill lands in a known candidate and phase. Meant for isolated workers: in-process (--no-isolation)
+// it stops the tuning process, until SIGCONT).
 #pragma once
 #include <string>
 
@@ -25,7 +29,9 @@ enum class InjectedFault {
     WriteBeforeStart,
     WrongResult,
     LocalMemory,
-    DeviceMemory
+    DeviceMemory,
+    StopCompiling,
+    StopTiming
 };
 
 std::string toString(InjectedFault fault);
@@ -43,6 +49,9 @@ void injectIntoPlan(KernelPlan& plan, InjectedFault fault);
 // `statement` inserted at the top of the body of the kernel `kernel` in `source` (found as "void <kernel>(" with the
 // body's brace after the parameter list). Throws std::invalid_argument when the source defines no such kernel.
 std::string insertAtKernelStart(const std::string& source, const std::string& kernel, const std::string& statement);
+
+// Stops the calling process (SIGSTOP) when `fault` is `at` (StopCompiling or StopTiming); returns when it is continued.
+void stopIfInjected(InjectedFault fault, InjectedFault at);
 
 // While alive, candidate runs constructed on this thread get `fault` (the measurer holds one per candidate: a family
 // may construct its plan runs late, per size).

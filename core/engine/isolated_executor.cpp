@@ -48,8 +48,18 @@ public:
         if (!ensureWorker(failure)) return failAll(point, sizes, {}, 0, MeasurementStatus::WorkerCrash, failure);
         nlohmann::json sizeList = nlohmann::json::array();
         for (const auto& s : sizes) sizeList.push_back(s);
-        if (!m_worker.send(nlohmann::json{{"op", "measure"}, {"point", point.key()}, {"sizes", sizeList}}.dump()))
-            return failAll(point, sizes, {}, 0, MeasurementStatus::WorkerCrash, "worker pipe closed");
+        const std::string request = nlohmann::json{{"op", "measure"}, {"point", point.key()}, {"sizes", sizeList}}.dump();
+        if (!m_worker.send(request)) {
+            // The worker died while it waited for this request (killed from outside, or a driver thread crashed after
+            // its last reply). This candidate never reached it, so it is not to blame: reap the dead worker (else every
+            // later request would fail the same way) and hand the request to a new one, once.
+            m_worker.kill();
+            if (!ensureWorker(failure)) return failAll(point, sizes, {}, 0, MeasurementStatus::WorkerCrash, failure);
+            if (!m_worker.send(request)) {
+                m_worker.kill();
+                return failAll(point, sizes, {}, 0, MeasurementStatus::WorkerCrash, "worker pipe closed");
+            }
+        }
 
         std::vector<Measurement> received; // streamed one per size, so results before a crash are kept
         std::size_t current = 0;           // index of the size the worker is on
@@ -90,6 +100,9 @@ public:
 
 private:
     bool ensureWorker(std::string& failure) {
+        // A worker that died while idle is replaced here, before a request is written to it. A write does not always
+        // fail on a dying worker (its pipes stay open until its last thread has gone), so measure() also retries once.
+        m_worker.reapIfExited();
         if (m_worker.running()) return true;
         try {
             m_worker.start();

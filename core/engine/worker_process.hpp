@@ -29,6 +29,8 @@ public:
     std::optional<std::string> readLine(std::chrono::steady_clock::time_point deadline);
 
     void kill(); // SIGKILL + reap
+    // Reaps the child if it has exited (without waiting), so running() is false for a worker that died while idle.
+    void reapIfExited() { reap(false); }
     bool timedOut() const { return m_timedOut; }
     bool exited() const { return m_exited; }
     std::string exitDescription() const { return m_exitDescription; }

@@ -61,7 +61,7 @@ TEST(FaultInjection, DeviceMemoryAddsAWorkspaceNoDeviceCanHold) {
 TEST(FaultInjection, EveryKindHasANameThatReadsBack) {
     for (auto fault : {InjectedFault::CompileError, InjectedFault::WorkItems, InjectedFault::WriteAfterEnd,
                        InjectedFault::WriteBeforeStart, InjectedFault::WrongResult, InjectedFault::LocalMemory,
-                       InjectedFault::DeviceMemory})
+                       InjectedFault::DeviceMemory, InjectedFault::StopCompiling, InjectedFault::StopTiming})
         EXPECT_EQ(injectedFaultFromString(toString(fault)), fault) << toString(fault);
     EXPECT_THROW(injectedFaultFromString("local"), std::invalid_argument);
 }

@@ -1,12 +1,18 @@
 // The isolated executor end to end through `ktune worker` on PoCL: a hung kernel is killed by the watchdog, a crashing
 // kernel kills only the worker, and the executor keeps going with a fresh worker for the next candidate.
 #include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <thread>
+
+#include <unistd.h>
 
 #include <gtest/gtest.h>
 
 #include "core/engine/executor.hpp"
 #include "kernels/builtin_families.hpp"
 #include "test_device.hpp"
+#include "tests/reliability/child_processes.hpp"
 
 namespace kt {
 namespace {
@@ -64,6 +70,38 @@ TEST_F(IsolatedExecutorTest, CrashingKernelKillsOnlyTheWorker) {
     EXPECT_NE(crashed[0].error.find("signal"), std::string::npos) << crashed[0].error;
     auto after = executor->measure(selftestPoint(0), {{{256}}});
     EXPECT_EQ(after.at(0).status, MeasurementStatus::Ok) << after.at(0).error;
+}
+
+// A worker that dies while it waits for the next request (the OOM killer, a kill -9, a driver thread crashing after the
+// last reply) has not started that candidate: the candidate must be measured by a new worker, not stored as a crash,
+// and the candidates after it must not fail on the dead worker's closed pipe. The worker-kill test once hit this
+// under load, when its kill landed between two requests (every later candidate failed with "worker pipe closed").
+TEST_F(IsolatedExecutorTest, AWorkerThatDiesBetweenCandidatesCostsNoCandidate) {
+    auto executor = makeIsolatedExecutor(m_config);
+    auto first = executor->measure(selftestPoint(0), {{{256}}});
+    ASSERT_EQ(first.at(0).status, MeasurementStatus::Ok) << first.at(0).error;
+    const auto workers = test::childrenOf(::getpid());
+    ASSERT_EQ(workers.size(), 1u) << "the executor's idle worker is this test's only child";
+    ASSERT_EQ(::kill(workers[0], SIGKILL), 0);
+    // Exited, every thread included (the leader reads 'Z' while PoCL's threads still hold its pipes open), but not
+    // reaped: the executor reaps it.
+    auto exited = [&] {
+        return test::processState(workers[0]) == 'Z' &&
+               std::distance(std::filesystem::directory_iterator("/proc/" + std::to_string(workers[0]) + "/task"),
+                             std::filesystem::directory_iterator{}) == 1;
+    };
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (!exited() && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    ASSERT_TRUE(exited());
+    for (int i = 0; i < 2; ++i) {
+        auto next = executor->measure(selftestPoint(0), {{{256}}});
+        ASSERT_EQ(next.size(), 1u);
+        EXPECT_EQ(next[0].status, MeasurementStatus::Ok) << "candidate " << i << " after the kill: " << next[0].error;
+    }
+    const auto now = test::childrenOf(::getpid());
+    ASSERT_EQ(now.size(), 1u);
+    EXPECT_NE(now[0], workers[0]);
 }
 
 TEST_F(IsolatedExecutorTest, MissingWorkerExecutableIsReportedPerCandidate) {
