@@ -49,6 +49,14 @@ sweep() { # precision n: every seed design, ours vs cuBLAS
         --sizes "$(size $n $n $n $e)" --peer cublas --runs 5 --json --out "$out/sweep-$p-$n.json" > /dev/null 2>>"$log"
     say "sweep $p n=$n: rc $?"
 }
+sweepPoints() { # precision n points limit-seconds: the given point keys (';'-separated), ours vs cuBLAS
+    local p=$1 n=$2 points=$3 limit=$4 e
+    e=$([ "$p" = d ] && echo 8 || echo 4)
+    timeout "$(within "$limit")" "$ktune" bench --device "$cuda" --family ${p}gemm_batched --point "$points" \
+        --variants nn --sizes "$(size $n $n $n $e)" --peer cublas --runs 5 --json \
+        --out "$out/sweep-$p-$n.json" > /dev/null 2>>"$log"
+    say "sweep $p n=$n: rc $?"
+}
 tables() {
     for p in d s; do
         if compgen -G "$out/sweep-$p-*.json" > /dev/null; then
@@ -139,12 +147,8 @@ if [ "$stage" = blocked ]; then
     points=${KT_BLOCKED_POINTS:-$points} # or a list of point keys separated by ';'
     for n in ${KT_BLOCKED_SIZES:-32 24 28 20 31}; do
         for p in d s; do
-            e=$([ "$p" = d ] && echo 8 || echo 4)
             if [ "$SECONDS" -gt "${KT_SWEEP_BUDGET_S:-120}" ]; then say "sweep budget spent: skip $p n=$n"; continue; fi
-            timeout "$(within 40)" "$ktune" bench --device "$cuda" --family ${p}gemm_batched --point "$points" \
-                --variants nn --sizes "$(size $n $n $n $e)" --peer cublas --runs 5 --json \
-                --out "$out/sweep-$p-$n.json" > /dev/null 2>>"$log"
-            say "sweep $p n=$n: rc $?"
+            sweepPoints "$p" "$n" "$points" 40
         done
     done
     tables
@@ -193,12 +197,8 @@ if [ "$stage" = tuned ]; then
     sweepBudget=${KT_SWEEP_BUDGET_S:-330}
     for n in 32 31 28 24 20 30 29 27 26 25 23 22 21 19 18 17 16 12 8 15 14 13 11 10 9 4 2 1 7 6 5 3; do
         for p in d s; do
-            e=$([ "$p" = d ] && echo 8 || echo 4)
             if [ "$SECONDS" -gt "$sweepBudget" ]; then say "sweep budget spent: skip $p n=$n"; continue; fi
-            timeout "$(within 30)" "$ktune" bench --device "$cuda" --family ${p}gemm_batched --point "$(candidates $p $n)" \
-                --variants nn --sizes "$(size $n $n $n $e)" --peer cublas --runs 5 --json \
-                --out "$out/sweep-$p-$n.json" > /dev/null 2>>"$log"
-            say "sweep $p n=$n: rc $?"
+            sweepPoints "$p" "$n" "$(candidates $p $n)" 30
         done
     done
     tables
@@ -288,12 +288,8 @@ if [ "$stage" = shapes ]; then
     pairs=${KT_SHAPES_PAIRS:-$(for n in ${KT_SHAPES_SIZES:-5 9 17 18 10 11 3 6 7 16 19 8 12 4}; do echo "d:$n s:$n"; done)}
     for pair in $pairs; do
         p=${pair%%:*} n=${pair#*:}
-        e=$([ "$p" = d ] && echo 8 || echo 4)
         if [ "$SECONDS" -gt "$sweepBudget" ]; then say "sweep budget spent: skip $p n=$n"; continue; fi
-        timeout "$(within 30)" "$ktune" bench --device "$cuda" --family ${p}gemm_batched --point "$(candidates $p $n)" \
-            --variants nn --sizes "$(size $n $n $n $e)" --peer cublas --runs 5 --json \
-            --out "$out/sweep-$p-$n.json" > /dev/null 2>>"$log"
-        say "sweep $p n=$n: rc $?"
+        sweepPoints "$p" "$n" "$(candidates $p $n)" 30
     done
     # KT_REFUSED=1: the shapes that failed on the device in run E (7 x 1 and 8 x 1 with 64 problems, 2 rounds), now
     # refused before compiling where their tiles pass the static shared-memory limit, or stopped before the launch
