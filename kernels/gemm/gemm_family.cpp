@@ -422,8 +422,9 @@ std::unique_ptr<Routine> GemmFamily::makeRoutine(Device& device, ProgramCache& p
 
 std::vector<RoutinePlan> GemmFamily::routinePlans(const Point& point, const DeviceInfo& device) const {
     // Row-major calls (a column-major one is the row-major call with A and B swapped), one plan per op pair. Both
-    // operands are always copied: the routine's copy-free shapes need dense operands at offset 0, a condition on the
-    // call the package would have to test as GemmRoutine does.
+    // operands are always copied, except by direct-read points (no copy at all): the routine's copy-free shapes of
+    // packed points need dense operands at offset 0, a condition on the call the package would have to test as
+    // GemmRoutine does; for the same reason the package takes the general direct program, not the exact-fit one.
     const GemmParams params = paramsFromPoint(point, m_precision);
     std::vector<RoutinePlan> plans;
     for (blas::Op opA : {blas::Op::N, blas::Op::T})

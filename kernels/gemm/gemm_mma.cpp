@@ -75,7 +75,7 @@ std::string tileCopy(char name, Layout layout, const std::string& wide, const st
 }
 
 // Direct reads (GemmParams::direct): the copy of one operand's tile at k-block kb straight from the caller's matrix
-// `name` (already advanced by its offset). k-rows: element (k, c) at k * ld + c, stored like a packed tile; k-major:
+// `name`, at offset `off`. k-rows: element (k, c) at k * ld + c, stored like a packed tile; k-major:
 // element (k, c) at c * ld + k, stored as `wide` rows of GEMM_KL + pad (shared row c, column k). Three paths, chosen
 // per tile and uniform over the work-group:
 // - inside the matrix with 16-byte aligned rows (`vec`: ld even, start aligned): plain 16-byte chunks at offsets
@@ -91,8 +91,6 @@ std::string directTileCopy(char name, bool kMajor, bool exactFit, const std::str
       << ", const int off, const int rows, const int kReal, const int ld, const int blk, const int kb, "
          "const int lid) {\n";
     s << "    const int k0 = kb * GEMM_KL, c0 = blk * " << wide << ";\n";
-    // Recomputed per tile from the arguments rather than kept live through the mainloop: its registers are taken.
-    s << "    const bool vec = ((ld | off) & 1) == 0 && ((size_t)" << n << " & 15) == 0;\n";
     // Chunk c of the tile: its k and its column (the wide side) in the tile; 16-byte chunks pair along the
     // contiguous side. Element e likewise for the 8-byte path.
     const std::string kOf = kMajor ? "(c % (GEMM_KL / 2)) * 2" : "c / (" + wide + " / 2)";
@@ -115,24 +113,21 @@ std::string directTileCopy(char name, bool kMajor, bool exactFit, const std::str
         s << "        }\n";
     };
     s << "    const double* const tile = " << n << " + off + " << (kMajor ? "c0 * ld + k0" : "k0 * ld + c0") << ";\n";
+    const std::string pairs = "(GEMM_KL * " + wide + " / 2)"; // 16-byte chunks in the tile
+    const std::string pairAt = "                const int k = " + kOf + ", col = " + colOf + ";\n";
+    const std::string plainCopy = pairAt + "                gemm_cp16(" + dst + ", tile + " + at + ");\n";
     if (exactFit) { // every tile inside, every row aligned (the routine chose this program for such calls)
-        s << "    (void)vec;\n";
-        s << "    {\n";
-        loop("(GEMM_KL * " + wide + " / 2)", "c",
-             "                const int k = " + kOf + ", col = " + colOf + ";\n" + "                gemm_cp16(" + dst +
-                 ", tile + " + at + ");\n");
-        s << "    }\n";
+        loop(pairs, "c", plainCopy);
         s << "}\n";
         return s.str();
     }
+    // Recomputed per tile from the arguments rather than kept live through the mainloop: its registers are taken.
+    s << "    const bool vec = ((ld | off) & 1) == 0 && ((size_t)" << n << " & 15) == 0;\n";
     s << "    if (vec && c0 + " << wide << " <= rows && k0 + GEMM_KL <= kReal) {\n";
-    loop("(GEMM_KL * " + wide + " / 2)", "c",
-         "                const int k = " + kOf + ", col = " + colOf + ";\n" + "                gemm_cp16(" + dst +
-             ", tile + " + at + ");\n");
+    loop(pairs, "c", plainCopy);
     s << "    } else if (vec) {\n";
-    loop("(GEMM_KL * " + wide + " / 2)", "c",
-         "                const int k = " + kOf + ", col = " + colOf + ";\n" +
-             "                const int gk = k0 + k, gc = c0 + col;\n" + "                const int bytes = " +
+    loop(pairs, "c",
+         pairAt + "                const int gk = k0 + k, gc = c0 + col;\n" + "                const int bytes = " +
              pairBytes + ";\n" + "                gemm_cp16z(" + dst + ", bytes ? tile + " + at + " : " + n +
              ", bytes);\n");
     s << "    } else {\n";

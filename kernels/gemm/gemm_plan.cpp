@@ -124,28 +124,25 @@ KernelPlan tnTuningPlan(const GemmParams& p, const DeviceInfo& device) {
     // The TN program first: it is the candidate's own (Family::generate), the copies are shared helpers.
     plan.addProgram(tnProgram(p, device));
     addPaddedSizes(plan, p);
+    plan.buffers = {{"A", BufferRole::Input, "k * m"},
+                    {"B", BufferRole::Input, "k * n"},
+                    {"C0", BufferRole::Input, "m * n"},
+                    {"C", BufferRole::Output, "m * n"}};
+    TnOperands tn;
     if (p.direct) { // A (k x m) and B (k x n) read where they are: k-rows operands with ld m and n, no copies
-        plan.buffers = {{"A", BufferRole::Input, "k * m"},
-                        {"B", BufferRole::Input, "k * n"},
-                        {"C0", BufferRole::Input, "m * n"},
-                        {"C", BufferRole::Output, "m * n"}};
-        kernels::addRestoreLaunch(plan, "C0", "C", "m * n");
-        TnOperands tn;
         tn.a = "A", tn.b = "B", tn.k = "k", tn.lda = "m", tn.ldb = "n";
-        addTnLaunches(plan, p, device, tn);
-        return plan;
+    } else { // setup copies into the kernel's layouts (TnOperands' default buffers Ap, Bp)
+        plan.buffers.push_back({"Ap", BufferRole::Workspace, "K * M"});
+        plan.buffers.push_back({"Bp", BufferRole::Workspace, "K * N"});
+        const kernels::CopyShape shape;
+        kernels::addCopyLaunch(plan, copyParams(p, false, p.layoutA, p.ml, shape),
+                               {"A", "Ap", "K", "M", "k", "m", "m", "0"}, LaunchPhase::Setup);
+        kernels::addCopyLaunch(plan, copyParams(p, false, p.layoutB, p.nl, shape),
+                               {"B", "Bp", "K", "N", "k", "n", "n", "0"}, LaunchPhase::Setup);
     }
-    plan.buffers = {{"A", BufferRole::Input, "k * m"},       {"B", BufferRole::Input, "k * n"},
-                    {"C0", BufferRole::Input, "m * n"},      {"C", BufferRole::Output, "m * n"},
-                    {"Ap", BufferRole::Workspace, "K * M"}, {"Bp", BufferRole::Workspace, "K * N"}};
-    const kernels::CopyShape shape;
-    kernels::addCopyLaunch(plan, copyParams(p, false, p.layoutA, p.ml, shape),
-                           {"A", "Ap", "K", "M", "k", "m", "m", "0"}, LaunchPhase::Setup);
-    kernels::addCopyLaunch(plan, copyParams(p, false, p.layoutB, p.nl, shape),
-                           {"B", "Bp", "K", "N", "k", "n", "n", "0"}, LaunchPhase::Setup);
     // C is an input as well as the output: every timed run starts from C0.
     kernels::addRestoreLaunch(plan, "C0", "C", "m * n");
-    addTnLaunches(plan, p, device, TnOperands{});
+    addTnLaunches(plan, p, device, tn);
     return plan;
 }
 

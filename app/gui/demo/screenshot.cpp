@@ -37,6 +37,15 @@
 namespace kt::gui {
 
 namespace {
+// Pumps events until `loading` is false or the time is up; false on time-out.
+template <class Page> bool waitLoaded(Page* page, int timeoutMs) {
+    QElapsedTimer waited;
+    waited.start();
+    while (page->isLoading() && waited.elapsed() < timeoutMs)
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
+    return !page->isLoading();
+}
+
 // The Run and Results pages show a replay of the demo store (made-up transpose results on a made-up GPU) through the
 // simulated backend, so the screenshots need no device and look the same on every machine.
 bool prepareRunDemo(MainWindow& window, const QString& database, int timeoutMs) {
@@ -123,11 +132,7 @@ bool prepareFitsDemo(MainWindow& window, const QString& database, int timeoutMs)
     FitsPage* fits = window.fitsPage();
     if (!fits) return false;
     fits->setDatabase(database);
-    QElapsedTimer waited;
-    waited.start();
-    while (fits->isLoading() && waited.elapsed() < timeoutMs)
-        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
-    return !fits->isLoading();
+    return waitLoaded(fits, timeoutMs);
 }
 
 // The Compare page: the demo store with a second made-up device and made-up vendor (CLBlast) results.
@@ -140,10 +145,7 @@ bool prepareCompareDemo(MainWindow& window, const QString& database, int timeout
     }
     ComparePage* page = window.comparePage();
     page->setDatabase(database);
-    QElapsedTimer waited;
-    waited.start();
-    while (page->isLoading() && waited.elapsed() < timeoutMs)
-        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
+    waitLoaded(page, timeoutMs);
     page->setFamily(QStringLiteral("transpose"));
     return !page->isLoading();
 }
@@ -174,14 +176,6 @@ bool grabDemoDetails(MainWindow& window, const QString& directory) {
     results->filterEdit()->setText(ResultsModel::tr("compile error"));
     if (results->proxy()->rowCount() > 0) results->selectRow(0);
     return grabTo(window, directory, QStringLiteral("results-failure"));
-}
-// Pumps events until `loading` is false or the time is up; false on time-out.
-template <class Page> bool waitLoaded(Page* page, int timeoutMs) {
-    QElapsedTimer waited;
-    waited.start();
-    while (page->isLoading() && waited.elapsed() < timeoutMs)
-        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
-    return !page->isLoading();
 }
 } // namespace
 

@@ -2,43 +2,34 @@
 #include "app/gui/plots/point_labels.hpp"
 
 #include <map>
-#include <sstream>
-#include <utility>
+#include <stdexcept>
+
+#include "core/space/parameter_space.hpp"
 
 namespace kt::gui {
 
-namespace {
-// "A=1,B=2" → {{"A","1"},{"B","2"}}; empty when an item has no '='.
-std::vector<std::pair<std::string, std::string>> parse(const std::string& key) {
-    std::vector<std::pair<std::string, std::string>> out;
-    std::stringstream items(key);
-    std::string item;
-    while (std::getline(items, item, ',')) {
-        const auto eq = item.find('=');
-        if (eq == std::string::npos || eq == 0) return {};
-        out.emplace_back(item.substr(0, eq), item.substr(eq + 1));
-    }
-    return out;
-}
-} // namespace
-
 std::vector<std::string> distinguishingLabels(const std::vector<std::string>& keys) {
-    std::vector<std::vector<std::pair<std::string, std::string>>> parsed;
-    std::map<std::string, std::map<std::string, int>> valuesOf; // parameter -> value -> keys holding it
+    std::vector<Point> points; // empty for a key that is not a point key
+    std::map<std::string, std::map<ParamValue, std::size_t>> valuesOf; // parameter -> value -> keys holding it
     for (const auto& key : keys) {
-        parsed.push_back(parse(key));
-        for (const auto& [name, value] : parsed.back()) ++valuesOf[name][value];
+        try {
+            points.push_back(Point::fromKey(key));
+        } catch (const std::invalid_argument&) {
+            points.emplace_back();
+        }
+        const Point& p = points.back();
+        for (std::size_t i = 0; i < p.size(); ++i) ++valuesOf[p.names()[i]][p.values()[i]];
     }
     std::vector<std::string> labels;
-    for (std::size_t i = 0; i < keys.size(); ++i) {
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+        const Point& p = points[k];
         std::string label;
-        for (const auto& [name, value] : parsed[i]) {
-            const auto& counts = valuesOf[name];
-            const bool shared = counts.size() == 1 && counts.begin()->second == static_cast<int>(keys.size());
-            if (shared) continue;
-            label += (label.empty() ? "" : " ") + name + "=" + value;
+        for (std::size_t i = 0; i < p.size(); ++i) {
+            const auto& counts = valuesOf[p.names()[i]];
+            if (counts.size() == 1 && counts.begin()->second == keys.size()) continue; // the same in every key
+            label += (label.empty() ? "" : " ") + p.names()[i] + "=" + std::to_string(p.values()[i]);
         }
-        labels.push_back(label.empty() ? keys[i] : label);
+        labels.push_back(label.empty() ? keys[k] : label);
     }
     return labels;
 }

@@ -5,7 +5,7 @@
 
 namespace kt::gui {
 
-// Keys of the form "NAME=value,NAME=value,…" (Point::key). Each label lists, in key order, the parameters whose
+// Point keys ("NAME=value,…", Point::key). Each label lists, in key order, the parameters whose
 // value is not the same in every key ("GEMM_ML=64 GEMM_MINB=2"); a key that is not of that form is kept whole, and
 // identical keys (or a single one) keep their whole key, so a label never becomes empty. GEMM keys run to 400
 // characters, which a legend cannot show beside a plot.
