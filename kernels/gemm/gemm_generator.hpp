@@ -37,8 +37,9 @@ struct TnVariant {
     // Direct reads only (GemmParams::direct): the kernel's A(p, i) lies at A[i * lda + p] (k-contiguous: row-major
     // op(A) = A) instead of A[p * lda + i]; likewise B(p, j) at B[j * ldb + p] (op(B) = B^T).
     bool aKMajor = false, bKMajor = false;
-    // Direct reads of a call whose m, n, k are multiples of the blocks (k of kl * ksplit) and whose operands have 16-byte
-    // aligned rows: the tile copies are the packed kernel's, with the caller's ld, and no bounds or alignment test.
+    // Direct reads of a call whose m, n, k are multiples of the blocks (k of kl * ksplit) and whose operands have
+    // 16-byte aligned rows: the tile copies are the packed kernel's, with the caller's ld, and no bounds or alignment
+    // test.
     bool exactFit = false;
     // Whether the BLAS3 masking is off (the read orientation is not masking: it works with split-K too).
     bool isDefault() const { return triangle == TnTriangle::All && kRange == TnKRange::All; }

@@ -107,8 +107,7 @@ std::string GemmParams::describe() const {
                      : swizzle == 3 ? " swizzled4"
                                     : "") +
                     (dbuf ? " dbuf" : "") + (lds128 ? " lds128" : "") +
-                    (minBlocks ? " minblocks=" + std::to_string(minBlocks) : std::string()) +
-                    (direct ? " direct" : "")
+                    (minBlocks ? " minblocks=" + std::to_string(minBlocks) : std::string()) + (direct ? " direct" : "")
               : std::string())
       << " " << toString(precision);
     return s.str();

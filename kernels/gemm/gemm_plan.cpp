@@ -76,20 +76,20 @@ void addTnLaunches(KernelPlan& plan, const GemmParams& p, const DeviceInfo& devi
     tn.local = {str(p.wgN()), str(p.wgM()), "1"};
     auto args = [&](const std::string& c, const std::string& offC, const std::string& ldc, const std::string& beta) {
         std::vector<PlanArg> list{PlanArg::integer(o.M),
-                                    PlanArg::integer(o.N),
-                                    PlanArg::integer(o.K),
-                                    PlanArg::real(o.alpha),
-                                    PlanArg::real(beta),
-                                    operandArg(p, p.imageA, o.a, o.K + ") * (" + o.M),
-                                    operandArg(p, p.imageB, o.b, o.K + ") * (" + o.N),
-                                    PlanArg::buffer(c),
-                                    PlanArg::integer(offC),
-                                    PlanArg::integer(ldc),
-                                    PlanArg::integer(o.mC),
-                                    PlanArg::integer(o.nC)};
+                                  PlanArg::integer(o.N),
+                                  PlanArg::integer(o.K),
+                                  PlanArg::real(o.alpha),
+                                  PlanArg::real(beta),
+                                  operandArg(p, p.imageA, o.a, o.K + ") * (" + o.M),
+                                  operandArg(p, p.imageB, o.b, o.K + ") * (" + o.N),
+                                  PlanArg::buffer(c),
+                                  PlanArg::integer(offC),
+                                  PlanArg::integer(ldc),
+                                  PlanArg::integer(o.mC),
+                                  PlanArg::integer(o.nC)};
         if (p.direct)
-            for (const auto& e : {o.k.empty() ? o.K : o.k, o.lda.empty() ? o.M : o.lda, o.offa,
-                                  o.ldb.empty() ? o.N : o.ldb, o.offb})
+            for (const auto& e :
+                 {o.k.empty() ? o.K : o.k, o.lda.empty() ? o.M : o.lda, o.offa, o.ldb.empty() ? o.N : o.ldb, o.offb})
                 list.push_back(PlanArg::integer(e));
         return list;
     };

@@ -31,9 +31,8 @@ PlanExecutor& GemmRoutine::executorFor(blas::Op opA, blas::Op opB, bool copyA, b
     const int key = int(exactFit) * 16 + int(opA) * 8 + int(opB) * 4 + int(copyA) * 2 + int(copyB);
     auto& slot = m_executors[key];
     if (!slot)
-        slot = std::make_unique<PlanExecutor>(m_device, m_programs,
-                                              routinePlan(m_params, m_device.info(), {opA, opB, copyA, copyB, exactFit},
-                                                          m_copy));
+        slot = std::make_unique<PlanExecutor>(
+            m_device, m_programs, routinePlan(m_params, m_device.info(), {opA, opB, copyA, copyB, exactFit}, m_copy));
     return *slot;
 }
 

@@ -1,8 +1,8 @@
 // Fits & Rules page: a temporary store with two crossing synthetic candidates; the page must find the crossing
 // as a two-interval rule and refit when α changes.
 #include <cmath>
-#include <map>
 #include <filesystem>
+#include <map>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -14,8 +14,8 @@
 #include <QtTest>
 
 #include "app/gui/pages/fits_page.hpp"
-#include "app/gui/plots/point_labels.hpp"
 #include "app/gui/plots/fit_plot.hpp"
+#include "app/gui/plots/point_labels.hpp"
 #include "core/store/database.hpp"
 #include "core/store/device_repository.hpp"
 #include "core/store/measurement_repository.hpp"

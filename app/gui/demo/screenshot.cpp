@@ -7,18 +7,18 @@
 #include <string>
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QElapsedTimer>
 #include <QEventLoop>
-#include <QPixmap>
-#include <QComboBox>
+#include <QFile>
+#include <QFileInfo>
 #include <QLineEdit>
+#include <QPixmap>
 #include <QSortFilterProxyModel>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
-#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTimer>
 

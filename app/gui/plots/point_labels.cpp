@@ -9,7 +9,7 @@
 namespace kt::gui {
 
 std::vector<std::string> distinguishingLabels(const std::vector<std::string>& keys) {
-    std::vector<Point> points; // empty for a key that is not a point key
+    std::vector<Point> points;                                         // empty for a key that is not a point key
     std::map<std::string, std::map<ParamValue, std::size_t>> valuesOf; // parameter -> value -> keys holding it
     for (const auto& key : keys) {
         try {

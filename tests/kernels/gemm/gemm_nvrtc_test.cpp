@@ -80,8 +80,9 @@ TEST(GemmNvrtc, EveryTensorCoreVariantCompilesForTheArchitecturesThatHaveIt) {
     }
 }
 
-// Direct reads: every orientation of A and B (k-rows or k-major), general and exact-fit, compiles for every direct variant, and the family's
-// routine plans (what the package exports) hold no layout copy, only the TN program and its split-K reduction.
+// Direct reads: every orientation of A and B (k-rows or k-major), general and exact-fit, compiles for every direct
+// variant, and the family's routine plans (what the package exports) hold no layout copy, only the TN program and its
+// split-K reduction.
 TEST(GemmNvrtc, DirectReadVariantsCompileInEveryOrientationAndNeedNoCopies) {
     std::string why;
     if (!nvrtcAvailable(why)) GTEST_SKIP() << "NVRTC not loadable here: " << why;

@@ -170,8 +170,8 @@ inline gemm::GemmParams directReads(gemm::GemmParams p) {
 }
 
 // Together they take every value of the tensor-core parameters: mma 1..4, wm 16 32 64, stages 2 3 4, swizzle 0..3,
-// dbuf 0 1, lds128 0 1, minblocks 0 2, direct 0 1, with every layout of A and of B and split-K; several beyond CUDA's 48 KiB of
-// static shared memory.
+// dbuf 0 1, lds128 0 1, minblocks 0 2, direct 0 1, with every layout of A and of B and split-K; several beyond CUDA's
+// 48 KiB of static shared memory.
 inline const std::vector<gemm::GemmParams> kMmaVariants = {
     mmaVariant(1, 64, 64, 8, 4, 4, 16, 2, 0, CBL, CBL),      // m8n8k4 (sm_80), warp 16 x 32
     mmaVariant(2, 128, 64, 4, 8, 4, 32, 3, 1, ROW, ROW),     // m16n8k4, warp 32 x 32, padded rows
