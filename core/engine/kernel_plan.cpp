@@ -90,7 +90,7 @@ std::string KernelPlan::describe() const {
     for (const auto& l : launches) {
         s << toString(l.phase) << " " << l.kernel << " (program " << l.program << ") global(" << l.global[0] << ", "
           << l.global[1] << ", " << l.global[2] << ") local(" << l.local[0] << ", " << l.local[1] << ", "
-          << l.local[2] << ")\n   ";
+          << l.local[2] << ")" << (l.when.empty() ? "" : " when " + l.when) << "\n   ";
         for (std::size_t i = 0; i < l.args.size(); ++i) s << (i ? ", " : " ") << argText(l.args[i]);
         s << "\n";
     }
@@ -121,6 +121,8 @@ std::string KernelPlan::invalidReason() const {
         for (int d = 0; d < 3; ++d)
             for (const auto* e : {&l.global[std::size_t(d)], &l.local[std::size_t(d)]})
                 if (auto why = unknownName(*e, known); !why.empty()) return where + why;
+        if (!l.when.empty())
+            if (auto why = unknownName(l.when, known); !why.empty()) return where + "when: " + why;
         for (const auto& a : l.args) {
             switch (a.kind) {
             case PlanArg::Kind::Int:

@@ -95,6 +95,10 @@ struct PlanLaunch {
     std::array<std::string, 3> local{"1", "1", "1"};
     std::vector<PlanArg> args;
     LaunchPhase phase = LaunchPhase::Timed;
+    // Launched only where this integer expression is non-zero for the bound inputs (empty: always). One plan can
+    // then hold the programs of several cases and run the one a call needs: the tuning candidate times exactly what
+    // the routine and the exported package run for that size (GEMM's exact-fit program, gemm_plan.hpp).
+    std::string when;
 };
 
 struct KernelPlan {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 
 #include "core/engine/guarded_buffer.hpp"
@@ -29,6 +30,7 @@ struct PlanExecutor::Impl {
         std::unique_ptr<Kernel> kernel;
         std::array<Compiled, 3> global, local;
         std::vector<Arg> args;
+        std::optional<Compiled> when; // PlanLaunch::when; none: always launched
     };
     struct BufferSlot {
         const PlanBuffer* spec;
@@ -139,7 +141,8 @@ PlanExecutor::PlanExecutor(Device& device, ProgramCache& programs, KernelPlan pl
     for (const auto& s : m_plan.scalars) m->scalars[s.name] = s.tuningValue;
     for (const auto& source : m_plan.programs) m->programs.push_back(programs.program(source));
     for (const auto& l : m_plan.launches) {
-        Impl::Launch launch{&l, m->programs[l.program]->kernel(l.kernel), {}, {}, {}};
+        Impl::Launch launch{&l, m->programs[l.program]->kernel(l.kernel), {}, {}, {}, std::nullopt};
+        if (!l.when.empty()) launch.when = m->compile(l.when);
         for (std::size_t d = 0; d < 3; ++d) {
             launch.global[d] = m->compile(l.global[d]);
             launch.local[d] = m->compile(l.local[d]);
@@ -355,6 +358,7 @@ void PlanExecutor::ensureResolved(LaunchPhase phase) {
         cache.launches.clear();
         for (std::size_t i = 0; i < m->launches.size(); ++i) {
             if (m->launches[i].spec->phase != phase) continue;
+            if (m->launches[i].when && m->eval(*m->launches[i].when) == 0) continue;
             Impl::Resolved r{m->launches[i].kernel.get(), {}, {}, {}};
             resolve(i, r.global, r.local, r.args);
             cache.launches.push_back(std::move(r));

@@ -13,7 +13,8 @@ namespace kt {
 // shape. `call` names the routine and precision and the shape: order (the plan takes calls in this storage order;
 // the package rewrites a call given in the other order, as blas::toColumnMajor does), op types, side, triangle and
 // diagonal; its sizes and scalars are unused. The plan's inputs are named after the call's arguments: m, n, k, lda,
-// ldb, ldc, offa, offb, offc, batch, stridea, strideb, stridec (a plan reads the ones it needs); its scalars alpha
+// ldb, ldc, offa, offb, offc, batch, stridea, strideb, stridec, and aligned (1 when the storage of A and B starts
+// 16-byte aligned; a plan reads the ones it needs); its scalars alpha
 // and beta; its buffers A, B and C are the caller's operands a, b and c. Reset launches are for tuning only.
 struct RoutinePlan {
     blas::BlasCall call;

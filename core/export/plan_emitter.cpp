@@ -33,7 +33,8 @@ const std::map<std::string, std::string>& callFields() {
                                                            {"offx", "offb"},
                                                            {"offy", "offc"},
                                                            {"incx", "incx"},
-                                                           {"incy", "incy"}};
+                                                           {"incy", "incy"},
+                                                           {"aligned", "aligned"}};
     return fields;
 }
 
@@ -105,7 +106,8 @@ std::string emitPlanFunction(const KernelPlan& plan, const std::string& function
     for (LaunchPhase phase : {LaunchPhase::Setup, LaunchPhase::Timed}) {
         for (const auto& l : plan.launches) {
             if (l.phase != phase) continue;
-            o << "    {\n        const std::int64_t g[3] = {" << cExpression(l.global[0]) << ", "
+            o << "    " << (l.when.empty() ? "" : "if (" + cExpression(l.when) + ") ")
+              << "{\n        const std::int64_t g[3] = {" << cExpression(l.global[0]) << ", "
               << cExpression(l.global[1]) << ", " << cExpression(l.global[2]) << "};\n";
             o << "        const std::int64_t l[3] = {" << cExpression(l.local[0]) << ", " << cExpression(l.local[1])
               << ", " << cExpression(l.local[2]) << "};\n";

@@ -74,6 +74,7 @@ void addTnLaunches(KernelPlan& plan, const GemmParams& p, const DeviceInfo& devi
         tn.global = {"(" + o.N + ") / " + str(p.nl) + " * " + str(p.wgN()),
                      "(" + o.M + ") / " + str(p.ml) + " * " + str(p.wgM()), str(p.ksplit)};
     tn.local = {str(p.wgN()), str(p.wgM()), "1"};
+    tn.when = o.when;
     auto args = [&](const std::string& c, const std::string& offC, const std::string& ldc, const std::string& beta) {
         std::vector<PlanArg> list{PlanArg::integer(o.M),
                                   PlanArg::integer(o.N),
@@ -108,12 +109,31 @@ void addTnLaunches(KernelPlan& plan, const GemmParams& p, const DeviceInfo& devi
     reduce.program = program;
     reduce.kernel = kSplitkReduceKernelName;
     reduce.phase = phase;
+    reduce.when = o.when;
     reduce.global = {roundUpExpr(o.nC, kTile), roundUpExpr(o.mC, kTile), "1"};
     reduce.local = {str(kTile), str(kTile), "1"};
     reduce.args = {PlanArg::integer(str(p.ksplit)), PlanArg::integer(o.mC), PlanArg::integer(o.nC),
                    PlanArg::real(o.beta),           PlanArg::buffer("W"),   PlanArg::buffer(o.c),
                    PlanArg::integer(o.offC),        PlanArg::integer(o.ldc)};
     plan.launches.push_back(std::move(reduce));
+}
+
+void addDirectTnLaunches(KernelPlan& plan, const GemmParams& p, const DeviceInfo& device, TnOperands tn,
+                         const std::string& extraCondition) {
+    // The exact-fit program's copies take whole 16-byte chunks with no bounds tests: every tile inside the matrix,
+    // every row starting 16-byte aligned (even ld and offset from an aligned start).
+    const std::string lda = tn.lda.empty() ? tn.M : tn.lda, ldb = tn.ldb.empty() ? tn.N : tn.ldb;
+    const std::string k = tn.k.empty() ? tn.K : tn.k;
+    std::string fits = tn.mC + " % " + str(p.ml) + " == 0 && " + tn.nC + " % " + str(p.nl) + " == 0 && " + k +
+                       " > 0 && " + k + " % " + str(p.kMultiple()) + " == 0 && (" + lda + ") % 2 == 0 && (" + ldb +
+                       ") % 2 == 0 && (" + tn.offa + ") % 2 == 0 && (" + tn.offb + ") % 2 == 0";
+    if (!extraCondition.empty()) fits += " && " + extraCondition;
+    plan.variables.push_back({kExactFitVariable, fits});
+    tn.when = std::string("!") + kExactFitVariable;
+    addTnLaunches(plan, p, device, tn);
+    tn.variant.exactFit = true;
+    tn.when = kExactFitVariable;
+    addTnLaunches(plan, p, device, tn);
 }
 
 KernelPlan tnTuningPlan(const GemmParams& p, const DeviceInfo& device) {
@@ -128,20 +148,23 @@ KernelPlan tnTuningPlan(const GemmParams& p, const DeviceInfo& device) {
                     {"B", BufferRole::Input, "k * n"},
                     {"C0", BufferRole::Input, "m * n"},
                     {"C", BufferRole::Output, "m * n"}};
+    // C is an input as well as the output: every timed run starts from C0.
+    kernels::addRestoreLaunch(plan, "C0", "C", "m * n");
     TnOperands tn;
     if (p.direct) { // A (k x m) and B (k x n) read where they are: k-rows operands with ld m and n, no copies
         tn.a = "A", tn.b = "B", tn.k = "k", tn.lda = "m", tn.ldb = "n";
-    } else { // setup copies into the kernel's layouts (TnOperands' default buffers Ap, Bp)
-        plan.buffers.push_back({"Ap", BufferRole::Workspace, "K * M"});
-        plan.buffers.push_back({"Bp", BufferRole::Workspace, "K * N"});
-        const kernels::CopyShape shape;
-        kernels::addCopyLaunch(plan, copyParams(p, false, p.layoutA, p.ml, shape),
-                               {"A", "Ap", "K", "M", "k", "m", "m", "0"}, LaunchPhase::Setup);
-        kernels::addCopyLaunch(plan, copyParams(p, false, p.layoutB, p.nl, shape),
-                               {"B", "Bp", "K", "N", "k", "n", "n", "0"}, LaunchPhase::Setup);
+        // The program the routine runs for this size: the exact-fit one where the size fits the blocks.
+        addDirectTnLaunches(plan, p, device, tn);
+        return plan;
     }
-    // C is an input as well as the output: every timed run starts from C0.
-    kernels::addRestoreLaunch(plan, "C0", "C", "m * n");
+    // Setup copies into the kernel's layouts (TnOperands' default buffers Ap, Bp).
+    plan.buffers.push_back({"Ap", BufferRole::Workspace, "K * M"});
+    plan.buffers.push_back({"Bp", BufferRole::Workspace, "K * N"});
+    const kernels::CopyShape shape;
+    kernels::addCopyLaunch(plan, copyParams(p, false, p.layoutA, p.ml, shape), {"A", "Ap", "K", "M", "k", "m", "m", "0"},
+                           LaunchPhase::Setup);
+    kernels::addCopyLaunch(plan, copyParams(p, false, p.layoutB, p.nl, shape), {"B", "Bp", "K", "N", "k", "n", "n", "0"},
+                           LaunchPhase::Setup);
     addTnLaunches(plan, p, device, tn);
     return plan;
 }
@@ -150,7 +173,8 @@ KernelPlan routinePlan(const GemmParams& p, const DeviceInfo& device, const Rout
                        const kernels::CopyShape& copyShape) {
     KernelPlan plan;
     plan.precision = p.precision;
-    plan.inputs = {"m", "n", "k", "lda", "ldb", "ldc", "offa", "offb", "offc"}; // GemmRoutine binds them in this order
+    // GemmRoutine binds them in this order; "aligned": A and B start 16-byte aligned (ktp::Call::aligned).
+    plan.inputs = {"m", "n", "k", "lda", "ldb", "ldc", "offa", "offb", "offc", "aligned"};
     plan.scalars = {{"alpha", 1}, {"beta", 0}};
     if (!p.direct) plan.addProgram(tnProgram(p, device)); // direct reads: the program of the call's orientation
     addPaddedSizes(plan, p);
@@ -168,8 +192,8 @@ KernelPlan routinePlan(const GemmParams& p, const DeviceInfo& device, const Rout
     tn.a = "A", tn.b = "B", tn.offC = "offc", tn.ldc = "ldc";
     if (p.direct) { // the kernel reads op(A) and op(B) where they lie: no copies
         tn.k = "k", tn.lda = "lda", tn.offa = "offa", tn.ldb = "ldb", tn.offb = "offb";
-        tn.variant.aKMajor = aN, tn.variant.bKMajor = !bN, tn.variant.exactFit = shape.exactFit;
-        addTnLaunches(plan, p, device, tn);
+        tn.variant.aKMajor = aN, tn.variant.bKMajor = !bN;
+        addDirectTnLaunches(plan, p, device, tn, "aligned != 0");
         return plan;
     }
     // A_kernel(p, i) = op(A)(i, p): a plain copy of A when op(A) = A^T (stored k x m), a transposition otherwise.

@@ -36,10 +36,21 @@ struct TnOperands {
     // Direct reads (GemmParams::direct): the real k and where the operands lie. The defaults read operands packed as
     // K x M and K x N row-major (what the BLAS3 copies and the tuning candidate hold): k = K, ld = M / N, offset 0.
     std::string k = "", lda = "", offa = "0", ldb = "", offb = "0";
+    std::string when = ""; // PlanLaunch::when of the launches (empty: always)
 };
 // Adds the TN program (once), the split-K workspace "W" and the launches (TN, and the reduction for split-K).
 void addTnLaunches(KernelPlan& plan, const GemmParams& params, const DeviceInfo& device, const TnOperands& operands,
                    LaunchPhase phase = LaunchPhase::Timed);
+
+// The plan variable that is 1 where a direct-read plan runs its exact-fit program (addDirectTnLaunches).
+inline constexpr const char* kExactFitVariable = "exact";
+
+// Direct reads (GemmParams::direct): the TN launches of the general program and of the exact-fit one
+// (TnVariant::exactFit), each run only where the plan variable kExactFitVariable says: the call fits the blocks
+// (m, n, k multiples of ml, nl, kl * ksplit), ld and offsets are even, and `extraCondition` holds (empty: nothing
+// more). The tuning candidate, the routine and the exported package then all run the same program for a size.
+void addDirectTnLaunches(KernelPlan& plan, const GemmParams& params, const DeviceInfo& device, TnOperands operands,
+                         const std::string& extraCondition = "");
 
 // The tuning candidate: inputs m, n, k; buffers A (k x m, the logical A^T), B (k x n), C0 (m x n) random, C the
 // output; setup copies A and B into the kernel's layouts, reset restores C from C0, the timed launch is the TN
@@ -54,7 +65,6 @@ KernelPlan tnTuningPlan(const GemmParams& params, const DeviceInfo& device);
 struct RoutineShape {
     blas::Op opA = blas::Op::N, opB = blas::Op::N;
     bool copyA = true, copyB = true;
-    bool exactFit = false; // direct reads only: the call fits the blocks exactly (TnVariant::exactFit)
 };
 KernelPlan routinePlan(const GemmParams& params, const DeviceInfo& device, const RoutineShape& shape,
                        const kernels::CopyShape& copyShape = {});

@@ -27,12 +27,12 @@ GemmRoutine::GemmRoutine(Device& device, ProgramCache& programs, const GemmParam
 
 GemmRoutine::~GemmRoutine() = default;
 
-PlanExecutor& GemmRoutine::executorFor(blas::Op opA, blas::Op opB, bool copyA, bool copyB, bool exactFit) {
-    const int key = int(exactFit) * 16 + int(opA) * 8 + int(opB) * 4 + int(copyA) * 2 + int(copyB);
+PlanExecutor& GemmRoutine::executorFor(blas::Op opA, blas::Op opB, bool copyA, bool copyB) {
+    const int key = int(opA) * 8 + int(opB) * 4 + int(copyA) * 2 + int(copyB);
     auto& slot = m_executors[key];
     if (!slot)
-        slot = std::make_unique<PlanExecutor>(
-            m_device, m_programs, routinePlan(m_params, m_device.info(), {opA, opB, copyA, copyB, exactFit}, m_copy));
+        slot = std::make_unique<PlanExecutor>(m_device, m_programs,
+                                              routinePlan(m_params, m_device.info(), {opA, opB, copyA, copyB}, m_copy));
     return *slot;
 }
 
@@ -82,14 +82,13 @@ void GemmRoutine::enqueue(const GemmCall& call, Buffer& A, Buffer& B, Buffer& C)
     const bool direct = m_params.direct != 0;
     const bool copyA = !direct && !fits(opA == blas::Op::N, m_params.layoutA, k, m, lda, offa, K, M, m_params.ml);
     const bool copyB = !direct && !fits(opB == blas::Op::T, m_params.layoutB, k, n, ldb, offb, K, N, m_params.nl);
-    // Direct reads of a call on the blocks with even leading dimensions and offsets (device buffers start 256-byte
-    // aligned): the program without bounds or alignment tests.
-    const bool exactFit = direct && m % m_params.ml == 0 && n % m_params.nl == 0 && k > 0 &&
-                          k % m_params.kMultiple() == 0 && (lda | ldb | offa | offb) % 2 == 0;
-    PlanExecutor& plan = executorFor(opA, opB, copyA, copyB, exactFit);
-    // In the order of routinePlan's inputs (m, n, k, lda, ldb, ldc, offa, offb, offc): no map per call.
-    const std::int64_t inputs[] = {m, n, k, lda, ldb, call.ldc, offa, offb, call.offC};
+    PlanExecutor& plan = executorFor(opA, opB, copyA, copyB);
+    // In the order of routinePlan's inputs (m, n, k, lda, ldb, ldc, offa, offb, offc, aligned): no map per call.
+    // Device buffers start at least 256-byte aligned (allocations and views alike): "aligned" holds.
+    const std::int64_t inputs[] = {m, n, k, lda, ldb, call.ldc, offa, offb, call.offC, 1};
     plan.bindInputValues(inputs);
+    // Direct reads: the plan runs its exact-fit program where the call fits the blocks (addDirectTnLaunches).
+    const bool exactFit = direct && plan.value(kExactFitVariable) != 0;
     auto bind = [&](const char* name, Buffer& buffer, const char* user) {
         try {
             plan.bindBuffer(name, buffer);

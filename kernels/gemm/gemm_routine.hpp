@@ -52,7 +52,7 @@ public:
     const kernels::CopyShape& copyShape() const { return m_copy; }
 
 private:
-    PlanExecutor& executorFor(blas::Op opA, blas::Op opB, bool copyA, bool copyB, bool exactFit = false);
+    PlanExecutor& executorFor(blas::Op opA, blas::Op opB, bool copyA, bool copyB);
 
     Device& m_device;
     ProgramCache& m_programs;

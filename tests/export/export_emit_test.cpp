@@ -229,5 +229,30 @@ TEST(PlanEmitter, RefusesInputsAndScalarsThatAreNoCallArguments) {
     EXPECT_EQ(code.find("-0.5"), std::string::npos) << code;
 }
 
+// A conditional launch (PlanLaunch::when) is emitted inside its test; "aligned" reads the call's alignment field,
+// which the CUDA backend sets from the caller's pointers.
+TEST(PlanEmitter, ConditionalLaunchesRunInsideTheirTest) {
+    KernelPlan plan;
+    plan.inputs = {"m", "aligned"};
+    plan.variables = {{"exact", "m % 64 == 0 && aligned != 0"}};
+    plan.programs.push_back({"kernel void k(int n) {}", {}, {"k"}});
+    PlanLaunch l;
+    l.kernel = "k";
+    l.global = {"m", "1", "1"};
+    l.args = {PlanArg::integer("m")};
+    l.when = "!exact";
+    plan.launches.push_back(l);
+    l.when = "exact";
+    plan.launches.push_back(l);
+    ASSERT_EQ(plan.invalidReason(), "");
+    const std::string code = exporter::emitPlanFunction(plan, "f", [](std::size_t) { return 0; });
+    EXPECT_NE(code.find("v_aligned = x.call.aligned;"), std::string::npos) << code;
+    const auto general = code.find("    if ((!v_exact)) {\n"), exact = code.find("    if ((v_exact)) {\n");
+    ASSERT_NE(general, std::string::npos) << code;
+    ASSERT_NE(exact, std::string::npos) << code;
+    EXPECT_LT(general, exact);
+    EXPECT_NE(code.find("x.launch(0, \"k\"", exact), std::string::npos) << code;
+}
+
 } // namespace
 } // namespace kt

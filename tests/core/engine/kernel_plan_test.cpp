@@ -239,6 +239,34 @@ TEST(PlanExecutor, OneTimedLaunchIsTimedByItsOwnEventAfterTheResets) {
     EXPECT_EQ(device.calls.size(), 2u);
 }
 
+// A launch with `when` runs only where its expression is non-zero for the bound inputs, re-decided when the inputs
+// change (the resolved launches are cached per generation); a lone remaining timed launch is timed by its event.
+TEST(PlanExecutor, ConditionalLaunchesRunOnlyWhereTheirConditionHolds) {
+    RecordingDevice device;
+    ProgramCache programs(device);
+    auto plan = twoKernelPlan();
+    plan.launches[0].when = "n % 64 == 0";
+    plan.launches[1].when = "!(n % 64 == 0)";
+    EXPECT_EQ(plan.invalidReason(), "");
+    EXPECT_NE(plan.describe().find("local(64, 1, 1) when n % 64 == 0"), std::string::npos) << plan.describe();
+    PlanExecutor exec(device, programs, plan);
+    auto kernelsRun = [&](std::int64_t n) {
+        device.calls.clear();
+        exec.bindInputs({{"n", n}});
+        exec.allocate();
+        exec.runTimed();
+        std::string names;
+        for (const auto& c : device.calls) names += c.kernel + (c.timedByEvent ? "(event) " : " ");
+        return names;
+    };
+    EXPECT_EQ(kernelsRun(128), "scale(event) ");
+    EXPECT_EQ(kernelsRun(100), "reduce(event) ");
+    EXPECT_EQ(kernelsRun(64), "scale(event) ");
+    plan.launches[1].when = "m > 0"; // names only declared inputs and variables
+    EXPECT_NE(plan.invalidReason().find("launch of reduce: when: 'm > 0' reads 'm'"), std::string::npos)
+        << plan.invalidReason();
+}
+
 TEST(PlanExecutor, BadBindingsAreRefusedWithTheirReason) {
     RecordingDevice device;
     ProgramCache programs(device);

@@ -118,13 +118,22 @@ TEST(GemmGenerator, DirectReadsTextPlansAndLimits) {
     for (blas::Op opA : {blas::Op::N, blas::Op::T})
         for (blas::Op opB : {blas::Op::N, blas::Op::T}) {
             const auto plan = routinePlan(p, DeviceInfo{}, {opA, opB, true, true});
-            ASSERT_EQ(plan.launches.size(), 1u);
-            ASSERT_EQ(plan.programs.size(), 1u);
-            EXPECT_EQ(plan.launches[0].args.size(), 17u);
-            const bool aK = plan.programs[0].source.find("A(p, i) = A[offA + i * lda + p]") != std::string::npos;
-            const bool bK = plan.programs[0].source.find("B(p, j) = B[offB + j * ldb + p]") != std::string::npos;
-            EXPECT_EQ(aK, opA == blas::Op::N);
-            EXPECT_EQ(bK, opB == blas::Op::T);
+            // The general program and the exact-fit one, each launched only where the plan's `exact` says.
+            ASSERT_EQ(plan.launches.size(), 2u);
+            ASSERT_EQ(plan.programs.size(), 2u);
+            EXPECT_EQ(plan.launches[0].when, "!exact");
+            EXPECT_EQ(plan.launches[1].when, "exact");
+            EXPECT_NE(plan.launches[0].program, plan.launches[1].program);
+            for (const auto& program : plan.programs) {
+                EXPECT_EQ(program.source.find("A(p, i) = A[offA + i * lda + p]") != std::string::npos,
+                          opA == blas::Op::N);
+                EXPECT_EQ(program.source.find("B(p, j) = B[offB + j * ldb + p]") != std::string::npos,
+                          opB == blas::Op::T);
+            }
+            for (const auto& launch : plan.launches) EXPECT_EQ(launch.args.size(), 17u);
+            EXPECT_EQ(plan.programs[plan.launches[0].program].source.find("gemm_cp8z(s") == std::string::npos, false);
+            EXPECT_EQ(plan.programs[plan.launches[1].program].source.find("gemm_cp8z(s"), std::string::npos);
+            EXPECT_EQ(plan.invalidReason(), "");
         }
     // The exact-fit program: the packed kernel's 16-byte copies alone, no bounds or alignment test.
     TnVariant exact;
@@ -134,9 +143,13 @@ TEST(GemmGenerator, DirectReadsTextPlansAndLimits) {
     EXPECT_EQ(ex.find("gemm_cp8z(s"), std::string::npos);
     EXPECT_NE(s.find("gemm_cp8z(s"), std::string::npos);
     EXPECT_NE(ex.find("gemm_cp16(sA + k * GEMM_LDA + (col ^ GEMM_SWZ(k)), tile + k * ld + col);"), std::string::npos);
-    EXPECT_NE(routinePlan(p, DeviceInfo{}, {blas::Op::T, blas::Op::N, false, false, true}).programs[0].source, rows);
-    // The tuning candidate reads its k x m and k x n operands in place: the restore of C and the TN launch only.
-    EXPECT_EQ(tnTuningPlan(p, DeviceInfo{}).launches.size(), 2u);
+    // The tuning candidate reads its k x m and k x n operands in place: the restore of C and the TN launches of the
+    // general and the exact-fit program, as the routine runs them.
+    const auto tuning = tnTuningPlan(p, DeviceInfo{});
+    ASSERT_EQ(tuning.launches.size(), 3u);
+    EXPECT_TRUE(tuning.programs[tuning.launches[1].program].source.find(rows) != std::string::npos);
+    EXPECT_EQ(tuning.programs[tuning.launches[2].program].source.find("gemm_cp8z(s"), std::string::npos);
+    EXPECT_EQ(tuning.launches[2].when, "exact");
     // Refused: direct reads on the SIMT kernel or with block layouts, k-major tiles without direct reads.
     GemmParams simt = kVariants[1];
     simt.direct = 1;

@@ -23,6 +23,9 @@ struct Call {
     std::int64_t lda = 0, ldb = 0, ldc = 0, offa = 0, offb = 0, offc = 0, incx = 1, incy = 1;
     std::int64_t batch = 1, stridea = 0, strideb = 0, stridec = 0;
     double alpha = 1, beta = 0;
+    // 1 when A's and B's storage starts 16-byte aligned (every allocation does; a device pointer into the middle of
+    // one may not): plans run their exact-fit programs only then (KernelTune's plan input "aligned").
+    std::int64_t aligned = 1;
 };
 
 struct Arg {
