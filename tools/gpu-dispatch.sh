@@ -18,6 +18,7 @@
 #   KT_BENCH_RUNS (timed runs per bench figure, 5: kernels a few percent apart need more than the tune's),
 #   KT_TOLERANCE (rules --tolerance, 0.02), KT_MIN_SIZES (best --min-sizes; default all sweep sizes, and 1 when no
 #   candidate has them all), KT_OPS (bench ops, nn,nt,tn,tt), KT_BENCH_ARGS (e.g. "--verify --tensor-cores"),
+#   KT_TUNE_OPTIONS (more strategy options, e.g. champions=1: each stage size's winner reaches the sweep),
 #   KT_TUNE_ARGS (e.g. "--no-isolation"), KT_BASELINE=0 (skip step 5), KT_GPU_BUILD (build folder, build-gpu) or
 #   KT_KTUNE (the ktune executable itself),
 #   KT_DISPATCH_TAR=1 (also OUTDIR.tar.gz; or KT_DISPATCH_TAR=FILE.tar.gz: the device tool returns few files),
@@ -92,7 +93,7 @@ step() {
 started=$(date +%s)
 log "gpu-dispatch: $family on $device, stage sizes $stage, sweep $sweep, budget $budget -> $dir"
 step tune tune.log tune --db "$db" --device "$device" --family "$family" "${space_args[@]}" --strategy two-stage \
-    --option "top=${KT_TOP:-10}" --sizes "$stage" --sweep "$sweep" --budget-time "$budget" --runs "$runs" \
+    --option "top=${KT_TOP:-10}${KT_TUNE_OPTIONS:+,$KT_TUNE_OPTIONS}" --sizes "$stage" --sweep "$sweep" --budget-time "$budget" --runs "$runs" \
     ${KT_TUNE_ARGS:-}
 rc=$?
 tail -n 8 "$dir/tune.log" >> "$summary"

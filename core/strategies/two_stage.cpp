@@ -1,6 +1,8 @@
 // Two-stage selection (paper 003, Matsumoto et al. 2012): measure every valid candidate at a few sizes (the paper
 // uses n = 1536 and 4096 on GPUs), keep the fastest K = 50 by mean, measure those over a size sweep
-// (256..8192 step 256 in the paper) and pick the best by mean over the sweep.
+// (256..8192 step 256 in the paper) and pick the best by mean over the sweep. Option champions=1 adds the winner of
+// each stage size to the finalists: for a dispatch rule over sizes, the kernel that wins only the large stage size
+// (large tiles) must reach the sweep even when its mean loses to kernels that are good at every size.
 #include <algorithm>
 #include <functional>
 
@@ -15,13 +17,15 @@ public:
     std::string name() const override { return "two-stage"; }
     std::string description() const override {
         return "Stage 1: every valid point at the stage sizes, ranked by mean. Stage 2: the top K over the sweep "
-               "sizes; best by mean over the sweep. Options: top (K, default 50), batch.";
+               "sizes; best by mean over the sweep. Options: top (K, default 50), champions (1: each stage size's "
+               "winner is a finalist too, default 0), batch.";
     }
-    std::vector<std::string> optionNames() const override { return {"top", "batch"}; }
+    std::vector<std::string> optionNames() const override { return {"top", "champions", "batch"}; }
 
     StrategyResult run(const SearchContext& ctx) const override {
         SearchSession session(ctx);
         const auto top = static_cast<std::size_t>(std::max(1.0, ctx.options.number("top", 50)));
+        const bool champions = ctx.options.number("champions", 0) != 0;
         const std::vector<ProblemSize>& sweep = ctx.sweep.empty() ? ctx.sizes : ctx.sweep;
         const std::uint64_t valid = ctx.space->countValid();
         session.setTotalEstimate(valid * ctx.sizes.size() + std::min<std::uint64_t>(top, valid) * sweep.size());
@@ -29,10 +33,15 @@ public:
         session.setPhase("stage 1");
         // Streamed: only the top K of stage 1 are kept, so spaces of millions of points stay small in memory.
         strategy_detail::TopList top1(top);
+        std::vector<strategy_detail::TopList> winners(champions ? ctx.sizes.size() : 0, strategy_detail::TopList(1));
         strategy_detail::forEachValidChunk(*ctx.space, 256, [&](const std::vector<Point>& chunk) {
             strategy_detail::evaluateAtSizes(session, chunk, ctx.sizes);
-            for (const auto& p : chunk)
+            for (const auto& p : chunk) {
                 if (auto score = session.meanScore(p, ctx.sizes)) top1.offer(*score, *ctx.space->indexOf(p));
+                for (std::size_t s = 0; s < winners.size(); ++s)
+                    if (auto score = session.meanScore(p, {ctx.sizes[s]}))
+                        winners[s].offer(*score, *ctx.space->indexOf(p));
+            }
             return !session.exhausted();
         });
         std::vector<RankedPoint> stage1;
@@ -42,6 +51,13 @@ public:
         result.strategy = name();
         std::vector<Point> finalists;
         for (const auto& r : stage1) finalists.push_back(r.point);
+        for (const auto& w : winners)
+            for (const auto& [score, index] : w.sorted()) {
+                Point champion = ctx.space->pointAt(index);
+                if (std::none_of(finalists.begin(), finalists.end(),
+                                 [&](const Point& f) { return f.key() == champion.key(); }))
+                    finalists.push_back(std::move(champion));
+            }
 
         session.setPhase("stage 2");
         if (!session.exhausted()) strategy_detail::evaluateAtSizes(session, finalists, sweep);

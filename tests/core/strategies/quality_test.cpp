@@ -96,6 +96,38 @@ TEST(StrategyQuality, TwoStageAndSieveFindThePlantedSweepWinner) {
     EXPECT_EQ(sieve.measured, 100u * 2 + 10u * 4);
 }
 
+// (9,9) wins only the large stage size, so its stage mean is far from the top; over the sweep it is the best. With
+// champions=1 two-stage takes each stage size's winner to the sweep as well; without, it never sees (9,9) there.
+TEST(StrategyQuality, TwoStageWithChampionsSweepsEachStageSizesWinner) {
+    SyntheticLandscape l = plantedLandscape();
+    const auto bowl = l.value;
+    l.value = [bowl](const Point& p, const ProblemSize& s) -> std::optional<double> {
+        auto v = bowl(p, s);
+        if (v && p.key() == "A=9,B=9") *v += s.dims[0] == 4096 ? 40 : s.dims[0] == 1536 ? 0 : 80;
+        return v;
+    };
+    auto run = [&](bool champions) {
+        SyntheticEvaluator evaluator(l);
+        SearchContext ctx;
+        ctx.space = &l.space;
+        ctx.evaluator = &evaluator;
+        ctx.sizes = l.sizes;
+        ctx.sweep = l.sweep;
+        ctx.options.values["top"] = 5;
+        if (champions) ctx.options.values["champions"] = 1;
+        return StrategyRegistry::instance().create("two-stage")->run(ctx);
+    };
+    const auto plain = run(false), withChampions = run(true);
+    ASSERT_FALSE(plain.best.empty());
+    ASSERT_FALSE(withChampions.best.empty());
+    EXPECT_EQ(plain.best.size(), 5u);
+    EXPECT_NE(plain.best.front().point.key(), "A=9,B=9");
+    // The 1536 winner (5,5) is in the top 5 already; the 4096 winner (9,9) joins them.
+    EXPECT_EQ(withChampions.best.size(), 6u);
+    EXPECT_EQ(withChampions.best.front().point.key(), "A=9,B=9");
+    EXPECT_EQ(withChampions.measured, plain.measured + 4u); // (9,9) at the four sweep sizes not measured yet
+}
+
 TEST(StrategyQuality, TwoStageAndSieveMatchTheExhaustiveSweepBestOnGemmLike) {
     for (std::uint64_t seed : {1, 2, 3}) {
         SyntheticLandscape l = gemmLikeLandscape(seed);
