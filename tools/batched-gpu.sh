@@ -375,6 +375,7 @@ if [ "$stage" = every ]; then
             # read-only 4 x 4 / 2 x 2 / 1 x 1 (runs W-Y), n x n work-items (one element each) with 2 or 4
             # problems fewer than the work-group limit allows and rounds, n x 1 (a column each)
             t=$(pow2le $((1024 / (n * n))))
+            [ "$t" -gt 128 ] && t=128 # the space's largest count of problems
             key 0 8 4 4 0 0 1 0 1; key 0 16 4 4 0 0 1 0 1; key 0 64 2 2 0 0 1 0 1; key 0 128 1 1 0 0 1 0 1
             key 1 4 8 8 0 0 1 0 1; key 0 $((t / 2)) $n $n 0 0 1 0 1; key 1 $((t / 2)) $n $n 1 0 2 0 1
             key 1 $((t / 4)) $n $n 1 0 4 0 1; key 1 $t $n $n 1 0 1 0 1; key 1 64 $n 1 1 0 2 0 1

@@ -247,8 +247,9 @@ ParameterSpace BatchedFamily::space(const DeviceInfo& device) const {
     // n = 9 or 17 a 2 x 2 or 2 x 3 block of 8 x 8 or 16 x 8 work-items has 38-56% of its elements in the problem):
     // 3 ... 12 for n = 3 ... 12 (one element each, or blocks that fit exactly), 14 for 14 and 28 (2 x 2 blocks), 17
     // and 18 for n = 17, 18 (17 x 9: blocks of 1 x 2, 18 of 17 columns used; 9 x 9: 2 x 2 blocks of 18), 13 for
-    // n = 13 (prime: 13 x 5 with blocks of 1 x 3, 15 of 13 columns used).
-    const std::vector<ParamValue> counts = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 18, 32};
+    // n = 13 (prime: 13 x 5 with blocks of 1 x 3, 15 of 13 columns used), 15 for n = 15 and 2 x 2 blocks at 29 and
+    // 30 (H200 run X: ceil(n/2) squared work-items with 2 x 2 blocks lead single 18, 22, 24, 26, 28, 32).
+    const std::vector<ParamValue> counts = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 32};
     space.addParameter({"BATCHED_WX", counts, "work-items per problem along m"});
     space.addParameter({"BATCHED_WY", counts, "work-items per problem along n"});
     // Added after the first GPU runs: keys stored without them mean 0 (the kernels of those runs).

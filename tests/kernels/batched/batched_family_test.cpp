@@ -67,7 +67,7 @@ const std::vector<BatchedParams> kBatchedVariants = {
     withSeq(blocked(1, 2, 4, 4, true, Precision::F32, true), 2),         // vector tiles: rounds without prefetch
     withLdv(withMinBlocks(withSeq(blocked(1, 2, 4, 4, true), 8), 8), 4), // prefetch rounds, vector loads
     withLdv(withSeq(blocked(1, 1, 4, 8, false), 2), 2),
-    // work-item counts that are no power of two (3, 5, 6, 7, 9, 10, 11, 17, 18 along m and n)
+    // work-item counts that are no power of two (3, 5, 6, 7, 9, 10, 11, 15, 17, 18 along m and n)
     params(0, 4, 3, 5),
     withSeq(blocked(1, 2, 6, 7, true), 2),
     blocked(1, 1, 9, 10, false),
@@ -80,6 +80,7 @@ const std::vector<BatchedParams> kBatchedVariants = {
     withSeq(blocked(1, 1, 12, 14, true), 2),
     params(0, 1, 14, 12),
     withSeq(blocked(1, 2, 13, 13, true), 2),
+    withSeq(blocked(1, 2, 15, 15, false), 2),
 };
 
 constexpr blas::Op N = blas::Op::N, T = blas::Op::T;
@@ -384,6 +385,9 @@ TEST_F(BatchedPocl, WorkItemShapesThatDivideTheSize) {
         {withSeq(blocked(1, 8, 7, 7, true), 2), 13},
         {withSeq(blocked(1, 8, 13, 5, true), 2), 13},
         {withSeq(blocked(1, 8, 13, 7, true), 4), 13},
+        // 15 x 15: one element each at 15, 2 x 2 blocks over 30 at 29 and 30 (H200 run Y)
+        {withSeq(blocked(1, 2, 15, 15, false), 2), 15},
+        {withLdv(withSeq(blocked(1, 1, 15, 15, false), 4), 2), 29},
     };
     for (std::size_t v = 0; v < cases.size(); ++v) {
         BatchedParams p = cases[v].p;
