@@ -357,7 +357,8 @@ if [ "$stage" = every ]; then
     # (KT_OPERAND_BYTES). Then the table (over KT_OLD_CURVES where a size was not swept), the check against
     # OpenBLAS on the GPU and the peer steps (KT_PTR_SIZES, KT_OPENCL_SIZES). KT_EVERY_PAIRS ("s:17 d:5 ...")
     # picks the precision and size pairs (default: single 17...31 first, then 1...11, then the rest);
-    # KT_EXTRA_POINTS names a file of lines "p n key;key..." measured beside the list of that pair.
+    # KT_EXTRA_POINTS names a file of lines "p n key;key..." measured beside the list of that pair (KT_EXTRA_ONLY=1:
+    # instead of it).
     timeout 60 "$ktune" profile "$cuda" --json > "$out/profile-cuda.json" 2>>"$log"
     say "profile $cuda: rc $?"
     key() { # design tba wx wy reg pad seq minb ldv
@@ -366,6 +367,7 @@ if [ "$stage" = every ]; then
     pow2le() { local t=1; while [ $((t * 2)) -le "$1" ]; do t=$((t * 2)); done; echo $t; }
     candidates() { # precision n: one key a line
         local p=$1 n=$2 t h q v
+        if [ -n "${KT_EXTRA_ONLY:-}" ]; then extraPoints "$p" "$n"; return; fi
         h=$(((n + 1) / 2)) q=$(((n + 3) / 4))
         # elements per staging load: where a column is whole vectors (16 bytes in single with 4, in double with 2)
         v=1
@@ -379,7 +381,8 @@ if [ "$stage" = every ]; then
             key 0 8 4 4 0 0 1 0 1; key 0 16 4 4 0 0 1 0 1; key 0 64 2 2 0 0 1 0 1; key 0 128 1 1 0 0 1 0 1
             key 1 4 8 8 0 0 1 0 1; key 0 $((t / 2)) $n $n 0 0 1 0 1; key 1 $((t / 2)) $n $n 1 0 2 0 1
             key 1 $((t / 4)) $n $n 1 0 4 0 1; key 1 $t $n $n 1 0 1 0 1; key 1 64 $n 1 1 0 2 0 1
-            key 1 32 $n 1 1 0 2 0 1; key 1 8 $n $n 1 0 2 0 1
+            key 1 32 $n 1 1 0 2 0 1
+            [ $((8 * n * n)) -ge 32 ] && key 1 8 $n $n 1 0 2 0 1 # (a warp at least)
         elif [ "$n" -le 12 ]; then
             # run W's 8 x 8, n x n, n x ceil(n/2), n x ceil(n/3) (the H100 leaders at 9...12) and ceil(n/2)
             # squared, 2 to 8 problems, 1 to 4 rounds
@@ -407,8 +410,11 @@ if [ "$stage" = every ]; then
             [ "$p" = s ] && key 1 4 $h $q 1 1 2 0 1
             [ "$v" -gt 1 ] && key 1 1 $h $h 1 1 4 0 $v && key 1 1 $h $q 1 1 4 0 $v
         fi
+        extraPoints "$p" "$n"
+    }
+    extraPoints() { # precision n: the points KT_EXTRA_POINTS lists for them (KT_EXTRA_ONLY=1: those alone)
         if [ -f "${KT_EXTRA_POINTS:-}" ]; then
-            awk -v p="$p" -v n="$n" '$1 == p && $2 == n { gsub(";", "\n", $3); print $3 }' "$KT_EXTRA_POINTS"
+            awk -v p="$1" -v n="$2" '$1 == p && $2 == n { gsub(";", "\n", $3); print $3 }' "$KT_EXTRA_POINTS"
         fi
     }
     sweepBudget=${KT_SWEEP_BUDGET_S:-360}
