@@ -425,6 +425,17 @@ if [ "$stage" = every ]; then
         if [ "$SECONDS" -gt "$sweepBudget" ]; then say "sweep budget spent: skip $p n=$n"; continue; fi
         sweepPoints "$p" "$n" "$(candidates "$p" "$n" | awk 'NF && !seen[$0]++' | paste -sd ';')" 30
     done
+    # KT_PTR_SWEEP_PAIRS ("s:31 ..."): the pair's KT_EXTRA_POINTS with pointer arrays (against cuBLAS gemmBatched)
+    # and strided, in one process (where the table's strided choice is slower than gemmBatched)
+    for pair in ${KT_PTR_SWEEP_PAIRS:-}; do
+        p=${pair%%:*} n=${pair#*:}
+        if [ "$SECONDS" -gt "$budget" ]; then say "budget spent: skip ptr sweep $p n=$n"; continue; fi
+        timeout "$(within 40)" "$ktune" bench --device "$cuda" --family ${p}gemm_batched \
+            --point "$(extraPoints "$p" "$n" | paste -sd ';')" --variants ptr-nn,nn \
+            --sizes "$(sizesOf "$p" "$n")" --peer cublas --runs 5 --json --out "$out/ptr-sweep-$p-$n.json" \
+            > /dev/null 2>>"$log"
+        say "ptr sweep $p n=$n: rc $?"
+    done
     tables
     verifyTables
     peerSteps
