@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 
 #include "core/engine/candidate_measurer.hpp"
 #include "core/engine/plan_executor.hpp"
@@ -684,16 +685,23 @@ TEST_F(BatchedPocl, DispatchTableOfRoundDesignsRunsWhatItNames) {
         withSeq(blocked(1, 8, 9, 9, true), 2),
         withSeq(blocked(1, 8, 5, 5, true), 2),
         withSeq(blocked(1, 4, 7, 7, true), 4), // run M's leader at single 13: 2 x 2 blocks over 14
+        // the H200's single-precision leaders (runs X and Y): 8 x 8 with one problem and 8 rounds (27, 29, 31), two
+        // problems and 4 rounds without padding (26, 30), 14 x 14 with quads of elements per staging load (28)
+        withSeq(blocked(1, 1, 8, 8, true), 8),
+        withSeq(blocked(1, 2, 8, 8, false), 4),
+        withLdv(withSeq(blocked(1, 1, 14, 14, false), 4), 4),
     };
     rules::PointTable curves;
     curves.dims = {"m", "n", "k", "batch"};
     for (const auto& d : designs) curves.candidates.push_back(pointFromParams(d).key());
-    // 3: the plain one, 9, 10 and 13: the dividing shapes, 16: rounds of 4, 24 and 32: rounds of 8
-    for (long long n : {3LL, 9LL, 10LL, 13LL, 16LL, 24LL, 32LL}) {
+    // 3: the plain one, 9, 10 and 13: the dividing shapes, 16: rounds of 4, 24 and 32: rounds of 8, 26, 28 and 29:
+    // the H200's
+    const std::map<long long, std::size_t> leader = {{3, 0},  {9, 3},  {10, 4}, {13, 5}, {16, 1},
+                                                     {24, 2}, {26, 7}, {28, 8}, {29, 6}, {32, 2}};
+    for (const auto& [n, best] : leader) {
         curves.points.push_back({n, n, n, 100});
-        const std::size_t best = n < 8 ? 0 : n == 9 ? 3 : n == 10 ? 4 : n == 13 ? 5 : n == 16 ? 1 : 2;
         std::vector<double> values;
-        for (std::size_t c = 0; c < designs.size(); ++c) values.push_back(c == best ? 9.0 : 1.0 + double(c));
+        for (std::size_t c = 0; c < designs.size(); ++c) values.push_back(c == best ? 99.0 : 1.0 + double(c));
         curves.value.push_back(values);
     }
     auto json = rules::tableToJson(rules::buildSizeTable(curves, {"m", "n", "k"}));
@@ -706,6 +714,8 @@ TEST_F(BatchedPocl, DispatchTableOfRoundDesignsRunsWhatItNames) {
         {{3, 3, 3, 9}, 0},    {{9, 9, 9, 17}, 3},   {{10, 10, 10, 17}, 4},
         {{11, 11, 11, 9}, 4}, // 11: the nearest entry, 10 (3 x 3 blocks with clamped rows and columns)
         {{13, 13, 13, 9}, 5}, {{16, 16, 16, 9}, 1}, {{24, 24, 24, 19}, 2},
+        {{26, 26, 26, 9}, 7}, {{28, 28, 28, 5}, 8}, {{29, 29, 29, 9}, 6},
+        {{30, 30, 30, 9}, 6},  // 30: nearest, 29
         {{31, 31, 31, 9}, 2}}; // 31: nearest, 32
     for (const auto& [size, want] : asked) {
         const auto choice = rule.select(dims, size);
