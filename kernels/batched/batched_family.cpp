@@ -303,9 +303,9 @@ std::vector<Point> seedTable(Precision precision) {
     // The paper's designs across the size range (design, tba, wx, wy): one work-item per problem for the smallest
     // sizes, then one per element of C (read-only cache) with fewer problems per work-group as n grows, and the
     // shared-memory design at 8, 16 and 32 work-items a side. Then register-blocked ones (reg, pad, vec, seq and
-    // ldv for the shared tiles) for n = 9 ... 32, where one element per work-item reads two operands per multiply-add and a
-    // 32 x 32 problem takes 1024 work-items: blocks of 2 x 2 to 4 x 4 elements of C per work-item.
-    // `ktune bench --paper` measures them all per size.
+    // ldv for the shared tiles) for n = 9 ... 32, where one element per work-item reads two operands per multiply-add
+    // and a 32 x 32 problem takes 1024 work-items: blocks of 2 x 2 to 4 x 4 elements of C per work-item. `ktune bench
+    // --paper` measures them all per size.
     const int table[][9] = {{0, 128, 1, 1, 0, 0, 0, 1, 1},
                             {0, 64, 2, 2, 0, 0, 0, 1, 1},
                             {0, 16, 4, 4, 0, 0, 0, 1, 1},

@@ -710,13 +710,13 @@ TEST_F(BatchedPocl, DispatchTableOfRoundDesignsRunsWhatItNames) {
     const std::string cpp = rules::emitTableCpp(rules::tableFromJson(json));
     for (const auto& d : designs) EXPECT_NE(cpp.find(pointFromParams(d).key()), std::string::npos) << cpp;
     const std::vector<std::string> dims = {"m", "n", "k", "batch"};
-    const std::vector<std::pair<std::vector<long long>, std::size_t>> asked = {
-        {{3, 3, 3, 9}, 0},    {{9, 9, 9, 17}, 3},   {{10, 10, 10, 17}, 4},
-        {{11, 11, 11, 9}, 4}, // 11: the nearest entry, 10 (3 x 3 blocks with clamped rows and columns)
-        {{13, 13, 13, 9}, 5}, {{16, 16, 16, 9}, 1}, {{24, 24, 24, 19}, 2},
-        {{26, 26, 26, 9}, 7}, {{28, 28, 28, 5}, 8}, {{29, 29, 29, 9}, 6},
-        {{30, 30, 30, 9}, 6},  // 30: nearest, 29
-        {{31, 31, 31, 9}, 2}}; // 31: nearest, 32
+    const std::vector<std::pair<std::vector<long long>, std::size_t>>
+        asked = {{{3, 3, 3, 9}, 0},    {{9, 9, 9, 17}, 3},   {{10, 10, 10, 17}, 4},
+                 {{11, 11, 11, 9}, 4}, // 11: the nearest entry, 10 (3 x 3 blocks with clamped rows and columns)
+                 {{13, 13, 13, 9}, 5}, {{16, 16, 16, 9}, 1}, {{24, 24, 24, 19}, 2},
+                 {{26, 26, 26, 9}, 7}, {{28, 28, 28, 5}, 8}, {{29, 29, 29, 9}, 6},
+                 {{30, 30, 30, 9}, 6},  // 30: nearest, 29
+                 {{31, 31, 31, 9}, 2}}; // 31: nearest, 32
     for (const auto& [size, want] : asked) {
         const auto choice = rule.select(dims, size);
         ASSERT_EQ(choice.candidate, curves.candidates[want]) << choice.why;
