@@ -98,6 +98,14 @@ sizesOf() { # precision n...: the ~3 GB sizes
     echo "${list#,}"
 }
 
+profileCuda() { # the copy bandwidth B of the bound
+    timeout 60 "$ktune" profile "$cuda" --json > "$out/profile-cuda.json" 2>>"$log"
+    say "profile $cuda: rc $?"
+}
+pointKey() { # design tba wx wy reg pad seq minb ldv: a point of the family's space (no vector tiles)
+    echo "BATCHED_DESIGN=$1,BATCHED_TBA=$2,BATCHED_WX=$3,BATCHED_WY=$4,BATCHED_REG=$5,BATCHED_PAD=$6,BATCHED_VEC=0,BATCHED_SEQ=$7,BATCHED_MINB=$8,BATCHED_LDV=$9"
+}
+pow2le() { local t=1; while [ $((t * 2)) -le "$1" ]; do t=$((t * 2)); done; echo $t; } # the power of two <= $1
 # The tables checked against OpenBLAS on the GPU: every n = 1...32 and three rectangular shapes, small batches,
 # strided and pointer arrays (KT_VERIFY_PRECISIONS, default both).
 verifyTables() {
@@ -173,8 +181,7 @@ if [ "$stage" = all ]; then
     done
 fi
 if [ "$stage" = blocked ]; then
-    timeout 60 "$ktune" profile "$cuda" --json > "$out/profile-cuda.json" 2>>"$log"
-    say "profile $cuda: rc $?"
+    profileCuda
     # The register-blocked designs (shared with odd leading dimensions, and read-only cache) beside the two
     # designs that led at 20...32 in run B, with padding alone on one of them.
     key() { echo "BATCHED_DESIGN=$1,BATCHED_TBA=$2,BATCHED_WX=$3,BATCHED_WY=$4,BATCHED_REG=$5,BATCHED_PAD=$6"; }
@@ -209,11 +216,8 @@ if [ "$stage" = tuned ]; then
     # ours vs cuBLAS strided in the same process (~KT_OPERAND_BYTES of operands); the per-size best becomes the
     # table, measured with pointer arrays against cuBLAS gemmBatched (every n), on OpenCL against CLBlast (a subset),
     # checked against OpenBLAS on the GPU (every n, strided and pointer arrays), and, with time left, profiled (ncu).
-    timeout 60 "$ktune" profile "$cuda" --json > "$out/profile-cuda.json" 2>>"$log"
-    say "profile $cuda: rc $?"
-    key() { # design tba wx wy reg pad seq minb ldv
-        echo "BATCHED_DESIGN=$1,BATCHED_TBA=$2,BATCHED_WX=$3,BATCHED_WY=$4,BATCHED_REG=$5,BATCHED_PAD=$6,BATCHED_VEC=0,BATCHED_SEQ=$7,BATCHED_MINB=$8,BATCHED_LDV=$9"
-    }
+    profileCuda
+    key() { pointKey "$@"; }
     candidates() { # precision n: the candidates measured at n
         local p=$1 n=$2 v list
         v=$([ "$p" = d ] && echo 2 || echo 4)
@@ -261,12 +265,8 @@ if [ "$stage" = shapes ]; then
     # operands with KT_OPERAND_BYTES=1000000000); the table from these figures and, for the sizes not swept here,
     # the curves in KT_OLD_CURVES (run W's); the table checked against OpenBLAS on the GPU (every n, strided and
     # pointer arrays); then candidates at double n = 28 measured with pointer arrays against cuBLAS gemmBatched.
-    timeout 60 "$ktune" profile "$cuda" --json > "$out/profile-cuda.json" 2>>"$log"
-    say "profile $cuda: rc $?"
-    key() { # design tba wx wy reg pad seq minb ldv
-        echo "BATCHED_DESIGN=$1,BATCHED_TBA=$2,BATCHED_WX=$3,BATCHED_WY=$4,BATCHED_REG=$5,BATCHED_PAD=$6,BATCHED_VEC=0,BATCHED_SEQ=$7,BATCHED_MINB=0,BATCHED_LDV=$8"
-    }
-    pow2le() { local t=1; while [ $((t * 2)) -le "$1" ]; do t=$((t * 2)); done; echo $t; }
+    profileCuda
+    key() { pointKey "$1" "$2" "$3" "$4" "$5" "$6" "$7" 0 "$8"; } # design tba wx wy reg pad seq ldv
     candidates() { # precision n
         local p=$1 n=$2 list t h v
         v=$([ $((n % 2)) -eq 0 ] && echo 2 || echo 1) # vector staging loads where a column is whole pairs
@@ -359,12 +359,8 @@ if [ "$stage" = every ]; then
     # picks the precision and size pairs (default: single 17...31 first, then 1...11, then the rest);
     # KT_EXTRA_POINTS names a file of lines "p n key;key..." measured beside the list of that pair (KT_EXTRA_ONLY=1:
     # instead of it).
-    timeout 60 "$ktune" profile "$cuda" --json > "$out/profile-cuda.json" 2>>"$log"
-    say "profile $cuda: rc $?"
-    key() { # design tba wx wy reg pad seq minb ldv
-        echo "BATCHED_DESIGN=$1,BATCHED_TBA=$2,BATCHED_WX=$3,BATCHED_WY=$4,BATCHED_REG=$5,BATCHED_PAD=$6,BATCHED_VEC=0,BATCHED_SEQ=$7,BATCHED_MINB=$8,BATCHED_LDV=$9"
-    }
-    pow2le() { local t=1; while [ $((t * 2)) -le "$1" ]; do t=$((t * 2)); done; echo $t; }
+    profileCuda
+    key() { pointKey "$@"; }
     candidates() { # precision n: one key a line
         local p=$1 n=$2 t h q v
         if [ -n "${KT_EXTRA_ONLY:-}" ]; then extraPoints "$p" "$n"; return; fi
