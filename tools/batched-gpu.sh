@@ -107,13 +107,13 @@ pointKey() { # design tba wx wy reg pad seq minb ldv: a point of the family's sp
 }
 pow2le() { local t=1; while [ $((t * 2)) -le "$1" ]; do t=$((t * 2)); done; echo $t; } # the power of two <= $1
 # The tables checked against OpenBLAS on the GPU: every n = 1...32 and three rectangular shapes, small batches,
-# strided and pointer arrays (KT_VERIFY_PRECISIONS, default both).
+# strided and pointer arrays (KT_VERIFY_PRECISIONS, default both). Arguments: the first n (1), the time limit (40 s).
 verifyTables() {
     local p list
     for p in ${KT_VERIFY_PRECISIONS:-d s}; do
         if [ "$SECONDS" -gt "$budget" ]; then say "budget spent: skip verify $p"; continue; fi
-        list=$(for n in $(seq 1 32); do printf '%sx%sx%sx999,' $n $n $n; done)
-        timeout "$(within 40)" "$ktune" bench --device "$cuda" --family ${p}gemm_batched --rules "$out/table-$p.json" \
+        list=$(for n in $(seq "${1:-1}" 32); do printf '%sx%sx%sx999,' $n $n $n; done)
+        timeout "$(within "${2:-40}")" "$ktune" bench --device "$cuda" --family ${p}gemm_batched --rules "$out/table-$p.json" \
             --variants nn,ptr-nt --sizes "${list}13x29x23x77,32x5x17x101,20x24x28x55" --peer none --runs 1 \
             --verify --json --out "$out/verify-cuda-$p.json" > /dev/null 2>>"$log"
         say "verify cuda $p: rc $?"
@@ -201,14 +201,7 @@ if [ "$stage" = blocked ]; then
     if [ -n "$small" ]; then
         for p in d s; do rulesBench cuda $p nn "$(sizesOf $p $small)" small-cuda-$p 30; done
     fi
-    for p in d s; do
-        if [ "$SECONDS" -gt "$budget" ]; then say "budget spent: skip verify $p"; continue; fi
-        list=$(for n in $(seq 15 32); do printf '%sx%sx%sx999,' $n $n $n; done)
-        timeout "$(within 45)" "$ktune" bench --device "$cuda" --family ${p}gemm_batched --rules "$out/table-$p.json" \
-            --variants nn,ptr-nt --sizes "${list}13x29x23x77,32x5x17x101,20x24x28x55" --peer none --runs 1 \
-            --verify --json --out "$out/verify-cuda-$p.json" > /dev/null 2>>"$log"
-        say "verify cuda $p: rc $?"
-    done
+    verifyTables 15 45
     for p in d s; do rulesBench opencl $p nn "$(sizesOf $p 20 24 28 32)" table-opencl-$p 45; done
 fi
 if [ "$stage" = tuned ]; then
