@@ -4,7 +4,8 @@
 # 3 GB of operands per call; the per-size best becomes a dispatch table (ktune rules --table, key m,n,k), which is
 # then measured (ktune bench --rules) against CLBlast on OpenCL, with pointer arrays against cuBLAS, on rectangular
 # shapes, and checked against OpenBLAS on small batches. Each step has its own time limit.
-# usage: KT_BIN=path/to/ktune [KT_LIBS=gpu-libs.tar.xz] OUT=dir tools/batched-gpu.sh all|blocked|tuned|shapes
+# usage: KT_BIN=path/to/ktune [KT_LIBS=gpu-libs.tar.xz] OUT=dir tools/batched-gpu.sh all|blocked|tuned|shapes|every
+# `every`: every n = 1...32 with the union of the `tuned` and `shapes` lists and more dividing shapes (below).
 # `shapes`: work-item counts that divide the size (n = 3...19) and pointer-array candidates at double 28 (below).
 # `tuned`: every n = 1...32 with the candidates of the enlarged space per size range (the stage's comment below).
 # `blocked`: the register-blocked and padded designs at n = 20...32 (~1 GB of operands per call), ours vs cuBLAS
@@ -97,6 +98,50 @@ sizesOf() { # precision n...: the ~3 GB sizes
     echo "${list#,}"
 }
 
+profileCuda() { # the copy bandwidth B of the bound
+    timeout 60 "$ktune" profile "$cuda" --json > "$out/profile-cuda.json" 2>>"$log"
+    say "profile $cuda: rc $?"
+}
+pointKey() { # design tba wx wy reg pad seq minb ldv: a point of the family's space (no vector tiles)
+    echo "BATCHED_DESIGN=$1,BATCHED_TBA=$2,BATCHED_WX=$3,BATCHED_WY=$4,BATCHED_REG=$5,BATCHED_PAD=$6,BATCHED_VEC=0,BATCHED_SEQ=$7,BATCHED_MINB=$8,BATCHED_LDV=$9"
+}
+pow2le() { local t=1; while [ $((t * 2)) -le "$1" ]; do t=$((t * 2)); done; echo $t; } # the power of two <= $1
+# The tables checked against OpenBLAS on the GPU: every n = 1...32 and three rectangular shapes, small batches,
+# strided and pointer arrays (KT_VERIFY_PRECISIONS, default both). Arguments: the first n (1), the time limit (40 s).
+verifyTables() {
+    local p list
+    for p in ${KT_VERIFY_PRECISIONS:-d s}; do
+        if [ "$SECONDS" -gt "$budget" ]; then say "budget spent: skip verify $p"; continue; fi
+        list=$(for n in $(seq "${1:-1}" 32); do printf '%sx%sx%sx999,' $n $n $n; done)
+        timeout "$(within "${2:-40}")" "$ktune" bench --device "$cuda" --family ${p}gemm_batched --rules "$out/table-$p.json" \
+            --variants nn,ptr-nt --sizes "${list}13x29x23x77,32x5x17x101,20x24x28x55" --peer none --runs 1 \
+            --verify --json --out "$out/verify-cuda-$p.json" > /dev/null 2>>"$log"
+        say "verify cuda $p: rc $?"
+    done
+}
+peerSteps() {
+    # The table with pointer arrays against cuBLAS gemmBatched at the sizes KT_PTR_SIZES names
+    # (KT_PTR_PRECISIONS, default both; KT_PTR_LIMIT_S seconds a step, default 40: run F's single step needed
+    # more; groups separated by '|' are steps of their own, ptr-cuda-$p-1, -2 ..., so one past its limit loses
+    # only its own sizes)
+    if [ -n "${KT_PTR_SIZES:-}" ]; then
+        IFS='|' read -ra groups <<< "$KT_PTR_SIZES"
+        for p in ${KT_PTR_PRECISIONS:-d s}; do
+            g=0
+            for group in "${groups[@]}"; do
+                g=$((g + 1))
+                name=ptr-cuda-$p
+                [ "${#groups[@]}" -gt 1 ] && name=$name-$g
+                rulesBench cuda $p ptr-nn "$(sizesOf $p $group)" "$name" "${KT_PTR_LIMIT_S:-40}"
+            done
+        done
+    fi
+    # and on OpenCL against CLBlast at the sizes KT_OPENCL_SIZES names
+    if [ -n "${KT_OPENCL_SIZES:-}" ]; then
+        for p in d s; do rulesBench opencl $p nn "$(sizesOf $p $KT_OPENCL_SIZES)" table-opencl-$p 40; done
+    fi
+}
+
 if [ "$stage" = all ]; then
     for id in "$cuda" "$opencl"; do
         timeout 60 "$ktune" profile "$id" --json > "$out/profile-${id%%:*}.json" 2>>"$log"
@@ -136,8 +181,7 @@ if [ "$stage" = all ]; then
     done
 fi
 if [ "$stage" = blocked ]; then
-    timeout 60 "$ktune" profile "$cuda" --json > "$out/profile-cuda.json" 2>>"$log"
-    say "profile $cuda: rc $?"
+    profileCuda
     # The register-blocked designs (shared with odd leading dimensions, and read-only cache) beside the two
     # designs that led at 20...32 in run B, with padding alone on one of them.
     key() { echo "BATCHED_DESIGN=$1,BATCHED_TBA=$2,BATCHED_WX=$3,BATCHED_WY=$4,BATCHED_REG=$5,BATCHED_PAD=$6"; }
@@ -157,14 +201,7 @@ if [ "$stage" = blocked ]; then
     if [ -n "$small" ]; then
         for p in d s; do rulesBench cuda $p nn "$(sizesOf $p $small)" small-cuda-$p 30; done
     fi
-    for p in d s; do
-        if [ "$SECONDS" -gt "$budget" ]; then say "budget spent: skip verify $p"; continue; fi
-        list=$(for n in $(seq 15 32); do printf '%sx%sx%sx999,' $n $n $n; done)
-        timeout "$(within 45)" "$ktune" bench --device "$cuda" --family ${p}gemm_batched --rules "$out/table-$p.json" \
-            --variants nn,ptr-nt --sizes "${list}13x29x23x77,32x5x17x101,20x24x28x55" --peer none --runs 1 \
-            --verify --json --out "$out/verify-cuda-$p.json" > /dev/null 2>>"$log"
-        say "verify cuda $p: rc $?"
-    done
+    verifyTables 15 45
     for p in d s; do rulesBench opencl $p nn "$(sizesOf $p 20 24 28 32)" table-opencl-$p 45; done
 fi
 if [ "$stage" = tuned ]; then
@@ -172,11 +209,8 @@ if [ "$stage" = tuned ]; then
     # ours vs cuBLAS strided in the same process (~KT_OPERAND_BYTES of operands); the per-size best becomes the
     # table, measured with pointer arrays against cuBLAS gemmBatched (every n), on OpenCL against CLBlast (a subset),
     # checked against OpenBLAS on the GPU (every n, strided and pointer arrays), and, with time left, profiled (ncu).
-    timeout 60 "$ktune" profile "$cuda" --json > "$out/profile-cuda.json" 2>>"$log"
-    say "profile $cuda: rc $?"
-    key() { # design tba wx wy reg pad seq minb ldv
-        echo "BATCHED_DESIGN=$1,BATCHED_TBA=$2,BATCHED_WX=$3,BATCHED_WY=$4,BATCHED_REG=$5,BATCHED_PAD=$6,BATCHED_VEC=0,BATCHED_SEQ=$7,BATCHED_MINB=$8,BATCHED_LDV=$9"
-    }
+    profileCuda
+    key() { pointKey "$@"; }
     candidates() { # precision n: the candidates measured at n
         local p=$1 n=$2 v list
         v=$([ "$p" = d ] && echo 2 || echo 4)
@@ -204,14 +238,7 @@ if [ "$stage" = tuned ]; then
     tables
     all=$(seq 1 32)
     for p in d s; do rulesBench cuda $p ptr-nn "$(sizesOf $p $all)" ptr-cuda-$p 50; done
-    for p in d s; do
-        if [ "$SECONDS" -gt "$budget" ]; then say "budget spent: skip verify $p"; continue; fi
-        list=$(for n in $all; do printf '%sx%sx%sx999,' $n $n $n; done)
-        timeout "$(within 40)" "$ktune" bench --device "$cuda" --family ${p}gemm_batched --rules "$out/table-$p.json" \
-            --variants nn,ptr-nt --sizes "${list}13x29x23x77,32x5x17x101,20x24x28x55" --peer none --runs 1 \
-            --verify --json --out "$out/verify-cuda-$p.json" > /dev/null 2>>"$log"
-        say "verify cuda $p: rc $?"
-    done
+    verifyTables
     for p in d s; do rulesBench opencl $p nn "$(sizesOf $p 1 2 4 8 12 16 20 24 28 31 32)" table-opencl-$p 45; done
     NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
     if [ -n "$NCU" ] && [ $((hard - SECONDS)) -gt 30 ]; then
@@ -231,12 +258,8 @@ if [ "$stage" = shapes ]; then
     # operands with KT_OPERAND_BYTES=1000000000); the table from these figures and, for the sizes not swept here,
     # the curves in KT_OLD_CURVES (run W's); the table checked against OpenBLAS on the GPU (every n, strided and
     # pointer arrays); then candidates at double n = 28 measured with pointer arrays against cuBLAS gemmBatched.
-    timeout 60 "$ktune" profile "$cuda" --json > "$out/profile-cuda.json" 2>>"$log"
-    say "profile $cuda: rc $?"
-    key() { # design tba wx wy reg pad seq minb ldv
-        echo "BATCHED_DESIGN=$1,BATCHED_TBA=$2,BATCHED_WX=$3,BATCHED_WY=$4,BATCHED_REG=$5,BATCHED_PAD=$6,BATCHED_VEC=0,BATCHED_SEQ=$7,BATCHED_MINB=0,BATCHED_LDV=$8"
-    }
-    pow2le() { local t=1; while [ $((t * 2)) -le "$1" ]; do t=$((t * 2)); done; echo $t; }
+    profileCuda
+    key() { pointKey "$1" "$2" "$3" "$4" "$5" "$6" "$7" 0 "$8"; } # design tba wx wy reg pad seq ldv
     candidates() { # precision n
         local p=$1 n=$2 list t h v
         v=$([ $((n % 2)) -eq 0 ] && echo 2 || echo 1) # vector staging loads where a column is whole pairs
@@ -306,15 +329,7 @@ if [ "$stage" = shapes ]; then
         done
     fi
     tables
-    all=$(seq 1 32)
-    for p in ${KT_VERIFY_PRECISIONS:-d s}; do
-        if [ "$SECONDS" -gt "$budget" ]; then say "budget spent: skip verify $p"; continue; fi
-        list=$(for n in $all; do printf '%sx%sx%sx999,' $n $n $n; done)
-        timeout "$(within 40)" "$ktune" bench --device "$cuda" --family ${p}gemm_batched --rules "$out/table-$p.json" \
-            --variants nn,ptr-nt --sizes "${list}13x29x23x77,32x5x17x101,20x24x28x55" --peer none --runs 1 \
-            --verify --json --out "$out/verify-cuda-$p.json" > /dev/null 2>>"$log"
-        say "verify cuda $p: rc $?"
-    done
+    verifyTables
     # Pointer arrays at double 28 (0.93x cuBLAS gemmBatched in run X with run W's strided winner, the first here).
     ptr="$(key 1 1 16 8 1 1 4 1);$(key 1 1 16 8 1 1 8 1);$(key 1 2 16 8 1 1 2 1);$(key 1 1 16 16 1 0 2 1)"
     ptr="$ptr;$(key 1 1 16 16 1 1 4 1);$(key 1 1 16 8 1 1 4 2);$(key 1 1 14 14 1 1 4 1);$(key 1 1 14 7 1 1 4 2)"
@@ -324,26 +339,95 @@ if [ "$stage" = shapes ]; then
             --out "$out/ptr-sweep-d-28.json" > /dev/null 2>>"$log"
         say "ptr sweep d n=28: rc $?"
     fi
-    # The table with pointer arrays against cuBLAS gemmBatched at the sizes KT_PTR_SIZES names
-    # (KT_PTR_PRECISIONS, default both; KT_PTR_LIMIT_S seconds a step, default 40: run F's single step needed
-    # more; groups separated by '|' are steps of their own, ptr-cuda-$p-1, -2 ..., so one past its limit loses
-    # only its own sizes)
-    if [ -n "${KT_PTR_SIZES:-}" ]; then
-        IFS='|' read -ra groups <<< "$KT_PTR_SIZES"
-        for p in ${KT_PTR_PRECISIONS:-d s}; do
-            g=0
-            for group in "${groups[@]}"; do
-                g=$((g + 1))
-                name=ptr-cuda-$p
-                [ "${#groups[@]}" -gt 1 ] && name=$name-$g
-                rulesBench cuda $p ptr-nn "$(sizesOf $p $group)" "$name" "${KT_PTR_LIMIT_S:-40}"
-            done
-        done
-    fi
-    # and on OpenCL against CLBlast at the sizes KT_OPENCL_SIZES names
-    if [ -n "${KT_OPENCL_SIZES:-}" ]; then
-        for p in d s; do rulesBench opencl $p nn "$(sizesOf $p $KT_OPENCL_SIZES)" table-opencl-$p 40; done
-    fi
+    peerSteps
+fi
+if [ "$stage" = every ]; then
+    # Every n = 1...32, S and D, on a device without a table of its own (the H200 in 2026-11-25 run P reached
+    # 58-79% of the bound in single at 17...31 with the `tuned` stage's list, which lacks the shapes of H100 runs
+    # E, F and M): per size the union of the `tuned` and `shapes` candidates of its range, the H100 table's entry
+    # and shapes that divide the size (2 x 2 blocks over ceil(n/2) squared work-items, 2 x 4 over ceil(n/2) x
+    # ceil(n/4)) with 1, 2 or 4 problems and prefetch rounds, ours vs cuBLAS strided in the same process
+    # (KT_OPERAND_BYTES). Then the table (over KT_OLD_CURVES where a size was not swept), the check against
+    # OpenBLAS on the GPU and the peer steps (KT_PTR_SIZES, KT_OPENCL_SIZES). KT_EVERY_PAIRS ("s:17 d:5 ...")
+    # picks the precision and size pairs (default: single 17...31 first, then 1...11, then the rest);
+    # KT_EXTRA_POINTS names a file of lines "p n key;key..." measured beside the list of that pair (KT_EXTRA_ONLY=1:
+    # instead of it).
+    profileCuda
+    key() { pointKey "$@"; }
+    candidates() { # precision n: one key a line
+        local p=$1 n=$2 t h q v
+        if [ -n "${KT_EXTRA_ONLY:-}" ]; then extraPoints "$p" "$n"; return; fi
+        h=$(((n + 1) / 2)) q=$(((n + 3) / 4))
+        # elements per staging load: where a column is whole vectors (16 bytes in single with 4, in double with 2)
+        v=1
+        [ $((n % 2)) -eq 0 ] && v=2
+        [ "$p" = s ] && [ $((n % 4)) -eq 0 ] && v=4
+        if [ "$n" -le 8 ]; then
+            # read-only 4 x 4 / 2 x 2 / 1 x 1 (runs W-Y), n x n work-items (one element each) with 2 or 4
+            # problems fewer than the work-group limit allows and rounds, n x 1 (a column each)
+            t=$(pow2le $((1024 / (n * n))))
+            [ "$t" -gt 128 ] && t=128 # the space's largest count of problems
+            key 0 8 4 4 0 0 1 0 1; key 0 16 4 4 0 0 1 0 1; key 0 64 2 2 0 0 1 0 1; key 0 128 1 1 0 0 1 0 1
+            key 1 4 8 8 0 0 1 0 1; key 0 $((t / 2)) $n $n 0 0 1 0 1; key 1 $((t / 2)) $n $n 1 0 2 0 1
+            key 1 $((t / 4)) $n $n 1 0 4 0 1; key 1 $t $n $n 1 0 1 0 1; key 1 64 $n 1 1 0 2 0 1
+            key 1 32 $n 1 1 0 2 0 1
+            [ $((8 * n * n)) -ge 32 ] && key 1 8 $n $n 1 0 2 0 1 # (a warp at least)
+        elif [ "$n" -le 12 ]; then
+            # run W's 8 x 8, n x n, n x ceil(n/2), n x ceil(n/3) (the H100 leaders at 9...12) and ceil(n/2)
+            # squared, 2 to 8 problems, 1 to 4 rounds
+            key 1 1 8 8 1 1 1 0 1; key 1 2 8 8 1 1 2 0 1; key 0 16 4 4 0 0 1 0 1; key 1 1 8 8 1 1 4 0 $v
+            key 1 4 $n $n 1 1 2 0 1; key 1 2 $n $n 1 1 4 0 1; key 1 4 $n $h 1 1 4 0 1
+            key 1 4 $n $(((n + 2) / 3)) 1 1 4 0 1; key 1 8 $n $(((n + 2) / 3)) 1 1 2 0 1
+            key 1 16 $n $(((n + 2) / 3)) 1 1 2 0 1; key 1 4 $n $n 1 1 1 0 1; key 1 8 $h $h 1 1 2 0 1
+            key 1 4 $h $h 1 1 4 0 1
+            [ "$n" -le 11 ] && key 1 8 $n $n 1 1 2 0 1
+            [ "$v" -gt 1 ] && key 1 4 $n $n 1 1 2 0 $v
+        elif [ "$n" -le 16 ]; then
+            # run W-M leaders (8 x 8 with 2 problems, 7 x 7 with 4 at 13) and ceil(n/2) squared / n x ceil(n/3)
+            # with 2 to 8 problems
+            key 1 2 8 8 1 1 2 0 1; key 1 1 8 8 1 1 4 0 $v; key 1 1 16 8 1 1 4 0 1
+            key 1 2 $h $h 1 1 4 0 1; key 1 4 $h $h 1 1 4 0 1; key 1 8 $h $h 1 1 2 0 1
+            key 1 4 $n $(((n + 2) / 3)) 1 1 4 0 1; key 1 4 $h $q 1 1 4 0 1
+            [ "$v" -gt 1 ] && key 1 4 $h $h 1 1 4 0 $v
+        else
+            # run P's leaders (16 x 8 with 4 rounds, 16 x 16 with 2), run F's (8 x 8 with 2 problems), then the
+            # shapes that divide n: ceil(n/2) squared (2 x 2 blocks) and ceil(n/2) x ceil(n/4) (2 x 4), with 1,
+            # 2 or 4 problems, padded or not, and vector staging loads where a column is whole vectors
+            key 1 1 16 8 1 1 4 0 1; key 1 1 16 16 1 0 2 0 1; key 1 2 8 8 1 1 2 0 1
+            key 1 1 $h $h 1 1 4 0 1; key 1 2 $h $h 1 1 2 0 1; key 1 1 $h $h 1 0 4 0 1
+            key 1 1 $h $q 1 1 4 0 1; key 1 2 $h $q 1 1 4 0 1
+            [ "$p" = s ] && key 1 4 $h $q 1 1 2 0 1
+            [ "$v" -gt 1 ] && key 1 1 $h $h 1 1 4 0 $v && key 1 1 $h $q 1 1 4 0 $v
+        fi
+        extraPoints "$p" "$n"
+    }
+    extraPoints() { # precision n: the points KT_EXTRA_POINTS lists for them (KT_EXTRA_ONLY=1: those alone)
+        if [ -f "${KT_EXTRA_POINTS:-}" ]; then
+            awk -v p="$1" -v n="$2" '$1 == p && $2 == n { gsub(";", "\n", $3); print $3 }' "$KT_EXTRA_POINTS"
+        fi
+    }
+    sweepBudget=${KT_SWEEP_BUDGET_S:-360}
+    defaultPairs="$(for n in $(seq 17 31); do echo s:$n; done) $(for n in $(seq 1 11); do echo s:$n d:$n; done)"
+    defaultPairs="$defaultPairs $(for n in $(seq 17 32); do echo d:$n; done) $(for n in 12 13 14 15 16; do echo s:$n d:$n; done) s:32"
+    for pair in ${KT_EVERY_PAIRS:-$defaultPairs}; do
+        p=${pair%%:*} n=${pair#*:}
+        if [ "$SECONDS" -gt "$sweepBudget" ]; then say "sweep budget spent: skip $p n=$n"; continue; fi
+        sweepPoints "$p" "$n" "$(candidates "$p" "$n" | awk 'NF && !seen[$0]++' | paste -sd ';')" 30
+    done
+    # KT_PTR_SWEEP_PAIRS ("s:31 ..."): the pair's KT_EXTRA_POINTS with pointer arrays (against cuBLAS gemmBatched)
+    # and strided, in one process (where the table's strided choice is slower than gemmBatched)
+    for pair in ${KT_PTR_SWEEP_PAIRS:-}; do
+        p=${pair%%:*} n=${pair#*:}
+        if [ "$SECONDS" -gt "$budget" ]; then say "budget spent: skip ptr sweep $p n=$n"; continue; fi
+        timeout "$(within 40)" "$ktune" bench --device "$cuda" --family ${p}gemm_batched \
+            --point "$(extraPoints "$p" "$n" | paste -sd ';')" --variants ptr-nn,nn \
+            --sizes "$(sizesOf "$p" "$n")" --peer cublas --runs 5 --json --out "$out/ptr-sweep-$p-$n.json" \
+            > /dev/null 2>>"$log"
+        say "ptr sweep $p n=$n: rc $?"
+    done
+    tables
+    verifyTables
+    peerSteps
 fi
 say "done"
 # (written outside $out first: tar refuses a folder that changes while it reads it)

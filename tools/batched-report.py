@@ -27,6 +27,7 @@ def main():
     os.makedirs(out, exist_ok=True)
     prof = load(os.path.join(res, "profile-cuda.json"))
     bw = prof["device"]["profile"]["copy_bandwidth_gbs"]
+    device = prof["device"].get("name", "GPU").replace("NVIDIA ", "").replace(" 80GB HBM3", "")
     lines = ["Copy bandwidth B = %.0f GB/s (ktune profile, CUDA device).\n" % bw]
     for p, element, label in (("d", 8, "double"), ("s", 4, "single")):
         rows = {}  # n -> dict
@@ -95,8 +96,10 @@ def main():
                 lines.append("| %s | %s | %.0f | %s | %s | %s | %s |" % (
                     backend, "x".join(map(str, r["size"])), b, fmt(r.get("ours_gflops")), frac(r.get("ours_gflops"), b),
                     fmt(r.get("peer_gflops")), ratio(r.get("ours_gflops"), r.get("peer_gflops"))))
-        ptr = load(os.path.join(res, "ptr-cuda-%s.json" % p))
-        if ptr:
+        # one file, or one per group of sizes (ptr-cuda-d-1.json, -2 ...: KT_PTR_SIZES with '|')
+        ptr = {"rows": [r for path in sorted(glob.glob(os.path.join(res, "ptr-cuda-%s*.json" % p)))
+                        for r in (load(path) or {}).get("rows", [])]}
+        if ptr["rows"]:
             lines.append("\n%s precision, pointer arrays (gemm_batched, problems in a scrambled order) vs "
                          "cuBLAS gemmBatched:\n" % label.capitalize())
             lines.append("| n | ours | of bound | cuBLAS | of bound | ours/cuBLAS |")
@@ -122,7 +125,7 @@ set key top left
 set grid
 set xrange [0:33]
 do for [p in 'd s'] {{
-  set title (p eq 'd' ? 'DGEMM' : 'SGEMM').' batched, H100, {gb} of operands per call'
+  set title (p eq 'd' ? 'DGEMM' : 'SGEMM').' batched, {device}, {gb} of operands per call'
   f = '{out}/batched-'.p.'.dat'
   plot f u 1:2 w l lw 2 lc rgb 'black' t 'bound n·B/'.(p eq 'd' ? '16' : '8'), \\
        f u 1:3 w lp pt 7 lc rgb '#d62728' t 'ours (CUDA, table)', \\
@@ -131,7 +134,7 @@ do for [p in 'd s'] {{
        f u 1:6 w lp pt 11 lc rgb '#2ca02c' t 'CLBlast strided'
 }}
 unset multiplot
-""".format(out=out, gb=os.environ.get("KT_OPERANDS", "~3 GB"))
+""".format(out=out, gb=os.environ.get("KT_OPERANDS", "~3 GB"), device=device)
     open(os.path.join(out, "batched.gp"), "w").write(plot)
     subprocess.run(["gnuplot", os.path.join(out, "batched.gp")], check=False)
 

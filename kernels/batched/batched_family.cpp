@@ -247,8 +247,9 @@ ParameterSpace BatchedFamily::space(const DeviceInfo& device) const {
     // n = 9 or 17 a 2 x 2 or 2 x 3 block of 8 x 8 or 16 x 8 work-items has 38-56% of its elements in the problem):
     // 3 ... 12 for n = 3 ... 12 (one element each, or blocks that fit exactly), 14 for 14 and 28 (2 x 2 blocks), 17
     // and 18 for n = 17, 18 (17 x 9: blocks of 1 x 2, 18 of 17 columns used; 9 x 9: 2 x 2 blocks of 18), 13 for
-    // n = 13 (prime: 13 x 5 with blocks of 1 x 3, 15 of 13 columns used).
-    const std::vector<ParamValue> counts = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 18, 32};
+    // n = 13 (prime: 13 x 5 with blocks of 1 x 3, 15 of 13 columns used), 15 for n = 15 and 2 x 2 blocks at 29 and
+    // 30 (H200 run X: ceil(n/2) squared work-items with 2 x 2 blocks lead single 18, 22, 24, 26, 28, 32).
+    const std::vector<ParamValue> counts = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 32};
     space.addParameter({"BATCHED_WX", counts, "work-items per problem along m"});
     space.addParameter({"BATCHED_WY", counts, "work-items per problem along n"});
     // Added after the first GPU runs: keys stored without them mean 0 (the kernels of those runs).
@@ -301,56 +302,74 @@ ParameterSpace BatchedFamily::space(const DeviceInfo& device) const {
 std::vector<Point> seedTable(Precision precision) {
     // The paper's designs across the size range (design, tba, wx, wy): one work-item per problem for the smallest
     // sizes, then one per element of C (read-only cache) with fewer problems per work-group as n grows, and the
-    // shared-memory design at 8, 16 and 32 work-items a side. Then register-blocked ones (reg, pad, vec and seq for
-    // the shared tiles) for n = 9 ... 32, where one element per work-item reads two operands per multiply-add and a
-    // 32 x 32 problem takes 1024 work-items: blocks of 2 x 2 to 4 x 4 elements of C per work-item.
-    // `ktune bench --paper` measures them all per size.
-    const int table[][8] = {{0, 128, 1, 1, 0, 0, 0, 1},
-                            {0, 64, 2, 2, 0, 0, 0, 1},
-                            {0, 16, 4, 4, 0, 0, 0, 1},
-                            {0, 8, 4, 4, 0, 0, 0, 1},
-                            {0, 4, 8, 8, 0, 0, 0, 1},
-                            {0, 2, 8, 8, 0, 0, 0, 1},
-                            {0, 1, 16, 16, 0, 0, 0, 1},
-                            {0, 1, 32, 32, 0, 0, 0, 1},
-                            {1, 4, 8, 8, 0, 0, 0, 1},
-                            {1, 1, 16, 16, 0, 0, 0, 1},
-                            {1, 1, 32, 32, 0, 0, 0, 1},
+    // shared-memory design at 8, 16 and 32 work-items a side. Then register-blocked ones (reg, pad, vec, seq and
+    // ldv for the shared tiles) for n = 9 ... 32, where one element per work-item reads two operands per multiply-add
+    // and a 32 x 32 problem takes 1024 work-items: blocks of 2 x 2 to 4 x 4 elements of C per work-item. `ktune bench
+    // --paper` measures them all per size.
+    const int table[][9] = {{0, 128, 1, 1, 0, 0, 0, 1, 1},
+                            {0, 64, 2, 2, 0, 0, 0, 1, 1},
+                            {0, 16, 4, 4, 0, 0, 0, 1, 1},
+                            {0, 8, 4, 4, 0, 0, 0, 1, 1},
+                            {0, 4, 8, 8, 0, 0, 0, 1, 1},
+                            {0, 2, 8, 8, 0, 0, 0, 1, 1},
+                            {0, 1, 16, 16, 0, 0, 0, 1, 1},
+                            {0, 1, 32, 32, 0, 0, 0, 1, 1},
+                            {1, 4, 8, 8, 0, 0, 0, 1, 1},
+                            {1, 1, 16, 16, 0, 0, 0, 1, 1},
+                            {1, 1, 32, 32, 0, 0, 0, 1, 1},
                             // register blocking (the leaders of H100 runs L and M at n = 20 ... 32), vector tiles, and
                             // rounds with the next problem prefetched (run N: at the bound at 28 and 32 in double)
-                            {1, 1, 8, 8, 1, 1, 0, 1},
-                            {1, 2, 8, 8, 1, 1, 0, 1},
-                            {1, 2, 16, 8, 1, 1, 0, 1},
-                            {1, 1, 16, 16, 1, 1, 0, 1},
-                            {1, 1, 16, 16, 1, 0, 0, 1},
-                            {0, 2, 8, 8, 1, 0, 0, 1},
-                            {1, 1, 16, 16, 1, 1, 1, 1},
-                            {1, 1, 16, 16, 1, 1, 0, 4},
-                            {1, 1, 16, 16, 1, 0, 0, 2},
-                            {1, 2, 16, 8, 1, 1, 0, 2},
+                            {1, 1, 8, 8, 1, 1, 0, 1, 1},
+                            {1, 2, 8, 8, 1, 1, 0, 1, 1},
+                            {1, 2, 16, 8, 1, 1, 0, 1, 1},
+                            {1, 1, 16, 16, 1, 1, 0, 1, 1},
+                            {1, 1, 16, 16, 1, 0, 0, 1, 1},
+                            {0, 2, 8, 8, 1, 0, 0, 1, 1},
+                            {1, 1, 16, 16, 1, 1, 1, 1, 1},
+                            {1, 1, 16, 16, 1, 1, 0, 4, 1},
+                            {1, 1, 16, 16, 1, 0, 0, 2, 1},
+                            {1, 2, 16, 8, 1, 1, 0, 2, 1},
                             // 16 x 8 work-items (blocks of 2 x 4) with 4 prefetch rounds: the leader at most n = 17 ...
                             // 32 in H100 run W, both precisions
-                            {1, 1, 16, 8, 1, 1, 0, 4},
+                            {1, 1, 16, 8, 1, 1, 0, 4, 1},
                             // shapes that divide the size, with 2 prefetch rounds (H100 runs E and F, 2026-11-25):
                             // one element of C per work-item at n = 3 ... 9 (16 5 x 5 problems a work-group: double 5
                             // from 73% to 106% of the bound), 2 x 2 blocks of 5 x 5 at 10 and of 9 x 9 at 17 and 18,
                             // 1 x 3 blocks of 11 x 4 at 11 (single 9, 10, 11, 17 from 71-84% to 89-101%)
-                            {1, 32, 3, 3, 1, 0, 0, 2},
-                            {1, 16, 5, 5, 1, 0, 0, 2},
-                            {1, 8, 6, 6, 1, 0, 0, 2},
-                            {1, 8, 7, 7, 1, 0, 0, 2},
-                            {1, 8, 9, 9, 1, 1, 0, 2},
-                            {1, 8, 5, 5, 1, 1, 0, 2},
-                            {1, 8, 11, 4, 1, 1, 0, 2},
-                            {1, 2, 9, 9, 1, 1, 0, 2},
+                            {1, 32, 3, 3, 1, 0, 0, 2, 1},
+                            {1, 16, 5, 5, 1, 0, 0, 2, 1},
+                            {1, 8, 6, 6, 1, 0, 0, 2, 1},
+                            {1, 8, 7, 7, 1, 0, 0, 2, 1},
+                            {1, 8, 9, 9, 1, 1, 0, 2, 1},
+                            {1, 8, 5, 5, 1, 1, 0, 2, 1},
+                            {1, 8, 11, 4, 1, 1, 0, 2, 1},
+                            {1, 2, 9, 9, 1, 1, 0, 2, 1},
                             // 7 x 7 (2 x 2 blocks over 14) with 4 problems and 4 rounds at n = 13, which is prime
                             // (H100 run M: single 13 from 86% to 90% of the bound)
-                            {1, 4, 7, 7, 1, 1, 0, 4}};
+                            {1, 4, 7, 7, 1, 1, 0, 4, 1},
+                            // the H200's leaders (runs X and Y, 2026-11-25), where the H100's shapes stay below the
+                            // bound: 8 x 8 work-items with 1 or 2 problems and 2 to 8 rounds (double 21 ... 31 and
+                            // single 15 ... 32 but 17, 18, 20, 22, 28), ceil(n/2) squared with 2 x 2 blocks and 4
+                            // rounds (17 ... 28), 4 problems of 12 x 4 at 12, 8 of 9 x 3 at 9, 8 of 4 x 4 and 8 x 8 at
+                            // 4 and 8; pairs or quads of elements per staging load where a column is whole vectors
+                            {1, 2, 8, 8, 1, 1, 0, 2, 1},
+                            {1, 2, 8, 8, 1, 1, 0, 4, 1},
+                            {1, 2, 8, 8, 1, 0, 0, 4, 1},
+                            {1, 1, 8, 8, 1, 1, 0, 8, 1},
+                            {1, 2, 8, 8, 1, 1, 0, 4, 4},
+                            {1, 1, 9, 9, 1, 0, 0, 4, 1},
+                            {1, 1, 10, 10, 1, 0, 0, 4, 4},
+                            {1, 1, 11, 11, 1, 0, 0, 4, 1},
+                            {1, 1, 14, 14, 1, 0, 0, 4, 4},
+                            {1, 4, 12, 4, 1, 1, 0, 4, 1},
+                            {1, 8, 9, 3, 1, 1, 0, 2, 1},
+                            {1, 8, 4, 4, 1, 0, 0, 2, 1},
+                            {1, 8, 8, 8, 1, 0, 0, 2, 1}};
     std::vector<Point> seeds;
     for (const auto& r : table) {
         BatchedParams p;
         p.precision = precision, p.design = Design(r[0]), p.tba = r[1], p.wx = r[2], p.wy = r[3];
-        p.reg = r[4] != 0, p.pad = r[5] != 0, p.vec = r[6] != 0, p.seq = r[7];
+        p.reg = r[4] != 0, p.pad = r[5] != 0, p.vec = r[6] != 0, p.seq = r[7], p.ldv = r[8];
         seeds.push_back(pointFromParams(p));
     }
     return seeds;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 
 #include "core/engine/candidate_measurer.hpp"
 #include "core/engine/plan_executor.hpp"
@@ -67,7 +68,7 @@ const std::vector<BatchedParams> kBatchedVariants = {
     withSeq(blocked(1, 2, 4, 4, true, Precision::F32, true), 2),         // vector tiles: rounds without prefetch
     withLdv(withMinBlocks(withSeq(blocked(1, 2, 4, 4, true), 8), 8), 4), // prefetch rounds, vector loads
     withLdv(withSeq(blocked(1, 1, 4, 8, false), 2), 2),
-    // work-item counts that are no power of two (3, 5, 6, 7, 9, 10, 11, 17, 18 along m and n)
+    // work-item counts that are no power of two (3, 5, 6, 7, 9, 10, 11, 15, 17, 18 along m and n)
     params(0, 4, 3, 5),
     withSeq(blocked(1, 2, 6, 7, true), 2),
     blocked(1, 1, 9, 10, false),
@@ -80,6 +81,7 @@ const std::vector<BatchedParams> kBatchedVariants = {
     withSeq(blocked(1, 1, 12, 14, true), 2),
     params(0, 1, 14, 12),
     withSeq(blocked(1, 2, 13, 13, true), 2),
+    withSeq(blocked(1, 2, 15, 15, false), 2),
 };
 
 constexpr blas::Op N = blas::Op::N, T = blas::Op::T;
@@ -384,6 +386,9 @@ TEST_F(BatchedPocl, WorkItemShapesThatDivideTheSize) {
         {withSeq(blocked(1, 8, 7, 7, true), 2), 13},
         {withSeq(blocked(1, 8, 13, 5, true), 2), 13},
         {withSeq(blocked(1, 8, 13, 7, true), 4), 13},
+        // 15 x 15: one element each at 15, 2 x 2 blocks over 30 at 29 and 30 (H200 run Y)
+        {withSeq(blocked(1, 2, 15, 15, false), 2), 15},
+        {withLdv(withSeq(blocked(1, 1, 15, 15, false), 4), 2), 29},
     };
     for (std::size_t v = 0; v < cases.size(); ++v) {
         BatchedParams p = cases[v].p;
@@ -680,16 +685,23 @@ TEST_F(BatchedPocl, DispatchTableOfRoundDesignsRunsWhatItNames) {
         withSeq(blocked(1, 8, 9, 9, true), 2),
         withSeq(blocked(1, 8, 5, 5, true), 2),
         withSeq(blocked(1, 4, 7, 7, true), 4), // run M's leader at single 13: 2 x 2 blocks over 14
+        // the H200's single-precision leaders (runs X and Y): 8 x 8 with one problem and 8 rounds (27, 29, 31), two
+        // problems and 4 rounds without padding (26, 30), 14 x 14 with quads of elements per staging load (28)
+        withSeq(blocked(1, 1, 8, 8, true), 8),
+        withSeq(blocked(1, 2, 8, 8, false), 4),
+        withLdv(withSeq(blocked(1, 1, 14, 14, false), 4), 4),
     };
     rules::PointTable curves;
     curves.dims = {"m", "n", "k", "batch"};
     for (const auto& d : designs) curves.candidates.push_back(pointFromParams(d).key());
-    // 3: the plain one, 9, 10 and 13: the dividing shapes, 16: rounds of 4, 24 and 32: rounds of 8
-    for (long long n : {3LL, 9LL, 10LL, 13LL, 16LL, 24LL, 32LL}) {
+    // 3: the plain one, 9, 10 and 13: the dividing shapes, 16: rounds of 4, 24 and 32: rounds of 8, 26, 28 and 29:
+    // the H200's
+    const std::map<long long, std::size_t> leader = {{3, 0},  {9, 3},  {10, 4}, {13, 5}, {16, 1},
+                                                     {24, 2}, {26, 7}, {28, 8}, {29, 6}, {32, 2}};
+    for (const auto& [n, best] : leader) {
         curves.points.push_back({n, n, n, 100});
-        const std::size_t best = n < 8 ? 0 : n == 9 ? 3 : n == 10 ? 4 : n == 13 ? 5 : n == 16 ? 1 : 2;
         std::vector<double> values;
-        for (std::size_t c = 0; c < designs.size(); ++c) values.push_back(c == best ? 9.0 : 1.0 + double(c));
+        for (std::size_t c = 0; c < designs.size(); ++c) values.push_back(c == best ? 99.0 : 1.0 + double(c));
         curves.value.push_back(values);
     }
     auto json = rules::tableToJson(rules::buildSizeTable(curves, {"m", "n", "k"}));
@@ -698,11 +710,13 @@ TEST_F(BatchedPocl, DispatchTableOfRoundDesignsRunsWhatItNames) {
     const std::string cpp = rules::emitTableCpp(rules::tableFromJson(json));
     for (const auto& d : designs) EXPECT_NE(cpp.find(pointFromParams(d).key()), std::string::npos) << cpp;
     const std::vector<std::string> dims = {"m", "n", "k", "batch"};
-    const std::vector<std::pair<std::vector<long long>, std::size_t>> asked = {
-        {{3, 3, 3, 9}, 0},    {{9, 9, 9, 17}, 3},   {{10, 10, 10, 17}, 4},
-        {{11, 11, 11, 9}, 4}, // 11: the nearest entry, 10 (3 x 3 blocks with clamped rows and columns)
-        {{13, 13, 13, 9}, 5}, {{16, 16, 16, 9}, 1}, {{24, 24, 24, 19}, 2},
-        {{31, 31, 31, 9}, 2}}; // 31: nearest, 32
+    const std::vector<std::pair<std::vector<long long>, std::size_t>>
+        asked = {{{3, 3, 3, 9}, 0},    {{9, 9, 9, 17}, 3},   {{10, 10, 10, 17}, 4},
+                 {{11, 11, 11, 9}, 4}, // 11: the nearest entry, 10 (3 x 3 blocks with clamped rows and columns)
+                 {{13, 13, 13, 9}, 5}, {{16, 16, 16, 9}, 1}, {{24, 24, 24, 19}, 2},
+                 {{26, 26, 26, 9}, 7}, {{28, 28, 28, 5}, 8}, {{29, 29, 29, 9}, 6},
+                 {{30, 30, 30, 9}, 6},  // 30: nearest, 29
+                 {{31, 31, 31, 9}, 2}}; // 31: nearest, 32
     for (const auto& [size, want] : asked) {
         const auto choice = rule.select(dims, size);
         ASSERT_EQ(choice.candidate, curves.candidates[want]) << choice.why;
