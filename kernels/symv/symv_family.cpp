@@ -124,7 +124,8 @@ ParameterSpace SymvFamily::space(const DeviceInfo& device) const {
     const std::string tiledNeed = "max(SYMV_CG > 1 ? SYMV_BLOCK_SIZE * SYMV_VW : 0, " + kp +
                                   " * SYMV_CG * (SYMV_BLOCK_SIZE / SYMV_CG + 1) + SYMV_BLOCK_SIZE)";
     // L+U in one launch reduces its R rows' sums together: BLOCK_SIZE reals per row.
-    const std::string otherNeed = "(SYMV_ONE_LAUNCH > 0 ? SYMV_BLOCK_SIZE * SYMV_ONE_LAUNCH : SYMV_BLOCK_SIZE + SYMV_UX)";
+    const std::string otherNeed =
+        "(SYMV_ONE_LAUNCH > 0 ? SYMV_BLOCK_SIZE * SYMV_ONE_LAUNCH : SYMV_BLOCK_SIZE + SYMV_UX)";
     space.addConstraint({"(" + tiled + " ? " + tiledNeed + " : " + otherNeed + ") * " + rb + " <= min(" + pool +
                              " / SYMV_MULTIPLICITY - " + reserve + ", " + cap + ")",
                          "local memory for MULTIPLICITY groups per compute unit (eq. 3)"});

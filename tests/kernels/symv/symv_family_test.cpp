@@ -261,7 +261,8 @@ INSTANTIATE_TEST_SUITE_P(Variants, SymvPoclVariant, ::testing::ValuesIn(variants
                          [](const ::testing::TestParamInfo<Variant>& info) {
                              const Variant& v = info.param;
                              return SymvFamily(v.precision, v.uplo).name() + "_algo" + str(v.algo) + "_bs" + str(v.bs) +
-                                    "_ux" + str(v.ux) + "_m" + str(v.mult) + "_mx" + str(v.mx) + (v.one ? "_one" + str(v.one) : "") +
+                                    "_ux" + str(v.ux) + "_m" + str(v.mult) + "_mx" + str(v.mx) +
+                                    (v.one ? "_one" + str(v.one) : "") +
                                     (v.algo == kSymvTiled ? "_vw" + str(v.vw) + "_cg" + str(v.cg) + "_chunk" +
                                                                 str(v.chunk) + "_fuse" + str(v.fuse)
                                                           : "");
