@@ -205,6 +205,7 @@ PipelineOutcome SizePipeline::run() {
             t.strategy = "sieve";
             t.strategyOptions.values["ranks"] = double(c.ranks);
             t.strategyOptions.values["finalists"] = double(c.finalists);
+            if (c.keepChampions) t.strategyOptions.values["champions"] = 1.0; // absent: the paper's sieve
             t.strategyOptions.values["initial"] = double(c.incrementalInitial);
             t.strategyOptions.values["confidence"] = c.confidence;
             if (t.sizes.empty()) t.sizes = sieveRepresentativeSizes(1);
