@@ -4,6 +4,8 @@
 # there and the crossover to it should move up), its rule beside CLBlast; then run T's CUDA rule again in a new
 # process beside cuBLAS (a second round), and the call's fixed cost: L+U in one launch and cuBLAS at n = 1 ... 64.
 # Carry: KT_SYMV_DIR (default .carry-symv4) holding ktune, the space and run T's rule as rule-cuda-t.json; .carry.
+# Knobs (run U's second command): KT_REPRESENTATIVE, KT_DETAIL (the pipeline's sizes), KT_PIPELINE_EXTRA (more
+# pipeline options, e.g. --keep-champions), KT_OPENCL_ONLY=1 (skip the CUDA benches), KT_TAG (suffix of the files).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 dir=${KT_SYMV_DIR:-.carry-symv4}
@@ -12,7 +14,8 @@ mkdir -p "$out"
 source tools/gpu-env.sh
 export KT_DB=/tmp/symv-opencl.sqlite
 k="$dir/ktune"
-log="$out/pipeline-opencl.log"
+tag=${KT_TAG:-}
+log="$out/pipeline-opencl$tag.log"
 "$k" devices --json > /tmp/devices.json
 pick() { python3 -c "import json;print(next((d['id'] for d in json.load(open('/tmp/devices.json'))['devices'] if d['backend']=='$1' and d['type']=='gpu'), ''))"; }
 cuda=$(pick cuda)
@@ -22,9 +25,9 @@ sizes=64,128,256,384,512,768,1024,1536,2048,3072,4096,6144,8192
 start=$(date +%s.%N)
 echo "== pipeline opencl $(date -u +%FT%TZ)" >> "$log"
 timeout "${KT_PIPELINE_HARD_S:-260}" "$k" pipeline --device "$ocl" --family dsymv --space "$dir/dsymv-h100-sizes.json" \
-    --representative 256,512,1024,4096,8192 --ranks 12 --finalists 8 \
-    --detail 64:1024:64,1152:2048:128,2304:4096:256,4608:8192:512 --no-verify --runs 30 \
-    --budget-time "${KT_PIPELINE_SECONDS:-220}" --out "$out/rule-opencl-u.json" >> "$log" 2>&1
+    --representative "${KT_REPRESENTATIVE:-256,512,1024,4096,8192}" --ranks 12 --finalists 8 \
+    --detail "${KT_DETAIL:-64:1024:64,1152:2048:128,2304:4096:256,4608:8192:512}" --no-verify --runs 30 \
+    ${KT_PIPELINE_EXTRA:-} --budget-time "${KT_PIPELINE_SECONDS:-220}" --out "$out/rule-opencl-u$tag.json" >> "$log" 2>&1
 echo "pipeline rc $? wall $(python3 -c "import time;print(round(time.time()-$start,1))") s" >> "$log"
 bench() { # name, timeout, bench arguments...
     local name=$1 limit=$2
@@ -33,8 +36,13 @@ bench() { # name, timeout, bench arguments...
     timeout "$limit" "$k" bench --family dsymv "$@" >> "$log" 2>&1
     echo "bench $name rc $?" >> "$log"
 }
-[ -f "$out/rule-opencl-u.json" ] && bench opencl-rule 100 --device "$ocl" --rules "$out/rule-opencl-u.json" \
-    --sizes $sizes --verify --runs 50 --out "$out/bench-opencl-u.json"
+[ -f "$out/rule-opencl-u$tag.json" ] && bench opencl-rule 100 --device "$ocl" --rules "$out/rule-opencl-u$tag.json" \
+    --sizes $sizes --verify --runs 50 --out "$out/bench-opencl-u$tag.json"
+if [ "${KT_OPENCL_ONLY:-0}" = 1 ]; then
+    grep -v "^progress" "$log" > "$out/p" && mv "$out/p" "$log"
+    tail -80 "$log"
+    exit 0
+fi
 bench cuda-rule-t 100 --device "$cuda" --rules "$dir/rule-cuda-t.json" --sizes $sizes --tensor-cores --verify \
     --runs 100 --out "$out/bench-cuda-t2.json"
 lu=SYMV_ALGO=2,SYMV_UX=8,SYMV_MULTIPLICITY=1,SYMV_MX=0,SYMV_VW=1,SYMV_CG=1,SYMV_CHUNK=1,SYMV_FUSE=0
