@@ -7,21 +7,14 @@
 # Knobs (run U's second command): KT_REPRESENTATIVE, KT_DETAIL (the pipeline's sizes), KT_PIPELINE_EXTRA (more
 # pipeline options, e.g. --keep-champions), KT_OPENCL_ONLY=1 (skip the CUDA benches), KT_TAG (suffix of the files).
 set -uo pipefail
-cd "$(dirname "$0")/.."
-dir=${KT_SYMV_DIR:-.carry-symv4}
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here/.."
+export KT_DB=/tmp/symv-opencl.sqlite
+tag=${KT_TAG:-}
 out=${OUT:-/tmp/kt-out}
 mkdir -p "$out"
-source tools/gpu-env.sh
-export KT_DB=/tmp/symv-opencl.sqlite
-k="$dir/ktune"
-tag=${KT_TAG:-}
 log="$out/pipeline-opencl$tag.log"
-"$k" devices --json > /tmp/devices.json
-pick() { python3 -c "import json;print(next((d['id'] for d in json.load(open('/tmp/devices.json'))['devices'] if d['backend']=='$1' and d['type']=='gpu'), ''))"; }
-cuda=$(pick cuda)
-ocl=$(pick opencl)
-{ nvidia-smi --query-gpu=name,clocks.max.sm,memory.total --format=csv; "$k" devices; } > "$log" 2>&1
-sizes=64,128,256,384,512,768,1024,1536,2048,3072,4096,6144,8192
+source "$here/gpu-symv-common.sh"
 start=$(date +%s.%N)
 echo "== pipeline opencl $(date -u +%FT%TZ)" >> "$log"
 timeout "${KT_PIPELINE_HARD_S:-260}" "$k" pipeline --device "$ocl" --family dsymv --space "$dir/dsymv-h100-sizes.json" \
@@ -29,13 +22,6 @@ timeout "${KT_PIPELINE_HARD_S:-260}" "$k" pipeline --device "$ocl" --family dsym
     --detail "${KT_DETAIL:-64:1024:64,1152:2048:128,2304:4096:256,4608:8192:512}" --no-verify --runs 30 \
     ${KT_PIPELINE_EXTRA:-} --budget-time "${KT_PIPELINE_SECONDS:-220}" --out "$out/rule-opencl-u$tag.json" >> "$log" 2>&1
 echo "pipeline rc $? wall $(python3 -c "import time;print(round(time.time()-$start,1))") s" >> "$log"
-bench() { # name, timeout, bench arguments...
-    local name=$1 limit=$2
-    shift 2
-    echo "== bench $name $(date -u +%FT%TZ)" >> "$log"
-    timeout "$limit" "$k" bench --family dsymv "$@" >> "$log" 2>&1
-    echo "bench $name rc $?" >> "$log"
-}
 [ -f "$out/rule-opencl-u$tag.json" ] && bench opencl-rule 100 --device "$ocl" --rules "$out/rule-opencl-u$tag.json" \
     --sizes $sizes --verify --runs 50 --out "$out/bench-opencl-u$tag.json"
 if [ "${KT_OPENCL_ONLY:-0}" = 1 ]; then

@@ -8,20 +8,13 @@
 # launch at 1024 and 2048; the rule on NVIDIA OpenCL beside CLBlast; the plot. At most 8 files land in $OUT.
 # Carry: KT_SYMV_DIR (default .carry-symv4) holding ktune, the space and tools/symv-plot.py; .carry/gpu-libs.tar.xz.
 set -uo pipefail
-cd "$(dirname "$0")/.."
-dir=${KT_SYMV_DIR:-.carry-symv4}
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here/.."
+export KT_DB=/tmp/symv-rule.sqlite
 out=${OUT:-/tmp/kt-out}
 mkdir -p "$out"
-source tools/gpu-env.sh
-export KT_DB=/tmp/symv-rule.sqlite
-k="$dir/ktune"
 log="$out/pipeline.log"
-"$k" devices --json > /tmp/devices.json
-pick() { python3 -c "import json;print(next((d['id'] for d in json.load(open('/tmp/devices.json'))['devices'] if d['backend']=='$1' and d['type']=='gpu'), ''))"; }
-cuda=$(pick cuda)
-ocl=$(pick opencl)
-{ nvidia-smi --query-gpu=name,clocks.max.sm,memory.total --format=csv; "$k" devices; } > "$log" 2>&1
-"$k" profile "$cuda" --json > /tmp/profile-cuda.json 2>> "$log"
+source "$here/gpu-symv-common.sh"
 start=$(date +%s.%N)
 echo "== pipeline $(date -u +%FT%TZ)" >> "$log"
 timeout "${KT_PIPELINE_HARD_S:-300}" "$k" pipeline --device "$cuda" --family dsymv --space "$dir/dsymv-h100-sizes.json" \
@@ -29,14 +22,6 @@ timeout "${KT_PIPELINE_HARD_S:-300}" "$k" pipeline --device "$cuda" --family dsy
     --detail 64:1024:64,1152:2048:128,2304:4096:256,4608:8192:512 --no-verify --runs 30 \
     --budget-time "${KT_PIPELINE_SECONDS:-240}" --out "$out/rule.json" >> "$log" 2>&1
 echo "pipeline rc $? wall $(python3 -c "import time;print(round(time.time()-$start,1))") s" >> "$log"
-sizes=64,128,256,384,512,768,1024,1536,2048,3072,4096,6144,8192
-bench() { # name, timeout, bench arguments...
-    local name=$1 limit=$2
-    shift 2
-    echo "== bench $name $(date -u +%FT%TZ)" >> "$log"
-    timeout "$limit" "$k" bench --family dsymv "$@" >> "$log" 2>&1
-    echo "bench $name rc $?" >> "$log"
-}
 [ -f "$out/rule.json" ] && bench rule 120 --device "$cuda" --rules "$out/rule.json" --sizes $sizes --tensor-cores \
     --verify --runs 100 --out "$out/rule-cuda.json"
 lu=SYMV_ALGO=2,SYMV_UX=8,SYMV_MULTIPLICITY=1,SYMV_MX=0,SYMV_VW=1,SYMV_CG=1,SYMV_CHUNK=1,SYMV_FUSE=0

@@ -33,8 +33,9 @@ SyntheticLandscape plantedLandscape() {
 }
 
 StrategyResult runStrategy(const std::string& name, const SyntheticLandscape& l, Evaluator& e, std::uint64_t budget,
-                           std::uint64_t seed, bool sweep) {
+                           std::uint64_t seed, bool sweep, const StrategyOptions& options = {}) {
     SearchContext ctx;
+    ctx.options = options;
     ctx.space = &l.space;
     ctx.evaluator = &e;
     ctx.sizes = l.sizes;
@@ -113,16 +114,12 @@ TEST(StrategyQuality, SieveKeepsEachSizesChampionWhenAsked) {
     };
     auto finalists = [&](bool champions) {
         SyntheticEvaluator evaluator(l);
-        SearchContext ctx;
-        ctx.space = &l.space;
-        ctx.evaluator = &evaluator;
-        ctx.sizes = l.sizes;
-        ctx.sweep = l.sweep;
-        ctx.options.values["ranks"] = 5;
-        ctx.options.values["finalists"] = 3;
-        if (champions) ctx.options.values["champions"] = 1;
+        StrategyOptions options;
+        options.values["ranks"] = 5;
+        options.values["finalists"] = 3;
+        if (champions) options.values["champions"] = 1;
         std::set<std::string> keys;
-        for (const auto& r : StrategyRegistry::instance().create("sieve")->run(ctx).best) keys.insert(r.point.key());
+        for (const auto& r : runStrategy("sieve", l, evaluator, 0, 1, true, options).best) keys.insert(r.point.key());
         return keys;
     };
     const auto byPoints = finalists(false), withChampions = finalists(true);
