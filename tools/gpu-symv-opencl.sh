@@ -3,7 +3,8 @@
 # OpenCL (same space and sizes; OpenCL has no double atomic add, so the tiled kernel's adds are compare-and-swap loops
 # there and the crossover to it should move up), its rule beside CLBlast; then run T's CUDA rule again in a new
 # process beside cuBLAS (a second round), and the call's fixed cost: L+U in one launch and cuBLAS at n = 1 ... 64.
-# Carry: KT_SYMV_DIR (default .carry-symv4) holding ktune, the space and run T's rule as rule-cuda-t.json; .carry.
+# Carry: KT_SYMV_DIR (default .carry-symv4) holding ktune, this script, gpu-symv-common.sh, the space and run T's
+# rule as rule-cuda-t.json; .carry.
 # Knobs (run U's second command): KT_REPRESENTATIVE, KT_DETAIL (the pipeline's sizes), KT_PIPELINE_EXTRA (more
 # pipeline options, e.g. --keep-champions), KT_OPENCL_ONLY=1 (skip the CUDA benches), KT_TAG (suffix of the files).
 set -uo pipefail

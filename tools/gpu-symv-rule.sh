@@ -6,7 +6,8 @@
 # verified against OpenBLAS: the rule at 13 sizes from 64 to 8192, and single points (L+U in one launch with 1, 2, 4,
 # 8 rows per group; the tiled P1) at 256 ... 4096; the finalists; Nsight Compute of P1 at 2048 and 4096 and of one
 # launch at 1024 and 2048; the rule on NVIDIA OpenCL beside CLBlast; the plot. At most 8 files land in $OUT.
-# Carry: KT_SYMV_DIR (default .carry-symv4) holding ktune, the space and tools/symv-plot.py; .carry/gpu-libs.tar.xz.
+# Carry: KT_SYMV_DIR (default .carry-symv4) holding ktune, this script, gpu-symv-common.sh, the space and
+# tools/symv-plot.py; .carry/gpu-libs.tar.xz. Run as `bash .carry-symv4/gpu-symv-rule.sh`.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/.."
