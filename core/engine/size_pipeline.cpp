@@ -2,6 +2,7 @@
 // the best finalist at every size, and a size rule, all kept in the store.
 #include "core/engine/size_pipeline.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <set>
@@ -104,6 +105,13 @@ PipelineOutcome deriveSizeRule(const std::filesystem::path& database, std::int64
     if (lo == hi) throw std::runtime_error("the detail sizes span a single size; a rule over n needs two or more");
     const fit::SizeGrid grid(lo, hi, 1);
     const auto curves = fit::fitCurves(grid, samples, config.alpha);
+    const bool detailStarted = std::any_of(beyondSieve.begin(), beyondSieve.end(),
+                                           [](const auto& point) { return !point.second.empty(); });
+    if (curves.empty() && repSet != detailSet && !detailStarted)
+        throw std::runtime_error("run " + std::to_string(runId) + ": it ended before the detailed sampling (" +
+                                 std::to_string(out.measurements) +
+                                 " measurements, none beyond the representative sizes; its budget, if it had one, "
+                                 "was too small for the sieve and the detail sizes)");
     if (curves.empty())
         throw std::runtime_error("run " + std::to_string(runId) +
                                  ": no finalist was measured successfully at two or more detail sizes");
@@ -205,6 +213,7 @@ PipelineOutcome SizePipeline::run() {
             t.strategy = "sieve";
             t.strategyOptions.values["ranks"] = double(c.ranks);
             t.strategyOptions.values["finalists"] = double(c.finalists);
+            if (c.keepChampions) t.strategyOptions.values["champions"] = 1.0; // absent: the paper's sieve
             t.strategyOptions.values["initial"] = double(c.incrementalInitial);
             t.strategyOptions.values["confidence"] = c.confidence;
             if (t.sizes.empty()) t.sizes = sieveRepresentativeSizes(1);

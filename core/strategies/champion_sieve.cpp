@@ -4,7 +4,10 @@
 // over all sizes; the best is the one with the highest mean over the detailed sizes. With option `initial` the
 // detailed sampling is incremental: the finalists are measured at that many detail sizes spread over the range, then
 // d-splines are fitted and the finalists that may win are measured where the winner is least certain, until every
-// detail size's winner is known with the option `confidence` (one-dimensional sizes only).
+// detail size's winner is known with the option `confidence` (one-dimensional sizes only). With option `champions`
+// the winner of each representative size is a finalist whatever its points (the rest by points): a kernel that wins
+// only at the largest size collects at most one size's points and would otherwise lose its place to kernels that
+// rank well at the others, so the rule could not pick it where it is best.
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -78,10 +81,11 @@ public:
                "(R - rank)/R points; the F point-richest go to detailed sampling over the sweep sizes. Options: "
                "ranks (R, default 25), finalists (F, default 10), initial (incremental detailed sampling from this "
                "many sizes, 0: every "
-               "size), confidence (incremental: stop when no winner flips with this probability, default 0.05), batch.";
+               "size), confidence (incremental: stop when no winner flips with this probability, default 0.05), "
+               "champions (1: each representative size's winner is a finalist, the rest by points), batch.";
     }
     std::vector<std::string> optionNames() const override {
-        return {"ranks", "finalists", "initial", "confidence", "batch"};
+        return {"ranks", "finalists", "initial", "confidence", "champions", "batch"};
     }
 
     StrategyResult run(const SearchContext& ctx) const override {
@@ -113,10 +117,20 @@ public:
             for (std::size_t r = 0; r < ranked.size(); ++r)
                 points[ranked[r].second] += static_cast<double>(ranks - r) / static_cast<double>(ranks);
         }
-        strategy_detail::TopList richest(finalistCount);
+        std::vector<std::uint64_t> chosen; // finalists' indices: the champions first (if kept), then by points
+        auto choose = [&](std::uint64_t index) {
+            if (std::find(chosen.begin(), chosen.end(), index) == chosen.end()) chosen.push_back(index);
+        };
+        if (ctx.options.number("champions", 0) > 0)
+            for (const auto& list : perSize)
+                if (const auto ranked = list.sorted(); !ranked.empty()) choose(ranked.front().second);
+        const std::size_t count = std::max(finalistCount, chosen.size());
+        strategy_detail::TopList richest(count + chosen.size());
         for (const auto& [index, pts] : points) richest.offer(pts, index);
+        for (const auto& [pts, index] : richest.sorted())
+            if (chosen.size() < count) choose(index);
         std::vector<Point> finalists;
-        for (const auto& [pts, index] : richest.sorted()) finalists.push_back(ctx.space->pointAt(index));
+        for (std::uint64_t index : chosen) finalists.push_back(ctx.space->pointAt(index));
 
         session.setPhase("detail");
         const auto initial = static_cast<std::size_t>(std::max(0.0, ctx.options.number("initial", 0)));

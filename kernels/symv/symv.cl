@@ -219,35 +219,67 @@ KT_KERNEL void symv_lu_cols(const int n, const real alpha, const KT_GLOBAL real*
     if (t == 0 && jBegin < jEnd) y[offy + i * incy] += alpha * sum;
 }
 
-// L+U in one launch (SYMV_ONE_LAUNCH 1): one work-group per row i sums the whole row of the symmetric matrix, the
-// stored triangle read along row i (lower: A(i, j), j <= i) and the other as column i (lower: A(j, i), j > i), and
-// writes y[i] = beta y0[i] + alpha sum. Each y[i] has one writer, so beta y needs no launch of its own and no
-// ordering between groups: what small n pays for is launches, not the second read of half the rows (in cache).
-// y0[i] is read before the reduction's barriers: were the `t == 0` write taken by several work-items (the PoCL
-// fault described at symv_finish_scaling), they would all write the same value, also where y0 is y.
+// L+U in one launch (SYMV_ONE_LAUNCH = R >= 1): work-group g takes the R rows i = g R ... and sums each whole row of
+// the symmetric matrix, the stored triangle read along row i (lower: A(i, j), j <= i) and the other as column i
+// (lower: A(j, i), j > i), and writes y[i] = beta y0[i] + alpha sum. Each y[i] has one writer, so beta y needs no
+// launch of its own and no ordering between groups: what small n pays for is launches, not the second read of half
+// the rows (in cache). Along a row the stored triangle is strided (one element of a 32-byte sector per work-item);
+// with R rows a work-item's R elements of column j are neighbours, so the group uses whole sectors (R = 4 in double).
+// The group's R sums are reduced together (one barrier per step for all of them). y0 is read before the reduction's
+// barriers and only work-item 0 writes: were the `t == 0` branch taken by several work-items (the PoCL fault
+// described at symv_finish_scaling), they would all write the same values, also where y0 is y.
+#if defined(SYMV_ONE_LAUNCH) && SYMV_ONE_LAUNCH > 0
+#define SYMV_LU_ROWS SYMV_ONE_LAUNCH
+#else
+#define SYMV_LU_ROWS 1
+#endif
 KT_KERNEL void symv_lu_one(const int n, const real alpha, const real beta, const KT_GLOBAL real* KT_RESTRICT A,
                            const int offA, const int lda, const KT_GLOBAL real* KT_RESTRICT x, const int offx,
                            const int incx, const KT_GLOBAL real* y0, KT_GLOBAL real* y, const int offy,
                            const int incy) {
     A += offA;
     x += offx;
-    KT_LOCAL real red[SYMV_BLOCK_SIZE];
+    KT_LOCAL real red[SYMV_BLOCK_SIZE * SYMV_LU_ROWS];
     const int t = (int)get_local_id(0);
-    const int i = (int)get_group_id(0);
-    const int at = offy + i * incy;
-    const real base = beta == (real)0 ? (real)0 : beta * y0[at];
-    real sum = (real)0;
-    for (int j = t; j < n; j += SYMV_BLOCK_SIZE) {
-#if SYMV_UPPER
-        const bool stored = j >= i; // A(i, j) in column j; else A(j, i) in column i
-#else
-        const bool stored = j <= i;
-#endif
-        const real a = stored ? A[(long)j * lda + i] : A[(long)i * lda + j];
-        sum = kt_fma(a, x[j * incx], sum);
+    const int i0 = (int)get_group_id(0) * SYMV_LU_ROWS;
+    real sum[SYMV_LU_ROWS], base[SYMV_LU_ROWS];
+    KT_UNROLL
+    for (int r = 0; r < SYMV_LU_ROWS; ++r) {
+        const int i = min(i0 + r, n - 1); // rows past n repeat row n - 1 and are never written
+        base[r] = beta == (real)0 ? (real)0 : beta * y0[offy + i * incy];
+        sum[r] = (real)0;
     }
-    sum = symv_group_sum(red, t, sum);
-    if (t == 0) y[at] = kt_fma(alpha, sum, base);
+    for (int j = t; j < n; j += SYMV_BLOCK_SIZE) {
+        const real xj = x[j * incx];
+        KT_UNROLL
+        for (int r = 0; r < SYMV_LU_ROWS; ++r) {
+            const int i = min(i0 + r, n - 1);
+#if SYMV_UPPER
+            const bool stored = j >= i; // A(i, j) in column j; else A(j, i) in column i
+#else
+            const bool stored = j <= i;
+#endif
+            const real a = stored ? A[(long)j * lda + i] : A[(long)i * lda + j];
+            sum[r] = kt_fma(a, xj, sum[r]);
+        }
+    }
+    KT_UNROLL
+    for (int r = 0; r < SYMV_LU_ROWS; ++r) red[r * SYMV_BLOCK_SIZE + t] = sum[r];
+    KT_BARRIER();
+    int p = 1;
+    while (p < SYMV_BLOCK_SIZE) p <<= 1;
+    for (int s = p / 2; s > 0; s >>= 1) {
+        if (t < s && t + s < SYMV_BLOCK_SIZE) {
+            KT_UNROLL
+            for (int r = 0; r < SYMV_LU_ROWS; ++r) red[r * SYMV_BLOCK_SIZE + t] += red[r * SYMV_BLOCK_SIZE + t + s];
+        }
+        KT_BARRIER();
+    }
+    if (t == 0) {
+        KT_UNROLL
+        for (int r = 0; r < SYMV_LU_ROWS; ++r)
+            if (i0 + r < n) y[offy + (i0 + r) * incy] = kt_fma(alpha, red[r * SYMV_BLOCK_SIZE], base[r]);
+    }
 }
 
 #if defined(SYMV_TILED) && SYMV_TILED

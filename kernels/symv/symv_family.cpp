@@ -94,7 +94,10 @@ ParameterSpace SymvFamily::space(const DeviceInfo& device) const {
     space.addParameter({"SYMV_CG", {1, 2, 4, 8}, "tiled: work-items sharing a row (column groups)", 1});
     space.addParameter({"SYMV_CHUNK", {1, 2, 4, 8, 16, 32}, "tiled: tiles per work-group (second grid dimension)", 1});
     space.addParameter({"SYMV_FUSE", {0, 1}, "tiled: 0: beta y by a launch of its own, 1: inside the kernel", 0});
-    space.addParameter({"SYMV_ONE_LAUNCH", {0, 1}, "L+U: 0: two kernels, 1: one group per row, both triangles", 0});
+    space.addParameter({"SYMV_ONE_LAUNCH",
+                        {0, 1, 2, 4, 8},
+                        "L+U: 0: two kernels, R >= 1: one launch, a group per R rows reads both triangles",
+                        0});
     const std::string tiled = "SYMV_ALGO == " + str(kSymvTiled);
     for (const char* p : {"SYMV_VW", "SYMV_CG", "SYMV_CHUNK"})
         space.addConstraint({tiled + " || " + p + " == 1", std::string(p) + " belongs to the tiled algorithm"});
@@ -120,7 +123,10 @@ ParameterSpace SymvFamily::space(const DeviceInfo& device) const {
         "max(1, min(SYMV_UX / SYMV_CG, " + str(kTiledPassBytes) + " / " + rb + " / (SYMV_BLOCK_SIZE + SYMV_CG)))";
     const std::string tiledNeed = "max(SYMV_CG > 1 ? SYMV_BLOCK_SIZE * SYMV_VW : 0, " + kp +
                                   " * SYMV_CG * (SYMV_BLOCK_SIZE / SYMV_CG + 1) + SYMV_BLOCK_SIZE)";
-    space.addConstraint({"(" + tiled + " ? " + tiledNeed + " : SYMV_BLOCK_SIZE + SYMV_UX) * " + rb + " <= min(" + pool +
+    // L+U in one launch reduces its R rows' sums together: BLOCK_SIZE reals per row.
+    const std::string otherNeed =
+        "(SYMV_ONE_LAUNCH > 0 ? SYMV_BLOCK_SIZE * SYMV_ONE_LAUNCH : SYMV_BLOCK_SIZE + SYMV_UX)";
+    space.addConstraint({"(" + tiled + " ? " + tiledNeed + " : " + otherNeed + ") * " + rb + " <= min(" + pool +
                              " / SYMV_MULTIPLICITY - " + reserve + ", " + cap + ")",
                          "local memory for MULTIPLICITY groups per compute unit (eq. 3)"});
     space.addConstraint({"SYMV_ALGO == " + str(kSymvLU) + " || " + pool + " / SYMV_MULTIPLICITY - " + reserve +
@@ -168,6 +174,7 @@ std::vector<Point> SymvFamily::seedPoints(const DeviceInfo& device) const {
         add(kSymvAtomicLock, r[0], r[1], r[2], r[3]);
     add(kSymvLU, 128, 8, 1, 0);
     add(kSymvLU, 128, 8, 1, 0, 1);
+    add(kSymvLU, 128, 8, 1, 0, 4); // a group per 4 rows: whole 32-byte sectors of the strided half in double
     return seeds;
 }
 
@@ -251,7 +258,8 @@ KernelPlan SymvFamily::symvPlan(const Point& point, const DeviceInfo& device, bo
         str(algo == kSymvLU ? bs + ux : symvLocalBytes(point, m_precision, device) / elementBytes(m_precision)));
     if (m_precision == Precision::F64)
         program.options.push_back("-DKT_DOUBLE=1");
-    const bool oneLaunch = param(point, "SYMV_ONE_LAUNCH", 0) != 0;
+    const std::int64_t luRows = param(point, "SYMV_ONE_LAUNCH", 0); // L+U in one launch: rows per group
+    const bool oneLaunch = luRows != 0;
     program.kernels = algo == kSymvLU      ? (oneLaunch ? std::vector<std::string>{"symv_lu_one"}
                                                         : std::vector<std::string>{"symv_lu_rows", "symv_lu_cols"})
                       : algo == kSymvTiled ? std::vector<std::string>{"symv_tiled", "symv_scale", "symv_zero_locks"}
@@ -263,10 +271,10 @@ KernelPlan SymvFamily::symvPlan(const Point& point, const DeviceInfo& device, bo
                     {"y", BufferRole::Output, "extentY"}};
     const std::string b = str(bs);
     if (algo == kSymvLU && oneLaunch) {
-        // beta y in the same write as the row's sum: one launch, one group per row.
+        // beta y in the same write as the rows' sums: one launch, one group per luRows rows.
         PlanLaunch one;
         one.kernel = "symv_lu_one";
-        one.global = {"n * " + b, "1", "1"};
+        one.global = {ceilDivExpr("n", luRows) + " * " + b, "1", "1"};
         one.local = {b, "1", "1"};
         one.args = {PlanArg::integer("n"),    PlanArg::real("alpha"),  PlanArg::real("beta"), PlanArg::buffer("A"),
                     PlanArg::integer("offA"), PlanArg::integer("lda"), PlanArg::buffer("x"),  PlanArg::integer("offx"),

@@ -17,7 +17,8 @@ namespace {
 
 const char* kUsage =
     R"(usage: ktune pipeline --device D --family F [--space FILE | --preset P] [--representative LIST]
-                      [--detail LIST] [--ranks R] [--finalists K] [--incremental N [--confidence P]]
+                      [--detail LIST] [--ranks R] [--finalists K] [--keep-champions]
+                      [--incremental N [--confidence P]]
                       [--alpha A|auto] [--tolerance T] [--min-width W] [--out R.json] [--emit-cpp R.hpp]
                       [--budget-evals N] [--budget-time T] [--seed N] [--runs N] [--db FILE] [--json]
        ktune pipeline --resume ID [--out R.json] [rule options] [--db FILE] [--json]
@@ -36,6 +37,9 @@ stored as a tuning run (strategy sieve), the fits and the rule too (rule name "p
                         at least 2 distinct sizes; the rule covers their range
   --ranks R             ranks that score per representative size (default 25)
   --finalists K         kernels sampled in detail (default 10)
+  --keep-champions      the winner of each representative size is a finalist whatever its points (the rest by
+                        points): a kernel best only at the largest size is otherwise outscored by kernels that
+                        rank well at the others, and the rule cannot pick it where it wins
   --incremental N       sample the finalists at N detail sizes spread over the range first, then only where the
                         fitted curves leave the winner uncertain (N >= 2; default: every detail size)
   --confidence P        incremental: stop when no size's winner flips with probability P or more (default 0.05)
@@ -67,7 +71,7 @@ int runPipeline(const std::vector<std::string>& argv) {
                "--ranks",     "--finalists", "--incremental", "--confidence",   "--alpha",           "--tolerance",
                "--min-width", "--out",       "--emit-cpp",    "--budget-evals", "--budget-time",     "--resume",
                "--db",        "--seed",      "--runs",        "--timeout",      "--compile-threads", "--notes"},
-              {"--json", "--no-isolation", "--no-verify"});
+              {"--json", "--no-isolation", "--no-verify", "--keep-champions"});
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
     kernels::registerBuiltinFamilies();
     const auto dbPath = databasePath(args);
@@ -88,6 +92,8 @@ int runPipeline(const std::vector<std::string>& argv) {
 
     std::shared_ptr<const Family> family;
     if (args.value("--resume")) {
+        if (args.flag("--keep-champions"))
+            throw UsageError("--keep-champions cannot change a stored run; --resume takes the run's own");
         for (const char* search : {"--family", "--space", "--preset", "--representative", "--detail", "--ranks",
                                    "--finalists", "--incremental", "--confidence", "--budget-evals", "--budget-time"})
             if (args.value(search))
@@ -120,6 +126,7 @@ int runPipeline(const std::vector<std::string>& argv) {
         checkSizesFitDevice(*family, tuning.sweep, tuning.device, "--detail");
         config.ranks = countArg(args, "--ranks", 25, 1);
         config.finalists = countArg(args, "--finalists", 10, 1);
+        config.keepChampions = args.flag("--keep-champions");
         if (args.value("--incremental")) {
             config.incrementalInitial = countArg(args, "--incremental", 0, 2);
         } else if (args.value("--confidence")) {

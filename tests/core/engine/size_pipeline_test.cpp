@@ -153,6 +153,18 @@ TEST_F(SizePipelineTest, ResumesACancelledRunWithoutMeasuringAgain) {
     EXPECT_NE(again.ruleId, second.ruleId);
 }
 
+TEST_F(SizePipelineTest, SaysWhenTheBudgetEndedBeforeTheDetailedSampling) {
+    // 6 points x 3 representative sizes make the sieve; 10 evaluations end inside it, so no point reaches a detail
+    // size beyond the representative ones and no rule can be fitted: the message says why.
+    PipelineConfig c = config();
+    c.tuning.budget.maxEvaluations = 10;
+    const auto out = SizePipeline(c, nullptr, nullptr).run();
+    EXPECT_TRUE(out.rule.intervals.empty());
+    EXPECT_NE(out.message.find("ended before the detailed sampling (10 measurements"), std::string::npos)
+        << out.message;
+    EXPECT_EQ(m_measured, 10u);
+}
+
 TEST_F(SizePipelineTest, RefusesFamiliesWithSeveralSizeDimensionsAndUnknownOnes) {
     auto out = SizePipeline(config("pipeline_plane"), nullptr, nullptr).run();
     EXPECT_EQ(out.status, RunStatus::Failed);

@@ -1,6 +1,7 @@
 // Selection quality: exhaustive finds the true best, two-stage and sieve find a planted sweep winner, the
 // model-guided strategies get within 3% of the exhaustive best with a small fraction of its evaluations.
 #include <cstdio>
+#include <set>
 
 #include <gtest/gtest.h>
 
@@ -32,8 +33,9 @@ SyntheticLandscape plantedLandscape() {
 }
 
 StrategyResult runStrategy(const std::string& name, const SyntheticLandscape& l, Evaluator& e, std::uint64_t budget,
-                           std::uint64_t seed, bool sweep) {
+                           std::uint64_t seed, bool sweep, const StrategyOptions& options = {}) {
     SearchContext ctx;
+    ctx.options = options;
     ctx.space = &l.space;
     ctx.evaluator = &e;
     ctx.sizes = l.sizes;
@@ -126,6 +128,39 @@ TEST(StrategyQuality, TwoStageWithChampionsSweepsEachStageSizesWinner) {
     EXPECT_EQ(withChampions.best.size(), 6u);
     EXPECT_EQ(withChampions.best.front().point.key(), "A=9,B=9");
     EXPECT_EQ(withChampions.measured, plain.measured + 4u); // (9,9) at the four sweep sizes not measured yet
+}
+
+TEST(StrategyQuality, SieveKeepsEachSizesChampionWhenAsked) {
+    // The bowl of plantedLandscape at four sizes, and (10,10), last everywhere but far first at the largest size:
+    // one size's points (1) against the bowl's centre ranks at all four, so by points alone it is no finalist.
+    SyntheticLandscape l;
+    std::vector<ParamValue> v{1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+    l.space.addParameter({"A", v, ""});
+    l.space.addParameter({"B", v, ""});
+    l.sizes = {{{1000}}, {{2000}}, {{3000}}, {{4000}}};
+    l.sweep = l.sizes;
+    l.value = [](const Point& p, const ProblemSize& s) -> std::optional<double> {
+        const double a = static_cast<double>(p.values()[0]), b = static_cast<double>(p.values()[1]);
+        if (a == 10 && b == 10) return s.dims[0] == 4000 ? 500.0 : 1.0;
+        return 100 - (a - 5) * (a - 5) - (b - 5) * (b - 5);
+    };
+    auto finalists = [&](bool champions) {
+        SyntheticEvaluator evaluator(l);
+        StrategyOptions options;
+        options.values["ranks"] = 5;
+        options.values["finalists"] = 3;
+        if (champions) options.values["champions"] = 1;
+        std::set<std::string> keys;
+        for (const auto& r : runStrategy("sieve", l, evaluator, 0, 1, true, options).best) keys.insert(r.point.key());
+        return keys;
+    };
+    const auto byPoints = finalists(false), withChampions = finalists(true);
+    EXPECT_EQ(byPoints.size(), 3u);
+    EXPECT_FALSE(byPoints.count("A=10,B=10"));
+    EXPECT_TRUE(byPoints.count("A=5,B=5"));
+    EXPECT_EQ(withChampions.size(), 3u); // the champions count towards the finalists
+    EXPECT_TRUE(withChampions.count("A=10,B=10"));
+    EXPECT_TRUE(withChampions.count("A=5,B=5")); // the champion of the three other sizes
 }
 
 TEST(StrategyQuality, TwoStageAndSieveMatchTheExhaustiveSweepBestOnGemmLike) {

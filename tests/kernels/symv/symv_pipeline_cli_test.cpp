@@ -61,6 +61,7 @@ TEST_F(PipelineCli, RefusesBadArguments) {
         {"pipeline --device 0 --family dsymv --tolerance 1.5", "--tolerance"},
         {"pipeline --device 0 --family dsymv --alpha -1", "--alpha"},
         {"pipeline --resume 3 --db none.sqlite", "no store"},
+        {"pipeline --resume 3 --keep-champions", "--keep-champions cannot change"},
         {"pipeline --device 0 --family dsymv --bogus 1", "--bogus"},
     };
     for (const auto& c : cases) {
@@ -74,7 +75,7 @@ TEST_F(PipelineCli, RefusesBadArguments) {
 TEST_F(PipelineCli, ProducesARuleThatTheBenchRuns) {
     if (!m_haveCpu) GTEST_SKIP() << "no OpenCL CPU device";
     const auto r = ktune("pipeline --device cpu --family dsymv --space tiny.json --representative 64,192 "
-                         "--detail 32:320:48 --ranks 3 --finalists 3 --runs 2 --no-isolation --db p.sqlite "
+                         "--detail 32:320:48 --ranks 3 --finalists 3 --keep-champions --runs 2 --no-isolation --db p.sqlite "
                          "--out r.json --emit-cpp r.hpp");
     ASSERT_EQ(r.rc, 0) << r.output;
     EXPECT_NE(r.output.find("rule:"), std::string::npos) << r.output;
@@ -92,6 +93,7 @@ TEST_F(PipelineCli, ProducesARuleThatTheBenchRuns) {
     for (const auto& i : intervals) EXPECT_TRUE(finalists.count(i["candidate"].get<std::string>())) << i.dump();
     EXPECT_EQ(rule["sampling"]["detail_full"], 3 * 7);
     EXPECT_EQ(rule["sampling"]["detail_measured"], 3 * 7);
+    EXPECT_EQ(rule["sampling"]["options"].value("champions", 0.0), 1.0) << rule["sampling"].dump();
     EXPECT_NE(m_scratch.read("r.hpp").find("selectKernel"), std::string::npos);
 
     // The bench runs the routine the rule names at each size on the bench's operands, checked against OpenBLAS.
