@@ -144,6 +144,64 @@ TEST_F(BenchRulesCli, PipelineFromTuningRunToMeasuredRule) {
     EXPECT_NE(text.find("64x64x64         tt"), std::string::npos) << text;
 }
 
+// A BLAS3 family (two size dimensions, n and k; variants instead of GEMM ops) takes the same path: the tuning run at
+// n = k, the interval rule over n = k, the rule benched per variant, and compare.txt matching rows by variant.
+TEST_F(BenchRulesCli, Blas3FamilyFromTuningRunToMeasuredRule) {
+    std::string space = kTinySpace; // the same four kernels as BLAS3 points (no split-K)
+    space.replace(space.find("sgemm-tiny"), 10, "ssyrk-tiny");
+    space = m_scratch.write("tiny3.json", space);
+    const std::string out = path("dispatch3");
+    const std::string env = "KT_KTUNE='" KT_KTUNE_PATH "' KT_SPACE='" + space +
+                            "' KT_TUNE_ARGS=--no-isolation KT_VARIANTS=ln,ut KT_RUNS=1 KT_BENCH_RUNS=1 "
+                            "KT_BENCH_ARGS=--verify KT_STAGE_SIZES=16,48 ";
+    const std::string cmd = env + "'" KT_SOURCE_DIR "/tools/gpu-dispatch.sh' ssyrk cpu 16:48:16 120s '" + out +
+                            "' > '" + path("script3.log") + "' 2>&1";
+    const int status = std::system(cmd.c_str());
+    const std::string log = m_scratch.read("script3.log");
+    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << log;
+
+    const auto rule = readJson(out + "/rule.json");
+    EXPECT_EQ(rule["family"], "ssyrk");
+    ASSERT_FALSE(rule["intervals"].empty());
+    EXPECT_EQ(rule["intervals"].front()["lo"], 16);
+    EXPECT_EQ(rule["intervals"].back()["hi"], 49);
+
+    const auto b = readJson(out + "/bench-rules.json");
+    ASSERT_EQ(b["rows"].size(), 6u) << b.dump(2); // 3 sizes x 2 variants
+    std::map<std::pair<long long, std::string>, double> ruleValue;
+    for (const auto& row : b["rows"]) {
+        const long long n = row["size"][0];
+        EXPECT_EQ(row["size"], json({n, n})); // n = k
+        EXPECT_EQ(row["candidate"], intervalCandidate(rule, n)) << row.dump();
+        EXPECT_NE(row["rule"].get<std::string>().find("<= n = k <"), std::string::npos) << row.dump();
+        EXPECT_EQ(row["verified"], true) << row.dump(); // against OpenBLAS, the other triangle untouched
+        const std::string variant = row["uplo/trans"];
+        ruleValue[{n, variant}] = row["ours_gflops"];
+    }
+    EXPECT_EQ(ruleValue.size(), 6u);
+    // compare.txt: one line per size and variant, the rule's figure beside the single kernel's.
+    const auto single = readJson(out + "/bench-single.json");
+    std::map<std::pair<long long, std::string>, double> singleValue;
+    for (const auto& row : single["rows"]) singleValue[{row["size"][0], row["uplo/trans"]}] = row["ours_gflops"];
+    std::ifstream compare(out + "/compare.txt");
+    std::string line;
+    std::getline(compare, line);
+    std::getline(compare, line);
+    EXPECT_NE(line.find("uplo"), std::string::npos) << line; // the variant column, named by the family's label
+    int rows = 0;
+    for (; std::getline(compare, line) && line.rfind("  ", 0) != 0; ++rows) {
+        std::istringstream in(line);
+        std::string size, variant, cand;
+        double oursFigure = 0, singleFigure = 0;
+        in >> size >> variant >> cand >> oursFigure >> singleFigure;
+        const std::pair<long long, std::string> at{std::stoll(size), variant};
+        ASSERT_TRUE(ruleValue.count(at) && singleValue.count(at)) << line;
+        EXPECT_NEAR(oursFigure, ruleValue[at], 0.051) << line; // printed with one decimal
+        EXPECT_NEAR(singleFigure, singleValue[at], 0.051) << line;
+    }
+    EXPECT_EQ(rows, 6);
+}
+
 TEST_F(BenchRulesCli, IntervalRuleSwitchesKernelsAtItsBoundaries) {
     writeRule("two.json", twoIntervalRule());
     const auto r =
