@@ -191,6 +191,8 @@ elif [ "$part" = sweep ]; then # n = 256…8192: per-size rules for SSYRK/SSYR2K
     p64="$p64,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=1,GEMM_PREFETCH=1,GEMM_KSPLIT=1"
     run bench --device "$cuda" --family sgemm --point "$t2" --sizes "$ssz" --ops nn --runs 10 --tensor-cores \
         --out "$res/sweep-sgemm.json"
+    run bench --device "$cuda" --family sgemm --point "$p64" --sizes "$ssz" --ops nn --runs 10 --peer none \
+        --out "$res/sweep-p64-sgemm.json" # our SGEMM on the smaller blocks, where T2 leaves SMs idle too
     dispatch() { # $1 family, $2 variants, $3 tuning budget: the whole rule pipeline into $res/dispatch-$1
         log "dispatch $1 ($(date +%T))"
         KT_KTUNE=$ktune KT_SPACE=${KT_BLAS3_SPACE:-tools/spaces/sblas3-dispatch.json} KT_STAGE_SIZES=1024,4096 \
