@@ -202,7 +202,7 @@ elif [ "$part" = sweep ]; then # n = 256…8192: per-size rules for SSYRK/SSYR2K
         pack
     }
     for r in ssyrk ssyr2k; do # the rule against T2 everywhere (the same sizes and variants, no peer)
-        dispatch $r ln,ut "${KT_DISPATCH_BUDGET:-90s}"
+        dispatch $r ln,ut "${KT_DISPATCH_BUDGET:-100s}"
         run bench --device "$cuda" --family $r --point "$t2" --sizes "$ssz" --variants ln,ut --runs 10 --peer none \
             --out "$res/sweep-t2-$r.json"
     done

@@ -16,8 +16,8 @@
 # Knobs: KT_STAGE_SIZES (stage-1 sizes; default the middle and the largest of SIZES), KT_TOP (two-stage top K, 10),
 #   KT_SPACE (--space FILE, e.g. tools/spaces/sgemm-explore.json), KT_RUNS (timed runs per tuning measurement, 3),
 #   KT_BENCH_RUNS (timed runs per bench figure, 5: kernels a few percent apart need more than the tune's),
-#   KT_TOLERANCE (rules --tolerance, 0.02), KT_MIN_SIZES (best --min-sizes; default all sweep sizes, and 1 when no
-#   candidate has them all), KT_OPS (bench ops of a GEMM family, nn,nt,tn,tt), KT_VARIANTS (bench variants of any
+#   KT_TOLERANCE (rules --tolerance, 0.02), KT_MIN_SIZES (best --min-sizes; default all sweep sizes, or the most sizes
+#   that half the top K reached when the budget ran out before), KT_OPS (bench ops of a GEMM family, nn,nt,tn,tt), KT_VARIANTS (bench variants of any
 #   other family, e.g. ln,ut for ssyrk; default all), KT_BENCH_ARGS (e.g. "--verify --tensor-cores"),
 #   KT_TUNE_ARGS (e.g. "--no-isolation"), KT_BASELINE=0 (skip step 5), KT_GPU_BUILD (build folder, build-gpu) or
 #   KT_KTUNE (the ktune executable itself),
@@ -104,15 +104,39 @@ if [ -z "$run" ]; then
     exit 1
 fi
 
-min=${KT_MIN_SIZES:-${#list[@]}}
-step curves curves.log best --db "$db" --device "$device" --family "$family" --run "$run" \
-    --curves "$dir/curves.csv" --min-sizes "$min"
-rc=$?
-if [ $rc -eq 1 ] && [ -z "${KT_MIN_SIZES:-}" ]; then
-    log "gpu-dispatch: no candidate measured at all ${#list[@]} sizes (budget?): every candidate goes into the curves"
+curves() {
     step curves curves.log best --db "$db" --device "$device" --family "$family" --run "$run" \
-        --curves "$dir/curves.csv" --min-sizes 1
+        --curves "$dir/curves.csv" --min-sizes "$1"
+}
+kept() { # candidates in the curves just written
+    local n
+    n=$(grep -o 'curves: [0-9]* candidates' "$dir/curves.log" | tr -dc 0-9)
+    echo "${n:-0}"
+}
+if [ -n "${KT_MIN_SIZES:-}" ]; then
+    curves "$KT_MIN_SIZES"
     rc=$?
+else
+    # The finalists are the candidates measured at every sweep size. When the budget ran out within the last sizes,
+    # few or none have them all (H100 2026-11-25 run V: 2 of 8 for ssyrk, and the kernel best at n <= 1536 was left
+    # out): take the most sizes that half the top K reached (or every point of the run, if fewer), so that the rule
+    # still chooses among the finalists; a size some finalists lack is decided among those measured there.
+    curves 1
+    rc=$?
+    all=$(kept)
+    want=$(((${KT_TOP:-10} + 1) / 2))
+    [ "$all" -lt "$want" ] && want=$all
+    min=${#list[@]}
+    while [ $rc -eq 0 ]; do
+        curves $min
+        rc=$?
+        [ $rc -eq 0 ] && [ "$(kept)" -ge "$want" ] && break
+        [ $min -le 1 ] && break
+        log "gpu-dispatch: $([ $rc -eq 0 ] && kept || echo 0) candidates measured at $min or more sizes, fewer than" \
+            "$want (budget?): one size less"
+        min=$((min - 1))
+        rc=0
+    done
 fi
 tail -n +2 "$dir/curves.log" >> "$summary"
 [ $rc -eq 0 ] || exit $rc
