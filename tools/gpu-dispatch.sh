@@ -17,7 +17,7 @@
 #   KT_SPACE (--space FILE, e.g. tools/spaces/sgemm-explore.json), KT_RUNS (timed runs per tuning measurement, 3),
 #   KT_BENCH_RUNS (timed runs per bench figure, 5: kernels a few percent apart need more than the tune's),
 #   KT_TOLERANCE (rules --tolerance, 0.02), KT_MIN_SIZES (best --min-sizes; default all sweep sizes, or the most sizes
-#   that half the top K reached when the budget ran out before), KT_OPS (bench ops of a GEMM family, nn,nt,tn,tt), KT_VARIANTS (bench variants of any
+#   that the top K reached when the budget ran out before), KT_OPS (bench ops of a GEMM family, nn,nt,tn,tt), KT_VARIANTS (bench variants of any
 #   other family, e.g. ln,ut for ssyrk; default all), KT_BENCH_ARGS (e.g. "--verify --tensor-cores"),
 #   KT_TUNE_ARGS (e.g. "--no-isolation"), KT_BASELINE=0 (skip step 5), KT_GPU_BUILD (build folder, build-gpu) or
 #   KT_KTUNE (the ktune executable itself),
@@ -119,12 +119,12 @@ if [ -n "${KT_MIN_SIZES:-}" ]; then
 else
     # The finalists are the candidates measured at every sweep size. When the budget ran out within the last sizes,
     # few or none have them all (H100 2026-11-25 run V: 2 of 8 for ssyrk, and the kernel best at n <= 1536 was left
-    # out): take the most sizes that half the top K reached (or every point of the run, if fewer), so that the rule
-    # still chooses among the finalists; a size some finalists lack is decided among those measured there.
+    # out): take the most sizes that the top K reached (or every point of the run, if fewer), so that the rule still
+    # chooses among the finalists; a size some finalists lack is decided among those measured there.
     curves 1
     rc=$?
     all=$(kept)
-    want=$(((${KT_TOP:-10} + 1) / 2))
+    want=${KT_TOP:-10}
     [ "$all" -lt "$want" ] && want=$all
     min=${#list[@]}
     while [ $rc -eq 0 ]; do
