@@ -10,8 +10,9 @@
 # the GPU tests of the triangle, ncu of one call each, and the 256-work-item point S1. Part fold2: every GPU test,
 # OpenCL beside CLBlast, double SIMT (D1) before/after, rectangular shapes, smaller blocks at small n. Part sweep:
 # every GPU test, then n = 256…8192 beside cuBLAS and our SGEMM (T2): per-size dispatch rules for SSYRK and SSYR2K
-# (tools/gpu-dispatch.sh over tools/spaces/sblas3-dispatch.json: tuning run → curves → rule → the rule benched) against
-# T2 everywhere, and STRMM on T2 and on 64 x 64 blocks (then its own rule while KT_SWEEP_DEADLINE seconds are not spent).
+# (tools/gpu-dispatch.sh over tools/spaces/sblas3-dispatch.json: tuning run → curves → rule → the rule benched)
+# against T2 everywhere, and STRMM on T2 and on 64 x 64 blocks (then its own rule while KT_SWEEP_DEADLINE seconds are
+# not spent).
 # The tunes rank every point at KT_SWEEP_STAGE (1024,8192: a small and the largest size, so that the kernel best at
 # large n stays a finalist; run V used 1024,4096 and lost T2) within KT_DISPATCH_BUDGET (100s; STRMM KT_STRMM_BUDGET).
 #   usage (repository root, .carry-blas3/ktune and .carry/gpu-libs.tar.xz carried):
@@ -197,9 +198,10 @@ elif [ "$part" = sweep ]; then # n = 256…8192: per-size rules for SSYRK/SSYR2K
         --out "$res/sweep-p64-sgemm.json" # our SGEMM on the smaller blocks, where T2 leaves SMs idle too
     dispatch() { # $1 family, $2 variants, $3 tuning budget: the whole rule pipeline into $res/dispatch-$1
         log "dispatch $1 ($(date +%T))"
-        KT_KTUNE=$ktune KT_SPACE=${KT_BLAS3_SPACE:-tools/spaces/sblas3-dispatch.json} KT_STAGE_SIZES=${KT_SWEEP_STAGE:-1024,8192} \
-            KT_TOP=${KT_TOP:-8} KT_VARIANTS=$2 KT_BENCH_RUNS=10 KT_BENCH_ARGS=--tensor-cores KT_BASELINE=0 \
-            timeout "${KT_DISPATCH_TIMEOUT:-240}" "${KT_DISPATCH_SCRIPT:-tools/gpu-dispatch.sh}" "$1" "$cuda" "$ssz" "$3" "$res/dispatch-$1" \
+        KT_KTUNE=$ktune KT_SPACE=${KT_BLAS3_SPACE:-tools/spaces/sblas3-dispatch.json} \
+            KT_STAGE_SIZES=${KT_SWEEP_STAGE:-1024,8192} KT_TOP=${KT_TOP:-8} KT_VARIANTS=$2 KT_BENCH_RUNS=10 \
+            KT_BENCH_ARGS=--tensor-cores KT_BASELINE=0 timeout "${KT_DISPATCH_TIMEOUT:-240}" \
+            "${KT_DISPATCH_SCRIPT:-tools/gpu-dispatch.sh}" "$1" "$cuda" "$ssz" "$3" "$res/dispatch-$1" \
             >> "$out/log.txt" 2>&1 || log "exit $? from dispatch $1"
         pack
     }
