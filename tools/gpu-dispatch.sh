@@ -19,8 +19,8 @@
 #   KT_TOLERANCE (rules --tolerance, 0.02), KT_MIN_SIZES (best --min-sizes; default all sweep sizes, or the most
 #   sizes that the top K reached when the budget ran out before), KT_OPS (bench ops of a GEMM family, nn,nt,tn,tt),
 #   KT_VARIANTS (bench variants of any other family, e.g. ln,ut for ssyrk; default all), KT_BENCH_ARGS (e.g.
-#   "--verify --tensor-cores"), KT_TUNE_ARGS (e.g. "--no-isolation"), KT_BASELINE=0 (skip step 5), KT_GPU_BUILD (build folder, build-gpu) or
-#   KT_KTUNE (the ktune executable itself),
+#   "--verify --tensor-cores"), KT_TUNE_ARGS (e.g. "--no-isolation"), KT_BASELINE=0 (skip step 5), KT_GPU_BUILD
+#   (build folder, build-gpu) or KT_KTUNE (the ktune executable itself),
 #   KT_DISPATCH_TAR=1 (also OUTDIR.tar.gz; or KT_DISPATCH_TAR=FILE.tar.gz: the device tool returns few files),
 #   KT_DISPATCH_DEADLINE (seconds after which step 5 is skipped, 480: a device command may run 10 minutes).
 # On the GPU machine (after tools/pack-gpu.sh, carrying .carry) it sets up the environment as tools/gpu-run.sh does;
