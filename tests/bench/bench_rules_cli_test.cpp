@@ -67,6 +67,18 @@ protected:
     std::string writeRule(const std::string& name, const json& rule) const {
         return m_scratch.write(name, rule.dump(2));
     }
+    // tools/gpu-dispatch.sh FAMILY on the CPU device over n = 16:64:16 into OUT, with the knobs (environment
+    // assignments) after KT_KTUNE and KT_SPACE; its output in `log`. True when it exits 0.
+    bool dispatch(const std::string& family, const std::string& space, const std::string& knobs, const std::string& out,
+                  std::string& log) const {
+        const std::string logName = family + "-dispatch.log";
+        const std::string cmd = "KT_KTUNE='" KT_KTUNE_PATH "' KT_SPACE='" + space + "' " + knobs +
+                                " '" KT_SOURCE_DIR "/tools/gpu-dispatch.sh' " + family + " cpu 16:64:16 120s '" + out +
+                                "' > '" + path(logName) + "' 2>&1";
+        const int status = std::system(cmd.c_str());
+        log = m_scratch.read(logName);
+        return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    }
 
     kt::test::Scratch m_scratch;
     std::string m_db;
@@ -90,14 +102,11 @@ json twoIntervalRule() {
 TEST_F(BenchRulesCli, PipelineFromTuningRunToMeasuredRule) {
     const std::string space = m_scratch.write("tiny.json", kTinySpace);
     const std::string out = path("dispatch");
-    const std::string env = "KT_KTUNE='" KT_KTUNE_PATH "' KT_SPACE='" + space +
-                            "' KT_TUNE_ARGS=--no-isolation KT_OPS=nn,tt KT_RUNS=1 KT_BENCH_RUNS=1 "
-                            "KT_BENCH_ARGS=--verify ";
-    const std::string cmd = env + "'" KT_SOURCE_DIR "/tools/gpu-dispatch.sh' sgemm cpu 16:64:16 120s '" + out +
-                            "' > '" + path("script.log") + "' 2>&1";
-    const int status = std::system(cmd.c_str());
-    const std::string log = m_scratch.read("script.log");
-    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << log;
+    std::string log;
+    ASSERT_TRUE(dispatch("sgemm", space,
+                         "KT_TUNE_ARGS=--no-isolation KT_OPS=nn,tt KT_RUNS=1 KT_BENCH_RUNS=1 KT_BENCH_ARGS=--verify",
+                         out, log))
+        << log;
 
     // Curves from the stored run: point keys at the four sweep sizes.
     std::ifstream curves(out + "/curves.csv");
@@ -153,14 +162,12 @@ TEST_F(BenchRulesCli, Blas3FamilyFromTuningRunToMeasuredRule) {
     space.replace(space.find("sgemm-tiny"), 10, "ssyrk-tiny");
     space = m_scratch.write("tiny3.json", space);
     const std::string out = path("dispatch3");
-    const std::string env = "KT_KTUNE='" KT_KTUNE_PATH "' KT_SPACE='" + space +
-                            "' KT_TUNE_ARGS='--no-isolation --budget-evals 14' KT_VARIANTS=ln,ut KT_RUNS=1 "
-                            "KT_BENCH_RUNS=1 KT_BENCH_ARGS=--verify KT_STAGE_SIZES=16,32 ";
-    const std::string cmd = env + "'" KT_SOURCE_DIR "/tools/gpu-dispatch.sh' ssyrk cpu 16:64:16 120s '" + out +
-                            "' > '" + path("script3.log") + "' 2>&1";
-    const int status = std::system(cmd.c_str());
-    const std::string log = m_scratch.read("script3.log");
-    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << log;
+    std::string log;
+    ASSERT_TRUE(dispatch("ssyrk", space,
+                         "KT_TUNE_ARGS='--no-isolation --budget-evals 14' KT_VARIANTS=ln,ut KT_RUNS=1 "
+                         "KT_BENCH_RUNS=1 KT_BENCH_ARGS=--verify KT_STAGE_SIZES=16,32",
+                         out, log))
+        << log;
     EXPECT_NE(log.find("2 candidates measured at 4 or more sizes, fewer than 4 (budget?): one size less"),
               std::string::npos)
         << log;
