@@ -30,6 +30,19 @@ protected:
         EXPECT_GE(seeds.size(), 2u);
         return {seeds.at(0), seeds.at(1)};
     }
+    // A routine of `name` whose rule takes `small` below 48 and `large` from 48 (its sizes all equal).
+    TunedRoutine ruledRoutine(const std::string& name, const Point& small, const Point& large,
+                              ProgramCache& programs) const {
+        const auto rule =
+            rules::ruleFileFromJson(nlohmann::json{{"format", "ktune-rules/1"},
+                                                   {"family", name},
+                                                   {"intervals",
+                                                    {{{"lo", 1}, {"hi", 48}, {"candidate", small.key()}},
+                                                     {{"lo", 48}, {"hi", 4096}, {"candidate", large.key()}}}}},
+                                    "R.json");
+        return TunedRoutine(*s_device, programs, family(name),
+                            std::make_shared<RuleChooser>(rule, *family(name), s_device->info()));
+    }
 };
 
 // A column-major sgemm of size n through the routine, checked against the host reference.
@@ -89,16 +102,8 @@ TEST_F(TunedRoutinePocl, StoredBestOfTheNearestSizeRunsAndIsCorrect) {
 
 TEST_F(TunedRoutinePocl, RuleChoosesOnBothSidesOfItsBoundary) {
     const auto [small, large] = twoPoints();
-    const auto rule = rules::ruleFileFromJson(
-        nlohmann::json{{"format", "ktune-rules/1"},
-                       {"family", "sgemm"},
-                       {"intervals",
-                        {{{"lo", 1}, {"hi", 48}, {"candidate", small.key()}},
-                         {{"lo", 48}, {"hi", 4096}, {"candidate", large.key()}}}}},
-        "R.json");
-    auto chooser = std::make_shared<RuleChooser>(rule, *family("sgemm"), s_device->info());
     ProgramCache programs(*s_device);
-    TunedRoutine routine(*s_device, programs, family("sgemm"), chooser);
+    TunedRoutine routine = ruledRoutine("sgemm", small, large, programs);
     expectCorrect(*s_device, routine, 47);
     EXPECT_EQ(routine.lastChoice().key, small.key());
     EXPECT_EQ(routine.lastChoice().why, "1 <= m = n = k < 48");
@@ -110,16 +115,8 @@ TEST_F(TunedRoutinePocl, RuleChoosesOnBothSidesOfItsBoundary) {
 // TN kernel per call; lower and upper calls on both sides of the boundary match OpenBLAS, the other triangle untouched.
 TEST_F(TunedRoutinePocl, Blas3RuleChoosesTheKernelPerSize) {
     const auto [small, large] = twoPoints(); // GEMM points without split-K are ssyrk points as they are
-    const auto rule =
-        rules::ruleFileFromJson(nlohmann::json{{"format", "ktune-rules/1"},
-                                               {"family", "ssyrk"},
-                                               {"intervals",
-                                                {{{"lo", 1}, {"hi", 48}, {"candidate", small.key()}},
-                                                 {{"lo", 48}, {"hi", 4096}, {"candidate", large.key()}}}}},
-                                "R.json");
-    auto chooser = std::make_shared<RuleChooser>(rule, *family("ssyrk"), s_device->info());
     ProgramCache programs(*s_device);
-    TunedRoutine routine(*s_device, programs, family("ssyrk"), chooser);
+    TunedRoutine routine = ruledRoutine("ssyrk", small, large, programs);
     for (const auto& [n, uplo, key] :
          {std::tuple{47, blas::Uplo::Lower, small.key()}, std::tuple{48, blas::Uplo::Upper, large.key()},
           std::tuple{33, blas::Uplo::Upper, small.key()}}) {
