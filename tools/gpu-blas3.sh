@@ -8,8 +8,15 @@
 # copy family tuned and the single routines with tuned and with default copies beside cuBLAS).
 # Part fold: SSYRK/SSYR2K on the folded triangle grid against the build before it (KT_BLAS3_BASE), cuBLAS and SGEMM,
 # the GPU tests of the triangle, ncu of one call each, and the 256-work-item point S1. Part fold2: every GPU test,
-# OpenCL beside CLBlast, double SIMT (D1) before/after, rectangular shapes, smaller blocks at small n.
-#   usage (repository root, .carry-blas3/ktune and .carry/gpu-libs.tar.xz carried): tools/gpu-blas3.sh [1|2|tc|2b|fold|fold2]
+# OpenCL beside CLBlast, double SIMT (D1) before/after, rectangular shapes, smaller blocks at small n. Part sweep:
+# every GPU test, then n = 256…8192 beside cuBLAS and our SGEMM (T2): per-size dispatch rules for SSYRK and SSYR2K
+# (tools/gpu-dispatch.sh over tools/spaces/sblas3-dispatch.json: tuning run → curves → rule → the rule benched)
+# against T2 everywhere, and STRMM on T2 and on 64 x 64 blocks (then its own rule while KT_SWEEP_DEADLINE seconds are
+# not spent).
+# The tunes rank every point at KT_SWEEP_STAGE (1024,8192: a small and the largest size, so that the kernel best at
+# large n stays a finalist; run V used 1024,4096 and lost T2) within KT_DISPATCH_BUDGET (100s; STRMM KT_STRMM_BUDGET).
+#   usage (repository root, .carry-blas3/ktune and .carry/gpu-libs.tar.xz carried):
+#   tools/gpu-blas3.sh [1|2|tc|2b|fold|fold2|sweep]
 # Writes $OUT/log.txt and $OUT/results.tar.gz (the JSON of every bench and the store), refreshed after every step so
 # that a command stopped at its time limit still returns what it measured (a device command returns at most 8 files).
 set -uo pipefail
@@ -33,6 +40,7 @@ run() {
 "$ktune" devices --json > "$res/devices.json"
 cuda=$(python3 -c 'import json,sys; print(next(d["id"] for d in json.load(open(sys.argv[1]))["devices"] if d.get("backend","").lower()=="cuda"))' "$res/devices.json")
 ocl=$(python3 -c 'import json,sys; print(next(d["id"] for d in json.load(open(sys.argv[1]))["devices"] if d.get("backend","").lower()=="opencl" and d.get("type")=="gpu"))' "$res/devices.json")
+[ -n "${KT_BLAS3_DEVICE:-}" ] && cuda=$KT_BLAS3_DEVICE # another device in place of CUDA (a dry run on PoCL)
 log "cuda $cuda opencl $ocl"
 
 # The tensor-core winner D6 of docs/perf/gemm.md (H100 2026-11-24 run B): m16n8k8, 128 x 64 x 8, warp 32 x 32, 4 stages.
@@ -178,6 +186,39 @@ elif [ "$part" = fold2 ]; then # the folded grid elsewhere: every GPU test, Open
         run bench --device "$cuda" --family ssyrk --point "${!pt}" --sizes 1024,2048,4096 --variants ln --peer none \
             --out "$res/small-$pt-ssyrk.json"
     done
+elif [ "$part" = sweep ]; then # n = 256…8192: per-size rules for SSYRK/SSYR2K, STRMM, beside SGEMM and cuBLAS
+    started=$(date +%s)
+    testCuda
+    ssz=${KT_BLAS3_SIZES:-256,512,1024,1536,2048,3072,4096,6144,8192}
+    p64="GEMM_ML=64,GEMM_NL=64,GEMM_KL=8,GEMM_MS=8,GEMM_NS=8,GEMM_KS=8,GEMM_VW=4,GEMM_LOCAL_A=1,GEMM_LOCAL_B=1"
+    p64="$p64,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=1,GEMM_PREFETCH=1,GEMM_KSPLIT=1"
+    run bench --device "$cuda" --family sgemm --point "$t2" --sizes "$ssz" --ops nn --runs 10 --tensor-cores \
+        --out "$res/sweep-sgemm.json"
+    run bench --device "$cuda" --family sgemm --point "$p64" --sizes "$ssz" --ops nn --runs 10 --peer none \
+        --out "$res/sweep-p64-sgemm.json" # our SGEMM on the smaller blocks, where T2 leaves SMs idle too
+    dispatch() { # $1 family, $2 variants, $3 tuning budget: the whole rule pipeline into $res/dispatch-$1
+        log "dispatch $1 ($(date +%T))"
+        KT_KTUNE=$ktune KT_SPACE=${KT_BLAS3_SPACE:-tools/spaces/sblas3-dispatch.json} \
+            KT_STAGE_SIZES=${KT_SWEEP_STAGE:-1024,8192} KT_TOP=${KT_TOP:-8} KT_VARIANTS=$2 KT_BENCH_RUNS=10 \
+            KT_BENCH_ARGS=--tensor-cores KT_BASELINE=0 timeout "${KT_DISPATCH_TIMEOUT:-240}" \
+            "${KT_DISPATCH_SCRIPT:-tools/gpu-dispatch.sh}" "$1" "$cuda" "$ssz" "$3" "$res/dispatch-$1" \
+            >> "$out/log.txt" 2>&1 || log "exit $? from dispatch $1"
+        pack
+    }
+    for r in ssyrk ssyr2k; do # the rule against T2 everywhere (the same sizes and variants, no peer)
+        dispatch $r ln,ut "${KT_DISPATCH_BUDGET:-100s}"
+        run bench --device "$cuda" --family $r --point "$t2" --sizes "$ssz" --variants ln,ut --runs 10 --peer none \
+            --out "$res/sweep-t2-$r.json"
+    done
+    for pt in t2 p64; do
+        run bench --device "$cuda" --family strmm --point "${!pt}" --sizes "$ssz" --variants lunn,rltu --runs 10 \
+            --tensor-cores --out "$res/sweep-$pt-strmm.json"
+    done
+    if [ $(($(date +%s) - started)) -lt "${KT_SWEEP_DEADLINE:-330}" ]; then
+        dispatch strmm lunn,rltu "${KT_STRMM_BUDGET:-45s}"
+    else
+        log "strmm rule skipped: $(($(date +%s) - started)) s elapsed (KT_SWEEP_DEADLINE)"
+    fi
 elif [ "$part" = 2b ]; then
     testCuda
     for p in s d; do # OpenCL beside CLBlast, our results checked against OpenBLAS

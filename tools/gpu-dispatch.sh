@@ -16,11 +16,12 @@
 # Knobs: KT_STAGE_SIZES (stage-1 sizes; default the middle and the largest of SIZES), KT_TOP (two-stage top K, 10),
 #   KT_SPACE (--space FILE, e.g. tools/spaces/sgemm-explore.json), KT_RUNS (timed runs per tuning measurement, 3),
 #   KT_BENCH_RUNS (timed runs per bench figure, 5: kernels a few percent apart need more than the tune's),
-#   KT_TOLERANCE (rules --tolerance, 0.02), KT_MIN_SIZES (best --min-sizes; default all sweep sizes, and 1 when no
-#   candidate has them all), KT_OPS (bench ops, nn,nt,tn,tt), KT_BENCH_ARGS (e.g. "--verify --tensor-cores"),
-#   KT_TUNE_OPTIONS (more strategy options, e.g. champions=1: each stage size's winner reaches the sweep),
-#   KT_TUNE_ARGS (e.g. "--no-isolation"), KT_BASELINE=0 (skip step 5), KT_GPU_BUILD (build folder, build-gpu) or
-#   KT_KTUNE (the ktune executable itself),
+#   KT_TOLERANCE (rules --tolerance, 0.02), KT_MIN_SIZES (best --min-sizes; default all sweep sizes, or the most
+#   sizes that the top K reached when the budget ran out before), KT_OPS (bench ops of a GEMM family, nn,nt,tn,tt),
+#   KT_VARIANTS (bench variants of any other family, e.g. ln,ut for ssyrk; default all), KT_BENCH_ARGS (e.g.
+#   "--verify --tensor-cores"), KT_TUNE_OPTIONS (more strategy options, e.g. champions=1: each stage size's winner
+#   reaches the sweep), KT_TUNE_ARGS (e.g. "--no-isolation"), KT_BASELINE=0 (skip step 5), KT_GPU_BUILD
+#   (build folder, build-gpu) or KT_KTUNE (the ktune executable itself),
 #   KT_DISPATCH_TAR=1 (also OUTDIR.tar.gz; or KT_DISPATCH_TAR=FILE.tar.gz: the device tool returns few files),
 #   KT_DISPATCH_DEADLINE (seconds after which step 5 is skipped, 480: a device command may run 10 minutes).
 # On the GPU machine (after tools/pack-gpu.sh, carrying .carry) it sets up the environment as tools/gpu-run.sh does;
@@ -104,15 +105,39 @@ if [ -z "$run" ]; then
     exit 1
 fi
 
-min=${KT_MIN_SIZES:-${#list[@]}}
-step curves curves.log best --db "$db" --device "$device" --family "$family" --run "$run" \
-    --curves "$dir/curves.csv" --min-sizes "$min"
-rc=$?
-if [ $rc -eq 1 ] && [ -z "${KT_MIN_SIZES:-}" ]; then
-    log "gpu-dispatch: no candidate measured at all ${#list[@]} sizes (budget?): every candidate goes into the curves"
+curves() {
     step curves curves.log best --db "$db" --device "$device" --family "$family" --run "$run" \
-        --curves "$dir/curves.csv" --min-sizes 1
+        --curves "$dir/curves.csv" --min-sizes "$1"
+}
+kept() { # candidates in the curves just written
+    local n
+    n=$(grep -o 'curves: [0-9]* candidates' "$dir/curves.log" | tr -dc 0-9)
+    echo "${n:-0}"
+}
+if [ -n "${KT_MIN_SIZES:-}" ]; then
+    curves "$KT_MIN_SIZES"
     rc=$?
+else
+    # The finalists are the candidates measured at every sweep size. When the budget ran out within the last sizes,
+    # few or none have them all (H100 2026-11-25 run V: 2 of 8 for ssyrk, and the kernel best at n <= 1536 was left
+    # out): take the most sizes that the top K reached (or every point of the run, if fewer), so that the rule still
+    # chooses among the finalists; a size some finalists lack is decided among those measured there.
+    curves 1
+    rc=$?
+    all=$(kept)
+    want=${KT_TOP:-10}
+    [ "$all" -lt "$want" ] && want=$all
+    min=${#list[@]}
+    while [ $rc -eq 0 ]; do
+        curves $min
+        rc=$?
+        [ $rc -eq 0 ] && [ "$(kept)" -ge "$want" ] && break
+        [ $min -le 1 ] && break
+        log "gpu-dispatch: $([ $rc -eq 0 ] && kept || echo 0) candidates measured at $min or more sizes, fewer than" \
+            "$want (budget?): one size less"
+        min=$((min - 1))
+        rc=0
+    done
 fi
 tail -n +2 "$dir/curves.log" >> "$summary"
 [ $rc -eq 0 ] || exit $rc
@@ -124,7 +149,10 @@ tail -n +2 "$dir/rules.log" >> "$summary"
 [ $rc -eq 0 ] || exit $rc
 
 ops_args=()
-case $family in *gemm) ops_args=(--ops "${KT_OPS:-nn,nt,tn,tt}") ;; esac
+case $family in
+*gemm) ops_args=(--ops "${KT_OPS:-nn,nt,tn,tt}") ;;
+*) [ -n "${KT_VARIANTS:-}" ] && ops_args=(--variants "$KT_VARIANTS") ;;
+esac
 step bench-rules bench-rules.txt bench --db "$db" --device "$device" --family "$family" --rules "$dir/rule.json" \
     --sizes "$sweep" "${ops_args[@]}" --runs "$bench_runs" ${KT_BENCH_ARGS:-} --out "$dir/bench-rules.json"
 rc=$?
@@ -138,25 +166,28 @@ elif [ "${KT_BASELINE:-1}" != 0 ]; then
         --sizes "$sweep" "${ops_args[@]}" --runs "$bench_runs" ${KT_BENCH_ARGS:-} --out "$dir/bench-single.json"
     tail -n +2 "$dir/bench-single.txt" >> "$summary"
 fi
-# compare.txt: per size and op, the rule's kernel next to the single kernel and the peer (both benches ran the peer).
+# compare.txt: per size and op (or variant), the rule's kernel next to the single kernel and the peer (both benches
+# ran the peer).
 if [ -f "$dir/bench-rules.json" ] && command -v python3 > /dev/null; then
     python3 - "$dir/bench-rules.json" "$dir/bench-single.json" > "$dir/compare.txt" <<'PY'
 import json, os, sys
 rule = json.load(open(sys.argv[1]))
 single = json.load(open(sys.argv[2])) if os.path.exists(sys.argv[2]) else {"rows": []}
 unit = rule.get("unit_key", "gflops")
-key = lambda r: (tuple(r["size"]), r.get("op", ""))
+# The variant's row key: "op" for GEMM, the family's label otherwise ("uplo/trans"; the document lists it plural).
+label = next((k for k in (rule["rows"] or [{}])[0] if k != "candidate" and k + "s" in rule), "op")
+key = lambda r: (tuple(r["size"]), r.get(label, ""))
 one = {key(r): r for r in single["rows"]}
 names = {c["key"]: i + 1 for i, c in enumerate(rule["candidates"])}
 fmt = lambda v, f="%.1f": "-" if v is None else f % v
 div = lambda a, b: a / b if a is not None and b else None
 print(f"{rule['family']} on {rule['device_id']}: rule {rule['rule']['file']} vs one kernel, {rule['metric']}")
-print("%-16s %-3s %5s %10s %10s %10s %7s %7s %7s" % ("size", "op", "cand", "rule", "single", "peer", "r/peer",
+print("%-16s %-4s %5s %10s %10s %10s %7s %7s %7s" % ("size", label[:4], "cand", "rule", "single", "peer", "r/peer",
                                                       "s/peer", "r/s"))
 for r in rule["rows"]:
     s = one.get(key(r), {})
     ours, base, peer = r.get("ours_" + unit), s.get("ours_" + unit), r.get("peer_" + unit)
-    print("%-16s %-3s %5s %10s %10s %10s %7s %7s %7s" % ("x".join(map(str, r["size"])), r.get("op", ""),
+    print("%-16s %-4s %5s %10s %10s %10s %7s %7s %7s" % ("x".join(map(str, r["size"])), r.get(label, ""),
           names.get(r["candidate"], "?"), fmt(ours), fmt(base), fmt(peer), fmt(div(ours, peer), "%.2f"),
           fmt(div(base, s.get("peer_" + unit)), "%.2f"), fmt(div(ours, base), "%.2f")))
 for c, i in sorted(names.items(), key=lambda x: x[1]):

@@ -67,6 +67,18 @@ protected:
     std::string writeRule(const std::string& name, const json& rule) const {
         return m_scratch.write(name, rule.dump(2));
     }
+    // tools/gpu-dispatch.sh FAMILY on the CPU device over n = 16:64:16 into OUT, with the knobs (environment
+    // assignments) after KT_KTUNE and KT_SPACE; its output in `log`. True when it exits 0.
+    bool dispatch(const std::string& family, const std::string& space, const std::string& knobs, const std::string& out,
+                  std::string& log) const {
+        const std::string logName = family + "-dispatch.log";
+        const std::string cmd = "KT_KTUNE='" KT_KTUNE_PATH "' KT_SPACE='" + space + "' " + knobs +
+                                " '" KT_SOURCE_DIR "/tools/gpu-dispatch.sh' " + family + " cpu 16:64:16 120s '" + out +
+                                "' > '" + path(logName) + "' 2>&1";
+        const int status = std::system(cmd.c_str());
+        log = m_scratch.read(logName);
+        return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    }
 
     kt::test::Scratch m_scratch;
     std::string m_db;
@@ -90,14 +102,11 @@ json twoIntervalRule() {
 TEST_F(BenchRulesCli, PipelineFromTuningRunToMeasuredRule) {
     const std::string space = m_scratch.write("tiny.json", kTinySpace);
     const std::string out = path("dispatch");
-    const std::string env = "KT_KTUNE='" KT_KTUNE_PATH "' KT_SPACE='" + space +
-                            "' KT_TUNE_ARGS=--no-isolation KT_OPS=nn,tt KT_RUNS=1 KT_BENCH_RUNS=1 "
-                            "KT_BENCH_ARGS=--verify ";
-    const std::string cmd = env + "'" KT_SOURCE_DIR "/tools/gpu-dispatch.sh' sgemm cpu 16:64:16 120s '" + out +
-                            "' > '" + path("script.log") + "' 2>&1";
-    const int status = std::system(cmd.c_str());
-    const std::string log = m_scratch.read("script.log");
-    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << log;
+    std::string log;
+    ASSERT_TRUE(dispatch("sgemm", space,
+                         "KT_TUNE_ARGS=--no-isolation KT_OPS=nn,tt KT_RUNS=1 KT_BENCH_RUNS=1 KT_BENCH_ARGS=--verify",
+                         out, log))
+        << log;
 
     // Curves from the stored run: point keys at the four sweep sizes.
     std::ifstream curves(out + "/curves.csv");
@@ -142,6 +151,81 @@ TEST_F(BenchRulesCli, PipelineFromTuningRunToMeasuredRule) {
     std::ifstream compare(out + "/compare.txt"); // rule vs single kernel vs peer, one line per size and op
     std::string text((std::istreambuf_iterator<char>(compare)), std::istreambuf_iterator<char>());
     EXPECT_NE(text.find("64x64x64         tt"), std::string::npos) << text;
+}
+
+// A BLAS3 family (two size dimensions, n and k; variants instead of GEMM ops) takes the same path: the tuning run at
+// n = k, the interval rule over n = k, the rule benched per variant, and compare.txt matching rows by variant. The
+// evaluation budget runs out within the last sweep size (4 kernels at 16 and 32, then 48 for all, 64 for two), as a
+// time budget did on the H100 (run V): the curves keep the kernels measured at all sizes but the last one.
+TEST_F(BenchRulesCli, Blas3FamilyFromTuningRunToMeasuredRule) {
+    std::string space = kTinySpace; // the same four kernels as BLAS3 points (no split-K)
+    space.replace(space.find("sgemm-tiny"), 10, "ssyrk-tiny");
+    space = m_scratch.write("tiny3.json", space);
+    const std::string out = path("dispatch3");
+    std::string log;
+    ASSERT_TRUE(dispatch("ssyrk", space,
+                         "KT_TUNE_ARGS='--no-isolation --budget-evals 14' KT_VARIANTS=ln,ut KT_RUNS=1 "
+                         "KT_BENCH_RUNS=1 KT_BENCH_ARGS=--verify KT_STAGE_SIZES=16,32",
+                         out, log))
+        << log;
+    EXPECT_NE(log.find("2 candidates measured at 4 or more sizes, fewer than 4 (budget?): one size less"),
+              std::string::npos)
+        << log;
+
+    std::ifstream curves(out + "/curves.csv");
+    std::string line;
+    std::getline(curves, line);
+    std::map<long long, std::set<std::string>> measuredAt; // size -> candidates in the curves
+    while (std::getline(curves, line)) {
+        const auto comma = line.find(',');
+        measuredAt[std::stoll(line.substr(0, comma))].insert(line.substr(comma + 1, line.rfind(',') - comma - 1));
+    }
+    ASSERT_EQ(measuredAt.size(), 4u);
+    EXPECT_EQ(measuredAt[48].size(), 4u); // every finalist, not only the two that reached 64
+    EXPECT_EQ(measuredAt[64].size(), 2u);
+
+    const auto rule = readJson(out + "/rule.json");
+    EXPECT_EQ(rule["family"], "ssyrk");
+    ASSERT_FALSE(rule["intervals"].empty());
+    EXPECT_EQ(rule["intervals"].front()["lo"], 16);
+    EXPECT_EQ(rule["intervals"].back()["hi"], 65);
+    // At 64 the rule names one of the two kernels measured there (the curves quote keys: compare unquoted).
+    const std::string at64 = intervalCandidate(rule, 64);
+    EXPECT_TRUE(measuredAt[64].count(at64) || measuredAt[64].count("\"" + at64 + "\"")) << at64;
+
+    const auto b = readJson(out + "/bench-rules.json");
+    ASSERT_EQ(b["rows"].size(), 8u) << b.dump(2); // 4 sizes x 2 variants
+    std::map<std::pair<long long, std::string>, double> ruleValue;
+    for (const auto& row : b["rows"]) {
+        const long long n = row["size"][0];
+        EXPECT_EQ(row["size"], json({n, n})); // n = k
+        EXPECT_EQ(row["candidate"], intervalCandidate(rule, n)) << row.dump();
+        EXPECT_NE(row["rule"].get<std::string>().find("<= n = k <"), std::string::npos) << row.dump();
+        EXPECT_EQ(row["verified"], true) << row.dump(); // against OpenBLAS, the other triangle untouched
+        const std::string variant = row["uplo/trans"];
+        ruleValue[{n, variant}] = row["ours_gflops"];
+    }
+    EXPECT_EQ(ruleValue.size(), 8u);
+    // compare.txt: one line per size and variant, the rule's figure beside the single kernel's.
+    const auto single = readJson(out + "/bench-single.json");
+    std::map<std::pair<long long, std::string>, double> singleValue;
+    for (const auto& row : single["rows"]) singleValue[{row["size"][0], row["uplo/trans"]}] = row["ours_gflops"];
+    std::ifstream compare(out + "/compare.txt");
+    std::getline(compare, line);
+    std::getline(compare, line);
+    EXPECT_NE(line.find("uplo"), std::string::npos) << line; // the variant column, named by the family's label
+    int rows = 0;
+    for (; std::getline(compare, line) && line.rfind("  ", 0) != 0; ++rows) {
+        std::istringstream in(line);
+        std::string size, variant, cand;
+        double oursFigure = 0, singleFigure = 0;
+        in >> size >> variant >> cand >> oursFigure >> singleFigure;
+        const std::pair<long long, std::string> at{std::stoll(size), variant};
+        ASSERT_TRUE(ruleValue.count(at) && singleValue.count(at)) << line;
+        EXPECT_NEAR(oursFigure, ruleValue[at], 0.051) << line; // printed with one decimal
+        EXPECT_NEAR(singleFigure, singleValue[at], 0.051) << line;
+    }
+    EXPECT_EQ(rows, 8);
 }
 
 TEST_F(BenchRulesCli, IntervalRuleSwitchesKernelsAtItsBoundaries) {

@@ -1,6 +1,9 @@
 // TunedRoutine and the point choosers on PoCL: an sgemm routine whose point comes from the store (the stored size
 // nearest the call) or from a rule (both sides of its boundary), each call checked against OpenBLAS; a family whose
 // candidate is the routine, an empty store and a rule naming a point outside the space give clear errors.
+#include <limits>
+#include <tuple>
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -26,6 +29,19 @@ protected:
         const auto seeds = family("sgemm")->seedPoints(s_device->info());
         EXPECT_GE(seeds.size(), 2u);
         return {seeds.at(0), seeds.at(1)};
+    }
+    // A routine of `name` whose rule takes `small` below 48 and `large` from 48 (its sizes all equal).
+    TunedRoutine ruledRoutine(const std::string& name, const Point& small, const Point& large,
+                              ProgramCache& programs) const {
+        const auto rule =
+            rules::ruleFileFromJson(nlohmann::json{{"format", "ktune-rules/1"},
+                                                   {"family", name},
+                                                   {"intervals",
+                                                    {{{"lo", 1}, {"hi", 48}, {"candidate", small.key()}},
+                                                     {{"lo", 48}, {"hi", 4096}, {"candidate", large.key()}}}}},
+                                    "R.json");
+        return TunedRoutine(*s_device, programs, family(name),
+                            std::make_shared<RuleChooser>(rule, *family(name), s_device->info()));
     }
 };
 
@@ -86,21 +102,49 @@ TEST_F(TunedRoutinePocl, StoredBestOfTheNearestSizeRunsAndIsCorrect) {
 
 TEST_F(TunedRoutinePocl, RuleChoosesOnBothSidesOfItsBoundary) {
     const auto [small, large] = twoPoints();
-    const auto rule = rules::ruleFileFromJson(
-        nlohmann::json{{"format", "ktune-rules/1"},
-                       {"family", "sgemm"},
-                       {"intervals",
-                        {{{"lo", 1}, {"hi", 48}, {"candidate", small.key()}},
-                         {{"lo", 48}, {"hi", 4096}, {"candidate", large.key()}}}}},
-        "R.json");
-    auto chooser = std::make_shared<RuleChooser>(rule, *family("sgemm"), s_device->info());
     ProgramCache programs(*s_device);
-    TunedRoutine routine(*s_device, programs, family("sgemm"), chooser);
+    TunedRoutine routine = ruledRoutine("sgemm", small, large, programs);
     expectCorrect(*s_device, routine, 47);
     EXPECT_EQ(routine.lastChoice().key, small.key());
     EXPECT_EQ(routine.lastChoice().why, "1 <= m = n = k < 48");
     expectCorrect(*s_device, routine, 48);
     EXPECT_EQ(routine.lastChoice().key, large.key());
+}
+
+// A BLAS3 family through the same routine: an ssyrk rule over n = k (as tools/gpu-dispatch.sh derives it) picks the
+// TN kernel per call; lower and upper calls on both sides of the boundary match OpenBLAS, the other triangle untouched.
+TEST_F(TunedRoutinePocl, Blas3RuleChoosesTheKernelPerSize) {
+    const auto [small, large] = twoPoints(); // GEMM points without split-K are ssyrk points as they are
+    ProgramCache programs(*s_device);
+    TunedRoutine routine = ruledRoutine("ssyrk", small, large, programs);
+    for (const auto& [n, uplo, key] :
+         {std::tuple{47, blas::Uplo::Lower, small.key()}, std::tuple{48, blas::Uplo::Upper, large.key()},
+          std::tuple{33, blas::Uplo::Upper, small.key()}}) {
+        blas::BlasCall call;
+        call.routine = blas::routine::kSyrk;
+        call.precision = Precision::F32;
+        call.order = blas::Order::ColMajor;
+        call.uplo = uplo;
+        call.opA = call.opB = blas::Op::N;
+        call.n = n, call.k = n;
+        call.alpha = 1.5, call.beta = -0.5;
+        auto host = bench::randomOperands<float>(call, 11);
+        for (std::size_t i = 0; i < host.c.size(); ++i) // the other triangle must stay as it is, NaN included
+            if (uplo == blas::Uplo::Lower ? i / std::size_t(n) > i % std::size_t(n)
+                                          : i / std::size_t(n) < i % std::size_t(n))
+                host.c[i] = std::numeric_limits<float>::quiet_NaN();
+        auto a = test::upload(*s_device, host.a), c = test::upload(*s_device, host.c);
+        blas::BlasOperands ops = host.layout;
+        ops.a.buffer = a.get(), ops.c.buffer = c.get();
+        routine.enqueue(call, ops);
+        std::vector<float> got(host.c.size());
+        s_device->read(*c, got.data(), got.size() * sizeof(float));
+        const auto v = bench::checkBlasResult(call, host, got);
+        EXPECT_TRUE(v.ok) << "n = " << n << ": " << v.message;
+        EXPECT_EQ(routine.lastChoice().key, key) << "n = " << n;
+    }
+    EXPECT_EQ(routine.lastChoice().why, "1 <= n = k < 48");
+    EXPECT_EQ(routine.builtRoutines(), 2u);
 }
 
 TEST_F(TunedRoutinePocl, ClearErrors) {
