@@ -110,14 +110,10 @@ TEST(StrategyQuality, TwoStageWithChampionsSweepsEachStageSizesWinner) {
     };
     auto run = [&](bool champions) {
         SyntheticEvaluator evaluator(l);
-        SearchContext ctx;
-        ctx.space = &l.space;
-        ctx.evaluator = &evaluator;
-        ctx.sizes = l.sizes;
-        ctx.sweep = l.sweep;
-        ctx.options.values["top"] = 5;
-        if (champions) ctx.options.values["champions"] = 1;
-        return StrategyRegistry::instance().create("two-stage")->run(ctx);
+        StrategyOptions options;
+        options.values["top"] = 5;
+        if (champions) options.values["champions"] = 1;
+        return runStrategy("two-stage", l, evaluator, 0, 1, true, options);
     };
     const auto plain = run(false), withChampions = run(true);
     ASSERT_FALSE(plain.best.empty());
