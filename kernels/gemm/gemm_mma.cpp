@@ -152,7 +152,6 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     if (!p.direct && (variant.aKMajor || variant.bKMajor || variant.exactFit))
         throw std::invalid_argument("k-major operand reads need direct reads (GEMM_DIRECT 1)");
     const bool aKMajor = p.direct && variant.aKMajor, bKMajor = p.direct && variant.bKMajor;
-    const bool kPairs = p.kPairs() && (aKMajor || bKMajor); // GemmParams::kPairs: k-major fragments in 16-byte pairs
     // Elements of one pipeline stage of each operand's shared tile: kl rows of the wide side (plus padding), or for a
     // k-major operand (direct reads) wide rows of kl + mmaPadK().
     const int aStage = aKMajor ? p.ml * (p.kl + p.mmaPadK()) : p.kl * (p.ml + p.mmaPad());
@@ -207,7 +206,6 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     def("GEMM_SWIZZLE", str(p.swizzle));
     def("GEMM_STEPS", "(GEMM_KL / GEMM_MMA_K) // MMA k-steps per k-block");
     def("GEMM_LDS128", str(p.lds128) + " // fragments read as 16-byte pairs");
-    def("GEMM_KPAIRS", std::string(kPairs ? "1" : "0") + " // step 2s + h of 8 k takes k = 8s + 2t + h (k-major pairs)");
     def("GEMM_GROUP", "8 // block-rows of C that consecutive work-groups walk together (L2 reuse)");
     // The elements of C this kernel stores: inside C and, for SYRK/SYR2K (BLAS3), inside the triangle.
     def("GEMM_STORES(gi, gj)", "(" + tnVariantStoreCondition(variant) + ")");
@@ -296,39 +294,16 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     const int aCol[2] = {(wmBase + g) ^ sx, (wmBase + 8 + g) ^ sx};
     const int bCol[2] = {(wnBase + g) ^ sx, (wnBase + 8 + g) ^ sx};
 #endif
-#if GEMM_KPAIRS
-    // k-pairs: the k-rows operand's fragment row of step 2s + h is 8s + 2t + h, so its swizzle follows 2t + h.
-    const int aColP[2] = {(wmBase + 2 * g) ^ GEMM_SWZ(2 * t), (wmBase + 2 * g) ^ GEMM_SWZ(2 * t + 1)};
-    const int bColP[2] = {(wnBase + 2 * g) ^ GEMM_SWZ(2 * t), (wnBase + 2 * g) ^ GEMM_SWZ(2 * t + 1)};
-#endif
     // Fragments (PTX ISA .f64 layouts): A element r of a thread is (row g + 8 (r % 2), k t + 4 (r / 2)) of the MMA
     // tile (m8n8k4: (g, t)); B element r is (k t + 4 r, column g). The kernel's A is K x M, so the MMA's A(m, k) is
     // tile row k, column m.
 )";
-    if (kPairs) // the second value of each k-major pair, kept for the odd step that follows (loads run in k order)
-        s << (aKMajor ? "    double aHold[GEMM_TM][GEMM_AREG];\n" : "")
-          << (bKMajor ? "    double bHold[GEMM_TN][GEMM_BREG];\n" : "");
     s << R"(    auto loadFrags = [&](double (&af)[GEMM_TM][GEMM_AREG], double (&bf)[GEMM_TN][GEMM_BREG], const double* a,
                          const double* b, const int kk) {
 )";
-    if (kPairs) // kk is a constant once unrolled: h and the pair's first k fold away
-        s << "        const int h = (kk >> 2) & 1, k8 = (kk & ~7) + 2 * t;\n";
     // A's fragments: from a k-rows tile (packed copies or direct k-rows reads), or from a k-major tile, where the
     // thread's row of A (the same mapping as the store's) is a shared row and k its column.
-    if (aKMajor && kPairs)
-        s << R"(        KT_UNROLL
-        for (int i = 0; i < GEMM_TM; ++i)
-            KT_UNROLL
-            for (int r = 0; r < GEMM_AREG; ++r) {
-                if (h == 0) {
-                    const double2 v = *(const double2*)(a + (wmBase + i * 16 + 2 * g + r) * GEMM_LDAK + k8);
-                    af[i][r] = v.x, aHold[i][r] = v.y;
-                } else {
-                    af[i][r] = aHold[i][r];
-                }
-            }
-)";
-    else if (aKMajor)
+    if (aKMajor)
         s << R"(        KT_UNROLL
         for (int i = 0; i < GEMM_TM; ++i)
             KT_UNROLL
@@ -337,13 +312,6 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
                                           : wmBase + i * GEMM_MMA_M + (GEMM_MMA_M == 16 ? 8 * (r & 1) : 0) + g) *
                                  GEMM_LDAK +
                              kk + t + 4 * (r >> 1)];
-)";
-    else if (kPairs) // m16n8k4: one pair (rows 2g, 2g + 1) per tile
-        s << R"(        KT_UNROLL
-        for (int i = 0; i < GEMM_TM; ++i) {
-            const double2 v = *(const double2*)(a + (k8 + h) * GEMM_LDA + aColP[h] + i * 16);
-            af[i][0] = v.x, af[i][1] = v.y;
-        }
 )";
     else
         s << R"(#if GEMM_LDS128
@@ -372,31 +340,13 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
                              ((wmBase + i * GEMM_MMA_M + (GEMM_MMA_M == 16 ? 8 * (r & 1) : 0)) ^ sx) + g];
 #endif
 )";
-    if (bKMajor && kPairs)
-        s << R"(        KT_UNROLL
-        for (int j = 0; j < GEMM_TN; ++j) {
-            if (h == 0) {
-                const double2 v = *(const double2*)(b + (wnBase + (j >> 1) * 16 + 2 * g + (j & 1)) * GEMM_LDBK + k8);
-                bf[j][0] = v.x, bHold[j][0] = v.y;
-            } else {
-                bf[j][0] = bHold[j][0];
-            }
-        }
-)";
-    else if (bKMajor)
+    if (bKMajor)
         s << R"(        KT_UNROLL
         for (int j = 0; j < GEMM_TN; ++j)
             KT_UNROLL
             for (int r = 0; r < GEMM_BREG; ++r)
                 bf[j][r] = b[(GEMM_LDS128 ? wnBase + (j >> 1) * 16 + 2 * g + (j & 1) : wnBase + j * 8 + g) * GEMM_LDBK +
                              kk + t + 4 * r];
-)";
-    else if (kPairs) // m16n8k4: one value per tile, tiles 2q and 2q + 1 adjacent
-        s << R"(        KT_UNROLL
-        for (int q = 0; q < GEMM_TN / 2; ++q) {
-            const double2 v = *(const double2*)(b + (k8 + h) * GEMM_LDB + bColP[h] + q * 16);
-            bf[2 * q][0] = v.x, bf[2 * q + 1][0] = v.y;
-        }
 )";
     else
         s << R"(#if GEMM_LDS128

@@ -74,13 +74,8 @@ struct GemmParams {
     int mmaPad() const { return swizzle == 1 ? 8 : 0; } // elements added to each shared tile row
     // Elements added to each row of a k-contiguous shared tile (direct reads): the row stride is then 4 or 12 modulo
     // 16 elements (2 modulo 8 with lds128's row mapping), so the 16 lanes of one 8-byte fragment load hit 16 distinct
-    // bank pairs, and it stays even, so rows stay 16-byte aligned for cp.async. With k-pairs (kPairs()) the stride is
-    // 4 modulo 8: the 8 lanes of a quarter-warp's 16-byte loads (rows 2g and 2g + 2, 4 pairs each) hit 8 groups.
-    int mmaPadK() const { return kPairs() ? 4 : lds128 ? (10 - kl % 8) % 8 : kl % 8 == 4 ? 0 : 4; }
-    // k-pairs (direct reads, m16n8k4 with lds128, kl a multiple of 8): within each 8 k of a k-block, MMA step 2s + h
-    // takes k = 8s + 2 t + h in lane t (for A and B alike, which leaves the product alone), so a k-major operand's
-    // fragments of two steps are adjacent and load as one 16-byte pair instead of two 8-byte loads.
-    bool kPairs() const { return direct && lds128 && mma == 2 && kl % 8 == 0; }
+    // bank pairs, and it stays even, so rows stay 16-byte aligned for cp.async.
+    int mmaPadK() const { return lds128 ? (10 - kl % 8) % 8 : kl % 8 == 4 ? 0 : 4; }
     int mmaSteps() const { return mma ? kl / mmaK() : 0; } // MMA k-steps per k-block
     // Lowest CUDA compute capability (x 10) that has the MMA shape: m8n8k4 sm_80, the m16n8k* shapes sm_90.
     int mmaMinCc() const { return mma == 0 ? 0 : mma == 1 ? 80 : 90; }

@@ -91,22 +91,16 @@ TEST(GemmGenerator, TextFollowsTheParameters) {
 TEST(GemmGenerator, DirectReadsTextPlansAndLimits) {
     const GemmParams p = directReads(mainloop(mmaVariant(2, 128, 128, 16, 8, 8, 64, 3, 3, ROW, ROW), 1, 1));
     ASSERT_EQ(p.invalidReason(), "");
-    ASSERT_TRUE(p.kPairs());  // m16n8k4, lds128, kl 16: k-major fragments load as 16-byte pairs
-    EXPECT_EQ(p.mmaPadK(), 4); // a row stride of 4 modulo 8: the quarter-warp's pairs in 8 bank groups
+    EXPECT_EQ(p.mmaPadK(), 2); // lds128's row mapping: a row stride of 2 modulo 8
     TnVariant v;
     v.aKMajor = true;
     const std::string s = generateTnKernel(p, v);
     EXPECT_NE(s.find("const int kA, const int lda, const int offA, const int ldb, const int offB"), std::string::npos);
     EXPECT_NE(s.find("A(p, i) = A[offA + i * lda + p], B(p, j) = B[offB + p * ldb + j]"), std::string::npos);
-    EXPECT_NE(s.find("#define GEMM_LDAK (GEMM_KL + 4)"), std::string::npos);
-    EXPECT_NE(s.find("#define GEMM_ASTAGE 2560 "), std::string::npos); // 128 rows of 16 + 4
-    EXPECT_NE(s.find("#define GEMM_KPAIRS 1 "), std::string::npos);
-    // k-pairs: the k-major A loads one pair for two steps and keeps the second; the k-rows B follows the permuted k.
-    EXPECT_NE(s.find("(wmBase + i * 16 + 2 * g + r) * GEMM_LDAK + k8);"), std::string::npos);
-    EXPECT_NE(s.find("af[i][r] = aHold[i][r];"), std::string::npos);
-    EXPECT_NE(s.find("(b + (k8 + h) * GEMM_LDB + bColP[h] + q * 16)"), std::string::npos);
+    EXPECT_NE(s.find("#define GEMM_LDAK (GEMM_KL + 2)"), std::string::npos);
+    EXPECT_NE(s.find("#define GEMM_ASTAGE 2304 "), std::string::npos); // 128 rows of 16 + 2
     EXPECT_NE(s.find("#define GEMM_BSTAGE 2048"), std::string::npos);  // 16 rows of 128
-    EXPECT_NE(s.find("KT_DYNAMIC_LOCAL(gemm_tn, " + std::to_string((2560 + 2048) * 8 * 3) + ")"), std::string::npos);
+    EXPECT_NE(s.find("KT_DYNAMIC_LOCAL(gemm_tn, " + std::to_string((2304 + 2048) * 8 * 3) + ")"), std::string::npos);
     EXPECT_NE(s.find("cp.async.cg.shared.global [%0], [%1], 16, %2;"), std::string::npos);
     EXPECT_NE(s.find("cp.async.ca.shared.global [%0], [%1], 8, %2;"), std::string::npos);
     EXPECT_NE(s.find("* GEMM_LDAK +"), std::string::npos); // A's fragments from the k-major tile
@@ -114,13 +108,12 @@ TEST(GemmGenerator, DirectReadsTextPlansAndLimits) {
     EXPECT_NE(s.find("gemm_cp16z(sB + k * GEMM_LDB + (col ^ GEMM_SWZ(k))"), std::string::npos);
     EXPECT_NE(s.find("gemm_cp16z(sA + col * GEMM_LDAK + k"), std::string::npos);
     // The exact bound of the space: the larger tile of either orientation of each operand.
-    EXPECT_EQ(p.localMemBytes(), std::int64_t(2560 + 2560) * 8 * 3);
+    EXPECT_EQ(p.localMemBytes(), std::int64_t(2304 + 2304) * 8 * 3);
     v = {};
     const std::string rows = generateTnKernel(p, v);
     EXPECT_NE(rows.find("#define GEMM_ASTAGE 2048 "), std::string::npos);
     EXPECT_EQ(rows.find("* GEMM_LDAK +"), std::string::npos);
     EXPECT_NE(rows.find("A(p, i) = A[offA + p * lda + i]"), std::string::npos);
-    EXPECT_NE(rows.find("#define GEMM_KPAIRS 0 "), std::string::npos); // no k-major operand: the steps keep k order
     // Row-major op pairs: op(A) = A makes A k-major, op(B) = B^T makes B k-major; no plan copies an operand.
     for (blas::Op opA : {blas::Op::N, blas::Op::T})
         for (blas::Op opB : {blas::Op::N, blas::Op::T}) {
