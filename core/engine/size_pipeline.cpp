@@ -105,8 +105,8 @@ PipelineOutcome deriveSizeRule(const std::filesystem::path& database, std::int64
     if (lo == hi) throw std::runtime_error("the detail sizes span a single size; a rule over n needs two or more");
     const fit::SizeGrid grid(lo, hi, 1);
     const auto curves = fit::fitCurves(grid, samples, config.alpha);
-    const bool detailStarted = std::any_of(beyondSieve.begin(), beyondSieve.end(),
-                                           [](const auto& point) { return !point.second.empty(); });
+    const bool detailStarted =
+        std::any_of(beyondSieve.begin(), beyondSieve.end(), [](const auto& point) { return !point.second.empty(); });
     if (curves.empty() && repSet != detailSet && !detailStarted)
         throw std::runtime_error("run " + std::to_string(runId) + ": it ended before the detailed sampling (" +
                                  std::to_string(out.measurements) +

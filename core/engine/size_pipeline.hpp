@@ -23,7 +23,7 @@ struct PipelineConfig {
     TuningConfig tuning;
     std::size_t ranks = 25;
     std::size_t finalists = 10;
-    bool keepChampions = false; // each representative size's winner is a finalist (the rest by points)
+    bool keepChampions = false;         // each representative size's winner is a finalist (the rest by points)
     std::size_t incrementalInitial = 0; // ≥ 2: incremental detailed sampling from this many sizes; 0: every size
     double confidence = 0.05;           // incremental: stop when no detail size's winner flips this likely
     double alpha = -1;                  // d-spline smoothing; < 0: by generalised cross-validation per finalist

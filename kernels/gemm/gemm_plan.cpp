@@ -161,10 +161,10 @@ KernelPlan tnTuningPlan(const GemmParams& p, const DeviceInfo& device) {
     plan.buffers.push_back({"Ap", BufferRole::Workspace, "K * M"});
     plan.buffers.push_back({"Bp", BufferRole::Workspace, "K * N"});
     const kernels::CopyShape shape;
-    kernels::addCopyLaunch(plan, copyParams(p, false, p.layoutA, p.ml, shape), {"A", "Ap", "K", "M", "k", "m", "m", "0"},
-                           LaunchPhase::Setup);
-    kernels::addCopyLaunch(plan, copyParams(p, false, p.layoutB, p.nl, shape), {"B", "Bp", "K", "N", "k", "n", "n", "0"},
-                           LaunchPhase::Setup);
+    kernels::addCopyLaunch(plan, copyParams(p, false, p.layoutA, p.ml, shape),
+                           {"A", "Ap", "K", "M", "k", "m", "m", "0"}, LaunchPhase::Setup);
+    kernels::addCopyLaunch(plan, copyParams(p, false, p.layoutB, p.nl, shape),
+                           {"B", "Bp", "K", "N", "k", "n", "n", "0"}, LaunchPhase::Setup);
     addTnLaunches(plan, p, device, tn);
     return plan;
 }

@@ -123,9 +123,9 @@ TEST(Resume, TwentyKillsInARowLoseNothingAndMeasureNothingTwice) {
     const std::string space = scratch.write("space.json", kSmallTransposeSpace);
     const auto keys = pointOrder();
     ASSERT_EQ(keys.size(), kPoints);
-    const std::vector<std::string> first = {"tune",  "--db",         db,         "--device", "cpu", "--family",
-                                            "transpose", "--space",  space,      "--strategy", "exhaustive",
-                                            "--sizes", "128,160,192,224", "--runs", "20"};
+    const std::vector<std::string> first = {
+        "tune",       "--db",       db,        "--device",        "cpu",    "--family", "transpose", "--space", space,
+        "--strategy", "exhaustive", "--sizes", "128,160,192,224", "--runs", "20"};
     const std::vector<std::string> resume = {"tune", "--db", db, "--resume", "1", "--runs", "20"};
     std::vector<store::StoredMeasurement> kept; // rows seen stored before a kill: must survive unchanged
     for (std::size_t trial = 0; trial < 20; ++trial) {

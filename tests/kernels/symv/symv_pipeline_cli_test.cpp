@@ -74,9 +74,10 @@ TEST_F(PipelineCli, RefusesBadArguments) {
 
 TEST_F(PipelineCli, ProducesARuleThatTheBenchRuns) {
     if (!m_haveCpu) GTEST_SKIP() << "no OpenCL CPU device";
-    const auto r = ktune("pipeline --device cpu --family dsymv --space tiny.json --representative 64,192 "
-                         "--detail 32:320:48 --ranks 3 --finalists 3 --keep-champions --runs 2 --no-isolation --db p.sqlite "
-                         "--out r.json --emit-cpp r.hpp");
+    const auto r =
+        ktune("pipeline --device cpu --family dsymv --space tiny.json --representative 64,192 "
+              "--detail 32:320:48 --ranks 3 --finalists 3 --keep-champions --runs 2 --no-isolation --db p.sqlite "
+              "--out r.json --emit-cpp r.hpp");
     ASSERT_EQ(r.rc, 0) << r.output;
     EXPECT_NE(r.output.find("rule:"), std::string::npos) << r.output;
     const json rule = json::parse(m_scratch.read("r.json"));
