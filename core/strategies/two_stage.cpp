@@ -37,27 +37,28 @@ public:
         strategy_detail::forEachValidChunk(*ctx.space, 256, [&](const std::vector<Point>& chunk) {
             strategy_detail::evaluateAtSizes(session, chunk, ctx.sizes);
             for (const auto& p : chunk) {
-                if (auto score = session.meanScore(p, ctx.sizes)) top1.offer(*score, *ctx.space->indexOf(p));
+                const auto index = *ctx.space->indexOf(p);
+                if (auto score = session.meanScore(p, ctx.sizes)) top1.offer(*score, index);
                 for (std::size_t s = 0; s < winners.size(); ++s)
-                    if (auto score = session.meanScore(p, {ctx.sizes[s]}))
-                        winners[s].offer(*score, *ctx.space->indexOf(p));
+                    if (const Evaluation* e = session.find(p, ctx.sizes[s]); e && e->ok)
+                        winners[s].offer(e->value, index);
             }
             return !session.exhausted();
         });
         std::vector<RankedPoint> stage1;
-        for (const auto& [score, index] : top1.sorted()) stage1.push_back({ctx.space->pointAt(index), score});
+        std::vector<std::uint64_t> chosen; // the finalists' indices: the top K, then each stage size's winner once
+        for (const auto& [score, index] : top1.sorted()) {
+            stage1.push_back({ctx.space->pointAt(index), score});
+            chosen.push_back(index);
+        }
+        for (const auto& w : winners)
+            for (const auto& [score, index] : w.sorted())
+                if (std::find(chosen.begin(), chosen.end(), index) == chosen.end()) chosen.push_back(index);
 
         StrategyResult result;
         result.strategy = name();
         std::vector<Point> finalists;
-        for (const auto& r : stage1) finalists.push_back(r.point);
-        for (const auto& w : winners)
-            for (const auto& [score, index] : w.sorted()) {
-                Point champion = ctx.space->pointAt(index);
-                if (std::none_of(finalists.begin(), finalists.end(),
-                                 [&](const Point& f) { return f.key() == champion.key(); }))
-                    finalists.push_back(std::move(champion));
-            }
+        for (std::uint64_t index : chosen) finalists.push_back(ctx.space->pointAt(index));
 
         session.setPhase("stage 2");
         if (!session.exhausted()) strategy_detail::evaluateAtSizes(session, finalists, sweep);
