@@ -457,7 +457,8 @@ int runCandidates(const Driver& d, DeviceState& s, CUstream stream, const Call& 
         CuExec x(d, s, stream, *cand.plan);
         x.call = cand.call;
         const int ia = cand.swapAB ? 1 : 0, ib = cand.swapAB ? 0 : 1;
-        // The caller's device pointers may point anywhere into an allocation; uploads are allocations of their own.
+        // Device entries pass the allocations' bases (runCu), uploads are allocations of their own: aligned where
+        // the allocator aligns (cuMemAlloc: 256 bytes); tested rather than assumed, as other allocators may not.
         if (!hc) x.call.aligned = (ops[ia] % 16 == 0 && ops[ib] % 16 == 0) ? 1 : 0;
         x.operand[0] = ops[ia], x.operand[1] = ops[ib], x.operand[2] = ops[2];
         x.allocationBytes[0] = opBytes[ia], x.allocationBytes[1] = opBytes[ib], x.allocationBytes[2] = opBytes[2];
