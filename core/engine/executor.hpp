@@ -23,9 +23,13 @@ struct ExecutorConfig {
     std::string family;
     MeasureOptions measure;
     int compileThreads = 0;          // 0: hardware concurrency
+    // Compile in `<workerPath> compile-worker` processes (one per compiling thread) where the device allows it
+    // (Device::imageTarget): NVRTC does not scale with the threads of one process. Images are also kept on disk
+    // (ImageStore::fromEnvironment()) in either case.
+    bool compileInProcesses = true;
     double kernelTimeoutSeconds = 20; // per size: prepare + warm-up + verify + timed runs
     double compileTimeoutSeconds = 300; // per compile batch
-    std::string workerPath;          // the `ktune` executable (isolated executor only)
+    std::string workerPath;          // the `ktune` executable (worker and compile-worker processes)
 };
 
 // In-process executor over an opened device (no protection against crashing kernels; for tests and debugging).
