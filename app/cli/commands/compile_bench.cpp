@@ -93,12 +93,13 @@ int runCompileBench(const std::vector<std::string>& argv) {
                         {"mean_image_ms", t.imageMs / programs},
                         {"mean_load_ms", t.loadMs / programs},
                         {"mean_program_ms", t.compileMs / programs}});
-        if (!args.flag("--json"))
-            std::printf("%-9s %3d: %3zu kernels in %7.2f s  (%6.2f kernels/s, %.2fx the first row)  per program: "
-                        "image %7.1f ms, load %6.1f ms%s\n",
-                        setting.mode, setting.count, batch.size(), seconds, 1.0 / perKernel, firstPerKernel / perKernel,
-                        t.imageMs / programs, t.loadMs / programs,
-                        t.fromDisk ? (" (" + std::to_string(t.fromDisk) + " from disk)").c_str() : "");
+        if (args.flag("--json")) continue;
+        std::printf("%-9s %3d: %3zu kernels in %7.2f s  (%6.2f kernels/s, %.2fx the first row)", setting.mode,
+                    setting.count, batch.size(), seconds, 1.0 / perKernel, firstPerKernel / perKernel);
+        if (separable)
+            std::printf("  per program: image %7.1f ms, load %6.1f ms (%zu of %zu from disk)", t.imageMs / programs,
+                        t.loadMs / programs, t.fromDisk, t.programs);
+        std::printf("\n");
     }
     if (args.flag("--json"))
         std::cout << nlohmann::json{{"device", found.info},
