@@ -1,6 +1,6 @@
-// Compiling program images away from the device (Device::imageTarget): in worker processes, so that a compiler that
-// serialises the threads of one process (NVRTC: 16 threads compiled no faster than 4 on a 16-core H100 machine,
-// docs/perf/engine.md) scales with the cores.
+// Compiling program images away from the device (Device::imageTarget): in worker processes, for a compiler that
+// serialises the threads of one process or must not crash the measuring one. (NVRTC 13 on an H100 machine does not
+// serialise: a program took as long on 16 threads as on one, docs/perf/engine.md; tune --compile-in processes.)
 //
 // Protocol of `ktune compile-worker`, one JSON object per line:
 //   parent → worker: {"target":T,"source":S,"options":[…]}

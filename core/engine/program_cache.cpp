@@ -123,6 +123,17 @@ ProgramImage ProgramCache::compileImage(const std::string& target, const Generat
     return m_device.compileImage(source.source, source.options);
 }
 
+std::shared_ptr<const ProgramCache::Entry> ProgramCache::built(const GeneratedSource& source) {
+    std::shared_future<std::shared_ptr<const Entry>> pending;
+    {
+        std::lock_guard lock(m_mutex);
+        auto it = m_entries.find(key(source));
+        if (it == m_entries.end()) return entry(source); // not built yet (cannot happen after compile())
+        pending = it->second;
+    }
+    return pending.get();
+}
+
 std::shared_ptr<Program> ProgramCache::program(const GeneratedSource& source) {
     auto e = entry(source);
     if (!e->program) {

@@ -30,6 +30,9 @@ public:
 
     // The program built from `source` (built now unless cached or being built by another thread). Never throws.
     std::shared_ptr<const Entry> entry(const GeneratedSource& source);
+    // The entry of a program already built (or being built: waits for it) without counting a hit; builds it when
+    // unknown, like entry().
+    std::shared_ptr<const Entry> built(const GeneratedSource& source);
     // As entry(), but a failed build throws BuildError with the compiler log.
     std::shared_ptr<Program> program(const GeneratedSource& source);
 

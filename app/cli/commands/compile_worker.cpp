@@ -1,6 +1,5 @@
 // `ktune compile-worker`: compiles program images for the tuning process (core/engine/image_compiler.hpp), one request
-// per line on stdin, one reply per line on stdout. A process of its own per compiling thread, because NVRTC does not
-// get faster with more threads of one process.
+// per line on stdin, one reply per line on stdout; one process per compiling thread (tune --compile-in processes).
 #include <iostream>
 #include <string>
 
