@@ -30,7 +30,7 @@ struct ExecutorConfig {
     bool compileInProcesses = false;
     double kernelTimeoutSeconds = 20; // per size: prepare + warm-up + verify + timed runs
     double compileTimeoutSeconds = 300; // per compile batch
-    std::string workerPath;          // the `ktune` executable (worker and compile-worker processes)
+    std::string workerPath;             // the `ktune` executable (worker and compile-worker processes)
 };
 
 // In-process executor over an opened device (no protection against crashing kernels; for tests and debugging).

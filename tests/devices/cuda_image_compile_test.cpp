@@ -62,7 +62,8 @@ TEST(CompileWorkers, GiveTheDevicesImagesFromSeveralThreadsAtOnce) {
     for (std::size_t i = 0; i < images.size(); ++i) {
         ASSERT_EQ(errors[i], "") << "program " << i;
         // The same CUBIN as compiling in this process (NVRTC is deterministic for one version and target).
-        EXPECT_EQ(images[i].bytes, devices::compileImageFor(target, kernelSource(static_cast<int>(i)), {"-DUNUSED=1"}).bytes)
+        EXPECT_EQ(images[i].bytes,
+                  devices::compileImageFor(target, kernelSource(static_cast<int>(i)), {"-DUNUSED=1"}).bytes)
             << "program " << i;
     }
     EXPECT_NE(images[0].bytes, images[1].bytes) << "different sources, different images";

@@ -36,7 +36,8 @@ std::vector<int> countList(const Args& args, const char* name, const char* fallb
 }
 
 int runCompileBench(const std::vector<std::string>& argv) {
-    Args args(argv, {"--device", "--family", "--count", "--threads", "--processes", "--seed"}, {"--json", "--disk-cache"});
+    Args args(argv, {"--device", "--family", "--count", "--threads", "--processes", "--seed"},
+              {"--json", "--disk-cache"});
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
     kernels::registerBuiltinFamilies();
     auto family = FamilyRegistry::instance().find(args.required("--family"));
@@ -111,19 +112,20 @@ int runCompileBench(const std::vector<std::string>& argv) {
     return 0;
 }
 
-KT_REGISTER_COMMAND(Command{"compile-bench", "measure the parallel-compilation speed-up on a device",
-                            "usage: ktune compile-bench --device D --family F [--count N] [--threads 1,4,16]\n"
-                            "                           [--processes 1,4,16] [--disk-cache] [--seed N] [--json]\n\n"
-                            "Compiles the same N random candidates of the family with each setting (a fresh in-memory\n"
-                            "cache each time) and reports kernels per second, the speed-up over the first setting, the\n"
-                            "cores kept busy (compile times added up over the wall time) and, per program, the time to\n"
-                            "get its image (compile) and to load it on the device.\n"
-                            "--threads: compile in that many threads of this process (default 1,4,16 without --processes);\n"
-                            "--processes: in that many compile-worker processes, as tuning does where the device allows.\n"
-                            "--disk-cache: read and fill the on-disk image cache (KT_IMAGE_CACHE): the settings after the\n"
-                            "first then measure loading alone. Set CUDA_CACHE_DISABLE=1 so NVIDIA's own kernel cache\n"
-                            "does not skew the numbers.\n",
-                            runCompileBench});
+KT_REGISTER_COMMAND(Command{
+    "compile-bench", "measure the parallel-compilation speed-up on a device",
+    "usage: ktune compile-bench --device D --family F [--count N] [--threads 1,4,16]\n"
+    "                           [--processes 1,4,16] [--disk-cache] [--seed N] [--json]\n\n"
+    "Compiles the same N random candidates of the family with each setting (a fresh in-memory\n"
+    "cache each time) and reports kernels per second, the speed-up over the first setting, the\n"
+    "cores kept busy (compile times added up over the wall time) and, per program, the time to\n"
+    "get its image (compile) and to load it on the device.\n"
+    "--threads: compile in that many threads of this process (default 1,4,16 without --processes);\n"
+    "--processes: in that many compile-worker processes, as tuning does where the device allows.\n"
+    "--disk-cache: read and fill the on-disk image cache (KT_IMAGE_CACHE): the settings after the\n"
+    "first then measure loading alone. Set CUDA_CACHE_DISABLE=1 so NVIDIA's own kernel cache\n"
+    "does not skew the numbers.\n",
+    runCompileBench});
 
 } // namespace
 } // namespace kt::cli

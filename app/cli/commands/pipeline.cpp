@@ -62,12 +62,11 @@ std::size_t countArg(const Args& args, const std::string& name, long long fallba
 }
 
 int runPipeline(const std::vector<std::string>& argv) {
-    Args args(argv,
-              {"--device",    "--family",    "--space",       "--preset",       "--representative",  "--detail",
-               "--ranks",     "--finalists", "--incremental", "--confidence",   "--alpha",           "--tolerance",
-               "--min-width", "--out",       "--emit-cpp",    "--budget-evals", "--budget-time",     "--resume",
-               "--db",        "--seed",      "--runs",        "--timeout",      "--compile-threads", "--notes",
-               "--compile-in"},
+    Args args(argv, {"--device",       "--family",      "--space",           "--preset",      "--representative",
+                     "--detail",       "--ranks",       "--finalists",       "--incremental", "--confidence",
+                     "--alpha",        "--tolerance",   "--min-width",       "--out",         "--emit-cpp",
+                     "--budget-evals", "--budget-time", "--resume",          "--db",          "--seed",
+                     "--runs",         "--timeout",     "--compile-threads", "--notes",       "--compile-in"},
               {"--json", "--no-isolation", "--no-verify"});
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
     kernels::registerBuiltinFamilies();

@@ -29,7 +29,9 @@ protected:
     ProgramImage image() const {
         ProgramImage i;
         for (int b = 0; b < 256; ++b) i.bytes.push_back(static_cast<char>(b));
-        i.bytes += std::string("\x7f" "ELF\0tail", 9);
+        i.bytes += std::string("\x7f"
+                               "ELF\0tail",
+                               9);
         i.log = "warning: something";
         return i;
     }
@@ -67,7 +69,9 @@ TEST_F(ImageStoreTest, CorruptOrTruncatedFilesAreMisses) {
         bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     }
     ASSERT_GT(bytes.size(), 300u);
-    auto rewrite = [&](const std::string& content) { std::ofstream(file, std::ios::binary | std::ios::trunc) << content; };
+    auto rewrite = [&](const std::string& content) {
+        std::ofstream(file, std::ios::binary | std::ios::trunc) << content;
+    };
     for (std::size_t at : {std::size_t{0}, std::size_t{20}, bytes.size() / 2, bytes.size() - 1}) {
         std::string flipped = bytes;
         flipped[at] = static_cast<char>(flipped[at] ^ 0x40);

@@ -175,35 +175,40 @@ TEST_F(ProgramCacheImages, DevicesWithoutAnImageTargetBuildInProcess) {
 }
 
 TEST(CompileProtocol, RepliesCarryTheImageOrSayWhetherTheSourceOrTheTargetFailed) {
-    const std::string binary("\x7f" "ELF\0\x01\xff", 7);
+    const std::string binary("\x7f"
+                             "ELF\0\x01\xff",
+                             7);
     auto serveWith = [](const std::string& line, const compile_protocol::CompileFunction& f) {
         return nlohmann::json::parse(compile_protocol::serve(line, f));
     };
-    const std::string request =
-        nlohmann::json{{"target", "t/1"}, {"source", "src"}, {"options", {"-DA=1"}}}.dump();
-    auto ok = serveWith(request, [&](const std::string& target, const std::string& src,
-                                     const std::vector<std::string>& options) {
-        EXPECT_EQ(target, "t/1");
-        EXPECT_EQ(src, "src");
-        EXPECT_EQ(options, std::vector<std::string>{"-DA=1"});
-        return ProgramImage{binary, "a warning"};
-    });
+    const std::string request = nlohmann::json{{"target", "t/1"}, {"source", "src"}, {"options", {"-DA=1"}}}.dump();
+    auto ok = serveWith(
+        request, [&](const std::string& target, const std::string& src, const std::vector<std::string>& options) {
+            EXPECT_EQ(target, "t/1");
+            EXPECT_EQ(src, "src");
+            EXPECT_EQ(options, std::vector<std::string>{"-DA=1"});
+            return ProgramImage{binary, "a warning"};
+        });
     EXPECT_EQ(ok.value("image", ""), "7f454c460001ff");
     EXPECT_EQ(ok.value("log", ""), "a warning");
     EXPECT_FALSE(ok.contains("error"));
 
-    auto build = serveWith(request, [](const std::string&, const std::string&, const std::vector<std::string>&)
-                                        -> ProgramImage { throw BuildError("syntax", "line 3: error"); });
+    auto build =
+        serveWith(request, [](const std::string&, const std::string&, const std::vector<std::string>&) -> ProgramImage {
+            throw BuildError("syntax", "line 3: error");
+        });
     EXPECT_EQ(build.value("error", ""), "syntax");
     EXPECT_EQ(build.value("log", ""), "line 3: error");
     EXPECT_TRUE(build.value("build", false));
 
-    auto target = serveWith(request, [](const std::string&, const std::string&, const std::vector<std::string>&)
-                                         -> ProgramImage { throw BackendError("unknown target"); });
+    auto target =
+        serveWith(request, [](const std::string&, const std::string&, const std::vector<std::string>&) -> ProgramImage {
+            throw BackendError("unknown target");
+        });
     EXPECT_FALSE(target.value("build", true));
 
     auto malformed = serveWith("{\"target\":1}", [](const std::string&, const std::string&,
-                                                     const std::vector<std::string>&) { return ProgramImage{}; });
+                                                    const std::vector<std::string>&) { return ProgramImage{}; });
     EXPECT_TRUE(malformed.contains("error"));
     EXPECT_FALSE(malformed.value("build", true));
 }
