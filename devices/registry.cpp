@@ -5,11 +5,26 @@
 #include <cctype>
 #include <stdexcept>
 
+#ifdef KT_HAVE_CUDA
+#include "devices/cuda/nvrtc_compiler.hpp"
+#endif
+
 namespace kt::devices {
 
 #ifndef KT_HAVE_CUDA
 std::unique_ptr<Backend> makeCudaBackend() { return nullptr; }
 #endif
+
+ProgramImage compileImageFor(const std::string& target, const std::string& source,
+                             const std::vector<std::string>& options) {
+#ifdef KT_HAVE_CUDA
+    if (target.rfind("nvrtc/", 0) == 0) {
+        auto compiled = cuda::compileNvrtcForTarget(target, source, options);
+        return {std::move(compiled.image), std::move(compiled.log)};
+    }
+#endif
+    throw BackendError("this build cannot compile images for target '" + target + "'");
+}
 
 std::vector<std::unique_ptr<Backend>> allBackends() {
     std::vector<std::unique_ptr<Backend>> backends;

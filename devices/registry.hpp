@@ -13,6 +13,12 @@ std::unique_ptr<Backend> makeCudaBackend(); // nullptr when built without KT_CUD
 
 std::vector<std::unique_ptr<Backend>> allBackends();
 
+// The image Device::compileImage() gives for a target from Device::imageTarget(), in any process and without the
+// device (the compile worker, core/engine/image_compiler.hpp). Throws BuildError, or BackendError for a target this
+// build cannot compile for.
+ProgramImage compileImageFor(const std::string& target, const std::string& source,
+                             const std::vector<std::string>& options);
+
 struct FoundDevice {
     const Backend* backend;
     DeviceInfo info;

@@ -118,6 +118,10 @@ void applyExecutorArgs(const Args& args, const DeviceCatalog& catalog, const std
         if (*c < 1 || *c > 1024) throw UsageError("--compile-threads must be between 1 and 1024");
         exec.compileThreads = static_cast<int>(*c);
     }
+    if (auto in = args.value("--compile-in")) {
+        if (*in != "processes" && *in != "threads") throw UsageError("--compile-in: 'processes' or 'threads'");
+        exec.compileInProcesses = *in == "processes";
+    }
     exec.measure.verify = !args.flag("--no-verify");
     const bool isolate = !args.flag("--no-isolation");
     config.makeExecutor = [&catalog, dbPath, exec, isolate](

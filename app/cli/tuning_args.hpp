@@ -24,8 +24,8 @@ void applySpaceArgs(const Args& args, const Family& family, TuningConfig& config
 // --budget-evals, --budget-time, --seed, --notes.
 void applyBudgetArgs(const Args& args, TuningConfig& config);
 
-// --runs, --timeout, --compile-threads, --no-verify, --no-isolation: config.makeExecutor measures in a worker
-// process (or in this process), replays the store for simulated devices. `catalog` must outlive the run.
+// --runs, --timeout, --compile-threads, --compile-in, --no-verify, --no-isolation: config.makeExecutor measures in a
+// worker process (or in this process), replays the store for simulated devices. `catalog` must outlive the run.
 void applyExecutorArgs(const Args& args, const DeviceCatalog& catalog, const std::filesystem::path& dbPath,
                        TuningConfig& config);
 

@@ -13,4 +13,12 @@ std::unique_ptr<Buffer> Device::view(Buffer&, std::size_t, std::size_t) {
     throw BackendError("this device has no buffer views (no guard regions)");
 }
 
+ProgramImage Device::compileImage(const std::string&, const std::vector<std::string>&) {
+    throw BackendError(info().label() + " builds programs only in-process (no separable compilation)");
+}
+
+std::unique_ptr<Program> Device::loadImage(const ProgramImage&) {
+    throw BackendError(info().label() + " builds programs only in-process (no separable compilation)");
+}
+
 } // namespace kt

@@ -94,6 +94,12 @@ public:
     virtual const std::string& buildLog() const = 0;
 };
 
+// A compiled program that can cross process boundaries and live on disk (CUDA: a CUBIN, or PTX for the driver's JIT).
+struct ProgramImage {
+    std::string bytes;
+    std::string log; // compiler output of the successful build (warnings); may be empty
+};
+
 // One opened device with its own queue/stream/context. Not thread-safe: one thread drives one Device.
 class Device {
 public:
@@ -117,6 +123,15 @@ public:
     // `options` are "-DNAME=VALUE …" style defines; backends translate them (OpenCL build options, NVRTC options).
     // Throws BuildError with the compiler log.
     virtual std::unique_ptr<Program> build(const std::string& source, const std::vector<std::string>& options) = 0;
+
+    // Separable compilation, where the backend has it: build() is then loadImage(compileImage()), and the compile
+    // half needs no device, so it may run in another process (devices::compileImageFor(imageTarget(), …) gives the
+    // same image) and its result may be kept on disk. imageTarget() names everything an image depends on besides
+    // source and options (compiler, its version, the architecture); empty where the backend only builds in-process.
+    // compileImage() throws BuildError like build(); loadImage() throws BuildError when the image does not load.
+    virtual std::string imageTarget() const { return {}; }
+    virtual ProgramImage compileImage(const std::string& source, const std::vector<std::string>& options);
+    virtual std::unique_ptr<Program> loadImage(const ProgramImage& image);
 
     // Enqueue one launch and wait for it; returns the kernel's execution time in milliseconds measured by
     // device events (OpenCL profiling events / CUDA events), never host clocks. Throws LaunchError.

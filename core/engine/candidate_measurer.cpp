@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <future>
 #include <optional>
+#include <set>
 #include <thread>
 
 namespace kt {
@@ -40,22 +41,32 @@ CandidateMeasurer::CandidateMeasurer(Device& device, std::shared_ptr<const Famil
     }
 }
 
+std::vector<GeneratedSource> CandidateMeasurer::sourcesFor(const Point& point) const {
+    stopIfInjected(injectedFaultFor(point.key()), InjectedFault::StopCompiling); // only when a test asks
+    std::vector<GeneratedSource> sources;
+    if (auto plan = m_family->plan(point, m_device.info())) {
+        injectIntoPlan(*plan, injectedFaultFor(point.key())); // none unless a test asks (KT_FAULT_INJECTION)
+        sources = plan->programs;
+    } else
+        sources.push_back(m_family->generate(point, m_device.info()));
+    if (sources.empty()) throw std::logic_error("family " + m_family->name() + " generated no program");
+    return sources;
+}
+
+std::shared_ptr<const ProgramCache::Entry> CandidateMeasurer::failedEntry(const std::string& error) {
+    auto failed = std::make_shared<ProgramCache::Entry>();
+    failed->error = error;
+    return failed;
+}
+
 std::shared_ptr<const ProgramCache::Entry> CandidateMeasurer::buildAll(const Point& point) {
     // Identical programs (same text and options: points that differ only in parameters that do not change the code,
     // or the copy kernels several plans share) are built once by the cache.
     std::vector<GeneratedSource> sources;
     try {
-        stopIfInjected(injectedFaultFor(point.key()), InjectedFault::StopCompiling); // only when a test asks
-        if (auto plan = m_family->plan(point, m_device.info())) {
-            injectIntoPlan(*plan, injectedFaultFor(point.key())); // none unless a test asks (KT_FAULT_INJECTION)
-            sources = plan->programs;
-        } else
-            sources.push_back(m_family->generate(point, m_device.info()));
-        if (sources.empty()) throw std::logic_error("family " + m_family->name() + " generated no program");
+        sources = sourcesFor(point);
     } catch (const std::exception& e) {
-        auto failed = std::make_shared<ProgramCache::Entry>();
-        failed->error = e.what();
-        return failed;
+        return failedEntry(e.what());
     }
     auto own = m_programs->entry(sources.front());
     if (own->program)
@@ -71,19 +82,38 @@ void CandidateMeasurer::compile(const std::vector<Point>& points, int threads) {
             if (!m_byPoint.count(p.key())) todo.push_back(p);
     }
     if (todo.empty()) return;
+    // Programs, not candidates, are the unit of work: a plan's helper programs (copy kernels) would otherwise
+    // compile one after the other on the thread of their candidate, and the slowest candidate of a batch would set
+    // its time. Every candidate's programs are generated first (cheap next to compiling); the distinct ones are
+    // compiled own programs first, helpers next, and repeats last (they only wait for the first build: cache hits).
+    std::vector<std::vector<GeneratedSource>> sources(todo.size());
+    std::vector<std::string> errors(todo.size());
+    std::vector<const GeneratedSource*> order, repeats;
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < todo.size(); ++i) {
+        try {
+            sources[i] = sourcesFor(todo[i]);
+        } catch (const std::exception& e) {
+            errors[i] = e.what();
+        }
+    }
+    for (bool own : {true, false})
+        for (const auto& list : sources)
+            for (std::size_t j = own ? 0 : 1; j < (own ? std::min<std::size_t>(1, list.size()) : list.size()); ++j)
+                (seen.insert(m_programs->key(list[j])).second ? order : repeats).push_back(&list[j]);
+    order.insert(order.end(), repeats.begin(), repeats.end());
     std::atomic<std::size_t> next{0};
     auto worker = [&] {
-        for (std::size_t i = next++; i < todo.size(); i = next++) {
-            auto built = buildAll(todo[i]);
-            std::lock_guard lock(m_mutex);
-            m_byPoint[todo[i].key()] = built;
-        }
+        for (std::size_t i = next++; i < order.size(); i = next++) m_programs->entry(*order[i]);
     };
-    const int n = std::max(1, std::min<int>(threads, static_cast<int>(todo.size())));
+    const int n = std::max(1, std::min<int>(threads, static_cast<int>(order.size())));
     std::vector<std::thread> pool;
     for (int t = 1; t < n; ++t) pool.emplace_back(worker);
     worker();
     for (auto& t : pool) t.join();
+    std::lock_guard lock(m_mutex);
+    for (std::size_t i = 0; i < todo.size(); ++i)
+        m_byPoint[todo[i].key()] = errors[i].empty() ? m_programs->built(sources[i].front()) : failedEntry(errors[i]);
 }
 
 std::shared_ptr<const ProgramCache::Entry> CandidateMeasurer::compiled(const Point& point) {

@@ -46,6 +46,9 @@ private:
     // The candidate's own program (a failed build keeps its log), and the plan's other programs built beside it.
     std::shared_ptr<const ProgramCache::Entry> compiled(const Point& point);
     std::shared_ptr<const ProgramCache::Entry> buildAll(const Point& point);
+    // The candidate's programs, its own first; throws when the family cannot generate them.
+    std::vector<GeneratedSource> sourcesFor(const Point& point) const;
+    static std::shared_ptr<const ProgramCache::Entry> failedEntry(const std::string& error);
 
     Device& m_device;
     std::shared_ptr<const Family> m_family;

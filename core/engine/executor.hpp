@@ -23,9 +23,14 @@ struct ExecutorConfig {
     std::string family;
     MeasureOptions measure;
     int compileThreads = 0;          // 0: hardware concurrency
+    // Compile in `<workerPath> compile-worker` processes (one per compiling thread) where the device allows it
+    // (Device::imageTarget) instead of threads of the measuring process. Off by default: on an H100 machine NVRTC
+    // took as long per program on 16 threads as on one, and processes were no faster (docs/perf/engine.md). Images
+    // are kept on disk (ImageStore::fromEnvironment()) either way.
+    bool compileInProcesses = false;
     double kernelTimeoutSeconds = 20; // per size: prepare + warm-up + verify + timed runs
     double compileTimeoutSeconds = 300; // per compile batch
-    std::string workerPath;          // the `ktune` executable (isolated executor only)
+    std::string workerPath;             // the `ktune` executable (worker and compile-worker processes)
 };
 
 // In-process executor over an opened device (no protection against crashing kernels; for tests and debugging).

@@ -9,7 +9,9 @@ namespace {
 class InProcessExecutor final : public Executor {
 public:
     InProcessExecutor(Device& device, std::shared_ptr<const Family> family, ExecutorConfig config)
-        : m_measurer(device, std::move(family)), m_config(std::move(config)) {}
+        : m_measurer(device, std::move(family)), m_config(std::move(config)) {
+        m_measurer.programs().useImageDefaults(m_config.compileInProcesses ? m_config.workerPath : std::string());
+    }
 
     void compile(const std::vector<Point>& points) override {
         int threads = m_config.compileThreads > 0 ? m_config.compileThreads

@@ -113,7 +113,8 @@ private:
         nlohmann::json open = {{"op", "open"},
                                {"device", m_config.deviceId},
                                {"family", m_config.family},
-                               {"options", worker_protocol::toJson(m_config.measure)}};
+                               {"options", worker_protocol::toJson(m_config.measure)},
+                               {"compile_in_processes", m_config.compileInProcesses}};
         m_worker.send(open.dump());
         while (auto line = m_worker.readLine(after(120))) {
             auto reply = nlohmann::json::parse(*line, nullptr, false);

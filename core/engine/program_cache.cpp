@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <optional>
 
 namespace kt {
 
@@ -13,6 +14,11 @@ std::uint64_t fnv1a(const std::string& text, std::uint64_t h = 14695981039346656
         h *= 1099511628211ull;
     }
     return h;
+}
+using Clock = std::chrono::steady_clock;
+
+double millisecondsSince(Clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 } // namespace
 
@@ -44,17 +50,86 @@ std::shared_ptr<const ProgramCache::Entry> ProgramCache::entry(const GeneratedSo
     }
     if (mine) {
         auto built = std::make_shared<Entry>();
-        const auto start = std::chrono::steady_clock::now();
+        const auto start = Clock::now();
         try {
-            built->program = std::shared_ptr<Program>(m_device.build(source.source, source.options));
+            build(source, *built);
         } catch (const BuildError& e) {
             built->error = std::string(e.what()) + "\n" + e.log();
         } catch (const std::exception& e) {
             built->error = e.what();
         }
-        built->compileMs =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        built->compileMs = millisecondsSince(start);
         promise.set_value(built);
+    }
+    return pending.get();
+}
+
+void ProgramCache::useImages(std::shared_ptr<ImageCompiler> compiler, std::shared_ptr<const ImageStore> store) {
+    m_compiler = std::move(compiler);
+    m_store = std::move(store);
+}
+
+void ProgramCache::useImageDefaults(const std::string& compilerExecutable) {
+    useImages(compilerExecutable.empty() ? nullptr : std::make_shared<ProcessImageCompiler>(compilerExecutable),
+              ImageStore::fromEnvironment());
+}
+
+ProgramCache::Totals ProgramCache::totals() const {
+    Totals t;
+    std::lock_guard lock(m_mutex);
+    for (const auto& [key, pending] : m_entries) {
+        if (pending.wait_for(std::chrono::seconds(0)) != std::future_status::ready) continue;
+        const auto& e = *pending.get();
+        ++t.programs;
+        if (!e.program) ++t.failed;
+        if (e.fromDisk) ++t.fromDisk;
+        t.compileMs += e.compileMs;
+        t.imageMs += e.imageMs;
+        t.loadMs += e.loadMs;
+    }
+    return t;
+}
+
+void ProgramCache::build(const GeneratedSource& source, Entry& built) {
+    const std::string target = m_device.imageTarget();
+    if (target.empty()) {
+        built.program = std::shared_ptr<Program>(m_device.build(source.source, source.options));
+        return;
+    }
+    auto start = Clock::now();
+    std::optional<ProgramImage> image;
+    if (m_store) image = m_store->load(target, source.source, source.options);
+    built.fromDisk = image.has_value();
+    if (!image) {
+        image = compileImage(target, source);
+        if (m_store) m_store->store(target, source.source, source.options, *image);
+    }
+    built.imageMs = millisecondsSince(start);
+    start = Clock::now();
+    built.program = std::shared_ptr<Program>(m_device.loadImage(*image));
+    built.loadMs = millisecondsSince(start);
+}
+
+ProgramImage ProgramCache::compileImage(const std::string& target, const GeneratedSource& source) {
+    if (m_compiler) {
+        try {
+            return m_compiler->compile(target, source.source, source.options);
+        } catch (const BuildError&) {
+            throw;
+        } catch (const BackendError&) {
+            // No worker for this target (it cannot be started, or compiles for another one): compile here.
+        }
+    }
+    return m_device.compileImage(source.source, source.options);
+}
+
+std::shared_ptr<const ProgramCache::Entry> ProgramCache::built(const GeneratedSource& source) {
+    std::shared_future<std::shared_ptr<const Entry>> pending;
+    {
+        std::lock_guard lock(m_mutex);
+        auto it = m_entries.find(key(source));
+        if (it == m_entries.end()) return entry(source); // not built yet (cannot happen after compile())
+        pending = it->second;
     }
     return pending.get();
 }

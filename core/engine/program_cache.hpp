@@ -8,6 +8,8 @@
 #include <mutex>
 #include <string>
 
+#include "core/engine/image_compiler.hpp"
+#include "core/engine/image_store.hpp"
 #include "core/engine/kernel_plan.hpp"
 
 namespace kt {
@@ -18,14 +20,35 @@ public:
         std::shared_ptr<Program> program; // null when the build failed
         std::string error;                // summary and compiler log on failure
         double compileMs = 0;
+        // Where compileMs went, for devices with separable compilation (Device::imageTarget): getting the image
+        // (compiling it, or reading it from disk when fromDisk) and loading it onto the device.
+        double imageMs = 0, loadMs = 0;
+        bool fromDisk = false;
     };
 
     explicit ProgramCache(Device& device) : m_device(device) {}
 
     // The program built from `source` (built now unless cached or being built by another thread). Never throws.
     std::shared_ptr<const Entry> entry(const GeneratedSource& source);
+    // The entry of a program already built (or being built: waits for it) without counting a hit; builds it when
+    // unknown, like entry().
+    std::shared_ptr<const Entry> built(const GeneratedSource& source);
     // As entry(), but a failed build throws BuildError with the compiler log.
     std::shared_ptr<Program> program(const GeneratedSource& source);
+
+    // Where images come from on devices with separable compilation: `compiler` (worker processes) instead of the
+    // calling thread when given, and `store` (the on-disk cache) first when given. Call before the first entry().
+    void useImages(std::shared_ptr<ImageCompiler> compiler, std::shared_ptr<const ImageStore> store);
+    // The tuning engine's choice: compile workers running `<compilerExecutable> compile-worker` (the calling threads
+    // when empty) and the on-disk cache where the environment has one (ImageStore::fromEnvironment()).
+    void useImageDefaults(const std::string& compilerExecutable);
+
+    // Sums over the programs built so far (compile-bench reports where the time went).
+    struct Totals {
+        std::size_t programs = 0, failed = 0, fromDisk = 0;
+        double compileMs = 0, imageMs = 0, loadMs = 0;
+    };
+    Totals totals() const;
 
     std::size_t size() const;
     std::size_t hits() const;
@@ -34,7 +57,12 @@ public:
     std::string key(const GeneratedSource& source) const;
 
 private:
+    void build(const GeneratedSource& source, Entry& built);
+    ProgramImage compileImage(const std::string& target, const GeneratedSource& source);
+
     Device& m_device;
+    std::shared_ptr<ImageCompiler> m_compiler;
+    std::shared_ptr<const ImageStore> m_store;
     mutable std::mutex m_mutex;
     std::map<std::string, std::shared_future<std::shared_ptr<const Entry>>> m_entries;
     std::size_t m_hits = 0;

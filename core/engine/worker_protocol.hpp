@@ -1,7 +1,8 @@
 // The JSON-lines protocol between the tuning process and `ktune worker` (one JSON object per line).
 //
 //   parent → worker                                        worker → parent
-//   {"op":"open","device":ID,"family":F,"options":{…}}     {"type":"ready"} | {"type":"fatal","error":…}
+//   {"op":"open","device":ID,"family":F,"options":{…},     {"type":"ready"} | {"type":"fatal","error":…}
+//    "compile_in_processes":B}
 //   {"op":"compile","points":[KEY…],"threads":N}           {"type":"compiled","count":N,"ms":…}
 //   {"op":"measure","point":KEY,"sizes":[[…]…]}            {"type":"size_start","size":[…]} before each size,
 //                                                          {"type":"measurement","item":{…}} after each size,

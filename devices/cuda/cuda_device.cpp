@@ -63,6 +63,7 @@ CudaDevice::CudaDevice(const Driver& d, DeviceInfo info, CUdevice device)
     check(m_d.cuStreamCreate(&m_stream, CU_STREAM_NON_BLOCKING), "cuStreamCreate");
     check(m_d.cuEventCreate(&m_start, CU_EVENT_DEFAULT), "cuEventCreate");
     check(m_d.cuEventCreate(&m_stop, CU_EVENT_DEFAULT), "cuEventCreate");
+    m_imageTarget = nvrtcTarget(m_info.computeCapabilityMajor, m_info.computeCapabilityMinor);
 }
 
 CudaDevice::~CudaDevice() {
@@ -124,18 +125,28 @@ std::unique_ptr<Buffer> CudaDevice::view(Buffer& parent, std::size_t offset, std
 }
 
 std::unique_ptr<Program> CudaDevice::build(const std::string& source, const std::vector<std::string>& options) {
+    return loadImage(compileImage(source, options));
+}
+
+ProgramImage CudaDevice::compileImage(const std::string& source, const std::vector<std::string>& options) {
     CompiledModule compiled =
         compileNvrtc(source, options, m_info.computeCapabilityMajor, m_info.computeCapabilityMinor);
+    return {std::move(compiled.image), std::move(compiled.log)};
+}
+
+std::unique_ptr<Program> CudaDevice::loadImage(const ProgramImage& image) {
     makeCurrent(); // in this (possibly worker) thread: module loading needs the context current
     char jitLog[8192] = {0};
     CUjit_option keys[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
     void* values[] = {jitLog, reinterpret_cast<void*>(static_cast<std::uintptr_t>(sizeof(jitLog)))};
     CUmodule module = nullptr;
-    CUresult r = m_d.cuModuleLoadDataEx(&module, compiled.image.data(), 2, keys, values);
-    if (r != CUDA_SUCCESS)
-        throw BuildError("loading the " + compiled.arch + " module on " + m_info.label() + " failed: " + resultName(r),
-                         compiled.log + (compiled.log.empty() ? "" : "\n") + jitLog);
-    return std::make_unique<CudaProgram>(m_d, m_ctx, module, compiled.log);
+    CUresult r = m_d.cuModuleLoadDataEx(&module, image.bytes.data(), 2, keys, values);
+    if (r != CUDA_SUCCESS) {
+        const std::string arch = m_imageTarget.substr(m_imageTarget.rfind('/') + 1);
+        throw BuildError("loading the " + arch + " module on " + m_info.label() + " failed: " + resultName(r),
+                         image.log + (image.log.empty() ? "" : "\n") + jitLog);
+    }
+    return std::make_unique<CudaProgram>(m_d, m_ctx, module, image.log);
 }
 
 void CudaDevice::submit(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args) {

@@ -80,6 +80,10 @@ public:
     std::size_t viewAlignment() const override { return 256; }
 
     std::unique_ptr<Program> build(const std::string& source, const std::vector<std::string>& options) override;
+    // NVRTC compiles (no driver needed: another process may do it), the driver loads the module.
+    std::string imageTarget() const override { return m_imageTarget; }
+    ProgramImage compileImage(const std::string& source, const std::vector<std::string>& options) override;
+    std::unique_ptr<Program> loadImage(const ProgramImage& image) override;
 
     double launch(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args) override;
     void enqueue(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args) override;
@@ -104,6 +108,7 @@ private:
     CUstream m_stream = nullptr;
     CUevent m_start = nullptr, m_stop = nullptr;
     bool m_inSpan = false;
+    std::string m_imageTarget; // nvrtcTarget() of this device; empty when NVRTC cannot be loaded
 };
 
 } // namespace kt::devices::cuda

@@ -2,6 +2,7 @@
 #include "devices/cuda/nvrtc_compiler.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "core/engine/backend.hpp"
 #include "core/export/package/src/ktp_nvrtc_options.hpp"
@@ -19,7 +20,37 @@ std::string firstErrorLine(const std::string& log) {
     return log.substr(begin, log.find('\n', pos) - begin);
 }
 
+ktp::nvrtc::Target targetOf(const Nvrtc& rtc, int ccMajor, int ccMinor) {
+    int count = 0;
+    rtc.nvrtcGetNumSupportedArchs(&count);
+    std::vector<int> archs(static_cast<std::size_t>(std::max(count, 0)));
+    if (count > 0) rtc.nvrtcGetSupportedArchs(archs.data());
+    return ktp::nvrtc::targetFor(ccMajor, ccMinor, archs);
+}
+
+std::string versionOf(const Nvrtc& rtc) { return std::to_string(rtc.major) + "." + std::to_string(rtc.minor); }
+
 } // namespace
+
+std::string nvrtcTarget(int ccMajor, int ccMinor) {
+    const Nvrtc* rtc = nvrtc();
+    if (!rtc) return {};
+    return "nvrtc/" + versionOf(*rtc) + "/cc" + std::to_string(ccMajor) + "." + std::to_string(ccMinor) + "/" +
+           targetOf(*rtc, ccMajor, ccMinor).arch;
+}
+
+CompiledModule compileNvrtcForTarget(const std::string& target, const std::string& source,
+                                     const std::vector<std::string>& options) {
+    int ccMajor = 0, ccMinor = 0;
+    char version[32] = {0};
+    if (std::sscanf(target.c_str(), "nvrtc/%31[0-9.]/cc%d.%d/", version, &ccMajor, &ccMinor) != 3)
+        throw BackendError("not an NVRTC image target: '" + target + "'");
+    const std::string here = nvrtcTarget(ccMajor, ccMinor);
+    if (here != target)
+        throw BackendError("image target '" + target + "' is not this process's NVRTC ('" +
+                           (here.empty() ? "NVRTC cannot be loaded" : here) + "')");
+    return compileNvrtc(source, options, ccMajor, ccMinor);
+}
 
 CompiledModule compileNvrtc(const std::string& source, const std::vector<std::string>& options, int ccMajor,
                             int ccMinor, const std::string& programName) {
@@ -27,11 +58,7 @@ CompiledModule compileNvrtc(const std::string& source, const std::vector<std::st
     const Nvrtc* rtc = nvrtc(&why);
     if (!rtc) throw BackendError(why);
 
-    int count = 0;
-    rtc->nvrtcGetNumSupportedArchs(&count);
-    std::vector<int> archs(static_cast<std::size_t>(std::max(count, 0)));
-    if (count > 0) rtc->nvrtcGetSupportedArchs(archs.data());
-    const ktp::nvrtc::Target target = ktp::nvrtc::targetFor(ccMajor, ccMinor, archs);
+    const ktp::nvrtc::Target target = targetOf(*rtc, ccMajor, ccMinor);
     CompiledModule out;
     out.arch = target.arch;
     out.isCubin = target.cubin;

@@ -19,4 +19,12 @@ struct CompiledModule {
 CompiledModule compileNvrtc(const std::string& source, const std::vector<std::string>& options, int ccMajor,
                             int ccMinor, const std::string& programName = "kernel.cu");
 
+// The image target of this NVRTC for a compute capability, "nvrtc/<major>.<minor>/cc<M>.<m>/<arch>" (see
+// Device::imageTarget): everything an image depends on besides source and options. Empty when NVRTC cannot be loaded.
+std::string nvrtcTarget(int ccMajor, int ccMinor);
+// compileNvrtc for a target from nvrtcTarget(), in any process. Throws BackendError when the target is malformed
+// or names an NVRTC other than the one loaded here (then its images would differ).
+CompiledModule compileNvrtcForTarget(const std::string& target, const std::string& source,
+                                     const std::vector<std::string>& options);
+
 } // namespace kt::devices::cuda

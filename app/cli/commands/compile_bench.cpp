@@ -1,5 +1,5 @@
 // `ktune compile-bench`: how much parallel compilation speeds up the compile stage of tuning on a device.
-// Each thread count compiles its own distinct random candidates (no cache hits), so the driver's caches cannot help.
+// Each setting (threads or compile-worker processes, and how many) compiles the same random candidates from scratch.
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -10,66 +10,122 @@
 
 #include "app/cli/cli_common.hpp"
 #include "core/engine/candidate_measurer.hpp"
+#include "core/engine/image_compiler.hpp"
+#include "core/engine/image_store.hpp"
 #include "core/space/sampling.hpp"
 #include "kernels/builtin_families.hpp"
 
 namespace kt::cli {
 namespace {
 
+struct Setting {
+    const char* mode; // "threads" or "processes"
+    int count;
+};
+
+std::vector<int> countList(const Args& args, const char* name, const char* fallback) {
+    std::vector<int> out;
+    const auto text = args.value(name);
+    if (!text && !fallback) return out;
+    for (const auto& t : parseSizes(text.value_or(fallback ? fallback : ""), name)) {
+        if (t.dims.size() != 1 || t.dims[0] < 1 || t.dims[0] > 1024)
+            throw UsageError(std::string(name) + ": a list of numbers from 1 to 1024, e.g. 1,4,16");
+        out.push_back(static_cast<int>(t.dims[0]));
+    }
+    return out;
+}
+
 int runCompileBench(const std::vector<std::string>& argv) {
-    Args args(argv, {"--device", "--family", "--count", "--threads", "--seed"}, {"--json"});
+    Args args(argv, {"--device", "--family", "--count", "--threads", "--processes", "--seed"},
+              {"--json", "--disk-cache"});
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
     kernels::registerBuiltinFamilies();
     auto family = FamilyRegistry::instance().find(args.required("--family"));
     if (!family) throw UsageError("unknown family '" + args.required("--family") + "'");
     const long long count = args.integer("--count").value_or(32);
     if (count < 1) throw UsageError("--count must be at least 1");
-    std::vector<int> threadCounts;
-    for (const auto& t : parseSizes(args.value("--threads").value_or("1,4,16"), "--threads")) {
-        if (t.dims.size() != 1) throw UsageError("--threads: a list of numbers, e.g. 1,4,16");
-        threadCounts.push_back(static_cast<int>(t.dims[0]));
-    }
+    std::vector<Setting> settings;
+    const bool anyProcesses = args.value("--processes").has_value();
+    for (int t : countList(args, "--threads", anyProcesses ? nullptr : "1,4,16")) settings.push_back({"threads", t});
+    for (int p : countList(args, "--processes", nullptr)) settings.push_back({"processes", p});
     DeviceCatalog catalog(databasePath(args), false);
     auto found = catalog.select(args.required("--device"));
     auto device = found.backend->open(found.info);
+    const bool separable = !device->imageTarget().empty();
+    if (anyProcesses && !separable)
+        throw UsageError("--processes: " + found.info.label() + " compiles only in-process (no image target)");
+    std::shared_ptr<const ImageStore> store;
+    if (args.flag("--disk-cache")) store = ImageStore::fromEnvironment();
     auto space = family->space(found.info);
-    // Distinct generated sources: a point set per thread count, drawn without replacement from one shuffled list.
+    // The same candidates for every setting, each with a cache of its own: NVRTC keeps nothing between programs and
+    // CUDA_CACHE_DISABLE=1 turns off the driver's cache (of PTX it compiles), so only --disk-cache lets a setting
+    // reuse what an earlier one compiled. (Sets drawn afresh per setting differ too much in compile cost to compare.)
     SpaceSampler sampler(space, static_cast<std::uint64_t>(args.integer("--seed").value_or(7)));
-    auto points = sampler.distinct(static_cast<std::size_t>(count) * threadCounts.size());
+    const auto batch = sampler.distinct(static_cast<std::size_t>(count));
     nlohmann::json rows = nlohmann::json::array();
-    double serialPerKernel = 0;
-    for (std::size_t i = 0; i < threadCounts.size(); ++i) {
-        std::vector<Point> batch;
-        for (std::size_t j = i * static_cast<std::size_t>(count); j < std::min(points.size(), (i + 1) * static_cast<std::size_t>(count)); ++j)
-            batch.push_back(points[j]);
-        if (batch.empty()) break;
+    double firstPerKernel = 0;
+    for (std::size_t i = 0; i < settings.size(); ++i) {
+        const Setting& setting = settings[i];
         CandidateMeasurer measurer(*device, family);
+        const bool processes = std::string(setting.mode) == "processes";
+        measurer.programs().useImages(processes ? std::make_shared<ProcessImageCompiler>(selfExecutable()) : nullptr,
+                                      store);
         const auto start = std::chrono::steady_clock::now();
-        measurer.compile(batch, threadCounts[i]);
+        measurer.compile(batch, setting.count); // with processes: one thread per worker process
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        const double perKernel = seconds / static_cast<double>(batch.size());
-        if (i == 0) serialPerKernel = perKernel;
-        rows.push_back({{"threads", threadCounts[i]}, {"kernels", batch.size()}, {"distinct_sources", measurer.cacheSize()},
-                        {"seconds", seconds}, {"kernels_per_second", 1.0 / perKernel},
-                        {"speedup_vs_first", serialPerKernel / perKernel}});
-        if (!args.flag("--json"))
-            std::printf("threads %3d: %3zu kernels in %7.2f s  (%6.2f kernels/s, speed-up %.2fx vs %d thread%s)\n",
-                        threadCounts[i], batch.size(), seconds, 1.0 / perKernel, serialPerKernel / perKernel,
-                        threadCounts[0], threadCounts[0] == 1 ? "" : "s");
+        const double perKernel = seconds / static_cast<double>(std::max<std::size_t>(batch.size(), 1));
+        if (i == 0) firstPerKernel = perKernel;
+        const auto t = measurer.programs().totals();
+        const double programs = static_cast<double>(std::max<std::size_t>(t.programs, 1));
+        rows.push_back({{"mode", setting.mode},
+                        {"parallel", setting.count},
+                        {"threads", setting.count},
+                        {"kernels", batch.size()},
+                        {"distinct_sources", t.programs},
+                        {"failed", t.failed},
+                        {"from_disk", t.fromDisk},
+                        {"seconds", seconds},
+                        {"kernels_per_second", 1.0 / perKernel},
+                        {"speedup_vs_first", firstPerKernel / perKernel},
+                        {"mean_image_ms", t.imageMs / programs},
+                        {"mean_load_ms", t.loadMs / programs},
+                        {"mean_program_ms", t.compileMs / programs},
+                        // Cores kept busy: the programs' compile times added up, over the wall time (one thread: 1).
+                        {"busy_cores", t.compileMs / 1000.0 / seconds}});
+        if (args.flag("--json")) continue;
+        std::printf("%-9s %3d: %3zu kernels in %7.2f s  (%6.2f kernels/s, %.2fx the first row, %.1f cores busy)",
+                    setting.mode, setting.count, batch.size(), seconds, 1.0 / perKernel, firstPerKernel / perKernel,
+                    t.compileMs / 1000.0 / seconds);
+        if (separable)
+            std::printf("  per program: image %7.1f ms, load %6.1f ms (%zu of %zu from disk)", t.imageMs / programs,
+                        t.loadMs / programs, t.fromDisk, t.programs);
+        std::printf("\n");
     }
     if (args.flag("--json"))
-        std::cout << nlohmann::json{{"device", found.info}, {"family", family->name()},
-                                    {"hardware_threads", std::thread::hardware_concurrency()}, {"rows", rows}}.dump(2)
+        std::cout << nlohmann::json{{"device", found.info},
+                                    {"family", family->name()},
+                                    {"image_target", device->imageTarget()},
+                                    {"hardware_threads", std::thread::hardware_concurrency()},
+                                    {"rows", rows}}
+                         .dump(2)
                   << "\n";
     return 0;
 }
 
-KT_REGISTER_COMMAND(Command{"compile-bench", "measure the parallel-compilation speed-up on a device",
-                            "usage: ktune compile-bench --device D --family F [--count N] [--threads 1,4,16] [--json]\n\n"
-                            "Compiles N distinct random candidates of the family with each thread count (a fresh set per\n"
-                            "count, so no cache can help) and reports kernels per second and the speed-up over the first count.\n"
-                            "Set CUDA_CACHE_DISABLE=1 so NVIDIA's on-disk kernel cache does not skew the numbers.\n",
-                            runCompileBench});
+KT_REGISTER_COMMAND(Command{
+    "compile-bench", "measure the parallel-compilation speed-up on a device",
+    "usage: ktune compile-bench --device D --family F [--count N] [--threads 1,4,16]\n"
+    "                           [--processes 1,4,16] [--disk-cache] [--seed N] [--json]\n\n"
+    "Compiles the same N random candidates of the family with each setting (a fresh in-memory\n"
+    "cache each time) and reports kernels per second, the speed-up over the first setting, the\n"
+    "cores kept busy (compile times added up over the wall time) and, per program, the time to\n"
+    "get its image (compile) and to load it on the device.\n"
+    "--threads: compile in that many threads of this process (default 1,4,16 without --processes);\n"
+    "--processes: in that many compile-worker processes, as tuning does where the device allows.\n"
+    "--disk-cache: read and fill the on-disk image cache (KT_IMAGE_CACHE): the settings after the\n"
+    "first then measure loading alone. Set CUDA_CACHE_DISABLE=1 so NVIDIA's own kernel cache\n"
+    "does not skew the numbers.\n",
+    runCompileBench});
 
 } // namespace
 } // namespace kt::cli

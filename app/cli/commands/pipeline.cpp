@@ -49,8 +49,8 @@ stored as a tuning run (strategy sieve), the fits and the rule too (rule name "p
   --out R.json          write the rule (ktune-rules/1, with family, finalists and sampling) for
                         `ktune bench --family F --rules R.json`
   --emit-cpp R.hpp      also write the rule as a C++ header (selectKernel(long long n))
-  --budget-evals N, --budget-time T, --seed N, --runs N, --timeout T, --compile-threads N, --no-isolation,
-  --no-verify, --notes TEXT   as for `ktune tune`
+  --budget-evals N, --budget-time T, --seed N, --runs N, --timeout T, --compile-threads N, --compile-in W,
+  --no-isolation, --no-verify, --notes TEXT   as for `ktune tune`
   --resume ID           continue a cancelled or interrupted pipeline run; for a completed run, derive the rule
                         again (with the rule options given now)
   --db FILE             store (default: $KT_DB or ~/.local/share/KernelTune/ktune.sqlite)
@@ -70,7 +70,8 @@ int runPipeline(const std::vector<std::string>& argv) {
               {"--device",    "--family",    "--space",       "--preset",       "--representative",  "--detail",
                "--ranks",     "--finalists", "--incremental", "--confidence",   "--alpha",           "--tolerance",
                "--min-width", "--out",       "--emit-cpp",    "--budget-evals", "--budget-time",     "--resume",
-               "--db",        "--seed",      "--runs",        "--timeout",      "--compile-threads", "--notes"},
+               "--db",        "--seed",      "--runs",        "--timeout",      "--compile-threads", "--notes",
+               "--compile-in"},
               {"--json", "--no-isolation", "--no-verify", "--keep-champions"});
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
     kernels::registerBuiltinFamilies();

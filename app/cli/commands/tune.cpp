@@ -20,7 +20,7 @@ int runTune(const std::vector<std::string>& argv) {
     Args args(argv,
               {"--device", "--family", "--space", "--preset", "--strategy", "--sizes", "--sweep", "--budget-evals",
                "--budget-time", "--resume", "--db", "--seed", "--runs", "--timeout", "--option", "--compile-threads",
-               "--notes"},
+               "--compile-in", "--notes"},
               {"--json", "--no-isolation", "--no-verify", "--warm-start"});
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
     kernels::registerBuiltinFamilies();
@@ -130,6 +130,9 @@ KT_REGISTER_COMMAND(Command{
     "  --runs N            timed repetitions per measurement (1 … 1000, default 5; median kept)\n"
     "  --timeout T         per-size watchdog timeout (default 20s; durations up to 100 days)\n"
     "  --compile-threads N parallel compilations (1 … 1024, default: all cores)\n"
+    "  --compile-in W      threads (of the measuring process, the default) or processes (compile-worker\n"
+    "                      processes, where the device allows: CUDA); compiled images are kept on disk in\n"
+    "                      $KT_IMAGE_CACHE, else $XDG_CACHE_HOME/ktune/images (KT_IMAGE_CACHE=off: not)\n"
     "  --no-isolation      measure in this process (faster start; a crashing kernel kills ktune)\n"
     "  --warm-start        measure the family's known-good kernels first (GEMM: the papers' fastest TN\n"
     "                      kernels); random, annealing and surrogate start from them\n"

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/cli/cli_common.hpp"
 #include "app/cli/command.hpp"
 #include "core/engine/candidate_measurer.hpp"
 #include "core/engine/worker_protocol.hpp"
@@ -54,6 +55,9 @@ int runWorker(const std::vector<std::string>&) {
                 measurer.reset();
                 device = found.backend->open(found.info);
                 measurer = std::make_unique<kt::CandidateMeasurer>(*device, family);
+                // Compile-worker processes are this executable too (`ktune compile-worker`).
+                measurer->programs().useImageDefaults(
+                    request.value("compile_in_processes", false) ? kt::cli::selfExecutable() : std::string());
                 options = kt::worker_protocol::measureOptionsFromJson(request.value("options", nlohmann::json::object()));
                 reply({{"type", "ready"}, {"device", device->info().stableId()}});
                 continue;
