@@ -74,56 +74,87 @@ std::shared_ptr<const ProgramCache::Entry> CandidateMeasurer::buildAll(const Poi
     return own;
 }
 
+CandidateMeasurer::~CandidateMeasurer() { finishAhead(); }
+
 void CandidateMeasurer::compile(const std::vector<Point>& points, int threads) {
+    compileAhead(points, threads);
+    finishAhead();
+}
+
+void CandidateMeasurer::finishAhead() {
+    if (m_ahead.joinable()) m_ahead.join();
+}
+
+void CandidateMeasurer::compileAhead(const std::vector<Point>& points, int threads) {
+    finishAhead(); // one batch at a time
     std::vector<Point> todo;
     {
         std::lock_guard lock(m_mutex);
         for (const auto& p : points)
-            if (!m_byPoint.count(p.key())) todo.push_back(p);
+            if (!m_byPoint.count(p.key()) && !m_aheadSources.count(p.key())) todo.push_back(p);
     }
     if (todo.empty()) return;
     // Programs, not candidates, are the unit of work: a plan's helper programs (copy kernels) would otherwise
     // compile one after the other on the thread of their candidate, and the slowest candidate of a batch would set
-    // its time. Every candidate's programs are generated first (cheap next to compiling); the distinct ones are
-    // compiled own programs first, helpers next, and repeats last (they only wait for the first build: cache hits).
-    std::vector<std::vector<GeneratedSource>> sources(todo.size());
-    std::vector<std::string> errors(todo.size());
-    std::vector<const GeneratedSource*> order, repeats;
-    std::set<std::string> seen;
-    for (std::size_t i = 0; i < todo.size(); ++i) {
-        try {
-            sources[i] = sourcesFor(todo[i]);
-        } catch (const std::exception& e) {
-            errors[i] = e.what();
+    // its time. Every candidate's programs are generated here (cheap next to compiling); the distinct ones are
+    // compiled own programs first, in the order the candidates come (the order they are measured in), helpers next,
+    // and repeats last (they only wait for the first build: cache hits).
+    auto batch = std::make_shared<std::vector<std::vector<GeneratedSource>>>();
+    {
+        std::lock_guard lock(m_mutex);
+        for (const auto& point : todo) {
+            try {
+                auto sources = sourcesFor(point);
+                m_aheadSources[point.key()] = sources;
+                batch->push_back(std::move(sources));
+            } catch (const std::exception& e) {
+                m_byPoint[point.key()] = failedEntry(e.what());
+            }
         }
     }
+    auto order = std::make_shared<std::vector<const GeneratedSource*>>();
+    std::vector<const GeneratedSource*> repeats;
+    std::set<std::string> seen;
     for (bool own : {true, false})
-        for (const auto& list : sources)
+        for (const auto& list : *batch)
             for (std::size_t j = own ? 0 : 1; j < (own ? std::min<std::size_t>(1, list.size()) : list.size()); ++j)
-                (seen.insert(m_programs->key(list[j])).second ? order : repeats).push_back(&list[j]);
-    order.insert(order.end(), repeats.begin(), repeats.end());
-    std::atomic<std::size_t> next{0};
-    auto worker = [&] {
-        for (std::size_t i = next++; i < order.size(); i = next++) m_programs->entry(*order[i]);
-    };
-    const int n = std::max(1, std::min<int>(threads, static_cast<int>(order.size())));
-    std::vector<std::thread> pool;
-    for (int t = 1; t < n; ++t) pool.emplace_back(worker);
-    worker();
-    for (auto& t : pool) t.join();
-    std::lock_guard lock(m_mutex);
-    for (std::size_t i = 0; i < todo.size(); ++i)
-        m_byPoint[todo[i].key()] = errors[i].empty() ? m_programs->built(sources[i].front()) : failedEntry(errors[i]);
+                (seen.insert(m_programs->key(list[j])).second ? *order : repeats).push_back(&list[j]);
+    order->insert(order->end(), repeats.begin(), repeats.end());
+    const int n = std::max(1, std::min<int>(threads, static_cast<int>(order->size())));
+    m_ahead = std::thread([this, batch, order, n] {
+        std::atomic<std::size_t> next{0};
+        auto worker = [&] {
+            for (std::size_t i = next++; i < order->size(); i = next++) m_programs->entry(*(*order)[i]);
+        };
+        std::vector<std::thread> pool;
+        for (int t = 1; t < n; ++t) pool.emplace_back(worker);
+        worker();
+        for (auto& t : pool) t.join();
+    });
 }
 
 std::shared_ptr<const ProgramCache::Entry> CandidateMeasurer::compiled(const Point& point) {
+    std::vector<GeneratedSource> ahead;
     {
         std::lock_guard lock(m_mutex);
         if (auto it = m_byPoint.find(point.key()); it != m_byPoint.end()) return it->second;
+        if (auto it = m_aheadSources.find(point.key()); it != m_aheadSources.end()) {
+            ahead = std::move(it->second);
+            m_aheadSources.erase(it);
+        }
     }
-    compile({point}, 1);
+    std::shared_ptr<const ProgramCache::Entry> own;
+    if (ahead.empty()) {
+        own = buildAll(point); // never asked for ahead
+    } else {
+        // Compiled ahead, or being compiled: wait for this candidate's programs only (or build them now, if the
+        // workers have not come to them yet; they then find them built).
+        own = m_programs->built(ahead.front());
+        if (own->program)
+            for (std::size_t i = 1; i < ahead.size(); ++i) m_programs->built(ahead[i]);
+    }
     std::lock_guard lock(m_mutex);
-    return m_byPoint.at(point.key());
+    return m_byPoint.emplace(point.key(), own).first->second;
 }
 
 std::vector<Measurement> CandidateMeasurer::measure(const Point& point, const std::vector<ProblemSize>& sizes,

@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/engine/family.hpp"
@@ -30,9 +31,15 @@ public:
     // a cache of the measurer's own.
     CandidateMeasurer(Device& device, std::shared_ptr<const Family> family, ProgramCache* programs = nullptr);
 
+    ~CandidateMeasurer();
+
     // Compiles the points not compiled yet, `threads` at a time (Device::build is thread-safe by contract).
     // Failures are remembered and reported by measure().
     void compile(const std::vector<Point>& points, int threads);
+    // As compile(), but returns at once: measure() then waits only for its own candidate's programs, so measuring
+    // the first candidates overlaps compiling the others. For compilers that cannot crash this process (compile
+    // workers, ProgramCache::compilesInOtherProcesses()): a crash while a candidate is measured would be blamed on it.
+    void compileAhead(const std::vector<Point>& points, int threads);
     // Measures one point at each size, in order; `onSizeStart` is called before each size (the worker reports it so
     // that a watchdog can blame a hang on the right size).
     std::vector<Measurement> measure(const Point& point, const std::vector<ProblemSize>& sizes, const MeasureOptions& options,
@@ -56,6 +63,10 @@ private:
     ProgramCache* m_programs;
     mutable std::mutex m_mutex;
     std::map<std::string, std::shared_ptr<const ProgramCache::Entry>> m_byPoint; // point key → its own program
+    std::map<std::string, std::vector<GeneratedSource>> m_aheadSources; // compiled ahead, not yet asked for
+    std::thread m_ahead;                                                   // the compileAhead() batch in progress
+
+    void finishAhead();
 };
 
 // Median, min and interquartile range of timed runs, and the metric value from the median.

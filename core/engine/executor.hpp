@@ -24,10 +24,11 @@ struct ExecutorConfig {
     MeasureOptions measure;
     int compileThreads = 0;          // 0: hardware concurrency
     // Compile in `<workerPath> compile-worker` processes (one per compiling thread) where the device allows it
-    // (Device::imageTarget) instead of threads of the measuring process. Off by default: on an H100 machine NVRTC
-    // took as long per program on 16 threads as on one, and processes were no faster (docs/perf/engine.md). Images
-    // are kept on disk (ImageStore::fromEnvironment()) either way.
-    bool compileInProcesses = false;
+    // (Device::imageTarget), instead of threads of the measuring process. Not for speed (NVRTC 13 compiles as fast
+    // in threads, docs/perf/engine.md) but so that a compiler crash fails one program, not the measuring process:
+    // then the batch is compiled ahead while its first candidates are measured (CandidateMeasurer::compileAhead).
+    // Images are kept on disk (ImageStore::fromEnvironment()) either way.
+    bool compileInProcesses = true;
     double kernelTimeoutSeconds = 20; // per size: prepare + warm-up + verify + timed runs
     double compileTimeoutSeconds = 300; // per compile batch
     std::string workerPath;             // the `ktune` executable (worker and compile-worker processes)

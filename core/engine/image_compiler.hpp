@@ -1,6 +1,7 @@
-// Compiling program images away from the device (Device::imageTarget): in worker processes, for a compiler that
-// serialises the threads of one process or must not crash the measuring one. (NVRTC 13 on an H100 machine does not
-// serialise: a program took as long on 16 threads as on one, docs/perf/engine.md; tune --compile-in processes.)
+// Compiling program images away from the device (Device::imageTarget): in worker processes, so that a compiler crash
+// fails one program instead of the measuring process, and a compiler that serialises the threads of one process
+// still scales. (NVRTC 13 on an H100 machine does not serialise: a program took as long on 16 threads as on one,
+// docs/perf/engine.md.)
 //
 // Protocol of `ktune compile-worker`, one JSON object per line:
 //   parent → worker: {"target":T,"source":S,"options":[…]}

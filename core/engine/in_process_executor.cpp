@@ -16,7 +16,10 @@ public:
     void compile(const std::vector<Point>& points) override {
         int threads = m_config.compileThreads > 0 ? m_config.compileThreads
                                                   : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-        m_measurer.compile(points, threads);
+        if (m_measurer.programs().compilesInOtherProcesses())
+            m_measurer.compileAhead(points, threads); // measure() waits for each candidate's own programs
+        else
+            m_measurer.compile(points, threads);
     }
 
     std::vector<Measurement> measure(const Point& point, const std::vector<ProblemSize>& sizes) override {

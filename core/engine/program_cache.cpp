@@ -128,9 +128,11 @@ std::shared_ptr<const ProgramCache::Entry> ProgramCache::built(const GeneratedSo
     {
         std::lock_guard lock(m_mutex);
         auto it = m_entries.find(key(source));
-        if (it == m_entries.end()) return entry(source); // not built yet (cannot happen after compile())
-        pending = it->second;
+        if (it != m_entries.end()) pending = it->second;
     }
+    // Not asked for yet (a candidate measured before the compile-ahead workers came to it): build it here, outside
+    // the lock that entry() takes itself.
+    if (!pending.valid()) return entry(source);
     return pending.get();
 }
 

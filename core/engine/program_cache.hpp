@@ -42,6 +42,8 @@ public:
     // The tuning engine's choice: compile workers running `<compilerExecutable> compile-worker` (the calling threads
     // when empty) and the on-disk cache where the environment has one (ImageStore::fromEnvironment()).
     void useImageDefaults(const std::string& compilerExecutable);
+    // True when programs compile in other processes (a compiler crash cannot take this one down).
+    bool compilesInOtherProcesses() const { return m_compiler && !m_device.imageTarget().empty(); }
 
     // Sums over the programs built so far (compile-bench reports where the time went).
     struct Totals {

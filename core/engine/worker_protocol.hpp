@@ -3,7 +3,8 @@
 //   parent → worker                                        worker → parent
 //   {"op":"open","device":ID,"family":F,"options":{…},     {"type":"ready"} | {"type":"fatal","error":…}
 //    "compile_in_processes":B}
-//   {"op":"compile","points":[KEY…],"threads":N}           {"type":"compiled","count":N,"ms":…}
+//   {"op":"compile","points":[KEY…],"threads":N}           {"type":"compiled","count":N,"ms":…} (at once when
+//                                                          compiling ahead: CandidateMeasurer::compileAhead)
 //   {"op":"measure","point":KEY,"sizes":[[…]…]}            {"type":"size_start","size":[…]} before each size,
 //                                                          {"type":"measurement","item":{…}} after each size,
 //                                                          {"type":"measured"} at the end

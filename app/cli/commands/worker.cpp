@@ -66,7 +66,12 @@ int runWorker(const std::vector<std::string>&) {
             if (op == "compile") {
                 std::vector<kt::Point> points;
                 for (const auto& key : request.at("points")) points.push_back(kt::Point::fromKey(key.get<std::string>()));
-                measurer->compile(points, request.value("threads", 1));
+                // Compiled ahead where a compiler crash cannot take this process down: measuring the first
+                // candidates then overlaps compiling the rest (measure waits for its candidate's programs).
+                if (measurer->programs().compilesInOtherProcesses())
+                    measurer->compileAhead(points, request.value("threads", 1));
+                else
+                    measurer->compile(points, request.value("threads", 1));
                 reply({{"type", "compiled"}, {"count", points.size()}});
             } else if (op == "measure") {
                 const auto point = kt::Point::fromKey(request.at("point").get<std::string>());

@@ -67,5 +67,22 @@ TEST_F(CandidateMeasurerTest, IdenticalSourceCompiledOnceInParallel) {
     EXPECT_EQ(measurer.cacheHits(), 2u);
 }
 
+TEST_F(CandidateMeasurerTest, CompilingAheadMeasuresEachCandidateAsItsProgramIsReady) {
+    CandidateMeasurer measurer(*m_dev->device, FamilyRegistry::instance().find("selftest"));
+    const std::vector<Point> batch = {selftestPoint(0, 32), selftestPoint(1, 32), selftestPoint(2, 32),
+                                      selftestPoint(0, 64)};
+    measurer.compileAhead(batch, 2); // returns while compiling; measure() waits for its candidate only
+    std::vector<MeasurementStatus> statuses;
+    for (const auto& p : batch) statuses.push_back(measurer.measure(p, {{{256}}}, {}).front().status);
+    EXPECT_EQ(statuses, (std::vector<MeasurementStatus>{MeasurementStatus::Ok, MeasurementStatus::WrongResult,
+                                                        MeasurementStatus::CompileError, MeasurementStatus::Ok}));
+    EXPECT_EQ(measurer.cacheSize(), 3u) << "each distinct program built once, whoever came first";
+    // A second batch while nothing is pending, and a candidate never asked for ahead, work the same way.
+    measurer.compileAhead({selftestPoint(1, 64)}, 2);
+    EXPECT_EQ(measurer.measure(selftestPoint(1, 64), {{{256}}}, {}).front().status, MeasurementStatus::WrongResult);
+    EXPECT_EQ(measurer.measure(selftestPoint(0, 128), {{{256}}}, {}).front().status, MeasurementStatus::Ok);
+    EXPECT_EQ(measurer.cacheSize(), 3u);
+}
+
 } // namespace
 } // namespace kt
