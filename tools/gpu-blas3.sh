@@ -257,21 +257,28 @@ elif [ "$part" = onecopy ]; then # SSYRK/SSYR2K (T2) and DSYRK/DSYR2K (D6) with 
     KT_RULES=${KT_RULES:-ssyrk ssyr2k strmm ssymm} bash "$0" rules
 elif [ "$part" = rules ]; then # per-size rules from a tune with stage sizes 1024 and 8192, one family after another
     # (KT_RULES, default every single routine): tools/gpu-dispatch.sh over tools/spaces/sblas3-dispatch.json, the
-    # tune unverified (the benched rule is verified against OpenBLAS at every size and variant), each stage size's
-    # winner a finalist. STRMM's tune runs LUNN; the rule is benched on one variant of each k range of the TN kernel
-    # (FromRowBlock lunn, ToRowBlock llnn, ToColBlock runn, FromColBlock rlnn) and rltu, and its top 4 on every
-    # side/uplo/trans/diag, to see whether one rule serves them all.
+    # tune unverified, each stage size's winner a finalist; the rule benched at every size beside cuBLAS, then
+    # verified against OpenBLAS at KT_RULE_VERIFY sizes (run AE verified at every size within the bench: the
+    # OpenBLAS references at 6144 and 8192 took SSYRK's bench past its 120 s). STRMM's tune times row-major LUNN
+    # (k range FromRowBlock); the bench's calls are column-major, which the routine runs with side and uplo flipped:
+    # lunn takes FromColBlock, llnn ToColBlock, runn and rltu ToRowBlock, rlnn FromRowBlock (the tune's). The rule is
+    # benched on these five, and its top 4 run every side/uplo/trans/diag, to see whether one rule serves them all. Run AE: about 50 s per tune (SSYR2K reached 32 evaluations, short of
+    # the sweep: give it KT_SSYR2K_BUDGET) plus 20-40 s per bench.
     ssz=${KT_BLAS3_SIZES:-256,512,1024,1536,2048,3072,4096,6144,8192}
     for r in ${KT_RULES:-ssyrk ssyr2k strmm ssymm}; do
         log "dispatch $r ($(date +%T))"
         v=$(case $r in ssymm) echo ll,lu,rl,ru ;; strmm) echo lunn,llnn,runn,rlnn,rltu ;; *) echo ln,lt,un,ut ;; esac)
+        budget=${KT_DISPATCH_BUDGET:-50s}; [ $r = ssyr2k ] && budget=${KT_SSYR2K_BUDGET:-90s}
         KT_KTUNE=$ktune KT_SPACE=${KT_BLAS3_SPACE:-tools/spaces/sblas3-dispatch.json} \
             KT_STAGE_SIZES=${KT_SWEEP_STAGE:-1024,8192} KT_TOP=${KT_TOP:-6} KT_TUNE_OPTIONS=champions=1 \
-            KT_TUNE_ARGS=--no-verify KT_VARIANTS=$v KT_BENCH_RUNS=5 KT_BENCH_ARGS="--tensor-cores --verify" \
-            KT_BASELINE=0 timeout "${KT_DISPATCH_TIMEOUT:-150}" "${KT_DISPATCH_SCRIPT:-tools/gpu-dispatch.sh}" "$r" \
-            "$cuda" "$ssz" "${KT_DISPATCH_BUDGET:-50s}" "$res/dispatch-$r" >> "$out/log.txt" 2>&1 ||
-            log "exit $? from dispatch $r"
+            KT_TUNE_ARGS=--no-verify KT_VARIANTS=$v KT_BENCH_RUNS=5 KT_BENCH_ARGS=--tensor-cores KT_BASELINE=0 \
+            timeout "${KT_DISPATCH_TIMEOUT:-180}" "${KT_DISPATCH_SCRIPT:-tools/gpu-dispatch.sh}" "$r" "$cuda" "$ssz" \
+            "$budget" "$res/dispatch-$r" >> "$out/log.txt" 2>&1 || log "exit $? from dispatch $r"
         pack
+        [ -f "$res/dispatch-$r/rule.json" ] &&
+            run bench --device "$cuda" --family $r --rules "$res/dispatch-$r/rule.json" --db "$res/dispatch-$r/ktune.sqlite" \
+                --sizes "${KT_RULE_VERIFY:-1024,2048}" --variants "$v" --verify --peer none \
+                --out "$res/dispatch-$r/verify-rules.json"
         [ $r = strmm ] || continue
         all=""
         for side in l r; do for uplo in l u; do for tr in n t; do for dg in n u; do
