@@ -236,6 +236,30 @@ std::vector<std::string> tnVariantPrologue(const TnVariant& variant, bool groups
     return out;
 }
 
+std::vector<std::string> tnGroupMapping(const TnVariant& variant) {
+    using R = TnKRange;
+    switch (variant.kRange) {
+    case R::All:
+    case R::FromRowBlock: // the heaviest block rows come first already
+        return {"const int bn = (int)get_group_id(0);", "const int bm = (int)get_group_id(1);"};
+    case R::ToRowBlock:
+        return {"const int bn = (int)get_group_id(0);",
+                "const int bm = M / GEMM_ML - 1 - (int)get_group_id(1); // heaviest block rows (longest k) first"};
+    case R::FromColBlock:
+    case R::ToColBlock: {
+        // Groups in column order, so that whole block columns of one k length run together, the longest first.
+        std::vector<std::string> out = {
+            "const int lin = (int)get_group_id(1) * (int)get_num_groups(0) + (int)get_group_id(0);",
+            "const int bm = lin % (M / GEMM_ML);"};
+        out.push_back(variant.kRange == R::FromColBlock
+                          ? "const int bn = lin / (M / GEMM_ML); // heaviest block columns (longest k) first"
+                          : "const int bn = N / GEMM_NL - 1 - lin / (M / GEMM_ML); // heaviest block columns first");
+        return out;
+    }
+    }
+    return {};
+}
+
 std::string tnVariantStoreCondition(const TnVariant& variant) {
     return variant.triangle == TnTriangle::Lower   ? "gi < mC && gj < nC && gi >= gj"
            : variant.triangle == TnTriangle::Upper ? "gi < mC && gj < nC && gi <= gj"
@@ -310,8 +334,7 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     if (folded) {
         for (const auto& line : foldedTriangleMapping(variant.triangle)) w.line(line);
     } else {
-        w.line("const int bn = (int)get_group_id(0);");
-        w.line("const int bm = (int)get_group_id(1);");
+        for (const auto& line : tnGroupMapping(variant)) w.line(line);
     }
     if (p.ksplit > 1) {
         w.line("// Split-K: work-group z of the third dimension sums k-blocks [kbBegin, kbEnd) into slice z of C, a");

@@ -56,6 +56,12 @@ std::string generateTnKernel(const GemmParams& params, const TnVariant& variant 
 // (the SIMT kernel's folded grid, tn_triangle_grid.hpp), so no return is emitted.
 std::vector<std::string> tnVariantPrologue(const TnVariant& variant, bool groupsInsideTriangle = false);
 std::string tnVariantStoreCondition(const TnVariant& variant);
+// The SIMT kernel's statements that define bm and bn from the group ids on the full grid: launch order row by row,
+// except that a k range starts with the work-groups of the longest k loops (reversed block rows for ToRowBlock,
+// block columns in order or reversed for FromColBlock / ToColBlock), as FromRowBlock does by itself. On the H100
+// FromRowBlock ran STRMM at 0.96 of SGEMM at 8192, FromColBlock and ToRowBlock at 0.85-0.89 with the same kernel
+// (docs/perf/blas3.md, runs V and AE): lighter groups last should shorten the tail (not measured yet).
+std::vector<std::string> tnGroupMapping(const TnVariant& variant);
 
 // Whether both operands of the TN kernel of `params` can be read from copies in the wider operand's layout
 // (TnVariant::oneCopy): one layout for both, ml != nl with one dividing the other, no images, no direct reads.
