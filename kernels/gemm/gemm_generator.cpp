@@ -174,8 +174,7 @@ void emitRegisterLoad(Writer& w, const Operand& o, const Names& n, const GemmPar
 
 bool tnOneCopyPossible(const GemmParams& p) {
     const int wider = std::max(p.ml, p.nl), narrower = std::min(p.ml, p.nl);
-    return !p.direct && !p.imageA && !p.imageB && p.layoutA == p.layoutB && wider != narrower &&
-           wider % narrower == 0;
+    return !p.direct && !p.imageA && !p.imageB && p.layoutA == p.layoutB && wider != narrower && wider % narrower == 0;
 }
 
 TileSource tileSource(const GemmParams& p, const TnVariant& v, char operand) {
@@ -206,8 +205,7 @@ std::string tileOffset(const TileSource& s, const std::string& kb) {
     const std::string inside = " + " + c0 + " % " + w;
     if (s.layout == Layout::Cbl)
         return "(size_t)(" + c0 + " / " + w + ") * K * " + w + " + (size_t)" + kb + " * GEMM_KL * " + w + inside;
-    return "(size_t)" + kb + " * GEMM_KL * " + s.cols + " + (size_t)(" + c0 + " / " + w + ") * GEMM_KL * " + w +
-           inside;
+    return "(size_t)" + kb + " * GEMM_KL * " + s.cols + " + (size_t)(" + c0 + " / " + w + ") * GEMM_KL * " + w + inside;
 }
 
 std::string tileStride(const TileSource& s) { return s.layout == Layout::Row ? s.cols : s.storedWide; }
@@ -276,7 +274,8 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     const Names n = namesFor(p);
     if (variant.oneCopy && !tnOneCopyPossible(p))
         throw std::invalid_argument("one copy for both TN operands needs one layout, no images and ml, nl of which "
-                                    "one divides the other (" + p.describe() + ")");
+                                    "one divides the other (" +
+                                    p.describe() + ")");
     Operand a{'A', "GEMM_ML", "GEMM_MS", "GEMM_WGM", "tm", p.localA, p.imageA, tileSource(p, variant, 'A')};
     Operand b{'B', "GEMM_NL", "GEMM_NS", "GEMM_WGN", "tn", p.localB, p.imageB, tileSource(p, variant, 'B')};
     Writer w;

@@ -282,10 +282,10 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
              "};\n";
     } else {
         // The operands' padded widths (with one copy for both, the wider one's for each).
-        s << "    auto copyA = [&](double* dst, const int kb) { gemm_copy_A(dst, A, " << tileSource(p, variant, 'A').cols
-          << ", K, bm, kb, lid); };\n";
-        s << "    auto copyB = [&](double* dst, const int kb) { gemm_copy_B(dst, B, " << tileSource(p, variant, 'B').cols
-          << ", K, bn, kb, lid); };\n";
+        s << "    auto copyA = [&](double* dst, const int kb) { gemm_copy_A(dst, A, "
+          << tileSource(p, variant, 'A').cols << ", K, bm, kb, lid); };\n";
+        s << "    auto copyB = [&](double* dst, const int kb) { gemm_copy_B(dst, B, "
+          << tileSource(p, variant, 'B').cols << ", K, bn, kb, lid); };\n";
     }
     s << R"(    const int warp = lid >> 5, lane = lid & 31, g = lane >> 2, t = lane & 3;
     const int wmBase = (warp / GEMM_WARPS_N) * GEMM_WM, wnBase = (warp % GEMM_WARPS_N) * GEMM_WN;
