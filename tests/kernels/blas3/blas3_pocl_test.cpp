@@ -382,15 +382,24 @@ TEST_F(Blas3Pocl, BadArgumentsAreNamed) {
 }
 
 // Each family's tuning candidate (the routine plan on its representative options, C restored before every run)
-// passes its own check after repeated runs.
+// passes its own check after repeated runs; SYRK/SYR2K also with one copy per matrix (ml != nl, one layout).
 TEST_F(Blas3Pocl, FamiliesTuneAndVerify) {
     kernels::registerBuiltinFamilies();
-    for (const char* name : {"ssymm", "dsyrk", "ssyr2k", "dtrmm"}) {
-        SCOPED_TRACE(name);
-        const auto family = FamilyRegistry::instance().find(name);
+    GemmParams oneCopy = smallKernel(Precision::F32);
+    oneCopy.layoutB = oneCopy.layoutA; // 16 x 8 blocks, both CBL
+    ASSERT_TRUE(tnOneCopyPossible(oneCopy));
+    struct Case {
+        const char* name;
+        bool oneCopy;
+    };
+    for (const Case c : {Case{"ssymm", false}, Case{"dsyrk", false}, Case{"ssyr2k", false}, Case{"dtrmm", false},
+                         Case{"ssyrk", true}, Case{"ssyr2k", true}}) {
+        SCOPED_TRACE(std::string(c.name) + (c.oneCopy ? " one copy" : ""));
+        const auto family = FamilyRegistry::instance().find(c.name);
         ASSERT_TRUE(family);
         const Precision prec = family->precision();
-        auto run = family->instantiate(*s_device, pointFromParams(smallKernel(prec)), test::programsOf(*s_device));
+        const GemmParams params = c.oneCopy ? oneCopy : smallKernel(prec);
+        auto run = family->instantiate(*s_device, pointFromParams(params), test::programsOf(*s_device));
         run->prepare({{37, 45}}, 3);
         run->run();
         run->run();
