@@ -12,11 +12,13 @@
 # every GPU test, then n = 256…8192 beside cuBLAS and our SGEMM (T2): per-size dispatch rules for SSYRK and SSYR2K
 # (tools/gpu-dispatch.sh over tools/spaces/sblas3-dispatch.json: tuning run → curves → rule → the rule benched)
 # against T2 everywhere, and STRMM on T2 and on 64 x 64 blocks (then its own rule while KT_SWEEP_DEADLINE seconds are
-# not spent).
+# not spent). Part onecopy: SSYRK/SSYR2K and DSYRK/DSYR2K with one copy per matrix against the build before
+# (KT_BLAS3_BASE), our GEMM and cuBLAS, ncu per launch, then part rules for SSYRK and SSYR2K. Part rules: per-size
+# rules for the single routines (KT_RULES) with stage sizes 1024 and 8192, benched on every variant.
 # The tunes rank every point at KT_SWEEP_STAGE (1024,8192: a small and the largest size, so that the kernel best at
 # large n stays a finalist; run V used 1024,4096 and lost T2) within KT_DISPATCH_BUDGET (100s; STRMM KT_STRMM_BUDGET).
 #   usage (repository root, .carry-blas3/ktune and .carry/gpu-libs.tar.xz carried):
-#   tools/gpu-blas3.sh [1|2|tc|2b|fold|fold2|sweep]
+#   tools/gpu-blas3.sh [1|2|tc|2b|fold|fold2|sweep|onecopy|rules]
 # Writes $OUT/log.txt and $OUT/results.tar.gz (the JSON of every bench and the store), refreshed after every step so
 # that a command stopped at its time limit still returns what it measured (a device command returns at most 8 files).
 set -uo pipefail
@@ -26,7 +28,7 @@ out=${OUT:-/tmp/kt-out}
 mkdir -p "$out"
 source tools/gpu-env.sh
 ktune=${KT_BLAS3_KTUNE:-.carry-blas3/ktune}
-res=/tmp/kt-blas3-results # the JSON and the store, packed into $out/results.tar.gz
+res=${KT_BLAS3_RES:-/tmp/kt-blas3-results} # the JSON and the store, packed into $out/results.tar.gz
 mkdir -p "$res"
 export KT_DB=${KT_DB:-$res/blas3.sqlite}
 log() { echo "== $*" | tee -a "$out/log.txt"; }
@@ -219,6 +221,73 @@ elif [ "$part" = sweep ]; then # n = 256…8192: per-size rules for SSYRK/SSYR2K
     else
         log "strmm rule skipped: $(($(date +%s) - started)) s elapsed (KT_SWEEP_DEADLINE)"
     fi
+elif [ "$part" = onecopy ]; then # SSYRK/SSYR2K (T2) and DSYRK/DSYR2K (D6) with one copy per matrix: before/after
+    # (KT_BLAS3_BASE: the build before, two copies of each; the new one beside cuBLAS pedantic and default math),
+    # our GEMM, ncu of one call each (every launch's duration: copies against the TN kernel), then part rules.
+    base=${KT_BLAS3_BASE:-.carry-blas3d/ktune-base}
+    big=${KT_ONECOPY_SIZES:-4096,8192} small=${KT_VERIFY_SIZE:-1024}
+    testCuda
+    withKtune() { local saved=$ktune; ktune=$1; shift; run "$@"; ktune=$saved; }
+    for p in s d; do
+        point=$t2; [ $p = d ] && point=$d6
+        run bench --device "$cuda" --family ${p}gemm --point "$point" --sizes "$big" --ops nn --runs 10 \
+            --tensor-cores --out "$res/${p}gemm.json"
+        for r in ${p}syrk ${p}syr2k; do # interleaved, the same sizes and runs
+            withKtune "$base" bench --device "$cuda" --family $r --point "$point" --sizes "$big" --variants ln,ut \
+                --runs 10 --peer none --out "$res/base-$r.json"
+            run bench --device "$cuda" --family $r --point "$point" --sizes "$big" --variants ln,ut --runs 10 \
+                --tensor-cores --out "$res/new-$r.json"
+        done
+    done
+    for r in ssyrk ssyr2k; do # T2's one copy against OpenBLAS, every uplo and trans
+        run bench --device "$cuda" --family $r --point "$t2" --sizes "$small" --variants ln,lt,un,ut --verify \
+            --peer none --out "$res/verify-$r.json"
+    done
+    ncu=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1)
+    for c in "new ssyrk ln t2" "base ssyrk ln t2" "new dsyrk ln d6" "new strmm lunn t2" "new strmm rltu t2"; do
+        set -- $c
+        k=$ktune; [ $1 = base ] && k=$base
+        log "ncu $* ($(date +%T))"
+        timeout "${KT_STEP_TIMEOUT:-240}" "${ncu:-ncu}" --clock-control none --metrics gpu__time_duration.sum \
+            --launch-count 8 --csv "$k" bench --device "$cuda" --family "$2" --point "${!4}" --sizes "${big%%,*}" \
+            --variants "$3" --runs 1 --warmup 1 --peer none > "$res/ncu-$1-$2-$3.csv" 2>> "$out/log.txt" ||
+            log "exit $? from ncu $*"
+        pack
+    done
+    KT_RULES=${KT_RULES:-ssyrk ssyr2k strmm ssymm} bash "$0" rules
+elif [ "$part" = rules ]; then # per-size rules from a tune with stage sizes 1024 and 8192, one family after another
+    # (KT_RULES, default every single routine): tools/gpu-dispatch.sh over tools/spaces/sblas3-dispatch.json, the
+    # tune unverified, each stage size's winner a finalist; the rule benched at every size beside cuBLAS, then
+    # verified against OpenBLAS at KT_RULE_VERIFY sizes (run AE verified at every size within the bench: the
+    # OpenBLAS references at 6144 and 8192 took SSYRK's bench past its 120 s). STRMM's tune times row-major LUNN
+    # (k range FromRowBlock); the bench's calls are column-major, which the routine runs with side and uplo flipped:
+    # lunn takes FromColBlock, llnn ToColBlock, runn and rltu ToRowBlock, rlnn FromRowBlock (the tune's). The rule is
+    # benched on these five, and its top 4 run every side/uplo/trans/diag, to see whether one rule serves them all. Run AE: about 50 s per tune (SSYR2K reached 32 evaluations, short of
+    # the sweep: give it KT_SSYR2K_BUDGET) plus 20-40 s per bench.
+    ssz=${KT_BLAS3_SIZES:-256,512,1024,1536,2048,3072,4096,6144,8192}
+    for r in ${KT_RULES:-ssyrk ssyr2k strmm ssymm}; do
+        log "dispatch $r ($(date +%T))"
+        v=$(case $r in ssymm) echo ll,lu,rl,ru ;; strmm) echo lunn,llnn,runn,rlnn,rltu ;; *) echo ln,lt,un,ut ;; esac)
+        budget=${KT_DISPATCH_BUDGET:-50s}; [ $r = ssyr2k ] && budget=${KT_SSYR2K_BUDGET:-90s}
+        KT_KTUNE=$ktune KT_SPACE=${KT_BLAS3_SPACE:-tools/spaces/sblas3-dispatch.json} \
+            KT_STAGE_SIZES=${KT_SWEEP_STAGE:-1024,8192} KT_TOP=${KT_TOP:-6} KT_TUNE_OPTIONS=champions=1 \
+            KT_TUNE_ARGS=--no-verify KT_VARIANTS=$v KT_BENCH_RUNS=5 KT_BENCH_ARGS=--tensor-cores KT_BASELINE=0 \
+            timeout "${KT_DISPATCH_TIMEOUT:-180}" "${KT_DISPATCH_SCRIPT:-tools/gpu-dispatch.sh}" "$r" "$cuda" "$ssz" \
+            "$budget" "$res/dispatch-$r" >> "$out/log.txt" 2>&1 || log "exit $? from dispatch $r"
+        pack
+        [ -f "$res/dispatch-$r/rule.json" ] &&
+            run bench --device "$cuda" --family $r --rules "$res/dispatch-$r/rule.json" --db "$res/dispatch-$r/ktune.sqlite" \
+                --sizes "${KT_RULE_VERIFY:-1024,2048}" --variants "$v" --verify --peer none \
+                --out "$res/dispatch-$r/verify-rules.json"
+        [ $r = strmm ] || continue
+        all=""
+        for side in l r; do for uplo in l u; do for tr in n t; do for dg in n u; do
+            all="$all${all:+,}$side$uplo$tr$dg"
+        done; done; done; done
+        run bench --device "$cuda" --family strmm --db "$res/dispatch-strmm/ktune.sqlite" --best --top 4 \
+            --sizes "${KT_STRMM_SIZES:-1024,2048,4096,8192}" --variants "$all" --runs 5 --peer none \
+            --out "$res/strmm-top4.json"
+    done
 elif [ "$part" = 2b ]; then
     testCuda
     for p in s d; do # OpenCL beside CLBlast, our results checked against OpenBLAS

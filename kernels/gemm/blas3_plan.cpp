@@ -4,6 +4,8 @@
 //         Right C = B A:   Ak = B^T (transposed copy)          Bk = A (symmetric fill)
 //   syrk  N     C = A A^T: Ak = Bk = A^T (transposed copies)   T  C = A^T A: Ak = Bk = A (plain copies)
 //   syr2k       two TN launches on the same copies: A with B, then B with A (beta, then 1)
+//   syrk, syr2k with blocks ml != nl: one copy per matrix when the narrower operand can read the wider one's
+//               layout (TnVariant::oneCopy), two otherwise
 //   trmm  Left  B = op(A) B: Ak = op(A)^T (triangular copy)   Bk = B, the TN kernel writes B (beta 0)
 //         Right B = B op(A): Ak = B^T                          Bk = op(A) (triangular copy)
 #include "kernels/gemm/blas3_plan.hpp"
@@ -96,7 +98,12 @@ KernelPlan blas3Plan(const Blas3Shape& s, const GemmParams& p, const kernels::Co
     // The TN program first: it is the candidate's own (Family::generate).
     TnOperands tn;
     tn.offC = "offc", tn.ldc = "ldc", tn.mC = mC, tn.nC = nC;
+    // Both TN operands from one copy when the layouts coincide (same layout and block width), or when the operand
+    // with the narrower blocks can read the wider one's copy (TnVariant::oneCopy; SYRK/SYR2K have m = n).
+    const bool sameLayout = p.layoutA == p.layoutB && p.ml == p.nl;
+    const bool oneCopy = !sameLayout && (syrk || syr2k) && tnOneCopyPossible(p);
     if (syrk || syr2k) tn.variant.triangle = s.uplo == Uplo::Lower ? TnTriangle::Lower : TnTriangle::Upper;
+    tn.variant.oneCopy = oneCopy;
     const bool opUpper = (s.uplo == Uplo::Upper) == opN; // op(A) upper triangular
     if (trmm)
         tn.variant.kRange = left ? (opUpper ? TnKRange::FromRowBlock : TnKRange::ToRowBlock)
@@ -117,8 +124,6 @@ KernelPlan blas3Plan(const Blas3Shape& s, const GemmParams& p, const kernels::Co
     }
 
     Copier copy{plan, p, copyShape};
-    // Both TN operands from one copy when the layouts coincide (same layout and block width).
-    const bool sameLayout = p.layoutA == p.layoutB && p.ml == p.nl;
     tn.a = "Ap", tn.b = "Bp";
     if (symm) {
         const CopyConversion fill{false, CopyFill::Symmetric, s.uplo, false};
@@ -133,26 +138,28 @@ KernelPlan blas3Plan(const Blas3Shape& s, const GemmParams& p, const kernels::Co
     } else if (syrk || syr2k) {
         // Ak(p, i) = op(A)(i, p): op N reads A (n x k) transposed, op T reads A (k x n) as it is; Bk alike.
         const CopyConversion conv = plain(opN);
-        copy(true, conv, "A", "Ap", "k", "n", "lda", "offa");
-        if (syrk) {
-            if (sameLayout)
-                tn.b = "Ap";
-            else
-                copy(false, conv, "A", "Bp", "k", "n", "lda", "offa");
+        if (sameLayout || oneCopy) { // A (and B) once, in the layout of the wider operand (A's when equal)
+            const bool wideA = p.ml >= p.nl;
+            copy(wideA, conv, "A", "Ap", "k", "n", "lda", "offa");
+            tn.b = "Ap";
+            if (syr2k) copy(wideA, conv, "B", "Bp", "k", "n", "ldb", "offb"), tn.b = "Bp";
+            addTnLaunches(plan, p, device, tn); // syrk: alpha A A^T + beta C; syr2k: alpha A B^T + beta C
+            if (syr2k) {
+                TnOperands second = tn;
+                second.beta = "1", second.a = "Bp", second.b = "Ap";
+                addTnLaunches(plan, p, device, second); // + alpha B A^T
+            }
+        } else { // the two operands' layouts differ: each matrix copied into both
+            copy(true, conv, "A", "Ap", "k", "n", "lda", "offa");
+            copy(false, conv, syrk ? "A" : "B", "Bp", "k", "n", syrk ? "lda" : "ldb", syrk ? "offa" : "offb");
             addTnLaunches(plan, p, device, tn);
-        } else {
-            copy(false, conv, "B", "Bp", "k", "n", "ldb", "offb");
-            addTnLaunches(plan, p, device, tn); // alpha A B^T + beta C
-            TnOperands second = tn;
-            second.beta = "1";
-            if (sameLayout) {
-                second.a = "Bp", second.b = "Ap";
-            } else {
+            if (syr2k) {
                 copy(true, conv, "B", "Aq", "k", "n", "ldb", "offb");
                 copy(false, conv, "A", "Bq", "k", "n", "lda", "offa");
-                second.a = "Aq", second.b = "Bq";
+                TnOperands second = tn;
+                second.beta = "1", second.a = "Aq", second.b = "Bq";
+                addTnLaunches(plan, p, device, second);
             }
-            addTnLaunches(plan, p, device, second); // + alpha B A^T
         }
     } else { // trmm: B is copied before the TN kernel overwrites it
         tn.c = "B", tn.offC = "offb", tn.ldc = "ldb", tn.beta = "0";

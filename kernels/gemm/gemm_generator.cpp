@@ -5,6 +5,7 @@
 // the compilers (NVRTC, OpenCL) unroll them completely and keep the register arrays in registers.
 #include "kernels/gemm/gemm_generator.hpp"
 
+#include <algorithm>
 #include <sstream>
 #include <stdexcept>
 
@@ -54,17 +55,15 @@ struct Operand {
     std::string small; // GEMM_MS / GEMM_NS
     std::string wg;    // GEMM_WGM / GEMM_WGN (work-items along this dimension)
     std::string pos;   // tm / tn
-    std::string cols;  // M / N
-    std::string blk;   // bm / bn
     bool local;
     bool image;
-    Layout layout;
+    TileSource source; // where its tiles lie
 };
 
 // The declaration of `var`, the start of operand o's tile at k-block `kb`: a pointer into the buffer, or (image
 // reads) the element offset into the image, whose texels are the kernel's loads.
 std::string tileStart(const Operand& o, const Names& n, const std::string& var, const std::string& kb = "kb") {
-    const std::string offset = tileOffset(o.layout, o.wide, o.cols, o.blk, kb);
+    const std::string offset = tileOffset(o.source, kb);
     if (o.image) return "const size_t " + var + " = " + offset + "; // element offset in image " + o.name;
     return "const KT_GLOBAL " + n.real + "* " + var + " = " + std::string(1, o.name) + " + " + offset + ";";
 }
@@ -173,18 +172,43 @@ void emitRegisterLoad(Writer& w, const Operand& o, const Names& n, const GemmPar
 
 } // namespace
 
-std::string tileOffset(Layout layout, const std::string& wide, const std::string& cols, const std::string& blk,
-                       const std::string& kb) {
-    switch (layout) {
-    case Layout::Row:
-        return "(size_t)" + kb + " * GEMM_KL * " + cols + " + (size_t)" + blk + " * " + wide;
-    case Layout::Cbl: // one K x wide column block after the other
-        return "(size_t)" + blk + " * K * " + wide + " + (size_t)" + kb + " * GEMM_KL * " + wide;
-    case Layout::Rbl: // one kl x cols row block after the other, kl x wide sub-blocks inside
-        return "(size_t)" + kb + " * GEMM_KL * " + cols + " + (size_t)" + blk + " * GEMM_KL * " + wide;
-    }
-    return {};
+bool tnOneCopyPossible(const GemmParams& p) {
+    const int wider = std::max(p.ml, p.nl), narrower = std::min(p.ml, p.nl);
+    return !p.direct && !p.imageA && !p.imageB && p.layoutA == p.layoutB && wider != narrower && wider % narrower == 0;
 }
+
+TileSource tileSource(const GemmParams& p, const TnVariant& v, char operand) {
+    const bool a = operand == 'A';
+    TileSource s;
+    s.layout = a ? p.layoutA : p.layoutB;
+    s.wide = a ? "GEMM_ML" : "GEMM_NL";
+    s.blk = a ? "bm" : "bn";
+    // With one copy the narrower operand lies in the wider one's blocks (and padding).
+    const bool inOther = v.oneCopy && (a ? p.nl > p.ml : p.ml > p.nl);
+    s.storedWide = inOther == a ? "GEMM_NL" : "GEMM_ML";
+    s.cols = inOther == a ? "N" : "M";
+    return s;
+}
+
+std::string tileOffset(const TileSource& s, const std::string& kb) {
+    const std::string& w = s.storedWide;
+    if (s.layout == Layout::Row) // independent of the blocks
+        return "(size_t)" + kb + " * GEMM_KL * " + s.cols + " + (size_t)" + s.blk + " * " + s.wide;
+    if (w == s.wide) {
+        if (s.layout == Layout::Cbl) // one K x wide column block after the other
+            return "(size_t)" + s.blk + " * K * " + w + " + (size_t)" + kb + " * GEMM_KL * " + w;
+        // RBL: one kl x cols row block after the other, kl x wide sub-blocks inside
+        return "(size_t)" + kb + " * GEMM_KL * " + s.cols + " + (size_t)" + s.blk + " * GEMM_KL * " + w;
+    }
+    // A part of a wider stored block: the block holding the tile's first column, then the column inside it.
+    const std::string c0 = "(" + s.blk + " * " + s.wide + ")";
+    const std::string inside = " + " + c0 + " % " + w;
+    if (s.layout == Layout::Cbl)
+        return "(size_t)(" + c0 + " / " + w + ") * K * " + w + " + (size_t)" + kb + " * GEMM_KL * " + w + inside;
+    return "(size_t)" + kb + " * GEMM_KL * " + s.cols + " + (size_t)(" + c0 + " / " + w + ") * GEMM_KL * " + w + inside;
+}
+
+std::string tileStride(const TileSource& s) { return s.layout == Layout::Row ? s.cols : s.storedWide; }
 
 std::vector<std::string> tnVariantPrologue(const TnVariant& variant, bool groupsInsideTriangle) {
     // BLAS3 (paper 002): a triangular operand's zero blocks are skipped by starting (or ending) the k loop at the
@@ -210,6 +234,30 @@ std::vector<std::string> tnVariantPrologue(const TnVariant& variant, bool groups
     return out;
 }
 
+std::vector<std::string> tnGroupMapping(const TnVariant& variant) {
+    using R = TnKRange;
+    switch (variant.kRange) {
+    case R::All:
+    case R::FromRowBlock: // the heaviest block rows come first already
+        return {"const int bn = (int)get_group_id(0);", "const int bm = (int)get_group_id(1);"};
+    case R::ToRowBlock:
+        return {"const int bn = (int)get_group_id(0);",
+                "const int bm = M / GEMM_ML - 1 - (int)get_group_id(1); // heaviest block rows (longest k) first"};
+    case R::FromColBlock:
+    case R::ToColBlock: {
+        // Groups in column order, so that whole block columns of one k length run together, the longest first.
+        std::vector<std::string> out = {
+            "const int lin = (int)get_group_id(1) * (int)get_num_groups(0) + (int)get_group_id(0);",
+            "const int bm = lin % (M / GEMM_ML);"};
+        out.push_back(variant.kRange == R::FromColBlock
+                          ? "const int bn = lin / (M / GEMM_ML); // heaviest block columns (longest k) first"
+                          : "const int bn = N / GEMM_NL - 1 - lin / (M / GEMM_ML); // heaviest block columns first");
+        return out;
+    }
+    }
+    return {};
+}
+
 std::string tnVariantStoreCondition(const TnVariant& variant) {
     return variant.triangle == TnTriangle::Lower   ? "gi < mC && gj < nC && gi >= gj"
            : variant.triangle == TnTriangle::Upper ? "gi < mC && gj < nC && gi <= gj"
@@ -224,8 +272,12 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     if (variant.aKMajor || variant.bKMajor)
         throw std::invalid_argument("k-major operand reads belong to the tensor-core kernel's direct reads");
     const Names n = namesFor(p);
-    Operand a{'A', "GEMM_ML", "GEMM_MS", "GEMM_WGM", "tm", "M", "bm", p.localA, p.imageA, p.layoutA};
-    Operand b{'B', "GEMM_NL", "GEMM_NS", "GEMM_WGN", "tn", "N", "bn", p.localB, p.imageB, p.layoutB};
+    if (variant.oneCopy && !tnOneCopyPossible(p))
+        throw std::invalid_argument("one copy for both TN operands needs one layout, no images and ml, nl of which "
+                                    "one divides the other (" +
+                                    p.describe() + ")");
+    Operand a{'A', "GEMM_ML", "GEMM_MS", "GEMM_WGM", "tm", p.localA, p.imageA, tileSource(p, variant, 'A')};
+    Operand b{'B', "GEMM_NL", "GEMM_NS", "GEMM_WGN", "tn", p.localB, p.imageB, tileSource(p, variant, 'B')};
     Writer w;
     w.line("// A^T * B + C (\"TN\") GEMM kernel, generated by KernelTune's Matsumoto-style generator.");
     w.line("// " + p.describe());
@@ -281,8 +333,7 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     if (folded) {
         for (const auto& line : foldedTriangleMapping(variant.triangle)) w.line(line);
     } else {
-        w.line("const int bn = (int)get_group_id(0);");
-        w.line("const int bm = (int)get_group_id(1);");
+        for (const auto& line : tnGroupMapping(variant)) w.line(line);
     }
     if (p.ksplit > 1) {
         w.line("// Split-K: work-group z of the third dimension sums k-blocks [kbBegin, kbEnd) into slice z of C, a");
@@ -298,14 +349,16 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     const std::string buffers = twoBuffers ? "[2]" : "";
     if (p.localA) w.line("KT_LOCAL " + n.vec + " lA" + buffers + "[GEMM_KL][GEMM_ML / GEMM_CHUNK];");
     if (p.localB) w.line("KT_LOCAL " + n.vec + " lB" + buffers + "[GEMM_KL][GEMM_NL / GEMM_CHUNK];");
-    if (p.layoutA != Layout::Row)
-        w.line("const int strideA = GEMM_ML; // " + toString(p.layoutA) + ": rows of a tile are ml apart");
-    else
-        w.line("const int strideA = M;");
-    if (p.layoutB != Layout::Row)
-        w.line("const int strideB = GEMM_NL; // " + toString(p.layoutB) + ": rows of a tile are nl apart");
-    else
-        w.line("const int strideB = N;");
+    for (const Operand* o : {&a, &b}) {
+        const std::string decl = std::string("const int stride") + o->name + " = " + tileStride(o->source) + ";";
+        if (o->source.layout == Layout::Row)
+            w.line(decl);
+        else if (o->source.storedWide == o->wide)
+            w.line(decl + " // " + toString(o->source.layout) + ": rows of a tile are " +
+                   (o->name == 'A' ? "ml" : "nl") + " apart");
+        else
+            w.line(decl + " // " + toString(o->source.layout) + ", one copy for both operands: in the wider blocks");
+    }
     w.line();
     if (p.prefetch) {
         if (p.localA)

@@ -41,6 +41,11 @@ struct TnVariant {
     // 16-byte aligned rows: the tile copies are the packed kernel's, with the caller's ld, and no bounds or alignment
     // test.
     bool exactFit = false;
+    // SYRK/SYR2K with ml != nl (one a multiple of the other) and one layout for both operands: the operand with the
+    // narrower blocks reads its tiles out of the wider operand's blocks (K x max(M, N), blocks of max(ml, nl)), so
+    // one copy of a matrix serves both TN operands. Only for products with m = n, so that the wider padding covers
+    // the narrower; needs tnOneCopyPossible.
+    bool oneCopy = false;
     // Whether the BLAS3 masking is off (the read orientation is not masking: it works with split-K too).
     bool isDefault() const { return triangle == TnTriangle::All && kRange == TnKRange::All; }
 };
@@ -51,11 +56,29 @@ std::string generateTnKernel(const GemmParams& params, const TnVariant& variant 
 // (the SIMT kernel's folded grid, tn_triangle_grid.hpp), so no return is emitted.
 std::vector<std::string> tnVariantPrologue(const TnVariant& variant, bool groupsInsideTriangle = false);
 std::string tnVariantStoreCondition(const TnVariant& variant);
+// The SIMT kernel's statements that define bm and bn from the group ids on the full grid: launch order row by row,
+// except that a k range starts with the work-groups of the longest k loops (reversed block rows for ToRowBlock,
+// block columns in order or reversed for FromColBlock / ToColBlock), as FromRowBlock does by itself. On the H100
+// FromRowBlock ran STRMM at 0.96 of SGEMM at 8192, FromColBlock and ToRowBlock at 0.85-0.89 with the same kernel
+// (docs/perf/blas3.md, runs V and AE): lighter groups last should shorten the tail (not measured yet).
+std::vector<std::string> tnGroupMapping(const TnVariant& variant);
 
-// Element offset (a size_t expression) of the kl x `wide` tile at k-block `kb` and column block `blk` in a K x `cols`
-// operand stored in `layout`; rows of the tile are `cols` apart for ROW, `wide` apart for CBL and RBL.
-std::string tileOffset(Layout layout, const std::string& wide, const std::string& cols, const std::string& blk,
-                       const std::string& kb);
+// Whether both operands of the TN kernel of `params` can be read from copies in the wider operand's layout
+// (TnVariant::oneCopy): one layout for both, ml != nl with one dividing the other, no images, no direct reads.
+bool tnOneCopyPossible(const GemmParams& params);
+
+// Where the kl x `wide` tiles of one TN operand lie (the kernel's names: GEMM_ML / GEMM_NL, M / N, bm / bn): column
+// block `blk` of a K x `cols` operand stored in `layout` with blocks `storedWide` wide (the tile's own width, or
+// with TnVariant::oneCopy the wider operand's, of which the tile is a part).
+struct TileSource {
+    Layout layout = Layout::Row;
+    std::string wide, storedWide, cols, blk;
+};
+TileSource tileSource(const GemmParams& params, const TnVariant& variant, char operand); // 'A' or 'B'
+// Element offset (a size_t expression) of the tile at k-block `kb`, and the distance of its rows (`cols` for ROW,
+// `storedWide` for CBL and RBL).
+std::string tileOffset(const TileSource& source, const std::string& kb);
+std::string tileStride(const TileSource& source);
 
 // The TN kernel plus, for split-K (ksplit > 1), the reduction kernel (gemm_plan.hpp), without the preamble.
 std::string tnKernelBody(const GemmParams& params, const TnVariant& variant = {});

@@ -52,14 +52,14 @@ std::string mmaFunction(const GemmParams& p) {
 
 // The copy of one operand's kl x wide tile at k-block kb into shared stage `s`, as 16-byte cp.async chunks spread
 // over the work-group. Rows of the tile are `stride` elements apart in global memory (the layout's tile stride).
-std::string tileCopy(char name, Layout layout, const std::string& wide, const std::string& cols, const std::string& blk,
-                     const std::string& ld) {
+std::string tileCopy(char name, const TileSource& src, const std::string& ld) {
     const std::string n(1, name);
+    const std::string& wide = src.wide;
     std::ostringstream s;
     s << "KT_FUNC void gemm_copy_" << n << "(double* s" << n << ", const double* KT_RESTRICT " << n << ", const int "
-      << cols << ", const int K, const int " << blk << ", const int kb, const int lid) {\n";
-    s << "    const double* tile = " << n << " + " << tileOffset(layout, wide, cols, blk, "kb") << ";\n";
-    s << "    const int stride = " << (layout == Layout::Row ? cols : wide) << ";\n";
+      << src.cols << ", const int K, const int " << src.blk << ", const int kb, const int lid) {\n";
+    s << "    const double* tile = " << n << " + " << tileOffset(src, "kb") << ";\n";
+    s << "    const int stride = " << tileStride(src) << ";\n";
     s << "    const int chunks = GEMM_KL * " << wide << " / 2;\n";
     s << "    KT_UNROLL\n";
     s << "    for (int r = 0; r < (chunks + GEMM_WG - 1) / GEMM_WG; ++r) {\n";
@@ -151,6 +151,9 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
         throw std::invalid_argument("the triangular and k-range kernels of the BLAS3 routines need ksplit 1");
     if (!p.direct && (variant.aKMajor || variant.bKMajor || variant.exactFit))
         throw std::invalid_argument("k-major operand reads need direct reads (GEMM_DIRECT 1)");
+    if (variant.oneCopy && !tnOneCopyPossible(p))
+        throw std::invalid_argument("one copy for both TN operands needs one layout and ml, nl of which one divides "
+                                    "the other, without direct reads");
     const bool aKMajor = p.direct && variant.aKMajor, bKMajor = p.direct && variant.bKMajor;
     // Elements of one pipeline stage of each operand's shared tile: kl rows of the wide side (plus padding), or for a
     // k-major operand (direct reads) wide rows of kl + mmaPadK().
@@ -237,8 +240,8 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
         s << directTileCopy('A', aKMajor, variant.exactFit, "GEMM_ML", aKMajor ? "GEMM_LDAK" : "GEMM_LDA") << "\n";
         s << directTileCopy('B', bKMajor, variant.exactFit, "GEMM_NL", bKMajor ? "GEMM_LDBK" : "GEMM_LDB") << "\n";
     } else {
-        s << tileCopy('A', p.layoutA, "GEMM_ML", "M", "bm", "GEMM_LDA") << "\n";
-        s << tileCopy('B', p.layoutB, "GEMM_NL", "N", "bn", "GEMM_LDB") << "\n";
+        s << tileCopy('A', tileSource(p, variant, 'A'), "GEMM_LDA") << "\n";
+        s << tileCopy('B', tileSource(p, variant, 'B'), "GEMM_LDB") << "\n";
     }
     s << "#define GEMM_BOUNDS "
       << (p.minBlocks ? "__launch_bounds__(GEMM_WG, " + str(p.minBlocks) + ")" : "__launch_bounds__(GEMM_WG)") << "\n";
@@ -278,8 +281,11 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
         s << "    auto copyB = [&](double* dst, const int kb) { gemm_copy_B(dst, B, offB, nC, kA, ldb, bn, kb, lid); "
              "};\n";
     } else {
-        s << "    auto copyA = [&](double* dst, const int kb) { gemm_copy_A(dst, A, M, K, bm, kb, lid); };\n";
-        s << "    auto copyB = [&](double* dst, const int kb) { gemm_copy_B(dst, B, N, K, bn, kb, lid); };\n";
+        // The operands' padded widths (with one copy for both, the wider one's for each).
+        s << "    auto copyA = [&](double* dst, const int kb) { gemm_copy_A(dst, A, "
+          << tileSource(p, variant, 'A').cols << ", K, bm, kb, lid); };\n";
+        s << "    auto copyB = [&](double* dst, const int kb) { gemm_copy_B(dst, B, "
+          << tileSource(p, variant, 'B').cols << ", K, bn, kb, lid); };\n";
     }
     s << R"(    const int warp = lid >> 5, lane = lid & 31, g = lane >> 2, t = lane & 3;
     const int wmBase = (warp / GEMM_WARPS_N) * GEMM_WM, wnBase = (warp % GEMM_WARPS_N) * GEMM_WN;

@@ -12,6 +12,7 @@
 
 #include "core/engine/program_cache.hpp"
 #include "kernels/builtin_families.hpp"
+#include "kernels/gemm/blas3_plan.hpp"
 #include "kernels/gemm/blas3_routine.hpp"
 #include "kernels/gemm/gemm_family.hpp"
 #include "kernels/reference/blas_reference.hpp"
@@ -274,6 +275,80 @@ TEST_F(Blas3Pocl, FoldedTriangleGridOfEveryBlockShape) {
     }
 }
 
+// Copies of the routine's plan (every launch but the TN kernel's).
+int copyLaunches(const std::string& routine, blas::Op op, const GemmParams& p, const DeviceInfo& device) {
+    Blas3Shape shape;
+    shape.routine = routine, shape.op = op;
+    const KernelPlan plan = blas3Plan(shape, p, kernels::CopyShape{}, device);
+    int copies = 0;
+    for (const auto& launch : plan.launches) copies += launch.kernel != kTnKernelName;
+    return copies;
+}
+
+// SYRK and SYR2K with blocks ml != nl (one dividing the other) and one layout for both operands copy each matrix
+// once: the narrower operand reads its tiles out of the wider one's blocks (TnVariant::oneCopy), as with the H100's
+// SGEMM winner T2 (64 x 128, CBL). Every layout, the wider operand on either side (twice and four times as wide),
+// the narrower one through local memory and straight from global memory, with and without prefetch (both values
+// of each over the six kernels); half of the option sets and orders at ragged sizes against OpenBLAS.
+TEST_F(Blas3Pocl, OneCopyForBothOperandsInTheWiderBlocks) {
+    struct Kernel {
+        Layout layout;
+        int ml, nl;
+        bool narrowLocal;
+        int prefetch;
+    };
+    const std::vector<Kernel> kernels = {{Layout::Row, 8, 16, false, 0}, {Layout::Cbl, 8, 16, true, 1},
+                                         {Layout::Rbl, 8, 32, false, 2}, {Layout::Row, 16, 8, true, 1},
+                                         {Layout::Cbl, 32, 8, false, 0}, {Layout::Rbl, 16, 8, true, 0}};
+    for (const Kernel& k : kernels) {
+        GemmParams p = smallKernel(Precision::F32);
+        p.ml = k.ml, p.nl = k.nl, p.layoutA = p.layoutB = k.layout, p.prefetch = k.prefetch;
+        (k.ml < k.nl ? p.localA : p.localB) = k.narrowLocal;
+        (k.ml < k.nl ? p.localB : p.localA) = true;
+        p.ms = p.ml / 4, p.ns = p.nl / 4;
+        ASSERT_EQ(p.invalidReason(), "") << p.describe();
+        ASSERT_TRUE(tnOneCopyPossible(p)) << p.describe();
+        EXPECT_EQ(copyLaunches("syrk", blas::Op::N, p, s_device->info()), 1) << p.describe();
+        EXPECT_EQ(copyLaunches("syr2k", blas::Op::T, p, s_device->info()), 2) << p.describe();
+        for (const char* name : {"syrk", "syr2k"}) {
+            SCOPED_TRACE(std::string(name) + " " + p.describe());
+            Blas3Routine routine(*s_device, test::programsOf(*s_device), name, p);
+            int i = 0;
+            for (BlasCall call : optionSets(name, Precision::F32)) {
+                if (++i % 2) continue;
+                setSize(call, i % 4 ? Size2{100, 33} : Size2{37, 9});
+                check<float>(*s_device, routine, call);
+                if (HasFatalFailure()) return;
+            }
+        }
+    }
+    // On CUDA the tensor-core kernel's tile copies likewise: 64 x 32 CBL (as the H100's DGEMM winner D6, 128 x 64)
+    // and 64 x 128 ROW, in double precision.
+    if (kCuda)
+        for (const GemmParams& p : {test::mmaVariant(3, 64, 32, 8, 4, 2, 16, 2, 2, Layout::Cbl, Layout::Cbl),
+                                    test::mmaVariant(4, 64, 128, 16, 4, 8, 32, 2, 2, Layout::Row, Layout::Row)}) {
+            EXPECT_EQ(copyLaunches("syrk", blas::Op::T, p, s_device->info()), 1) << p.describe();
+            for (const char* name : {"syrk", "syr2k"}) {
+                SCOPED_TRACE(std::string(name) + " " + p.describe());
+                Blas3Routine routine(*s_device, test::programsOf(*s_device), name, p);
+                int i = 0;
+                for (BlasCall call : optionSets(name, Precision::F64)) {
+                    setSize(call, ++i % 2 ? Size2{100, 33} : Size2{255, 70});
+                    check<double>(*s_device, routine, call);
+                    if (HasFatalFailure()) return;
+                }
+            }
+        }
+    // Blocks that do not divide each other, or two layouts: two copies of each matrix as before.
+    GemmParams p = smallKernel(Precision::F32);
+    EXPECT_FALSE(tnOneCopyPossible(p)); // CBL and RBL
+    EXPECT_EQ(copyLaunches("syrk", blas::Op::N, p, s_device->info()), 2);
+    EXPECT_EQ(copyLaunches("syr2k", blas::Op::N, p, s_device->info()), 4);
+    p.layoutB = p.layoutA, p.ml = 24, p.nl = 16, p.ms = 2, p.ns = 2;
+    EXPECT_FALSE(tnOneCopyPossible(p));
+    EXPECT_EQ(copyLaunches("syrk", blas::Op::T, p, s_device->info()), 2);
+}
+
 TEST_F(Blas3Pocl, BadArgumentsAreNamed) {
     Blas3Routine routine(*s_device, test::programsOf(*s_device), "syrk", smallKernel(Precision::F32));
     auto bufA = s_device->allocate(4096), bufC = s_device->allocate(4096);
@@ -307,15 +382,24 @@ TEST_F(Blas3Pocl, BadArgumentsAreNamed) {
 }
 
 // Each family's tuning candidate (the routine plan on its representative options, C restored before every run)
-// passes its own check after repeated runs.
+// passes its own check after repeated runs; SYRK/SYR2K also with one copy per matrix (ml != nl, one layout).
 TEST_F(Blas3Pocl, FamiliesTuneAndVerify) {
     kernels::registerBuiltinFamilies();
-    for (const char* name : {"ssymm", "dsyrk", "ssyr2k", "dtrmm"}) {
-        SCOPED_TRACE(name);
-        const auto family = FamilyRegistry::instance().find(name);
+    GemmParams oneCopy = smallKernel(Precision::F32);
+    oneCopy.layoutB = oneCopy.layoutA; // 16 x 8 blocks, both CBL
+    ASSERT_TRUE(tnOneCopyPossible(oneCopy));
+    struct Case {
+        const char* name;
+        bool oneCopy;
+    };
+    for (const Case c : {Case{"ssymm", false}, Case{"dsyrk", false}, Case{"ssyr2k", false}, Case{"dtrmm", false},
+                         Case{"ssyrk", true}, Case{"ssyr2k", true}}) {
+        SCOPED_TRACE(std::string(c.name) + (c.oneCopy ? " one copy" : ""));
+        const auto family = FamilyRegistry::instance().find(c.name);
         ASSERT_TRUE(family);
         const Precision prec = family->precision();
-        auto run = family->instantiate(*s_device, pointFromParams(smallKernel(prec)), test::programsOf(*s_device));
+        const GemmParams params = c.oneCopy ? oneCopy : smallKernel(prec);
+        auto run = family->instantiate(*s_device, pointFromParams(params), test::programsOf(*s_device));
         run->prepare({{37, 45}}, 3);
         run->run();
         run->run();
