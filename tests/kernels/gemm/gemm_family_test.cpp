@@ -68,7 +68,8 @@ TEST(GemmFamily, ValidPointsGenerateAndRespectTheDevice) {
         // The tensor-core parameters are the last digits of the index; SIMT points have them at 0 (their first value).
         std::uint64_t tail = 1;
         for (const char* name :
-             {"GEMM_MMA", "GEMM_WM", "GEMM_STAGES", "GEMM_SWIZZLE", "GEMM_DBUF", "GEMM_LDS128", "GEMM_MINB"})
+             {"GEMM_MMA", "GEMM_WM", "GEMM_STAGES", "GEMM_SWIZZLE", "GEMM_DBUF", "GEMM_LDS128", "GEMM_MINB",
+              "GEMM_DIRECT", "GEMM_WARP_M", "GEMM_ORDER", "GEMM_FRAGS"})
             tail *= space.parameters()[std::size_t(space.parameterIndex(name))].values.size();
         for (int tries = 0; tries < 200000 && valid < 300; ++tries) {
             const Point point = space.pointAt(rng() % (space.cartesianSize() / tail) * tail);
@@ -93,7 +94,8 @@ TEST(GemmFamily, ValidPointsGenerateAndRespectTheDevice) {
     const auto space = GemmFamily(D).space(hopper);
     const std::map<std::string, ParamValue> fixed = {{"GEMM_KS", 1},       {"GEMM_VW", 2},      {"GEMM_LOCAL_A", 1},
                                                      {"GEMM_LOCAL_B", 1},  {"GEMM_IMAGE_A", 0}, {"GEMM_IMAGE_B", 0},
-                                                     {"GEMM_PREFETCH", 0}, {"GEMM_MAXREGS", 0}};
+                                                     {"GEMM_PREFETCH", 0}, {"GEMM_MAXREGS", 0}, {"GEMM_WARP_M", 0},
+                                                     {"GEMM_ORDER", 0},    {"GEMM_FRAGS", 0}};
     std::mt19937_64 rng(11);
     std::array<int, 5> perShape{};
     int valid = 0;
@@ -148,6 +150,32 @@ TEST(GemmFamily, MainloopOptionsRefusedWhereTheKernelCannotTakeThem) {
     GemmParams simt = kVariants.front(); // SIMT points keep them at 0
     simt.dbuf = 1;
     refused(simt, "tensor-core path");
+}
+
+TEST(GemmFamily, MicroKernelOptionsRefusedWhereTheKernelCannotTakeThem) {
+    // The SIMT micro-kernel options: the space and the parameters refuse the same points, with the rule named.
+    const auto space = GemmFamily(D).space(gpuLike());
+    const GemmParams base = microKernel(variant(128, 128, 8, 8, 8, 1, 2, "ABD", "", CBL, CBL, D), 4, 1, 1);
+    ASSERT_EQ(base.invalidReason(), "");
+    EXPECT_TRUE(space.isValid(pointFromParams(base))) << space.brokenConstraint(pointFromParams(base)).value_or("");
+    auto refused = [&](GemmParams p, const std::string& rule) {
+        SCOPED_TRACE(p.describe());
+        EXPECT_NE(p.invalidReason().find(rule), std::string::npos) << p.invalidReason();
+        EXPECT_FALSE(space.isValid(pointFromParams(p)));
+    };
+    GemmParams narrow = base; // 16 x 8 work-items: warps of 8 x 4 tile it, warps of 2 x 16 do not
+    narrow.nl = 64;
+    narrow.warpM = 2;
+    refused(narrow, "must tile");
+    GemmParams oneBuffer = base; // the next k-block's step 0 is read from the other tile buffer
+    oneBuffer.prefetch = 1;
+    refused(oneBuffer, "prefetch 2");
+    GemmParams twoSteps = base;
+    twoSteps.ks = 2;
+    refused(twoSteps, "ks 1");
+    GemmParams tensor = mmaVariant(3, 128, 64, 16, 8, 8, 64, 3, 3, CBL, CBL);
+    tensor.order = 1;
+    EXPECT_NE(tensor.invalidReason().find("SIMT kernel"), std::string::npos) << tensor.invalidReason();
 }
 
 TEST(GemmFamily, PapersFastestKernelsAreInThePaperSpace) {
