@@ -143,9 +143,8 @@ void emitRegisterLoad(Writer& w, const Operand& o, const Names& n, const GemmPar
                       const std::string& row = "pk + kk", const std::string& slot = "kk") {
     const int chunk = p.chunk();
     const char lower = o.name == 'A' ? 'a' : 'b';
-    w.line(std::string("// ") + o.name + ": " + (o.name == 'A' ? "ms" : "ns") +
-           " values of row " + row + ": groups of vw consecutive elements, " + (o.name == 'A' ? "ml/ms" : "nl/ns") +
-           " groups apart (" +
+    w.line(std::string("// ") + o.name + ": " + (o.name == 'A' ? "ms" : "ns") + " values of row " + row +
+           ": groups of vw consecutive elements, " + (o.name == 'A' ? "ml/ms" : "nl/ns") + " groups apart (" +
            (o.local   ? "from local memory"
             : o.image ? "from image " + std::string(1, o.name)
                       : std::string("from global memory")) +
@@ -167,8 +166,8 @@ void emitRegisterLoad(Writer& w, const Operand& o, const Names& n, const GemmPar
         w.line(std::string(1, lower) + "[" + slot + "][g * GEMM_VW + q] = v;");
     } else {
         for (int c = 0; c < chunk; ++c)
-            w.line(std::string(1, lower) + "[" + slot + "][g * GEMM_VW + q * GEMM_CHUNK + " + std::to_string(c) + "] = v." +
-                   kComponent[c] + ";");
+            w.line(std::string(1, lower) + "[" + slot + "][g * GEMM_VW + q * GEMM_CHUNK + " + std::to_string(c) +
+                   "] = v." + kComponent[c] + ";");
     }
     w.close();
     w.close();

@@ -11,26 +11,33 @@
 // operands. Build and run (prints one JSON line per variant):
 //   nvcc -O3 -std=c++17 -arch=sm_90 -o /tmp/simt_gemm tools/probes/simt_gemm.cu && /tmp/simt_gemm
 #include <cstdio>
-#include <vector>
 #include <cuda_runtime.h>
+#include <vector>
 
 template <class T> struct Vec;
-template <> struct Vec<double> { using type = double2; static constexpr int n = 2; };
-template <> struct Vec<float> { using type = float4; static constexpr int n = 4; };
+template <> struct Vec<double> {
+    using type = double2;
+    static constexpr int n = 2;
+};
+template <> struct Vec<float> {
+    using type = float4;
+    static constexpr int n = 4;
+};
 
 constexpr int ML = 128, NL = 128, KL = 8, TM = 8, TN = 8, WG = 256, WGM = ML / TM, WGN = NL / TN;
 
-template <class T, int LM, int ILV, int FDB, int ORD>
-__global__ void __launch_bounds__(WG, 1) gemm(int M, int N, int K, const T* __restrict__ A, const T* __restrict__ B,
-                                             T* __restrict__ C) {
+template <class T, int LM, int ILV, int FDB, int ORD> __global__ void __launch_bounds__(WG, 1)
+    gemm(int M, int N, int K, const T* __restrict__ A, const T* __restrict__ B, T* __restrict__ C) {
     using V = typename Vec<T>::type;
     constexpr int VW = Vec<T>::n, LN = 32 / LM, WARPS_N = WGN / LN, G = TM / VW; // G groups of VW per thread
     constexpr int TILE = KL * ML / VW / WG; // vector loads per thread per operand tile
     __shared__ V sA[2][KL][ML / VW], sB[2][KL][NL / VW];
     const int lid = threadIdx.x, warp = lid / 32, lane = lid % 32;
     int lm, ln;
-    if (ILV) lm = (lane / (2 * LN)) * 2 + lane % 2, ln = (lane / 2) % LN;
-    else lm = lane / LN, ln = lane % LN;
+    if (ILV)
+        lm = (lane / (2 * LN)) * 2 + lane % 2, ln = (lane / 2) % LN;
+    else
+        lm = lane / LN, ln = lane % LN;
     const int tm = (warp / WARPS_N) * LM + lm, tn = (warp % WARPS_N) * LN + ln;
     const int bm = blockIdx.y, bn = blockIdx.x;
     const V* Ag = reinterpret_cast<const V*>(A) + bm * (ML / VW);
@@ -127,16 +134,14 @@ __global__ void __launch_bounds__(WG, 1) gemm(int M, int N, int K, const T* __re
         }
 }
 
-template <class T>
-__global__ void reference(int M, int N, int K, const T* A, const T* B, T* C) {
+template <class T> __global__ void reference(int M, int N, int K, const T* A, const T* B, T* C) {
     const int i = blockIdx.y * 16 + threadIdx.y, j = blockIdx.x * 16 + threadIdx.x;
     T s = 0;
     for (int k = 0; k < K; ++k) s = fma(A[(size_t)k * M + i], B[(size_t)k * N + j], s);
     C[(size_t)i * N + j] = s;
 }
 
-template <class T, int LM, int ILV, int FDB, int ORD>
-void measure(T* A, T* B, T* C, T* R) {
+template <class T, int LM, int ILV, int FDB, int ORD> void measure(T* A, T* B, T* C, T* R) {
     auto kern = gemm<T, LM, ILV, FDB, ORD>;
     cudaFuncAttributes attr;
     cudaFuncGetAttributes(&attr, kern);
@@ -170,8 +175,7 @@ void measure(T* A, T* B, T* C, T* R) {
     }
 }
 
-template <class T>
-void all() {
+template <class T> void all() {
     const size_t n = 8192;
     T *A, *B, *C, *R;
     cudaMalloc(&A, n * n * sizeof(T)), cudaMalloc(&B, n * n * sizeof(T));

@@ -67,9 +67,8 @@ TEST(GemmFamily, ValidPointsGenerateAndRespectTheDevice) {
         int valid = 0;
         // The tensor-core parameters are the last digits of the index; SIMT points have them at 0 (their first value).
         std::uint64_t tail = 1;
-        for (const char* name :
-             {"GEMM_MMA", "GEMM_WM", "GEMM_STAGES", "GEMM_SWIZZLE", "GEMM_DBUF", "GEMM_LDS128", "GEMM_MINB",
-              "GEMM_DIRECT", "GEMM_WARP_M", "GEMM_ORDER", "GEMM_FRAGS"})
+        for (const char* name : {"GEMM_MMA", "GEMM_WM", "GEMM_STAGES", "GEMM_SWIZZLE", "GEMM_DBUF", "GEMM_LDS128",
+                                 "GEMM_MINB", "GEMM_DIRECT", "GEMM_WARP_M", "GEMM_ORDER", "GEMM_FRAGS"})
             tail *= space.parameters()[std::size_t(space.parameterIndex(name))].values.size();
         for (int tries = 0; tries < 200000 && valid < 300; ++tries) {
             const Point point = space.pointAt(rng() % (space.cartesianSize() / tail) * tail);

@@ -135,7 +135,7 @@ inline constexpr auto RBL = gemm::Layout::Rbl;
 // local -, A, B, AB (without prefetch, with it, with it and double-buffered tiles); image -, A, B, AB; layouts ROW/CBL/RBL for A and for B; f32 and f64;
 // register caps 0 64 80 96 128 168, a superset of the space's (applied where the device compiler takes a cap);
 // split-K 1 2 4 8 (with the register prefetch, the double-buffered tiles and an odd k-block count per part);
-// warp patches 0 2 4 8, FMA orders 0 1, double-buffered fragments 0 1 (with ragged tile copies and split-K).
+// warp patches 0 2 4 8, FMA orders 0 1, double-buffered fragments 0 1 (also with split-K).
 inline const std::vector<gemm::GemmParams> kVariants = {
     variant(16, 16, 4, 1, 1, 1, 1, "", "", ROW, ROW, F),
     variant(32, 64, 8, 2, 4, 2, 2, "A", "A", CBL, RBL, D),
