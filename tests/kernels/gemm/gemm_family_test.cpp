@@ -118,6 +118,13 @@ TEST(GemmFamily, ValidPointsGenerateAndRespectTheDevice) {
     for (int shape = 1; shape <= 4; ++shape) EXPECT_GT(perShape[std::size_t(shape)], 0) << "mma " << shape;
 }
 
+// The parameters refuse p naming `rule`, and the space refuses its point too.
+static void expectRefused(const ParameterSpace& space, const GemmParams& p, const std::string& rule) {
+    SCOPED_TRACE(p.describe());
+    EXPECT_NE(p.invalidReason().find(rule), std::string::npos) << p.invalidReason();
+    EXPECT_FALSE(space.isValid(pointFromParams(p)));
+}
+
 TEST(GemmFamily, MainloopOptionsRefusedWhereTheKernelCannotTakeThem) {
     // The second round's options (double-buffered fragments, 16-byte fragment loads, launch bounds): the space and the
     // parameters refuse the same points, with the rule named.
@@ -127,11 +134,7 @@ TEST(GemmFamily, MainloopOptionsRefusedWhereTheKernelCannotTakeThem) {
     const GemmParams base = mainloop(mmaVariant(3, 128, 64, 16, 8, 8, 64, 3, 3, CBL, CBL), 1, 1, 2);
     ASSERT_EQ(base.invalidReason(), "");
     EXPECT_TRUE(space.isValid(pointFromParams(base))) << space.brokenConstraint(pointFromParams(base)).value_or("");
-    auto refused = [&](GemmParams p, const std::string& rule) {
-        SCOPED_TRACE(p.describe());
-        EXPECT_NE(p.invalidReason().find(rule), std::string::npos) << p.invalidReason();
-        EXPECT_FALSE(space.isValid(pointFromParams(p)));
-    };
+    auto refused = [&](const GemmParams& p, const std::string& rule) { expectRefused(space, p, rule); };
     GemmParams oneStep = base; // m16n8k8 with kl 8: one k-step, so the two register sets would swap roles per block
     oneStep.kl = 8;
     refused(oneStep, "even number of k-steps");
@@ -157,11 +160,7 @@ TEST(GemmFamily, MicroKernelOptionsRefusedWhereTheKernelCannotTakeThem) {
     const GemmParams base = microKernel(variant(128, 128, 8, 8, 8, 1, 2, "ABD", "", CBL, CBL, D), 4, 1, 1);
     ASSERT_EQ(base.invalidReason(), "");
     EXPECT_TRUE(space.isValid(pointFromParams(base))) << space.brokenConstraint(pointFromParams(base)).value_or("");
-    auto refused = [&](GemmParams p, const std::string& rule) {
-        SCOPED_TRACE(p.describe());
-        EXPECT_NE(p.invalidReason().find(rule), std::string::npos) << p.invalidReason();
-        EXPECT_FALSE(space.isValid(pointFromParams(p)));
-    };
+    auto refused = [&](const GemmParams& p, const std::string& rule) { expectRefused(space, p, rule); };
     GemmParams narrow = base; // 16 x 8 work-items: warps of 8 x 4 tile it, warps of 2 x 16 do not
     narrow.nl = 64;
     narrow.warpM = 2;
