@@ -135,6 +135,18 @@ const std::vector<ParamSpec>& paramSpecs() {
          {0, 1},
          "tensor cores: 1 reads A and B from the caller's matrices (any ld, offset, ragged size): no layout copies",
          0},
+        // The SIMT micro-kernel after CUTLASS's SIMT GEMMs (GemmParams::warpM, order, frags).
+        {"GEMM_WARP_M",
+         {0},
+         {0, 2, 4, 8},
+         "SIMT: a warp's 32 work-items as a WARP_M x 32/WARP_M patch of the work-group (0: whole rows)",
+         0},
+        {"GEMM_ORDER", {0}, {0, 1}, "SIMT: FMA order of a k-step, 0 m outer, 1 n outer with m serpentine", 0},
+        {"GEMM_FRAGS",
+         {0},
+         {0, 1},
+         "SIMT: 1 double-buffers the A and B fragments in registers across k-steps and the k-block barrier",
+         0},
     };
     return specs;
 }
@@ -184,6 +196,14 @@ void addMmaConstraints(ParameterSpace& space, bool f64) {
     space.addConstraint({"GEMM_MINB == 0 || (GEMM_ML / GEMM_MS) * (GEMM_NL / GEMM_NS) <= 512",
                          "two blocks per SM: at most 512 work-items each (registers)"});
     space.addConstraint({"GEMM_MMA > 0 || GEMM_DIRECT == 0", "direct operand reads: tensor cores only"});
+    space.addConstraint({"GEMM_WARP_M == 0 || (GEMM_MMA == 0 && (GEMM_ML / GEMM_MS) % GEMM_WARP_M == 0 && "
+                         "(GEMM_NL / GEMM_NS) % (32 / GEMM_WARP_M) == 0)",
+                         "SIMT: warps of WARP_M x 32/WARP_M work-items tile the work-group"});
+    space.addConstraint({"GEMM_ORDER == 0 || GEMM_MMA == 0", "the FMA order belongs to the SIMT kernel"});
+    space.addConstraint(
+        {"GEMM_FRAGS == 0 || (GEMM_MMA == 0 && GEMM_PREFETCH == 2 && GEMM_KS == 1 && GEMM_KL <= 16 && "
+         "GEMM_LOCAL_A + GEMM_LOCAL_B == 2)",
+         "SIMT: double-buffered fragments need both tiles double-buffered (prefetch 2), ks 1, kl <= 16"});
     space.addConstraint({"GEMM_DIRECT == 0 || GEMM_LAYOUT_A + GEMM_LAYOUT_B == 0",
                          "direct operand reads take the caller's row-major matrices (layouts ROW/ROW)"});
     space.addConstraint({"GEMM_DBUF == 0 || (GEMM_KL / (GEMM_MMA == 4 ? 16 : GEMM_MMA == 3 ? 8 : 4)) % 2 == 0",
@@ -347,6 +367,7 @@ GemmParams paramsFromPoint(const Point& point, Precision precision) {
     get("GEMM_MMA", p.mma), get("GEMM_WM", p.wm), get("GEMM_STAGES", p.stages), get("GEMM_SWIZZLE", p.swizzle);
     get("GEMM_DBUF", p.dbuf), get("GEMM_LDS128", p.lds128), get("GEMM_MINB", p.minBlocks);
     get("GEMM_DIRECT", p.direct);
+    get("GEMM_WARP_M", p.warpM), get("GEMM_ORDER", p.order), get("GEMM_FRAGS", p.frags);
     if (auto why = p.invalidReason(); !why.empty())
         throw std::invalid_argument("gemm point " + point.key() + ": " + why);
     return p;
@@ -381,7 +402,10 @@ Point pointFromParams(const GemmParams& p) {
                          p.dbuf,
                          p.lds128,
                          p.minBlocks,
-                         p.direct});
+                         p.direct,
+                         p.warpM,
+                         p.order,
+                         p.frags});
 }
 
 std::optional<KernelPlan> GemmFamily::plan(const Point& point, const DeviceInfo& device) const {

@@ -136,12 +136,14 @@ std::int64_t tileRounds(const Operand& o, const GemmParams& p) {
     return (total + p.wgSize() - 1) / p.wgSize();
 }
 
-void emitRegisterLoad(Writer& w, const Operand& o, const Names& n, const GemmParams& p, const std::string& buffer) {
+// The work-item's values of one k row of operand o into register array slot `slot` ("kk": the KS-step arrays, or
+// a fragment slot): row `row` of the local tile (`buffer` picks one of two) or of the global tile.
+void emitRegisterLoad(Writer& w, const Operand& o, const Names& n, const GemmParams& p, const std::string& buffer,
+                      const std::string& row = "pk + kk", const std::string& slot = "kk") {
     const int chunk = p.chunk();
     const char lower = o.name == 'A' ? 'a' : 'b';
-    w.line(std::string("// ") + o.name + ": " + (o.name == 'A' ? "ms" : "ns") +
-           " values of row pk+kk: groups of vw consecutive elements, " + (o.name == 'A' ? "ml/ms" : "nl/ns") +
-           " groups apart (" +
+    w.line(std::string("// ") + o.name + ": " + (o.name == 'A' ? "ms" : "ns") + " values of row " + row +
+           ": groups of vw consecutive elements, " + (o.name == 'A' ? "ml/ms" : "nl/ns") + " groups apart (" +
            (o.local   ? "from local memory"
             : o.image ? "from image " + std::string(1, o.name)
                       : std::string("from global memory")) +
@@ -152,20 +154,40 @@ void emitRegisterLoad(Writer& w, const Operand& o, const Names& n, const GemmPar
     w.open("for (int q = 0; q < GEMM_VW / GEMM_CHUNK; ++q)");
     const std::string colExpr = "(g * " + o.wg + " + " + o.pos + ") * GEMM_VW + q * GEMM_CHUNK";
     if (o.local)
-        w.line("const " + n.vec + " v = l" + o.name + buffer + "[pk + kk][((g * " + o.wg + " + " + o.pos +
+        w.line("const " + n.vec + " v = l" + o.name + buffer + "[" + row + "][((g * " + o.wg + " + " + o.pos +
                ") * GEMM_VW) / GEMM_CHUNK + q];");
     else
         w.line("const " + n.vec + " v = " +
                globalLoad(o, n, chunk, o.name == 'A' ? "Ablk" : "Bblk",
-                          "(pk + kk) * stride" + std::string(1, o.name) + " + " + colExpr) +
+                          "(" + row + ") * stride" + std::string(1, o.name) + " + " + colExpr) +
                ";");
     if (chunk == 1) {
-        w.line(std::string(1, lower) + "[kk][g * GEMM_VW + q] = v;");
+        w.line(std::string(1, lower) + "[" + slot + "][g * GEMM_VW + q] = v;");
     } else {
         for (int c = 0; c < chunk; ++c)
-            w.line(std::string(1, lower) + "[kk][g * GEMM_VW + q * GEMM_CHUNK + " + std::to_string(c) + "] = v." +
-                   kComponent[c] + ";");
+            w.line(std::string(1, lower) + "[" + slot + "][g * GEMM_VW + q * GEMM_CHUNK + " + std::to_string(c) +
+                   "] = v." + kComponent[c] + ";");
     }
+    w.close();
+    w.close();
+}
+
+// The FMAs of one k-step: acc += a[slot] b[slot]^T, m outside (order 0) or n outside with m serpentine (order 1:
+// consecutive FMAs share a or, where the direction turns, b; CUTLASS's SIMT order).
+void emitFmas(Writer& w, const GemmParams& p, const std::string& slot) {
+    const std::string fma = "acc[i][j] = kt_fma(a[" + slot + "][i], b[" + slot + "][j], acc[i][j]);";
+    w.line("KT_UNROLL");
+    if (p.order == 0) {
+        w.line("for (int i = 0; i < GEMM_MS; ++i)");
+        w.line("    KT_UNROLL");
+        w.line("    for (int j = 0; j < GEMM_NS; ++j) " + fma);
+        return;
+    }
+    w.open("for (int j = 0; j < GEMM_NS; ++j)");
+    w.line("KT_UNROLL");
+    w.open("for (int ii = 0; ii < GEMM_MS; ++ii)");
+    w.line("const int i = (j & 1) ? GEMM_MS - 1 - ii : ii;");
+    w.line(fma);
     w.close();
     w.close();
 }
@@ -264,6 +286,31 @@ std::string tnVariantStoreCondition(const TnVariant& variant) {
                                                    : "gi < mC && gj < nC";
 }
 
+namespace {
+// The store of the accumulators and the end of the kernel.
+void emitStore(Writer& w, const TnVariant& variant, const Names& n) {
+    w.line();
+    w.line("// Store: row i of the block is element i % vw of vector group i / vw; rows/columns beyond mC/nC are "
+           "padding.");
+    w.line("KT_UNROLL");
+    w.open("for (int i = 0; i < GEMM_MS; ++i)");
+    w.line("const int gi = bm * GEMM_ML + ((i / GEMM_VW) * GEMM_WGM + tm) * GEMM_VW + i % GEMM_VW;");
+    w.line("KT_UNROLL");
+    w.open("for (int j = 0; j < GEMM_NS; ++j)");
+    w.line("const int gj = bn * GEMM_NL + ((j / GEMM_VW) * GEMM_WGN + tn) * GEMM_VW + j % GEMM_VW;");
+    w.open("if (" + tnVariantStoreCondition(variant) + ")");
+    // offC is added here, not to C at the start: a pointer changed up front stays in two registers through the
+    // main loop (kernel parameters otherwise stay in the constant bank), which cost the register-heavy SGEMM
+    // kernels 6% on an H100 (H100 2026-11-23 run A).
+    w.line("const size_t o = (size_t)offC + (size_t)gi * ldc + gj;");
+    w.line("C[o] = beta == " + n.zero + " ? alpha * acc[i][j] : alpha * acc[i][j] + beta * C[o];");
+    w.close();
+    w.close();
+    w.close();
+    w.close();
+}
+} // namespace
+
 std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     if (!variant.isDefault() && p.ksplit != 1)
         throw std::invalid_argument("the triangular and k-range kernels of the BLAS3 routines need ksplit 1");
@@ -300,6 +347,10 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     def("GEMM_WGM", "(GEMM_ML / GEMM_MS)");
     def("GEMM_WGN", "(GEMM_NL / GEMM_NS)");
     def("GEMM_WG", "(GEMM_WGM * GEMM_WGN)");
+    if (p.warpM) {
+        def("GEMM_WARP_M", std::to_string(p.warpM) + " // work-items along m in one warp's patch");
+        def("GEMM_WARP_N", "(32 / GEMM_WARP_M)");
+    }
     w.line();
     w.line("// The compilers learn the work-group size: register allocation for it (CUDA), a fixed size (OpenCL).");
     if (p.maxRegs) {
@@ -327,8 +378,16 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     w.line("                     KT_GLOBAL " + n.real + "* KT_RESTRICT C, const int offC, const int ldc, const int mC,");
     w.line("                     const int nC)");
     w.open("");
-    w.line("const int tn = (int)get_local_id(0);");
-    w.line("const int tm = (int)get_local_id(1);");
+    if (p.warpM) {
+        // Warp patches: work-items lid = 32 w + l (w the warp) form a warpM x (32 / warpM) patch of the work-group,
+        // so the work-items of a warp read warpM (A) and 32 / warpM (B) distinct local-memory vectors per load.
+        w.line("const int lid = (int)get_local_id(1) * GEMM_WGN + (int)get_local_id(0);");
+        w.line("const int tm = (lid / 32) / (GEMM_WGN / GEMM_WARP_N) * GEMM_WARP_M + (lid % 32) / GEMM_WARP_N;");
+        w.line("const int tn = (lid / 32) % (GEMM_WGN / GEMM_WARP_N) * GEMM_WARP_N + lid % GEMM_WARP_N;");
+    } else {
+        w.line("const int tn = (int)get_local_id(0);");
+        w.line("const int tm = (int)get_local_id(1);");
+    }
     const bool folded = usesFoldedTriangleGrid(p, variant);
     if (folded) {
         for (const auto& line : foldedTriangleMapping(variant.triangle)) w.line(line);
@@ -344,7 +403,7 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     } else {
         for (const auto& line : tnVariantPrologue(variant, folded)) w.line(line);
     }
-    if (p.localA || p.localB) w.line("const int lid = tm * GEMM_WGN + tn;");
+    if ((p.localA || p.localB) && !p.warpM) w.line("const int lid = tm * GEMM_WGN + tn;");
     const bool twoBuffers = p.localBuffers() == 2;
     const std::string buffers = twoBuffers ? "[2]" : "";
     if (p.localA) w.line("KT_LOCAL " + n.vec + " lA" + buffers + "[GEMM_KL][GEMM_ML / GEMM_CHUNK];");
@@ -382,6 +441,15 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
             w.line("KT_BARRIER();");
         }
     }
+    if (p.frags) {
+        w.line("// Double-buffered fragments: slot s % 2 holds k-step s's values; step 0 of the first k-block now.");
+        w.line(n.real + " a[2][GEMM_MS];");
+        w.line(n.real + " b[2][GEMM_NS];");
+        w.open("");
+        emitRegisterLoad(w, a, n, p, "[0]", "0", "0");
+        emitRegisterLoad(w, b, n, p, "[0]", "0", "0");
+        w.close();
+    }
     w.line(n.real + " acc[GEMM_MS][GEMM_NS];");
     w.line("KT_UNROLL");
     w.line("for (int i = 0; i < GEMM_MS; ++i)");
@@ -410,6 +478,28 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
         if (p.localA || p.localB) w.line("KT_BARRIER();");
     }
     w.line();
+    if (p.frags) {
+        // CUTLASS's order: before the last k-step's FMAs the next tiles go to the other buffer and the barrier is
+        // passed, so step 0 of the next k-block is read while the last step's FMAs issue.
+        w.line("KT_UNROLL");
+        w.open("for (int pk = 0; pk < GEMM_KL; ++pk)");
+        w.open("if (pk == GEMM_KL - 1)");
+        w.open("if (kb + 1 < kbEnd)");
+        if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
+        if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
+        w.close();
+        w.line("KT_BARRIER(); // the other buffer is complete; this one is overwritten two k-blocks on");
+        w.close();
+        w.line("const int next = (pk + 1) % GEMM_KL; // the next k-step, in this or (last step) the next k-block");
+        const std::string nextBuffer = "[pk == GEMM_KL - 1 ? cur ^ 1 : cur]";
+        emitRegisterLoad(w, a, n, p, nextBuffer, "next", "(pk + 1) % 2");
+        emitRegisterLoad(w, b, n, p, nextBuffer, "next", "(pk + 1) % 2");
+        emitFmas(w, p, "pk % 2");
+        w.close();
+        w.close(); // the k-block loop
+        emitStore(w, variant, n);
+        return w.str();
+    }
     if (p.kl / p.ks <= 16) w.line("KT_UNROLL");
     w.open("for (int pk = 0; pk < GEMM_KL; pk += GEMM_KS)");
     w.line(n.real + " a[GEMM_KS][GEMM_MS];");
@@ -420,11 +510,9 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     emitRegisterLoad(w, b, n, p, cur);
     w.close();
     w.line("KT_UNROLL");
-    w.line("for (int kk = 0; kk < GEMM_KS; ++kk)");
-    w.line("    KT_UNROLL");
-    w.line("    for (int i = 0; i < GEMM_MS; ++i)");
-    w.line("        KT_UNROLL");
-    w.line("        for (int j = 0; j < GEMM_NS; ++j) acc[i][j] = kt_fma(a[kk][i], b[kk][j], acc[i][j]);");
+    w.open("for (int kk = 0; kk < GEMM_KS; ++kk)");
+    emitFmas(w, p, "kk");
+    w.close();
     w.close();
     if (twoBuffers) {
         w.open("if (kb + 1 < kbEnd)");
@@ -435,26 +523,8 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     } else if (p.localA || p.localB) {
         w.line("KT_BARRIER(); // the tiles are overwritten in the next k-block");
     }
-    w.close();
-    w.line();
-    w.line("// Store: row i of the block is element i % vw of vector group i / vw; rows/columns beyond mC/nC are "
-           "padding.");
-    w.line("KT_UNROLL");
-    w.open("for (int i = 0; i < GEMM_MS; ++i)");
-    w.line("const int gi = bm * GEMM_ML + ((i / GEMM_VW) * GEMM_WGM + tm) * GEMM_VW + i % GEMM_VW;");
-    w.line("KT_UNROLL");
-    w.open("for (int j = 0; j < GEMM_NS; ++j)");
-    w.line("const int gj = bn * GEMM_NL + ((j / GEMM_VW) * GEMM_WGN + tn) * GEMM_VW + j % GEMM_VW;");
-    w.open("if (" + tnVariantStoreCondition(variant) + ")");
-    // offC is added here, not to C at the start: a pointer changed up front stays in two registers through the
-    // main loop (kernel parameters otherwise stay in the constant bank), which cost the register-heavy SGEMM
-    // kernels 6% on an H100 (H100 2026-11-23 run A).
-    w.line("const size_t o = (size_t)offC + (size_t)gi * ldc + gj;");
-    w.line("C[o] = beta == " + n.zero + " ? alpha * acc[i][j] : alpha * acc[i][j] + beta * C[o];");
-    w.close();
-    w.close();
-    w.close();
-    w.close();
+    w.close(); // the k-block loop
+    emitStore(w, variant, n);
     return w.str();
 }
 

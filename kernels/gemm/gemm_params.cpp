@@ -38,6 +38,17 @@ std::string GemmParams::invalidReason() const {
         return "maxregs must be 0 (none) or 32..255 (got " + std::to_string(maxRegs) + ")";
     if (ksplit < 1 || ksplit > 64) return "ksplit must be 1..64 (got " + std::to_string(ksplit) + ")";
     if (prefetch && !localA && !localB) return "prefetch needs a shared tile (local memory for A or B)";
+    if (warpM != 0 && warpM != 2 && warpM != 4 && warpM != 8)
+        return "warpm must be 0, 2, 4 or 8 (got " + std::to_string(warpM) + ")";
+    if (order < 0 || order > 1) return "order must be 0 or 1 (got " + std::to_string(order) + ")";
+    if (frags < 0 || frags > 1) return "frags must be 0 or 1 (got " + std::to_string(frags) + ")";
+    if ((warpM || order || frags) && mma) return "warpm, order and frags belong to the SIMT kernel (mma 0)";
+    if (warpM && (wgM() % warpM || wgN() % (32 / warpM)))
+        return "warpm " + std::to_string(warpM) + ": warps of " + std::to_string(warpM) + " x " +
+               std::to_string(32 / warpM) + " work-items must tile the " + std::to_string(wgM()) + " x " +
+               std::to_string(wgN()) + " work-group";
+    if (frags && (prefetch != 2 || ks != 1 || kl > 16 || !localA || !localB))
+        return "double-buffered fragments (frags 1) need prefetch 2, ks 1, kl <= 16 and both tiles local";
     if (mma == 0) {
         if (wm != 0 || stages != 0 || swizzle != 0 || dbuf != 0 || lds128 != 0 || minBlocks != 0 || direct != 0)
             return "wm, stages, swizzle, dbuf, lds128, minblocks and direct belong to the tensor-core path (mma > 0)";
@@ -94,6 +105,8 @@ std::string GemmParams::describe() const {
       << (prefetch == 1   ? " prefetch"
           : prefetch == 2 ? " prefetch+2buf"
                           : "")
+      << (warpM ? " warp=" + std::to_string(warpM) + "x" + std::to_string(32 / warpM) : std::string())
+      << (order ? " serpentine" : "") << (frags ? " frags" : "")
       << (maxRegs ? " maxregs=" + std::to_string(maxRegs) : std::string())
       << (ksplit > 1 ? " ksplit=" + std::to_string(ksplit) : std::string())
       << (mma ? " mma=" +

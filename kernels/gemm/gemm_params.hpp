@@ -56,6 +56,16 @@ struct GemmParams {
     // so the routine needs no layout copy for any op (issue 15). An operand whose elements run along k (op(A) = A
     // in row-major terms) is kept in shared memory k-contiguous, rows padded by mmaPadK(), and read in 8-byte loads.
     int direct = 0;
+    // The SIMT kernel's micro-kernel, after CUTLASS's SIMT GEMMs (issue 15; none in the papers, 0 keeps the first
+    // kernels). warpM 2/4/8: the 32 consecutive work-items of a warp form a warpM x (32 / warpM) patch of the
+    // work-group instead of whole rows of it (0), so a warp's shared-memory reads of A and B touch fewer distinct
+    // addresses (more broadcast). order 1: the FMAs of a k-step run along n outside, along m inside and serpentine
+    // (the direction flips every column), so consecutive FMAs share an operand register. frags 1: the fragments of
+    // k-step s + 1 are read from local memory into a second register set while step s's FMAs issue, across the
+    // k-block's one barrier too (needs prefetch 2 with both tiles local, ks 1, kl <= 16).
+    int warpM = 0;
+    int order = 0;
+    int frags = 0;
     Layout layoutA = Layout::Cbl;
     Layout layoutB = Layout::Cbl;
     Precision precision = Precision::F32;

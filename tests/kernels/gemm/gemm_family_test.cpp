@@ -67,8 +67,8 @@ TEST(GemmFamily, ValidPointsGenerateAndRespectTheDevice) {
         int valid = 0;
         // The tensor-core parameters are the last digits of the index; SIMT points have them at 0 (their first value).
         std::uint64_t tail = 1;
-        for (const char* name :
-             {"GEMM_MMA", "GEMM_WM", "GEMM_STAGES", "GEMM_SWIZZLE", "GEMM_DBUF", "GEMM_LDS128", "GEMM_MINB"})
+        for (const char* name : {"GEMM_MMA", "GEMM_WM", "GEMM_STAGES", "GEMM_SWIZZLE", "GEMM_DBUF", "GEMM_LDS128",
+                                 "GEMM_MINB", "GEMM_DIRECT", "GEMM_WARP_M", "GEMM_ORDER", "GEMM_FRAGS"})
             tail *= space.parameters()[std::size_t(space.parameterIndex(name))].values.size();
         for (int tries = 0; tries < 200000 && valid < 300; ++tries) {
             const Point point = space.pointAt(rng() % (space.cartesianSize() / tail) * tail);
@@ -93,7 +93,8 @@ TEST(GemmFamily, ValidPointsGenerateAndRespectTheDevice) {
     const auto space = GemmFamily(D).space(hopper);
     const std::map<std::string, ParamValue> fixed = {{"GEMM_KS", 1},       {"GEMM_VW", 2},      {"GEMM_LOCAL_A", 1},
                                                      {"GEMM_LOCAL_B", 1},  {"GEMM_IMAGE_A", 0}, {"GEMM_IMAGE_B", 0},
-                                                     {"GEMM_PREFETCH", 0}, {"GEMM_MAXREGS", 0}};
+                                                     {"GEMM_PREFETCH", 0}, {"GEMM_MAXREGS", 0}, {"GEMM_WARP_M", 0},
+                                                     {"GEMM_ORDER", 0},    {"GEMM_FRAGS", 0}};
     std::mt19937_64 rng(11);
     std::array<int, 5> perShape{};
     int valid = 0;
@@ -117,6 +118,13 @@ TEST(GemmFamily, ValidPointsGenerateAndRespectTheDevice) {
     for (int shape = 1; shape <= 4; ++shape) EXPECT_GT(perShape[std::size_t(shape)], 0) << "mma " << shape;
 }
 
+// The parameters refuse p naming `rule`, and the space refuses its point too.
+static void expectRefused(const ParameterSpace& space, const GemmParams& p, const std::string& rule) {
+    SCOPED_TRACE(p.describe());
+    EXPECT_NE(p.invalidReason().find(rule), std::string::npos) << p.invalidReason();
+    EXPECT_FALSE(space.isValid(pointFromParams(p)));
+}
+
 TEST(GemmFamily, MainloopOptionsRefusedWhereTheKernelCannotTakeThem) {
     // The second round's options (double-buffered fragments, 16-byte fragment loads, launch bounds): the space and the
     // parameters refuse the same points, with the rule named.
@@ -126,11 +134,7 @@ TEST(GemmFamily, MainloopOptionsRefusedWhereTheKernelCannotTakeThem) {
     const GemmParams base = mainloop(mmaVariant(3, 128, 64, 16, 8, 8, 64, 3, 3, CBL, CBL), 1, 1, 2);
     ASSERT_EQ(base.invalidReason(), "");
     EXPECT_TRUE(space.isValid(pointFromParams(base))) << space.brokenConstraint(pointFromParams(base)).value_or("");
-    auto refused = [&](GemmParams p, const std::string& rule) {
-        SCOPED_TRACE(p.describe());
-        EXPECT_NE(p.invalidReason().find(rule), std::string::npos) << p.invalidReason();
-        EXPECT_FALSE(space.isValid(pointFromParams(p)));
-    };
+    auto refused = [&](const GemmParams& p, const std::string& rule) { expectRefused(space, p, rule); };
     GemmParams oneStep = base; // m16n8k8 with kl 8: one k-step, so the two register sets would swap roles per block
     oneStep.kl = 8;
     refused(oneStep, "even number of k-steps");
@@ -148,6 +152,28 @@ TEST(GemmFamily, MainloopOptionsRefusedWhereTheKernelCannotTakeThem) {
     GemmParams simt = kVariants.front(); // SIMT points keep them at 0
     simt.dbuf = 1;
     refused(simt, "tensor-core path");
+}
+
+TEST(GemmFamily, MicroKernelOptionsRefusedWhereTheKernelCannotTakeThem) {
+    // The SIMT micro-kernel options: the space and the parameters refuse the same points, with the rule named.
+    const auto space = GemmFamily(D).space(gpuLike());
+    const GemmParams base = microKernel(variant(128, 128, 8, 8, 8, 1, 2, "ABD", "", CBL, CBL, D), 4, 1, 1);
+    ASSERT_EQ(base.invalidReason(), "");
+    EXPECT_TRUE(space.isValid(pointFromParams(base))) << space.brokenConstraint(pointFromParams(base)).value_or("");
+    auto refused = [&](const GemmParams& p, const std::string& rule) { expectRefused(space, p, rule); };
+    GemmParams narrow = base; // 16 x 8 work-items: warps of 8 x 4 tile it, warps of 2 x 16 do not
+    narrow.nl = 64;
+    narrow.warpM = 2;
+    refused(narrow, "must tile");
+    GemmParams oneBuffer = base; // the next k-block's step 0 is read from the other tile buffer
+    oneBuffer.prefetch = 1;
+    refused(oneBuffer, "prefetch 2");
+    GemmParams twoSteps = base;
+    twoSteps.ks = 2;
+    refused(twoSteps, "ks 1");
+    GemmParams tensor = mmaVariant(3, 128, 64, 16, 8, 8, 64, 3, 3, CBL, CBL);
+    tensor.order = 1;
+    EXPECT_NE(tensor.invalidReason().find("SIMT kernel"), std::string::npos) << tensor.invalidReason();
 }
 
 TEST(GemmFamily, PapersFastestKernelsAreInThePaperSpace) {

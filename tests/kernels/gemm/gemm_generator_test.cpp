@@ -51,6 +51,19 @@ TEST(GemmGenerator, TextFollowsTheParameters) {
     EXPECT_EQ(s.find("double"), std::string::npos);
     EXPECT_EQ(s, generateTnKernel(p)); // deterministic: the compile cache keys on it
 
+    // The SIMT micro-kernel options: warp patches, serpentine FMAs, fragments in two register sets.
+    const std::string plain = generateTnKernel(kVariants.at(kVariants.size() - 3));
+    EXPECT_NE(plain.find("#define GEMM_WARP_M 4"), std::string::npos);
+    EXPECT_NE(plain.find("const int i = (j & 1) ? GEMM_MS - 1 - ii : ii;"), std::string::npos);
+    EXPECT_NE(plain.find("double a[2][GEMM_MS];"), std::string::npos);
+    EXPECT_NE(plain.find("lA[pk == GEMM_KL - 1 ? cur ^ 1 : cur][next]"), std::string::npos);
+    GemmParams rows = kVariants.at(kVariants.size() - 3);
+    rows.warpM = 0, rows.order = 0, rows.frags = 0;
+    const std::string r = generateTnKernel(rows);
+    EXPECT_EQ(r.find("GEMM_WARP_M"), std::string::npos);
+    EXPECT_EQ(r.find("GEMM_MS - 1 - ii"), std::string::npos);
+    EXPECT_EQ(r.find("a[2][GEMM_MS]"), std::string::npos);
+
     p = variant(64, 64, 8, 8, 8, 2, 8, "", "", ROW, ROW, D);
     const std::string d = generateTnKernel(p);
     EXPECT_NE(d.find("double2 v"), std::string::npos); // vw 8 in f64: loads of two doubles

@@ -117,6 +117,13 @@ inline gemm::GemmParams capped(gemm::GemmParams p, int maxRegs) {
     return p;
 }
 
+// The same variant with the SIMT micro-kernel options after CUTLASS (warp patches, FMA order, double-buffered
+// fragments).
+inline gemm::GemmParams microKernel(gemm::GemmParams p, int warpM, int order, int frags) {
+    p.warpM = warpM, p.order = order, p.frags = frags;
+    return p;
+}
+
 inline constexpr auto F = Precision::F32;
 inline constexpr auto D = Precision::F64;
 inline constexpr auto ROW = gemm::Layout::Row;
@@ -127,7 +134,8 @@ inline constexpr auto RBL = gemm::Layout::Rbl;
 // ml/nl 8 16 32 48 64 96 128 256; kl 2..256; ms/ns 1 2 3 4 6 8 12 16; ks 1 2 4 8; vw 1 2 4 8;
 // local -, A, B, AB (without prefetch, with it, with it and double-buffered tiles); image -, A, B, AB; layouts ROW/CBL/RBL for A and for B; f32 and f64;
 // register caps 0 64 80 96 128 168, a superset of the space's (applied where the device compiler takes a cap);
-// split-K 1 2 4 8 (with the register prefetch, the double-buffered tiles and an odd k-block count per part).
+// split-K 1 2 4 8 (with the register prefetch, the double-buffered tiles and an odd k-block count per part);
+// warp patches 0 2 4 8, FMA orders 0 1, double-buffered fragments 0 1 (also with split-K).
 inline const std::vector<gemm::GemmParams> kVariants = {
     variant(16, 16, 4, 1, 1, 1, 1, "", "", ROW, ROW, F),
     variant(32, 64, 8, 2, 4, 2, 2, "A", "A", CBL, RBL, D),
@@ -146,6 +154,10 @@ inline const std::vector<gemm::GemmParams> kVariants = {
     variant(8, 32, 16, 1, 2, 4, 1, "AB", "A", RBL, ROW, F),
     capped(variant(64, 32, 8, 4, 4, 2, 2, "ABD", "", CBL, RBL, D), 64), // double-buffered tiles
     capped(variant(32, 64, 16, 4, 8, 4, 4, "BD", "B", ROW, CBL, F), 80), // double-buffered B, A from global memory
+    // CUTLASS's SIMT DGEMM: 128 x 128 x 8, 4 x 8 work-items per warp, serpentine FMAs, double-buffered fragments.
+    microKernel(variant(128, 128, 8, 8, 8, 1, 2, "ABD", "", CBL, CBL, D), 4, 1, 1),
+    microKernel(split(variant(64, 32, 16, 4, 4, 1, 4, "ABD", "", RBL, ROW, F), 2), 8, 0, 1), // 8 x 4, split-K
+    microKernel(variant(64, 64, 8, 4, 4, 2, 2, "ABP", "", ROW, CBL, F), 2, 1, 0),           // 2 x 16, serpentine
 };
 
 // A tensor-core variant (GEMM_MMA): FP64, tiles in shared memory, ks 1, vw 2; ms x ns is the warp tile's share per
