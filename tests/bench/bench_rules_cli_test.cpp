@@ -344,6 +344,21 @@ TEST_F(BenchRulesCli, TreeFromAStoredRunOfSeveralShapes) {
     }
 }
 
+TEST_F(BenchRulesCli, BestAtOneSizeTakesACubeAsOneNumberAndNamesTheSizesMeasured) {
+    const std::string space = m_scratch.write("tiny.json", kTinySpace);
+    const auto tuned = ktune("tune --db '" + m_db + "' --device cpu --family sgemm --space '" + space +
+                             "' --strategy exhaustive --sizes 16,48x16x16 --no-isolation --runs 1");
+    ASSERT_EQ(tuned.rc, 0) << tuned.output;
+    const auto cube = ktune("best --db '" + m_db + "' --device cpu --family sgemm --size 16 --top 1");
+    ASSERT_EQ(cube.rc, 0) << cube.output;
+    EXPECT_NE(cube.output.find("16x16x16"), std::string::npos) << cube.output;
+    const auto missing = ktune("best --db '" + m_db + "' --device cpu --family sgemm --size 32");
+    EXPECT_EQ(missing.rc, 1) << missing.output;
+    EXPECT_NE(missing.output.find("at size 32x32x32; measured at: "), std::string::npos) << missing.output;
+    EXPECT_NE(missing.output.find("48x16x16"), std::string::npos) << missing.output;
+    EXPECT_EQ(ktune("best --db '" + m_db + "' --device cpu --family sgemm --size 16x16").rc, 2); // two of three
+}
+
 TEST_F(BenchRulesCli, BestCurvesExportsAStoredRun) {
     const auto tuned = ktune("tune --db '" + m_db + "' --device cpu --family transpose --strategy random " +
                              "--budget-evals 4 --sizes 64,128 --no-isolation --runs 1");

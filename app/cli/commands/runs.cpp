@@ -192,11 +192,30 @@ int runBest(const std::vector<std::string>& argv) {
     if (args.value("--run") || args.value("--min-sizes")) throw UsageError("--run and --min-sizes go with --curves");
     std::vector<store::StoredMeasurement> rows;
     if (auto size = args.value("--size")) {
-        const auto sizes = parseSizes(*size, "--size");
+        auto sizes = parseSizes(*size, "--size");
         if (sizes.size() != 1) throw UsageError("--size takes one size");
+        // One number for a family of several size dimensions means a cube, as in `ktune tune --sizes`.
+        kernels::registerBuiltinFamilies();
+        if (auto known = FamilyRegistry::instance().find(family)) {
+            try {
+                sizes = normaliseSizes(*known, sizes);
+            } catch (const std::invalid_argument& e) {
+                throw UsageError(std::string("--size: ") + e.what());
+            }
+        }
         const long long top = args.integer("--top").value_or(10);
         if (top < 1) throw UsageError("--top must be at least 1");
         rows = measurements.topCandidates(device, family, sizes.front(), static_cast<int>(top));
+        if (rows.empty()) {
+            // Name the sizes that were measured: a wrong size is the likely mistake here.
+            std::string measured;
+            for (const auto& r : measurements.bestPerSize(device, family))
+                measured += (measured.empty() ? "" : ", ") + r.measurement.size.label();
+            std::cerr << "ktune best: no ok measurement of family '" << family << "' on device '" << device
+                      << "' at size " << sizes.front().label()
+                      << (measured.empty() ? std::string(" (none at any size)") : "; measured at: " + measured) << "\n";
+            return 1;
+        }
     } else {
         rows = measurements.bestPerSize(device, family);
     }
