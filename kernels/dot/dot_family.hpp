@@ -24,8 +24,6 @@ public:
     std::optional<blas::BlasCall> benchCall(const std::string& variant, const ProblemSize& size) const override;
     // The package's ?dot: x and y with their offsets and positive increments, the result in device memory.
     std::vector<RoutinePlan> routinePlans(const Point& point, const DeviceInfo& device) const override;
-    // 2: the kernels take offsets and increments (the exported routine's layout).
-    int version() const override { return 2; }
 
 private:
     KernelPlan dotPlan(const Point& point, const DeviceInfo& device, bool routine) const;

@@ -26,8 +26,6 @@ public:
     std::optional<blas::BlasCall> benchCall(const std::string& variant, const ProblemSize& size) const override;
     // omatcopy with op T on the caller's row-major layout (the package's ?omatcopy).
     std::vector<RoutinePlan> routinePlans(const Point& point, const DeviceInfo& device) const override;
-    // 2: the kernel takes m, n, leading dimensions, offsets and alpha (the exported routine's layout).
-    int version() const override { return 2; }
 
 private:
     KernelPlan transposePlan(const Point& point, const DeviceInfo& device, bool routine) const;

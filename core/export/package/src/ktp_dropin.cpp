@@ -245,7 +245,9 @@ extern "C" {
     T cblas_##NAME(int n, const T* x, int incx, const T* y, int incy) {                                                \
         const T result = ktp_cblas_##NAME(n, x, incx, y, incy);                                                        \
         if (ranOnDevice("cblas_" #NAME)) return result;                                                                \
-        KTP_FORWARD("cblas_" #NAME, "cblas_" #NAME, 0, (int, const T*, int, const T*, int), n, x, incx, y, incy);      \
+        using Next = T (*)(int, const T*, int, const T*, int);                                                         \
+        if (auto next = reinterpret_cast<Next>(nextSymbol("cblas_" #NAME))) return next(n, x, incx, y, incy);         \
+        reportWithoutNext("cblas_" #NAME, 0);                                                                          \
         return T(0);                                                                                                   \
     }
 
@@ -257,8 +259,9 @@ extern "C" {
         else                                                                                                           \
             ktp::setStatus(KTP_INVALID_ARGUMENT, #NAME "_: a pointer argument is null");                               \
         if (ranOnDevice(#NAME "_")) return result;                                                                     \
-        KTP_FORWARD(#NAME "_", UPPER, 1, (const int*, const T*, const int*, const T*, const int*), n, x, incx, y,      \
-                    incy);                                                                                             \
+        using Next = T (*)(const int*, const T*, const int*, const T*, const int*);                                    \
+        if (auto next = reinterpret_cast<Next>(nextSymbol(#NAME "_"))) return next(n, x, incx, y, incy);               \
+        reportWithoutNext(UPPER, 1);                                                                                   \
         return T(0);                                                                                                   \
     }
 
