@@ -124,41 +124,33 @@ void ktp_cblas_domatcopy(int order, int trans, int rows, int cols, double alpha,
     ktp::hostOmatcopy("cblas_domatcopy", order, trans, rows, cols, alpha, A, lda, B, ldb);
 }
 
+// The entries of one precision on device memory: P the prefix (s, d), T its type, F64 whether it is double.
 #if KTP_WITH_OPENCL
-int ktp_sdot_cl(cl_command_queue queue, int n, cl_mem x, size_t offx, int incx, cl_mem y, size_t offy, int incy,
-                cl_mem result, size_t offResult) {
-    return ktp::clDot("ktp_sdot_cl", false, queue, n, x, offx, incx, y, offy, incy, result, offResult);
-}
-int ktp_ddot_cl(cl_command_queue queue, int n, cl_mem x, size_t offx, int incx, cl_mem y, size_t offy, int incy,
-                cl_mem result, size_t offResult) {
-    return ktp::clDot("ktp_ddot_cl", true, queue, n, x, offx, incx, y, offy, incy, result, offResult);
-}
-int ktp_somatcopy_cl(cl_command_queue queue, int order, int trans, int rows, int cols, float alpha, cl_mem A,
-                     size_t offA, int lda, cl_mem B, size_t offB, int ldb) {
-    return ktp::clOmatcopy("ktp_somatcopy_cl", false, queue, order, trans, rows, cols, alpha, A, offA, lda, B, offB,
-                           ldb);
-}
-int ktp_domatcopy_cl(cl_command_queue queue, int order, int trans, int rows, int cols, double alpha, cl_mem A,
-                     size_t offA, int lda, cl_mem B, size_t offB, int ldb) {
-    return ktp::clOmatcopy("ktp_domatcopy_cl", true, queue, order, trans, rows, cols, alpha, A, offA, lda, B, offB,
-                           ldb);
-}
+#define KTP_DOT_OMATCOPY_CL(P, T, F64)                                                                                 \
+    int ktp_##P##dot_cl(cl_command_queue queue, int n, cl_mem x, size_t offx, int incx, cl_mem y, size_t offy,         \
+                        int incy, cl_mem result, size_t offResult) {                                                   \
+        return ktp::clDot("ktp_" #P "dot_cl", F64, queue, n, x, offx, incx, y, offy, incy, result, offResult);        \
+    }                                                                                                                  \
+    int ktp_##P##omatcopy_cl(cl_command_queue queue, int order, int trans, int rows, int cols, T alpha, cl_mem A,      \
+                             size_t offA, int lda, cl_mem B, size_t offB, int ldb) {                                   \
+        return ktp::clOmatcopy("ktp_" #P "omatcopy_cl", F64, queue, order, trans, rows, cols, alpha, A, offA, lda, B,  \
+                               offB, ldb);                                                                             \
+    }
+KTP_DOT_OMATCOPY_CL(s, float, false)
+KTP_DOT_OMATCOPY_CL(d, double, true)
 #endif
 
 #if KTP_WITH_CUDA
-int ktp_sdot_cu(CUstream stream, int n, CUdeviceptr x, int incx, CUdeviceptr y, int incy, CUdeviceptr result) {
-    return ktp::cuDot("ktp_sdot_cu", false, stream, n, x, incx, y, incy, result);
-}
-int ktp_ddot_cu(CUstream stream, int n, CUdeviceptr x, int incx, CUdeviceptr y, int incy, CUdeviceptr result) {
-    return ktp::cuDot("ktp_ddot_cu", true, stream, n, x, incx, y, incy, result);
-}
-int ktp_somatcopy_cu(CUstream stream, int order, int trans, int rows, int cols, float alpha, CUdeviceptr A, int lda,
-                     CUdeviceptr B, int ldb) {
-    return ktp::cuOmatcopy("ktp_somatcopy_cu", false, stream, order, trans, rows, cols, alpha, A, lda, B, ldb);
-}
-int ktp_domatcopy_cu(CUstream stream, int order, int trans, int rows, int cols, double alpha, CUdeviceptr A, int lda,
-                     CUdeviceptr B, int ldb) {
-    return ktp::cuOmatcopy("ktp_domatcopy_cu", true, stream, order, trans, rows, cols, alpha, A, lda, B, ldb);
-}
+#define KTP_DOT_OMATCOPY_CU(P, T, F64)                                                                                 \
+    int ktp_##P##dot_cu(CUstream stream, int n, CUdeviceptr x, int incx, CUdeviceptr y, int incy,                      \
+                        CUdeviceptr result) {                                                                          \
+        return ktp::cuDot("ktp_" #P "dot_cu", F64, stream, n, x, incx, y, incy, result);                               \
+    }                                                                                                                  \
+    int ktp_##P##omatcopy_cu(CUstream stream, int order, int trans, int rows, int cols, T alpha, CUdeviceptr A,        \
+                             int lda, CUdeviceptr B, int ldb) {                                                        \
+        return ktp::cuOmatcopy("ktp_" #P "omatcopy_cu", F64, stream, order, trans, rows, cols, alpha, A, lda, B, ldb); \
+    }
+KTP_DOT_OMATCOPY_CU(s, float, false)
+KTP_DOT_OMATCOPY_CU(d, double, true)
 #endif
 }
