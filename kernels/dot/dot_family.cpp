@@ -101,8 +101,8 @@ KernelPlan DotFamily::dotPlan(const Point& point, const DeviceInfo&, bool routin
     partial.kernel = "dot_partial";
     partial.global = {"groups * " + std::to_string(wg), "1", "1"};
     partial.local = {std::to_string(wg), "1", "1"};
-    partial.args = {PlanArg::integer("n"),    PlanArg::buffer("x"),    PlanArg::integer("offa"),
-                    PlanArg::integer("incx"), PlanArg::buffer("y"),    PlanArg::integer("offb"),
+    partial.args = {PlanArg::integer("n"),    PlanArg::buffer("x"),      PlanArg::integer("offa"),
+                    PlanArg::integer("incx"), PlanArg::buffer("y"),      PlanArg::integer("offb"),
                     PlanArg::integer("incy"), PlanArg::buffer("partial")};
     PlanLaunch final = partial;
     final.kernel = "dot_final";

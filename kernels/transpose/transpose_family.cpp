@@ -93,11 +93,11 @@ KernelPlan TransposeFamily::transposePlan(const Point& point, const DeviceInfo&,
     if (m_precision == Precision::F64) program.options.push_back("-DKT_DOUBLE=1");
     program.kernels = {"transpose"};
     plan.programs = {program};
-    plan.checks = {{"m >= 1 && n >= 1", "transpose: the matrix is empty"},
-                   {"lda >= n && ldc >= m", "transpose: a leading dimension is below the row length"},
-                   {"offa >= 0 && offc >= 0", "transpose: offsets must not be negative"},
-                   {"extentA <= 2147483647 && extentC <= 2147483647", "transpose: an operand spans more than 2^31 "
-                                                                        "elements"}};
+    plan.checks = {
+        {"m >= 1 && n >= 1", "transpose: the matrix is empty"},
+        {"lda >= n && ldc >= m", "transpose: a leading dimension is below the row length"},
+        {"offa >= 0 && offc >= 0", "transpose: offsets must not be negative"},
+        {"extentA <= 2147483647 && extentC <= 2147483647", "transpose: an operand spans more than 2^31 elements"}};
     plan.buffers = {{routine ? "A" : "in", BufferRole::Input, "extentA"},
                     {routine ? "C" : "out", BufferRole::Output, "extentC"}};
     const auto tile = std::to_string(point["TRA_TILE"]);

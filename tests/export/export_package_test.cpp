@@ -95,9 +95,9 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
     }
     const auto exported = scratch.ktune("export --db '" + db + "' --device '" + deviceId + "' --family all --out pkg");
     ASSERT_EQ(exported.rc, 0) << exported.output;
-    for (const char* routine : {" sgemm", " dgemm", " sgemm_batch_strided", " dgemm_batch_strided", " ssymv", " dsymv",
-                                " ssyrk", " dsyrk", " ssyr2k", " dsyr2k", " ssymm", " dsymm", " strmm", " dtrmm",
-                                " sdot", " ddot", " somatcopy", " domatcopy"})
+    for (const char* routine :
+         {" sgemm", " dgemm", " sgemm_batch_strided", " dgemm_batch_strided", " ssymv", " dsymv", " ssyrk", " dsyrk",
+          " ssyr2k", " dsyr2k", " ssymm", " dsymm", " strmm", " dtrmm", " sdot", " ddot", " somatcopy", " domatcopy"})
         EXPECT_NE(exported.output.find(routine), std::string::npos) << routine << " in\n" << exported.output;
     // Families without measurements on the device are listed as skipped, not exported.
     EXPECT_NE(exported.output.find("skipped family layout_copy has no verified measurement"), std::string::npos)
@@ -181,11 +181,12 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
     EXPECT_NE(xerbla(preAll, "DSYR2K").find("parameter number 12 "), std::string::npos) << preAll;
     const std::string calls = scratch.read("calls.log");
     for (const char* expected :
-         {"cblas_sgemm device", "cblas_dgemm device", "sgemm_ device", "dgemm_ device", "dgemm_ host",
-          "cblas_dsymv device", "dsymv_ device", "cblas_dsyrk device", "dsyrk_ device", "cblas_dsyr2k device",
-          "dsyr2k_ device", "cblas_dsymm device", "dsymm_ device", "cblas_dtrmm device", "dtrmm_ device", "dsymv_ host",
-          "dsyr2k_ host", "cblas_dsyrk host", "cblas_dsymv host", "cblas_ddot device", "ddot_ device",
-          "cblas_domatcopy device", "cblas_ddot host", "cblas_domatcopy host"})
+         {"cblas_sgemm device", "cblas_dgemm device",     "sgemm_ device",    "dgemm_ device",
+          "dgemm_ host",        "cblas_dsymv device",     "dsymv_ device",    "cblas_dsyrk device",
+          "dsyrk_ device",      "cblas_dsyr2k device",    "dsyr2k_ device",   "cblas_dsymm device",
+          "dsymm_ device",      "cblas_dtrmm device",     "dtrmm_ device",    "dsymv_ host",
+          "dsyr2k_ host",       "cblas_dsyrk host",       "cblas_dsymv host", "cblas_ddot device",
+          "ddot_ device",       "cblas_domatcopy device", "cblas_ddot host",  "cblas_domatcopy host"})
         EXPECT_NE(calls.find(expected), std::string::npos) << expected << " in\n" << calls;
     // Every valid call but the negative-increment dsymv and ddot and the plain copy (domatcopy NoTrans) ran on the
     // device: one host line per invalid call, one for each increment, one for the copy.

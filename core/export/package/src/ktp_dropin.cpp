@@ -246,7 +246,7 @@ extern "C" {
         const T result = ktp_cblas_##NAME(n, x, incx, y, incy);                                                        \
         if (ranOnDevice("cblas_" #NAME)) return result;                                                                \
         using Next = T (*)(int, const T*, int, const T*, int);                                                         \
-        if (auto next = reinterpret_cast<Next>(nextSymbol("cblas_" #NAME))) return next(n, x, incx, y, incy);         \
+        if (auto next = reinterpret_cast<Next>(nextSymbol("cblas_" #NAME))) return next(n, x, incx, y, incy);          \
         reportWithoutNext("cblas_" #NAME, 0);                                                                          \
         return T(0);                                                                                                   \
     }

@@ -50,8 +50,8 @@ int checkOmatcopy(const char* routine, int first, int order, int trans, std::int
     return KTP_SUCCESS;
 }
 
-template <class T> void hostOmatcopy(const char* routine, int order, int trans, int rows, int cols, T alpha,
-                                     const T* A, int lda, T* B, int ldb) {
+template <class T> void hostOmatcopy(const char* routine, int order, int trans, int rows, int cols, T alpha, const T* A,
+                                     int lda, T* B, int ldb) {
     Call call;
     call.f64 = sizeof(T) == 8;
     if (checkOmatcopy(routine, 1, order, trans, rows, cols, lda, ldb, call)) return;
@@ -129,7 +129,7 @@ void ktp_cblas_domatcopy(int order, int trans, int rows, int cols, double alpha,
 #define KTP_DOT_OMATCOPY_CL(P, T, F64)                                                                                 \
     int ktp_##P##dot_cl(cl_command_queue queue, int n, cl_mem x, size_t offx, int incx, cl_mem y, size_t offy,         \
                         int incy, cl_mem result, size_t offResult) {                                                   \
-        return ktp::clDot("ktp_" #P "dot_cl", F64, queue, n, x, offx, incx, y, offy, incy, result, offResult);        \
+        return ktp::clDot("ktp_" #P "dot_cl", F64, queue, n, x, offx, incx, y, offy, incy, result, offResult);         \
     }                                                                                                                  \
     int ktp_##P##omatcopy_cl(cl_command_queue queue, int order, int trans, int rows, int cols, T alpha, cl_mem A,      \
                              size_t offA, int lda, cl_mem B, size_t offB, int ldb) {                                   \
