@@ -116,8 +116,9 @@ template <class T> struct Routines {
             auto f = reinterpret_cast<F>(d ? cublas.dbatch : cublas.sbatch);
             return f ? f(cublas.handle, 0, 0, n, n, n, &one, a, n, st, b, n, st, &zero, c2, n, st, int(s.batch)) : -1;
         }
-        if (d) return cublas.dgemm(cublas.handle, 0, 0, n, n, n, reinterpret_cast<const double*>(&one), a, n, b, n,
-                                   reinterpret_cast<const double*>(&zero), c2, n);
+        if (d)
+            return cublas.dgemm(cublas.handle, 0, 0, n, n, n, reinterpret_cast<const double*>(&one), a, n, b, n,
+                                reinterpret_cast<const double*>(&zero), c2, n);
         return cublas.sgemm(cublas.handle, 0, 0, n, n, n, reinterpret_cast<const float*>(&one), a, n, b, n,
                             reinterpret_cast<const float*>(&zero), c2, n);
     }
@@ -188,7 +189,8 @@ template <class T> int run(const std::string& name, const std::vector<Shape>& si
             d.cuMemcpyDtoH(x.data(), c, count * sizeof(T)), d.cuMemcpyDtoH(y.data(), c2, count * sizeof(T));
             double worst = 0, scale = 0;
             for (std::size_t i = 0; i < count; ++i) {
-                worst = std::isfinite(double(x[i])) ? std::max(worst, std::fabs(double(x[i]) - double(y[i]))) : INFINITY;
+                worst =
+                    std::isfinite(double(x[i])) ? std::max(worst, std::fabs(double(x[i]) - double(y[i]))) : INFINITY;
                 scale = std::max(scale, std::fabs(double(y[i])));
             }
             diff = worst / (scale > 0 ? scale : 1);
