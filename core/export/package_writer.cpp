@@ -62,6 +62,7 @@ const char* routineEnum(const std::string& routine) {
 std::string apiName(const blas::BlasCall& call) {
     const std::string prefix = call.precision == Precision::F64 ? "d" : "s";
     if (call.routine == blas::routine::kGemmBatchedStrided) return prefix + "gemm_batch_strided";
+    if (call.routine == blas::routine::kTranspose) return prefix + "omatcopy"; // as OpenBLAS and oneMKL name it
     return prefix + call.routine;
 }
 
@@ -274,7 +275,8 @@ the host-memory entries.
     o << R"(## Drop-in offload
 
 Built with `-DKTP_DROP_IN=ON`, `libktp.so` also defines the CBLAS and Fortran BLAS names of its routines
-(`cblas_sgemm`, `sgemm_`, `cblas_dsymv`, `dsymv_`, `cblas_dsyrk`, `cblas_dsyr2k`, `cblas_dsymm`, `cblas_dtrmm`, …):
+(`cblas_sgemm`, `sgemm_`, `cblas_dsymv`, `dsymv_`, `cblas_dsyrk`, `cblas_dsyr2k`, `cblas_dsymm`, `cblas_dtrmm`,
+`cblas_ddot`, `ddot_`, OpenBLAS's `cblas_domatcopy`, …):
 `LD_PRELOAD=/opt/ktp/lib/libktp.so ./app` runs an unmodified BLAS program's calls on the device. A call with invalid
 arguments, a routine the package does not hold, or a call its kernels cannot take goes to the program's own BLAS
 (the next definition of the symbol), so argument errors are reported by that library's xerbla as usual.

@@ -1,11 +1,8 @@
-// dlopen/dlsym of libcuda.so.1 and libnvrtc, done once; reports why when either cannot be used.
+// dlopen/dlsym of libcuda.so.1 and libnvrtc, done once, as exported packages do (the shared
+// core/export/package/src/ktp_cuda_loading.hpp); reports why when either cannot be used.
 #include "devices/cuda/cuda_loader.hpp"
 
-#include <dlfcn.h>
-
-#include <cstdlib>
-
-#include "core/export/package/src/ktp_nvrtc_options.hpp"
+#include "core/export/package/src/ktp_cuda_loading.hpp"
 
 namespace kt::devices::cuda {
 
@@ -14,34 +11,19 @@ namespace {
 #define KT_STR2(x) #x
 #define KT_STR(x) KT_STR2(x)
 
-// The versioned name first (what the header maps to), then the plain name for drivers that predate the version.
-template <class F> bool loadSymbol(void* lib, F& fn, const char* versioned, const char* plain, std::string& missing) {
-    void* p = dlsym(lib, versioned);
-    if (!p && plain) p = dlsym(lib, plain);
-    if (!p) {
-        missing += missing.empty() ? versioned : std::string(", ") + versioned;
-        return false;
-    }
-    fn = reinterpret_cast<F>(p);
-    return true;
-}
-
 struct DriverState {
     Driver driver;
     std::string why;
     bool ok = false;
     DriverState() {
-        void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-        if (!lib) {
-            why = "libcuda.so.1 not found: no NVIDIA driver";
-            return;
-        }
+        void* lib = ktp::loading::openDriver(why);
+        if (!lib) return;
         std::string missing;
-#define KT_LOAD(name) loadSymbol(lib, driver.name, KT_STR(name), #name, missing);
+#define KT_LOAD(name) ktp::loading::symbol(lib, driver.name, KT_STR(name), #name, missing);
         KT_CUDA_DRIVER_FUNCTIONS(KT_LOAD)
 #undef KT_LOAD
         if (!missing.empty()) {
-            why = "libcuda.so.1 is too old (missing " + missing + "); update the NVIDIA driver";
+            why = ktp::loading::driverTooOld(missing);
             return;
         }
         CUresult r = driver.cuInit(0);
@@ -53,13 +35,7 @@ struct DriverState {
         ok = true;
     }
     static std::string resultName(CUresult r, const Driver& d) {
-        const char* name = nullptr;
-        const char* text = nullptr;
-        if (d.cuGetErrorName) d.cuGetErrorName(r, &name);
-        if (d.cuGetErrorString) d.cuGetErrorString(r, &text);
-        std::string out = name ? name : "CUresult " + std::to_string(static_cast<int>(r));
-        if (text) out += std::string(" (") + text + ")";
-        return out;
+        return ktp::loading::resultName(r, d.cuGetErrorName, d.cuGetErrorString);
     }
 };
 
@@ -73,24 +49,14 @@ struct NvrtcState {
     std::string why;
     bool ok = false;
     NvrtcState() {
-        const std::vector<std::string> candidates = ktp::nvrtc::libraryCandidates();
-        void* lib = nullptr;
-        for (const auto& c : candidates)
-            if ((lib = dlopen(c.c_str(), RTLD_NOW | RTLD_LOCAL))) {
-                nvrtc.path = c;
-                break;
-            }
-        if (!lib) {
-            why = "libnvrtc.so not found (tried libnvrtc.so, .so.13, .so.12 and /usr/local/cuda): install the CUDA "
-                  "runtime compiler";
-            return;
-        }
+        void* lib = ktp::loading::openNvrtc(nvrtc.path, why);
+        if (!lib) return;
         std::string missing;
-#define KT_LOAD(name) loadSymbol(lib, nvrtc.name, KT_STR(name), nullptr, missing);
+#define KT_LOAD(name) ktp::loading::symbol(lib, nvrtc.name, KT_STR(name), nullptr, missing);
         KT_NVRTC_FUNCTIONS(KT_LOAD)
 #undef KT_LOAD
         if (!missing.empty()) {
-            why = nvrtc.path + " is too old (missing " + missing + ")";
+            why = ktp::loading::nvrtcTooOld(nvrtc.path, missing);
             return;
         }
         nvrtc.nvrtcVersion(&nvrtc.major, &nvrtc.minor);

@@ -64,34 +64,51 @@ std::vector<ProblemSize> DotFamily::defaultSizes(const DeviceInfo& device) const
     return {{{1 << 18}}, {{1 << 20}}};
 }
 
-std::optional<KernelPlan> DotFamily::plan(const Point& point, const DeviceInfo&) const {
+std::optional<KernelPlan> DotFamily::plan(const Point& point, const DeviceInfo& device) const {
+    return dotPlan(point, device, false);
+}
+
+KernelPlan DotFamily::dotPlan(const Point& point, const DeviceInfo&, bool routine) const {
     const auto wg = point["DOT_WG"], wpt = point["DOT_WPT"];
     KernelPlan plan;
     plan.precision = m_precision;
-    plan.inputs = {"n"};
     plan.scalars = {{"alpha", 1.5}};
+    // A routine binds the caller's layout (x is operand a, y operand b, the result operand c); a tuning run has
+    // dense vectors and the same kernels, so a tuned point is what the routine runs.
+    plan.inputs = {"n"};
+    if (routine)
+        plan.inputs.insert(plan.inputs.end(), {"offa", "incx", "offb", "incy", "offc"});
+    else
+        plan.variables = {{"offa", "0"}, {"incx", "1"}, {"offb", "0"}, {"incy", "1"}, {"offc", "0"}};
     GeneratedSource program;
     program.source = kernels::withPreamble(kernels::embeddedSource("dot/dot.cl"));
     program.options = {"-DDOT_WG=" + std::to_string(wg), "-DDOT_WPT=" + std::to_string(wpt)};
     if (m_precision == Precision::F64) program.options.push_back("-DKT_DOUBLE=1");
     program.kernels = {"dot_partial", "dot_final"};
     plan.programs = {program};
-    plan.variables = {{"groups", ceilDivExpr("n", wg * wpt)}};
-    plan.checks = {{"n >= 1 && n <= 2147483647 - " + std::to_string(wg * wpt), "dot: n must be in 1 … 2^31 - 1"}};
-    plan.buffers = {{"x", BufferRole::Input, "n"},
-                    {"y", BufferRole::Input, "n"},
+    plan.variables.push_back({"groups", "max(1, " + ceilDivExpr("n", wg * wpt) + ")"});
+    plan.variables.push_back({"extentX", "offa + incx * max(n - 1, 0) + 1"});
+    plan.variables.push_back({"extentY", "offb + incy * max(n - 1, 0) + 1"});
+    plan.checks = {{"n >= 0 && n <= 2147483647 - " + std::to_string(wg * wpt), "dot: n must be in 0 … 2^31 - 1"},
+                   {"incx >= 1 && incy >= 1", "dot: increments must be positive"},
+                   {"offa >= 0 && offb >= 0 && offc >= 0", "dot: offsets must not be negative"},
+                   {"extentX <= 2147483647 && extentY <= 2147483647", "dot: a vector spans more than 2^31 elements"}};
+    plan.buffers = {{"x", BufferRole::Input, "extentX"},
+                    {"y", BufferRole::Input, "extentY"},
                     {"partial", BufferRole::Workspace, "groups"},
-                    {"result", BufferRole::Output, "1"}};
+                    {"result", BufferRole::Output, "offc + 1"}};
     PlanLaunch partial;
     partial.kernel = "dot_partial";
     partial.global = {"groups * " + std::to_string(wg), "1", "1"};
     partial.local = {std::to_string(wg), "1", "1"};
-    partial.args = {PlanArg::integer("n"), PlanArg::buffer("x"), PlanArg::buffer("y"), PlanArg::buffer("partial")};
+    partial.args = {PlanArg::integer("n"),    PlanArg::buffer("x"),      PlanArg::integer("offa"),
+                    PlanArg::integer("incx"), PlanArg::buffer("y"),      PlanArg::integer("offb"),
+                    PlanArg::integer("incy"), PlanArg::buffer("partial")};
     PlanLaunch final = partial;
     final.kernel = "dot_final";
     final.global = {std::to_string(wg), "1", "1"};
     final.args = {PlanArg::integer("groups"), PlanArg::real("alpha"), PlanArg::buffer("partial"),
-                  PlanArg::buffer("result")};
+                  PlanArg::buffer("result"), PlanArg::integer("offc")};
     plan.launches = {partial, final};
     return plan;
 }
@@ -107,6 +124,15 @@ std::optional<blas::BlasCall> DotFamily::benchCall(const std::string&, const Pro
     call.n = size.dims.at(0);
     call.alpha = 1;
     return call;
+}
+
+std::vector<RoutinePlan> DotFamily::routinePlans(const Point& point, const DeviceInfo& device) const {
+    RoutinePlan r;
+    r.call.routine = std::string(blas::routine::kDot);
+    r.call.precision = m_precision;
+    r.call.order = blas::Order::ColMajor; // vectors: the order does not matter
+    r.plan = dotPlan(point, device, true);
+    return {r};
 }
 
 void registerDotFamilies() {

@@ -22,8 +22,11 @@ public:
     VerifyResult verify(const PlanData& data) const override;
     // The vendor dot of the same vectors (a library without it is reported as such).
     std::optional<blas::BlasCall> benchCall(const std::string& variant, const ProblemSize& size) const override;
+    // The package's ?dot: x and y with their offsets and positive increments, the result in device memory.
+    std::vector<RoutinePlan> routinePlans(const Point& point, const DeviceInfo& device) const override;
 
 private:
+    KernelPlan dotPlan(const Point& point, const DeviceInfo& device, bool routine) const;
     Precision m_precision;
 };
 

@@ -68,28 +68,68 @@ double TransposeFamily::bytes(const ProblemSize& size) const {
     return 2.0 * n * n * elementBytes(m_precision);
 }
 
-std::optional<KernelPlan> TransposeFamily::plan(const Point& point, const DeviceInfo&) const {
+std::optional<KernelPlan> TransposeFamily::plan(const Point& point, const DeviceInfo& device) const {
+    return transposePlan(point, device, false);
+}
+
+KernelPlan TransposeFamily::transposePlan(const Point& point, const DeviceInfo&, bool routine) const {
     KernelPlan plan;
     plan.precision = m_precision;
-    plan.inputs = {"n"};
+    // A routine binds the caller's layout (omatcopy: C = alpha A^T, A m x n row-major); a tuning run transposes a
+    // dense n x n matrix with the same kernel, so a tuned point is what the routine runs.
+    if (routine) {
+        plan.inputs = {"m", "n", "lda", "offa", "ldc", "offc"};
+        plan.scalars = {{"alpha", 1}};
+    } else {
+        plan.inputs = {"n"};
+        plan.scalars = {{"alpha", 1}};
+        plan.variables = {{"m", "n"}, {"lda", "n"}, {"offa", "0"}, {"ldc", "n"}, {"offc", "0"}};
+    }
+    plan.variables.push_back({"extentA", "offa + lda * (m - 1) + n"});
+    plan.variables.push_back({"extentC", "offc + ldc * (n - 1) + m"});
     GeneratedSource program;
     program.source = kernels::withPreamble(kernels::embeddedSource("transpose/transpose.cl"));
     for (const auto& name : point.names()) program.options.push_back("-D" + name + "=" + std::to_string(point[name]));
     if (m_precision == Precision::F64) program.options.push_back("-DKT_DOUBLE=1");
     program.kernels = {"transpose"};
     plan.programs = {program};
-    plan.checks = {{"n * n <= 2147483647", "transpose: n * n exceeds 2^31 elements"}};
-    plan.buffers = {{"in", BufferRole::Input, "n * n"}, {"out", BufferRole::Output, "n * n"}};
+    plan.checks = {
+        {"m >= 1 && n >= 1", "transpose: the matrix is empty"},
+        {"lda >= n && ldc >= m", "transpose: a leading dimension is below the row length"},
+        {"offa >= 0 && offc >= 0", "transpose: offsets must not be negative"},
+        {"extentA <= 2147483647 && extentC <= 2147483647", "transpose: an operand spans more than 2^31 elements"}};
+    plan.buffers = {{routine ? "A" : "in", BufferRole::Input, "extentA"},
+                    {routine ? "C" : "out", BufferRole::Output, "extentC"}};
     const auto tile = std::to_string(point["TRA_TILE"]);
     const auto rows = std::to_string(point["TRA_TILE"] / point["TRA_WPT"]); // work-items along a tile's rows
     PlanLaunch launch;
     launch.kernel = "transpose";
     launch.global = {ceilDivExpr("n", point["TRA_TILE"]) + " * " + tile,
-                     ceilDivExpr("n", point["TRA_TILE"]) + " * " + rows, "1"};
+                     ceilDivExpr("m", point["TRA_TILE"]) + " * " + rows, "1"};
     launch.local = {tile, rows, "1"};
-    launch.args = {PlanArg::buffer("in"), PlanArg::buffer("out"), PlanArg::integer("n")};
+    launch.args = {PlanArg::buffer(routine ? "A" : "in"),
+                   PlanArg::buffer(routine ? "C" : "out"),
+                   PlanArg::integer("m"),
+                   PlanArg::integer("n"),
+                   PlanArg::integer("lda"),
+                   PlanArg::integer("offa"),
+                   PlanArg::integer("ldc"),
+                   PlanArg::integer("offc"),
+                   PlanArg::real("alpha")};
     plan.launches = {launch};
     return plan;
+}
+
+std::vector<RoutinePlan> TransposeFamily::routinePlans(const Point& point, const DeviceInfo& device) const {
+    // omatcopy with op T (the kernel transposes; a plain copy is not this family's): row-major calls, a column-major
+    // one is the row-major call on the n x m matrix (the package swaps m and n).
+    RoutinePlan r;
+    r.call.routine = std::string(blas::routine::kTranspose);
+    r.call.precision = m_precision;
+    r.call.order = blas::Order::RowMajor;
+    r.call.opA = blas::Op::T;
+    r.plan = transposePlan(point, device, true);
+    return {r};
 }
 
 VerifyResult TransposeFamily::verify(const PlanData& data) const {

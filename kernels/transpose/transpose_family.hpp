@@ -24,8 +24,11 @@ public:
     VerifyResult verify(const PlanData& data) const override; // exact: a transpose moves bits
     // The vendor's transpose (cuBLAS geam, CLBlast omatcopy) of the same n x n matrix.
     std::optional<blas::BlasCall> benchCall(const std::string& variant, const ProblemSize& size) const override;
+    // omatcopy with op T on the caller's row-major layout (the package's ?omatcopy).
+    std::vector<RoutinePlan> routinePlans(const Point& point, const DeviceInfo& device) const override;
 
 private:
+    KernelPlan transposePlan(const Point& point, const DeviceInfo& device, bool routine) const;
     Precision m_precision;
 };
 

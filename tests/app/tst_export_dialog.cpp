@@ -1,7 +1,7 @@
-// File ▸ Export package on a small store made here (sgemm measured at three sizes, sdot without a routine): the
-// inventory lists the device and both families, a family without a routine is refused with the reason, the package
-// is written and checked with cmake (skipped where cmake is absent), an earlier package needs "replace", and a failing
-// configure reports cmake's error.
+// File ▸ Export package on a small store made here (sgemm measured at three sizes, the layout copies without a
+// routine): the inventory lists the device and both families, a family without a routine is refused with the reason,
+// the package is written and checked with cmake (skipped where cmake is absent), an earlier package needs "replace",
+// and a failing configure reports cmake's error.
 #include <filesystem>
 
 #include <QCheckBox>
@@ -61,7 +61,9 @@ void makeStore(const QString& path) {
     QVERIFY(points.size() >= 2);
     insert("sgemm", {{points[0], {{64, 64, 64}}}, {points[1], {{1024, 1024, 1024}}}, {points[1], {{2048, 2048, 2048}}}},
            10);
-    insert("sdot", {{"DOT_WG=64,DOT_WPT=2", {{4096}}}}, 3);
+    const auto copy = FamilyRegistry::instance().find("layout_copy")->seedPoints(device);
+    QVERIFY(!copy.empty());
+    insert("layout_copy", {{copy[0].key(), {{4096}}}}, 3);
 }
 
 void check(QListWidget* list, const QString& family, bool on) {
@@ -100,7 +102,7 @@ private Q_SLOTS:
         QCOMPARE(dialog->deviceCombo()->count(), 1);
         QCOMPARE(dialog->deviceCombo()->currentData().toString(), QString::fromStdString(testDevice().stableId()));
         QCOMPARE(dialog->familyList()->count(), 2);
-        QCOMPARE(dialog->familyList()->item(0)->text(), QStringLiteral("sdot"));
+        QCOMPARE(dialog->familyList()->item(0)->text(), QStringLiteral("layout_copy"));
         QCOMPARE(dialog->familyList()->item(1)->text(), QStringLiteral("sgemm"));
         QCOMPARE(dialog->familyList()->item(1)->checkState(), Qt::Checked);
 
@@ -117,7 +119,7 @@ private Q_SLOTS:
         QVERIFY(!dialog->startExport()); // no folder
         QVERIFY(dialog->statusLabel()->text().contains(QStringLiteral("folder")));
         dialog->folderEdit()->setText(m_dir.filePath(QStringLiteral("refused")));
-        // sdot has no routine to export: the whole request is refused, nothing is written.
+        // layout_copy has no routine to export: the whole request is refused, nothing is written.
         QSignalSpy finished(dialog.get(), &ExportDialog::exportFinished);
         QVERIFY(dialog->startExport());
         QVERIFY(finished.wait(30000));
@@ -125,7 +127,7 @@ private Q_SLOTS:
         QVERIFY2(dialog->statusLabel()->text().contains(QStringLiteral("no routine")),
                  qPrintable(dialog->statusLabel()->text()));
         QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("refused/manifest.json"))));
-        check(dialog->familyList(), QStringLiteral("sdot"), false);
+        check(dialog->familyList(), QStringLiteral("layout_copy"), false);
         check(dialog->familyList(), QStringLiteral("sgemm"), false);
         QVERIFY(!dialog->startExport());
         QVERIFY(dialog->statusLabel()->text().contains(QStringLiteral("family")));
@@ -134,7 +136,7 @@ private Q_SLOTS:
     void packageIsWrittenAndConfigures() {
         const auto dialog = openDialog();
         const QString out = m_dir.filePath(QStringLiteral("pkg"));
-        check(dialog->familyList(), QStringLiteral("sdot"), false);
+        check(dialog->familyList(), QStringLiteral("layout_copy"), false);
         dialog->folderEdit()->setText(out);
         dialog->depthSpin()->setValue(2);
         QSignalSpy finished(dialog.get(), &ExportDialog::exportFinished);
@@ -163,7 +165,7 @@ private Q_SLOTS:
     void anEarlierPackageNeedsReplaceAndAFailingConfigureIsReported() {
         const auto dialog = openDialog();
         const QString out = m_dir.filePath(QStringLiteral("again"));
-        check(dialog->familyList(), QStringLiteral("sdot"), false);
+        check(dialog->familyList(), QStringLiteral("layout_copy"), false);
         dialog->folderEdit()->setText(out);
         dialog->configureCheck()->setChecked(false);
         QSignalSpy finished(dialog.get(), &ExportDialog::exportFinished);

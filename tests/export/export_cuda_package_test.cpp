@@ -73,6 +73,16 @@ protected:
         }
     }
 
+    // Stores one point (families without seed points) as measured at `size`.
+    void measurePoint(const std::string& family, const std::string& key, const ProblemSize& size) {
+        store::NewRun r;
+        r.deviceId = m_device.stableId(), r.family = family, r.strategy = "test";
+        const auto run = store::RunRepository(*m_db).create(r);
+        Measurement m;
+        m.pointKey = key, m.size = size, m.value = 100.0, m.medianMs = 1, m.status = MeasurementStatus::Ok;
+        store::MeasurementRepository(*m_db).insert(run, m);
+    }
+
     DeviceInfo m_device;
     std::unique_ptr<store::Database> m_db;
 };
@@ -84,6 +94,9 @@ TEST_F(ExportCudaPackage, BuildsWithoutCudaCompilesWithNvrtcAndSaysClearlyWhenTh
     measureSeeds("dgemm_batched", {{{7, 5, 9, 64}}});
     for (const char* symv : {"ssymv", "ssymv_upper", "dsymv", "dsymv_upper"}) measureSeeds(symv, {{{4096}}});
     for (const char* rank : {"ssyrk", "dsyr2k"}) measureSeeds(rank, {{{256, 128}}});
+    for (const char* dot : {"sdot", "ddot"}) measurePoint(dot, "DOT_WG=256,DOT_WPT=4", {{1 << 24}});
+    for (const char* tr : {"transpose", "dtranspose"})
+        measurePoint(tr, "TRA_TILE=32,TRA_WPT=4,TRA_LOCAL=1,TRA_PAD=1", {{4096}});
     const auto model = exporter::buildPackageModel(*m_db, {m_device.stableId(), {"all"}, 3});
     exporter::WriteOptions options;
     options.out = dir() / "pkg";
@@ -124,7 +137,8 @@ TEST_F(ExportCudaPackage, BuildsWithoutCudaCompilesWithNvrtcAndSaysClearlyWhenTh
     r = shell(dir(), "nm -D --defined-only pkg-build/libktp.so");
     for (const char* entry :
          {"ktp_sgemm_cu", "ktp_dgemm_cu", "ktp_sgemm_batch_strided_cu", "ktp_dgemm_batch_strided_cu", "ktp_ssymv_cu",
-          "ktp_dsymv_cu", "ktp_cblas_sgemm", "ktp_cblas_dgemm_batch_strided", "ktp_cblas_ssymv"})
+          "ktp_dsymv_cu", "ktp_cblas_sgemm", "ktp_cblas_dgemm_batch_strided", "ktp_cblas_ssymv", "ktp_sdot_cu",
+          "ktp_domatcopy_cu", "ktp_cblas_ddot", "ktp_cblas_somatcopy"})
         EXPECT_NE(r.output.find(std::string(" ") + entry + "\n"), std::string::npos) << entry << " in\n" << r.output;
     EXPECT_EQ(r.output.find("_cl\n"), std::string::npos) << r.output;
 
@@ -136,7 +150,7 @@ TEST_F(ExportCudaPackage, BuildsWithoutCudaCompilesWithNvrtcAndSaysClearlyWhenTh
     r = shell(dir(), "KTP_CACHE_DIR='" + (dir() / "cache").string() + "' ./consumer/consumer");
     if (driver) {
         EXPECT_EQ(r.rc, 0) << r.output;
-        EXPECT_NE(r.output.find("routines 8 "), std::string::npos) << r.output;
+        EXPECT_NE(r.output.find("routines 12 "), std::string::npos) << r.output;
         EXPECT_NE(r.output.find(" failures 0\n"), std::string::npos) << r.output;
     } else {
         EXPECT_EQ(r.rc, 3) << r.output;

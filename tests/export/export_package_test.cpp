@@ -1,8 +1,8 @@
 // The export end to end on PoCL: tune every family with a routine (tiny budgets), `ktune export --family all`, build
 // the package with CMake, a consumer that links only the package checks every routine in both entry styles against
 // OpenBLAS, its second run compiles nothing (the on-disk cache), and the drop-in build offloads an unmodified BLAS
-// program (GEMM, SYMV, SYRK, SYR2K, SYMM, TRMM through CBLAS and Fortran names) under LD_PRELOAD while its invalid
-// calls still reach the program's own BLAS and its xerbla.
+// program (GEMM, SYMV, SYRK, SYR2K, SYMM, TRMM, DOT through CBLAS and Fortran names, OpenBLAS's OMATCOPY) under
+// LD_PRELOAD while its invalid calls still reach the program's own BLAS and its xerbla.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -75,6 +75,10 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
         "--family dsymm --sizes 40x24 --budget-evals 1" + blas3Space,
         "--family strmm --sizes 40x24 --budget-evals 1" + blas3Space,
         "--family dtrmm --sizes 40x24 --budget-evals 1" + blas3Space,
+        "--family sdot --sizes 5000 --budget-evals 2",
+        "--family ddot --sizes 5000 --budget-evals 2",
+        "--family transpose --sizes 64 --budget-evals 2",
+        "--family dtranspose --sizes 64 --budget-evals 2",
     };
     for (const auto& t : tunes) {
         const bool space = t.find("--strategy") != std::string::npos;
@@ -91,11 +95,12 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
     }
     const auto exported = scratch.ktune("export --db '" + db + "' --device '" + deviceId + "' --family all --out pkg");
     ASSERT_EQ(exported.rc, 0) << exported.output;
-    for (const char* routine : {" sgemm", " dgemm", " sgemm_batch_strided", " dgemm_batch_strided", " ssymv", " dsymv",
-                                " ssyrk", " dsyrk", " ssyr2k", " dsyr2k", " ssymm", " dsymm", " strmm", " dtrmm"})
+    for (const char* routine :
+         {" sgemm", " dgemm", " sgemm_batch_strided", " dgemm_batch_strided", " ssymv", " dsymv", " ssyrk", " dsyrk",
+          " ssyr2k", " dsyr2k", " ssymm", " dsymm", " strmm", " dtrmm", " sdot", " ddot", " somatcopy", " domatcopy"})
         EXPECT_NE(exported.output.find(routine), std::string::npos) << routine << " in\n" << exported.output;
     // Families without measurements on the device are listed as skipped, not exported.
-    EXPECT_NE(exported.output.find("skipped family sdot has no verified measurement"), std::string::npos)
+    EXPECT_NE(exported.output.find("skipped family layout_copy has no verified measurement"), std::string::npos)
         << exported.output;
     EXPECT_TRUE(scratch.exists("pkg/manifest.json"));
     EXPECT_TRUE(scratch.exists("pkg/src/ktp_generated.cpp"));
@@ -119,7 +124,7 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
     const std::string env = "KTP_CACHE_DIR='" + scratch.path("cache") + "' ";
     const auto first = shell(scratch, env + "./consumer/consumer", "first.log");
     ASSERT_EQ(first.rc, 0) << first.output;
-    EXPECT_NE(first.output.find("routines 14 "), std::string::npos) << first.output;
+    EXPECT_NE(first.output.find("routines 18 "), std::string::npos) << first.output;
     EXPECT_NE(first.output.find(" failures 0\n"), std::string::npos) << first.output;
     EXPECT_NE(first.output.find(" tuned 1\n"), std::string::npos) << first.output;
     EXPECT_GT(counter(first.output, "compiled"), 0) << first.output;
@@ -153,7 +158,7 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
     EXPECT_EQ(preloaded.rc, plain.rc) << preloaded.output;
     const auto want = numbers(plain.output), got = numbers(preloaded.output);
     ASSERT_EQ(got.size(), want.size());
-    ASSERT_GE(want.size(), 12u + 8 * 2 + 4 + 6 + 1 + 8);
+    ASSERT_GE(want.size(), 12u + 8 * 2 + 4 + 6 + 1 + 8 + 4 + 3);
     for (std::size_t i = 0; i < want.size(); ++i) {
         ASSERT_EQ(got[i].size(), want[i].size()) << "line " << i;
         for (std::size_t j = 0; j < want[i].size(); ++j)
@@ -176,17 +181,19 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
     EXPECT_NE(xerbla(preAll, "DSYR2K").find("parameter number 12 "), std::string::npos) << preAll;
     const std::string calls = scratch.read("calls.log");
     for (const char* expected :
-         {"cblas_sgemm device", "cblas_dgemm device", "sgemm_ device", "dgemm_ device", "dgemm_ host",
-          "cblas_dsymv device", "dsymv_ device", "cblas_dsyrk device", "dsyrk_ device", "cblas_dsyr2k device",
-          "dsyr2k_ device", "cblas_dsymm device", "dsymm_ device", "cblas_dtrmm device", "dtrmm_ device", "dsymv_ host",
-          "dsyr2k_ host", "cblas_dsyrk host", "cblas_dsymv host"})
+         {"cblas_sgemm device", "cblas_dgemm device",     "sgemm_ device",    "dgemm_ device",
+          "dgemm_ host",        "cblas_dsymv device",     "dsymv_ device",    "cblas_dsyrk device",
+          "dsyrk_ device",      "cblas_dsyr2k device",    "dsyr2k_ device",   "cblas_dsymm device",
+          "dsymm_ device",      "cblas_dtrmm device",     "dtrmm_ device",    "dsymv_ host",
+          "dsyr2k_ host",       "cblas_dsyrk host",       "cblas_dsymv host", "cblas_ddot device",
+          "ddot_ device",       "cblas_domatcopy device", "cblas_ddot host",  "cblas_domatcopy host"})
         EXPECT_NE(calls.find(expected), std::string::npos) << expected << " in\n" << calls;
-    // Every valid call but the negative-increment dsymv ran on the device: one host line per invalid call, one for
-    // the increment.
+    // Every valid call but the negative-increment dsymv and ddot and the plain copy (domatcopy NoTrans) ran on the
+    // device: one host line per invalid call, one for each increment, one for the copy.
     std::size_t hostLines = 0;
     for (std::size_t at = calls.find(" host ("); at != std::string::npos; at = calls.find(" host (", at + 1))
         ++hostLines;
-    EXPECT_EQ(hostLines, 5u) << calls;
+    EXPECT_EQ(hostLines, 7u) << calls;
     EXPECT_EQ(calls.find("cblas_dgemm host"), std::string::npos) << calls;
 }
 

@@ -2,8 +2,6 @@
 // and links without CUDA), programs compiled by NVRTC exactly as KernelTune compiled them while tuning
 // (ktp_nvrtc_options.hpp) and cached in memory per context and on disk, workspaces kept between calls, and the plan
 // context that binds the caller's device pointers (or uploaded host operands) and launches kernels.
-#include <dlfcn.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -15,33 +13,26 @@
 
 #include "ktp_backend.hpp"
 #include "ktp_cuda_api.hpp"
+#include "ktp_cuda_loading.hpp"
 #include "ktp_nvrtc_options.hpp"
 
 namespace ktp::cu {
 
 namespace {
 
-template <class F> void loadSymbol(void* lib, F& fn, const char* symbol, std::string& missing) {
-    fn = reinterpret_cast<F>(dlsym(lib, symbol));
-    if (!fn) missing += (missing.empty() ? "" : ", ") + std::string(symbol);
-}
-
 struct DriverState {
     Driver d;
     std::string why;
     bool ok = false;
     DriverState() {
-        void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-        if (!lib) {
-            why = "libcuda.so.1 not found: no NVIDIA driver on this machine";
-            return;
-        }
+        void* lib = loading::openDriver(why);
+        if (!lib) return;
         std::string missing;
-#define KTP_LOAD(name, symbol, ret, params) loadSymbol(lib, d.name, symbol, missing);
+#define KTP_LOAD(name, versioned, ret, params) loading::symbol(lib, d.name, versioned, nullptr, missing);
         KTP_CUDA_DRIVER_API(KTP_LOAD)
 #undef KTP_LOAD
         if (!missing.empty()) {
-            why = "libcuda.so.1 is too old (it lacks " + missing + "): update the NVIDIA driver";
+            why = loading::driverTooOld(missing);
             return;
         }
         if (CUresult r = d.cuInit(0)) {
@@ -51,15 +42,7 @@ struct DriverState {
         d.cuDriverGetVersion(&d.version);
         ok = true;
     }
-    std::string name(CUresult r) const {
-        const char* n = nullptr;
-        const char* text = nullptr;
-        if (d.cuGetErrorName) d.cuGetErrorName(r, &n);
-        if (d.cuGetErrorString) d.cuGetErrorString(r, &text);
-        std::string out = n ? n : "CUresult " + std::to_string(r);
-        if (text) out += std::string(" (") + text + ")";
-        return out;
-    }
+    std::string name(CUresult r) const { return loading::resultName(r, d.cuGetErrorName, d.cuGetErrorString); }
 };
 
 const DriverState& driverState() {
@@ -72,23 +55,14 @@ struct NvrtcState {
     std::string why;
     bool ok = false;
     NvrtcState() {
-        void* lib = nullptr;
-        for (const auto& c : nvrtc::libraryCandidates())
-            if ((lib = dlopen(c.c_str(), RTLD_NOW | RTLD_LOCAL))) {
-                n.path = c;
-                break;
-            }
-        if (!lib) {
-            why = "libnvrtc.so not found (tried libnvrtc.so, .so.13, .so.12, $CUDA_PATH and /usr/local/cuda): install "
-                  "the CUDA runtime compiler (NVRTC)";
-            return;
-        }
+        void* lib = loading::openNvrtc(n.path, why);
+        if (!lib) return;
         std::string missing;
-#define KTP_LOAD_NVRTC(name, symbol, ret, params) loadSymbol(lib, n.name, symbol, missing);
+#define KTP_LOAD_NVRTC(name, versioned, ret, params) loading::symbol(lib, n.name, versioned, nullptr, missing);
         KTP_NVRTC_API(KTP_LOAD_NVRTC)
 #undef KTP_LOAD_NVRTC
         if (!missing.empty()) {
-            why = n.path + " is too old (it lacks " + missing + ")";
+            why = loading::nvrtcTooOld(n.path, missing);
             return;
         }
         n.nvrtcVersion(&n.major, &n.minor);

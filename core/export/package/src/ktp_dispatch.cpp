@@ -59,6 +59,8 @@ bool toOrder(Call& c, Order order) {
 }
 
 int operandIndex(const Call& call, const char* name) {
+    if (call.routine == Routine::Dot) // x, y and the result
+        return !std::strcmp(name, "x") ? 0 : !std::strcmp(name, "y") ? 1 : !std::strcmp(name, "result") ? 2 : -1;
     if (!std::strcmp(name, "A")) return 0;
     if (!std::strcmp(name, "B")) return call.routine == Routine::Trmm ? 2 : 1;
     if (!std::strcmp(name, "x")) return 1;

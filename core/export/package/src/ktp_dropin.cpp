@@ -239,6 +239,41 @@ extern "C" {
                     s, u, t, d, m, n, alpha, A, lda, B, ldb, ls, lu, lt, ld);                                          \
     }
 
+// DOT: x . y, returned. BLAS reports no argument errors for it; a call the package does not take (an increment
+// that is not positive) goes to the program's BLAS.
+#define KTP_CBLAS_DOT(NAME, T)                                                                                         \
+    T cblas_##NAME(int n, const T* x, int incx, const T* y, int incy) {                                                \
+        const T result = ktp_cblas_##NAME(n, x, incx, y, incy);                                                        \
+        if (ranOnDevice("cblas_" #NAME)) return result;                                                                \
+        using Next = T (*)(int, const T*, int, const T*, int);                                                         \
+        if (auto next = reinterpret_cast<Next>(nextSymbol("cblas_" #NAME))) return next(n, x, incx, y, incy);          \
+        reportWithoutNext("cblas_" #NAME, 0);                                                                          \
+        return T(0);                                                                                                   \
+    }
+
+#define KTP_FORTRAN_DOT(NAME, T, UPPER)                                                                                \
+    T NAME##_(const int* n, const T* x, const int* incx, const T* y, const int* incy) {                                \
+        T result = T(0);                                                                                               \
+        if (n && incx && incy)                                                                                         \
+            result = ktp_cblas_##NAME(*n, x, *incx, y, *incy);                                                         \
+        else                                                                                                           \
+            ktp::setStatus(KTP_INVALID_ARGUMENT, #NAME "_: a pointer argument is null");                               \
+        if (ranOnDevice(#NAME "_")) return result;                                                                     \
+        using Next = T (*)(const int*, const T*, const int*, const T*, const int*);                                    \
+        if (auto next = reinterpret_cast<Next>(nextSymbol(#NAME "_"))) return next(n, x, incx, y, incy);               \
+        reportWithoutNext(UPPER, 1);                                                                                   \
+        return T(0);                                                                                                   \
+    }
+
+// OMATCOPY: B <- alpha op(A), OpenBLAS's extension (the package runs op T; a plain copy goes to the program's BLAS).
+#define KTP_CBLAS_OMATCOPY(NAME, T)                                                                                    \
+    void cblas_##NAME(int order, int trans, int rows, int cols, T alpha, const T* A, int lda, T* B, int ldb) {         \
+        ktp_cblas_##NAME(order, trans, rows, cols, alpha, A, lda, B, ldb);                                             \
+        if (ranOnDevice("cblas_" #NAME)) return;                                                                       \
+        KTP_FORWARD("cblas_" #NAME, "cblas_" #NAME, 0, (int, int, int, int, T, const T*, int, T*, int), order, trans,  \
+                    rows, cols, alpha, A, lda, B, ldb);                                                                \
+    }
+
 // The batched strided GEMM keeps only its ktp_ names: Debian's OpenBLAS (0.3.21) defines no
 // cblas_?gemm_batch_strided, and oneMKL's takes MKL_INT (32-bit in its LP64 interface) strides where the package
 // takes long long, so a drop-in under that name would misread an LP64 caller's arguments.
@@ -290,5 +325,19 @@ KTP_FORTRAN_TRMM(strmm, float, "STRMM ")
 #if KTP_HAS_DTRMM
 KTP_CBLAS_TRMM(dtrmm, double)
 KTP_FORTRAN_TRMM(dtrmm, double, "DTRMM ")
+#endif
+#if KTP_HAS_SDOT
+KTP_CBLAS_DOT(sdot, float)
+KTP_FORTRAN_DOT(sdot, float, "SDOT  ")
+#endif
+#if KTP_HAS_DDOT
+KTP_CBLAS_DOT(ddot, double)
+KTP_FORTRAN_DOT(ddot, double, "DDOT  ")
+#endif
+#if KTP_HAS_SOMATCOPY
+KTP_CBLAS_OMATCOPY(somatcopy, float)
+#endif
+#if KTP_HAS_DOMATCOPY
+KTP_CBLAS_OMATCOPY(domatcopy, double)
 #endif
 }

@@ -8,17 +8,6 @@ namespace ktp {
 
 namespace {
 
-bool validOrder(int o) { return o == KtpRowMajor || o == KtpColMajor; }
-bool validTrans(int t) { return t == KtpNoTrans || t == KtpTrans || t == KtpConjTrans; }
-
-std::int64_t max1(std::int64_t v) { return v < 1 ? 1 : v; }
-
-// Parameter `position` of `routine` is wrong: reference CBLAS reports it through cblas_xerbla.
-int argumentError(const char* routine, int position, const std::string& what) {
-    return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": parameter " + std::to_string(position) +
-                                               " was incorrect (" + what + ")");
-}
-
 // The positions of lda, ldb, ldc (and of the strides and batch count of the batched form) in the signature.
 struct GemmPositions {
     int lda, ldb, ldc, strideA, strideB, strideC, batch;

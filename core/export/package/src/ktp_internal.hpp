@@ -14,6 +14,16 @@ namespace ktp {
 int setStatus(int status, const std::string& message = {}); // returns status
 void setVariant(const std::string& variant);
 
+// Argument checks of the entries (ktp_entries*.cpp).
+inline bool validOrder(int o) { return o == KtpRowMajor || o == KtpColMajor; }
+inline bool validTrans(int t) { return t == KtpNoTrans || t == KtpTrans || t == KtpConjTrans; }
+inline std::int64_t max1(std::int64_t v) { return v < 1 ? 1 : v; }
+// Parameter `position` of `routine` is wrong: reference CBLAS reports it through cblas_xerbla.
+inline int argumentError(const char* routine, int position, const std::string& what) {
+    return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": parameter " + std::to_string(position) +
+                                               " was incorrect (" + what + ")");
+}
+
 // Rewrites `call` in `order` (a row-major call is the column-major call on the transposed operands, as KernelTune's
 // blas::toColumnMajor). Returns true when operands A and B trade places.
 bool toOrder(Call& call, Order order);
@@ -43,7 +53,8 @@ Counters& counters();
 
 // Which of the call's three operands (0, 1, 2: the a, b, c of runHost/runCl/runCu) a plan buffer named `name` is;
 // -1 for the plan's own buffers. GEMM's A, B, C; SYMV's A, x, y (y0: y read for beta before y is written, the same
-// operand); TRMM's B is written in place, so it is passed where C goes.
+// operand); TRMM's B is written in place, so it is passed where C goes; DOT's x, y and result; OMATCOPY's A and C
+// (the caller's B, written).
 int operandIndex(const Call& call, const char* name);
 
 // Entry points of the backend (ktp_opencl.cpp or ktp_cuda.cpp): run a validated call on host memory or on device

@@ -111,6 +111,18 @@ void ktp_cblas_strmm(int order, int side, int uplo, int transA, int diag, int m,
 void ktp_cblas_dtrmm(int order, int side, int uplo, int transA, int diag, int m, int n, double alpha, const double* A,
                      int lda, double* B, int ldb);
 
+/* Dot product x . y (cblas_?dot). The kernels take positive increments: n > 0 with another increment returns 0 and
+   the status KTP_UNSUPPORTED. n <= 0 returns 0. */
+float ktp_cblas_sdot(int n, const float* x, int incx, const float* y, int incy);
+double ktp_cblas_ddot(int n, const double* x, int incx, const double* y, int incy);
+
+/* Scaled out-of-place transpose B <- alpha A^T, A rows x cols (cblas_?omatcopy as OpenBLAS declares it). The
+   package holds the transposing kernels only: trans = KtpNoTrans (a plain copy) returns KTP_NOT_EXPORTED. */
+void ktp_cblas_somatcopy(int order, int trans, int rows, int cols, float alpha, const float* A, int lda, float* B,
+                         int ldb);
+void ktp_cblas_domatcopy(int order, int trans, int rows, int cols, double alpha, const double* A, int lda, double* B,
+                         int ldb);
+
 #if KTP_WITH_OPENCL
 /* Device memory: operands in OpenCL buffers (offsets in elements), enqueued on `queue` without waiting. */
 int ktp_sgemm_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k, float alpha, cl_mem A,
@@ -145,6 +157,15 @@ int ktp_strmm_cl(cl_command_queue queue, int order, int side, int uplo, int tran
                  cl_mem A, size_t offA, int lda, cl_mem B, size_t offB, int ldb);
 int ktp_dtrmm_cl(cl_command_queue queue, int order, int side, int uplo, int transA, int diag, int m, int n,
                  double alpha, cl_mem A, size_t offA, int lda, cl_mem B, size_t offB, int ldb);
+/* The dot product written to result[offResult] in device memory (n <= 0 writes 0), as CLBlast's Xdot. */
+int ktp_sdot_cl(cl_command_queue queue, int n, cl_mem x, size_t offx, int incx, cl_mem y, size_t offy, int incy,
+                cl_mem result, size_t offResult);
+int ktp_ddot_cl(cl_command_queue queue, int n, cl_mem x, size_t offx, int incx, cl_mem y, size_t offy, int incy,
+                cl_mem result, size_t offResult);
+int ktp_somatcopy_cl(cl_command_queue queue, int order, int trans, int rows, int cols, float alpha, cl_mem A,
+                     size_t offA, int lda, cl_mem B, size_t offB, int ldb);
+int ktp_domatcopy_cl(cl_command_queue queue, int order, int trans, int rows, int cols, double alpha, cl_mem A,
+                     size_t offA, int lda, cl_mem B, size_t offB, int ldb);
 #endif
 
 #if KTP_WITH_CUDA
@@ -183,6 +204,13 @@ int ktp_strmm_cu(CUstream stream, int order, int side, int uplo, int transA, int
                  CUdeviceptr A, int lda, CUdeviceptr B, int ldb);
 int ktp_dtrmm_cu(CUstream stream, int order, int side, int uplo, int transA, int diag, int m, int n, double alpha,
                  CUdeviceptr A, int lda, CUdeviceptr B, int ldb);
+/* The dot product written to *result in device memory (n <= 0 writes 0), as cuBLAS's dot in device pointer mode. */
+int ktp_sdot_cu(CUstream stream, int n, CUdeviceptr x, int incx, CUdeviceptr y, int incy, CUdeviceptr result);
+int ktp_ddot_cu(CUstream stream, int n, CUdeviceptr x, int incx, CUdeviceptr y, int incy, CUdeviceptr result);
+int ktp_somatcopy_cu(CUstream stream, int order, int trans, int rows, int cols, float alpha, CUdeviceptr A, int lda,
+                     CUdeviceptr B, int ldb);
+int ktp_domatcopy_cu(CUstream stream, int order, int trans, int rows, int cols, double alpha, CUdeviceptr A, int lda,
+                     CUdeviceptr B, int ldb);
 #endif
 
 #ifdef __cplusplus
