@@ -101,8 +101,8 @@ std::string BatchedParams::invalidReason() const {
 std::string BatchedParams::describe() const {
     std::ostringstream s;
     s << (precision == Precision::F64 ? "d " : "s ") << (design == Design::SharedMemory ? "shared" : "roc") << " tba "
-      << tba << " " << wx << "x" << wy << (reg ? " reg" : "") << (pad ? " pad" : "") << (vec == 1 ? " vec" : vec == 2 ? " cvec" : "")
-      << (seq > 1 ? " seq " + str(seq) : "") << (ldv > 1 ? " ldv " + str(ldv) : "")
+      << tba << " " << wx << "x" << wy << (reg ? " reg" : "") << (pad ? " pad" : "") << (vec == 1 ? " vec" : "")
+      << (vec == 2 ? " cvec" : "") << (seq > 1 ? " seq " + str(seq) : "") << (ldv > 1 ? " ldv " + str(ldv) : "")
       << (minBlocks > 0 ? " minb " + str(minBlocks) : "");
     return s.str();
 }

@@ -29,8 +29,7 @@ BatchedParams params(int design, int tba, int wx, int wy, Precision prec = Preci
     p.precision = prec, p.design = Design(design), p.tba = tba, p.wx = wx, p.wy = wy, p.reg = reg, p.pad = pad;
     return p;
 }
-BatchedParams blocked(int design, int tba, int wx, int wy, bool pad, Precision prec = Precision::F32,
-                      int vec = 0) {
+BatchedParams blocked(int design, int tba, int wx, int wy, bool pad, Precision prec = Precision::F32, int vec = 0) {
     BatchedParams p = params(design, tba, wx, wy, prec, true, pad);
     p.vec = vec;
     return p;
@@ -63,11 +62,11 @@ const std::vector<BatchedParams> kBatchedVariants = {
     params(0, 128, 1, 2),
     withMinBlocks(params(1, 64, 2, 1), 6),
     blocked(1, 2, 4, 2, true),
-    withSeq(blocked(0, 4, 2, 4, false), 4),                              // rounds without prefetch (read-only cache)
-    blocked(0, 1, 1, 1, false),                                          // blocks beyond 32 elements: per element
-    withSeq(blocked(1, 2, 4, 4, true, Precision::F32, 1), 2),            // vector tiles: rounds without prefetch
+    withSeq(blocked(0, 4, 2, 4, false), 4),                                // rounds without prefetch (read-only cache)
+    blocked(0, 1, 1, 1, false),                                            // blocks beyond 32 elements: per element
+    withSeq(blocked(1, 2, 4, 4, true, Precision::F32, 1), 2),              // vector tiles: rounds without prefetch
     withLdv(withSeq(blocked(1, 2, 4, 4, false, Precision::F32, 2), 4), 2), // column-major vector tiles, prefetch
-    withLdv(withMinBlocks(withSeq(blocked(1, 2, 4, 4, true), 8), 8), 4), // prefetch rounds, vector loads
+    withLdv(withMinBlocks(withSeq(blocked(1, 2, 4, 4, true), 8), 8), 4),   // prefetch rounds, vector loads
     withLdv(withSeq(blocked(1, 1, 4, 8, false), 2), 2),
     // work-item counts that are no power of two (3, 5, 6, 7, 9, 10, 11, 15, 17, 18 along m and n)
     params(0, 4, 3, 5),

@@ -46,7 +46,8 @@ TEST(BatchedGenerator, SameTextCompilesAsCuda) {
     for (int v = 0; v < 5; ++v) {
         const Design design = v ? Design::SharedMemory : Design::ReadOnlyCache;
         BatchedParams p;
-        p.precision = v == 2 || v == 4 ? Precision::F32 : Precision::F64, p.design = design, p.tba = 2, p.wx = 8, p.wy = 8;
+        p.precision = v == 2 || v == 4 ? Precision::F32 : Precision::F64, p.design = design, p.tba = 2, p.wx = 8,
+        p.wy = 8;
         p.reg = true, p.pad = design == Design::SharedMemory, p.vec = v == 2 ? 1 : v >= 3 ? 2 : 0;
         if (v == 1 || v == 3) p.seq = 8, p.minBlocks = 4, p.ldv = 2; // prefetch rounds, launch bounds, vector loads
         for (const BatchedShape& shape :
