@@ -425,6 +425,18 @@ if [ "$stage" = every ]; then
             > /dev/null 2>>"$log"
         say "ptr sweep $p n=$n: rc $?"
     done
+    # KT_NCU ("s 25"): an Nsight Compute profile of the first two of that pair's KT_EXTRA_POINTS (the timed run of the
+    # first, the warm-up of the second): throughput, occupancy, pipes and warp stalls
+    NCU=$(command -v ncu || ls /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | head -1)
+    if [ -n "${KT_NCU:-}" ] && [ -n "$NCU" ] && [ "$SECONDS" -lt "$budget" ]; then
+        read -r p n <<< "$KT_NCU"
+        timeout "$(within 60)" "$NCU" --clock-control none -k regex:gemm_batched --launch-skip 1 --launch-count 2 \
+            --section SpeedOfLight --section Occupancy --section LaunchStats --section WarpStateStats \
+            --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis \
+            "$ktune" bench --device "$cuda" --family ${p}gemm_batched --point "$(extraPoints "$p" "$n" | head -2 | paste -sd ';')" \
+            --variants nn --sizes "$(sizesOf "$p" "$n")" --peer none --runs 1 --warmup 1 > "$out/ncu-$p$n.txt" 2>&1
+        say "ncu $p n=$n: rc $?"
+    fi
     tables
     verifyTables
     peerSteps

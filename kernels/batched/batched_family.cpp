@@ -208,7 +208,7 @@ BatchedParams paramsFromPoint(const Point& point, Precision precision) {
     // Points stored before register blocking and padding existed lack them: both off, as those kernels were.
     if (point.has("BATCHED_REG")) p.reg = point["BATCHED_REG"] != 0;
     if (point.has("BATCHED_PAD")) p.pad = point["BATCHED_PAD"] != 0;
-    if (point.has("BATCHED_VEC")) p.vec = point["BATCHED_VEC"] != 0;
+    if (point.has("BATCHED_VEC")) p.vec = int(point["BATCHED_VEC"]);
     if (point.has("BATCHED_SEQ")) p.seq = int(point["BATCHED_SEQ"]);
     if (point.has("BATCHED_MINB")) p.minBlocks = int(point["BATCHED_MINB"]);
     if (point.has("BATCHED_LDV")) p.ldv = int(point["BATCHED_LDV"]);
@@ -260,9 +260,14 @@ ParameterSpace BatchedFamily::space(const DeviceInfo& device) const {
                         0});
     space.addParameter(
         {"BATCHED_PAD", {0, 1}, "1: odd leading dimensions of the shared tiles against bank conflicts", 0});
+    // 2 (H200, single): the register-blocked kernels there spend most of their time budget per problem on shared-
+    // and global-memory instructions (one 4-byte read of op(A) and op(B) each per row and column of a block per p);
+    // column-major tiles read as vectors along k (op(B)) and m (op(A), a work-item's rows consecutive) issue a
+    // quarter of them, and unlike 1 keep the staging writes in storage order and the prefetch rounds.
     space.addParameter({"BATCHED_VEC",
-                        {0, 1},
-                        "1: k-contiguous shared tiles read as 16-byte vectors (shared design with register blocking)",
+                        {0, 1, 2},
+                        "16-byte vector reads of the shared tiles (shared design with register blocking): 1 "
+                        "k-contiguous tiles; 2 column-major tiles, op(B) read along k, op(A) along m",
                         0});
     space.addConstraint({"BATCHED_TBA * BATCHED_WX * BATCHED_WY <= DEV_MAX_WG && "
                          "BATCHED_TBA * BATCHED_WX * BATCHED_WY <= DEV_MAX_WI0",
@@ -289,7 +294,7 @@ ParameterSpace BatchedFamily::space(const DeviceInfo& device) const {
     space.addParameter(
         {"BATCHED_LDV", {1, 2, 4}, "elements per global load of the prefetch staging (vector loads of A and B)", 1});
     space.addConstraint({"BATCHED_LDV == 1 || (BATCHED_DESIGN == 1 && BATCHED_REG == 1 && BATCHED_SEQ > 1 && "
-                         "BATCHED_VEC == 0)",
+                         "BATCHED_VEC != 1)",
                          "vector loads of the staging: the prefetch rounds of the shared register-blocked design"});
     space.addConstraint({"BATCHED_DESIGN == 1 || BATCHED_PAD == 0", "padding applies to the shared tiles only"});
     space.addConstraint({"BATCHED_VEC == 0 || (BATCHED_DESIGN == 1 && BATCHED_REG == 1)",
@@ -369,7 +374,7 @@ std::vector<Point> seedTable(Precision precision) {
     for (const auto& r : table) {
         BatchedParams p;
         p.precision = precision, p.design = Design(r[0]), p.tba = r[1], p.wx = r[2], p.wy = r[3];
-        p.reg = r[4] != 0, p.pad = r[5] != 0, p.vec = r[6] != 0, p.seq = r[7], p.ldv = r[8];
+        p.reg = r[4] != 0, p.pad = r[5] != 0, p.vec = r[6], p.seq = r[7], p.ldv = r[8];
         seeds.push_back(pointFromParams(p));
     }
     return seeds;

@@ -61,6 +61,13 @@ std::int64_t BatchedParams::localMemBytes(std::int64_t m, std::int64_t n, std::i
         const std::int64_t ldk = pad && (kv / vw) % 2 == 0 ? kv + vw : kv;
         return std::int64_t(tba) * (m + n) * ldk * realBytes();
     }
+    if (columnVectors(m, n)) { // as BATCHED_MV and BATCHED_LDSB: rows of op(A) in whole vectors or blocks, k in
+                               // whole vectors (an odd number of them with padding)
+        const std::int64_t vw = 16 / realBytes(), ri = (m + wx - 1) / wx, kv = (k + vw - 1) / vw * vw;
+        const std::int64_t unit = ri % vw == 0 ? ri : vw, mv = (m + unit - 1) / unit * unit;
+        const std::int64_t ldb = pad && (kv / vw) % 2 == 0 ? kv + vw : kv;
+        return std::int64_t(tba) * (mv * k + ldb * n) * realBytes();
+    }
     const std::int64_t lda = pad ? (m | 1) : m, ldb = pad ? (k | 1) : k; // as BATCHED_LDSA / BATCHED_LDSB
     return std::int64_t(tba) * (lda * k + ldb * n) * realBytes();
 }
@@ -70,7 +77,11 @@ bool BatchedParams::blocksInRegisters(std::int64_t m, std::int64_t n) const {
 }
 
 bool BatchedParams::vectorTiles(std::int64_t m, std::int64_t n) const {
-    return vec && design == Design::SharedMemory && blocksInRegisters(m, n);
+    return vec == 1 && design == Design::SharedMemory && blocksInRegisters(m, n);
+}
+
+bool BatchedParams::columnVectors(std::int64_t m, std::int64_t n) const {
+    return vec == 2 && design == Design::SharedMemory && blocksInRegisters(m, n);
 }
 
 std::string BatchedParams::invalidReason() const {
@@ -82,6 +93,7 @@ std::string BatchedParams::invalidReason() const {
     if (wy < 1 || wy > kMaxSize) return "BATCHED_WY must be 1 ... 32, got " + str(wy);
     if (seq != 1 && seq != 2 && seq != 4 && seq != 8) return "BATCHED_SEQ must be 1, 2, 4 or 8, got " + str(seq);
     if (ldv != 1 && ldv != 2 && ldv != 4) return "BATCHED_LDV must be 1, 2 or 4, got " + str(ldv);
+    if (vec < 0 || vec > 2) return "BATCHED_VEC must be 0, 1 or 2, got " + str(vec);
     if (minBlocks < 0 || minBlocks > 32) return "BATCHED_MINB must be 0 ... 32, got " + str(minBlocks);
     return {};
 }
@@ -89,8 +101,8 @@ std::string BatchedParams::invalidReason() const {
 std::string BatchedParams::describe() const {
     std::ostringstream s;
     s << (precision == Precision::F64 ? "d " : "s ") << (design == Design::SharedMemory ? "shared" : "roc") << " tba "
-      << tba << " " << wx << "x" << wy << (reg ? " reg" : "") << (pad ? " pad" : "") << (vec ? " vec" : "")
-      << (seq > 1 ? " seq " + str(seq) : "") << (ldv > 1 ? " ldv " + str(ldv) : "")
+      << tba << " " << wx << "x" << wy << (reg ? " reg" : "") << (pad ? " pad" : "") << (vec == 1 ? " vec" : "")
+      << (vec == 2 ? " cvec" : "") << (seq > 1 ? " seq " + str(seq) : "") << (ldv > 1 ? " ldv " + str(ldv) : "")
       << (minBlocks > 0 ? " minb " + str(minBlocks) : "");
     return s.str();
 }

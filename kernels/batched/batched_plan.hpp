@@ -23,7 +23,8 @@ struct BatchedParams {
     int wx = 8, wy = 8; // work-items per problem along m and n
     bool reg = false;   // register blocking of a work-item's block of C, C read first (compiled sizes only)
     bool pad = false;   // odd leading dimensions of the shared tiles (compiled sizes only)
-    bool vec = false;   // k-contiguous shared tiles read as 16-byte vectors (shared design, register blocking)
+    int vec = 0;        // 16-byte vector reads of the shared tiles (shared design, register blocking): 1 k-contiguous
+                        // tiles; 2 column-major tiles, op(B) read along k and op(A) along m (consecutive rows)
     int seq = 1;        // rounds of tba problems per work-group (prefetch in the shared register-blocked design)
     int ldv = 1;        // elements per global load of the prefetch staging (vectors of 1, 2 or 4)
     int minBlocks = 0;  // launch bounds: at least this many work-groups resident per compute unit (0: no bounds)
@@ -35,7 +36,8 @@ struct BatchedParams {
     std::int64_t localMemBytes(std::int64_t m, std::int64_t n, std::int64_t k) const;
     // Whether the kernel compiled for m x n takes the register-blocked path (BATCHED_USE_REG) and the vector one.
     bool blocksInRegisters(std::int64_t m, std::int64_t n) const;
-    bool vectorTiles(std::int64_t m, std::int64_t n) const;
+    bool vectorTiles(std::int64_t m, std::int64_t n) const;   // BATCHED_VEC 1 in effect
+    bool columnVectors(std::int64_t m, std::int64_t n) const; // BATCHED_VEC 2 in effect
     std::string invalidReason() const; // empty when valid
     std::string describe() const;      // "d shared tba 4 8x4 reg pad"
 };

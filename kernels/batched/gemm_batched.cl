@@ -81,19 +81,9 @@
 #define BM BATCHED_M
 #define BN BATCHED_N
 #define BK BATCHED_K
-// Leading dimensions of the shared tiles op(A) (BM x BK) and op(B) (BK x BN): odd with BATCHED_PAD, so that
-// addresses ld apart fall in different banks (4-byte banks; an odd count of 8-byte elements as well).
-#if BATCHED_PAD
-#define BATCHED_LDSA (BATCHED_M | 1)
-#define BATCHED_LDSB (BATCHED_K | 1)
-#else
-#define BATCHED_LDSA BATCHED_M
-#define BATCHED_LDSB BATCHED_K
-#endif
-#define BATCHED_CAP_A (BATCHED_LDSA * BATCHED_K)
-#define BATCHED_CAP_B (BATCHED_LDSB * BATCHED_N)
 #define BATCHED_UNROLL KT_UNROLL
-// A work-item's block of C: RI rows (i = tx + ii WX) by RJ columns (j = ty + jj WY).
+// A work-item's block of C: RI rows by RJ columns (columns j = ty + jj WY; rows i = tx + ii WX, or tx RI + ii with
+// BATCHED_VEC 2).
 #define BATCHED_RI ((BATCHED_M + BATCHED_WX - 1) / BATCHED_WX)
 #define BATCHED_RJ ((BATCHED_N + BATCHED_WY - 1) / BATCHED_WY)
 #if BATCHED_REG && BATCHED_RI * BATCHED_RJ <= 32
@@ -102,17 +92,21 @@
 #define BATCHED_USE_REG 0
 #endif
 #if BATCHED_VEC && BATCHED_USE_REG && BATCHED_DESIGN == 1
-#define BATCHED_USE_VEC 1
 #if defined(KT_DOUBLE) && KT_DOUBLE
 #define BATCHED_VW 2
 #define BATCHED_VT real2
 #define BATCHED_VDOT(acc, a, b) acc += (a).x * (b).x, acc += (a).y * (b).y
+#define BATCHED_VPUT(dst, v) (dst)[0] = (v).x, (dst)[1] = (v).y
 #else
 #define BATCHED_VW 4
 #define BATCHED_VT real4
 #define BATCHED_VDOT(acc, a, b) acc += (a).x * (b).x, acc += (a).y * (b).y, acc += (a).z * (b).z, acc += (a).w * (b).w
+#define BATCHED_VPUT(dst, v) (dst)[0] = (v).x, (dst)[1] = (v).y, (dst)[2] = (v).z, (dst)[3] = (v).w
 #endif
 #define BATCHED_KV ((BATCHED_K + BATCHED_VW - 1) / BATCHED_VW * BATCHED_VW) // k rounded up to whole vectors
+#endif
+#if BATCHED_VEC == 1 && BATCHED_USE_REG && BATCHED_DESIGN == 1
+#define BATCHED_USE_VEC 1
 #if BATCHED_PAD && (BATCHED_KV / BATCHED_VW) % 2 == 0
 #define BATCHED_LDK (BATCHED_KV + BATCHED_VW)
 #else
@@ -120,6 +114,46 @@
 #endif
 #else
 #define BATCHED_USE_VEC 0
+#endif
+#if BATCHED_VEC == 2 && BATCHED_USE_REG && BATCHED_DESIGN == 1
+// Column-major tiles whose columns are whole vectors: op(B) read along k, VW values of p per shared-memory
+// instruction; op(A) read along m where a work-item's RI consecutive rows are whole vectors (BATCHED_VA).
+#define BATCHED_USE_VEC2 1
+#define BATCHED_VA (BATCHED_RI % BATCHED_VW == 0)
+// op(A)'s rows in the tile: m in whole vectors, or with BATCHED_VA whole blocks of RI rows (the last work-item with
+// a row in the problem reads its RI rows from the tile)
+#if BATCHED_VA
+#define BATCHED_MV ((BATCHED_M + BATCHED_RI - 1) / BATCHED_RI * BATCHED_RI)
+#else
+#define BATCHED_MV ((BATCHED_M + BATCHED_VW - 1) / BATCHED_VW * BATCHED_VW)
+#endif
+#else
+#define BATCHED_USE_VEC2 0
+#endif
+// Leading dimensions of the shared tiles op(A) (BM x BK) and op(B) (BK x BN): odd with BATCHED_PAD, so that
+// addresses ld apart fall in different banks (4-byte banks; an odd count of 8-byte elements as well). With
+// BATCHED_VEC 2 whole vectors instead (m and k rounded up), op(B)'s an odd number of them with padding: the columns
+// that a warp reads then start in different banks.
+#if BATCHED_USE_VEC2
+#define BATCHED_LDSA BATCHED_MV
+#if BATCHED_PAD && (BATCHED_KV / BATCHED_VW) % 2 == 0
+#define BATCHED_LDSB (BATCHED_KV + BATCHED_VW)
+#else
+#define BATCHED_LDSB BATCHED_KV
+#endif
+#elif BATCHED_PAD
+#define BATCHED_LDSA (BATCHED_M | 1)
+#define BATCHED_LDSB (BATCHED_K | 1)
+#else
+#define BATCHED_LDSA BATCHED_M
+#define BATCHED_LDSB BATCHED_K
+#endif
+#define BATCHED_CAP_A (BATCHED_LDSA * BATCHED_K)
+#define BATCHED_CAP_B (BATCHED_LDSB * BATCHED_N)
+#if BATCHED_USE_VEC2
+#define BATCHED_ROW(tx, ii) ((tx) * BATCHED_RI + (ii))
+#else
+#define BATCHED_ROW(tx, ii) ((tx) + (ii) * BATCHED_WX)
 #endif
 #if BATCHED_SEQ > 1 && BATCHED_USE_REG && BATCHED_DESIGN == 1 && !BATCHED_USE_VEC
 #define BATCHED_PREFETCH 1
@@ -137,6 +171,7 @@
 #define BATCHED_UNROLL
 #define BATCHED_USE_REG 0
 #define BATCHED_USE_VEC 0
+#define BATCHED_USE_VEC2 0
 #define BATCHED_PREFETCH 0
 #endif
 
@@ -219,6 +254,13 @@ KT_KERNEL BATCHED_BOUNDS void gemm_batched(const int m, const int n, const int k
     BATCHED_LOCAL_PTR real* sA = (BATCHED_LOCAL_PTR real*)sAv;
     BATCHED_LOCAL_PTR real* sB = (BATCHED_LOCAL_PTR real*)sBv;
     const int baseA = q * BM * BATCHED_LDK, baseB = q * BN * BATCHED_LDK;
+#elif BATCHED_USE_VEC2
+    // Column-major as below, declared as vectors so that every column (whole vectors long) starts 16-byte aligned.
+    KT_LOCAL BATCHED_VT sAv[BATCHED_TBA * BATCHED_CAP_A / BATCHED_VW];
+    KT_LOCAL BATCHED_VT sBv[BATCHED_TBA * BATCHED_CAP_B / BATCHED_VW];
+    BATCHED_LOCAL_PTR real* sA = (BATCHED_LOCAL_PTR real*)sAv;
+    BATCHED_LOCAL_PTR real* sB = (BATCHED_LOCAL_PTR real*)sBv;
+    const int baseA = q * BATCHED_CAP_A, baseB = q * BATCHED_CAP_B;
 #elif BATCHED_DESIGN == 1
     // op(A) as BM x BK and op(B) as BK x BN, column-major with leading dimensions BATCHED_LDSA and BATCHED_LDSB.
     KT_LOCAL real sA[BATCHED_TBA * BATCHED_CAP_A];
@@ -231,7 +273,7 @@ KT_KERNEL BATCHED_BOUNDS void gemm_batched(const int m, const int n, const int k
     // last one and are never stored, so the loops below need no bounds tests and every read stays in the problem.
     int ic[BATCHED_RI], jc[BATCHED_RJ];
     KT_UNROLL
-    for (int ii = 0; ii < BATCHED_RI; ++ii) ic[ii] = min(tx + ii * BATCHED_WX, BM - 1);
+    for (int ii = 0; ii < BATCHED_RI; ++ii) ic[ii] = min(BATCHED_ROW(tx, ii), BM - 1);
     KT_UNROLL
     for (int jj = 0; jj < BATCHED_RJ; ++jj) jc[jj] = min(ty + jj * BATCHED_WY, BN - 1);
     real cin[BATCHED_RI][BATCHED_RJ];
@@ -279,13 +321,33 @@ KT_KERNEL BATCHED_BOUNDS void gemm_batched(const int m, const int n, const int k
 #endif
 // Whether operand X of a problem at p (leading dimension ld) starts every column on a vector boundary.
 #define BATCHED_ALIGNED(p, ld) ((((size_t)(p)) % (BATCHED_LDV * sizeof(real))) == 0 && (ld) % BATCHED_LDV == 0)
+#if BATCHED_POINTERS
+    // Pointer arrays: the offsets of the problem fetched next are read one fetch ahead (with the loads of the problem
+    // before), so a fetch's loads do not wait on its offsets' latency first.
+    int nextA, nextB, nextC;
+#define BATCHED_NEXT_OFFSETS(P)                                                                                        \
+    {                                                                                                                  \
+        const int pq = (P) < batch ? (P) : 0;                                                                          \
+        nextA = ptrA[pq], nextB = ptrB[pq], nextC = ptrC[pq];                                                          \
+    }
+    BATCHED_NEXT_OFFSETS((int)get_group_id(0) * BATCHED_SEQ * BATCHED_TBA + q)
+#define BATCHED_FETCH_PROBLEMS(pn)                                                                                     \
+    const KT_GLOBAL real* an = A + offa + nextA;                                                                       \
+    const KT_GLOBAL real* bn = B + offb + nextB;                                                                       \
+    const KT_GLOBAL real* cn = C + offc + nextC;
+#define BATCHED_FETCH_AHEAD(pn) BATCHED_NEXT_OFFSETS((pn) + BATCHED_TBA)
+#else
+#define BATCHED_FETCH_PROBLEMS(pn)                                                                                     \
+    const KT_GLOBAL real* an = BATCHED_PROBLEM(A, offa, ptrA, strideA, pn);                                            \
+    const KT_GLOBAL real* bn = BATCHED_PROBLEM(B, offb, ptrB, strideB, pn);                                            \
+    const KT_GLOBAL real* cn = BATCHED_PROBLEM(C, offc, ptrC, strideC, pn);
+#define BATCHED_FETCH_AHEAD(pn)
+#endif
 #define BATCHED_FETCH(P)                                                                                               \
     {                                                                                                                  \
         const int pn = (P);                                                                                            \
         const int live = pn < batch;                                                                                   \
-        const KT_GLOBAL real* an = BATCHED_PROBLEM(A, offa, ptrA, strideA, pn);                                        \
-        const KT_GLOBAL real* bn = BATCHED_PROBLEM(B, offb, ptrB, strideB, pn);                                        \
-        const KT_GLOBAL real* cn = BATCHED_PROBLEM(C, offc, ptrC, strideC, pn);                                        \
+        BATCHED_FETCH_PROBLEMS(pn)                                                                                     \
         const int alignedA = BATCHED_ALIGNED(an, lda), alignedB = BATCHED_ALIGNED(bn, ldb);                            \
         KT_UNROLL                                                                                                      \
         for (int s = 0; s < BATCHED_SA; ++s) {                                                                         \
@@ -315,6 +377,7 @@ KT_KERNEL BATCHED_BOUNDS void gemm_batched(const int m, const int n, const int k
             for (int jj = 0; jj < BATCHED_RJ; ++jj)                                                                    \
                 ncin[ii][jj] = live && beta != (real)0 ? cn[ic[ii] + jc[jj] * ldc] : 0;                                \
         }                                                                                                              \
+        BATCHED_FETCH_AHEAD(pn)                                                                                        \
     }
     BATCHED_FETCH((int)get_group_id(0) * BATCHED_SEQ * BATCHED_TBA + q)
 #endif
@@ -473,6 +536,48 @@ KT_KERNEL BATCHED_BOUNDS void gemm_batched(const int m, const int n, const int k
             for (int jj = 0; jj < BATCHED_RJ; ++jj) BATCHED_VDOT(acc[ii][jj], va[ii], vb[jj]);
         }
     }
+#elif BATCHED_USE_VEC2
+    // Per vector of p: op(B)'s VW values of each of the work-item's columns in one read each; per p, op(A)'s RI rows
+    // in RI / VW reads (rows past the problem, never written, only feed elements of C that are never stored; work-items
+    // with no row in the problem read the last block), or one each where the rows are not whole vectors. p past k is
+    // skipped at compile time.
+#if BATCHED_VA
+    const int rowA = (baseA + min(tx * BATCHED_RI, BATCHED_MV - BATCHED_RI)) / BATCHED_VW; // in vectors
+#endif
+    int colB[BATCHED_RJ];
+    KT_UNROLL
+    for (int jj = 0; jj < BATCHED_RJ; ++jj) colB[jj] = (baseB + jc[jj] * BATCHED_LDSB) / BATCHED_VW;
+    KT_UNROLL
+    for (int pv = 0; pv < BATCHED_KV / BATCHED_VW; ++pv) {
+        real rb[BATCHED_RJ][BATCHED_VW];
+        KT_UNROLL
+        for (int jj = 0; jj < BATCHED_RJ; ++jj) {
+            const BATCHED_VT v = sBv[colB[jj] + pv];
+            BATCHED_VPUT(rb[jj], v);
+        }
+        KT_UNROLL
+        for (int t = 0; t < BATCHED_VW; ++t) {
+            const int p = pv * BATCHED_VW + t;
+            if (p < BK) {
+                real ra[BATCHED_RI];
+#if BATCHED_VA
+                KT_UNROLL
+                for (int v = 0; v < BATCHED_RI / BATCHED_VW; ++v) {
+                    const BATCHED_VT x = sAv[rowA + p * (BATCHED_LDSA / BATCHED_VW) + v];
+                    BATCHED_VPUT(&ra[v * BATCHED_VW], x);
+                }
+#else
+                KT_UNROLL
+                for (int ii = 0; ii < BATCHED_RI; ++ii) ra[ii] = sA[baseA + ic[ii] + p * BATCHED_LDSA];
+#endif
+                KT_UNROLL
+                for (int ii = 0; ii < BATCHED_RI; ++ii) {
+                    KT_UNROLL
+                    for (int jj = 0; jj < BATCHED_RJ; ++jj) acc[ii][jj] += ra[ii] * rb[jj][t];
+                }
+            }
+        }
+    }
 #else
     KT_UNROLL
     for (int p = 0; p < BK; ++p) {
@@ -493,7 +598,7 @@ KT_KERNEL BATCHED_BOUNDS void gemm_batched(const int m, const int n, const int k
         const int j = ty + jj * BATCHED_WY;
         KT_UNROLL
         for (int ii = 0; ii < BATCHED_RI; ++ii) {
-            const int i = tx + ii * BATCHED_WX;
+            const int i = BATCHED_ROW(tx, ii);
             if (i < BM && j < BN) {
                 const int o = i + j * ldc;
                 c[o] = beta == (real)0 ? alpha * acc[ii][jj] : alpha * acc[ii][jj] + beta * cin[ii][jj];

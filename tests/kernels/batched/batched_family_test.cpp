@@ -29,8 +29,7 @@ BatchedParams params(int design, int tba, int wx, int wy, Precision prec = Preci
     p.precision = prec, p.design = Design(design), p.tba = tba, p.wx = wx, p.wy = wy, p.reg = reg, p.pad = pad;
     return p;
 }
-BatchedParams blocked(int design, int tba, int wx, int wy, bool pad, Precision prec = Precision::F32,
-                      bool vec = false) {
+BatchedParams blocked(int design, int tba, int wx, int wy, bool pad, Precision prec = Precision::F32, int vec = 0) {
     BatchedParams p = params(design, tba, wx, wy, prec, true, pad);
     p.vec = vec;
     return p;
@@ -63,10 +62,11 @@ const std::vector<BatchedParams> kBatchedVariants = {
     params(0, 128, 1, 2),
     withMinBlocks(params(1, 64, 2, 1), 6),
     blocked(1, 2, 4, 2, true),
-    withSeq(blocked(0, 4, 2, 4, false), 4),                              // rounds without prefetch (read-only cache)
-    blocked(0, 1, 1, 1, false),                                          // blocks beyond 32 elements: per element
-    withSeq(blocked(1, 2, 4, 4, true, Precision::F32, true), 2),         // vector tiles: rounds without prefetch
-    withLdv(withMinBlocks(withSeq(blocked(1, 2, 4, 4, true), 8), 8), 4), // prefetch rounds, vector loads
+    withSeq(blocked(0, 4, 2, 4, false), 4),                                // rounds without prefetch (read-only cache)
+    blocked(0, 1, 1, 1, false),                                            // blocks beyond 32 elements: per element
+    withSeq(blocked(1, 2, 4, 4, true, Precision::F32, 1), 2),              // vector tiles: rounds without prefetch
+    withLdv(withSeq(blocked(1, 2, 4, 4, false, Precision::F32, 2), 4), 2), // column-major vector tiles, prefetch
+    withLdv(withMinBlocks(withSeq(blocked(1, 2, 4, 4, true), 8), 8), 4),   // prefetch rounds, vector loads
     withLdv(withSeq(blocked(1, 1, 4, 8, false), 2), 2),
     // work-item counts that are no power of two (3, 5, 6, 7, 9, 10, 11, 15, 17, 18 along m and n)
     params(0, 4, 3, 5),
@@ -339,7 +339,7 @@ TEST_F(BatchedPocl, RegisterBlockingAndPaddingOddAndRectangularSizes) {
         blocked(1, 2, 8, 8, true),  // 2 x 2 and 2 x 4 blocks, rows and columns past the problem
         blocked(1, 1, 4, 4, true),  // 6 x 6 = 36 elements: the per-element loop on padded tiles; 8 x 2 blocks
         blocked(1, 1, 8, 4, false), // exactly 32 elements at 31; a 1-row problem
-        blocked(1, 1, 16, 16, true, Precision::F32, true), // vector tiles, k a multiple of the vector and not
+        blocked(1, 1, 16, 16, true, Precision::F32, 1), // vector tiles, k a multiple of the vector and not
         withSeq(blocked(1, 2, 8, 8, true), 4), // prefetch rounds: batches ending inside a round and a work-group
         withLdv(withSeq(blocked(1, 1, 16, 8, false), 2), 2)}; // vector loads where a column is whole vectors
     const std::vector<std::vector<ProblemSize>> sizes = {
@@ -404,6 +404,32 @@ TEST_F(BatchedPocl, WorkItemShapesThatDivideTheSize) {
     EXPECT_NE(params(1, 1, 8, 0).invalidReason().find("BATCHED_WY"), std::string::npos);
 }
 
+TEST_F(BatchedPocl, ColumnVectorTilesAtOddAndRectangularSizes) {
+    // BATCHED_VEC 2: op(B) read along k in vectors (k rounded up, the rest skipped), op(A) along m where a work-item's
+    // consecutive rows are whole vectors (8 x 8 at 25, 4 x 8 at 13 and 9 x 9 at 17 in double: the last work-item with
+    // a row in the problem reads a block past it; 7 x 7 at 28: every block inside) or row by row (9 x 9 at 27 and
+    // 5 x 5 at 25: blocks of 3 and 5 rows), with and without padding and prefetch rounds, every op, S and D, batches
+    // ending inside a round, and rectangular shapes.
+    const std::vector<std::pair<blas::Op, blas::Op>> ops = {{N, N}, {T, N}, {N, T}, {T, T}};
+    struct Case {
+        BatchedParams p;
+        std::vector<ProblemSize> sizes;
+    };
+    const std::vector<Case> cases = {
+        {withSeq(blocked(1, 2, 8, 8, true, Precision::F32, 2), 4), {{{25, 25, 25, 17}}, {{32, 5, 17, 3}}}},
+        {withLdv(withSeq(blocked(1, 1, 4, 8, false, Precision::F64, 2), 2), 2), {{{13, 13, 13, 5}}, {{13, 32, 32, 2}}}},
+        {withSeq(blocked(1, 4, 7, 7, false, Precision::F32, 2), 2), {{{28, 28, 28, 9}}, {{27, 3, 1, 5}}}},
+        {withSeq(blocked(1, 1, 9, 9, true, Precision::F64, 2), 8), {{{17, 17, 17, 19}}, {{27, 27, 27, 3}}}},
+        {blocked(1, 8, 5, 5, false, Precision::F32, 2), {{{25, 25, 25, 9}}, {{9, 9, 9, 17}}}},
+    };
+    for (std::size_t v = 0; v < cases.size(); ++v) {
+        ASSERT_EQ(cases[v].p.invalidReason(), "") << cases[v].p.describe();
+        TuningProblem problem;
+        problem.opA = ops[v % 4].first, problem.opB = ops[v % 4].second;
+        expectVerified(*s_device, cases[v].p, problem, cases[v].sizes);
+    }
+}
+
 TEST(BatchedFamily, PaddingMakesTheSharedLeadingDimensionsOdd) {
     // 32 x 32 x 32 in double: 33 x 32 tiles of op(A) and op(B), 16896 bytes; odd sizes need no padding.
     EXPECT_EQ(blocked(1, 1, 8, 8, true, Precision::F64).localMemBytes(32, 32, 32), 2 * 33 * 32 * 8);
@@ -412,13 +438,20 @@ TEST(BatchedFamily, PaddingMakesTheSharedLeadingDimensionsOdd) {
     EXPECT_EQ(blocked(1, 2, 8, 8, true).localMemBytes(16, 7, 4), 2 * (17 * 4 + 5 * 7) * 4);
     EXPECT_EQ(blocked(0, 2, 8, 8, false).localMemBytes(32, 32, 32), 0);
     // Vector tiles: (m + n) rows of k rounded to whole vectors, an odd number of vectors with padding.
-    EXPECT_EQ(blocked(1, 1, 16, 16, true, Precision::F64, true).localMemBytes(32, 32, 32), 64 * 34 * 8);
-    EXPECT_EQ(blocked(1, 1, 16, 16, false, Precision::F64, true).localMemBytes(32, 32, 32), 64 * 32 * 8);
-    EXPECT_EQ(blocked(1, 2, 16, 16, true, Precision::F32, true).localMemBytes(20, 9, 17), 2 * 29 * 20 * 4);
-    EXPECT_EQ(blocked(1, 2, 16, 16, true, Precision::F32, true).localMemBytes(20, 9, 13),
+    EXPECT_EQ(blocked(1, 1, 16, 16, true, Precision::F64, 1).localMemBytes(32, 32, 32), 64 * 34 * 8);
+    EXPECT_EQ(blocked(1, 1, 16, 16, false, Precision::F64, 1).localMemBytes(32, 32, 32), 64 * 32 * 8);
+    EXPECT_EQ(blocked(1, 2, 16, 16, true, Precision::F32, 1).localMemBytes(20, 9, 17), 2 * 29 * 20 * 4);
+    EXPECT_EQ(blocked(1, 2, 16, 16, true, Precision::F32, 1).localMemBytes(20, 9, 13),
               2 * 29 * 16 * 4 + 2 * 29 * 4 * 4);
+    // Column-major vector tiles: op(A)'s rows in whole blocks of RI where those are whole vectors (8 x 8 at 25 in
+    // single: 4 rows each, 28 rows), else in whole vectors (9 x 9 at 25: 3 rows each, 28); k in whole vectors, an odd
+    // number of them with padding (k = 25: 7 of 4 floats, odd already; k = 32 in double: 16 of 2, so 17).
+    EXPECT_EQ(blocked(1, 2, 8, 8, true, Precision::F32, 2).localMemBytes(25, 25, 25), 2 * (28 * 25 + 28 * 25) * 4);
+    EXPECT_EQ(blocked(1, 1, 9, 9, false, Precision::F32, 2).localMemBytes(25, 25, 25), (28 * 25 + 28 * 25) * 4);
+    EXPECT_EQ(blocked(1, 1, 4, 8, true, Precision::F64, 2).localMemBytes(13, 32, 32), (16 * 32 + 34 * 32) * 8);
+    EXPECT_EQ(blocked(1, 1, 4, 8, false, Precision::F64, 2).localMemBytes(13, 32, 32), (16 * 32 + 32 * 32) * 8);
     // Blocks beyond 32 elements keep the element-by-element loop and its tiles.
-    EXPECT_EQ(blocked(1, 1, 4, 4, false, Precision::F64, true).localMemBytes(32, 32, 32), 2 * 32 * 32 * 8);
+    EXPECT_EQ(blocked(1, 1, 4, 4, false, Precision::F64, 1).localMemBytes(32, 32, 32), 2 * 32 * 32 * 8);
     // The options reach the kernel.
     const auto program = batchedProgram(blocked(1, 2, 8, 8, true), gpuLike(), {N, N, 20, 20, 20});
     for (const char* o : {"-DBATCHED_REG=1", "-DBATCHED_PAD=1"})
@@ -426,8 +459,8 @@ TEST(BatchedFamily, PaddingMakesTheSharedLeadingDimensionsOdd) {
     // Padding belongs to the shared design: the space has no read-only-cache point with it.
     const auto space = BatchedFamily(Precision::F32).space(gpuLike());
     EXPECT_FALSE(space.isValid(pointFromParams(params(0, 2, 8, 8, Precision::F32, true, true))));
-    EXPECT_FALSE(space.isValid(pointFromParams(blocked(0, 2, 8, 8, false, Precision::F32, true))));
-    BatchedParams vecWithoutReg = blocked(1, 2, 8, 8, true, Precision::F32, true);
+    EXPECT_FALSE(space.isValid(pointFromParams(blocked(0, 2, 8, 8, false, Precision::F32, 1))));
+    BatchedParams vecWithoutReg = blocked(1, 2, 8, 8, true, Precision::F32, 1);
     vecWithoutReg.reg = false;
     EXPECT_FALSE(space.isValid(pointFromParams(vecWithoutReg)));
     EXPECT_TRUE(space.isValid(pointFromParams(params(1, 2, 8, 8, Precision::F32, true, true))));

@@ -42,12 +42,14 @@ TEST(BatchedGenerator, SameTextCompilesAsCuda) {
     int tag = 0;
     // Register blocking with padding: blocks of 4 x 4 (32^3 in double, 2 problems in 48 KB) and 3 x 2 with rows and
     // columns past the problem (clamped), transposed operands; the shared one with prefetch rounds and launch bounds.
-    for (int v = 0; v < 3; ++v) { // read-only cache; shared; shared with vector tiles (in single precision)
+    // read-only cache; shared; shared with vector tiles (single); shared with column-major vector tiles (both)
+    for (int v = 0; v < 5; ++v) {
         const Design design = v ? Design::SharedMemory : Design::ReadOnlyCache;
         BatchedParams p;
-        p.precision = v == 2 ? Precision::F32 : Precision::F64, p.design = design, p.tba = 2, p.wx = 8, p.wy = 8;
-        p.reg = true, p.pad = design == Design::SharedMemory, p.vec = v == 2;
-        if (v == 1) p.seq = 8, p.minBlocks = 4, p.ldv = 2; // prefetch rounds, launch bounds, vector loads
+        p.precision = v == 2 || v == 4 ? Precision::F32 : Precision::F64, p.design = design, p.tba = 2, p.wx = 8,
+        p.wy = 8;
+        p.reg = true, p.pad = design == Design::SharedMemory, p.vec = v == 2 ? 1 : v >= 3 ? 2 : 0;
+        if (v == 1 || v == 3) p.seq = 8, p.minBlocks = 4, p.ldv = 2; // prefetch rounds, launch bounds, vector loads
         for (const BatchedShape& shape :
              {BatchedShape{blas::Op::N, blas::Op::N, 32, 32, 32}, BatchedShape{blas::Op::T, blas::Op::T, 17, 13, 29}}) {
             SCOPED_TRACE(p.describe() + " " + std::to_string(shape.m));
