@@ -13,6 +13,8 @@
 namespace kt::cli {
 namespace {
 
+constexpr std::uint64_t kCountCap = 1'000'000;
+
 int runFamilies(const std::vector<std::string>& argv) {
     Args args(argv, {"--device", "--db"}, {"--json", "--internal"});
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
@@ -24,10 +26,14 @@ int runFamilies(const std::vector<std::string>& argv) {
     for (const auto& f : FamilyRegistry::instance().all()) {
         if (f->internal() && !args.flag("--internal")) continue;
         auto space = f->space(device);
-        const auto valid = space.countValid();
+        // Counting visits every valid point: the GEMM spaces hold tens of millions (minutes), so the listing
+        // stops at kCountCap and says "more than".
+        const auto valid = space.countValid(kCountCap + 1);
+        const bool more = valid > kCountCap;
         if (args.flag("--json")) {
             all.push_back({{"name", f->name()}, {"title", f->title()}, {"metric", toString(f->metric())},
-                           {"space", nlohmann::json::parse(space.toJson())}, {"valid", valid},
+                           {"space", nlohmann::json::parse(space.toJson())}, {"valid", more ? kCountCap : valid},
+                           {"valid_more_than_counted", more},
                            {"cartesian", space.cartesianSize()}});
             continue;
         }
@@ -39,7 +45,8 @@ int runFamilies(const std::vector<std::string>& argv) {
             std::printf("    %-14s {%s}  %s\n", p.name.c_str(), values.c_str(), p.description.c_str());
         }
         for (const auto& c : space.constraints()) std::printf("    where %s\n", c.expression.c_str());
-        std::printf("  %llu valid of %llu combinations (%s)\n\n", static_cast<unsigned long long>(valid),
+        std::printf("  %s%llu valid of %llu combinations (%s)\n\n", more ? "more than " : "",
+                    static_cast<unsigned long long>(more ? kCountCap : valid),
                     static_cast<unsigned long long>(space.cartesianSize()),
                     args.value("--device") ? device.label().c_str() : "generic GPU limits");
     }

@@ -91,6 +91,17 @@ TEST(ParameterSpace, EnumerationMatchesBruteForceOnRandomSpaces) {
     }
 }
 
+TEST(ParameterSpace, CountsStopAtTheirCapOnRandomSpaces) {
+    std::mt19937 rng(777);
+    for (int trial = 0; trial < 200; ++trial) {
+        ParameterSpace s = randomSpace(rng);
+        const std::uint64_t all = bruteForce(s).size();
+        for (std::uint64_t cap : {std::uint64_t{1}, std::uint64_t{2}, all, all + 1, all / 2 + 1})
+            EXPECT_EQ(s.countValid(cap), std::min(all, cap)) << "trial " << trial << ", cap " << cap << "\n"
+                                                              << s.toJson();
+    }
+}
+
 TEST(ParameterSpace, VisitorCanStopEarly) {
     ParameterSpace s;
     s.addParameter({"A", {1, 2, 3, 4}, ""});

@@ -105,9 +105,10 @@ TEST(SpaceJson, ShippedPresetsLoad) {
         gpu.maxWorkItemSizes = {1024, 1024, 64};
         gpu.fp64 = true;
         applyDeviceVariables(s, gpu);
-        std::uint64_t valid = s.countValid();
-        std::printf("[ info ] %s: %llu valid of %llu\n", s.name.c_str(), static_cast<unsigned long long>(valid),
-                    static_cast<unsigned long long>(s.cartesianSize()));
+        // Counting visits every valid point (GEMM's presets hold tens of millions): stop at a million.
+        std::uint64_t valid = s.countValid(1'000'000);
+        std::printf("[ info ] %s: %s%llu valid of %llu\n", s.name.c_str(), valid == 1'000'000 ? "at least " : "",
+                    static_cast<unsigned long long>(valid), static_cast<unsigned long long>(s.cartesianSize()));
         EXPECT_GT(valid, 0u);
         EXPECT_LE(valid, s.cartesianSize());
         ++loaded;
