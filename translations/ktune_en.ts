@@ -406,152 +406,152 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="361"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="363"/>
         <source>No successful measurements in this database yet: tune a family on one or more devices first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="364"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="366"/>
         <source>Check one or more devices to compare.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="366"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="368"/>
         <source>Solid: the fastest candidate at each size. Dashed: vendor libraries measured with `ktune bench`. The table shows the parameters of each device&apos;s fastest measured candidate.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="371"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="373"/>
         <source>Solid: one candidate per device over all sizes (measured at the most sizes, highest mean). Dashed: vendor libraries. The table shows that candidate&apos;s parameters and its best value.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="388"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="390"/>
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="403"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="405"/>
         <source>Table copied (tab-separated).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="409"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="411"/>
         <source>Export failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="414"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="416"/>
         <source>PNG images (*.png)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="415"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="417"/>
         <source>PDF documents (*.pdf)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="416"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="418"/>
         <source>SVG images (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="421"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="423"/>
         <source>Save plot</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="430"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="432"/>
         <source>Plot saved to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="437"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="439"/>
         <source>Save table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="437"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="439"/>
         <source>CSV files (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="444"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="446"/>
         <source>Table saved to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="453"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="455"/>
         <source>Family:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="454"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="456"/>
         <source>Curve:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="455"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="457"/>
         <source>Best candidate per size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="456"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="458"/>
         <source>Best single candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="457"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="459"/>
         <source>Per size: what a dispatch rule over several kernels reaches. Single: the one kernel that does best over all measured sizes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="460"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="462"/>
         <source>Peer routine:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="461"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="463"/>
         <source>Vendor library results stored by `ktune bench` for this family (and its variants)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="463"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="465"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="464"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="466"/>
         <source>Plot as &amp;PNG…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="465"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="467"/>
         <source>Plot as P&amp;DF…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="466"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="468"/>
         <source>Plot as &amp;SVG…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="467"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="469"/>
         <source>Table as &amp;CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="468"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="470"/>
         <source>&amp;Copy table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="469"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="471"/>
         <source>Devices:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="470"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="472"/>
         <source>Best parameters per device</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1170,117 +1170,117 @@
 <context>
     <name>kt::gui::FitsPage</name>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="93"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="103"/>
         <source>No candidate has measurements at two or more one-dimensional sizes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="335"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="345"/>
         <source>No one-dimensional measurements for this device and family.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="338"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="348"/>
         <source>Fitting failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="342"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="352"/>
         <source>Sizes are m×n×k; only the cubes (m = n = k) are shown, by m.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="346"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="356"/>
         <source>α chosen by GCV: %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="399"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="410"/>
         <source>Device:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="400"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="411"/>
         <source>Family:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="401"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="412"/>
         <source>Top K:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="402"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="413"/>
         <source>How many candidates to fit, ranked by their mean measured value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="403"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="414"/>
         <source>α:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="404"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="415"/>
         <source>Smoothing weight of the d-spline (larger is smoother)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="405"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="416"/>
         <source>Smoothing weight α on a logarithmic scale, %1 to %2; the fit follows as you drag</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="407"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="418"/>
         <source>auto (GCV)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="408"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="419"/>
         <source>Tolerance:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="409"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="420"/>
         <source>Size pipeline…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="410"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="421"/>
         <source>Measure a family over sizes on a device and derive its dispatch rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="411"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="422"/>
         <source>A candidate within this percentage of the best keeps its interval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="412"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="423"/>
         <source>From size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="412"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="423"/>
         <source>To size (excl.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="412"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="423"/>
         <source>Candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="419"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="430"/>
         <source>Problem size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="420"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="431"/>
         <source>Value (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="421"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="432"/>
         <source>Value (GFlop/s or GB/s)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1488,122 +1488,157 @@
 <context>
     <name>kt::gui::PipelinePanel</name>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="104"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="124"/>
         <source>Choose a device and a family with one size dimension.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="117"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="140"/>
         <source>Sizes: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="124"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="147"/>
         <source>The detail sizes need at least two distinct sizes: the rule covers their range.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="134"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="157"/>
         <source>Starting…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="142"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="165"/>
         <source>Cancelling after the current candidate…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="151"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="174"/>
         <source>Phase: %1 — %2 of %3 evaluations, %4 measurements</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="152"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="175"/>
         <source>starting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="164"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="187"/>
         <source>Run %1: rule %2 stored with %3 intervals (%4 measurements). %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="171"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="194"/>
         <source>Failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="173"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="196"/>
         <source>Run %1 %2; continue it with: ktune pipeline --resume %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="194"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="218"/>
         <source>Size pipeline: sieve, detailed sampling, d-spline fits and a dispatch rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="195"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="219"/>
         <source>Device:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="196"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="220"/>
         <source>Family:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="197"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="221"/>
         <source>Budget:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="198"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="222"/>
         <source>no limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="199"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="223"/>
         <source>Most evaluations (one kernel at one size) of the sieve; 0: every valid point</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="200"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="224"/>
         <source>Finalists:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="201"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="225"/>
         <source>Kernels sampled over the detail sizes and fitted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="202"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="226"/>
+        <source>Ranks:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="227"/>
+        <source>Kernels that score per sieve size: rank r of R scores (R − r)/R</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="228"/>
+        <source>Keep each sieve size&apos;s winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="229"/>
+        <source>The fastest kernel at each sieve size is a finalist whatever its points, so a kernel best only at the largest size can still win there in the rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="231"/>
+        <source>Incremental:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="232"/>
+        <source>every detail size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="233"/>
+        <source>Sample the finalists at this many detail sizes first, then only where the fits leave the winner uncertain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="235"/>
         <source>Sieve sizes:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="203"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="236"/>
         <source>1000,2800,4600,6400,8200,10000 (default)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="204"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="237"/>
         <source>Detail sizes:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="205"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="238"/>
         <source>100:10000:48 (from:to:count, default) or a list</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="206"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="239"/>
         <source>Run pipeline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="207"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="240"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>

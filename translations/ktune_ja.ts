@@ -404,152 +404,152 @@
         <translation>%1 %2 · %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="361"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="363"/>
         <source>No successful measurements in this database yet: tune a family on one or more devices first.</source>
         <translation>このデータベースには成功した計測がまだありません。まず 1 台以上のデバイスでファミリーをチューニングしてください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="364"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="366"/>
         <source>Check one or more devices to compare.</source>
         <translation>比較するデバイスを 1 台以上チェックしてください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="366"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="368"/>
         <source>Solid: the fastest candidate at each size. Dashed: vendor libraries measured with `ktune bench`. The table shows the parameters of each device&apos;s fastest measured candidate.</source>
         <translation>実線: 各サイズで最速の候補。破線: `ktune bench` で計測したベンダライブラリ。表は各デバイスで計測された最速候補のパラメタを示します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="371"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="373"/>
         <source>Solid: one candidate per device over all sizes (measured at the most sizes, highest mean). Dashed: vendor libraries. The table shows that candidate&apos;s parameters and its best value.</source>
         <translation>実線: デバイスごとに全サイズを通した一つの候補 (最も多くのサイズで計測され、平均が最も高いもの)。破線: ベンダライブラリ。表はその候補のパラメタと最高性能を示します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="388"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="390"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 に書き込めません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="403"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="405"/>
         <source>Table copied (tab-separated).</source>
         <translation>表をコピーしました (タブ区切り)。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="409"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="411"/>
         <source>Export failed</source>
         <translation>エクスポートに失敗しました</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="414"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="416"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 画像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="415"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="417"/>
         <source>PDF documents (*.pdf)</source>
         <translation>PDF 文書 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="416"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="418"/>
         <source>SVG images (*.svg)</source>
         <translation>SVG 画像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="421"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="423"/>
         <source>Save plot</source>
         <translation>グラフを保存</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="430"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="432"/>
         <source>Plot saved to %1</source>
         <translation>グラフを %1 に保存しました</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="437"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="439"/>
         <source>Save table</source>
         <translation>表を保存</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="437"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="439"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV ファイル (*.csv)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="444"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="446"/>
         <source>Table saved to %1</source>
         <translation>表を %1 に保存しました</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="453"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="455"/>
         <source>Family:</source>
         <translation>ファミリー:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="454"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="456"/>
         <source>Curve:</source>
         <translation>曲線:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="455"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="457"/>
         <source>Best candidate per size</source>
         <translation>サイズごとの最良候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="456"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="458"/>
         <source>Best single candidate</source>
         <translation>単一の最良候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="457"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="459"/>
         <source>Per size: what a dispatch rule over several kernels reaches. Single: the one kernel that does best over all measured sizes.</source>
         <translation>サイズごと: 複数のカーネルを切り替えるディスパッチルールで到達できる性能。単一: 計測した全サイズを通して最も良い一つのカーネル。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="460"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="462"/>
         <source>Peer routine:</source>
         <translation>ベンダルーチン:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="461"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="463"/>
         <source>Vendor library results stored by `ktune bench` for this family (and its variants)</source>
         <translation>`ktune bench` が保存した、このファミリー (とその変種) のベンダライブラリの結果</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="463"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="465"/>
         <source>Export</source>
         <translation>エクスポート</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="464"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="466"/>
         <source>Plot as &amp;PNG…</source>
         <translation>グラフを PNG で保存(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="465"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="467"/>
         <source>Plot as P&amp;DF…</source>
         <translation>グラフを PDF で保存(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="466"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="468"/>
         <source>Plot as &amp;SVG…</source>
         <translation>グラフを SVG で保存(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="467"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="469"/>
         <source>Table as &amp;CSV…</source>
         <translation>表を CSV で保存(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="468"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="470"/>
         <source>&amp;Copy table</source>
         <translation>表をコピー(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="469"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="471"/>
         <source>Devices:</source>
         <translation>デバイス:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="470"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="472"/>
         <source>Best parameters per device</source>
         <translation>デバイスごとの最良パラメタ</translation>
     </message>
@@ -1166,117 +1166,117 @@
 <context>
     <name>kt::gui::FitsPage</name>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="93"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="103"/>
         <source>No candidate has measurements at two or more one-dimensional sizes.</source>
         <translation>2 つ以上の一次元サイズで測定された候補がありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="335"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="345"/>
         <source>No one-dimensional measurements for this device and family.</source>
         <translation>このデバイスとファミリーには一次元サイズの測定がありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="338"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="348"/>
         <source>Fitting failed: %1</source>
         <translation>フィッティングに失敗しました: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="342"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="352"/>
         <source>Sizes are m×n×k; only the cubes (m = n = k) are shown, by m.</source>
         <translation>サイズは m×n×k です。立方体（m = n = k）のみを m で表示しています。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="346"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="356"/>
         <source>α chosen by GCV: %1.</source>
         <translation>GCV で選ばれた α: %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="399"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="410"/>
         <source>Device:</source>
         <translation>デバイス:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="400"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="411"/>
         <source>Family:</source>
         <translation>ファミリー:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="401"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="412"/>
         <source>Top K:</source>
         <translation>上位 K:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="402"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="413"/>
         <source>How many candidates to fit, ranked by their mean measured value</source>
         <translation>フィットする候補の数（平均測定値の順）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="403"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="414"/>
         <source>α:</source>
         <translation>α:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="404"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="415"/>
         <source>Smoothing weight of the d-spline (larger is smoother)</source>
         <translation>d-スプラインの平滑化の重み（大きいほど滑らか）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="405"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="416"/>
         <source>Smoothing weight α on a logarithmic scale, %1 to %2; the fit follows as you drag</source>
         <translation>平滑化の重み α（対数目盛、%1〜%2）。ドラッグに合わせてフィットが更新されます</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="407"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="418"/>
         <source>auto (GCV)</source>
         <translation>自動（GCV）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="408"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="419"/>
         <source>Tolerance:</source>
         <translation>許容差:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="409"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="420"/>
         <source>Size pipeline…</source>
         <translation>サイズパイプライン…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="410"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="421"/>
         <source>Measure a family over sizes on a device and derive its dispatch rule</source>
         <translation>デバイス上でファミリーをサイズごとに測定し、ディスパッチルールを導出します</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="411"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="422"/>
         <source>A candidate within this percentage of the best keeps its interval</source>
         <translation>最良との差がこの割合以内の候補は区間を維持します</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="412"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="423"/>
         <source>From size</source>
         <translation>開始サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="412"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="423"/>
         <source>To size (excl.)</source>
         <translation>終了サイズ（含まない）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="412"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="423"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="419"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="430"/>
         <source>Problem size</source>
         <translation>問題サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="420"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="431"/>
         <source>Value (%1)</source>
         <translation>値（%1）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="421"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="432"/>
         <source>Value (GFlop/s or GB/s)</source>
         <translation>値（GFlop/s または GB/s）</translation>
     </message>
@@ -1484,122 +1484,157 @@
 <context>
     <name>kt::gui::PipelinePanel</name>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="104"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="124"/>
         <source>Choose a device and a family with one size dimension.</source>
         <translation>デバイスと、サイズの次元が 1 つのファミリーを選択してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="117"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="140"/>
         <source>Sizes: %1</source>
         <translation>サイズ: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="124"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="147"/>
         <source>The detail sizes need at least two distinct sizes: the rule covers their range.</source>
         <translation>詳細サイズには異なるサイズが少なくとも 2 つ必要です（ルールはその範囲を対象とします）。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="134"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="157"/>
         <source>Starting…</source>
         <translation>開始しています…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="142"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="165"/>
         <source>Cancelling after the current candidate…</source>
         <translation>現在の候補の後でキャンセルします…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="151"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="174"/>
         <source>Phase: %1 — %2 of %3 evaluations, %4 measurements</source>
         <translation>フェーズ: %1 — 評価 %2 / %3、測定 %4 件</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="152"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="175"/>
         <source>starting</source>
         <translation>開始中</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="164"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="187"/>
         <source>Run %1: rule %2 stored with %3 intervals (%4 measurements). %5</source>
         <translation>実行 %1: ルール %2 を %3 区間で保存しました（測定 %4 件）。%5</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="171"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="194"/>
         <source>Failed: %1</source>
         <translation>失敗しました: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="173"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="196"/>
         <source>Run %1 %2; continue it with: ktune pipeline --resume %1</source>
         <translation>実行 %1 は %2 です。続行するには: ktune pipeline --resume %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="194"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="218"/>
         <source>Size pipeline: sieve, detailed sampling, d-spline fits and a dispatch rule</source>
         <translation>サイズパイプライン: ふるい分け、詳細サンプリング、d-spline フィット、ディスパッチルール</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="195"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="219"/>
         <source>Device:</source>
         <translation>デバイス:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="196"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="220"/>
         <source>Family:</source>
         <translation>ファミリー:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="197"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="221"/>
         <source>Budget:</source>
         <translation>予算:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="198"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="222"/>
         <source>no limit</source>
         <translation>無制限</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="199"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="223"/>
         <source>Most evaluations (one kernel at one size) of the sieve; 0: every valid point</source>
         <translation>ふるい分けの最大評価数（1 つのカーネルを 1 つのサイズで）。0: 有効な点すべて</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="200"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="224"/>
         <source>Finalists:</source>
         <translation>最終候補:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="201"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="225"/>
         <source>Kernels sampled over the detail sizes and fitted</source>
         <translation>詳細サイズでサンプリングしてフィットするカーネルの数</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="202"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="226"/>
+        <source>Ranks:</source>
+        <translation>順位数:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="227"/>
+        <source>Kernels that score per sieve size: rank r of R scores (R − r)/R</source>
+        <translation>ふるいの各サイズで得点するカーネルの数: R 個中 r 位の得点は (R − r)/R</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="228"/>
+        <source>Keep each sieve size&apos;s winner</source>
+        <translation>ふるいの各サイズの最速カーネルを残す</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="229"/>
+        <source>The fastest kernel at each sieve size is a finalist whatever its points, so a kernel best only at the largest size can still win there in the rule</source>
+        <translation>ふるいの各サイズで最速のカーネルは得点にかかわらず最終候補になり、最大サイズでのみ最速のカーネルもルールでそこを担当できます</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="231"/>
+        <source>Incremental:</source>
+        <translation>逐次サンプリング:</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="232"/>
+        <source>every detail size</source>
+        <translation>全詳細サイズ</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="233"/>
+        <source>Sample the finalists at this many detail sizes first, then only where the fits leave the winner uncertain</source>
+        <translation>最終候補をまずこの数の詳細サイズで測り、その後はフィットで最速が不確かなサイズだけを測ります</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="235"/>
         <source>Sieve sizes:</source>
         <translation>ふるい分けのサイズ:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="203"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="236"/>
         <source>1000,2800,4600,6400,8200,10000 (default)</source>
         <translation>1000,2800,4600,6400,8200,10000（既定）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="204"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="237"/>
         <source>Detail sizes:</source>
         <translation>詳細サイズ:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="205"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="238"/>
         <source>100:10000:48 (from:to:count, default) or a list</source>
         <translation>100:10000:48（開始:終了:個数、既定）またはリスト</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="206"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="239"/>
         <source>Run pipeline</source>
         <translation>パイプラインを実行</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/pipeline_panel.cpp" line="207"/>
+        <location filename="../app/gui/pages/pipeline_panel.cpp" line="240"/>
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <thread>
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -142,6 +143,31 @@ private Q_SLOTS:
         QVERIFY(std::abs(double(shown.rule.back().lo) - 3000.0) < 700.0);
         QCOMPARE(page.ruleTable()->rowCount(), 2);
         QCOMPARE(page.ruleTable()->item(1, 2)->text(), QStringLiteral("P=1"));
+    }
+
+    // The panel's sieve and sampling options reach the stored run: ranks, each sieve size's winner kept as a
+    // finalist, and incremental sampling (which measures fewer detail sizes than finalists × sizes).
+    void optionsReachTheStoredRun() {
+        PipelinePanel panel;
+        panel.setDatabase(freshStore());
+        prepare(&panel, 0);
+        panel.ranksSpin()->setValue(2);
+        panel.keepChampionsBox()->setChecked(true);
+        panel.incrementalSpin()->setValue(1); // not a choice: becomes 2
+        QCOMPARE(panel.incrementalSpin()->value(), 2);
+        panel.incrementalSpin()->setValue(3);
+        QVERIFY(panel.start());
+        QVERIFY(!panel.keepChampionsBox()->isEnabled());
+        QSignalSpy finished(panel.run(), &PipelineRun::finished);
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(st(finished.first().at(0).value<RunStatus>()), st(RunStatus::Completed));
+        const auto& outcome = panel.run()->outcome();
+        const auto options = outcome.ruleJson.at("sampling").at("options");
+        QCOMPARE(options.value("ranks", 0.0), 2.0);
+        QCOMPARE(options.value("champions", 0.0), 1.0);
+        QCOMPARE(options.value("initial", 0.0), 3.0);
+        QVERIFY2(outcome.detailMeasured < outcome.detailFull, outcome.ruleJson.at("sampling").dump().c_str());
+        QVERIFY(panel.keepChampionsBox()->isEnabled());
     }
 
     void cancelEndsTheRunAsCancelled() {

@@ -1,6 +1,7 @@
 // Size pipeline panel: the controls → PipelineRequest; progress and the outcome → the status line.
 #include "app/gui/pages/pipeline_panel.hpp"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
 #include <QGridLayout>
@@ -33,6 +34,20 @@ PipelinePanel::PipelinePanel(QWidget* parent) : QGroupBox(parent) {
     m_finalists = new QSpinBox(this);
     m_finalists->setRange(1, 100);
     m_finalists->setValue(10);
+    m_ranksLabel = new QLabel(this);
+    m_ranks = new QSpinBox(this);
+    m_ranks->setRange(1, 1000);
+    m_ranks->setValue(25);
+    m_keepChampions = new QCheckBox(this);
+    m_keepChampions->setObjectName(QStringLiteral("pipelineKeepChampions"));
+    m_incrementalLabel = new QLabel(this);
+    m_incremental = new QSpinBox(this);
+    // 1 is not a choice: incremental sampling starts from at least two sizes; the special value 0 means "all".
+    m_incremental->setRange(0, 10000);
+    m_incremental->setValue(0);
+    connect(m_incremental, &QSpinBox::valueChanged, this, [this](int v) {
+        if (v == 1) m_incremental->setValue(2);
+    });
     m_representativeLabel = new QLabel(this);
     m_representative = new QLineEdit(this);
     m_detailLabel = new QLabel(this);
@@ -61,12 +76,17 @@ PipelinePanel::PipelinePanel(QWidget* parent) : QGroupBox(parent) {
     grid->addWidget(m_representative, 1, 1, 1, 3);
     grid->addWidget(m_detailLabel, 1, 4);
     grid->addWidget(m_detail, 1, 5, 1, 3);
+    grid->addWidget(m_ranksLabel, 2, 0);
+    grid->addWidget(m_ranks, 2, 1);
+    grid->addWidget(m_incrementalLabel, 2, 2);
+    grid->addWidget(m_incremental, 2, 3);
+    grid->addWidget(m_keepChampions, 2, 4, 1, 4);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_start);
     buttons->addWidget(m_cancel);
     buttons->addWidget(m_bar, 1);
-    grid->addLayout(buttons, 2, 0, 1, 8);
-    grid->addWidget(m_status, 3, 0, 1, 8);
+    grid->addLayout(buttons, 3, 0, 1, 8);
+    grid->addWidget(m_status, 4, 0, 1, 8);
 
     connect(m_start, &QPushButton::clicked, this, [this] { start(); });
     connect(m_cancel, &QPushButton::clicked, this, [this] { cancel(); });
@@ -110,6 +130,9 @@ bool PipelinePanel::start() {
     request.database = m_database;
     request.maxEvaluations = static_cast<std::uint64_t>(m_budget->value());
     request.finalists = static_cast<std::size_t>(m_finalists->value());
+    request.ranks = static_cast<std::size_t>(m_ranks->value());
+    request.keepChampions = m_keepChampions->isChecked();
+    request.incrementalInitial = static_cast<std::size_t>(m_incremental->value());
     try {
         request.representative = parsePipelineSizes(m_representative->text());
         request.detail = parsePipelineSizes(m_detail->text());
@@ -181,7 +204,8 @@ void PipelinePanel::setRunning(bool running) {
     m_start->setEnabled(!running);
     m_cancel->setEnabled(running);
     for (QWidget* w :
-         std::initializer_list<QWidget*>{m_device, m_family, m_budget, m_finalists, m_representative, m_detail})
+         std::initializer_list<QWidget*>{m_device, m_family, m_budget, m_finalists, m_ranks, m_keepChampions,
+                                        m_incremental, m_representative, m_detail})
         w->setEnabled(!running);
 }
 
@@ -199,6 +223,15 @@ void PipelinePanel::retranslateUi() {
     m_budget->setToolTip(tr("Most evaluations (one kernel at one size) of the sieve; 0: every valid point"));
     m_finalistsLabel->setText(tr("Finalists:"));
     m_finalists->setToolTip(tr("Kernels sampled over the detail sizes and fitted"));
+    m_ranksLabel->setText(tr("Ranks:"));
+    m_ranks->setToolTip(tr("Kernels that score per sieve size: rank r of R scores (R − r)/R"));
+    m_keepChampions->setText(tr("Keep each sieve size's winner"));
+    m_keepChampions->setToolTip(tr("The fastest kernel at each sieve size is a finalist whatever its points, so a "
+                                   "kernel best only at the largest size can still win there in the rule"));
+    m_incrementalLabel->setText(tr("Incremental:"));
+    m_incremental->setSpecialValueText(tr("every detail size"));
+    m_incremental->setToolTip(tr("Sample the finalists at this many detail sizes first, then only where the fits "
+                                 "leave the winner uncertain"));
     m_representativeLabel->setText(tr("Sieve sizes:"));
     m_representative->setPlaceholderText(tr("1000,2800,4600,6400,8200,10000 (default)"));
     m_detailLabel->setText(tr("Detail sizes:"));

@@ -10,6 +10,7 @@
 
 class QComboBox;
 class QLabel;
+class QCheckBox;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
@@ -39,6 +40,9 @@ public:
     QComboBox* familyCombo() const { return m_family; }
     QSpinBox* budgetSpin() const { return m_budget; }
     QSpinBox* finalistsSpin() const { return m_finalists; }
+    QSpinBox* ranksSpin() const { return m_ranks; }
+    QCheckBox* keepChampionsBox() const { return m_keepChampions; }
+    QSpinBox* incrementalSpin() const { return m_incremental; }
     QLineEdit* representativeEdit() const { return m_representative; }
     QLineEdit* detailEdit() const { return m_detail; }
     QPushButton* startButton() const { return m_start; }
@@ -72,6 +76,11 @@ private:
     QSpinBox* m_budget;
     QLabel* m_finalistsLabel;
     QSpinBox* m_finalists;
+    QLabel* m_ranksLabel;
+    QSpinBox* m_ranks;
+    QCheckBox* m_keepChampions;
+    QLabel* m_incrementalLabel;
+    QSpinBox* m_incremental; // 0: every detail size; >= 2: incremental sampling from that many
     QLabel* m_representativeLabel;
     QLineEdit* m_representative;
     QLabel* m_detailLabel;

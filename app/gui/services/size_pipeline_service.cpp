@@ -138,6 +138,8 @@ void PipelineRun::start() {
     config.tuning.makeExecutor = m_factory;
     config.ranks = m_request.ranks;
     config.finalists = m_request.finalists;
+    config.keepChampions = m_request.keepChampions;
+    config.incrementalInitial = m_request.incrementalInitial;
     m_thread = std::thread([this, config = std::move(config)]() mutable {
         // SizePipeline::run never throws: failures come back as status Failed with a message.
         m_adapter->finish(SizePipeline(std::move(config), m_adapter.get(), &m_control).run());

@@ -26,6 +26,8 @@ struct PipelineRequest {
     std::uint64_t maxEvaluations = 0;        // 0: no limit
     std::size_t ranks = 25;
     std::size_t finalists = 10;
+    bool keepChampions = false;              // each sieve size's winner is a finalist (`--keep-champions`)
+    std::size_t incrementalInitial = 0;      // >= 2: incremental detailed sampling from this many sizes; 0: all
 };
 
 // Snapshot of the pipeline's progress for the GUI thread.
