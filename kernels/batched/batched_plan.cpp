@@ -2,6 +2,7 @@
 #include "kernels/batched/batched_plan.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <sstream>
 #include <stdexcept>
 
@@ -16,8 +17,10 @@ namespace {
 std::string str(std::int64_t v) { return std::to_string(v); }
 bool isPow2(int v) { return v > 0 && (v & (v - 1)) == 0; }
 
-// Sizes the plan accepts: the compiled ones, or 1..kMaxSize within the general kernel's capacity.
-void addSizeChecks(KernelPlan& plan, const BatchedParams& p, const DeviceInfo& device, const BatchedShape& shape) {
+// Sizes the plan accepts: the compiled ones, or 1..kMaxSize within the general kernel's capacity (unless the
+// expression `sizedInstead` holds: the package's plan then runs the kernel compiled for the size).
+void addSizeChecks(KernelPlan& plan, const BatchedParams& p, const DeviceInfo& device, const BatchedShape& shape,
+                   const std::string& sizedInstead = {}) {
     if (shape.fixed()) {
         plan.checks.push_back({"m == " + str(shape.m) + " && n == " + str(shape.n) + " && k == " + str(shape.k),
                                "gemm_batched: this kernel is compiled for m x n x k = " + str(shape.m) + " x " +
@@ -26,7 +29,8 @@ void addSizeChecks(KernelPlan& plan, const BatchedParams& p, const DeviceInfo& d
         const std::string cap = str(genericCapacity(p, device));
         plan.checks.push_back({"m >= 1 && n >= 1 && k >= 1 && m <= 32 && n <= 32 && k <= 32",
                                "gemm_batched: m, n and k must be between 1 and 32"});
-        plan.checks.push_back({"m * k <= " + cap + " && k * n <= " + cap,
+        const std::string fits = "m * k <= " + cap + " && k * n <= " + cap;
+        plan.checks.push_back({sizedInstead.empty() ? fits : sizedInstead + " || (" + fits + ")",
                                "gemm_batched: op(A) or op(B) exceeds the general kernel's local memory (" + cap +
                                    " elements per problem)"});
     }
@@ -51,6 +55,24 @@ PlanLaunch kernelLaunch(const BatchedParams& p, std::size_t program, bool pointe
 }
 
 std::string opDefine(blas::Op op) { return op == blas::Op::N ? "0" : "1"; }
+
+// The options of a point and op pair, before the sizes (or the general kernel's capacities) and the precision.
+std::vector<std::string> pointOptions(const BatchedParams& p, const BatchedShape& shape) {
+    std::vector<std::string> options = {"-DBATCHED_DESIGN=" + str(int(p.design)),
+                                        "-DBATCHED_TBA=" + str(p.tba),
+                                        "-DBATCHED_WX=" + str(p.wx),
+                                        "-DBATCHED_WY=" + str(p.wy),
+                                        "-DBATCHED_REG=" + str(int(p.reg)),
+                                        "-DBATCHED_PAD=" + str(int(p.pad)),
+                                        "-DBATCHED_VEC=" + str(int(p.vec)),
+                                        "-DBATCHED_SEQ=" + str(p.seq),
+                                        "-DBATCHED_MINB=" + str(p.minBlocks),
+                                        "-DBATCHED_LDV=" + str(p.ldv),
+                                        "-DBATCHED_TRANS_A=" + opDefine(shape.opA),
+                                        "-DBATCHED_TRANS_B=" + opDefine(shape.opB)};
+    if (shape.pointers) options.push_back("-DBATCHED_POINTERS=1");
+    return options;
+}
 
 } // namespace
 
@@ -136,19 +158,7 @@ GeneratedSource batchedProgram(const BatchedParams& p, const DeviceInfo& device,
             throw std::invalid_argument("gemm_batched: " + why); // refused here: NVRTC would fail after seconds
     GeneratedSource out;
     out.source = kernels::withPreamble(kernels::embeddedSource("batched/gemm_batched.cl"));
-    out.options = {"-DBATCHED_DESIGN=" + str(int(p.design)),
-                   "-DBATCHED_TBA=" + str(p.tba),
-                   "-DBATCHED_WX=" + str(p.wx),
-                   "-DBATCHED_WY=" + str(p.wy),
-                   "-DBATCHED_REG=" + str(int(p.reg)),
-                   "-DBATCHED_PAD=" + str(int(p.pad)),
-                   "-DBATCHED_VEC=" + str(int(p.vec)),
-                   "-DBATCHED_SEQ=" + str(p.seq),
-                   "-DBATCHED_MINB=" + str(p.minBlocks),
-                   "-DBATCHED_LDV=" + str(p.ldv),
-                   "-DBATCHED_TRANS_A=" + opDefine(shape.opA),
-                   "-DBATCHED_TRANS_B=" + opDefine(shape.opB)};
-    if (shape.pointers) out.options.push_back("-DBATCHED_POINTERS=1");
+    out.options = pointOptions(p, shape);
     if (shape.fixed()) {
         out.options.push_back("-DBATCHED_M=" + str(shape.m));
         out.options.push_back("-DBATCHED_N=" + str(shape.n));
@@ -217,6 +227,60 @@ KernelPlan batchedRoutinePlan(const BatchedParams& p, const DeviceInfo& device, 
                                " + (ldc + 1) * 32 <= 2147483647",
                            "gemm_batched: operands beyond 2^31 elements are not supported"});
     plan.launches.push_back(kernelLaunch(p, program, shape.pointers));
+    return plan;
+}
+
+std::string localMemBytesExpr(const BatchedParams& p) {
+    // localMemBytes() written over m, n and k with the point's constants folded in (the grammar has no '|': an odd
+    // leading dimension m | 1 is m + 1 - m % 2).
+    if (p.design != Design::SharedMemory) return "0";
+    const std::string tba = str(p.tba), rb = str(p.realBytes()), vw = str(16 / p.realBytes());
+    const std::string plain = tba + " * (" + (p.pad ? "(m + 1 - m % 2)" : "m") + " * k + " +
+                              (p.pad ? "(k + 1 - k % 2)" : "k") + " * n) * " + rb;
+    if (!p.reg || p.vec == 0) return plain;
+    const std::string inRegisters =
+        "((m + " + str(p.wx - 1) + ") / " + str(p.wx) + ") * ((n + " + str(p.wy - 1) + ") / " + str(p.wy) + ") <= 32";
+    const std::string kv = "((k + " + str(16 / p.realBytes() - 1) + ") / " + vw + " * " + vw + ")";
+    const std::string ldk = p.pad ? "(" + kv + " / " + vw + " % 2 == 0 ? " + kv + " + " + vw + " : " + kv + ")" : kv;
+    std::string vector;
+    if (p.vec == 1) {
+        vector = tba + " * (m + n) * " + ldk + " * " + rb;
+    } else {
+        const std::string ri = "((m + " + str(p.wx - 1) + ") / " + str(p.wx) + ")";
+        const std::string unit = "(" + ri + " % " + vw + " == 0 ? " + ri + " : " + vw + ")";
+        vector = tba + " * ((m + " + unit + " - 1) / " + unit + " * " + unit + " * k + " + ldk + " * n) * " + rb;
+    }
+    return "(" + inRegisters + " ? " + vector + " : " + plain + ")";
+}
+
+KernelPlan batchedPackagePlan(const BatchedParams& p, const DeviceInfo& device, blas::Op opA, blas::Op opB) {
+    const BatchedShape general{opA, opB, 0, 0, 0};
+    KernelPlan plan;
+    plan.precision = p.precision;
+    plan.inputs = {"m",       "n",       "k",       "batch", "lda",  "ldb", "ldc",
+                   "stridea", "strideb", "stridec", "offa",  "offb", "offc"};
+    plan.scalars = {{"alpha", 1}, {"beta", 0}};
+    // `sized`: the kernel compiled for the call's sizes fits the device (deviceLimitReason at run time).
+    plan.variables = {{"tilebytes", localMemBytesExpr(p)},
+                      {"sized", "tilebytes <= " + str(std::int64_t(device.localMemBytes))}};
+    const std::size_t generalProgram = plan.addProgram(batchedProgram(p, device, general));
+    GeneratedSource perSize = plan.programs[generalProgram];
+    perSize.options = pointOptions(p, general); // as batchedProgram for a fixed shape, the sizes per call
+    for (const char* d : {"M", "N", "K"})
+        perSize.options.push_back(std::string("-DBATCHED_") + d + "=${" + char(std::tolower(*d)) + "}");
+    if (p.precision == Precision::F64) perSize.options.push_back("-DKT_DOUBLE=1");
+    const std::size_t sizedProgram = plan.addProgram(perSize);
+    addSizeChecks(plan, p, device, general, "sized");
+    // The routine plan's operand extents and 32-bit check, unchanged.
+    const KernelPlan routine = batchedRoutinePlan(p, device, general);
+    plan.buffers = routine.buffers;
+    for (const auto& c : routine.checks)
+        if (c.message.find("2^31") != std::string::npos) plan.checks.push_back(c);
+    PlanLaunch sizedLaunch = kernelLaunch(p, sizedProgram);
+    sizedLaunch.when = "sized";
+    PlanLaunch generalLaunch = kernelLaunch(p, generalProgram);
+    generalLaunch.when = "!sized";
+    plan.launches = {sizedLaunch, generalLaunch};
     return plan;
 }
 
