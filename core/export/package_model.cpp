@@ -36,8 +36,8 @@ std::vector<std::string> perCallDims(const std::vector<RoutinePlan>& plans, cons
                 for (std::size_t at = option.find("${"); at != std::string::npos; at = option.find("${", at + 2)) {
                     const std::size_t end = option.find('}', at);
                     if (end == std::string::npos) break;
-                    for (const auto& name : Expression::parse(option.substr(at + 2, end - at - 2)).names())
-                        read.insert(name);
+                    const auto expression = Expression::parse(option.substr(at + 2, end - at - 2));
+                    read.insert(expression.names().begin(), expression.names().end());
                 }
     std::vector<std::string> out;
     for (const auto& d : dims)

@@ -64,8 +64,12 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
     const std::vector<std::string> tunes = {
         "--family sgemm --sizes 48x40x36 --budget-evals 2" + gemmSpace,
         "--family dgemm --sizes 48x40x36 --budget-evals 2" + gemmSpace,
-        "--family sgemm_batched --sizes 7x5x9x64,4x6x3x64 --budget-evals 2",
-        "--family dgemm_batched --sizes 7x5x9x64,4x6x3x64 --budget-evals 2",
+        // The batched families at two sizes (one tune each: a budget of evaluations is spent at the first size of a
+        // list), so that the package's table has two entries.
+        "--family sgemm_batched --sizes 7x5x9x64 --budget-evals 2",
+        "--family sgemm_batched --sizes 4x6x3x64 --budget-evals 2",
+        "--family dgemm_batched --sizes 7x5x9x64 --budget-evals 2",
+        "--family dgemm_batched --sizes 4x6x3x64 --budget-evals 2",
         "--family ssymv --sizes 100 --budget-evals 3",
         "--family ssymv_upper --sizes 100 --budget-evals 3",
         "--family dsymv --sizes 100 --budget-evals 3",
@@ -102,6 +106,14 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
          {" sgemm", " dgemm", " sgemm_batch_strided", " dgemm_batch_strided", " ssymv", " dsymv", " ssyrk", " dsyrk",
           " ssyr2k", " dsyr2k", " ssymm", " dsymm", " strmm", " dtrmm", " sdot", " ddot", " somatcopy", " domatcopy"})
         EXPECT_NE(exported.output.find(routine), std::string::npos) << routine << " in\n" << exported.output;
+    for (const char* family : {"sgemm_batched", "dgemm_batched"}) { // compiled per size: dispatched by a table
+        const auto at = exported.output.find(std::string("\n") + family + ": ");
+        ASSERT_NE(at, std::string::npos) << exported.output;
+        EXPECT_NE(exported.output.substr(at, exported.output.find('\n', at + 1) - at)
+                      .find("dispatch table of 2 sizes over 2 measured sizes"),
+                  std::string::npos)
+            << exported.output;
+    }
     // Families without measurements on the device are listed as skipped, not exported.
     EXPECT_NE(exported.output.find("skipped family layout_copy has no verified measurement"), std::string::npos)
         << exported.output;
