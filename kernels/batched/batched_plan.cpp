@@ -199,37 +199,6 @@ KernelPlan batchedTuningPlan(const BatchedParams& p, const DeviceInfo& device, c
     return plan;
 }
 
-KernelPlan batchedRoutinePlan(const BatchedParams& p, const DeviceInfo& device, const BatchedShape& shape) {
-    KernelPlan plan;
-    plan.precision = p.precision;
-    plan.inputs = {"m", "n", "k", "batch", "lda", "ldb", "ldc", "stridea", "strideb", "stridec", "offa", "offb", "offc"};
-    if (shape.pointers) plan.inputs.insert(plan.inputs.end(), {"maxpa", "maxpb", "maxpc"});
-    plan.scalars = {{"alpha", 1}, {"beta", 0}};
-    const std::size_t program = plan.addProgram(batchedProgram(p, device, shape));
-    addSizeChecks(plan, p, device, shape);
-    const bool tA = shape.opA == blas::Op::T, tB = shape.opB == blas::Op::T;
-    // Stored rows x cols of each operand (column-major: rows run along the leading dimension).
-    // The last problem's start: (batch - 1) * stride, or the largest batch offset.
-    auto last = [&](const char* x) {
-        return shape.pointers ? std::string("maxp") + x : std::string("(batch - 1) * stride") + x;
-    };
-    auto extent = [&](const char* x, const std::string& rows, const std::string& cols) {
-        return std::string("off") + x + " + " + last(x) + " + (" + cols + " - 1) * ld" + x + " + " + rows;
-    };
-    plan.buffers = {{"A", BufferRole::Input, extent("a", tA ? "k" : "m", tA ? "m" : "k")},
-                    {"B", BufferRole::Input, extent("b", tB ? "n" : "k", tB ? "k" : "n")},
-                    {"C", BufferRole::InOut, extent("c", "m", "n")}};
-    if (shape.pointers)
-        for (const char* name : {"PA", "PB", "PC"})
-            plan.buffers.push_back({name, BufferRole::Input, "batch", ElementType::Int32});
-    plan.checks.push_back({"offa + " + last("a") + " + (lda + 1) * 32 <= 2147483647 && offb + " + last("b") +
-                               " + (ldb + 1) * 32 <= 2147483647 && offc + " + last("c") +
-                               " + (ldc + 1) * 32 <= 2147483647",
-                           "gemm_batched: operands beyond 2^31 elements are not supported"});
-    plan.launches.push_back(kernelLaunch(p, program, shape.pointers));
-    return plan;
-}
-
 std::string localMemBytesExpr(const BatchedParams& p) {
     // localMemBytes() written over m, n and k with the point's constants folded in (the grammar has no '|': an odd
     // leading dimension m | 1 is m + 1 - m % 2).
@@ -253,35 +222,63 @@ std::string localMemBytesExpr(const BatchedParams& p) {
     return "(" + inRegisters + " ? " + vector + " : " + plain + ")";
 }
 
-KernelPlan batchedPackagePlan(const BatchedParams& p, const DeviceInfo& device, blas::Op opA, blas::Op opB) {
-    const BatchedShape general{opA, opB, 0, 0, 0};
+namespace {
+
+// The routine's plan; with `perCallSizes` (the package's, shape general), also the kernel compiled per call size.
+KernelPlan routinePlan(const BatchedParams& p, const DeviceInfo& device, const BatchedShape& shape, bool perCallSizes) {
     KernelPlan plan;
     plan.precision = p.precision;
-    plan.inputs = {"m",       "n",       "k",       "batch", "lda",  "ldb", "ldc",
-                   "stridea", "strideb", "stridec", "offa",  "offb", "offc"};
+    plan.inputs = {"m", "n", "k", "batch", "lda", "ldb", "ldc", "stridea", "strideb", "stridec", "offa", "offb", "offc"};
+    if (shape.pointers) plan.inputs.insert(plan.inputs.end(), {"maxpa", "maxpb", "maxpc"});
     plan.scalars = {{"alpha", 1}, {"beta", 0}};
-    // `sized`: the kernel compiled for the call's sizes fits the device (deviceLimitReason at run time).
-    plan.variables = {{"tilebytes", localMemBytesExpr(p)},
-                      {"sized", "tilebytes <= " + str(std::int64_t(device.localMemBytes))}};
-    const std::size_t generalProgram = plan.addProgram(batchedProgram(p, device, general));
-    GeneratedSource perSize = plan.programs[generalProgram];
-    perSize.options = pointOptions(p, general); // as batchedProgram for a fixed shape, the sizes per call
-    for (const char* d : {"M", "N", "K"})
-        perSize.options.push_back(std::string("-DBATCHED_") + d + "=${" + char(std::tolower(*d)) + "}");
-    if (p.precision == Precision::F64) perSize.options.push_back("-DKT_DOUBLE=1");
-    const std::size_t sizedProgram = plan.addProgram(perSize);
-    addSizeChecks(plan, p, device, general, "sized");
-    // The routine plan's operand extents and 32-bit check, unchanged.
-    const KernelPlan routine = batchedRoutinePlan(p, device, general);
-    plan.buffers = routine.buffers;
-    for (const auto& c : routine.checks)
-        if (c.message.find("2^31") != std::string::npos) plan.checks.push_back(c);
-    PlanLaunch sizedLaunch = kernelLaunch(p, sizedProgram);
-    sizedLaunch.when = "sized";
-    PlanLaunch generalLaunch = kernelLaunch(p, generalProgram);
-    generalLaunch.when = "!sized";
-    plan.launches = {sizedLaunch, generalLaunch};
+    const std::size_t program = plan.addProgram(batchedProgram(p, device, shape));
+    if (perCallSizes) // `sized`: the kernel compiled for the call's sizes fits the device (deviceLimitReason per call)
+        plan.variables = {{"tilebytes", localMemBytesExpr(p)},
+                          {"sized", "tilebytes <= " + str(std::int64_t(device.localMemBytes))}};
+    addSizeChecks(plan, p, device, shape, perCallSizes ? "sized" : "");
+    const bool tA = shape.opA == blas::Op::T, tB = shape.opB == blas::Op::T;
+    // Stored rows x cols of each operand (column-major: rows run along the leading dimension).
+    // The last problem's start: (batch - 1) * stride, or the largest batch offset.
+    auto last = [&](const char* x) {
+        return shape.pointers ? std::string("maxp") + x : std::string("(batch - 1) * stride") + x;
+    };
+    auto extent = [&](const char* x, const std::string& rows, const std::string& cols) {
+        return std::string("off") + x + " + " + last(x) + " + (" + cols + " - 1) * ld" + x + " + " + rows;
+    };
+    plan.buffers = {{"A", BufferRole::Input, extent("a", tA ? "k" : "m", tA ? "m" : "k")},
+                    {"B", BufferRole::Input, extent("b", tB ? "n" : "k", tB ? "k" : "n")},
+                    {"C", BufferRole::InOut, extent("c", "m", "n")}};
+    if (shape.pointers)
+        for (const char* name : {"PA", "PB", "PC"})
+            plan.buffers.push_back({name, BufferRole::Input, "batch", ElementType::Int32});
+    plan.checks.push_back({"offa + " + last("a") + " + (lda + 1) * 32 <= 2147483647 && offb + " + last("b") +
+                               " + (ldb + 1) * 32 <= 2147483647 && offc + " + last("c") +
+                               " + (ldc + 1) * 32 <= 2147483647",
+                           "gemm_batched: operands beyond 2^31 elements are not supported"});
+    plan.launches.push_back(kernelLaunch(p, program, shape.pointers));
+    if (perCallSizes) {
+        // As batchedProgram for a fixed shape, with the sizes as per-call options (kernel_plan.cpp).
+        GeneratedSource perSize = plan.programs[program];
+        perSize.options = pointOptions(p, shape);
+        for (const char* d : {"M", "N", "K"})
+            perSize.options.push_back(std::string("-DBATCHED_") + d + "=${" + char(std::tolower(*d)) + "}");
+        if (p.precision == Precision::F64) perSize.options.push_back("-DKT_DOUBLE=1");
+        PlanLaunch sized = kernelLaunch(p, plan.addProgram(perSize), shape.pointers);
+        sized.when = "sized";
+        plan.launches.back().when = "!sized";
+        plan.launches.insert(plan.launches.begin(), sized);
+    }
     return plan;
+}
+
+} // namespace
+
+KernelPlan batchedRoutinePlan(const BatchedParams& p, const DeviceInfo& device, const BatchedShape& shape) {
+    return routinePlan(p, device, shape, false);
+}
+
+KernelPlan batchedPackagePlan(const BatchedParams& p, const DeviceInfo& device, blas::Op opA, blas::Op opB) {
+    return routinePlan(p, device, BatchedShape{opA, opB, 0, 0, 0}, true);
 }
 
 } // namespace kt::batched
