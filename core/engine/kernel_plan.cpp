@@ -1,4 +1,10 @@
 // Kernel plans: consistency check and readable listing (see kernel_plan.hpp).
+//
+// Per-call options: a program option may hold "${expr}" (an integer expression over the plan's inputs and variables),
+// e.g. batched GEMM's "-DBATCHED_M=${m}": the program is then compiled for each call's value of the expression (its
+// sizes as compile-time constants) and cached per value. Only the exported package compiles such programs (each call
+// evaluates the expressions, core/export/plan_emitter.cpp); the engine's candidates compile one program per size
+// themselves, so PlanExecutor refuses them.
 #include "core/engine/kernel_plan.hpp"
 
 #include <algorithm>
@@ -71,6 +77,18 @@ std::string unknownName(const std::string& expression, const std::set<std::strin
     return {};
 }
 
+// The first "${expr}" of the program's options that does not parse or reads an unknown name; empty when fine.
+std::string perCallOptionReason(const GeneratedSource& program, const std::set<std::string>& known) {
+    for (const auto& option : program.options)
+        for (std::size_t at = option.find("${"); at != std::string::npos; at = option.find("${", at + 2)) {
+            const std::size_t end = option.find('}', at);
+            if (end == std::string::npos) return "option '" + option + "': '${' without '}'";
+            if (auto why = unknownName(option.substr(at + 2, end - at - 2), known); !why.empty())
+                return "option '" + option + "': " + why;
+        }
+    return {};
+}
+
 } // namespace
 
 std::string KernelPlan::describe() const {
@@ -105,6 +123,9 @@ std::string KernelPlan::invalidReason() const {
     }
     for (const auto& c : checks)
         if (auto why = unknownName(c.expression, known); !why.empty()) return "check: " + why;
+    for (std::size_t p = 0; p < programs.size(); ++p)
+        if (auto why = perCallOptionReason(programs[p], known); !why.empty())
+            return "program " + std::to_string(p) + ": " + why;
     std::set<std::string> bufferNames;
     for (const auto& b : buffers) {
         if (!bufferNames.insert(b.name).second) return "buffer " + b.name + " is declared twice";

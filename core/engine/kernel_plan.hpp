@@ -17,7 +17,7 @@ namespace kt {
 // Everything needed to compile one program. Deterministic in (point, device): the program cache keys on it.
 struct GeneratedSource {
     std::string source;               // complete text, dialect preamble included
-    std::vector<std::string> options; // "-DNAME=VALUE" defines
+    std::vector<std::string> options; // "-DNAME=VALUE" defines; VALUE "${expr}": per call, see kernel_plan.cpp
     std::vector<std::string> kernels; // kernel names the program holds that the plan launches
 };
 

@@ -129,6 +129,11 @@ struct PlanExecutor::Impl {
 PlanExecutor::PlanExecutor(Device& device, ProgramCache& programs, KernelPlan plan)
     : m(std::make_unique<Impl>(device)), m_plan(std::move(plan)) {
     if (auto why = m_plan.invalidReason(); !why.empty()) throw std::invalid_argument("kernel plan: " + why);
+    for (const auto& source : m_plan.programs)
+        for (const auto& option : source.options)
+            if (option.find("${") != std::string::npos)
+                throw std::invalid_argument("kernel plan: option " + option +
+                                            " is per call; only an exported package compiles such a program");
     int slot = 0;
     for (const auto& i : m_plan.inputs) m->slotOf[i] = slot++;
     for (const auto& v : m_plan.variables) {

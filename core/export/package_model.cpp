@@ -8,12 +8,42 @@
 #include <set>
 
 #include "core/engine/family.hpp"
+#include "core/export/plan_emitter.hpp"
+#include "core/space/expression.hpp"
 #include "core/store/device_repository.hpp"
 #include "core/store/measurement_repository.hpp"
 
 namespace kt::exporter {
 
+std::string ExportFamily::select(const ProblemSize& size) const {
+    std::vector<long long> x(size.dims.begin(), size.dims.end());
+    if (!table) return rule.select(x);
+    std::vector<long long> key;
+    for (const auto& d : table->dims)
+        key.push_back(x.at(std::size_t(std::find(dims.begin(), dims.end(), d) - dims.begin())));
+    return table->candidates[table->find(key).index];
+}
+
 namespace {
+
+// The size dimensions a point's routine plans compile per call (names read by per-call options), in `dims` order;
+// empty when the plans compile their programs once.
+std::vector<std::string> perCallDims(const std::vector<RoutinePlan>& plans, const std::vector<std::string>& dims) {
+    std::set<std::string> read;
+    for (const auto& r : plans)
+        for (const auto& program : r.plan.programs)
+            for (const auto& option : splitOptions(program).perCall)
+                for (std::size_t at = option.find("${"); at != std::string::npos; at = option.find("${", at + 2)) {
+                    const std::size_t end = option.find('}', at);
+                    if (end == std::string::npos) break;
+                    const auto expression = Expression::parse(option.substr(at + 2, end - at - 2));
+                    read.insert(expression.names().begin(), expression.names().end());
+                }
+    std::vector<std::string> out;
+    for (const auto& d : dims)
+        if (read.count(d)) out.push_back(d);
+    return out;
+}
 
 ExportFamily gatherFamily(const store::Database& db, const Family& family, const DeviceInfo& device, int maxDepth) {
     ExportFamily out;
@@ -59,6 +89,14 @@ ExportFamily gatherFamily(const store::Database& db, const Family& family, const
     rules::TreeOptions options;
     options.maxDepth = maxDepth;
     out.rule = rules::buildDecisionTree(table, options);
+    try {
+        const auto keyDims =
+            perCallDims(family.routinePlans(family.pointFromKey(table.candidates.front(), device), device), out.dims);
+        if (!keyDims.empty()) out.table = rules::buildSizeTable(table, keyDims);
+    } catch (const std::exception& e) {
+        throw ExportError("family " + out.name + ": stored point " + table.candidates.front() +
+                          " has no routine plan: " + e.what());
+    }
     // The generic variant: the winner verified at the most sizes (the most likely to run anywhere), then the one
     // with the highest mean value over them.
     std::string generic;
@@ -70,8 +108,11 @@ ExportFamily gatherFamily(const store::Database& db, const Family& family, const
         if (score > genericScore) genericScore = score, generic = c;
     }
     std::set<std::string> chosen{generic};
-    for (const auto& node : out.rule.nodes)
-        if (node.dim < 0) chosen.insert(node.candidate);
+    if (out.table)
+        chosen.insert(out.table->candidates.begin(), out.table->candidates.end());
+    else
+        for (const auto& node : out.rule.nodes)
+            if (node.dim < 0) chosen.insert(node.candidate);
     for (const auto& key : chosen) {
         ExportVariant v;
         v.pointKey = key;

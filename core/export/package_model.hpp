@@ -2,6 +2,7 @@
 // rule chooses by problem size, their routine plans, and the measurements behind every choice.
 #pragma once
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,7 @@
 #include "core/model/device_info.hpp"
 #include "core/model/measurement.hpp"
 #include "core/rules/decision_tree.hpp"
+#include "core/rules/size_table.hpp"
 
 namespace kt::store {
 class Database;
@@ -42,9 +44,17 @@ struct ExportFamily {
     std::vector<std::string> dims; // size dimensions (m, n, k, batch) the rule reads
     std::vector<ExportVariant> variants;
     rules::DecisionTree rule;    // leaves name point keys of `variants`
+    // A family whose routine plans compile their kernels for each call's sizes (per-call options reading size
+    // dimensions, e.g. batched GEMM's m, n, k) dispatches by this table instead of the tree: every measured size
+    // (over those dimensions) its own winner, the nearest entry for other sizes. Each size's program is compiled for
+    // it anyway, so the package runs exactly what won there.
+    std::optional<rules::SizeTable> table;
     std::size_t generic = 0;     // index into variants: the variant for devices the package was not tuned on
     std::vector<SizeBest> best;  // the per-size best of the store
     nlohmann::json measurements; // every ok measurement of the variants: [{point, size, value, median_ms, …}]
+
+    // The point key the package's dispatch picks at `size` on the tuned device (the table, else the tree).
+    std::string select(const ProblemSize& size) const;
 };
 
 struct PackageModel {

@@ -2,6 +2,7 @@
 // kernels/*.cl, manifest.json, README.md) from the model.
 #include "core/export/package_writer.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <fstream>
@@ -98,6 +99,34 @@ void emitTree(std::ostringstream& o, const rules::DecisionTree& tree, int node, 
     emitTree(o, tree, n.right, indent, variantIndex);
 }
 
+// A dispatch table (ExportFamily::table) as C++: the exact entry of the call's key, else the nearest one (least sum
+// of |x_d - key_d|, the first in order), as rules::SizeTable::find.
+void emitTable(std::ostringstream& o, const ExportFamily& family, const std::map<std::string, int>& variantIndex) {
+    const rules::SizeTable& t = *family.table;
+    o << "    static const long long keys[][" << t.dims.size() << "] = {\n";
+    for (std::size_t i = 0; i < t.keys.size(); ++i) {
+        o << "        {";
+        for (std::size_t j = 0; j < t.keys[i].size(); ++j) o << (j ? ", " : "") << t.keys[i][j] << "LL";
+        o << "}, // " << t.candidates[i] << "\n";
+    }
+    o << "    };\n    static const int variants[] = {";
+    for (std::size_t i = 0; i < t.candidates.size(); ++i) o << (i ? ", " : "") << variantIndex.at(t.candidates[i]);
+    o << "};\n    static const int dims[] = {";
+    for (std::size_t j = 0; j < t.dims.size(); ++j)
+        o << (j ? ", " : "")
+          << std::find(family.dims.begin(), family.dims.end(), t.dims[j]) - family.dims.begin(); // key dim → call dim
+    o << "}; //";
+    for (const auto& d : t.dims) o << " " << d;
+    o << "\n    int best = 0;\n    long long bestDistance = -1;\n"
+      << "    for (int i = 0; i < " << t.keys.size() << "; ++i) {\n"
+      << "        long long distance = 0;\n"
+      << "        for (int j = 0; j < " << t.dims.size() << "; ++j)\n"
+      << "            distance += d[dims[j]] > keys[i][j] ? d[dims[j]] - keys[i][j] : keys[i][j] - d[dims[j]];\n"
+      << "        if (distance == 0) return variants[i];\n"
+      << "        if (bestDistance < 0 || distance < bestDistance) bestDistance = distance, best = i;\n"
+      << "    }\n    return variants[best];\n";
+}
+
 bool cudaPackage(const PackageModel& model) { return model.device.backend == BackendKind::Cuda; }
 
 struct Generated {
@@ -112,6 +141,7 @@ Generated generate(const PackageModel& model) {
     const std::string extension = cudaPackage(model) ? ".cu" : ".cl";
     std::ostringstream plans, tables;
     std::vector<std::pair<std::string, std::string>> programKeys; // (source, options) -> index
+    std::map<std::string, std::string> sourceNames;               // source text -> its literal's name
     std::vector<std::string> programEntries, variantEntries, planEntries, familyEntries;
     std::ostringstream selects;
     int planCount = 0;
@@ -125,8 +155,10 @@ Generated generate(const PackageModel& model) {
             for (const auto& rp : v.plans) {
                 auto programIndex = [&](std::size_t p) {
                     const GeneratedSource& src = rp.plan.programs.at(p);
-                    std::string options;
+                    const ProgramOptions split = splitOptions(src);
+                    std::string options, perCall;
                     for (const auto& opt : src.options) options += (options.empty() ? "" : " ") + opt;
+                    for (const auto& opt : split.perCall) perCall += (perCall.empty() ? "" : " ") + opt;
                     for (std::size_t i = 0; i < programKeys.size(); ++i)
                         if (programKeys[i].first == src.source && programKeys[i].second == options) return int(i);
                     const int index = int(programKeys.size());
@@ -134,16 +166,29 @@ Generated generate(const PackageModel& model) {
                     const std::string file = "kernels/p" + std::to_string(index) + "_" + family.name + extension;
                     std::string kernels;
                     for (const auto& k : src.kernels) kernels += (kernels.empty() ? "" : ", ") + k;
-                    g.kernelFiles[file] = "// " + family.name + " " + v.pointKey + "\n// kernels: " + kernels +
-                                          "\n// options: " + options + "\n" + src.source;
-                    programEntries.push_back("    {kSource" + std::to_string(index) + ", " + cString(options) + ", " +
-                                             cString(file) + "},");
-                    plans << "const char kSource" << index << "[] =\n" << sourceLiteral(src.source) << ";\n\n";
-                    g.programs.push_back({{"file", file},
-                                          {"options", src.options},
-                                          {"kernels", src.kernels},
-                                          {"family", family.name},
-                                          {"point", v.pointKey}});
+                    g.kernelFiles[file] =
+                        "// " + family.name + " " + v.pointKey + "\n// kernels: " + kernels +
+                        "\n// options: " + split.fixed + "\n" +
+                        (perCall.empty()
+                             ? ""
+                             : "// per call (compiled and cached for each call's values): " + perCall + "\n") +
+                        src.source;
+                    // Programs that differ only in their options share one copy of the text.
+                    auto [text, added] = sourceNames.emplace(src.source, "kSource" + std::to_string(index));
+                    if (added)
+                        plans << "const char " << text->second << "[] =\n" << sourceLiteral(src.source) << ";\n\n";
+                    programEntries.push_back("    {" + text->second + ", " + cString(split.fixed) + ", " +
+                                             cString(file) + ", " + cString(perCall) + "},");
+                    std::vector<std::string> fixed;
+                    for (const auto& opt : src.options)
+                        if (opt.find("${") == std::string::npos) fixed.push_back(opt);
+                    nlohmann::json entry = {{"file", file},
+                                            {"options", fixed},
+                                            {"kernels", src.kernels},
+                                            {"family", family.name},
+                                            {"point", v.pointKey}};
+                    if (!split.perCall.empty()) entry["per_call_options"] = split.perCall;
+                    g.programs.push_back(std::move(entry));
                     return index;
                 };
                 const std::string fn = "plan" + std::to_string(planCount++);
@@ -162,10 +207,14 @@ Generated generate(const PackageModel& model) {
             }
         }
         if (family.dims.size() > 4) throw ExportError("family " + family.name + " has more than 4 size dimensions");
-        selects << "// " << family.name << ": the dispatch tree over (";
+        selects << "// " << family.name
+                << (family.table ? ": the dispatch table over (" : ": the dispatch tree over (");
         for (std::size_t d = 0; d < family.dims.size(); ++d) selects << (d ? ", " : "") << family.dims[d];
         selects << ")\nint select" << f << "(const std::int64_t* d) {\n    (void)d;\n";
-        emitTree(selects, family.rule, 0, 1, variantIndex);
+        if (family.table)
+            emitTable(selects, family, variantIndex);
+        else
+            emitTree(selects, family.rule, 0, 1, variantIndex);
         selects << "}\n\n";
         std::string dims;
         for (const auto& d : family.dims) dims += (dims.empty() ? "" : ", ") + cString(d);
@@ -248,9 +297,21 @@ In a consumer's CMakeLists.txt (with `CMAKE_PREFIX_PATH=/opt/ktp`):
 ## How a variant is chosen
 
 The package holds, per family, the variants (kernel parameter points) that won at some measured size and a
-dispatch tree over the size dimensions (`src/ktp_generated.cpp`). On the tuned device the tree picks the variant;
+dispatch tree over the size dimensions (`src/ktp_generated.cpp`; a family whose kernels are compiled per call size,
+the batched GEMM, a table instead: each measured size its own winner, the nearest entry for other sizes). On the tuned device the tree picks the variant;
 on any other device the family's generic variant (the one verified at the most sizes) runs. A variant that does not
 build or launch on the device is skipped for the rest of the process and the next one is tried.
+
+)";
+    bool perCall = false;
+    for (const auto& p : g.programs) perCall = perCall || p.contains("per_call_options");
+    if (perCall)
+        o << R"(Some programs (the batched GEMM's) are compiled for the sizes of each call, as compile-time constants, as
+KernelTune compiles them while tuning: their per-call options (`per_call_options` in `manifest.json`, e.g.
+`-DBATCHED_M=${m}`) take the call's values, and the program is compiled once per distinct size and cached like the
+others (the options are part of the cache key). The first call at a new size pays that compile. Such a variant runs
+its general kernel (sizes at run time) only at a size whose compiled kernel would not fit the device's local memory.
+`ktp_last_variant()` says which program a call ran ("… compiled for -DBATCHED_M=7 -DBATCHED_N=5 -DBATCHED_K=9").
 
 )";
     if (cudaPackage(model))
@@ -334,12 +395,11 @@ nlohmann::json writePackage(const PackageModel& model, const WriteOptions& optio
         jf["variants"] = nlohmann::json::array();
         for (const auto& v : f.variants) jf["variants"].push_back(v.pointKey);
         jf["generic"] = f.variants[f.generic].pointKey;
-        jf["rule"] = rules::treeToJson(f.rule);
+        jf["rule"] = f.table ? rules::tableToJson(*f.table) : rules::treeToJson(f.rule);
         jf["best_per_size"] = nlohmann::json::array();
         for (const auto& b : f.best) {
-            std::vector<long long> x(b.size.dims.begin(), b.size.dims.end());
             jf["best_per_size"].push_back(
-                {{"size", b.size.dims}, {"best", b.pointKey}, {"value", b.value}, {"chosen", f.rule.select(x)}});
+                {{"size", b.size.dims}, {"best", b.pointKey}, {"value", b.value}, {"chosen", f.select(b.size)}});
         }
         jf["measurements"] = f.measurements;
         manifest["families"].push_back(std::move(jf));

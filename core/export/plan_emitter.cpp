@@ -73,7 +73,41 @@ std::string realLiteral(double v) {
     return t;
 }
 
+// The per-call options with the call's values as a C++ std::string expression: "-DBATCHED_M=${m}" becomes
+// std::string("-DBATCHED_M=") + std::to_string((v_m)).
+std::string perCallText(const std::vector<std::string>& perCall) {
+    std::string out = "std::string()";
+    for (std::size_t i = 0; i < perCall.size(); ++i) {
+        const std::string& option = perCall[i];
+        std::string literal = i ? " " : "";
+        std::size_t at = 0;
+        for (std::size_t open = option.find("${"); open != std::string::npos; open = option.find("${", at)) {
+            const std::size_t close = option.find('}', open);
+            if (close == std::string::npos) throw ExportError("option '" + option + "': '${' without '}'");
+            literal += option.substr(at, open - at);
+            out += " + " + cString(literal) + " + std::to_string(" +
+                   cExpression(option.substr(open + 2, close - open - 2)) + ")";
+            literal.clear();
+            at = close + 1;
+        }
+        literal += option.substr(at);
+        if (!literal.empty()) out += " + " + cString(literal);
+    }
+    return out;
+}
+
 } // namespace
+
+ProgramOptions splitOptions(const GeneratedSource& program) {
+    ProgramOptions out;
+    for (const auto& option : program.options) {
+        if (option.find("${") != std::string::npos)
+            out.perCall.push_back(option);
+        else
+            out.fixed += (out.fixed.empty() ? "" : " ") + option;
+    }
+    return out;
+}
 
 std::string emitPlanFunction(const KernelPlan& plan, const std::string& functionName,
                              const std::function<int(std::size_t)>& programIndex) {
@@ -111,6 +145,9 @@ std::string emitPlanFunction(const KernelPlan& plan, const std::string& function
               << cExpression(l.global[1]) << ", " << cExpression(l.global[2]) << "};\n";
             o << "        const std::int64_t l[3] = {" << cExpression(l.local[0]) << ", " << cExpression(l.local[1])
               << ", " << cExpression(l.local[2]) << "};\n";
+            const auto perCall = splitOptions(plan.programs.at(l.program)).perCall;
+            if (!perCall.empty()) // the program compiled for this call's values (sizes as compile-time constants)
+                o << "        const std::string perCall = " << perCallText(perCall) << ";\n";
             o << "        if (int s = x.launch(" << programIndex(l.program) << ", " << cString(l.kernel) << ", g, l, {";
             for (std::size_t i = 0; i < l.args.size(); ++i) {
                 const auto& a = l.args[i];
@@ -138,7 +175,7 @@ std::string emitPlanFunction(const KernelPlan& plan, const std::string& function
                     break;
                 }
             }
-            o << "}))\n            return s;\n    }\n";
+            o << "}, " << (perCall.empty() ? "nullptr" : "perCall.c_str()") << "))\n            return s;\n    }\n";
         }
     }
     o << "    return 0;\n}\n";

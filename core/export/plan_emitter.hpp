@@ -3,10 +3,19 @@
 #pragma once
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "core/engine/kernel_plan.hpp"
 
 namespace kt::exporter {
+
+// A program's options: those compiled in once (space-separated), and the per-call ones, which hold "${expr}"
+// (core/engine/kernel_plan.cpp), in their order.
+struct ProgramOptions {
+    std::string fixed;
+    std::vector<std::string> perCall;
+};
+ProgramOptions splitOptions(const GeneratedSource& program);
 
 // `programIndex` maps the plan's program index to the package's program table. ExportError when the plan names an
 // input, scalar or argument the package cannot bind.

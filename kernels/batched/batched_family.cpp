@@ -518,8 +518,9 @@ std::unique_ptr<Routine> BatchedFamily::makeRoutine(Device& device, ProgramCache
 }
 
 std::vector<RoutinePlan> BatchedFamily::routinePlans(const Point& point, const DeviceInfo& device) const {
-    // Column-major calls, one plan per op pair, with the general kernel (sizes at run time): the package cannot
-    // compile a program per size as the routine here does.
+    // Column-major calls, one plan per op pair. As the routine here, the package compiles the kernel for each call's
+    // m, n, k (the plan's per-call options); the general kernel (sizes at run time) only where that one's tiles do
+    // not fit the device.
     const BatchedParams params = paramsFromPoint(point, m_precision);
     std::vector<RoutinePlan> plans;
     for (blas::Op opA : {blas::Op::N, blas::Op::T})
@@ -529,7 +530,7 @@ std::vector<RoutinePlan> BatchedFamily::routinePlans(const Point& point, const D
             r.call.precision = m_precision;
             r.call.order = blas::Order::ColMajor;
             r.call.opA = opA, r.call.opB = opB;
-            r.plan = batchedRoutinePlan(params, device, BatchedShape{opA, opB, 0, 0, 0});
+            r.plan = batchedPackagePlan(params, device, opA, opB);
             plans.push_back(std::move(r));
         }
     return plans;

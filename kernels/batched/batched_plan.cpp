@@ -2,6 +2,7 @@
 #include "kernels/batched/batched_plan.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <sstream>
 #include <stdexcept>
 
@@ -16,8 +17,10 @@ namespace {
 std::string str(std::int64_t v) { return std::to_string(v); }
 bool isPow2(int v) { return v > 0 && (v & (v - 1)) == 0; }
 
-// Sizes the plan accepts: the compiled ones, or 1..kMaxSize within the general kernel's capacity.
-void addSizeChecks(KernelPlan& plan, const BatchedParams& p, const DeviceInfo& device, const BatchedShape& shape) {
+// Sizes the plan accepts: the compiled ones, or 1..kMaxSize within the general kernel's capacity (unless the
+// expression `sizedInstead` holds: the package's plan then runs the kernel compiled for the size).
+void addSizeChecks(KernelPlan& plan, const BatchedParams& p, const DeviceInfo& device, const BatchedShape& shape,
+                   const std::string& sizedInstead = {}) {
     if (shape.fixed()) {
         plan.checks.push_back({"m == " + str(shape.m) + " && n == " + str(shape.n) + " && k == " + str(shape.k),
                                "gemm_batched: this kernel is compiled for m x n x k = " + str(shape.m) + " x " +
@@ -26,7 +29,8 @@ void addSizeChecks(KernelPlan& plan, const BatchedParams& p, const DeviceInfo& d
         const std::string cap = str(genericCapacity(p, device));
         plan.checks.push_back({"m >= 1 && n >= 1 && k >= 1 && m <= 32 && n <= 32 && k <= 32",
                                "gemm_batched: m, n and k must be between 1 and 32"});
-        plan.checks.push_back({"m * k <= " + cap + " && k * n <= " + cap,
+        const std::string fits = "m * k <= " + cap + " && k * n <= " + cap;
+        plan.checks.push_back({sizedInstead.empty() ? fits : sizedInstead + " || (" + fits + ")",
                                "gemm_batched: op(A) or op(B) exceeds the general kernel's local memory (" + cap +
                                    " elements per problem)"});
     }
@@ -51,6 +55,24 @@ PlanLaunch kernelLaunch(const BatchedParams& p, std::size_t program, bool pointe
 }
 
 std::string opDefine(blas::Op op) { return op == blas::Op::N ? "0" : "1"; }
+
+// The options of a point and op pair, before the sizes (or the general kernel's capacities) and the precision.
+std::vector<std::string> pointOptions(const BatchedParams& p, const BatchedShape& shape) {
+    std::vector<std::string> options = {"-DBATCHED_DESIGN=" + str(int(p.design)),
+                                        "-DBATCHED_TBA=" + str(p.tba),
+                                        "-DBATCHED_WX=" + str(p.wx),
+                                        "-DBATCHED_WY=" + str(p.wy),
+                                        "-DBATCHED_REG=" + str(int(p.reg)),
+                                        "-DBATCHED_PAD=" + str(int(p.pad)),
+                                        "-DBATCHED_VEC=" + str(int(p.vec)),
+                                        "-DBATCHED_SEQ=" + str(p.seq),
+                                        "-DBATCHED_MINB=" + str(p.minBlocks),
+                                        "-DBATCHED_LDV=" + str(p.ldv),
+                                        "-DBATCHED_TRANS_A=" + opDefine(shape.opA),
+                                        "-DBATCHED_TRANS_B=" + opDefine(shape.opB)};
+    if (shape.pointers) options.push_back("-DBATCHED_POINTERS=1");
+    return options;
+}
 
 } // namespace
 
@@ -136,19 +158,7 @@ GeneratedSource batchedProgram(const BatchedParams& p, const DeviceInfo& device,
             throw std::invalid_argument("gemm_batched: " + why); // refused here: NVRTC would fail after seconds
     GeneratedSource out;
     out.source = kernels::withPreamble(kernels::embeddedSource("batched/gemm_batched.cl"));
-    out.options = {"-DBATCHED_DESIGN=" + str(int(p.design)),
-                   "-DBATCHED_TBA=" + str(p.tba),
-                   "-DBATCHED_WX=" + str(p.wx),
-                   "-DBATCHED_WY=" + str(p.wy),
-                   "-DBATCHED_REG=" + str(int(p.reg)),
-                   "-DBATCHED_PAD=" + str(int(p.pad)),
-                   "-DBATCHED_VEC=" + str(int(p.vec)),
-                   "-DBATCHED_SEQ=" + str(p.seq),
-                   "-DBATCHED_MINB=" + str(p.minBlocks),
-                   "-DBATCHED_LDV=" + str(p.ldv),
-                   "-DBATCHED_TRANS_A=" + opDefine(shape.opA),
-                   "-DBATCHED_TRANS_B=" + opDefine(shape.opB)};
-    if (shape.pointers) out.options.push_back("-DBATCHED_POINTERS=1");
+    out.options = pointOptions(p, shape);
     if (shape.fixed()) {
         out.options.push_back("-DBATCHED_M=" + str(shape.m));
         out.options.push_back("-DBATCHED_N=" + str(shape.n));
@@ -189,14 +199,43 @@ KernelPlan batchedTuningPlan(const BatchedParams& p, const DeviceInfo& device, c
     return plan;
 }
 
-KernelPlan batchedRoutinePlan(const BatchedParams& p, const DeviceInfo& device, const BatchedShape& shape) {
+std::string localMemBytesExpr(const BatchedParams& p) {
+    // localMemBytes() written over m, n and k with the point's constants folded in (the grammar has no '|': an odd
+    // leading dimension m | 1 is m + 1 - m % 2).
+    if (p.design != Design::SharedMemory) return "0";
+    const std::string tba = str(p.tba), rb = str(p.realBytes()), vw = str(16 / p.realBytes());
+    const std::string plain = tba + " * (" + (p.pad ? "(m + 1 - m % 2)" : "m") + " * k + " +
+                              (p.pad ? "(k + 1 - k % 2)" : "k") + " * n) * " + rb;
+    if (!p.reg || p.vec == 0) return plain;
+    const std::string inRegisters =
+        "((m + " + str(p.wx - 1) + ") / " + str(p.wx) + ") * ((n + " + str(p.wy - 1) + ") / " + str(p.wy) + ") <= 32";
+    const std::string kv = "((k + " + str(16 / p.realBytes() - 1) + ") / " + vw + " * " + vw + ")";
+    const std::string ldk = p.pad ? "(" + kv + " / " + vw + " % 2 == 0 ? " + kv + " + " + vw + " : " + kv + ")" : kv;
+    std::string vector;
+    if (p.vec == 1) {
+        vector = tba + " * (m + n) * " + ldk + " * " + rb;
+    } else {
+        const std::string ri = "((m + " + str(p.wx - 1) + ") / " + str(p.wx) + ")";
+        const std::string unit = "(" + ri + " % " + vw + " == 0 ? " + ri + " : " + vw + ")";
+        vector = tba + " * ((m + " + unit + " - 1) / " + unit + " * " + unit + " * k + " + ldk + " * n) * " + rb;
+    }
+    return "(" + inRegisters + " ? " + vector + " : " + plain + ")";
+}
+
+namespace {
+
+// The routine's plan; with `perCallSizes` (the package's, shape general), also the kernel compiled per call size.
+KernelPlan routinePlan(const BatchedParams& p, const DeviceInfo& device, const BatchedShape& shape, bool perCallSizes) {
     KernelPlan plan;
     plan.precision = p.precision;
     plan.inputs = {"m", "n", "k", "batch", "lda", "ldb", "ldc", "stridea", "strideb", "stridec", "offa", "offb", "offc"};
     if (shape.pointers) plan.inputs.insert(plan.inputs.end(), {"maxpa", "maxpb", "maxpc"});
     plan.scalars = {{"alpha", 1}, {"beta", 0}};
     const std::size_t program = plan.addProgram(batchedProgram(p, device, shape));
-    addSizeChecks(plan, p, device, shape);
+    if (perCallSizes) // `sized`: the kernel compiled for the call's sizes fits the device (deviceLimitReason per call)
+        plan.variables = {{"tilebytes", localMemBytesExpr(p)},
+                          {"sized", "tilebytes <= " + str(std::int64_t(device.localMemBytes))}};
+    addSizeChecks(plan, p, device, shape, perCallSizes ? "sized" : "");
     const bool tA = shape.opA == blas::Op::T, tB = shape.opB == blas::Op::T;
     // Stored rows x cols of each operand (column-major: rows run along the leading dimension).
     // The last problem's start: (batch - 1) * stride, or the largest batch offset.
@@ -217,7 +256,29 @@ KernelPlan batchedRoutinePlan(const BatchedParams& p, const DeviceInfo& device, 
                                " + (ldc + 1) * 32 <= 2147483647",
                            "gemm_batched: operands beyond 2^31 elements are not supported"});
     plan.launches.push_back(kernelLaunch(p, program, shape.pointers));
+    if (perCallSizes) {
+        // As batchedProgram for a fixed shape, with the sizes as per-call options (kernel_plan.cpp).
+        GeneratedSource perSize = plan.programs[program];
+        perSize.options = pointOptions(p, shape);
+        for (const char* d : {"M", "N", "K"})
+            perSize.options.push_back(std::string("-DBATCHED_") + d + "=${" + char(std::tolower(*d)) + "}");
+        if (p.precision == Precision::F64) perSize.options.push_back("-DKT_DOUBLE=1");
+        PlanLaunch sized = kernelLaunch(p, plan.addProgram(perSize), shape.pointers);
+        sized.when = "sized";
+        plan.launches.back().when = "!sized";
+        plan.launches.insert(plan.launches.begin(), sized);
+    }
     return plan;
+}
+
+} // namespace
+
+KernelPlan batchedRoutinePlan(const BatchedParams& p, const DeviceInfo& device, const BatchedShape& shape) {
+    return routinePlan(p, device, shape, false);
+}
+
+KernelPlan batchedPackagePlan(const BatchedParams& p, const DeviceInfo& device, blas::Op opA, blas::Op opB) {
+    return routinePlan(p, device, BatchedShape{opA, opB, 0, 0, 0}, true);
 }
 
 } // namespace kt::batched

@@ -75,4 +75,15 @@ KernelPlan batchedTuningPlan(const BatchedParams& params, const DeviceInfo& devi
 // strides are then unused.
 KernelPlan batchedRoutinePlan(const BatchedParams& params, const DeviceInfo& device, const BatchedShape& shape);
 
+// The shared tiles' bytes of the kernel compiled for a call's m, n, k as a plan expression over m, n and k (equal to
+// params.localMemBytes(m, n, k) at every size; "0" for the read-only-cache design).
+std::string localMemBytesExpr(const BatchedParams& params);
+
+// The routine's plan for the exported package (strided, column-major, one op pair): the package cannot call
+// batchedProgram per size, so the plan carries the per-size program as options over its inputs
+// ("-DBATCHED_M=${m}", kernel_plan.hpp), which the package compiles for each (m, n, k) called and caches. Its
+// launch runs where the sized kernel's tiles fit the device's local memory (variable `sized`); elsewhere the general
+// kernel (sizes at run time) within its capacity. Inputs, scalars and buffers as batchedRoutinePlan.
+KernelPlan batchedPackagePlan(const BatchedParams& params, const DeviceInfo& device, blas::Op opA, blas::Op opB);
+
 } // namespace kt::batched

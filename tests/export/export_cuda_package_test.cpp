@@ -117,6 +117,14 @@ TEST_F(ExportCudaPackage, BuildsWithoutCudaCompilesWithNvrtcAndSaysClearlyWhenTh
             const std::string file = p["file"];
             EXPECT_EQ(file.substr(file.size() - 3), ".cu");
             std::vector<std::string> opts = p["options"];
+            // A program compiled per call (the batched kernels): here for 7 x 5 x 9, as a call of that size does.
+            const std::pair<const char*, const char*> size[] = {{"${m}", "7"}, {"${n}", "5"}, {"${k}", "9"}};
+            for (std::string o : p.value("per_call_options", std::vector<std::string>{})) {
+                for (const auto& [name, value] : size)
+                    if (auto at = o.find(name); at != std::string::npos) o.replace(at, 4, value);
+                EXPECT_EQ(o.find("${"), std::string::npos) << o;
+                opts.push_back(o);
+            }
             EXPECT_NO_THROW(devices::cuda::compileNvrtc(readText(options.out / file), opts, 9, 0)) << file;
             ++compiled;
         }

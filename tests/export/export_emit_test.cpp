@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -15,6 +16,7 @@
 #include "core/export/plan_emitter.hpp"
 #include "core/space/expression.hpp"
 #include "core/store/store.hpp"
+#include "kernels/batched/batched_plan.hpp"
 #include "kernels/builtin_families.hpp"
 #include "tests/core/store/store_test_support.hpp"
 
@@ -82,12 +84,48 @@ TEST_F(ExportModel, TheTreeChoosesEachSizesWinnerAndTheGenericVariantIsTheMostMe
     ASSERT_EQ(model.families.size(), 1u);
     const auto& f = model.families[0];
     ASSERT_EQ(f.variants.size(), 2u);
+    EXPECT_FALSE(f.table.has_value()); // its programs are compiled once: the tree dispatches
     EXPECT_EQ(f.rule.select({64, 64, 64}), points[0]);
     EXPECT_EQ(f.rule.select({1024, 1024, 1024}), points[1]);
     EXPECT_EQ(f.variants[f.generic].pointKey, points[1]); // measured at three sizes
     EXPECT_EQ(f.variants[0].plans.size(), 4u);            // NN, NT, TN, TT
     EXPECT_EQ(f.best.size(), 3u);
     EXPECT_EQ(f.measurements.size(), 5u); // the ok ones of the two variants
+}
+
+// The batched kernels are compiled per call size, so the dispatch is a table over m, n, k: every measured size its
+// own winner (five sizes, four winners: more than a depth-1 tree holds), the nearest entry elsewhere, also in the
+// generated lookup and the manifest.
+TEST_F(ExportModel, BatchedFamiliesDispatchByATableOfEveryMeasuredSize) {
+    std::vector<std::string> points;
+    for (const auto& p : FamilyRegistry::instance().find("sgemm_batched")->seedPoints(m_device))
+        points.push_back(p.key());
+    ASSERT_GE(points.size(), 4u);
+    const std::vector<ProblemSize> sizes{
+        {{2, 2, 2, 64}}, {{4, 4, 4, 64}}, {{8, 8, 8, 64}}, {{16, 16, 16, 64}}, {{32, 32, 32, 64}}};
+    const std::vector<std::size_t> winner{0, 1, 2, 3, 1};
+    for (std::size_t s = 0; s < sizes.size(); ++s)
+        for (std::size_t p = 0; p < 4; ++p) measure("sgemm_batched", points[p], sizes[s], p == winner[s] ? 20 : 10);
+    const auto model = exporter::buildPackageModel(*m_db, {m_device.stableId(), {"sgemm_batched"}, 1});
+    ASSERT_EQ(model.families.size(), 1u);
+    const auto& f = model.families[0];
+    ASSERT_TRUE(f.table.has_value());
+    EXPECT_EQ(f.table->dims, (std::vector<std::string>{"m", "n", "k"}));
+    EXPECT_EQ(f.variants.size(), 4u);
+    for (std::size_t s = 0; s < sizes.size(); ++s) EXPECT_EQ(f.select(sizes[s]), points[winner[s]]) << s;
+    EXPECT_EQ(f.select({{9, 9, 9, 1000}}), points[2]); // nearest: 8 x 8 x 8
+    EXPECT_EQ(f.select({{30, 31, 29, 1}}), points[1]); // nearest: 32 x 32 x 32
+    exporter::WriteOptions options;
+    options.out = dir() / "pkg";
+    const auto manifest = exporter::writePackage(model, options);
+    EXPECT_EQ(manifest["families"][0]["rule"]["format"], "ktune-table/1");
+    for (const auto& b : manifest["families"][0]["best_per_size"]) EXPECT_EQ(b["chosen"], b["best"]) << b.dump();
+    std::ifstream in(options.out / "src/ktp_generated.cpp");
+    std::stringstream code;
+    code << in.rdbuf();
+    EXPECT_NE(code.str().find("// sgemm_batched: the dispatch table over (m, n, k, batch)"), std::string::npos);
+    EXPECT_NE(code.str().find("        {8LL, 8LL, 8LL}, // " + points[2] + "\n"), std::string::npos) << code.str();
+    EXPECT_NE(code.str().find("static const int dims[] = {0, 1, 2}; // m n k"), std::string::npos) << code.str();
 }
 
 TEST_F(ExportModel, RefusesUnknownDevicesFamiliesAndFamiliesWithoutRoutinesOrMeasurements) {
@@ -255,6 +293,150 @@ TEST(PlanEmitter, ConditionalLaunchesRunInsideTheirTest) {
     ASSERT_NE(exact, std::string::npos) << code;
     EXPECT_LT(general, exact);
     EXPECT_NE(code.find("x.launch(0, \"k\"", exact), std::string::npos) << code;
+}
+
+// Per-call options ("${expr}", core/engine/kernel_plan.cpp) read only declared names and close their brace.
+TEST(KernelPlan, PerCallOptionsReadDeclaredNames) {
+    KernelPlan plan;
+    plan.inputs = {"m"};
+    plan.programs.push_back({"kernel void k(int n) {}", {"-DX=1", "-DM=${m + 1}"}, {"k"}});
+    EXPECT_EQ(plan.invalidReason(), "");
+    plan.programs[0].options[1] = "-DM=${q}";
+    EXPECT_NE(plan.invalidReason().find("reads 'q'"), std::string::npos) << plan.invalidReason();
+    plan.programs[0].options[1] = "-DM=${m";
+    EXPECT_NE(plan.invalidReason().find("without '}'"), std::string::npos) << plan.invalidReason();
+}
+
+// The batched kernel's shared tiles as the package's plan computes them per call equal the kernel's own count
+// (BatchedParams::localMemBytes) at every size 1..32, for every tile layout: plain, padded, register blocks with
+// k-contiguous vectors (VEC 1) and column vectors (VEC 2, rows per work-item a multiple of the vector or not).
+TEST(BatchedPackagePlan, TileBytesMatchTheKernelAtEverySize) {
+    using batched::BatchedParams;
+    std::vector<BatchedParams> points;
+    for (Precision precision : {Precision::F32, Precision::F64})
+        for (int vec : {0, 1, 2})
+            for (bool pad : {false, true})
+                for (bool reg : {false, true})
+                    for (auto [wx, wy, tba] : {std::tuple{3, 4, 2}, std::tuple{4, 2, 1}, std::tuple{8, 8, 4}}) {
+                        BatchedParams p;
+                        p.precision = precision, p.design = batched::Design::SharedMemory;
+                        p.vec = vec, p.pad = pad, p.reg = reg, p.wx = wx, p.wy = wy, p.tba = tba;
+                        points.push_back(p);
+                    }
+    points.push_back(BatchedParams{}); // the read-only-cache design: no tiles
+    for (const auto& p : points) {
+        const std::string text = batched::localMemBytesExpr(p);
+        const auto compiled =
+            Expression::parse(text).compile([](const std::string& name) -> std::optional<NameBinding> {
+                if (name == "m") return NameBinding{NameBinding::Kind::Slot, 0};
+                if (name == "n") return NameBinding{NameBinding::Kind::Slot, 1};
+                if (name == "k") return NameBinding{NameBinding::Kind::Slot, 2};
+                return std::nullopt;
+            });
+        int wrong = 0;
+        for (std::int64_t m = 1; m <= 32; ++m)
+            for (std::int64_t n = 1; n <= 32; ++n)
+                for (std::int64_t k = 1; k <= 32; ++k) {
+                    const std::int64_t slots[3] = {m, n, k};
+                    std::int64_t bytes = -1;
+                    if ((!compiled.evaluate(slots, bytes) || bytes != p.localMemBytes(m, n, k)) && wrong++ < 3)
+                        ADD_FAILURE() << p.describe() << " vec " << p.vec << " at " << m << "x" << n << "x" << k << ": "
+                                      << bytes << " != " << p.localMemBytes(m, n, k) << "\n"
+                                      << text;
+                }
+        EXPECT_EQ(wrong, 0) << p.describe();
+    }
+}
+
+// The plan's variables at these inputs, in order, as the package's plan function computes them.
+std::map<std::string, std::int64_t> evaluate(const KernelPlan& plan, std::map<std::string, std::int64_t> values) {
+    auto lookup = [&](const std::string& name) -> std::optional<std::int64_t> {
+        auto it = values.find(name);
+        return it == values.end() ? std::nullopt : std::optional<std::int64_t>(it->second);
+    };
+    for (const auto& v : plan.variables) values[v.name] = Expression::parse(v.expression).evaluate(lookup).value();
+    for (const auto& c : plan.checks)
+        values["check: " + c.message] = Expression::parse(c.expression).evaluate(lookup).value();
+    return values;
+}
+
+// The package's batched plan holds the general kernel and the kernel with the sizes as per-call options; with the
+// call's values substituted the latter's options are exactly those KernelTune's routine compiles for that size. It
+// runs where its tiles fit the device, the general kernel elsewhere (here: 32 x 32 x 32 with padded tiles, 16896
+// bytes on a 16 KiB device, where the general kernel's 1024 elements per operand fit).
+TEST(BatchedPackagePlan, CompilesPerCallSizeWhereTheTilesFitElseTheGeneralKernel) {
+    DeviceInfo device = store::test::sampleDevice();
+    device.localMemBytes = 16384;
+    batched::BatchedParams p;
+    p.precision = Precision::F64, p.design = batched::Design::SharedMemory, p.pad = true, p.tba = 1;
+    const KernelPlan plan = batched::batchedPackagePlan(p, device, blas::Op::N, blas::Op::T);
+    ASSERT_EQ(plan.invalidReason(), "");
+    ASSERT_EQ(plan.programs.size(), 2u);
+    const auto split = exporter::splitOptions(plan.programs[1]);
+    EXPECT_EQ(split.perCall, (std::vector<std::string>{"-DBATCHED_M=${m}", "-DBATCHED_N=${n}", "-DBATCHED_K=${k}"}));
+    EXPECT_EQ(split.fixed.find("BATCHED_MAX_MK"), std::string::npos) << split.fixed;
+    EXPECT_TRUE(exporter::splitOptions(plan.programs[0]).perCall.empty());
+    auto substituted = plan.programs[1].options;
+    for (auto& o : substituted)
+        for (const char* d : {"M", "N", "K"})
+            if (o == std::string("-DBATCHED_") + d + "=${" + char(std::tolower(*d)) + "}")
+                o = std::string("-DBATCHED_") + d + "=12";
+    const auto routine = batched::batchedProgram(p, device, {blas::Op::N, blas::Op::T, 12, 12, 12});
+    EXPECT_EQ(substituted, routine.options);
+    EXPECT_EQ(plan.programs[1].source, routine.source);
+    ASSERT_EQ(plan.launches.size(), 2u);
+    EXPECT_EQ(plan.launches[0].program, 1u);
+    EXPECT_EQ(plan.launches[0].when, "sized");
+    EXPECT_EQ(plan.launches[1].program, 0u);
+    EXPECT_EQ(plan.launches[1].when, "!sized");
+    std::map<std::string, std::int64_t> call{{"batch", 5},      {"lda", 32},       {"ldb", 32},       {"ldc", 32},
+                                             {"stridea", 1024}, {"strideb", 1024}, {"stridec", 1024}, {"offa", 0},
+                                             {"offb", 0},       {"offc", 0}};
+    call["m"] = call["n"] = call["k"] = 16;
+    auto at16 = evaluate(plan, call);
+    EXPECT_EQ(at16["sized"], 1);
+    call["m"] = call["n"] = call["k"] = 32;
+    auto at32 = evaluate(plan, call);
+    EXPECT_EQ(at32["tilebytes"], 16896);
+    EXPECT_EQ(at32["sized"], 0);
+    for (const auto& [name, value] : at32)
+        if (name.rfind("check: ", 0) == 0) {
+            EXPECT_NE(value, 0) << name;
+        }
+    call["m"] = 33;
+    bool refused = false;
+    for (const auto& [name, value] : evaluate(plan, call))
+        refused = refused || (name.rfind("check: ", 0) == 0 && !value);
+    EXPECT_TRUE(refused);
+
+    // Emitted: the per-call options built from the call's values and handed to the launch; the general kernel none.
+    const std::string code = exporter::emitPlanFunction(plan, "f", [](std::size_t i) { return int(i) + 3; });
+    EXPECT_NE(code.find("const std::string perCall = std::string() + \"-DBATCHED_M=\" + std::to_string((v_m)) + "
+                        "\" -DBATCHED_N=\" + std::to_string((v_n)) + \" -DBATCHED_K=\" + std::to_string((v_k));"),
+              std::string::npos)
+        << code;
+    EXPECT_NE(code.find("x.launch(4, \"gemm_batched\""), std::string::npos) << code;
+    EXPECT_NE(code.find("perCall.c_str()))"), std::string::npos) << code;
+    EXPECT_NE(code.find("nullptr))"), std::string::npos) << code;
+}
+
+// Every routine plan of the batched families compiles per call size.
+TEST(BatchedPackagePlan, TheFamiliesRoutinePlansAreSizeSpecialised) {
+    kernels::registerBuiltinFamilies();
+    const DeviceInfo device = store::test::sampleDevice();
+    for (const char* name : {"sgemm_batched", "dgemm_batched"}) {
+        const auto family = FamilyRegistry::instance().find(name);
+        ASSERT_TRUE(family);
+        const auto seeds = family->seedPoints(device);
+        ASSERT_FALSE(seeds.empty());
+        const auto plans = family->routinePlans(seeds.front(), device);
+        ASSERT_EQ(plans.size(), 4u);
+        for (const auto& r : plans) {
+            EXPECT_EQ(r.plan.invalidReason(), "");
+            ASSERT_EQ(r.plan.programs.size(), 2u);
+            EXPECT_EQ(exporter::splitOptions(r.plan.programs[1]).perCall.size(), 3u) << name;
+        }
+    }
 }
 
 } // namespace

@@ -1,12 +1,15 @@
 // The export end to end on PoCL: tune every family with a routine (tiny budgets), `ktune export --family all`, build
 // the package with CMake, a consumer that links only the package checks every routine in both entry styles against
-// OpenBLAS, its second run compiles nothing (the on-disk cache), and the drop-in build offloads an unmodified BLAS
+// OpenBLAS (the batched GEMM also at a tuned and an untuned size, each through the kernel compiled for its sizes),
+// its second run compiles nothing (the on-disk cache), and the drop-in build offloads an unmodified BLAS
 // program (GEMM, SYMV, SYRK, SYR2K, SYMM, TRMM, DOT through CBLAS and Fortran names, OpenBLAS's OMATCOPY) under
 // LD_PRELOAD while its invalid calls still reach the program's own BLAS and its xerbla.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <sstream>
+
+#include <nlohmann/json.hpp>
 
 #include "tests/cli_fit/cli_helper.hpp"
 
@@ -61,8 +64,12 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
     const std::vector<std::string> tunes = {
         "--family sgemm --sizes 48x40x36 --budget-evals 2" + gemmSpace,
         "--family dgemm --sizes 48x40x36 --budget-evals 2" + gemmSpace,
+        // The batched families at two sizes (one tune each: a budget of evaluations is spent at the first size of a
+        // list), so that the package's table has two entries.
         "--family sgemm_batched --sizes 7x5x9x64 --budget-evals 2",
+        "--family sgemm_batched --sizes 4x6x3x64 --budget-evals 2",
         "--family dgemm_batched --sizes 7x5x9x64 --budget-evals 2",
+        "--family dgemm_batched --sizes 4x6x3x64 --budget-evals 2",
         "--family ssymv --sizes 100 --budget-evals 3",
         "--family ssymv_upper --sizes 100 --budget-evals 3",
         "--family dsymv --sizes 100 --budget-evals 3",
@@ -99,6 +106,14 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
          {" sgemm", " dgemm", " sgemm_batch_strided", " dgemm_batch_strided", " ssymv", " dsymv", " ssyrk", " dsyrk",
           " ssyr2k", " dsyr2k", " ssymm", " dsymm", " strmm", " dtrmm", " sdot", " ddot", " somatcopy", " domatcopy"})
         EXPECT_NE(exported.output.find(routine), std::string::npos) << routine << " in\n" << exported.output;
+    for (const char* family : {"sgemm_batched", "dgemm_batched"}) { // compiled per size: dispatched by a table
+        const auto at = exported.output.find(std::string("\n") + family + ": ");
+        ASSERT_NE(at, std::string::npos) << exported.output;
+        EXPECT_NE(exported.output.substr(at, exported.output.find('\n', at + 1) - at)
+                      .find("dispatch table of 2 sizes over 2 measured sizes"),
+                  std::string::npos)
+            << exported.output;
+    }
     // Families without measurements on the device are listed as skipped, not exported.
     EXPECT_NE(exported.output.find("skipped family layout_copy has no verified measurement"), std::string::npos)
         << exported.output;
@@ -122,13 +137,44 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
               "consumer.log");
     ASSERT_EQ(r.rc, 0) << r.output;
     const std::string env = "KTP_CACHE_DIR='" + scratch.path("cache") + "' ";
-    const auto first = shell(scratch, env + "./consumer/consumer", "first.log");
+    // The batched routines once more at a tuned size (7x5x9) and at one no tuning measured (6x6x6).
+    const auto first = shell(scratch, env + "./consumer/consumer 7x5x9 6x6x6", "first.log");
     ASSERT_EQ(first.rc, 0) << first.output;
+    {
+        // As KernelTune's own routine: the kernel compiled for the call's m, n, k (sizes as compile-time constants,
+        // not the general kernel's run-time sizes), of the variant the dispatch picks at a tuned size: the store's
+        // best there.
+        const auto manifest = nlohmann::json::parse(scratch.read("pkg/manifest.json"));
+        for (const char* family : {"sgemm_batched", "dgemm_batched"}) {
+            std::string best, chosen;
+            for (const auto& f : manifest["families"])
+                if (f["name"] == family)
+                    for (const auto& b : f["best_per_size"])
+                        if (b["size"] == nlohmann::json::array({7, 5, 9, 64}))
+                            best = b["best"].get<std::string>(), chosen = b["chosen"].get<std::string>();
+            ASSERT_FALSE(best.empty()) << family << " has no best at 7x5x9x64 in the manifest";
+            EXPECT_EQ(chosen, best) << family;
+            const std::string routine = std::string(family).substr(0, 5) + "_batch_strided";
+            for (const char* entry : {" host ", " device "}) {
+                EXPECT_NE(first.output.find("batched " + routine + " 7x5x9" + entry + family + " " + best +
+                                            " compiled for -DBATCHED_M=7 -DBATCHED_N=5 -DBATCHED_K=9\n"),
+                          std::string::npos)
+                    << family << entry << "\n"
+                    << first.output;
+                const auto untuned = first.output.find("batched " + routine + " 6x6x6" + entry + family + " ");
+                ASSERT_NE(untuned, std::string::npos) << first.output;
+                EXPECT_NE(first.output.substr(untuned, first.output.find('\n', untuned) - untuned)
+                              .find(" compiled for -DBATCHED_M=6 -DBATCHED_N=6 -DBATCHED_K=6"),
+                          std::string::npos)
+                    << first.output;
+            }
+        }
+    }
     EXPECT_NE(first.output.find("routines 18 "), std::string::npos) << first.output;
     EXPECT_NE(first.output.find(" failures 0\n"), std::string::npos) << first.output;
     EXPECT_NE(first.output.find(" tuned 1\n"), std::string::npos) << first.output;
     EXPECT_GT(counter(first.output, "compiled"), 0) << first.output;
-    const auto second = shell(scratch, env + "./consumer/consumer", "second.log");
+    const auto second = shell(scratch, env + "./consumer/consumer 7x5x9 6x6x6", "second.log");
     ASSERT_EQ(second.rc, 0) << second.output;
     // Measured: the second process builds every program from the disk cache and compiles none (the first compiled
     // each program once and loaded it from the cache for its second context).

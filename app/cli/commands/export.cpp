@@ -74,9 +74,14 @@ int runExport(const std::vector<std::string>& argv) {
         return 1;
     }
     store::ExportRepository(db).add(std::filesystem::absolute(options.out).string(), manifest);
-    for (const auto& f : model.families)
-        std::cout << f.name << ": " << f.variants.size() << " variants, dispatch tree of depth " << f.rule.depth()
-                  << " over " << f.best.size() << " measured sizes\n";
+    for (const auto& f : model.families) {
+        std::cout << f.name << ": " << f.variants.size() << " variants, ";
+        if (f.table)
+            std::cout << "dispatch table of " << f.table->keys.size() << " sizes";
+        else
+            std::cout << "dispatch tree of depth " << f.rule.depth();
+        std::cout << " over " << f.best.size() << " measured sizes\n";
+    }
     std::cout << "routines:";
     for (const auto& r : manifest["routines"]) std::cout << " " << r.get<std::string>();
     std::cout << "\n";

@@ -95,9 +95,11 @@ template <class Attempt> int runFirstWorking(const Call& call, bool tuned, std::
     for (const Candidate& cand : candidates) {
         if (broken.count(cand.plan->variant)) continue;
         std::string error;
+        clearCompiledFor();
         status = attempt(cand, error);
         if (status == KTP_SUCCESS) {
-            setVariant(variantName(cand.plan->variant));
+            const std::string& sized = compiledFor();
+            setVariant(variantName(cand.plan->variant) + (sized.empty() ? "" : " compiled for " + sized));
             return setStatus(KTP_SUCCESS);
         }
         errors += (errors.empty() ? "" : "; ") + variantName(cand.plan->variant) + ": " + error;

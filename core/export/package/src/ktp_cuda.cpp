@@ -9,6 +9,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "ktp_backend.hpp"
@@ -108,8 +109,8 @@ struct DeviceState {
     std::string name;
     int ccMajor = 0, ccMinor = 0;
     bool tuned = false;
-    std::map<int, CUmodule> modules;
-    std::map<std::pair<int, std::string>, Function> functions;
+    std::map<std::pair<int, std::string>, CUmodule> modules;                 // (index, per-call options)
+    std::map<std::tuple<int, std::string, std::string>, Function> functions; // (index, per-call options, name)
     std::map<std::pair<const PlanEntry*, int>, std::pair<CUdeviceptr, size_t>> workspaces;
     std::set<int> brokenVariants;
 };
@@ -206,10 +207,12 @@ HostDevice& hostDevice() {
     return h;
 }
 
-// The program `index` as a module in the state's context: from memory, else from the disk cache, else compiled by
-// NVRTC (and then written to the cache). Cache key: device, compute capability, driver, NVRTC, options and source.
-int module(const Driver& d, DeviceState& s, int index, CUmodule& out, std::string& error) {
-    if (auto it = s.modules.find(index); it != s.modules.end()) {
+// The program `index` with the call's per-call options (empty for none) as a module in the state's context: from
+// memory, else from the disk cache, else compiled by NVRTC (and then written to the cache). Cache key: device,
+// compute capability, driver, NVRTC, options (the per-call ones included: one entry per size of a size-specialised
+// kernel) and source.
+int module(const Driver& d, DeviceState& s, int index, const std::string& perCall, CUmodule& out, std::string& error) {
+    if (auto it = s.modules.find({index, perCall}); it != s.modules.end()) {
         ++counters().memoryHits;
         out = it->second;
         return KTP_SUCCESS;
@@ -227,7 +230,8 @@ int module(const Driver& d, DeviceState& s, int index, CUmodule& out, std::strin
     if (archCount > 0) rtc->nvrtcGetSupportedArchs(archs.data());
     const nvrtc::Target target = nvrtc::targetFor(s.ccMajor, s.ccMinor, archs);
     std::vector<std::string> options;
-    for (const char* o = p.options; *o;) {
+    const std::string optionText = perCall.empty() ? std::string(p.options) : std::string(p.options) + " " + perCall;
+    for (const char* o = optionText.c_str(); *o;) {
         const char* end = std::strchr(o, ' ');
         const std::size_t len = end ? std::size_t(end - o) : std::strlen(o);
         if (len) options.emplace_back(o, len);
@@ -247,7 +251,7 @@ int module(const Driver& d, DeviceState& s, int index, CUmodule& out, std::strin
         CUmodule m = nullptr;
         if (d.cuModuleLoadData(&m, image.data()) == kSuccess) {
             ++counters().loaded;
-            s.modules[index] = out = m;
+            s.modules[{index, perCall}] = out = m;
             return KTP_SUCCESS;
         }
         // A damaged or foreign entry: compile instead.
@@ -267,8 +271,8 @@ int module(const Driver& d, DeviceState& s, int index, CUmodule& out, std::strin
         std::string log(logSize, '\0');
         if (logSize) rtc->nvrtcGetProgramLog(prog, &log[0]);
         rtc->nvrtcDestroyProgram(&prog);
-        error = std::string("compiling ") + p.name + " for " + s.name + " (" + target.arch + ") failed (" +
-                rtc->nvrtcGetErrorString(compiled) + "):\n" + log.substr(0, 2000);
+        error = std::string("compiling ") + p.name + (perCall.empty() ? "" : " with " + perCall) + " for " + s.name +
+                " (" + target.arch + ") failed (" + rtc->nvrtcGetErrorString(compiled) + "):\n" + log.substr(0, 2000);
         return KTP_BUILD_FAILED;
     }
     std::size_t size = 0;
@@ -288,7 +292,7 @@ int module(const Driver& d, DeviceState& s, int index, CUmodule& out, std::strin
         return KTP_BUILD_FAILED;
     }
     if (!file.empty()) writeFileAtomically(file, image);
-    s.modules[index] = out = m;
+    s.modules[{index, perCall}] = out = m;
     return KTP_SUCCESS;
 }
 
@@ -303,7 +307,7 @@ public:
     size_t allocationBytes[3] = {0, 0, 0};
 
     int launch(int programIndex, const char* name, const std::int64_t global[3], const std::int64_t local[3],
-               std::initializer_list<Arg> args) override {
+               std::initializer_list<Arg> args, const char* perCall) override {
         unsigned grid[3], block[3];
         for (int dim = 0; dim < 3; ++dim) {
             if (global[dim] == 0) return KTP_SUCCESS; // no work-items: nothing to launch
@@ -315,7 +319,8 @@ public:
             grid[dim] = unsigned(global[dim] / local[dim]), block[dim] = unsigned(local[dim]);
         }
         Function* fn = nullptr;
-        if (int st = function(programIndex, name, fn)) return st;
+        if (int st = function(programIndex, perCall ? perCall : "", name, fn)) return st;
+        noteCompiledFor(perCall);
         // Each argument in an 8-byte slot; cuLaunchKernel reads the size the kernel's signature declares.
         std::vector<std::uint64_t> slots(args.size());
         std::vector<void*> pointers(args.size());
@@ -369,11 +374,11 @@ private:
     }
     void release(CUdeviceptr m) override { m_d.cuMemFree(m); }
     std::pair<CUdeviceptr, size_t>& workspace(int index) override { return m_s.workspaces[{&m_plan, index}]; }
-    int function(int programIndex, const char* name, Function*& out) {
-        Function& fn = m_s.functions[{programIndex, name}];
+    int function(int programIndex, const std::string& perCall, const char* name, Function*& out) {
+        Function& fn = m_s.functions[{programIndex, perCall, name}];
         if (!fn.f) {
             CUmodule m = nullptr;
-            if (int st = module(m_d, m_s, programIndex, m, error)) return st;
+            if (int st = module(m_d, m_s, programIndex, perCall, m, error)) return st;
             if (CUresult r = m_d.cuModuleGetFunction(&fn.f, m, name)) {
                 fn.f = nullptr;
                 error = std::string("kernel ") + name + ": cuModuleGetFunction failed: " + resultName(r);

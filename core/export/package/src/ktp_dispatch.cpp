@@ -15,6 +15,7 @@ namespace {
 thread_local int tStatus = KTP_SUCCESS;
 thread_local std::string tError;
 thread_local std::string tVariant;
+thread_local std::string tCompiledFor;
 Counters gCounters;
 } // namespace
 
@@ -27,6 +28,13 @@ int setStatus(int status, const std::string& message) {
 }
 
 void setVariant(const std::string& variant) { tVariant = variant; }
+
+void noteCompiledFor(const char* perCall) {
+    if (!perCall || !*perCall || tCompiledFor.find(perCall) != std::string::npos) return;
+    tCompiledFor += (tCompiledFor.empty() ? "" : "; ") + std::string(perCall);
+}
+void clearCompiledFor() { tCompiledFor.clear(); }
+const std::string& compiledFor() { return tCompiledFor; }
 
 bool toOrder(Call& c, Order order) {
     if (c.order == order) return false;

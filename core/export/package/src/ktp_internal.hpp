@@ -13,6 +13,11 @@ namespace ktp {
 
 int setStatus(int status, const std::string& message = {}); // returns status
 void setVariant(const std::string& variant);
+// The per-call options a launch of the current attempt compiled its program with (Exec::launch), so that
+// ktp_last_variant() says which size-specialised program ran.
+void noteCompiledFor(const char* perCall);
+void clearCompiledFor();
+const std::string& compiledFor();
 
 // Argument checks of the entries (ktp_entries*.cpp).
 inline bool validOrder(int o) { return o == KtpRowMajor || o == KtpColMajor; }

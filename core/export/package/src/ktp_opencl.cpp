@@ -33,8 +33,8 @@ struct DeviceState {
     cl_device_id device = nullptr;
     std::string name, vendor, driver, version;
     bool tuned = false;
-    std::map<int, cl_program> programs;
-    std::map<std::pair<int, std::string>, cl_kernel> kernels;
+    std::map<std::pair<int, std::string>, cl_program> programs;             // (index, per-call options)
+    std::map<std::tuple<int, std::string, std::string>, cl_kernel> kernels; // (index, per-call options, name)
     std::map<std::pair<const PlanEntry*, int>, std::pair<cl_mem, size_t>> workspaces;
     std::set<int> brokenVariants;
     // Image views of buffers live until the launch that reads them completes (some drivers, PoCL among them, do
@@ -154,17 +154,20 @@ std::string buildLog(cl_program program, cl_device_id device) {
     return log.substr(0, 2000);
 }
 
-// The program `index` of the package on the state's device: from memory, else from the disk cache, else compiled
-// (and then written to the cache). Cache key: device, driver, OpenCL version, source and options.
-int program(DeviceState& s, int index, cl_program& out, std::string& error) {
-    if (auto it = s.programs.find(index); it != s.programs.end()) {
+// The program `index` of the package on the state's device, with the call's per-call options (empty for none): from
+// memory, else from the disk cache, else compiled (and then written to the cache). Cache key: device, driver,
+// OpenCL version, source and options (the per-call ones included: one entry per size of a size-specialised kernel).
+int program(DeviceState& s, int index, const std::string& perCall, cl_program& out, std::string& error) {
+    if (auto it = s.programs.find({index, perCall}); it != s.programs.end()) {
         ++counters().memoryHits;
         out = it->second;
         return KTP_SUCCESS;
     }
     const ProgramEntry& p = gen::kPrograms[index];
+    const std::string optionText = perCall.empty() ? std::string(p.options) : std::string(p.options) + " " + perCall;
+    const char* options = optionText.c_str();
     const std::string key =
-        s.name + "\n" + s.vendor + "\n" + s.driver + "\n" + s.version + "\n" + p.options + "\n" + p.source;
+        s.name + "\n" + s.vendor + "\n" + s.driver + "\n" + s.version + "\n" + optionText + "\n" + p.source;
     const std::string file = cacheFile(key);
     std::string binary;
     cl_int err = CL_SUCCESS;
@@ -174,9 +177,9 @@ int program(DeviceState& s, int index, cl_program& out, std::string& error) {
         cl_int status = CL_SUCCESS;
         cl_program prog = clCreateProgramWithBinary(s.context, 1, &s.device, &size, &bytes, &status, &err);
         if (err == CL_SUCCESS && status == CL_SUCCESS &&
-            clBuildProgram(prog, 1, &s.device, p.options, nullptr, nullptr) == CL_SUCCESS) {
+            clBuildProgram(prog, 1, &s.device, options, nullptr, nullptr) == CL_SUCCESS) {
             ++counters().loaded;
-            s.programs[index] = out = prog;
+            s.programs[{index, perCall}] = out = prog;
             return KTP_SUCCESS;
         }
         if (prog) clReleaseProgram(prog); // a stale or foreign entry: compile instead
@@ -188,8 +191,9 @@ int program(DeviceState& s, int index, cl_program& out, std::string& error) {
         return KTP_BUILD_FAILED;
     }
     ++counters().compiled;
-    if (clBuildProgram(prog, 1, &s.device, p.options, nullptr, nullptr) != CL_SUCCESS) {
-        error = std::string("building ") + p.name + " for " + s.name + " failed:\n" + buildLog(prog, s.device);
+    if (clBuildProgram(prog, 1, &s.device, options, nullptr, nullptr) != CL_SUCCESS) {
+        error = std::string("building ") + p.name + (perCall.empty() ? "" : " with " + perCall) + " for " + s.name +
+                " failed:\n" + buildLog(prog, s.device);
         clReleaseProgram(prog);
         return KTP_BUILD_FAILED;
     }
@@ -202,7 +206,7 @@ int program(DeviceState& s, int index, cl_program& out, std::string& error) {
                 writeFileAtomically(file, bytes);
         }
     }
-    s.programs[index] = out = prog;
+    s.programs[{index, perCall}] = out = prog;
     return KTP_SUCCESS;
 }
 
@@ -216,10 +220,12 @@ public:
     }
 
     int launch(int programIndex, const char* name, const std::int64_t global[3], const std::int64_t local[3],
-               std::initializer_list<Arg> args) override {
+               std::initializer_list<Arg> args, const char* perCall) override {
+        const std::string sized = perCall ? perCall : "";
         cl_program prog = nullptr;
-        if (int s = program(m_s, programIndex, prog, error)) return s;
-        cl_kernel& kernel = m_s.kernels[{programIndex, name}];
+        if (int s = program(m_s, programIndex, sized, prog, error)) return s;
+        noteCompiledFor(perCall);
+        cl_kernel& kernel = m_s.kernels[{programIndex, sized, name}];
         cl_int err = CL_SUCCESS;
         if (!kernel) {
             kernel = clCreateKernel(prog, name, &err);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <initializer_list>
+#include <string>
 
 namespace ktp {
 
@@ -53,8 +54,10 @@ public:
     // Declares buffer `index` of the plan. A, B and C are the caller's operands (their size is checked, or on host
     // memory they are uploaded); a workspace is allocated (and kept for the next call).
     virtual int buffer(int index, const char* name, Role role, std::int64_t elements, bool int32) = 0;
+    // `perCall`: the program's per-call options with this call's values ("-DBATCHED_M=7 -DBATCHED_N=5 …", appended
+    // to its fixed ones; the program is compiled and cached per distinct text), nullptr for a program compiled once.
     virtual int launch(int program, const char* kernel, const std::int64_t global[3], const std::int64_t local[3],
-                       std::initializer_list<Arg> args) = 0;
+                       std::initializer_list<Arg> args, const char* perCall) = 0;
 };
 
 using PlanFunction = int (*)(Exec&);
@@ -73,6 +76,7 @@ struct ProgramEntry {
     const char* source;
     const char* options; // space-separated
     const char* name;    // the file under kernels/ in the package
+    const char* perCall; // options evaluated per call ("-DBATCHED_M=${m} …"; "" for none), for messages
 };
 
 struct VariantEntry {

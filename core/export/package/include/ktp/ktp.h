@@ -59,7 +59,8 @@ void ktp_get_stats(ktp_stats* stats);
    when present, else the first GPU, else the first device) and whether the package was tuned on it. Returns 0 or
    a ktp_status. */
 int ktp_device_name(char* name, size_t capacity, int* tuned);
-/* The variant (family and parameter point) the last successful call on this thread ran. */
+/* The variant (family and parameter point) the last successful call on this thread ran; for a program compiled per
+   call ("compiled for -DBATCHED_M=7 -DBATCHED_N=5 -DBATCHED_K=9"), the options it was compiled with. */
 const char* ktp_last_variant(void);
 /* The routines this package exports, space-separated ("sgemm dgemm"). */
 const char* ktp_routines(void);
