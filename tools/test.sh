@@ -1,24 +1,24 @@
 #!/usr/bin/env bash
 # The README's test command (and CI's, through .ci/run): installs what is missing, builds everything (GUI, CLI,
-# tests, fuzz targets) in ONE instrumented build and runs every test in it, then fuzzes every input parser for a
-# bounded time. GPU tests skip cleanly where there is no GPU. Extra arguments go to ctest (e.g. -L unit).
+# tests) with GCC in build/ and runs every test. GPU tests skip cleanly where there is no GPU. Extra arguments go to
+# ctest (e.g. -L unit).
 #
-# The one build is clang with AddressSanitizer + UndefinedBehaviorSanitizer (every finding fatal) and libFuzzer's
-# coverage instrumentation, in build-ci/ (docs/reliability.md, "What CI runs"): a second, uninstrumented build only
-# for the tests would double the compile time on a 2-core CI machine, and the fuzz targets need clang anyway.
-# -O0 and line tables only: with this instrumentation the compiler's back end takes 70% of a file's time, and -O0
-# halves it (14 s against 29 s for core/engine/tuning_session.cpp; GCC -O2 -g: 24 s); the tests' heavy loops run in
-# PoCL's kernels and OpenBLAS, which are not instrumented. Line tables are enough for the sanitizers' stack traces.
-#
-#   KT_SANITIZE=address,undefined  the default described above
-#   KT_SANITIZE=thread             TSan instead (build-sanitize-thread/, GCC, Qt-free, no fuzzing)
-#   KT_SANITIZE=none               a plain GCC RelWithDebInfo build in build/ (the workbench's), no fuzzing
-#   KT_FUZZ_SECONDS=N              seconds per fuzz target after the tests (default 10; 0 skips fuzzing)
+#   KT_SANITIZE=address,undefined  ONE instrumented build of everything (GUI, CLI, tests, fuzz targets) with clang,
+#                                  AddressSanitizer + UndefinedBehaviorSanitizer (every finding fatal) and libFuzzer's
+#                                  coverage, in build-sanitize-address-undefined/; every test runs in it, then each
+#                                  fuzz target for KT_FUZZ_SECONDS (default 10; 0 skips). docs/reliability.md says why
+#                                  it is not CI's build (its time on the 2-core machine).
+#   KT_SANITIZE=thread             TSan instead (build-sanitize-thread/, GCC, Qt-free unless KT_SANITIZE_GUI=1)
 #   KT_BUILD_DIR, KT_CMAKE_ARGS    another build folder, more cmake arguments
+#
+# The instrumented build uses -O0 and line tables only: with this instrumentation the compiler's back end takes 70%
+# of a file's time, and -O0 halves it (14 s against 29 s at -O1 for core/engine/tuning_session.cpp; GCC -O2 -g:
+# 24 s); the tests' heavy loops run in PoCL's kernels and OpenBLAS, which are not instrumented. Line tables are
+# enough for the sanitizers' stack traces.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh
-sanitize=${KT_SANITIZE:-address,undefined}
+sanitize=${KT_SANITIZE:-none}
 suppressions="$PWD/tools/sanitizers"
 fuzz=0
 case "$sanitize" in
@@ -27,7 +27,7 @@ none)
     cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo ${KT_CMAKE_ARGS:-}
     ;;
 address,undefined)
-    build=${KT_BUILD_DIR:-build-ci}
+    build=${KT_BUILD_DIR:-build-sanitize-address-undefined}
     fuzz=1
     flags="-O0 -gline-tables-only -DNDEBUG"
     CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \

@@ -933,7 +933,7 @@
 <context>
     <name>kt::gui::DevicesPage</name>
     <message numerus="yes">
-        <location filename="../app/gui/pages/devices_page.cpp" line="205"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="210"/>
         <source>%n device(s) found in %1 ms.</source>
         <translation>
             <numerusform>%n device found in %1 ms.</numerusform>
@@ -941,7 +941,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/pages/devices_page.cpp" line="219"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="224"/>
         <source>%n device(s) checked: Start run starts one run on each (%1).</source>
         <translation>
             <numerusform>%n device checked: Start run starts one run on it (%1).</numerusform>
@@ -954,7 +954,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="124"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="129"/>
         <source>Profiled %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -974,27 +974,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="197"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="202"/>
         <source>Enumerating devices…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="201"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="206"/>
         <source>Device enumeration failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="213"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="218"/>
         <source>Check devices to tune several at once; with none checked, a run uses the selected device.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="230"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="235"/>
         <source>Refresh</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="231"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="236"/>
         <source>Enumerate the devices again</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2242,47 +2242,47 @@
 <context>
     <name>kt::gui::TunePage</name>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="433"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="437"/>
         <source>Correct the errors above to count the valid variants.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="434"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="438"/>
         <source>(for the last valid space: correct the errors above)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="443"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="447"/>
         <source>Correct the errors in the space or the sizes first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="486"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="490"/>
         <source>Preset:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="487"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="491"/>
         <source>Load a built-in space for this family into the editor</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="489"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="493"/>
         <source>Load…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="490"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="494"/>
         <source>Load a parameter space from a JSON file (the format of ktune tune --space)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="491"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="495"/>
         <source>Save…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="492"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="496"/>
         <source>Save the edited parameter space as a JSON file (for ktune tune --space)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2304,7 +2304,7 @@
     </message>
     <message>
         <location filename="../app/gui/pages/tune_page.cpp" line="272"/>
-        <location filename="../app/gui/pages/tune_page.cpp" line="488"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="492"/>
         <source>Family default</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2349,17 +2349,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="502"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="431"/>
+        <source>Valid variants: more than %1 of %2 combinations (a tuning budget decides how many are measured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="506"/>
         <source>Problem sizes (%1):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="503"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="507"/>
         <source>empty: the family&apos;s defaults for the device</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="504"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="508"/>
         <source>Sizes to tune, separated by commas: all dimensions (e.g. 256x256x128) or one number (a cube when the family has several dimensions)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2374,7 +2379,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="498"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="502"/>
         <source>Name: %1 · Metric: %2 · Size dimensions: %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2384,22 +2389,22 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="428"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="429"/>
         <source>The constraints could not be evaluated: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="426"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="427"/>
         <source>Valid variants: counting… (of %1 combinations)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="430"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="434"/>
         <source>Valid variants: %1 of %2 combinations</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="493"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="497"/>
         <source>Start run…</source>
         <translation type="unfinished"></translation>
     </message>

@@ -935,7 +935,7 @@
         <translation>%1 をプロファイル中…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="124"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="129"/>
         <source>Profiled %1.</source>
         <translation>%1 のプロファイルが完了しました。</translation>
     </message>
@@ -955,41 +955,41 @@
         <translation>結果データベース %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="197"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="202"/>
         <source>Enumerating devices…</source>
         <translation>デバイスを列挙中…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="201"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="206"/>
         <source>Device enumeration failed: %1</source>
         <translation>デバイスの列挙に失敗しました: %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/pages/devices_page.cpp" line="205"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="210"/>
         <source>%n device(s) found in %1 ms.</source>
         <translation>
             <numerusform>%1 ミリ秒で %n 台のデバイスが見つかりました。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="213"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="218"/>
         <source>Check devices to tune several at once; with none checked, a run uses the selected device.</source>
         <translation>複数のデバイスを同時にチューニングするにはチェックを入れてください。チェックがない場合は選択中のデバイスで実行します。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/gui/pages/devices_page.cpp" line="219"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="224"/>
         <source>%n device(s) checked: Start run starts one run on each (%1).</source>
         <translation>
             <numerusform>%n 台のデバイスにチェック: 実行開始で各デバイスに 1 回ずつ実行します（%1）。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="230"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="235"/>
         <source>Refresh</source>
         <translation>再読み込み</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/devices_page.cpp" line="231"/>
+        <location filename="../app/gui/pages/devices_page.cpp" line="236"/>
         <source>Enumerate the devices again</source>
         <translation>デバイスを再度列挙します</translation>
     </message>
@@ -2247,52 +2247,52 @@
         <translation>「デバイス」ページでデバイスを選択してください。制約はデバイスの上限値に依存します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="433"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="437"/>
         <source>Correct the errors above to count the valid variants.</source>
         <translation>有効なバリアントを数えるには、上のエラーを修正してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="434"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="438"/>
         <source>(for the last valid space: correct the errors above)</source>
         <translation>(最後に有効だった空間の値です。上のエラーを修正してください)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="443"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="447"/>
         <source>Correct the errors in the space or the sizes first.</source>
         <translation>先に空間またはサイズのエラーを修正してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="486"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="490"/>
         <source>Preset:</source>
         <translation>プリセット:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="487"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="491"/>
         <source>Load a built-in space for this family into the editor</source>
         <translation>このファミリーの組み込み空間をエディタに読み込みます</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="489"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="493"/>
         <source>Load…</source>
         <translation>読み込み…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="490"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="494"/>
         <source>Load a parameter space from a JSON file (the format of ktune tune --space)</source>
         <translation>JSON ファイルからパラメータ空間を読み込みます(ktune tune --space の形式)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="491"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="495"/>
         <source>Save…</source>
         <translation>保存…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="492"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="496"/>
         <source>Save the edited parameter space as a JSON file (for ktune tune --space)</source>
         <translation>編集したパラメータ空間を JSON ファイルに保存します(ktune tune --space 用)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="498"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="502"/>
         <source>Name: %1 · Metric: %2 · Size dimensions: %3</source>
         <translation>名前: %1 · 指標: %2 · サイズの次元: %3</translation>
     </message>
@@ -2319,7 +2319,7 @@
     </message>
     <message>
         <location filename="../app/gui/pages/tune_page.cpp" line="272"/>
-        <location filename="../app/gui/pages/tune_page.cpp" line="488"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="492"/>
         <source>Family default</source>
         <translation>ファミリーの既定</translation>
     </message>
@@ -2364,37 +2364,42 @@
         <translation>%1 に保存しました。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="428"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="429"/>
         <source>The constraints could not be evaluated: %1</source>
         <translation>制約を評価できませんでした: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="502"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="431"/>
+        <source>Valid variants: more than %1 of %2 combinations (a tuning budget decides how many are measured)</source>
+        <translation>有効なバリアント: %2 通りの組み合わせ中 %1 個超 (測定する数はチューニングの予算で決まります)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/tune_page.cpp" line="506"/>
         <source>Problem sizes (%1):</source>
         <translation>問題サイズ (%1):</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="503"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="507"/>
         <source>empty: the family&apos;s defaults for the device</source>
         <translation>空欄: デバイスに対するファミリーの既定値</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="504"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="508"/>
         <source>Sizes to tune, separated by commas: all dimensions (e.g. 256x256x128) or one number (a cube when the family has several dimensions)</source>
         <translation>チューニングするサイズ(カンマ区切り): 全次元(例: 256x256x128)または数値1つ(複数次元のファミリーでは立方体)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="426"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="427"/>
         <source>Valid variants: counting… (of %1 combinations)</source>
         <translation>有効なバリアント: 計数中…（全 %1 通り）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="430"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="434"/>
         <source>Valid variants: %1 of %2 combinations</source>
         <translation>有効なバリアント: %2 通り中 %1 通り</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/tune_page.cpp" line="493"/>
+        <location filename="../app/gui/pages/tune_page.cpp" line="497"/>
         <source>Start run…</source>
         <translation>実行を開始…</translation>
     </message>

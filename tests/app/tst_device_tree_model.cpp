@@ -121,6 +121,9 @@ private Q_SLOTS:
         // A live profile (just measured) wins over the stored one.
         live[0].devices[0].profile = kt::DeviceProfile{99.0, 1.0, 1.0, "2026-02-01T00:00:00Z"};
         QCOMPARE(kt::gui::withStoredProfiles(live, stored)[0].devices[0].profile->copyBandwidthGBs, 99.0);
+        // A newer stored profile (measured by another process on the same store) wins over an older live one.
+        live[0].devices[0].profile->measuredAt = "2025-12-01T00:00:00Z";
+        QCOMPARE(kt::gui::withStoredProfiles(live, stored)[0].devices[0].profile->copyBandwidthGBs, 10.0);
 
         const auto only = kt::gui::storedOnlySources(stored, live, "results.sqlite");
         QCOMPARE(only.size(), std::size_t{1});

@@ -83,7 +83,8 @@ void narrowGemm(TunePage& page) {
     const std::map<QString, QString> narrow = {{"GEMM_ML", "32, 64"},     {"GEMM_NL", "32, 64"}, {"GEMM_KL", "8, 16"},
                                                {"GEMM_MS", "2, 4"},       {"GEMM_NS", "2, 4"},   {"GEMM_KS", "1, 2"},
                                                {"GEMM_VW", "1, 2"},       {"GEMM_IMAGE_A", "0"}, {"GEMM_IMAGE_B", "0"},
-                                               {"GEMM_LAYOUT_A", "0, 1"}, {"GEMM_LAYOUT_B", "0"}};
+                                               {"GEMM_LAYOUT_A", "0, 1"}, {"GEMM_LAYOUT_B", "0"},
+                                               {"GEMM_WARP_M", "0"},      {"GEMM_ORDER", "0"},   {"GEMM_FRAGS", "0"}};
     for (const auto& [name, values] : narrow) {
         auto* edit = page.spaceEditor()->valuesEdit(name);
         QVERIFY2(edit, qPrintable(name));
@@ -140,6 +141,20 @@ private Q_SLOTS:
         page.setDevice(&device);
         QTRY_VERIFY_WITH_TIMEOUT(!page.isCounting(), 10000);
         QCOMPARE(page.validCountText(), QStringLiteral("Valid variants: 6 of 6 combinations"));
+
+        // A space of over a million valid points is counted to the cap, not to the end (the GEMM spaces hold tens
+        // of millions: a minute's walk for a number nobody reads exactly).
+        device.maxWorkGroupSize = 1 << 30;
+        page.setDevice(&device);
+        QStringList many;
+        for (int v = 1; v <= 2000; ++v) many << QString::number(v);
+        editor->valuesEdit(0)->setText(many.join(QStringLiteral(", ")));
+        many.resize(600);
+        editor->valuesEdit(1)->setText(many.join(QStringLiteral(", ")));
+        QTRY_VERIFY_WITH_TIMEOUT(!page.isCounting(), 60000);
+        QCOMPARE(page.validCount(), std::optional<std::uint64_t>(TunePage::kCountCap));
+        QCOMPARE(page.validCountText(), QStringLiteral("Valid variants: more than 1,000,000 of 1,200,000 combinations "
+                                                       "(a tuning budget decides how many are measured)"));
 
         page.setDevice(nullptr);
         QVERIFY(page.validCountText().isEmpty());

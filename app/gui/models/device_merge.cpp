@@ -10,11 +10,12 @@ namespace kt::gui {
 std::vector<DeviceSource> withStoredProfiles(std::vector<DeviceSource> live, const std::vector<DeviceInfo>& stored) {
     for (auto& source : live)
         for (auto& device : source.devices) {
-            if (device.profile) continue;
             const std::string id = device.stableId();
             for (const auto& s : stored)
                 if (s.profile && s.stableId() == id) {
-                    device.profile = s.profile;
+                    // ISO-8601 UTC times compare as text. A store read begun before this device's latest profile
+                    // was saved must not bring the older one back.
+                    if (!device.profile || s.profile->measuredAt > device.profile->measuredAt) device.profile = s.profile;
                     break;
                 }
         }

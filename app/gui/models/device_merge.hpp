@@ -9,7 +9,8 @@
 
 namespace kt::gui {
 
-// Live sources with each device's stored profile applied where the device has no profile of its own.
+// Live sources with each device's stored profile applied where the device has no profile of its own or an older one
+// (by measuredAt).
 std::vector<DeviceSource> withStoredProfiles(std::vector<DeviceSource> live, const std::vector<DeviceInfo>& stored);
 // Stored devices whose stable id is not among the live ones, grouped by backend in BackendKind order.
 std::vector<DeviceSource> storedOnlySources(const std::vector<DeviceInfo>& stored, const std::vector<DeviceSource>& live,

@@ -121,6 +121,11 @@ void DevicesPage::onProfiled(const QString& stableId, const DeviceProfile& profi
     m_details->setProfiling(false);
     const std::string id = stableId.toStdString();
     m_model->setProfile(id, profile);
+    // Kept with the enumeration too: the model is rebuilt from it and the stored devices on every store reload,
+    // and a reload begun before this profile was saved would otherwise show the previous one again.
+    for (auto& source : m_lastResult.sources)
+        for (auto& device : source.devices)
+            if (device.stableId() == id) device.profile = profile;
     Q_EMIT statusMessage(tr("Profiled %1.").arg(stableId));
     // Profiles are history in the store: every measurement is kept, so later runs can compare against it.
     if (const DeviceInfo* device = m_model->device(m_model->indexOfDevice(id)); device && !m_database.isEmpty())

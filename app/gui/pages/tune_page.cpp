@@ -394,9 +394,10 @@ void TunePage::startCount() {
         std::uint64_t valid = 0;
         QString error;
         try {
+            // Up to the cap and no further: the GEMM spaces hold tens of millions of valid points, a minute's walk.
             space.forEachValid([&](const Point&) {
                 ++valid;
-                return !cancel->load();
+                return valid < TunePage::kCountCap && !cancel->load();
             });
         } catch (const std::exception& e) {
             error = QString::fromStdString(e.what());
@@ -426,6 +427,9 @@ void TunePage::updateCountText() {
         text = tr("Valid variants: counting… (of %1 combinations)").arg(locale.toString(m_cartesianSize));
     else if (!m_countError.isEmpty())
         text = tr("The constraints could not be evaluated: %1").arg(m_countError);
+    else if (m_hasCount && m_validCount >= kCountCap)
+        text = tr("Valid variants: more than %1 of %2 combinations (a tuning budget decides how many are measured)")
+                   .arg(locale.toString(kCountCap - 1), locale.toString(m_countedCartesian));
     else if (m_hasCount)
         text = tr("Valid variants: %1 of %2 combinations")
                    .arg(locale.toString(m_validCount), locale.toString(m_countedCartesian));

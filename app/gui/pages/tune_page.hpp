@@ -48,7 +48,9 @@ public:
     QPushButton* startRunButton() const { return m_startRun; }
     // "Valid variants" line: filled by a worker thread, as large spaces take a while to enumerate.
     QString validCountText() const;
-    // The last finished count (of the last valid edited space); nullopt before one finishes.
+    // The count stops here: a space with this many valid points shows "more than kCountCap - 1".
+    static constexpr std::uint64_t kCountCap = 1'000'001;
+    // The last finished count (of the last valid edited space), at most kCountCap; nullopt before one finishes.
     std::optional<std::uint64_t> validCount() const;
     // True while a count runs or an edit waits for its (debounced) count.
     bool isCounting() const;
