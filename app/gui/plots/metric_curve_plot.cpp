@@ -7,6 +7,7 @@
 
 #include <QEvent>
 #include <QVBoxLayout>
+#include "app/gui/plots/point_labels.hpp"
 #include "app/gui/plots/qcustomplot_include.hpp"
 
 namespace kt::gui {
@@ -46,6 +47,10 @@ MetricCurvePlot::MetricCurvePlot(QWidget* parent) : QWidget(parent), m_plot(new 
     m_plot->setPlottingHints(QCP::phFastPolylines | QCP::phCacheLabels);
     m_plot->setNotAntialiasedElements(QCP::aeGrid | QCP::aeAxes | QCP::aeLegend | QCP::aeLegendItems);
     m_bound = std::make_unique<BoundLine>(m_plot);
+    // The fraction of the bound on the right axis follows the left axis through zooms and drags.
+    connect(m_plot->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this](const QCPRange& r) {
+        if (m_fractionOf > 0) m_plot->yAxis2->setRange(r.lower / m_fractionOf * 100, r.upper / m_fractionOf * 100);
+    });
     m_throttle = std::make_unique<RedrawThrottle>(this, [this] { rebuildNow(); });
     retranslateUi();
 }
@@ -145,6 +150,11 @@ void MetricCurvePlot::rebuildNow() {
     m_bound->setCurve(boundPoints);
     double xMin = 1e300, xMax = 0, yMax = std::max(m_bound->maxValue(), m_peerMax);
     std::set<double> ticks;
+    // The legend names the parameters in which the shown candidates differ: a GEMM key runs to 400 characters, and a
+    // legend of whole keys would be wider than the window.
+    std::vector<std::string> keys;
+    for (std::size_t i = 0; i < k; ++i) keys.push_back(*ranked[i].second);
+    const auto labels = distinguishingLabels(keys);
     for (std::size_t i = 0; i < k; ++i) {
         if (m_candidateGraphs.size() <= i) {
             auto* g = m_plot->addGraph();
@@ -164,9 +174,8 @@ void MetricCurvePlot::rebuildNow() {
             yMax = std::max(yMax, y);
         }
         g->setData(xs, ys, true);
-        const QString key = QString::fromStdString(*ranked[i].second);
-        g->setName(QStringLiteral("%1. %2").arg(i + 1).arg(key));
-        m_shown << key;
+        g->setName(QStringLiteral("%1. %2").arg(i + 1).arg(QString::fromStdString(labels[i])));
+        m_shown << QString::fromStdString(*ranked[i].second);
     }
     m_ticker->clear();
     for (double x : ticks) m_ticker->addTick(x, QString::number(x, 'g', 6));
@@ -177,7 +186,12 @@ void MetricCurvePlot::rebuildNow() {
         }
         m_plot->xAxis->setRange(xMin / 1.15, xMax * 1.15);
     }
+    const auto& line = m_bound->bound();
+    m_fractionOf = line && m_bound->curve().empty() && line->value > 0 ? line->value : 0;
+    m_plot->yAxis2->setVisible(m_fractionOf > 0);
     m_plot->yAxis->setRange(0, yMax > 0 ? yMax * 1.1 : 1);
+    if (m_fractionOf > 0) // the range may be unchanged (no signal) while the bound changed
+        m_plot->yAxis2->setRange(0, m_plot->yAxis->range().upper / m_fractionOf * 100);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -192,6 +206,7 @@ void MetricCurvePlot::retranslateUi() {
             ? tr("Problem size (%1)").arg(m_dimensions.value(0, QStringLiteral("n")))
             : tr("Problem size (geometric mean of %1)").arg(m_dimensions.join(QStringLiteral(", "))));
     m_plot->yAxis->setLabel(QString::fromStdString(toString(m_metric)));
+    m_plot->yAxis2->setLabel(tr("% of the bound"));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
