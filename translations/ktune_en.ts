@@ -406,152 +406,152 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="361"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="363"/>
         <source>No successful measurements in this database yet: tune a family on one or more devices first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="364"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="366"/>
         <source>Check one or more devices to compare.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="366"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="368"/>
         <source>Solid: the fastest candidate at each size. Dashed: vendor libraries measured with `ktune bench`. The table shows the parameters of each device&apos;s fastest measured candidate.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="371"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="373"/>
         <source>Solid: one candidate per device over all sizes (measured at the most sizes, highest mean). Dashed: vendor libraries. The table shows that candidate&apos;s parameters and its best value.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="388"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="390"/>
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="403"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="405"/>
         <source>Table copied (tab-separated).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="409"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="411"/>
         <source>Export failed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="414"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="416"/>
         <source>PNG images (*.png)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="415"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="417"/>
         <source>PDF documents (*.pdf)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="416"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="418"/>
         <source>SVG images (*.svg)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="421"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="423"/>
         <source>Save plot</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="430"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="432"/>
         <source>Plot saved to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="437"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="439"/>
         <source>Save table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="437"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="439"/>
         <source>CSV files (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="444"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="446"/>
         <source>Table saved to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="453"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="455"/>
         <source>Family:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="454"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="456"/>
         <source>Curve:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="455"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="457"/>
         <source>Best candidate per size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="456"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="458"/>
         <source>Best single candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="457"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="459"/>
         <source>Per size: what a dispatch rule over several kernels reaches. Single: the one kernel that does best over all measured sizes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="460"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="462"/>
         <source>Peer routine:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="461"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="463"/>
         <source>Vendor library results stored by `ktune bench` for this family (and its variants)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="463"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="465"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="464"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="466"/>
         <source>Plot as &amp;PNG…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="465"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="467"/>
         <source>Plot as P&amp;DF…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="466"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="468"/>
         <source>Plot as &amp;SVG…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="467"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="469"/>
         <source>Table as &amp;CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="468"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="470"/>
         <source>&amp;Copy table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="469"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="471"/>
         <source>Devices:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="470"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="472"/>
         <source>Best parameters per device</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1170,117 +1170,117 @@
 <context>
     <name>kt::gui::FitsPage</name>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="93"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="103"/>
         <source>No candidate has measurements at two or more one-dimensional sizes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="335"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="345"/>
         <source>No one-dimensional measurements for this device and family.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="338"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="348"/>
         <source>Fitting failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="342"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="352"/>
         <source>Sizes are m×n×k; only the cubes (m = n = k) are shown, by m.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="346"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="356"/>
         <source>α chosen by GCV: %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="399"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="410"/>
         <source>Device:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="400"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="411"/>
         <source>Family:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="401"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="412"/>
         <source>Top K:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="402"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="413"/>
         <source>How many candidates to fit, ranked by their mean measured value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="403"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="414"/>
         <source>α:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="404"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="415"/>
         <source>Smoothing weight of the d-spline (larger is smoother)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="405"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="416"/>
         <source>Smoothing weight α on a logarithmic scale, %1 to %2; the fit follows as you drag</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="407"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="418"/>
         <source>auto (GCV)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="408"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="419"/>
         <source>Tolerance:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="409"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="420"/>
         <source>Size pipeline…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="410"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="421"/>
         <source>Measure a family over sizes on a device and derive its dispatch rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="411"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="422"/>
         <source>A candidate within this percentage of the best keeps its interval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="412"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="423"/>
         <source>From size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="412"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="423"/>
         <source>To size (excl.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="412"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="423"/>
         <source>Candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="419"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="430"/>
         <source>Problem size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="420"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="431"/>
         <source>Value (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="421"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="432"/>
         <source>Value (GFlop/s or GB/s)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1475,13 +1475,18 @@
 <context>
     <name>kt::gui::MetricCurvePlot</name>
     <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="192"/>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="206"/>
         <source>Problem size (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="193"/>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="207"/>
         <source>Problem size (geometric mean of %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="209"/>
+        <source>% of the bound</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1805,7 +1810,7 @@
 <context>
     <name>kt::gui::RunPage</name>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="260"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="263"/>
         <source> · Space: edited on the Tune page (%1 combinations)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1845,178 +1850,183 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="168"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="171"/>
         <source>pausing after the current candidate…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="184"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="187"/>
         <source>cancelling after the current candidate…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="248"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="251"/>
         <source>(choose one on the Devices page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="249"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="252"/>
         <source>(choose one on the Tune page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="252"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="255"/>
         <source>Device: &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="256"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="259"/>
         <source>Devices (checked, one run each): &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="270"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="273"/>
         <source>Choose a device on the Devices page first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="271"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="274"/>
         <source>Choose a kernel family on the Tune page first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="359"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="362"/>
         <source>Run %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="360"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="363"/>
         <source>Run %1: %2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="435"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="438"/>
         <source>No run yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="452"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
         <source>Elapsed %1 · ETA %2 · reused %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="458"/>
-        <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
-        <source>Best so far: –</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="473"/>
-        <source>Strategy:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="474"/>
-        <source>Warm start</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="475"/>
-        <source>Measure the family&apos;s known-good kernels (for GEMM: the papers&apos; fastest) first; the random, annealing and surrogate strategies start from them.</source>
+        <location filename="../app/gui/pages/run_page.cpp" line="470"/>
+        <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; (%3 % of the bound) at size %4 — %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/run_page.cpp" line="477"/>
-        <source>Max. evaluations:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="478"/>
-        <location filename="../app/gui/pages/run_page.cpp" line="480"/>
-        <source>no limit</source>
+        <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/run_page.cpp" line="479"/>
-        <source>Time limit:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="481"/>
-        <source> min</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="482"/>
-        <source>Sizes:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="483"/>
-        <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="484"/>
-        <source>&amp;Start run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="485"/>
-        <source>Run:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="486"/>
-        <source>&amp;Pause</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="487"/>
-        <source>&amp;Resume</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="488"/>
-        <source>&amp;Cancel</source>
+        <source>Best so far: –</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/run_page.cpp" line="489"/>
-        <source>Top candidates over size</source>
+        <source>Strategy:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/run_page.cpp" line="490"/>
-        <source>All candidates</source>
+        <source>Warm start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/run_page.cpp" line="491"/>
+        <source>Measure the family&apos;s known-good kernels (for GEMM: the papers&apos; fastest) first; the random, annealing and surrogate strategies start from them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="493"/>
+        <source>Max. evaluations:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="494"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="496"/>
+        <source>no limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="495"/>
+        <source>Time limit:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="497"/>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="498"/>
+        <source>Sizes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="499"/>
+        <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="500"/>
+        <source>&amp;Start run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="501"/>
+        <source>Run:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="502"/>
+        <source>&amp;Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="503"/>
+        <source>&amp;Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="504"/>
+        <source>&amp;Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="505"/>
+        <source>Top candidates over size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="506"/>
+        <source>All candidates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="507"/>
         <source>Failures</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="492"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="508"/>
         <source>Candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="492"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="508"/>
         <source>Size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="492"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="508"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="492"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="508"/>
         <source>Message</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2372,7 +2382,7 @@
 <context>
     <name>kt::gui::TuningRunService</name>
     <message>
-        <location filename="../app/gui/services/tuning_run_service.cpp" line="266"/>
+        <location filename="../app/gui/services/tuning_run_service.cpp" line="268"/>
         <source>A run is already active on %1.</source>
         <translation type="unfinished"></translation>
     </message>

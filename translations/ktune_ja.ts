@@ -404,152 +404,152 @@
         <translation>%1 %2 · %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="361"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="363"/>
         <source>No successful measurements in this database yet: tune a family on one or more devices first.</source>
         <translation>このデータベースには成功した計測がまだありません。まず 1 台以上のデバイスでファミリーをチューニングしてください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="364"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="366"/>
         <source>Check one or more devices to compare.</source>
         <translation>比較するデバイスを 1 台以上チェックしてください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="366"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="368"/>
         <source>Solid: the fastest candidate at each size. Dashed: vendor libraries measured with `ktune bench`. The table shows the parameters of each device&apos;s fastest measured candidate.</source>
         <translation>実線: 各サイズで最速の候補。破線: `ktune bench` で計測したベンダライブラリ。表は各デバイスで計測された最速候補のパラメタを示します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="371"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="373"/>
         <source>Solid: one candidate per device over all sizes (measured at the most sizes, highest mean). Dashed: vendor libraries. The table shows that candidate&apos;s parameters and its best value.</source>
         <translation>実線: デバイスごとに全サイズを通した一つの候補 (最も多くのサイズで計測され、平均が最も高いもの)。破線: ベンダライブラリ。表はその候補のパラメタと最高性能を示します。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="388"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="390"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 に書き込めません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="403"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="405"/>
         <source>Table copied (tab-separated).</source>
         <translation>表をコピーしました (タブ区切り)。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="409"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="411"/>
         <source>Export failed</source>
         <translation>エクスポートに失敗しました</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="414"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="416"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 画像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="415"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="417"/>
         <source>PDF documents (*.pdf)</source>
         <translation>PDF 文書 (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="416"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="418"/>
         <source>SVG images (*.svg)</source>
         <translation>SVG 画像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="421"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="423"/>
         <source>Save plot</source>
         <translation>グラフを保存</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="430"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="432"/>
         <source>Plot saved to %1</source>
         <translation>グラフを %1 に保存しました</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="437"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="439"/>
         <source>Save table</source>
         <translation>表を保存</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="437"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="439"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV ファイル (*.csv)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="444"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="446"/>
         <source>Table saved to %1</source>
         <translation>表を %1 に保存しました</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="453"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="455"/>
         <source>Family:</source>
         <translation>ファミリー:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="454"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="456"/>
         <source>Curve:</source>
         <translation>曲線:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="455"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="457"/>
         <source>Best candidate per size</source>
         <translation>サイズごとの最良候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="456"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="458"/>
         <source>Best single candidate</source>
         <translation>単一の最良候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="457"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="459"/>
         <source>Per size: what a dispatch rule over several kernels reaches. Single: the one kernel that does best over all measured sizes.</source>
         <translation>サイズごと: 複数のカーネルを切り替えるディスパッチルールで到達できる性能。単一: 計測した全サイズを通して最も良い一つのカーネル。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="460"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="462"/>
         <source>Peer routine:</source>
         <translation>ベンダルーチン:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="461"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="463"/>
         <source>Vendor library results stored by `ktune bench` for this family (and its variants)</source>
         <translation>`ktune bench` が保存した、このファミリー (とその変種) のベンダライブラリの結果</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="463"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="465"/>
         <source>Export</source>
         <translation>エクスポート</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="464"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="466"/>
         <source>Plot as &amp;PNG…</source>
         <translation>グラフを PNG で保存(&amp;P)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="465"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="467"/>
         <source>Plot as P&amp;DF…</source>
         <translation>グラフを PDF で保存(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="466"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="468"/>
         <source>Plot as &amp;SVG…</source>
         <translation>グラフを SVG で保存(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="467"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="469"/>
         <source>Table as &amp;CSV…</source>
         <translation>表を CSV で保存(&amp;C)…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="468"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="470"/>
         <source>&amp;Copy table</source>
         <translation>表をコピー(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="469"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="471"/>
         <source>Devices:</source>
         <translation>デバイス:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/compare_page.cpp" line="470"/>
+        <location filename="../app/gui/pages/compare_page.cpp" line="472"/>
         <source>Best parameters per device</source>
         <translation>デバイスごとの最良パラメタ</translation>
     </message>
@@ -1166,117 +1166,117 @@
 <context>
     <name>kt::gui::FitsPage</name>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="93"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="103"/>
         <source>No candidate has measurements at two or more one-dimensional sizes.</source>
         <translation>2 つ以上の一次元サイズで測定された候補がありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="335"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="345"/>
         <source>No one-dimensional measurements for this device and family.</source>
         <translation>このデバイスとファミリーには一次元サイズの測定がありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="338"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="348"/>
         <source>Fitting failed: %1</source>
         <translation>フィッティングに失敗しました: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="342"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="352"/>
         <source>Sizes are m×n×k; only the cubes (m = n = k) are shown, by m.</source>
         <translation>サイズは m×n×k です。立方体（m = n = k）のみを m で表示しています。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="346"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="356"/>
         <source>α chosen by GCV: %1.</source>
         <translation>GCV で選ばれた α: %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="399"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="410"/>
         <source>Device:</source>
         <translation>デバイス:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="400"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="411"/>
         <source>Family:</source>
         <translation>ファミリー:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="401"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="412"/>
         <source>Top K:</source>
         <translation>上位 K:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="402"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="413"/>
         <source>How many candidates to fit, ranked by their mean measured value</source>
         <translation>フィットする候補の数（平均測定値の順）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="403"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="414"/>
         <source>α:</source>
         <translation>α:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="404"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="415"/>
         <source>Smoothing weight of the d-spline (larger is smoother)</source>
         <translation>d-スプラインの平滑化の重み（大きいほど滑らか）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="405"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="416"/>
         <source>Smoothing weight α on a logarithmic scale, %1 to %2; the fit follows as you drag</source>
         <translation>平滑化の重み α（対数目盛、%1〜%2）。ドラッグに合わせてフィットが更新されます</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="407"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="418"/>
         <source>auto (GCV)</source>
         <translation>自動（GCV）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="408"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="419"/>
         <source>Tolerance:</source>
         <translation>許容差:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="409"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="420"/>
         <source>Size pipeline…</source>
         <translation>サイズパイプライン…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="410"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="421"/>
         <source>Measure a family over sizes on a device and derive its dispatch rule</source>
         <translation>デバイス上でファミリーをサイズごとに測定し、ディスパッチルールを導出します</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="411"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="422"/>
         <source>A candidate within this percentage of the best keeps its interval</source>
         <translation>最良との差がこの割合以内の候補は区間を維持します</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="412"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="423"/>
         <source>From size</source>
         <translation>開始サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="412"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="423"/>
         <source>To size (excl.)</source>
         <translation>終了サイズ（含まない）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="412"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="423"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="419"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="430"/>
         <source>Problem size</source>
         <translation>問題サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="420"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="431"/>
         <source>Value (%1)</source>
         <translation>値（%1）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="421"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="432"/>
         <source>Value (GFlop/s or GB/s)</source>
         <translation>値（GFlop/s または GB/s）</translation>
     </message>
@@ -1471,14 +1471,19 @@
 <context>
     <name>kt::gui::MetricCurvePlot</name>
     <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="192"/>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="206"/>
         <source>Problem size (%1)</source>
         <translation>問題サイズ (%1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="193"/>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="207"/>
         <source>Problem size (geometric mean of %1)</source>
         <translation>問題サイズ (%1 の幾何平均)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="209"/>
+        <source>% of the bound</source>
+        <translation>性能上限に対する %</translation>
     </message>
 </context>
 <context>
@@ -1836,183 +1841,188 @@
         <translation>中断</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="168"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="171"/>
         <source>pausing after the current candidate…</source>
         <translation>現在の候補の後で一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="184"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="187"/>
         <source>cancelling after the current candidate…</source>
         <translation>現在の候補の後でキャンセルします…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="248"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="251"/>
         <source>(choose one on the Devices page)</source>
         <translation>（「デバイス」ページで選択してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="249"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="252"/>
         <source>(choose one on the Tune page)</source>
         <translation>（「チューニング」ページで選択してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="252"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="255"/>
         <source>Device: &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>デバイス: &lt;b&gt;%1&lt;/b&gt; · ファミリー: &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="256"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="259"/>
         <source>Devices (checked, one run each): &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>デバイス（チェック済み、各 1 回実行）: &lt;b&gt;%1&lt;/b&gt; · ファミリー: &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="260"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="263"/>
         <source> · Space: edited on the Tune page (%1 combinations)</source>
         <translation> · 空間: 「チューニング」ページで編集済み（全 %1 通り）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="270"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="273"/>
         <source>Choose a device on the Devices page first.</source>
         <translation>先に「デバイス」ページでデバイスを選択してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="271"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="274"/>
         <source>Choose a kernel family on the Tune page first.</source>
         <translation>先に「チューニング」ページでカーネルファミリーを選択してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="359"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="362"/>
         <source>Run %1: %2</source>
         <translation>実行 %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="360"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="363"/>
         <source>Run %1: %2 (%3)</source>
         <translation>実行 %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="435"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="438"/>
         <source>No run yet.</source>
         <translation>まだ実行はありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="452"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
         <source>Elapsed %1 · ETA %2 · reused %3</source>
         <translation>経過 %1 · 残り %2 · 再利用 %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="458"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="470"/>
+        <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; (%3 % of the bound) at size %4 — %5</source>
+        <translation>これまでの最高: &lt;b&gt;%1 %2&lt;/b&gt;（性能上限の %3 %、サイズ %4）— %5</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="477"/>
         <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
         <translation>これまでの最高: &lt;b&gt;%1 %2&lt;/b&gt;（サイズ %3）— %4</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="479"/>
         <source>Best so far: –</source>
         <translation>これまでの最高: –</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="473"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="489"/>
         <source>Strategy:</source>
         <translation>戦略:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="474"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="490"/>
         <source>Warm start</source>
         <translation>ウォームスタート</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="475"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="491"/>
         <source>Measure the family&apos;s known-good kernels (for GEMM: the papers&apos; fastest) first; the random, annealing and surrogate strategies start from them.</source>
         <translation>ファミリーの実績あるカーネル（GEMMでは論文の最速カーネル）を最初に計測します。ランダム、焼きなまし、サロゲートの各戦略はそこから探索を始めます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="477"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="493"/>
         <source>Max. evaluations:</source>
         <translation>最大評価数:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="478"/>
-        <location filename="../app/gui/pages/run_page.cpp" line="480"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="494"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="496"/>
         <source>no limit</source>
         <translation>無制限</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="479"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="495"/>
         <source>Time limit:</source>
         <translation>時間制限:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="481"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="497"/>
         <source> min</source>
         <translation> 分</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="482"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="498"/>
         <source>Sizes:</source>
         <translation>サイズ:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="483"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="499"/>
         <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
         <translation>ファミリーの既定値（例: 1024,2048 または 256x256x128）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="484"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="500"/>
         <source>&amp;Start run</source>
         <translation>実行開始(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="485"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="501"/>
         <source>Run:</source>
         <translation>実行:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="486"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="502"/>
         <source>&amp;Pause</source>
         <translation>一時停止(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="487"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="503"/>
         <source>&amp;Resume</source>
         <translation>再開(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="488"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="504"/>
         <source>&amp;Cancel</source>
         <translation>キャンセル(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="489"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="505"/>
         <source>Top candidates over size</source>
         <translation>上位候補（サイズ別）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="490"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="506"/>
         <source>All candidates</source>
         <translation>全候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="491"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="507"/>
         <source>Failures</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="492"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="508"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="492"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="508"/>
         <source>Size</source>
         <translation>サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="492"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="508"/>
         <source>Status</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="492"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="508"/>
         <source>Message</source>
         <translation>メッセージ</translation>
     </message>
@@ -2367,7 +2377,7 @@
 <context>
     <name>kt::gui::TuningRunService</name>
     <message>
-        <location filename="../app/gui/services/tuning_run_service.cpp" line="266"/>
+        <location filename="../app/gui/services/tuning_run_service.cpp" line="268"/>
         <source>A run is already active on %1.</source>
         <translation>%1 ではすでに実行中です。</translation>
     </message>
