@@ -1475,17 +1475,22 @@
 <context>
     <name>kt::gui::MetricCurvePlot</name>
     <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="206"/>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="214"/>
+        <source>%1 % of bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="244"/>
         <source>Problem size (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="207"/>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="245"/>
         <source>Problem size (geometric mean of %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="209"/>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="247"/>
         <source>% of the bound</source>
         <translation type="unfinished"></translation>
     </message>

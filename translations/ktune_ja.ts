@@ -1471,17 +1471,22 @@
 <context>
     <name>kt::gui::MetricCurvePlot</name>
     <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="206"/>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="214"/>
+        <source>%1 % of bound</source>
+        <translation>上限の %1 %</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="244"/>
         <source>Problem size (%1)</source>
         <translation>問題サイズ (%1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="207"/>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="245"/>
         <source>Problem size (geometric mean of %1)</source>
         <translation>問題サイズ (%1 の幾何平均)</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="209"/>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="247"/>
         <source>% of the bound</source>
         <translation>性能上限に対する %</translation>
     </message>

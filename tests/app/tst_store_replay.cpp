@@ -19,6 +19,7 @@
 #include "app/gui/main_window.hpp"
 #include "app/gui/pages/run_page.hpp"
 #include "app/gui/plots/metric_curve_plot.hpp"
+#include "app/gui/plots/qcustomplot_include.hpp"
 #include "core/store/store.hpp"
 #include "fake_backend.hpp"
 #include "test_environment.hpp"
@@ -49,6 +50,7 @@ ParameterSpace smallSpace(const ParameterSpace& full, std::size_t points) {
     for (const auto& [name, value] : full.variables()) small.setVariable(name, value);
     return small;
 }
+double percent0(double gflops) { return 100.0 * gflops / 1234.0; } // of the test device's FP32 peak
 } // namespace
 
 class TstStoreReplay : public QObject {
@@ -149,9 +151,18 @@ private Q_SLOTS:
         QVERIFY2(bound->label.contains(QStringLiteral("FP32")) && bound->label.contains(QStringLiteral("1234")),
                  qPrintable(bound->label));
         QVERIFY(page->curvePlot()->boundCurve().empty());
+        // The legend: each candidate's best fraction of the bound, then the parameters that differ, without the
+        // family's prefix.
+        QString first;
+        for (int g = 0; g < page->curvePlot()->plot()->graphCount(); ++g)
+            if (page->curvePlot()->plot()->graph(g)->name().startsWith(QStringLiteral("1. ")))
+                first = page->curvePlot()->plot()->graph(g)->name();
+        QVERIFY2(first.startsWith(QStringLiteral("1. %1 % of bound · ").arg(percent0(top->second), 0, 'f', 0)),
+                 qPrintable(first));
+        QVERIFY2(!first.contains(QStringLiteral("GEMM_")) && first.contains(QStringLiteral("=")), qPrintable(first));
         // GFlop/s on the left axis, the fraction of that bound on the right; the best candidate's fraction above.
+        const double percent = percent0(top->second);
         QCOMPARE(page->curvePlot()->fractionAxisBound(), 1234.0);
-        const double percent = 100.0 * top->second / 1234.0;
         QVERIFY2(page->bestLabel()->text().contains(QStringLiteral("(%1 % of the bound)").arg(percent, 0, 'f', 0)),
                  qPrintable(page->bestLabel()->text()));
     }

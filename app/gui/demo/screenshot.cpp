@@ -154,6 +154,25 @@ bool prepareCompareDemo(MainWindow& window, const QString& database, int timeout
     return !page->isLoading();
 }
 
+// Copies a store with its write-ahead log: changes not yet checkpointed into the main file (a store another process
+// wrote lately) live only there. Writable by us, so the pages can add their fits and runs.
+bool copyStore(const QString& from, const QString& to) {
+    if (!QFile::copy(from, to)) {
+        std::fprintf(stderr, "ktune-workbench: cannot read the store %s\n", qPrintable(from));
+        return false;
+    }
+    QFile(to).setPermissions(QFile::ReadOwner | QFile::WriteOwner);
+    const QString wal = from + QStringLiteral("-wal");
+    if (QFileInfo::exists(wal)) {
+        if (!QFile::copy(wal, to + QStringLiteral("-wal"))) {
+            std::fprintf(stderr, "ktune-workbench: cannot read %s\n", qPrintable(wal));
+            return false;
+        }
+        QFile(to + QStringLiteral("-wal")).setPermissions(QFile::ReadOwner | QFile::WriteOwner);
+    }
+    return true;
+}
+
 bool grabTo(MainWindow& window, const QString& directory, const QString& name) {
     QApplication::processEvents(); // layouts and queued replots
     QApplication::processEvents();
@@ -237,11 +256,7 @@ int takeStoreScreenshots(MainWindow& window, const QString& directory, const QSt
     // A copy, so that nothing the pages write (fits, rules) reaches the shipped store.
     QTemporaryDir dir;
     const QString copy = dir.filePath(QFileInfo(store).fileName());
-    if (!QFile::copy(store, copy)) {
-        std::fprintf(stderr, "ktune-workbench: cannot read the store %s\n", qPrintable(store));
-        return 1;
-    }
-    QFile(copy).setPermissions(QFile::ReadOwner | QFile::WriteOwner);
+    if (!copyStore(store, copy)) return 1;
     ResultsPage* results = window.resultsPage();
     results->filterEdit()->clear(); // the demo's details view left its filter on failures
     results->setDatabase(copy);
@@ -266,11 +281,7 @@ int takeStoreScreenshots(MainWindow& window, const QString& directory, const QSt
     // Last, on a second copy: the replay adds a simulated device's run, which the pages above should not list.
     QDir(dir.path()).mkpath(QStringLiteral("replay"));
     const QString replayCopy = dir.filePath(QStringLiteral("replay/") + QFileInfo(store).fileName());
-    if (!QFile::copy(store, replayCopy)) {
-        std::fprintf(stderr, "ktune-workbench: cannot read the store %s\n", qPrintable(store));
-        return 1;
-    }
-    QFile(replayCopy).setPermissions(QFile::ReadOwner | QFile::WriteOwner);
+    if (!copyStore(store, replayCopy)) return 1;
     if (!prepareStoreRun(window, replayCopy, family, timeoutMs)) return 1;
     return grabTo(window, directory, QStringLiteral("run-store")) ? 0 : 1;
 }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <set>
 
 #include <QEvent>
@@ -25,6 +26,36 @@ QColor curveColor(int i) {
                                     QColor(148, 103, 189), QColor(140, 86, 75),  QColor(227, 119, 194),
                                     QColor(127, 127, 127), QColor(23, 190, 207)};
     return colors[i % 8];
+}
+
+// "GEMM_ML=16 GEMM_KL=8" -> "ML=16 KL=8": the family prefix every parameter name shares says nothing in a legend
+// that shows one family. Labels not made of NAME=value words are left alone.
+std::vector<std::string> withoutSharedPrefix(std::vector<std::string> labels) {
+    std::optional<std::string> prefix;
+    for (const auto& label : labels) {
+        std::size_t at = 0;
+        while (at < label.size()) {
+            const std::size_t end = std::min(label.find(' ', at), label.size());
+            const std::string word = label.substr(at, end - at);
+            const std::size_t eq = word.find('='), underscore = word.find('_');
+            if (eq == std::string::npos || underscore == std::string::npos || underscore + 1 >= eq) return labels;
+            const std::string mine = word.substr(0, underscore + 1);
+            if (prefix && *prefix != mine) return labels;
+            prefix = mine;
+            at = end + 1;
+        }
+    }
+    if (!prefix) return labels;
+    for (auto& label : labels) {
+        std::string out;
+        for (std::size_t at = 0; at < label.size();) {
+            const std::size_t end = std::min(label.find(' ', at), label.size());
+            out += (out.empty() ? "" : " ") + label.substr(at + prefix->size(), end - at - prefix->size());
+            at = end + 1;
+        }
+        label = out;
+    }
+    return labels;
 }
 } // namespace
 
@@ -154,7 +185,7 @@ void MetricCurvePlot::rebuildNow() {
     // legend of whole keys would be wider than the window.
     std::vector<std::string> keys;
     for (std::size_t i = 0; i < k; ++i) keys.push_back(*ranked[i].second);
-    const auto labels = distinguishingLabels(keys);
+    const auto labels = withoutSharedPrefix(distinguishingLabels(keys));
     for (std::size_t i = 0; i < k; ++i) {
         if (m_candidateGraphs.size() <= i) {
             auto* g = m_plot->addGraph();
@@ -174,7 +205,14 @@ void MetricCurvePlot::rebuildNow() {
             yMax = std::max(yMax, y);
         }
         g->setData(xs, ys, true);
-        g->setName(QStringLiteral("%1. %2").arg(i + 1).arg(QString::fromStdString(labels[i])));
+        // Its best fraction of the bound at the sizes measured, first: how close the candidate comes to the roof.
+        double fraction = 0;
+        for (const auto& [x, y] : curve)
+            if (auto at = m_sizes.find(x); at != m_sizes.end())
+                if (auto b = m_boundSource.at(at->second); b && b->value > 0) fraction = std::max(fraction, y / b->value);
+        const QString label = QString::fromStdString(labels[i]);
+        g->setName(fraction > 0 ? QStringLiteral("%1. %2 · %3").arg(i + 1).arg(tr("%1 % of bound").arg(100 * fraction, 0, 'f', 0), label)
+                                : QStringLiteral("%1. %2").arg(i + 1).arg(label));
         m_shown << QString::fromStdString(*ranked[i].second);
     }
     m_ticker->clear();
