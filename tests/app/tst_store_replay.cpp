@@ -17,6 +17,7 @@
 #include "app/gui/demo/screenshot.hpp"
 #include "app/gui/demo/store_replay.hpp"
 #include "app/gui/main_window.hpp"
+#include "app/gui/pages/fits_page.hpp"
 #include "app/gui/pages/run_page.hpp"
 #include "app/gui/plots/metric_curve_plot.hpp"
 #include "app/gui/plots/qcustomplot_include.hpp"
@@ -125,6 +126,12 @@ private Q_SLOTS:
         QTemporaryDir out;
         QCOMPARE(takeStoreScreenshots(window, out.path(), path, QStringLiteral("ssyrk")), 0);
         QVERIFY(!QImage(out.filePath(QStringLiteral("run-store.png"))).isNull());
+
+        // The Fits & Rules page fits SYRK's square sizes (n = k) by n.
+        QCOMPARE(FitsPage::scalarSize({{128, 128}}), 128LL);
+        QCOMPARE(FitsPage::scalarSize({{128, 64}}), -1LL);
+        QVERIFY2(window.fitsPage()->result().message.isEmpty(), qPrintable(window.fitsPage()->result().message));
+        QCOMPARE(window.fitsPage()->result().candidates.size(), std::min<std::size_t>(4, best.size()));
 
         RunPage* page = window.runPage();
         TuningRun* run = page->currentRun();

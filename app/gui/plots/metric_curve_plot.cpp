@@ -68,7 +68,14 @@ MetricCurvePlot::MetricCurvePlot(QWidget* parent) : QWidget(parent), m_plot(new 
     QFont legendFont = font();
     legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
     m_plot->legend->setFont(legendFont);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    // Below the axes rather than inside them: labels of GEMM candidates are a few hundred pixels wide, and inside
+    // the axes they hid the curves at the larger sizes.
+    auto* legendRow = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(1, 0, legendRow);
+    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    legendRow->addElement(0, 0, m_plot->legend);
+    legendRow->setMargins(QMargins(5, 0, 5, 5));
     m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
     // Ticks at the measured sizes (a log ticker labels only powers of ten, rarely a tuned size).
     m_ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
