@@ -375,7 +375,7 @@ void FitsPage::refit() {
     if (!m_result.candidates.empty())
         for (long long s = m_result.gridFrom; s <= m_result.gridTo; s += m_result.gridStep)
             grid.push_back(static_cast<double>(s));
-    const auto labels = distinguishingLabels(m_result.candidates); // the legend names what differs
+    const auto labels = withoutSharedPrefix(distinguishingLabels(m_result.candidates)); // the legend: what differs
     for (std::size_t c = 0; c < m_result.candidates.size(); ++c) {
         FitCurveView view;
         view.name = QString::fromStdString(labels[c]);

@@ -28,35 +28,6 @@ QColor curveColor(int i) {
     return colors[i % 8];
 }
 
-// "GEMM_ML=16 GEMM_KL=8" -> "ML=16 KL=8": the family prefix every parameter name shares says nothing in a legend
-// that shows one family. Labels not made of NAME=value words are left alone.
-std::vector<std::string> withoutSharedPrefix(std::vector<std::string> labels) {
-    std::optional<std::string> prefix;
-    for (const auto& label : labels) {
-        std::size_t at = 0;
-        while (at < label.size()) {
-            const std::size_t end = std::min(label.find(' ', at), label.size());
-            const std::string word = label.substr(at, end - at);
-            const std::size_t eq = word.find('='), underscore = word.find('_');
-            if (eq == std::string::npos || underscore == std::string::npos || underscore + 1 >= eq) return labels;
-            const std::string mine = word.substr(0, underscore + 1);
-            if (prefix && *prefix != mine) return labels;
-            prefix = mine;
-            at = end + 1;
-        }
-    }
-    if (!prefix) return labels;
-    for (auto& label : labels) {
-        std::string out;
-        for (std::size_t at = 0; at < label.size();) {
-            const std::size_t end = std::min(label.find(' ', at), label.size());
-            out += (out.empty() ? "" : " ") + label.substr(at + prefix->size(), end - at - prefix->size());
-            at = end + 1;
-        }
-        label = out;
-    }
-    return labels;
-}
 } // namespace
 
 MetricCurvePlot::MetricCurvePlot(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
