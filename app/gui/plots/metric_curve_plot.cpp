@@ -13,11 +13,20 @@
 
 namespace kt::gui {
 
-double sizeCoordinate(const ProblemSize& size) {
-    if (size.dims.empty()) return 0;
+QStringList coordinateDimensions(const QStringList& dimensions) {
+    QStringList out = dimensions;
+    if (out.size() > 1 && out.back() == QStringLiteral("batch")) out.removeLast();
+    return out;
+}
+
+double sizeCoordinate(const ProblemSize& size, const QStringList& dimensions) {
+    std::size_t count = size.dims.size();
+    if (count > 1 && dimensions.size() == static_cast<qsizetype>(count) && dimensions.back() == QStringLiteral("batch"))
+        --count;
+    if (count == 0) return 0;
     double product = 1;
-    for (auto d : size.dims) product *= static_cast<double>(d);
-    return std::pow(product, 1.0 / static_cast<double>(size.dims.size()));
+    for (std::size_t i = 0; i < count; ++i) product *= static_cast<double>(size.dims[i]);
+    return std::pow(product, 1.0 / static_cast<double>(count));
 }
 
 namespace {
@@ -92,7 +101,7 @@ void MetricCurvePlot::addMeasurements(const QVector<Measurement>& batch) {
     bool changed = false;
     for (const auto& m : batch) {
         if (m.status != MeasurementStatus::Ok || m.value <= 0) continue;
-        const double x = sizeCoordinate(m.size);
+        const double x = sizeCoordinate(m.size, m_dimensions);
         m_values[m.pointKey][x] = m.value;
         m_sizes.try_emplace(x, m.size);
         changed = true;
@@ -117,8 +126,8 @@ void MetricCurvePlot::setPeerCurves(const std::vector<PeerCurve>& peers) {
         g->setName(
             QStringLiteral("%1 %2").arg(peerDisplayName(peers[i].peer), QString::fromStdString(peers[i].routine)));
         for (const auto& p : peers[i].points) {
-            g->addData(sizeCoordinate(p.size), p.value);
-            m_sizes.try_emplace(sizeCoordinate(p.size), p.size);
+            g->addData(sizeCoordinate(p.size, m_dimensions), p.value);
+            m_sizes.try_emplace(sizeCoordinate(p.size, m_dimensions), p.size);
             m_peerMax = std::max(m_peerMax, p.value);
         }
         m_peerGraphs.push_back(g);
@@ -152,7 +161,7 @@ void MetricCurvePlot::rebuildNow() {
     }
     // The bound at every size plotted or about to be measured: a line when it is the same at all of them.
     std::map<double, ProblemSize> boundSizes = m_sizes;
-    for (const auto& s : m_boundSource.plannedSizes()) boundSizes.try_emplace(sizeCoordinate(s), s);
+    for (const auto& s : m_boundSource.plannedSizes()) boundSizes.try_emplace(sizeCoordinate(s, m_dimensions), s);
     std::vector<std::pair<double, PlotBound>> boundPoints;
     for (const auto& [x, size] : boundSizes)
         if (auto b = m_boundSource.at(size)) boundPoints.emplace_back(x, *b);
@@ -217,10 +226,10 @@ void MetricCurvePlot::changeEvent(QEvent* event) {
 }
 
 void MetricCurvePlot::retranslateUi() {
-    m_plot->xAxis->setLabel(
-        m_dimensions.size() <= 1
-            ? tr("Problem size (%1)").arg(m_dimensions.value(0, QStringLiteral("n")))
-            : tr("Problem size (geometric mean of %1)").arg(m_dimensions.join(QStringLiteral(", "))));
+    const QStringList dims = coordinateDimensions(m_dimensions);
+    m_plot->xAxis->setLabel(dims.size() <= 1
+                                ? tr("Problem size (%1)").arg(dims.value(0, QStringLiteral("n")))
+                                : tr("Problem size (geometric mean of %1)").arg(dims.join(QStringLiteral(", "))));
     m_plot->yAxis->setLabel(QString::fromStdString(toString(m_metric)));
     m_plot->yAxis2->setLabel(tr("% of the bound"));
     m_plot->replot(QCustomPlot::rpQueuedReplot);

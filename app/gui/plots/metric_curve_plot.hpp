@@ -81,7 +81,11 @@ private:
     double m_fractionOf = 0; // the bound the right axis divides by
 };
 
-// The x coordinate of a problem size: n for one dimension, the geometric mean of the dimensions otherwise.
-double sizeCoordinate(const ProblemSize& size);
+// The x coordinate of a problem size: n for one dimension, the geometric mean of the dimensions otherwise. With
+// `dimensions` ending in "batch" (the batched families: m, n, k, batch), the batch count is left out: it says how many
+// problems, not how large each is.
+double sizeCoordinate(const ProblemSize& size, const QStringList& dimensions = {});
+// `dimensions` without a trailing "batch": what sizeCoordinate averages, for the axis label.
+QStringList coordinateDimensions(const QStringList& dimensions);
 
 } // namespace kt::gui
