@@ -179,7 +179,8 @@ private Q_SLOTS:
         using gui::withoutSharedPrefix;
         QCOMPARE(withoutSharedPrefix({"GEMM_ML=16 GEMM_LOCAL_A=1", "GEMM_ML=32"}),
                  (std::vector<std::string>{"ML=16 LOCAL_A=1", "ML=32"}));
-        QCOMPARE(withoutSharedPrefix({"GEMM_ML=16", "TRA_TILE=8"}), (std::vector<std::string>{"GEMM_ML=16", "TRA_TILE=8"}));
+        QCOMPARE(withoutSharedPrefix({"GEMM_ML=16", "TRA_TILE=8"}),
+                 (std::vector<std::string>{"GEMM_ML=16", "TRA_TILE=8"}));
         QCOMPARE(withoutSharedPrefix({"GEMM_ML=16,GEMM_NL=8"}), (std::vector<std::string>{"GEMM_ML=16,GEMM_NL=8"}));
         QCOMPARE(withoutSharedPrefix({"rule", "GEMM_ML=16"}), (std::vector<std::string>{"rule", "GEMM_ML=16"}));
     }

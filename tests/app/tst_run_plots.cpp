@@ -75,11 +75,14 @@ private Q_SLOTS:
 
     void batchCountIsNoSize() {
         // Batched families' sizes are m x n x k x batch: the x coordinate is the size of one problem.
-        const QStringList batched{QStringLiteral("m"), QStringLiteral("n"), QStringLiteral("k"), QStringLiteral("batch")};
+        const QStringList batched{QStringLiteral("m"), QStringLiteral("n"), QStringLiteral("k"),
+                                  QStringLiteral("batch")};
         QCOMPARE(sizeCoordinate({{16, 16, 16, 651}}, batched), 16.0);
-        QCOMPARE(coordinateDimensions(batched), (QStringList{QStringLiteral("m"), QStringLiteral("n"), QStringLiteral("k")}));
+        QCOMPARE(coordinateDimensions(batched),
+                 (QStringList{QStringLiteral("m"), QStringLiteral("n"), QStringLiteral("k")}));
         QVERIFY(std::abs(sizeCoordinate({{8, 8, 8, 8}}) - 8.0) < 1e-12); // no names: every dimension
-        QVERIFY(std::abs(sizeCoordinate({{2, 8, 32}}, {QStringLiteral("m"), QStringLiteral("n"), QStringLiteral("k")}) - 8.0) < 1e-12);
+        QVERIFY(std::abs(sizeCoordinate({{2, 8, 32}}, {QStringLiteral("m"), QStringLiteral("n"), QStringLiteral("k")}) -
+                         8.0) < 1e-12);
     }
 
     void sizeDependentBoundIsACurveOverThePlottedSizes() {

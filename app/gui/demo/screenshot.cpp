@@ -16,9 +16,9 @@
 #include <QFileInfo>
 #include <QLineEdit>
 #include <QPixmap>
+#include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QStatusBar>
-#include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -227,7 +227,8 @@ bool prepareStoreRun(MainWindow& window, const QString& database, const QString&
     if (!run) return false;
     QElapsedTimer waited;
     waited.start();
-    while (run->isActive() && waited.elapsed() < timeoutMs) QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
+    while (run->isActive() && waited.elapsed() < timeoutMs)
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
     if (run->isActive()) {
         std::fprintf(stderr, "ktune-workbench: the replay of run %lld did not finish within %d ms\n",
                      static_cast<long long>(replay->storedRunId), timeoutMs);

@@ -48,8 +48,8 @@ std::optional<StoreReplay> storeReplay(const QString& database, const QString& f
             if (chosen) break;
         }
         if (!chosen)
-            return fail(QStringLiteral("no run of %1 with measurements on a stored device in %2")
-                            .arg(family, database));
+            return fail(
+                QStringLiteral("no run of %1 with measurements on a stored device in %2").arg(family, database));
 
         StoreReplay replay;
         replay.storedRunId = chosen->id;
@@ -74,7 +74,8 @@ std::optional<StoreReplay> storeReplay(const QString& database, const QString& f
         r.maxSeconds = 0;
         return replay;
     } catch (const std::exception& e) {
-        return fail(QStringLiteral("cannot replay %1 from %2: %3").arg(family, database, QString::fromStdString(e.what())));
+        return fail(
+            QStringLiteral("cannot replay %1 from %2: %3").arg(family, database, QString::fromStdString(e.what())));
     }
 }
 

@@ -6,10 +6,10 @@
 #include <optional>
 #include <set>
 
-#include <QEvent>
-#include <QVBoxLayout>
 #include "app/gui/plots/point_labels.hpp"
 #include "app/gui/plots/qcustomplot_include.hpp"
+#include <QEvent>
+#include <QVBoxLayout>
 
 namespace kt::gui {
 
@@ -196,9 +196,12 @@ void MetricCurvePlot::rebuildNow() {
         double fraction = 0;
         for (const auto& [x, y] : curve)
             if (auto at = m_sizes.find(x); at != m_sizes.end())
-                if (auto b = m_boundSource.at(at->second); b && b->value > 0) fraction = std::max(fraction, y / b->value);
+                if (auto b = m_boundSource.at(at->second); b && b->value > 0)
+                    fraction = std::max(fraction, y / b->value);
         const QString label = QString::fromStdString(labels[i]);
-        g->setName(fraction > 0 ? QStringLiteral("%1. %2 · %3").arg(i + 1).arg(tr("%1 % of bound").arg(100 * fraction, 0, 'f', 0), label)
+        g->setName(fraction > 0 ? QStringLiteral("%1. %2 · %3")
+                                      .arg(i + 1)
+                                      .arg(tr("%1 % of bound").arg(100 * fraction, 0, 'f', 0), label)
                                 : QStringLiteral("%1. %2").arg(i + 1).arg(label));
         m_shown << QString::fromStdString(*ranked[i].second);
     }
