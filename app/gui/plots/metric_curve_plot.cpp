@@ -218,6 +218,9 @@ void MetricCurvePlot::rebuildNow() {
     m_fractionOf = line && m_bound->curve().empty() && line->value > 0 ? line->value : 0;
     m_plot->yAxis2->setVisible(m_fractionOf > 0);
     m_plot->yAxis->setRange(0, yMax > 0 ? yMax * 1.1 : 1);
+    // Columns of at most top-K entries: the candidates, then the vendor peers beside them (an H100 store has eight).
+    m_plot->legend->setWrap(std::max(1, m_topK));
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
     if (m_fractionOf > 0) // the range may be unchanged (no signal) while the bound changed
         m_plot->yAxis2->setRange(0, m_plot->yAxis->range().upper / m_fractionOf * 100);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
