@@ -559,27 +559,27 @@
 <context>
     <name>kt::gui::ComparisonPlot</name>
     <message>
-        <location filename="../app/gui/plots/comparison_plot.cpp" line="141"/>
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="142"/>
         <source>The plot could not be rendered.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/comparison_plot.cpp" line="151"/>
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="152"/>
         <source>Cannot save %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/comparison_plot.cpp" line="156"/>
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="157"/>
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/comparison_plot.cpp" line="178"/>
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="179"/>
         <source>Problem size (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/comparison_plot.cpp" line="179"/>
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="180"/>
         <source>Problem size (geometric mean of %1)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1162,7 +1162,7 @@
 <context>
     <name>kt::gui::FitPlot</name>
     <message>
-        <location filename="../app/gui/plots/fit_plot.cpp" line="47"/>
+        <location filename="../app/gui/plots/fit_plot.cpp" line="53"/>
         <source>auto-tuned (rule)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1170,117 +1170,122 @@
 <context>
     <name>kt::gui::FitsPage</name>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="103"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="104"/>
         <source>No candidate has measurements at two or more one-dimensional sizes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="345"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="347"/>
         <source>No one-dimensional measurements for this device and family.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="348"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="350"/>
         <source>Fitting failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="352"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="354"/>
         <source>Sizes are m×n×k; only the cubes (m = n = k) are shown, by m.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="356"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="361"/>
+        <source>Sizes are %1; only the squares (%2) are shown, by %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="367"/>
         <source>α chosen by GCV: %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="410"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="421"/>
         <source>Device:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="411"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="422"/>
         <source>Family:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="412"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="423"/>
         <source>Top K:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="413"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="424"/>
         <source>How many candidates to fit, ranked by their mean measured value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="414"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="425"/>
         <source>α:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="415"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="426"/>
         <source>Smoothing weight of the d-spline (larger is smoother)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="416"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="427"/>
         <source>Smoothing weight α on a logarithmic scale, %1 to %2; the fit follows as you drag</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="418"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="429"/>
         <source>auto (GCV)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="419"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="430"/>
         <source>Tolerance:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="420"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="431"/>
         <source>Size pipeline…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="421"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="432"/>
         <source>Measure a family over sizes on a device and derive its dispatch rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="422"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="433"/>
         <source>A candidate within this percentage of the best keeps its interval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="423"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="434"/>
         <source>From size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="423"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="434"/>
         <source>To size (excl.)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="423"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="434"/>
         <source>Candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="430"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="441"/>
         <source>Problem size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="431"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="442"/>
         <source>Value (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="432"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="443"/>
         <source>Value (GFlop/s or GB/s)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1475,13 +1480,23 @@
 <context>
     <name>kt::gui::MetricCurvePlot</name>
     <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="192"/>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="204"/>
+        <source>%1 % of bound</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="237"/>
         <source>Problem size (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="193"/>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="238"/>
         <source>Problem size (geometric mean of %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="240"/>
+        <source>% of the bound</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1840,7 +1855,7 @@
 <context>
     <name>kt::gui::RunPage</name>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="260"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="263"/>
         <source> · Space: edited on the Tune page (%1 combinations)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1880,178 +1895,183 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="168"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="171"/>
         <source>pausing after the current candidate…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="184"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="187"/>
         <source>cancelling after the current candidate…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="248"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="251"/>
         <source>(choose one on the Devices page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="249"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="252"/>
         <source>(choose one on the Tune page)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="252"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="255"/>
         <source>Device: &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="256"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="259"/>
         <source>Devices (checked, one run each): &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="270"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="273"/>
         <source>Choose a device on the Devices page first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="271"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="274"/>
         <source>Choose a kernel family on the Tune page first.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="359"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="362"/>
         <source>Run %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="360"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="363"/>
         <source>Run %1: %2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="435"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="438"/>
         <source>No run yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="452"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
         <source>Elapsed %1 · ETA %2 · reused %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="458"/>
-        <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
-        <source>Best so far: –</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="473"/>
-        <source>Strategy:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="474"/>
-        <source>Warm start</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="475"/>
-        <source>Measure the family&apos;s known-good kernels (for GEMM: the papers&apos; fastest) first; the random, annealing and surrogate strategies start from them.</source>
+        <location filename="../app/gui/pages/run_page.cpp" line="470"/>
+        <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; (%3 % of the bound) at size %4 — %5</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/run_page.cpp" line="477"/>
-        <source>Max. evaluations:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="478"/>
-        <location filename="../app/gui/pages/run_page.cpp" line="480"/>
-        <source>no limit</source>
+        <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/run_page.cpp" line="479"/>
-        <source>Time limit:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="481"/>
-        <source> min</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="482"/>
-        <source>Sizes:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="483"/>
-        <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="484"/>
-        <source>&amp;Start run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="485"/>
-        <source>Run:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="486"/>
-        <source>&amp;Pause</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="487"/>
-        <source>&amp;Resume</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="488"/>
-        <source>&amp;Cancel</source>
+        <source>Best so far: –</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/run_page.cpp" line="489"/>
-        <source>Top candidates over size</source>
+        <source>Strategy:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/run_page.cpp" line="490"/>
-        <source>All candidates</source>
+        <source>Warm start</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../app/gui/pages/run_page.cpp" line="491"/>
+        <source>Measure the family&apos;s known-good kernels (for GEMM: the papers&apos; fastest) first; the random, annealing and surrogate strategies start from them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="493"/>
+        <source>Max. evaluations:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="494"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="496"/>
+        <source>no limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="495"/>
+        <source>Time limit:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="497"/>
+        <source> min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="498"/>
+        <source>Sizes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="499"/>
+        <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="500"/>
+        <source>&amp;Start run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="501"/>
+        <source>Run:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="502"/>
+        <source>&amp;Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="503"/>
+        <source>&amp;Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="504"/>
+        <source>&amp;Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="505"/>
+        <source>Top candidates over size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="506"/>
+        <source>All candidates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="507"/>
         <source>Failures</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="492"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="508"/>
         <source>Candidate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="492"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="508"/>
         <source>Size</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="492"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="508"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="492"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="508"/>
         <source>Message</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2412,7 +2432,7 @@
 <context>
     <name>kt::gui::TuningRunService</name>
     <message>
-        <location filename="../app/gui/services/tuning_run_service.cpp" line="266"/>
+        <location filename="../app/gui/services/tuning_run_service.cpp" line="268"/>
         <source>A run is already active on %1.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -557,27 +557,27 @@
 <context>
     <name>kt::gui::ComparisonPlot</name>
     <message>
-        <location filename="../app/gui/plots/comparison_plot.cpp" line="141"/>
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="142"/>
         <source>The plot could not be rendered.</source>
         <translation>グラフを描画できませんでした。</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/comparison_plot.cpp" line="151"/>
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="152"/>
         <source>Cannot save %1: %2</source>
         <translation>%1 を保存できません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/comparison_plot.cpp" line="156"/>
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="157"/>
         <source>Cannot write %1: %2</source>
         <translation>%1 に書き込めません: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/comparison_plot.cpp" line="178"/>
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="179"/>
         <source>Problem size (%1)</source>
         <translation>問題サイズ (%1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/comparison_plot.cpp" line="179"/>
+        <location filename="../app/gui/plots/comparison_plot.cpp" line="180"/>
         <source>Problem size (geometric mean of %1)</source>
         <translation>問題サイズ (%1 の幾何平均)</translation>
     </message>
@@ -1158,7 +1158,7 @@
 <context>
     <name>kt::gui::FitPlot</name>
     <message>
-        <location filename="../app/gui/plots/fit_plot.cpp" line="47"/>
+        <location filename="../app/gui/plots/fit_plot.cpp" line="53"/>
         <source>auto-tuned (rule)</source>
         <translation>自動チューニング（ルール）</translation>
     </message>
@@ -1166,117 +1166,122 @@
 <context>
     <name>kt::gui::FitsPage</name>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="103"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="104"/>
         <source>No candidate has measurements at two or more one-dimensional sizes.</source>
         <translation>2 つ以上の一次元サイズで測定された候補がありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="345"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="347"/>
         <source>No one-dimensional measurements for this device and family.</source>
         <translation>このデバイスとファミリーには一次元サイズの測定がありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="348"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="350"/>
         <source>Fitting failed: %1</source>
         <translation>フィッティングに失敗しました: %1</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="352"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="354"/>
         <source>Sizes are m×n×k; only the cubes (m = n = k) are shown, by m.</source>
         <translation>サイズは m×n×k です。立方体（m = n = k）のみを m で表示しています。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="356"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="361"/>
+        <source>Sizes are %1; only the squares (%2) are shown, by %3.</source>
+        <translation>サイズは %1 です。正方形（%2）のみを %3 で表示しています。</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/fits_page.cpp" line="367"/>
         <source>α chosen by GCV: %1.</source>
         <translation>GCV で選ばれた α: %1。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="410"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="421"/>
         <source>Device:</source>
         <translation>デバイス:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="411"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="422"/>
         <source>Family:</source>
         <translation>ファミリー:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="412"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="423"/>
         <source>Top K:</source>
         <translation>上位 K:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="413"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="424"/>
         <source>How many candidates to fit, ranked by their mean measured value</source>
         <translation>フィットする候補の数（平均測定値の順）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="414"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="425"/>
         <source>α:</source>
         <translation>α:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="415"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="426"/>
         <source>Smoothing weight of the d-spline (larger is smoother)</source>
         <translation>d-スプラインの平滑化の重み（大きいほど滑らか）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="416"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="427"/>
         <source>Smoothing weight α on a logarithmic scale, %1 to %2; the fit follows as you drag</source>
         <translation>平滑化の重み α（対数目盛、%1〜%2）。ドラッグに合わせてフィットが更新されます</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="418"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="429"/>
         <source>auto (GCV)</source>
         <translation>自動（GCV）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="419"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="430"/>
         <source>Tolerance:</source>
         <translation>許容差:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="420"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="431"/>
         <source>Size pipeline…</source>
         <translation>サイズパイプライン…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="421"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="432"/>
         <source>Measure a family over sizes on a device and derive its dispatch rule</source>
         <translation>デバイス上でファミリーをサイズごとに測定し、ディスパッチルールを導出します</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="422"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="433"/>
         <source>A candidate within this percentage of the best keeps its interval</source>
         <translation>最良との差がこの割合以内の候補は区間を維持します</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="423"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="434"/>
         <source>From size</source>
         <translation>開始サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="423"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="434"/>
         <source>To size (excl.)</source>
         <translation>終了サイズ（含まない）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="423"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="434"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="430"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="441"/>
         <source>Problem size</source>
         <translation>問題サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="431"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="442"/>
         <source>Value (%1)</source>
         <translation>値（%1）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/fits_page.cpp" line="432"/>
+        <location filename="../app/gui/pages/fits_page.cpp" line="443"/>
         <source>Value (GFlop/s or GB/s)</source>
         <translation>値（GFlop/s または GB/s）</translation>
     </message>
@@ -1471,14 +1476,24 @@
 <context>
     <name>kt::gui::MetricCurvePlot</name>
     <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="192"/>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="204"/>
+        <source>%1 % of bound</source>
+        <translation>上限の %1 %</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="237"/>
         <source>Problem size (%1)</source>
         <translation>問題サイズ (%1)</translation>
     </message>
     <message>
-        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="193"/>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="238"/>
         <source>Problem size (geometric mean of %1)</source>
         <translation>問題サイズ (%1 の幾何平均)</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/plots/metric_curve_plot.cpp" line="240"/>
+        <source>% of the bound</source>
+        <translation>性能上限に対する %</translation>
     </message>
 </context>
 <context>
@@ -1871,183 +1886,188 @@
         <translation>中断</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="168"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="171"/>
         <source>pausing after the current candidate…</source>
         <translation>現在の候補の後で一時停止します…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="184"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="187"/>
         <source>cancelling after the current candidate…</source>
         <translation>現在の候補の後でキャンセルします…</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="248"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="251"/>
         <source>(choose one on the Devices page)</source>
         <translation>（「デバイス」ページで選択してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="249"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="252"/>
         <source>(choose one on the Tune page)</source>
         <translation>（「チューニング」ページで選択してください）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="252"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="255"/>
         <source>Device: &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>デバイス: &lt;b&gt;%1&lt;/b&gt; · ファミリー: &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="256"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="259"/>
         <source>Devices (checked, one run each): &lt;b&gt;%1&lt;/b&gt; · Family: &lt;b&gt;%2&lt;/b&gt;</source>
         <translation>デバイス（チェック済み、各 1 回実行）: &lt;b&gt;%1&lt;/b&gt; · ファミリー: &lt;b&gt;%2&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="260"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="263"/>
         <source> · Space: edited on the Tune page (%1 combinations)</source>
         <translation> · 空間: 「チューニング」ページで編集済み（全 %1 通り）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="270"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="273"/>
         <source>Choose a device on the Devices page first.</source>
         <translation>先に「デバイス」ページでデバイスを選択してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="271"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="274"/>
         <source>Choose a kernel family on the Tune page first.</source>
         <translation>先に「チューニング」ページでカーネルファミリーを選択してください。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="359"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="362"/>
         <source>Run %1: %2</source>
         <translation>実行 %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="360"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="363"/>
         <source>Run %1: %2 (%3)</source>
         <translation>実行 %1: %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="435"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="438"/>
         <source>No run yet.</source>
         <translation>まだ実行はありません。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="452"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="455"/>
         <source>Elapsed %1 · ETA %2 · reused %3</source>
         <translation>経過 %1 · 残り %2 · 再利用 %3</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="458"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="470"/>
+        <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; (%3 % of the bound) at size %4 — %5</source>
+        <translation>これまでの最高: &lt;b&gt;%1 %2&lt;/b&gt;（性能上限の %3 %、サイズ %4）— %5</translation>
+    </message>
+    <message>
+        <location filename="../app/gui/pages/run_page.cpp" line="477"/>
         <source>Best so far: &lt;b&gt;%1 %2&lt;/b&gt; at size %3 — %4</source>
         <translation>これまでの最高: &lt;b&gt;%1 %2&lt;/b&gt;（サイズ %3）— %4</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="463"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="479"/>
         <source>Best so far: –</source>
         <translation>これまでの最高: –</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="473"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="489"/>
         <source>Strategy:</source>
         <translation>戦略:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="474"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="490"/>
         <source>Warm start</source>
         <translation>ウォームスタート</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="475"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="491"/>
         <source>Measure the family&apos;s known-good kernels (for GEMM: the papers&apos; fastest) first; the random, annealing and surrogate strategies start from them.</source>
         <translation>ファミリーの実績あるカーネル（GEMMでは論文の最速カーネル）を最初に計測します。ランダム、焼きなまし、サロゲートの各戦略はそこから探索を始めます。</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="477"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="493"/>
         <source>Max. evaluations:</source>
         <translation>最大評価数:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="478"/>
-        <location filename="../app/gui/pages/run_page.cpp" line="480"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="494"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="496"/>
         <source>no limit</source>
         <translation>無制限</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="479"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="495"/>
         <source>Time limit:</source>
         <translation>時間制限:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="481"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="497"/>
         <source> min</source>
         <translation> 分</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="482"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="498"/>
         <source>Sizes:</source>
         <translation>サイズ:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="483"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="499"/>
         <source>family defaults (e.g. 1024,2048 or 256x256x128)</source>
         <translation>ファミリーの既定値（例: 1024,2048 または 256x256x128）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="484"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="500"/>
         <source>&amp;Start run</source>
         <translation>実行開始(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="485"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="501"/>
         <source>Run:</source>
         <translation>実行:</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="486"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="502"/>
         <source>&amp;Pause</source>
         <translation>一時停止(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="487"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="503"/>
         <source>&amp;Resume</source>
         <translation>再開(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="488"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="504"/>
         <source>&amp;Cancel</source>
         <translation>キャンセル(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="489"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="505"/>
         <source>Top candidates over size</source>
         <translation>上位候補（サイズ別）</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="490"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="506"/>
         <source>All candidates</source>
         <translation>全候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="491"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="507"/>
         <source>Failures</source>
         <translation>失敗</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="492"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="508"/>
         <source>Candidate</source>
         <translation>候補</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="492"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="508"/>
         <source>Size</source>
         <translation>サイズ</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="492"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="508"/>
         <source>Status</source>
         <translation>状態</translation>
     </message>
     <message>
-        <location filename="../app/gui/pages/run_page.cpp" line="492"/>
+        <location filename="../app/gui/pages/run_page.cpp" line="508"/>
         <source>Message</source>
         <translation>メッセージ</translation>
     </message>
@@ -2407,7 +2427,7 @@
 <context>
     <name>kt::gui::TuningRunService</name>
     <message>
-        <location filename="../app/gui/services/tuning_run_service.cpp" line="266"/>
+        <location filename="../app/gui/services/tuning_run_service.cpp" line="268"/>
         <source>A run is already active on %1.</source>
         <translation>%1 ではすでに実行中です。</translation>
     </message>

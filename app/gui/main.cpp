@@ -38,7 +38,8 @@ int main(int argc, char** argv) {
     const QCommandLineOption storeShots(
         QStringLiteral("screenshot-store"),
         QStringLiteral("With --screenshot: also render the Results, Fits & Rules and Compare pages over a copy of "
-                       "this store to DIR/<page>-store.png (--screenshot-family names the family, default dgemm)."),
+                       "this store to DIR/<page>-store.png, and the Run page replaying the store's newest run of the "
+                       "family to DIR/run-store.png (--screenshot-family names the family, default dgemm)."),
         QStringLiteral("FILE"));
     const QCommandLineOption storeFamily(QStringLiteral("screenshot-family"),
                                          QStringLiteral("Family the --screenshot-store pages show."),

@@ -175,6 +175,14 @@ private Q_SLOTS:
         QCOMPARE(distinguishingLabels({"A=1,B=2"}), (std::vector<std::string>{"A=1,B=2"}));
         QCOMPARE(distinguishingLabels({"A=1", "A=1"}), (std::vector<std::string>{"A=1", "A=1"}));
         QCOMPARE(distinguishingLabels({"rule", "A=1"}), (std::vector<std::string>{"rule", "A=1"}));
+        // The family prefix every name shares goes; mixed prefixes, whole keys and foreign text stay.
+        using gui::withoutSharedPrefix;
+        QCOMPARE(withoutSharedPrefix({"GEMM_ML=16 GEMM_LOCAL_A=1", "GEMM_ML=32"}),
+                 (std::vector<std::string>{"ML=16 LOCAL_A=1", "ML=32"}));
+        QCOMPARE(withoutSharedPrefix({"GEMM_ML=16", "TRA_TILE=8"}),
+                 (std::vector<std::string>{"GEMM_ML=16", "TRA_TILE=8"}));
+        QCOMPARE(withoutSharedPrefix({"GEMM_ML=16,GEMM_NL=8"}), (std::vector<std::string>{"GEMM_ML=16,GEMM_NL=8"}));
+        QCOMPARE(withoutSharedPrefix({"rule", "GEMM_ML=16"}), (std::vector<std::string>{"rule", "GEMM_ML=16"}));
     }
 
     void logSliderDrivesAlpha() {

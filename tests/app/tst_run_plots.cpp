@@ -73,6 +73,18 @@ private Q_SLOTS:
         QVERIFY(memory->label.contains(QStringLiteral("300 GB/s")));
     }
 
+    void batchCountIsNoSize() {
+        // Batched families' sizes are m x n x k x batch: the x coordinate is the size of one problem.
+        const QStringList batched{QStringLiteral("m"), QStringLiteral("n"), QStringLiteral("k"),
+                                  QStringLiteral("batch")};
+        QCOMPARE(sizeCoordinate({{16, 16, 16, 651}}, batched), 16.0);
+        QCOMPARE(coordinateDimensions(batched),
+                 (QStringList{QStringLiteral("m"), QStringLiteral("n"), QStringLiteral("k")}));
+        QVERIFY(std::abs(sizeCoordinate({{8, 8, 8, 8}}) - 8.0) < 1e-12); // no names: every dimension
+        QVERIFY(std::abs(sizeCoordinate({{2, 8, 32}}, {QStringLiteral("m"), QStringLiteral("n"), QStringLiteral("k")}) -
+                         8.0) < 1e-12);
+    }
+
     void sizeDependentBoundIsACurveOverThePlottedSizes() {
         // Batched small double GEMMs: flops / bytes = n / 16, so the bound is n x B / 16 (below the FP64 peak).
         auto family = std::make_shared<BatchedFamily>();

@@ -7,6 +7,7 @@
 #include <string>
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
@@ -16,6 +17,8 @@
 #include <QLineEdit>
 #include <QPixmap>
 #include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -23,6 +26,7 @@
 #include <QTimer>
 
 #include "app/gui/demo/fits_demo.hpp"
+#include "app/gui/demo/store_replay.hpp"
 #include "app/gui/demo/tuning_run_demo.hpp"
 #include "app/gui/main_window.hpp"
 #include "app/gui/models/device_tree_model.hpp"
@@ -33,6 +37,7 @@
 #include "app/gui/pages/results_page.hpp"
 #include "app/gui/pages/run_page.hpp"
 #include "app/gui/pages/tune_page.hpp"
+#include "app/gui/plots/metric_curve_plot.hpp"
 
 namespace kt::gui {
 
@@ -150,6 +155,25 @@ bool prepareCompareDemo(MainWindow& window, const QString& database, int timeout
     return !page->isLoading();
 }
 
+// Copies a store with its write-ahead log: changes not yet checkpointed into the main file (a store another process
+// wrote lately) live only there. Writable by us, so the pages can add their fits and runs.
+bool copyStore(const QString& from, const QString& to) {
+    if (!QFile::copy(from, to)) {
+        std::fprintf(stderr, "ktune-workbench: cannot read the store %s\n", qPrintable(from));
+        return false;
+    }
+    QFile(to).setPermissions(QFile::ReadOwner | QFile::WriteOwner);
+    const QString wal = from + QStringLiteral("-wal");
+    if (QFileInfo::exists(wal)) {
+        if (!QFile::copy(wal, to + QStringLiteral("-wal"))) {
+            std::fprintf(stderr, "ktune-workbench: cannot read %s\n", qPrintable(wal));
+            return false;
+        }
+        QFile(to + QStringLiteral("-wal")).setPermissions(QFile::ReadOwner | QFile::WriteOwner);
+    }
+    return true;
+}
+
 bool grabTo(MainWindow& window, const QString& directory, const QString& name) {
     QApplication::processEvents(); // layouts and queued replots
     QApplication::processEvents();
@@ -177,18 +201,66 @@ bool grabDemoDetails(MainWindow& window, const QString& directory) {
     if (results->proxy()->rowCount() > 0) results->selectRow(0);
     return grabTo(window, directory, QStringLiteral("results-failure"));
 }
+// The Run page over a real store: the newest stored run of `family` replayed through the simulated twin of its device
+// (store_replay.hpp), so the curves are that run's measurements under the device's bound (the twin carries the
+// stored profile). `database` is a copy of its own: the replay records its run and measurements there.
+bool prepareStoreRun(MainWindow& window, const QString& database, const QString& family, int timeoutMs) {
+    QString error;
+    const auto replay = storeReplay(database, family, &error);
+    if (!replay) {
+        std::fprintf(stderr, "ktune-workbench: %s\n", qPrintable(error));
+        return false;
+    }
+    const RunRequest& request = replay->request;
+    RunPage* page = window.runPage();
+    page->setDatabase(database);
+    page->setCheckedDevices({});
+    page->setDevice(&request.device);
+    page->setFamily(request.family);
+    // The controls say what was replayed (the request itself carries the stored space, sweep and options too).
+    page->findChild<QComboBox*>(QStringLiteral("strategy"))->setCurrentText(request.strategy);
+    if (auto* warm = page->findChild<QCheckBox*>(QStringLiteral("warmStart"))) warm->setChecked(request.warmStart);
+    if (auto* evals = page->findChild<QSpinBox*>(QStringLiteral("maxEvaluations")))
+        evals->setValue(static_cast<int>(request.maxEvaluations));
+    page->setSizes(request.sizes);
+    TuningRun* run = page->startRun(request);
+    if (!run) return false;
+    QElapsedTimer waited;
+    waited.start();
+    while (run->isActive() && waited.elapsed() < timeoutMs)
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 100);
+    if (run->isActive()) {
+        std::fprintf(stderr, "ktune-workbench: the replay of run %lld did not finish within %d ms\n",
+                     static_cast<long long>(replay->storedRunId), timeoutMs);
+        return false;
+    }
+    if (run->status() != RunStatus::Completed) {
+        std::fprintf(stderr, "ktune-workbench: the replay of run %lld ended %s: %s\n",
+                     static_cast<long long>(replay->storedRunId), qPrintable(runStatusText(run->status())),
+                     qPrintable(run->message()));
+        return false;
+    }
+    window.resize(1100, 720); // as takeScreenshots: comparable with the other pages
+    window.tabs()->setCurrentWidget(page);
+    page->viewTabs()->setCurrentIndex(0);
+    // The last batch may still wait for the plot's next redraw (RedrawThrottle).
+    while (page->curvePlot()->redrawPending() && waited.elapsed() < timeoutMs)
+        QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    return true;
+}
 } // namespace
 
 int takeStoreScreenshots(MainWindow& window, const QString& directory, const QString& store, const QString& family,
                          int timeoutMs) {
+    // Shown at the size takeScreenshots gives it (hidden plots defer their drawing); the demo run's closing message
+    // is no news about this store.
+    window.resize(1100, 720);
+    window.show();
+    window.statusBar()->clearMessage();
     // A copy, so that nothing the pages write (fits, rules) reaches the shipped store.
     QTemporaryDir dir;
     const QString copy = dir.filePath(QFileInfo(store).fileName());
-    if (!QFile::copy(store, copy)) {
-        std::fprintf(stderr, "ktune-workbench: cannot read the store %s\n", qPrintable(store));
-        return 1;
-    }
-    QFile(copy).setPermissions(QFile::ReadOwner | QFile::WriteOwner);
+    if (!copyStore(store, copy)) return 1;
     ResultsPage* results = window.resultsPage();
     results->filterEdit()->clear(); // the demo's details view left its filter on failures
     results->setDatabase(copy);
@@ -209,7 +281,13 @@ int takeStoreScreenshots(MainWindow& window, const QString& directory, const QSt
     if (!waitLoaded(compare, timeoutMs)) return 1;
     compare->setFamily(family);
     window.tabs()->setCurrentWidget(compare);
-    return grabTo(window, directory, QStringLiteral("compare-store")) ? 0 : 1;
+    if (!grabTo(window, directory, QStringLiteral("compare-store"))) return 1;
+    // Last, on a second copy: the replay adds a simulated device's run, which the pages above should not list.
+    QDir(dir.path()).mkpath(QStringLiteral("replay"));
+    const QString replayCopy = dir.filePath(QStringLiteral("replay/") + QFileInfo(store).fileName());
+    if (!copyStore(store, replayCopy)) return 1;
+    if (!prepareStoreRun(window, replayCopy, family, timeoutMs)) return 1;
+    return grabTo(window, directory, QStringLiteral("run-store")) ? 0 : 1;
 }
 
 int takeScreenshots(MainWindow& window, const QString& directory, int timeoutMs) {

@@ -11,8 +11,9 @@ class MainWindow;
 int takeScreenshots(MainWindow& window, const QString& directory, int timeoutMs = 60000);
 
 // --screenshot DIR --screenshot-store FILE: also renders the Results, Fits & Rules and Compare pages over a copy of
-// a real store (e.g. docs/examples/, a GPU tuning) to DIR/<page>-store.png, showing `family` ("dgemm"). Returns a
-// process exit code like takeScreenshots.
+// a real store (e.g. docs/examples/, a GPU tuning) to DIR/<page>-store.png, showing `family` ("dgemm"), and the Run
+// page (run-store.png) replaying the store's newest run of `family` through the simulated twin of its device: that
+// run's candidates over size under the device's bound. Returns a process exit code like takeScreenshots.
 int takeStoreScreenshots(MainWindow& window, const QString& directory, const QString& store, const QString& family,
                          int timeoutMs = 60000);
 

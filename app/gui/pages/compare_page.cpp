@@ -307,7 +307,7 @@ void ComparePage::recompute() {
         const DeviceComparison comparison = compareDevice(m_store.measurements, id, familyName);
         ComparisonCurve curve{label, color, false, {}, {}};
         for (const auto& p : comparison.curve(mode)) {
-            curve.x << sizeCoordinate(p.size);
+            curve.x << sizeCoordinate(p.size, dims);
             curve.y << p.value;
         }
         curves.push_back(curve);
@@ -321,7 +321,7 @@ void ComparePage::recompute() {
                 {},
                 {}};
             for (const auto& p : peer.points) {
-                line.x << sizeCoordinate(p.size);
+                line.x << sizeCoordinate(p.size, dims);
                 line.y << p.value;
                 if (!column.peerValue || p.value > *column.peerValue) {
                     column.peerValue = p.value;

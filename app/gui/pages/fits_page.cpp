@@ -74,6 +74,7 @@ int FitsPage::sliderPosition(double alpha) {
 
 long long FitsPage::scalarSize(const ProblemSize& size) {
     if (size.dims.size() == 1) return size.dims[0];
+    if (size.dims.size() == 2 && size.dims[0] == size.dims[1]) return size.dims[0];
     if (size.dims.size() == 3 && size.dims[0] == size.dims[1] && size.dims[1] == size.dims[2]) return size.dims[0];
     return -1;
 }
@@ -331,12 +332,13 @@ void FitsPage::refit() {
     const std::string device = m_device->currentData().toString().toStdString();
     const std::string family = m_family->currentText().toStdString();
     std::map<std::string, std::vector<std::pair<long long, double>>> samples;
-    bool cubes = false;
+    bool cubes = false, squares = false;
     for (const auto& m : m_measurements) {
         if (m.deviceId != device || m.family != family) continue;
         const long long s = scalarSize(m.size);
         if (s < 0) continue;
         cubes = cubes || m.size.dims.size() == 3;
+        squares = squares || m.size.dims.size() == 2;
         samples[m.pointKey].emplace_back(s, m.value);
     }
     try {
@@ -350,6 +352,15 @@ void FitsPage::refit() {
     QString note = m_result.message;
     if (cubes) note += (note.isEmpty() ? QString() : QStringLiteral(" ")) +
                        tr("Sizes are m×n×k; only the cubes (m = n = k) are shown, by m.");
+    if (squares) {
+        QStringList dims; // n, k for SYRK and SYR2K; m, n for SYMM and TRMM
+        if (auto f = FamilyRegistry::instance().find(family))
+            for (const auto& d : f->sizeDimensions()) dims << QString::fromStdString(d);
+        if (dims.size() == 2)
+            note += (note.isEmpty() ? QString() : QStringLiteral(" ")) +
+                    tr("Sizes are %1; only the squares (%2) are shown, by %3.")
+                        .arg(dims.join(QStringLiteral("×")), dims.join(QStringLiteral(" = ")), dims.front());
+    }
     if (m_result.message.isEmpty() && m_autoAlpha->isChecked() && !m_result.alphas.empty()) {
         QStringList alphas;
         for (double a : m_result.alphas) alphas << QString::number(a, 'g', 3);
@@ -364,7 +375,7 @@ void FitsPage::refit() {
     if (!m_result.candidates.empty())
         for (long long s = m_result.gridFrom; s <= m_result.gridTo; s += m_result.gridStep)
             grid.push_back(static_cast<double>(s));
-    const auto labels = distinguishingLabels(m_result.candidates); // the legend names what differs
+    const auto labels = withoutSharedPrefix(distinguishingLabels(m_result.candidates)); // the legend: what differs
     for (std::size_t c = 0; c < m_result.candidates.size(); ++c) {
         FitCurveView view;
         view.name = QString::fromStdString(labels[c]);

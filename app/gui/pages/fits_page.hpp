@@ -74,7 +74,8 @@ public:
     static double alphaAtSlider(int position);
     static int sliderPosition(double alpha);
 
-    // One-dimensional size of a measurement: {n} → n, {m, n, k} with m = n = k → m; otherwise -1.
+    // One-dimensional size of a measurement: {n} → n, {n, k} with n = k (SYRK's squares) → n, {m, n, k} with
+    // m = n = k → m; otherwise -1.
     static long long scalarSize(const ProblemSize& size);
     // Samples of each candidate ((size, value) pairs) → top-K fits, rule and composite curve.
     static FitsResult compute(const std::map<std::string, std::vector<std::pair<long long, double>>>& samples, int topK,

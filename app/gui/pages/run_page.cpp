@@ -137,6 +137,9 @@ RunPage::RunPage(TuningRunService* service, QWidget* parent) : QWidget(parent), 
     m_eta = new QLabel(this);
     m_best = new QLabel(this);
     m_best->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A GEMM candidate's key runs to 400 characters: clipped at the window's edge (in full in the tooltip) rather
+    // than widening the window.
+    m_best->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     progressRow->addWidget(m_progress, 2);
     progressRow->addWidget(m_eta);
     layout->addLayout(progressRow);
@@ -455,10 +458,23 @@ void RunPage::updateProgress() {
     if (p.best) {
         auto family = FamilyRegistry::instance().find(p.best->family);
         const QString unit = family ? QString::fromStdString(toString(family->metric())) : QString();
-        m_best->setText(tr("Best so far: <b>%1 %2</b> at size %3 — %4")
-                            .arg(p.best->value, 0, 'f', 1)
-                            .arg(unit, QString::fromStdString(p.best->size.label()),
-                                 QString::fromStdString(p.best->pointKey).toHtmlEscaped()));
+        m_best->setToolTip(QString::fromStdString(p.best->pointKey));
+        std::optional<PlotBound> bound;
+        try {
+            if (family) bound = boundFor(*family, m_current->request().device, p.best->size);
+        } catch (const std::exception&) { // a size the family cannot count: no fraction
+        }
+        const QString size = QString::fromStdString(p.best->size.label());
+        const QString key = QString::fromStdString(p.best->pointKey).toHtmlEscaped();
+        if (bound)
+            m_best->setText(tr("Best so far: <b>%1 %2</b> (%3 % of the bound) at size %4 — %5")
+                                .arg(p.best->value, 0, 'f', 1)
+                                .arg(unit)
+                                .arg(100.0 * p.best->value / bound->value, 0, 'f', 0)
+                                .arg(size, key));
+        else
+            m_best->setText(
+                tr("Best so far: <b>%1 %2</b> at size %3 — %4").arg(p.best->value, 0, 'f', 1).arg(unit, size, key));
     } else {
         m_best->setText(tr("Best so far: –"));
     }

@@ -1,6 +1,7 @@
 // Device comparison plot and its export; every format is rendered into memory first and then written through QSaveFile,
 // so an unwritable path gives one clear error and never leaves half a file behind.
 #include "app/gui/plots/comparison_plot.hpp"
+#include "app/gui/plots/metric_curve_plot.hpp"
 
 #include <algorithm>
 #include <set>
@@ -173,10 +174,10 @@ void ComparisonPlot::changeEvent(QEvent* event) {
 }
 
 void ComparisonPlot::retranslateUi() {
-    m_plot->xAxis->setLabel(
-        m_dimensions.size() <= 1
-            ? tr("Problem size (%1)").arg(m_dimensions.value(0, QStringLiteral("n")))
-            : tr("Problem size (geometric mean of %1)").arg(m_dimensions.join(QStringLiteral(", "))));
+    const QStringList dims = coordinateDimensions(m_dimensions); // as sizeCoordinate: no batch count
+    m_plot->xAxis->setLabel(dims.size() <= 1
+                                ? tr("Problem size (%1)").arg(dims.value(0, QStringLiteral("n")))
+                                : tr("Problem size (geometric mean of %1)").arg(dims.join(QStringLiteral(", "))));
     m_plot->yAxis->setLabel(QString::fromStdString(toString(m_metric)));
     requestReplot();
 }

@@ -9,7 +9,13 @@ namespace kt::gui {
 FitPlot::FitPlot(QWidget* parent) : QCustomPlot(parent) {
     legend->setVisible(true);
     legend->setFont(font());
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    // Below the axes, as on the Run page: GEMM candidates' labels are wide enough to hide the points.
+    auto* legendRow = new QCPLayoutGrid;
+    plotLayout()->addElement(1, 0, legendRow);
+    plotLayout()->setRowStretchFactor(1, 0.001);
+    axisRect()->insetLayout()->take(legend);
+    legendRow->addElement(0, 0, legend);
+    legendRow->setMargins(QMargins(5, 0, 5, 5));
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     setMinimumHeight(220);
 }

@@ -3,19 +3,30 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <set>
 
+#include "app/gui/plots/point_labels.hpp"
+#include "app/gui/plots/qcustomplot_include.hpp"
 #include <QEvent>
 #include <QVBoxLayout>
-#include "app/gui/plots/qcustomplot_include.hpp"
 
 namespace kt::gui {
 
-double sizeCoordinate(const ProblemSize& size) {
-    if (size.dims.empty()) return 0;
+QStringList coordinateDimensions(const QStringList& dimensions) {
+    QStringList out = dimensions;
+    if (out.size() > 1 && out.back() == QStringLiteral("batch")) out.removeLast();
+    return out;
+}
+
+double sizeCoordinate(const ProblemSize& size, const QStringList& dimensions) {
+    std::size_t count = size.dims.size();
+    if (count > 1 && dimensions.size() == static_cast<qsizetype>(count) && dimensions.back() == QStringLiteral("batch"))
+        --count;
+    if (count == 0) return 0;
     double product = 1;
-    for (auto d : size.dims) product *= static_cast<double>(d);
-    return std::pow(product, 1.0 / static_cast<double>(size.dims.size()));
+    for (std::size_t i = 0; i < count; ++i) product *= static_cast<double>(size.dims[i]);
+    return std::pow(product, 1.0 / static_cast<double>(count));
 }
 
 namespace {
@@ -25,6 +36,7 @@ QColor curveColor(int i) {
                                     QColor(127, 127, 127), QColor(23, 190, 207)};
     return colors[i % 8];
 }
+
 } // namespace
 
 MetricCurvePlot::MetricCurvePlot(QWidget* parent) : QWidget(parent), m_plot(new QCustomPlot(this)) {
@@ -36,7 +48,14 @@ MetricCurvePlot::MetricCurvePlot(QWidget* parent) : QWidget(parent), m_plot(new 
     QFont legendFont = font();
     legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
     m_plot->legend->setFont(legendFont);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    // Below the axes rather than inside them: labels of GEMM candidates are a few hundred pixels wide, and inside
+    // the axes they hid the curves at the larger sizes.
+    auto* legendRow = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(1, 0, legendRow);
+    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    legendRow->addElement(0, 0, m_plot->legend);
+    legendRow->setMargins(QMargins(5, 0, 5, 5));
     m_plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
     // Ticks at the measured sizes (a log ticker labels only powers of ten, rarely a tuned size).
     m_ticker = QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText);
@@ -46,6 +65,10 @@ MetricCurvePlot::MetricCurvePlot(QWidget* parent) : QWidget(parent), m_plot(new 
     m_plot->setPlottingHints(QCP::phFastPolylines | QCP::phCacheLabels);
     m_plot->setNotAntialiasedElements(QCP::aeGrid | QCP::aeAxes | QCP::aeLegend | QCP::aeLegendItems);
     m_bound = std::make_unique<BoundLine>(m_plot);
+    // The fraction of the bound on the right axis follows the left axis through zooms and drags.
+    connect(m_plot->yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this](const QCPRange& r) {
+        if (m_fractionOf > 0) m_plot->yAxis2->setRange(r.lower / m_fractionOf * 100, r.upper / m_fractionOf * 100);
+    });
     m_throttle = std::make_unique<RedrawThrottle>(this, [this] { rebuildNow(); });
     retranslateUi();
 }
@@ -78,7 +101,7 @@ void MetricCurvePlot::addMeasurements(const QVector<Measurement>& batch) {
     bool changed = false;
     for (const auto& m : batch) {
         if (m.status != MeasurementStatus::Ok || m.value <= 0) continue;
-        const double x = sizeCoordinate(m.size);
+        const double x = sizeCoordinate(m.size, m_dimensions);
         m_values[m.pointKey][x] = m.value;
         m_sizes.try_emplace(x, m.size);
         changed = true;
@@ -103,8 +126,8 @@ void MetricCurvePlot::setPeerCurves(const std::vector<PeerCurve>& peers) {
         g->setName(
             QStringLiteral("%1 %2").arg(peerDisplayName(peers[i].peer), QString::fromStdString(peers[i].routine)));
         for (const auto& p : peers[i].points) {
-            g->addData(sizeCoordinate(p.size), p.value);
-            m_sizes.try_emplace(sizeCoordinate(p.size), p.size);
+            g->addData(sizeCoordinate(p.size, m_dimensions), p.value);
+            m_sizes.try_emplace(sizeCoordinate(p.size, m_dimensions), p.size);
             m_peerMax = std::max(m_peerMax, p.value);
         }
         m_peerGraphs.push_back(g);
@@ -138,13 +161,18 @@ void MetricCurvePlot::rebuildNow() {
     }
     // The bound at every size plotted or about to be measured: a line when it is the same at all of them.
     std::map<double, ProblemSize> boundSizes = m_sizes;
-    for (const auto& s : m_boundSource.plannedSizes()) boundSizes.try_emplace(sizeCoordinate(s), s);
+    for (const auto& s : m_boundSource.plannedSizes()) boundSizes.try_emplace(sizeCoordinate(s, m_dimensions), s);
     std::vector<std::pair<double, PlotBound>> boundPoints;
     for (const auto& [x, size] : boundSizes)
         if (auto b = m_boundSource.at(size)) boundPoints.emplace_back(x, *b);
     m_bound->setCurve(boundPoints);
     double xMin = 1e300, xMax = 0, yMax = std::max(m_bound->maxValue(), m_peerMax);
     std::set<double> ticks;
+    // The legend names the parameters in which the shown candidates differ: a GEMM key runs to 400 characters, and a
+    // legend of whole keys would be wider than the window.
+    std::vector<std::string> keys;
+    for (std::size_t i = 0; i < k; ++i) keys.push_back(*ranked[i].second);
+    const auto labels = withoutSharedPrefix(distinguishingLabels(keys));
     for (std::size_t i = 0; i < k; ++i) {
         if (m_candidateGraphs.size() <= i) {
             auto* g = m_plot->addGraph();
@@ -164,9 +192,18 @@ void MetricCurvePlot::rebuildNow() {
             yMax = std::max(yMax, y);
         }
         g->setData(xs, ys, true);
-        const QString key = QString::fromStdString(*ranked[i].second);
-        g->setName(QStringLiteral("%1. %2").arg(i + 1).arg(key));
-        m_shown << key;
+        // Its best fraction of the bound at the sizes measured, first: how close the candidate comes to the roof.
+        double fraction = 0;
+        for (const auto& [x, y] : curve)
+            if (auto at = m_sizes.find(x); at != m_sizes.end())
+                if (auto b = m_boundSource.at(at->second); b && b->value > 0)
+                    fraction = std::max(fraction, y / b->value);
+        const QString label = QString::fromStdString(labels[i]);
+        g->setName(fraction > 0 ? QStringLiteral("%1. %2 · %3")
+                                      .arg(i + 1)
+                                      .arg(tr("%1 % of bound").arg(100 * fraction, 0, 'f', 0), label)
+                                : QStringLiteral("%1. %2").arg(i + 1).arg(label));
+        m_shown << QString::fromStdString(*ranked[i].second);
     }
     m_ticker->clear();
     for (double x : ticks) m_ticker->addTick(x, QString::number(x, 'g', 6));
@@ -177,7 +214,15 @@ void MetricCurvePlot::rebuildNow() {
         }
         m_plot->xAxis->setRange(xMin / 1.15, xMax * 1.15);
     }
+    const auto& line = m_bound->bound();
+    m_fractionOf = line && m_bound->curve().empty() && line->value > 0 ? line->value : 0;
+    m_plot->yAxis2->setVisible(m_fractionOf > 0);
     m_plot->yAxis->setRange(0, yMax > 0 ? yMax * 1.1 : 1);
+    // Columns of at most top-K entries: the candidates, then the vendor peers beside them (an H100 store has eight).
+    m_plot->legend->setWrap(std::max(1, m_topK));
+    m_plot->legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
+    if (m_fractionOf > 0) // the range may be unchanged (no signal) while the bound changed
+        m_plot->yAxis2->setRange(0, m_plot->yAxis->range().upper / m_fractionOf * 100);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -187,11 +232,12 @@ void MetricCurvePlot::changeEvent(QEvent* event) {
 }
 
 void MetricCurvePlot::retranslateUi() {
-    m_plot->xAxis->setLabel(
-        m_dimensions.size() <= 1
-            ? tr("Problem size (%1)").arg(m_dimensions.value(0, QStringLiteral("n")))
-            : tr("Problem size (geometric mean of %1)").arg(m_dimensions.join(QStringLiteral(", "))));
+    const QStringList dims = coordinateDimensions(m_dimensions);
+    m_plot->xAxis->setLabel(dims.size() <= 1
+                                ? tr("Problem size (%1)").arg(dims.value(0, QStringLiteral("n")))
+                                : tr("Problem size (geometric mean of %1)").arg(dims.join(QStringLiteral(", "))));
     m_plot->yAxis->setLabel(QString::fromStdString(toString(m_metric)));
+    m_plot->yAxis2->setLabel(tr("% of the bound"));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -50,6 +50,9 @@ public:
     std::optional<PlotBound> bound() const { return m_bound->bound(); }
     // The bound's points (x, value) when it is drawn as a curve; empty for a line.
     const std::vector<std::pair<double, double>>& boundCurve() const { return m_bound->curve(); }
+    // The right axis reads the left one as a percentage of the bound, shown while the bound is one horizontal line
+    // (a bound that varies with the size has no single fraction per height); 0 when hidden.
+    double fractionAxisBound() const { return m_fractionOf; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -75,9 +78,14 @@ private:
     std::vector<QCPGraph*> m_candidateGraphs; // best first
     std::vector<QCPGraph*> m_peerGraphs;
     double m_peerMax = 0;
+    double m_fractionOf = 0; // the bound the right axis divides by
 };
 
-// The x coordinate of a problem size: n for one dimension, the geometric mean of the dimensions otherwise.
-double sizeCoordinate(const ProblemSize& size);
+// The x coordinate of a problem size: n for one dimension, the geometric mean of the dimensions otherwise. With
+// `dimensions` ending in "batch" (the batched families: m, n, k, batch), the batch count is left out: it says how many
+// problems, not how large each is.
+double sizeCoordinate(const ProblemSize& size, const QStringList& dimensions = {});
+// `dimensions` without a trailing "batch": what sizeCoordinate averages, for the axis label.
+QStringList coordinateDimensions(const QStringList& dimensions);
 
 } // namespace kt::gui

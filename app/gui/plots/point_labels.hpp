@@ -11,4 +11,8 @@ namespace kt::gui {
 // characters, which a legend cannot show beside a plot.
 std::vector<std::string> distinguishingLabels(const std::vector<std::string>& keys);
 
+// "GEMM_ML=16 GEMM_KL=8" -> "ML=16 KL=8": drops the prefix (up to the first '_') that every parameter name of every
+// label shares, which says nothing in a legend of one family. Labels not made of NAME=value words are left alone.
+std::vector<std::string> withoutSharedPrefix(std::vector<std::string> labels);
+
 } // namespace kt::gui

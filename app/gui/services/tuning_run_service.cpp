@@ -180,6 +180,8 @@ void TuningRun::start() {
     config.strategy = m_request.strategy.toStdString();
     config.space = m_request.space;
     config.sizes = m_request.sizes;
+    config.sweep = m_request.sweep;
+    config.strategyOptions.values = m_request.strategyOptions;
     config.budget.maxEvaluations = m_request.maxEvaluations;
     config.budget.maxWallSeconds = m_request.maxSeconds;
     config.seed = m_request.seed;

@@ -3,6 +3,7 @@
 // per second arrive as a few batches per frame. TuningRunService holds several runs (one per device) at once.
 #pragma once
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <thread>
@@ -29,6 +30,8 @@ struct RunRequest {
     // default space.
     std::optional<ParameterSpace> space;
     std::vector<ProblemSize> sizes;   // empty: the family's defaults for the device
+    std::vector<ProblemSize> sweep;   // second-stage sizes (two-stage, sieve); empty: the strategy's own
+    std::map<std::string, double> strategyOptions; // --option k=v of `ktune tune` (e.g. a replayed run's)
     std::uint64_t maxEvaluations = 0; // 0: no limit
     double maxSeconds = 0;            // 0: no limit
     QString database;
