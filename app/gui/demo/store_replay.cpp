@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/engine/tuning_session.hpp"
 #include "core/model/measurement_json.hpp"
 #include "core/store/store.hpp"
 #include "devices/simulated/simulated_backend.hpp"
@@ -61,16 +62,17 @@ std::optional<StoreReplay> storeReplay(const QString& database, const QString& f
         r.space = ParameterSpace::fromJson(chosen->space.dump(), "run " + std::to_string(chosen->id));
         r.sizes = sizesOf(chosen->sizes);
         r.database = database;
-        // The settings TuningSession stores with a run (runSettingsToJson), so the search takes the same path.
-        const nlohmann::json& s = chosen->budget;
-        r.maxEvaluations = s.value("max_evaluations", std::uint64_t{0});
-        r.seed = s.value("seed", std::uint64_t{1});
-        r.warmStart = s.value("warm_start", false);
-        r.strategyOptions = s.value("options", std::map<std::string, double>{});
-        r.sweep = sizesOf(s.value("sweep", nlohmann::json::array()));
+        // The settings TuningSession stores with a run, read as resume reads them, so the search takes the same path.
+        TuningConfig settings;
+        applyRunSettings(chosen->budget, settings);
+        r.maxEvaluations = settings.budget.maxEvaluations;
+        r.seed = settings.seed;
+        r.warmStart = settings.warmStart;
+        r.strategyOptions = settings.strategyOptions.values;
+        r.sweep = settings.sweep;
         // Wall time is no budget for a replay (it takes none): a run that stopped on its time budget stops here
         // after as many evaluations as it recorded.
-        if (r.maxEvaluations == 0 && s.value("max_wall_seconds", 0.0) > 0) r.maxEvaluations = recorded;
+        if (r.maxEvaluations == 0 && settings.budget.maxWallSeconds > 0) r.maxEvaluations = recorded;
         r.maxSeconds = 0;
         return replay;
     } catch (const std::exception& e) {
