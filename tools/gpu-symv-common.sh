@@ -10,7 +10,7 @@ pick() { python3 -c "import json;print(next((d['id'] for d in json.load(open('/t
 cuda=$(pick cuda)
 ocl=$(pick opencl)
 { nvidia-smi --query-gpu=name,clocks.max.sm,memory.total --format=csv; "$k" devices; } > "$log" 2>&1
-sizes=64,128,256,384,512,768,1024,1536,2048,3072,4096,6144,8192 # the benches' sizes
+sizes=${KT_SYMV_SIZES:-64,128,256,384,512,768,1024,1536,2048,3072,4096,6144,8192} # the benches' sizes
 bench() {
     local name=$1 limit=$2
     shift 2

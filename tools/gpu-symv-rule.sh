@@ -19,8 +19,8 @@ source "$here/gpu-symv-common.sh"
 start=$(date +%s.%N)
 echo "== pipeline $(date -u +%FT%TZ)" >> "$log"
 timeout "${KT_PIPELINE_HARD_S:-300}" "$k" pipeline --device "$cuda" --family dsymv --space "$dir/dsymv-h100-sizes.json" \
-    --representative 256,512,1024,4096,8192 --ranks 12 --finalists 8 \
-    --detail 64:1024:64,1152:2048:128,2304:4096:256,4608:8192:512 --no-verify --runs 30 \
+    --representative "${KT_SYMV_REPRESENTATIVE:-256,512,1024,4096,8192}" --ranks 12 --finalists 8 \
+    --detail "${KT_SYMV_DETAIL:-64:1024:64,1152:2048:128,2304:4096:256,4608:8192:512}" --no-verify --runs 30 \
     --budget-time "${KT_PIPELINE_SECONDS:-240}" --out "$out/rule.json" >> "$log" 2>&1
 echo "pipeline rc $? wall $(python3 -c "import time;print(round(time.time()-$start,1))") s" >> "$log"
 [ -f "$out/rule.json" ] && bench rule 120 --device "$cuda" --rules "$out/rule.json" --sizes $sizes --tensor-cores \
