@@ -3,7 +3,7 @@
 # registers loaded a whole k-block earlier) against DG1 and the old two-buffer kernels (GEMM_PREFETCH=2), whose
 # global loads ptxas sinks to the stores at the k-block's end in DGEMM (docs/perf/gemm.md). On one H100/H200:
 #   1. gemm_cuda_test: every SIMT parameter value (the new one included) and every k-block count of both
-#      double-buffered schedules against OpenBLAS;
+#      double-buffered schedules against OpenBLAS; blas3_cuda_test: PREFETCH 3 in TRMM / SYRK k ranges;
 #   2. ktune bench (CUDA, cuBLAS pedantic in the same process): DGEMM DG1, DP2, DF2, DP3, DF3 at 4096 and 8192,
 #      NN and TN; SGEMM SG1 and SF3 the same;
 #   3. DGEMM through NVIDIA OpenCL: DG1 and DF3, NN 4096 (CLBlast beside), if time is left;
@@ -13,7 +13,7 @@
 # About 3 minutes; every step has its own timeout and the OpenCL step is skipped past 170 s.
 #
 # Build here: cmake -S . -B build-gpu -G Ninja -DKT_GUI=OFF -DCMAKE_BUILD_TYPE=Release && ninja -C build-gpu
-# ktune gemm_cuda_test; tools/pack-gpu.sh; then on the device: `bash tools/gpu-simt7.sh` with carry [".carry"].
+# ktune gemm_cuda_test blas3_cuda_test; tools/pack-gpu.sh; then on the device: `bash tools/gpu-simt7.sh` with carry [".carry"].
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 out=${OUT:-/tmp/kt-out}
@@ -68,6 +68,11 @@ if [ -x "$test" ]; then
     log "gemm_cuda_test rc $? ($(grep -E '^\[  (PASSED|FAILED) ' "$res/gemm_cuda_test.txt" | tr '\n' ' ')) $(elapsed) s"
 else
     log "gemm_cuda_test missing in $build"
+fi
+test3="$build/tests/kernels/blas3/blas3_cuda_test"
+if [ -x "$test3" ]; then # PREFETCH 3 in TRMM's and SYRK's k ranges and triangles
+    timeout 40 "$test3" --gtest_filter='*PrefetchThree*' > "$res/blas3_cuda_test.txt" 2>&1
+    log "blas3_cuda_test rc $? ($(grep -E '^\[  (PASSED|FAILED) ' "$res/blas3_cuda_test.txt" | tr '\n' ' ')) $(elapsed) s"
 fi
 
 # 2. Benches against cuBLAS (pedantic) in the same process.
