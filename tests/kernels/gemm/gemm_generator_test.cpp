@@ -87,7 +87,9 @@ TEST(GemmGenerator, TextFollowsTheParameters) {
     GemmParams bad = kVariants.at(kVariants.size() - 3);
     bad.prefetch = 1; // fragments across the barrier need the second buffer
     EXPECT_NE(bad.invalidReason().find("frags"), std::string::npos);
-    bad.prefetch = 4;
+    bad.prefetch = 3, bad.kl = 3; // odd kl: the next block's first fragments would land in the wrong slot
+    EXPECT_NE(bad.invalidReason().find("an even kl"), std::string::npos);
+    bad.kl = 8, bad.prefetch = 4;
     EXPECT_NE(bad.invalidReason().find("prefetch must be 0, 1, 2 or 3"), std::string::npos);
 
     p = variant(64, 64, 8, 8, 8, 2, 8, "", "", ROW, ROW, D);
