@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Issue 15, SIMT DGEMM: GEMM_PREFETCH=3 (double-buffered tiles, the next tile stored at the next k-block's start from
-# registers loaded a whole k-block earlier) against DG1 and the old two-buffer kernels (GEMM_PREFETCH=2), whose
-# global loads ptxas sinks to the stores at the k-block's end in DGEMM (docs/perf/gemm.md). On one H100/H200:
+# registers loaded a whole k-block earlier) and GEMM_FRAGS=1 over one tile buffer (GEMM_PREFETCH=1) against DG1 and
+# the old two-buffer kernels (GEMM_PREFETCH=2), whose global loads ptxas sinks to the stores at the k-block's end in
+# DGEMM (docs/perf/gemm.md). On one H100/H200:
 #   1. gemm_cuda_test: every SIMT parameter value (the new one included) and every k-block count of both
-#      double-buffered schedules against OpenBLAS; blas3_cuda_test: PREFETCH 3 in TRMM / SYRK k ranges;
-#   2. ktune bench (CUDA, cuBLAS pedantic in the same process): DGEMM DG1, DP2, DF2, DP3, DF3 at 4096 and 8192,
-#      NN and TN; SGEMM SG1 and SF3 the same;
-#   3. DGEMM through NVIDIA OpenCL: DG1 and DF3, NN 4096 (CLBlast beside), if time is left;
-#   4. the SASS main loop of every point (nvcc -cubin of `ktune source`, cuobjdump -sass, tools/probes/sass_loop.py)
-#      and ptxas's registers / spills.
+#      prefetch schedules against OpenBLAS; blas3_cuda_test: the new schedules in TRMM / SYRK k ranges;
+#   2. ktune bench (CUDA, cuBLAS pedantic in the same process): DGEMM DG1, DF2, DP3, DF3, DF1 at 4096 and 8192,
+#      NN and TN; SGEMM SG1, SF3 and SF1 the same;
+#   3. DGEMM through NVIDIA OpenCL: DG1, DF3 and DF1, NN 4096 (CLBlast beside), if time is left;
+#   4. in the background from the start: the SASS main loop of every point, DP2 too (nvcc -cubin of `ktune source`,
+#      cuobjdump -sass, tools/probes/sass_loop.py) and ptxas's registers / spills.
 # Writes $OUT/summary.txt, $OUT/bench-*.txt, $OUT/sass-loops.txt and $OUT/results.tar.gz (JSON, logs, SASS).
 # About 3 minutes; every step has its own timeout and the OpenCL step is skipped past 170 s.
 #
@@ -45,9 +46,12 @@ DP2="$D,GEMM_PREFETCH=2$M,GEMM_FRAGS=0" # old two buffers
 DF2="$D,GEMM_PREFETCH=2$M,GEMM_FRAGS=1" # old two buffers with CUTLASS's order (fragments across the barrier)
 DP3="$D,GEMM_PREFETCH=3$M,GEMM_FRAGS=0" # new: stored at the next k-block's start
 DF3="$D,GEMM_PREFETCH=3$M,GEMM_FRAGS=1" # new, with CUTLASS's order
+DF1="$D,GEMM_PREFETCH=1$M,GEMM_FRAGS=1" # new: CUTLASS's order over one tile buffer (two barriers)
 SG1="$S,GEMM_PREFETCH=2$M,GEMM_FRAGS=1" # the best SGEMM so far
 SF3="$S,GEMM_PREFETCH=3$M,GEMM_FRAGS=1" # new
-printf '%s\n' "DG1 $DG1" "DP2 $DP2" "DF2 $DF2" "DP3 $DP3" "DF3 $DF3" "SG1 $SG1" "SF3 $SF3" > "$res/points.txt"
+SF1="$S,GEMM_PREFETCH=1$M,GEMM_FRAGS=1" # new
+printf '%s\n' "DG1 $DG1" "DP2 $DP2" "DF2 $DF2" "DP3 $DP3" "DF3 $DF3" "DF1 $DF1" "SG1 $SG1" "SF3 $SF3" "SF1 $SF1" \
+    > "$res/points.txt"
 
 nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv,noheader 2>&1 | tee -a "$summary"
 devs=$("$ktune" devices --json 2>/dev/null)
@@ -61,17 +65,43 @@ cuda=$(pick cuda nvidia)
 ocl=$(pick opencl nvidia)
 log "devices cuda=$cuda opencl=$ocl"
 
-# 1. Correctness on the GPU (every variant of tests/kernels/gemm/gemm_test_util.hpp, both schedules' k-block counts).
+# 4. (in the background from here) SASS of every point's main loop and ptxas's resource use: CPU only.
+loops="$out/sass-loops.txt"
+sass_loops() {
+    nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+    cuobjdump=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
+    : > "$loops"
+    while read -r name point; do
+        family=dgemm
+        [ "${name:0:1}" = S ] && family=sgemm
+        src="$res/sass/$name.cu"
+        "$ktune" source --family $family --point "$point" --output "$src" || { echo "$name: no source" >> "$loops"; continue; }
+        defs=$("$ktune" source --family $family --point "$point" --options | tr '\n' ' ')
+        # shellcheck disable=SC2086
+        timeout 60 "$nvcc" -x cu -arch=sm_90 -cubin -std=c++17 -Xptxas -v $defs "$src" -o "$res/sass/$name.cubin" \
+            > "$res/sass/$name.ptxas.txt" 2>&1
+        "$cuobjdump" -sass "$res/sass/$name.cubin" > "$res/sass/$name.sass" 2>&1
+        {
+            echo "== $name $(grep -hoE 'Used [0-9]+ registers|[0-9]+ bytes spill (stores|loads)' "$res/sass/$name.ptxas.txt" | paste -sd, -)"
+            python3 tools/probes/sass_loop.py "$res/sass/$name.sass" 2>&1
+        } >> "$loops"
+    done < "$res/points.txt"
+    echo "sass done at $(elapsed) s" >> "$loops"
+}
+sass_loops > "$res/sass.log" 2>&1 &
+sass_pid=$!
+
+# 1. Correctness on the GPU (every variant of tests/kernels/gemm/gemm_test_util.hpp, every schedule's k-block counts).
 test="$build/tests/kernels/gemm/gemm_cuda_test"
 if [ -x "$test" ]; then
-    timeout 90 "$test" --gtest_filter='*EveryParameterValue*:*DoubleBufferedTiles*' > "$res/gemm_cuda_test.txt" 2>&1
+    timeout 90 "$test" --gtest_filter='*EveryParameterValue*:*PrefetchSchedules*' > "$res/gemm_cuda_test.txt" 2>&1
     log "gemm_cuda_test rc $? ($(grep -E '^\[  (PASSED|FAILED) ' "$res/gemm_cuda_test.txt" | tr '\n' ' ')) $(elapsed) s"
 else
     log "gemm_cuda_test missing in $build"
 fi
 test3="$build/tests/kernels/blas3/blas3_cuda_test"
-if [ -x "$test3" ]; then # PREFETCH 3 in TRMM's and SYRK's k ranges and triangles
-    timeout 40 "$test3" --gtest_filter='*PrefetchThree*' > "$res/blas3_cuda_test.txt" 2>&1
+if [ -x "$test3" ]; then # the new schedules in TRMM's and SYRK's k ranges and triangles
+    timeout 40 "$test3" --gtest_filter='*PrefetchSchedules*' > "$res/blas3_cuda_test.txt" 2>&1
     log "blas3_cuda_test rc $? ($(grep -E '^\[  (PASSED|FAILED) ' "$res/blas3_cuda_test.txt" | tr '\n' ' ')) $(elapsed) s"
 fi
 
@@ -81,40 +111,21 @@ bench() { # name device family points
         --out "$res/bench-$1.json" > "$out/bench-$1.txt" 2>&1
     log "bench $1 rc $? $(elapsed) s"
 }
-bench dgemm-cuda "$cuda" dgemm "$DG1;$DP2;$DF2;$DP3;$DF3"
-bench sgemm-cuda "$cuda" sgemm "$SG1;$SF3"
+bench dgemm-cuda "$cuda" dgemm "$DG1;$DF2;$DP3;$DF3;$DF1"
+bench sgemm-cuda "$cuda" sgemm "$SG1;$SF3;$SF1"
 
 # 3. DGEMM through NVIDIA's OpenCL (CLBlast beside), if time is left.
 if [ -n "$ocl" ] && [ "$(elapsed)" -lt 170 ]; then
-    timeout 50 "$ktune" bench --device "$ocl" --family dgemm --point "$DG1;$DF3" --sizes 4096 --ops nn --runs 5 \
+    timeout 50 "$ktune" bench --device "$ocl" --family dgemm --point "$DG1;$DF3;$DF1" --sizes 4096 --ops nn --runs 5 \
         --out "$res/bench-dgemm-opencl.json" > "$out/bench-dgemm-opencl.txt" 2>&1
     log "bench dgemm-opencl rc $? $(elapsed) s"
 else
     log "bench dgemm-opencl skipped (device '$ocl', $(elapsed) s)"
 fi
 
-# 4. SASS of every point's main loop and ptxas's resource use.
-nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
-cuobjdump=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
-loops="$out/sass-loops.txt"
-: > "$loops"
-while read -r name point; do
-    family=dgemm
-    [ "${name:0:1}" = S ] && family=sgemm
-    src="$res/sass/$name.cu"
-    "$ktune" source --family $family --point "$point" --output "$src" || { echo "$name: no source" >> "$loops"; continue; }
-    defs=$("$ktune" source --family $family --point "$point" --options | tr '\n' ' ')
-    # shellcheck disable=SC2086
-    timeout 60 "$nvcc" -x cu -arch=sm_90 -cubin -std=c++17 -Xptxas -v $defs "$src" -o "$res/sass/$name.cubin" \
-        > "$res/sass/$name.ptxas.txt" 2>&1
-    "$cuobjdump" -sass "$res/sass/$name.cubin" > "$res/sass/$name.sass" 2>&1
-    {
-        echo "== $name $(grep -hoE 'Used [0-9]+ registers|[0-9]+ bytes spill (stores|loads)' "$res/sass/$name.ptxas.txt" | paste -sd, -)"
-        python3 tools/probes/sass_loop.py "$res/sass/$name.sass" 2>&1
-    } >> "$loops"
-done < "$res/points.txt"
-log "sass $(elapsed) s"
 
+wait "$sass_pid"
+log "sass $(elapsed) s"
 cp "$res/points.txt" "$out/points.txt"
 tar czf "$out/results.tar.gz" -C "$res" . 2>/dev/null
 cat "$summary" "$out"/bench-*.txt "$loops" 2>/dev/null | cut -c1-300

@@ -202,9 +202,9 @@ void addMmaConstraints(ParameterSpace& space, bool f64) {
                          "SIMT: warps of WARP_M x 32/WARP_M work-items tile the work-group"});
     space.addConstraint({"GEMM_ORDER == 0 || GEMM_MMA == 0", "the FMA order belongs to the SIMT kernel"});
     space.addConstraint(
-        {"GEMM_FRAGS == 0 || (GEMM_MMA == 0 && GEMM_PREFETCH >= 2 && GEMM_KS == 1 && GEMM_KL <= 16 && "
+        {"GEMM_FRAGS == 0 || (GEMM_MMA == 0 && GEMM_PREFETCH >= 1 && GEMM_KS == 1 && GEMM_KL <= 16 && "
          "GEMM_KL % 2 == 0 && GEMM_LOCAL_A + GEMM_LOCAL_B == 2)",
-         "SIMT: double-buffered fragments need both tiles double-buffered (prefetch 2 or 3), ks 1, an even kl <= 16"});
+         "SIMT: double-buffered fragments need both tiles prefetched (prefetch 1, 2 or 3), ks 1, an even kl <= 16"});
     space.addConstraint({"GEMM_DIRECT == 0 || GEMM_LAYOUT_A + GEMM_LAYOUT_B == 0",
                          "direct operand reads take the caller's row-major matrices (layouts ROW/ROW)"});
     space.addConstraint({"GEMM_DBUF == 0 || (GEMM_KL / (GEMM_MMA == 4 ? 16 : GEMM_MMA == 3 ? 8 : 4)) % 2 == 0",

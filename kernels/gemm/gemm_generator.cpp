@@ -412,6 +412,9 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     // stored in the same k-block, under the same condition, and ptxas (CUDA 13, sm_90, DGEMM at 232 registers)
     // sinks those global loads to the stores at the block's end: every k-block waits for a global load.
     const bool storeAtStart = p.prefetch == 3;
+    // Fragments over one tile buffer (prefetch 1, frags 1): the tile is stored between two barriers before the last
+    // k-step's FMAs, whose fragments are already in registers; the next block's first fragments are read under them.
+    const bool oneBufferFrags = p.frags && !twoBuffers;
     const std::string buffers = twoBuffers ? "[2]" : "";
     if (p.localA) w.line("KT_LOCAL " + n.vec + " lA" + buffers + "[GEMM_KL][GEMM_ML / GEMM_CHUNK];");
     if (p.localB) w.line("KT_LOCAL " + n.vec + " lB" + buffers + "[GEMM_KL][GEMM_NL / GEMM_CHUNK];");
@@ -442,10 +445,11 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
             emitTileLoad(w, b, n, p, TileStep::ToRegisters);
         }
         w.close();
-        if (twoBuffers) {
-            if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters, {}, "[0]");
-            if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters, {}, "[0]");
-            if (storeAtStart) { // the registers now take the second k-block, stored at the first one's start
+        if (twoBuffers || oneBufferFrags) {
+            const std::string first = twoBuffers ? "[0]" : "";
+            if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters, {}, first);
+            if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters, {}, first);
+            if (storeAtStart || oneBufferFrags) { // the registers now take the second k-block
                 w.open("");
                 w.line("const int kb = kbBegin;");
                 emitNextTilesToRegisters(w, a, b, n, p);
@@ -459,8 +463,8 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
         w.line(n.real + " a[2][GEMM_MS];");
         w.line(n.real + " b[2][GEMM_NS];");
         w.open("");
-        emitRegisterLoad(w, a, n, p, "[0]", "0", "0");
-        emitRegisterLoad(w, b, n, p, "[0]", "0", "0");
+        emitRegisterLoad(w, a, n, p, twoBuffers ? "[0]" : "", "0", "0");
+        emitRegisterLoad(w, b, n, p, twoBuffers ? "[0]" : "", "0", "0");
         w.close();
     }
     w.line(n.real + " acc[GEMM_MS][GEMM_NS];");
@@ -490,6 +494,8 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
         } else {
             emitNextTilesToRegisters(w, a, b, n, p);
         }
+    } else if (oneBufferFrags) {
+        // The tile of this k-block was stored at the previous block's last step (or before the loop).
     } else if (p.prefetch) {
         if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters);
         if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters);
@@ -504,20 +510,35 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     w.line();
     if (p.frags) {
         // CUTLASS's order: before the last k-step's FMAs the next tiles go to the other buffer and the barrier is
-        // passed, so step 0 of the next k-block is read while the last step's FMAs issue.
+        // passed, so step 0 of the next k-block is read while the last step's FMAs issue (one buffer: the tiles go
+        // to it between two barriers there).
         w.line("KT_UNROLL");
         w.open("for (int pk = 0; pk < GEMM_KL; ++pk)");
         w.open("if (pk == GEMM_KL - 1)");
-        if (!storeAtStart) {
+        if (oneBufferFrags) {
+            // Step KL - 1's fragments were read at step KL - 2 (kl is even), so after this barrier no work-item
+            // reads this block's tile any more.
+            w.line("KT_BARRIER(); // every work-item has read its last fragments of this tile");
+            w.open("if (kb + 1 < kbEnd)");
+            if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters);
+            if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters);
+            w.close();
+            w.line("KT_BARRIER(); // the next tile is complete");
+            w.line("// The registers are free again: the k-block after the next, consumed at the next block's last step.");
+            emitNextTilesToRegisters(w, a, b, n, p, 2);
+            w.close();
+        } else if (!storeAtStart) {
             w.open("if (kb + 1 < kbEnd)");
             if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
             if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
             w.close();
         }
-        w.line("KT_BARRIER(); // the other buffer is complete; this one is overwritten in the next k-block");
-        w.close();
+        if (!oneBufferFrags) {
+            w.line("KT_BARRIER(); // the other buffer is complete; this one is overwritten in the next k-block");
+            w.close();
+        }
         w.line("const int next = (pk + 1) % GEMM_KL; // the next k-step, in this or (last step) the next k-block");
-        const std::string nextBuffer = "[pk == GEMM_KL - 1 ? cur ^ 1 : cur]";
+        const std::string nextBuffer = twoBuffers ? "[pk == GEMM_KL - 1 ? cur ^ 1 : cur]" : "";
         emitRegisterLoad(w, a, n, p, nextBuffer, "next", "(pk + 1) % 2");
         emitRegisterLoad(w, b, n, p, nextBuffer, "next", "(pk + 1) % 2");
         emitFmas(w, p, "pk % 2");

@@ -49,8 +49,9 @@ std::string GemmParams::invalidReason() const {
                std::to_string(wgN()) + " work-group";
     // An even kl: the fragment slots alternate by k-step within a k-block (slot pk % 2, fixed at compile time), so
     // the next block's first step lands in slot 0 only after an even number of steps.
-    if (frags && (prefetch < 2 || ks != 1 || kl > 16 || kl % 2 || !localA || !localB))
-        return "double-buffered fragments (frags 1) need prefetch 2 or 3, ks 1, an even kl <= 16 and both tiles local";
+    if (frags && (prefetch < 1 || ks != 1 || kl > 16 || kl % 2 || !localA || !localB))
+        return "double-buffered fragments (frags 1) need prefetch 1, 2 or 3, ks 1, an even kl <= 16 and both tiles "
+               "local";
     if (mma == 0) {
         if (wm != 0 || stages != 0 || swizzle != 0 || dbuf != 0 || lds128 != 0 || minBlocks != 0 || direct != 0)
             return "wm, stages, swizzle, dbuf, lds128, minblocks and direct belong to the tensor-core path (mma > 0)";

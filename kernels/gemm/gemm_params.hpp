@@ -65,7 +65,8 @@ struct GemmParams {
     // addresses (more broadcast). order 1: the FMAs of a k-step run along n outside, along m inside and serpentine
     // (the direction flips every column), so consecutive FMAs share an operand register. frags 1: the fragments of
     // k-step s + 1 are read from local memory into a second register set while step s's FMAs issue, across the
-    // k-block's one barrier too (needs prefetch 2 or 3 with both tiles local, ks 1, an even kl <= 16).
+    // k-block's one barrier too (needs prefetch 2 or 3 with both tiles local, ks 1, an even kl <= 16; with
+    // prefetch 1 the one tile buffer is stored between two barriers before the last k-step's FMAs instead).
     int warpM = 0;
     int order = 0;
     int frags = 0;

@@ -7,7 +7,8 @@ were matched on CUDA 13 ptxas output for sm_90 (DG1's loop reads 604 instruction
 two barriers, as cuobjdump -sass + sass_loop.py on the H100 in run AK); other architectures encode differently.
 Branch targets are not decoded: the loop is taken from the first STS (k-blocks that start with the stores, one
 shared buffer) or the instruction after the prologue's barrier, skipping a fragment prologue of `frag_loads` LDS,
-to the branch after the 512th FMA (past a barrier that follows before the next DFMA). An approximation for reading
+to the branch after the 512th FMA (past a barrier that follows before the next FMA, and past global loads moved
+behind the last FMAs). An approximation for reading
 schedules; sass_loop.py on cuobjdump output is the reference.
 usage: cubin_loop.py FILE.cubin [--fmas 512] [--frag-loads 0] [--start-at-store]
 (FRAGS=1 prologues: 8 LDS in DGEMM with vw 2, 4 in SGEMM with vw 4; PREFETCH=1: --start-at-store)"""
@@ -62,6 +63,12 @@ def main():
     end = j if marks[j] == "|" else last
     while marks[end] != "B":
         end += 1
+    # Global loads that ptxas moved behind the block's last FMAs (before the back edge) belong to the loop too.
+    after = end + 1
+    while after < len(marks) and marks[after] not in "FB":
+        after += 1
+    if after < len(marks) and marks[after] == "B" and "G" in marks[end + 1 : after]:
+        end = after
     body = marks[start : end + 1]
     mix = collections.Counter(body)
     print(f"{len(body)} instructions: {mix['F']} FMA, {mix['L']} LDS, {mix['S']} STS, {mix['G']} LDG, "

@@ -85,8 +85,23 @@ TEST(GemmGenerator, TextFollowsTheParameters) {
         EXPECT_NE(e.describe().find("early-store"), std::string::npos);
     }
     GemmParams bad = kVariants.at(kVariants.size() - 3);
-    bad.prefetch = 1; // fragments across the barrier need the second buffer
+    bad.prefetch = 0; // the fragment schedule moves prefetched tiles
     EXPECT_NE(bad.invalidReason().find("frags"), std::string::npos);
+    // Prefetch 1 with fragments: one buffer, stored between two barriers at the last k-step, whose fragments are
+    // already in registers; the tile after the next is loaded after the second barrier.
+    GemmParams one = kVariants.at(kVariants.size() - 3);
+    one.prefetch = 1;
+    ASSERT_EQ(one.invalidReason(), "");
+    const std::string o = generateTnKernel(one);
+    EXPECT_NE(o.find("KT_LOCAL double2 lA[GEMM_KL]"), std::string::npos);
+    const auto lastStep = o.find("if (pk == GEMM_KL - 1)");
+    ASSERT_NE(lastStep, std::string::npos);
+    const auto firstBarrier = o.find("KT_BARRIER();", lastStep), store = o.find("lA[row][col] = pA[r];", lastStep);
+    const auto secondBarrier = o.find("KT_BARRIER();", firstBarrier + 1), ahead = o.find("if (kb + 2 < kbEnd)", lastStep);
+    EXPECT_LT(firstBarrier, store);
+    EXPECT_LT(store, secondBarrier);
+    EXPECT_LT(secondBarrier, ahead);
+    EXPECT_LT(ahead, o.find("const int next = (pk + 1) % GEMM_KL;", lastStep));
     bad.prefetch = 3, bad.kl = 3; // odd kl: the next block's first fragments would land in the wrong slot
     EXPECT_NE(bad.invalidReason().find("an even kl"), std::string::npos);
     bad.kl = 8, bad.prefetch = 4;

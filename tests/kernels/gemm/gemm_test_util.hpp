@@ -137,7 +137,7 @@ inline constexpr auto RBL = gemm::Layout::Rbl;
 // next one's start); image -, A, B, AB; layouts ROW/CBL/RBL for A and for B; f32 and f64;
 // register caps 0 64 80 96 128 168, a superset of the space's (applied where the device compiler takes a cap);
 // split-K 1 2 4 8 (with the register prefetch, the double-buffered tiles and an odd k-block count per part);
-// warp patches 0 2 4 8, FMA orders 0 1, double-buffered fragments 0 1 (also with split-K).
+// warp patches 0 2 4 8, FMA orders 0 1, double-buffered fragments 0 1 (also with split-K, and over one tile buffer).
 inline const std::vector<gemm::GemmParams> kVariants = {
     variant(16, 16, 4, 1, 1, 1, 1, "", "", ROW, ROW, F),
     variant(32, 64, 8, 2, 4, 2, 2, "A", "A", CBL, RBL, D),
@@ -162,6 +162,7 @@ inline const std::vector<gemm::GemmParams> kVariants = {
     capped(variant(64, 32, 4, 8, 4, 4, 4, "BE", "", CBL, ROW, F), 96),
     microKernel(split(variant(64, 32, 16, 4, 4, 1, 4, "ABE", "", ROW, CBL, F), 2), 8, 1, 1),
     microKernel(variant(128, 128, 8, 8, 8, 1, 2, "ABE", "", RBL, RBL, D), 4, 1, 1),
+    microKernel(variant(64, 64, 8, 4, 4, 1, 4, "ABP", "", CBL, RBL, F), 4, 1, 1), // fragments over one tile buffer
     // CUTLASS's SIMT DGEMM: 128 x 128 x 8, 4 x 8 work-items per warp, serpentine FMAs, double-buffered fragments.
     microKernel(variant(128, 128, 8, 8, 8, 1, 2, "ABD", "", CBL, CBL, D), 4, 1, 1),
     microKernel(split(variant(64, 32, 16, 4, 4, 1, 4, "ABD", "", RBL, ROW, F), 2), 8, 0, 1), // 8 x 4, split-K
