@@ -526,17 +526,16 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
             w.line("KT_BARRIER(); // the next tile is complete");
             w.line("// The registers are free again: the k-block after the next, consumed at the next block's last step.");
             emitNextTilesToRegisters(w, a, b, n, p, 2);
-            w.close();
-        } else if (!storeAtStart) {
-            w.open("if (kb + 1 < kbEnd)");
-            if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
-            if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
-            w.close();
-        }
-        if (!oneBufferFrags) {
+        } else {
+            if (!storeAtStart) { // prefetch 2: the next tile goes to the other buffer now
+                w.open("if (kb + 1 < kbEnd)");
+                if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
+                if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
+                w.close();
+            }
             w.line("KT_BARRIER(); // the other buffer is complete; this one is overwritten in the next k-block");
-            w.close();
         }
+        w.close();
         w.line("const int next = (pk + 1) % GEMM_KL; // the next k-step, in this or (last step) the next k-block");
         const std::string nextBuffer = twoBuffers ? "[pk == GEMM_KL - 1 ? cur ^ 1 : cur]" : "";
         emitRegisterLoad(w, a, n, p, nextBuffer, "next", "(pk + 1) % 2");
