@@ -3,7 +3,7 @@
 # registers loaded a whole k-block earlier) and GEMM_FRAGS=1 over one tile buffer (GEMM_PREFETCH=1) against DG1 and
 # the old two-buffer kernels (GEMM_PREFETCH=2), whose global loads ptxas sinks to the stores at the k-block's end in
 # DGEMM (docs/perf/gemm.md). On one H100/H200:
-#   1. gemm_cuda_test: every SIMT parameter value (the new one included) and every k-block count of both
+#   1. gemm_cuda_test: every SIMT parameter value (the new ones included) and every k-block count of the
 #      prefetch schedules against OpenBLAS; blas3_cuda_test: the new schedules in TRMM / SYRK k ranges;
 #   2. ktune bench (CUDA, cuBLAS pedantic in the same process): DGEMM DG1, DF2, DP3, DF3, DF1 at 4096 and 8192,
 #      NN and TN; SGEMM SG1, SF3 and SF1 the same;
@@ -111,8 +111,12 @@ bench() { # name device family points
         --out "$res/bench-$1.json" > "$out/bench-$1.txt" 2>&1
     log "bench $1 rc $? $(elapsed) s"
 }
-bench dgemm-cuda "$cuda" dgemm "$DG1;$DF2;$DP3;$DF3;$DF1"
-bench sgemm-cuda "$cuda" sgemm "$SG1;$SF3;$SF1"
+if [ -n "$cuda" ]; then
+    bench dgemm-cuda "$cuda" dgemm "$DG1;$DF2;$DP3;$DF3;$DF1"
+    bench sgemm-cuda "$cuda" sgemm "$SG1;$SF3;$SF1"
+else
+    log "no CUDA device: benches skipped"
+fi
 
 # 3. DGEMM through NVIDIA's OpenCL (CLBlast beside), if time is left.
 if [ -n "$ocl" ] && [ "$(elapsed)" -lt 170 ]; then
@@ -123,8 +127,14 @@ else
     log "bench dgemm-opencl skipped (device '$ocl', $(elapsed) s)"
 fi
 
-
-wait "$sass_pid"
+# The SASS step normally ends long before the benches; past 60 s more it is stopped (with its own children).
+for _ in $(seq 60); do kill -0 "$sass_pid" 2>/dev/null || break; sleep 1; done
+if kill -0 "$sass_pid" 2>/dev/null; then
+    pkill -P "$sass_pid"
+    kill "$sass_pid"
+    log "sass stopped unfinished"
+fi
+wait "$sass_pid" 2>/dev/null
 log "sass $(elapsed) s"
 cp "$res/points.txt" "$out/points.txt"
 tar czf "$out/results.tar.gz" -C "$res" . 2>/dev/null
