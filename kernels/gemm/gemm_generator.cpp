@@ -117,15 +117,17 @@ void emitTileLoad(Writer& w, const Operand& o, const Names& n, const GemmParams&
     w.close();
 }
 
-// Prefetch: the shared tiles of the next k-block into registers (when there is a next one).
-void emitNextTilesToRegisters(Writer& w, const Operand& a, const Operand& b, const Names& n, const GemmParams& p) {
-    w.open("if (kb + 1 < kbEnd)");
+// Prefetch: the shared tiles of k-block kb + ahead into registers (when there is one).
+void emitNextTilesToRegisters(Writer& w, const Operand& a, const Operand& b, const Names& n, const GemmParams& p,
+                              int ahead = 1) {
+    const std::string kbNext = "(kb + " + std::to_string(ahead) + ")";
+    w.open("if (kb + " + std::to_string(ahead) + " < kbEnd)");
     if (p.localA) {
-        w.line(tileStart(a, n, "Anext", "(kb + 1)"));
+        w.line(tileStart(a, n, "Anext", kbNext));
         emitTileLoad(w, a, n, p, TileStep::ToRegisters, "Anext");
     }
     if (p.localB) {
-        w.line(tileStart(b, n, "Bnext", "(kb + 1)"));
+        w.line(tileStart(b, n, "Bnext", kbNext));
         emitTileLoad(w, b, n, p, TileStep::ToRegisters, "Bnext");
     }
     w.close();
@@ -405,6 +407,14 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     }
     if ((p.localA || p.localB) && !p.warpM) w.line("const int lid = tm * GEMM_WGN + tn;");
     const bool twoBuffers = p.localBuffers() == 2;
+    // Prefetch 3: the next tile goes to the other buffer at the start of a k-block, from registers loaded one
+    // k-block earlier, and the tile after it is loaded right away. With prefetch 2 the next tile is loaded and
+    // stored in the same k-block, under the same condition, and ptxas (CUDA 13, sm_90, DGEMM at 232 registers)
+    // sinks those global loads to the stores at the block's end: every k-block waits for a global load.
+    const bool storeAtStart = p.prefetch == 3;
+    // Fragments over one tile buffer (prefetch 1, frags 1): the tile is stored between two barriers before the last
+    // k-step's FMAs, whose fragments are already in registers; the next block's first fragments are read under them.
+    const bool oneBufferFrags = p.frags && !twoBuffers;
     const std::string buffers = twoBuffers ? "[2]" : "";
     if (p.localA) w.line("KT_LOCAL " + n.vec + " lA" + buffers + "[GEMM_KL][GEMM_ML / GEMM_CHUNK];");
     if (p.localB) w.line("KT_LOCAL " + n.vec + " lB" + buffers + "[GEMM_KL][GEMM_NL / GEMM_CHUNK];");
@@ -435,9 +445,16 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
             emitTileLoad(w, b, n, p, TileStep::ToRegisters);
         }
         w.close();
-        if (twoBuffers) {
-            if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters, {}, "[0]");
-            if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters, {}, "[0]");
+        if (twoBuffers || oneBufferFrags) {
+            const std::string first = twoBuffers ? "[0]" : "";
+            if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters, {}, first);
+            if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters, {}, first);
+            if (storeAtStart || oneBufferFrags) { // the registers now take the second k-block
+                w.open("");
+                w.line("const int kb = kbBegin;");
+                emitNextTilesToRegisters(w, a, b, n, p);
+                w.close();
+            }
             w.line("KT_BARRIER();");
         }
     }
@@ -446,8 +463,8 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
         w.line(n.real + " a[2][GEMM_MS];");
         w.line(n.real + " b[2][GEMM_NS];");
         w.open("");
-        emitRegisterLoad(w, a, n, p, "[0]", "0", "0");
-        emitRegisterLoad(w, b, n, p, "[0]", "0", "0");
+        emitRegisterLoad(w, a, n, p, twoBuffers ? "[0]" : "", "0", "0");
+        emitRegisterLoad(w, b, n, p, twoBuffers ? "[0]" : "", "0", "0");
         w.close();
     }
     w.line(n.real + " acc[GEMM_MS][GEMM_NS];");
@@ -463,9 +480,22 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     const std::string cur = twoBuffers ? "[cur]" : "";
     if (twoBuffers) {
         // Buffer kb % 2 holds this k-block (stored before the barrier that ended the previous one); the next
-        // k-block goes to the other buffer after the compute, so one barrier per k-block suffices.
+        // k-block goes to the other buffer after the compute (prefetch 3: before it), so one barrier per k-block
+        // suffices.
         w.line("const int cur = (kb - kbBegin) & 1;");
-        emitNextTilesToRegisters(w, a, b, n, p);
+        if (storeAtStart) {
+            // Buffer cur ^ 1 was last read in the previous k-block, before its barrier.
+            w.open("if (kb + 1 < kbEnd)");
+            if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
+            if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
+            w.close();
+            w.line("// The loads of the k-block after the next are consumed at the next k-block's start.");
+            emitNextTilesToRegisters(w, a, b, n, p, 2);
+        } else {
+            emitNextTilesToRegisters(w, a, b, n, p);
+        }
+    } else if (oneBufferFrags) {
+        // The tile of this k-block was stored at the previous block's last step (or before the loop).
     } else if (p.prefetch) {
         if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters);
         if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters);
@@ -480,18 +510,34 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     w.line();
     if (p.frags) {
         // CUTLASS's order: before the last k-step's FMAs the next tiles go to the other buffer and the barrier is
-        // passed, so step 0 of the next k-block is read while the last step's FMAs issue.
+        // passed, so step 0 of the next k-block is read while the last step's FMAs issue (one buffer: the tiles go
+        // to it between two barriers there).
         w.line("KT_UNROLL");
         w.open("for (int pk = 0; pk < GEMM_KL; ++pk)");
         w.open("if (pk == GEMM_KL - 1)");
-        w.open("if (kb + 1 < kbEnd)");
-        if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
-        if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
-        w.close();
-        w.line("KT_BARRIER(); // the other buffer is complete; this one is overwritten two k-blocks on");
+        if (oneBufferFrags) {
+            // Step KL - 1's fragments were read at step KL - 2 (kl is even), so after this barrier no work-item
+            // reads this block's tile any more.
+            w.line("KT_BARRIER(); // every work-item has read its last fragments of this tile");
+            w.open("if (kb + 1 < kbEnd)");
+            if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters);
+            if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters);
+            w.close();
+            w.line("KT_BARRIER(); // the next tile is complete");
+            w.line("// The registers are free again: the k-block after the next, consumed at the next block's last step.");
+            emitNextTilesToRegisters(w, a, b, n, p, 2);
+        } else {
+            if (!storeAtStart) { // prefetch 2: the next tile goes to the other buffer now
+                w.open("if (kb + 1 < kbEnd)");
+                if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
+                if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
+                w.close();
+            }
+            w.line("KT_BARRIER(); // the other buffer is complete; this one is overwritten in the next k-block");
+        }
         w.close();
         w.line("const int next = (pk + 1) % GEMM_KL; // the next k-step, in this or (last step) the next k-block");
-        const std::string nextBuffer = "[pk == GEMM_KL - 1 ? cur ^ 1 : cur]";
+        const std::string nextBuffer = twoBuffers ? "[pk == GEMM_KL - 1 ? cur ^ 1 : cur]" : "";
         emitRegisterLoad(w, a, n, p, nextBuffer, "next", "(pk + 1) % 2");
         emitRegisterLoad(w, b, n, p, nextBuffer, "next", "(pk + 1) % 2");
         emitFmas(w, p, "pk % 2");
@@ -515,11 +561,13 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     w.close();
     w.close();
     if (twoBuffers) {
-        w.open("if (kb + 1 < kbEnd)");
-        if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
-        if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
-        w.close();
-        w.line("KT_BARRIER(); // the other buffer is complete; this one is overwritten two k-blocks on");
+        if (!storeAtStart) {
+            w.open("if (kb + 1 < kbEnd)");
+            if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
+            if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
+            w.close();
+        }
+        w.line("KT_BARRIER(); // the other buffer is complete; this one is overwritten in the next k-block");
     } else if (p.localA || p.localB) {
         w.line("KT_BARRIER(); // the tiles are overwritten in the next k-block");
     }

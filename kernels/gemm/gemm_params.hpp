@@ -23,6 +23,9 @@ struct GemmParams {
     // Beyond the papers. 0: none. 1: the next k-block's shared tiles are loaded into registers while this block is
     // computed (two barriers per k-block). 2: as 1, and the local tiles are double-buffered, so one barrier per
     // k-block suffices and no work-item waits for the slowest one's stores before computing (twice the local memory).
+    // 3: as 2, but the next tile is stored into the other buffer at the start of a k-block, from registers loaded
+    // one k-block earlier, so the global loads run a whole k-block ahead of their stores (with 2, ptxas sinks them
+    // to the stores at the block's end in the FP64 kernels; docs/perf/gemm.md).
     int prefetch = 0;
     // Beyond the papers: cap on registers per work-item (0: the compiler's choice). Fewer registers let more
     // work-groups share a compute unit; the FP64 kernels with 8x8 accumulators otherwise run 8 warps per SM.
@@ -62,7 +65,8 @@ struct GemmParams {
     // addresses (more broadcast). order 1: the FMAs of a k-step run along n outside, along m inside and serpentine
     // (the direction flips every column), so consecutive FMAs share an operand register. frags 1: the fragments of
     // k-step s + 1 are read from local memory into a second register set while step s's FMAs issue, across the
-    // k-block's one barrier too (needs prefetch 2 with both tiles local, ks 1, kl <= 16).
+    // k-block's one barrier too (needs prefetch 2 or 3 with both tiles local, ks 1, an even kl <= 16; with
+    // prefetch 1 the one tile buffer is stored between two barriers before the last k-step's FMAs instead).
     int warpM = 0;
     int order = 0;
     int frags = 0;
@@ -76,7 +80,7 @@ struct GemmParams {
     int realBytes() const { return precision == Precision::F64 ? 8 : 4; }
     // Elements per load instruction: vw split into loads of at most 16 bytes (float4 / double2).
     int chunk() const;
-    int localBuffers() const { return prefetch == 2 ? 2 : 1; }
+    int localBuffers() const { return prefetch >= 2 ? 2 : 1; }
     // Tensor-core path: MMA instruction shape and the warp tile (wn follows from wm and the work-item block).
     int mmaM() const { return mma == 1 ? 8 : 16; }
     int mmaK() const { return mma == 4 ? 16 : mma == 3 ? 8 : 4; }

@@ -234,6 +234,34 @@ INSTANTIATE_TEST_SUITE_P(Routines, Blas3Options,
                                            RoutineCase{"trmm", Precision::F32}, RoutineCase{"trmm", Precision::F64}),
                          [](const auto& info) { return info.param.routine + toString(info.param.precision); });
 
+// The double-buffered tiles stored at the next k-block's start (GEMM_PREFETCH 3) with and without the fragment
+// pipeline, and the fragment pipeline over one tile buffer (prefetch 1), in the k ranges that start and end at the
+// diagonal (TRMM's triangular A) and the triangles of C (SYRK): every other option set at ragged sizes, S and D, the
+// SIMT kernel on every backend.
+TEST_F(Blas3Pocl, PrefetchSchedulesInTriangularKRanges) {
+    for (Precision prec : {Precision::F32, Precision::F64})
+        for (const auto& [prefetch, frags] : {std::pair{3, 0}, std::pair{3, 1}, std::pair{1, 1}}) {
+            GemmParams p;
+            p.ml = 16, p.nl = 8, p.kl = 4, p.ms = 2, p.ns = 2, p.ks = 1, p.vw = 1;
+            p.localA = p.localB = true, p.prefetch = prefetch, p.frags = frags;
+            p.layoutA = Layout::Cbl, p.layoutB = Layout::Rbl, p.precision = prec;
+            ASSERT_EQ(p.invalidReason(), "") << p.describe();
+            if (prec == Precision::F64 && !s_device->info().fp64) continue;
+            for (const char* name : {"trmm", "syrk"}) {
+                SCOPED_TRACE(std::string(name) + " " + p.describe());
+                Blas3Routine routine(*s_device, test::programsOf(*s_device), name, p);
+                int i = 0;
+                for (BlasCall call : optionSets(name, prec)) {
+                    if (++i % 2) continue;
+                    setSize(call, kSizes[std::size_t(i / 2) % kSizes.size()]);
+                    prec == Precision::F32 ? check<float>(*s_device, routine, call)
+                                           : check<double>(*s_device, routine, call);
+                    if (HasFatalFailure()) return;
+                }
+            }
+        }
+}
+
 // SYRK and SYR2K share one copy between the TN operands when their layouts coincide.
 // On CUDA in double precision: the tensor-core kernel.
 TEST_F(Blas3Pocl, SharedCopiesWhenTheLayoutsCoincide) {

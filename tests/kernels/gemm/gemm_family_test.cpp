@@ -165,9 +165,20 @@ TEST(GemmFamily, MicroKernelOptionsRefusedWhereTheKernelCannotTakeThem) {
     narrow.nl = 64;
     narrow.warpM = 2;
     refused(narrow, "must tile");
-    GemmParams oneBuffer = base; // the next k-block's step 0 is read from the other tile buffer
-    oneBuffer.prefetch = 1;
-    refused(oneBuffer, "prefetch 2");
+    GemmParams noPrefetch = base; // the schedule moves prefetched tiles (prefetch 1: one buffer, 2 and 3: two)
+    noPrefetch.prefetch = 0;
+    refused(noPrefetch, "prefetch 1, 2 or 3");
+    for (int prefetch : {1, 3}) {
+        GemmParams other = base;
+        other.prefetch = prefetch;
+        EXPECT_EQ(other.invalidReason(), "");
+        EXPECT_TRUE(space.isValid(pointFromParams(other))) << prefetch;
+    }
+    GemmParams oddKl = base; // the fragment slots alternate by k-step: an odd kl would swap them every k-block
+    oddKl.kl = 6;
+    EXPECT_EQ(oddKl.invalidReason(), "");
+    oddKl.kl = 3;
+    EXPECT_NE(oddKl.invalidReason().find("an even kl"), std::string::npos);
     GemmParams twoSteps = base;
     twoSteps.ks = 2;
     refused(twoSteps, "ks 1");

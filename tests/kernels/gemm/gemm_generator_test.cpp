@@ -64,6 +64,49 @@ TEST(GemmGenerator, TextFollowsTheParameters) {
     EXPECT_EQ(r.find("GEMM_MS - 1 - ii"), std::string::npos);
     EXPECT_EQ(r.find("a[2][GEMM_MS]"), std::string::npos);
 
+    // Prefetch 3: the next tile is stored into the other buffer before the k-block's first step, the one after it
+    // loaded two k-blocks ahead; the k-block keeps its one barrier (before the last step's FMAs with fragments).
+    for (int frags : {0, 1}) {
+        GemmParams e = kVariants.at(kVariants.size() - 3);
+        e.prefetch = 3, e.frags = frags;
+        const std::string t = generateTnKernel(e);
+        const auto loop = t.find("for (int kb = kbBegin; kb < kbEnd; ++kb)");
+        ASSERT_NE(loop, std::string::npos);
+        const auto store = t.find("lA[cur ^ 1][row][col] = pA[r];", loop);
+        const auto ahead = t.find("if (kb + 2 < kbEnd)", loop);
+        const auto firstStep = t.find("for (int pk = 0; pk < GEMM_KL;", loop);
+        EXPECT_LT(store, ahead);
+        EXPECT_LT(ahead, firstStep);
+        EXPECT_EQ(t.find("lA[cur ^ 1][row][col]", store + 1), std::string::npos); // stored once per k-block
+        std::size_t barriers = 0;
+        for (auto at = t.find("KT_BARRIER();", loop); at != std::string::npos; at = t.find("KT_BARRIER();", at + 1))
+            ++barriers;
+        EXPECT_EQ(barriers, 1u);
+        EXPECT_NE(e.describe().find("early-store"), std::string::npos);
+    }
+    GemmParams bad = kVariants.at(kVariants.size() - 3);
+    bad.prefetch = 0; // the fragment schedule moves prefetched tiles
+    EXPECT_NE(bad.invalidReason().find("frags"), std::string::npos);
+    // Prefetch 1 with fragments: one buffer, stored between two barriers at the last k-step, whose fragments are
+    // already in registers; the tile after the next is loaded after the second barrier.
+    GemmParams one = kVariants.at(kVariants.size() - 3);
+    one.prefetch = 1;
+    ASSERT_EQ(one.invalidReason(), "");
+    const std::string o = generateTnKernel(one);
+    EXPECT_NE(o.find("KT_LOCAL double2 lA[GEMM_KL]"), std::string::npos);
+    const auto lastStep = o.find("if (pk == GEMM_KL - 1)");
+    ASSERT_NE(lastStep, std::string::npos);
+    const auto firstBarrier = o.find("KT_BARRIER();", lastStep), store = o.find("lA[row][col] = pA[r];", lastStep);
+    const auto secondBarrier = o.find("KT_BARRIER();", firstBarrier + 1), ahead = o.find("if (kb + 2 < kbEnd)", lastStep);
+    EXPECT_LT(firstBarrier, store);
+    EXPECT_LT(store, secondBarrier);
+    EXPECT_LT(secondBarrier, ahead);
+    EXPECT_LT(ahead, o.find("const int next = (pk + 1) % GEMM_KL;", lastStep));
+    bad.prefetch = 3, bad.kl = 3; // odd kl: the next block's first fragments would land in the wrong slot
+    EXPECT_NE(bad.invalidReason().find("an even kl"), std::string::npos);
+    bad.kl = 8, bad.prefetch = 4;
+    EXPECT_NE(bad.invalidReason().find("prefetch must be 0, 1, 2 or 3"), std::string::npos);
+
     p = variant(64, 64, 8, 8, 8, 2, 8, "", "", ROW, ROW, D);
     const std::string d = generateTnKernel(p);
     EXPECT_NE(d.find("double2 v"), std::string::npos); // vw 8 in f64: loads of two doubles

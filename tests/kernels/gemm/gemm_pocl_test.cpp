@@ -82,6 +82,33 @@ TEST_F(GemmPocl, TnKernelEveryParameterValueMatchesOpenBlas) {
 #endif
 }
 
+TEST_F(GemmPocl, PrefetchSchedulesMatchOpenBlasForEveryKBlockCount) {
+    // The prefetch schedules (1: one tile buffer; 2: two, the next tile stored at the k-block's end; 3: two, stored
+    // at the next one's start and loaded two ahead) with and without the fragment pipeline (with one buffer: the
+    // tile stored between two barriers at the last k-step, loaded two ahead), in both precisions: one to five
+    // k-blocks (the prologue's second tile, the buffer parity, the last block's guards), split-K parts of one and two
+    // blocks, ragged m, n and k.
+    std::size_t ran = 0;
+    for (Precision prec : {F, D})
+        for (int prefetch : {1, 2, 3})
+            for (int frags : {0, 1})
+                for (int ksplit : {1, 2}) {
+                    GemmParams p = microKernel(variant(32, 64, 4, 4, 4, 1, 2, "AB", "", CBL, RBL, prec), 4, 1, frags);
+                    p.prefetch = prefetch, p.ksplit = ksplit;
+                    SCOPED_TRACE(p.describe());
+                    ASSERT_EQ(p.invalidReason(), "");
+                    if (prec == D && !s_device->info().fp64) continue;
+                    for (std::int64_t blocks = 1; blocks <= 5; ++blocks) {
+                        const std::int64_t m = 2 * p.ml - 5, n = p.nl + 7, k = (blocks - 1) * p.kl + 3;
+                        SCOPED_TRACE("k = " + std::to_string(k));
+                        const auto r = prec == F ? runTn<float>(*s_device, p, m, n, k) : runTn<double>(*s_device, p, m, n, k);
+                        EXPECT_TRUE(r.ok) << r.message;
+                        ++ran;
+                    }
+                }
+    EXPECT_GT(ran, 0u);
+}
+
 TEST_F(GemmPocl, LayoutMismatchIsDetected) {
     // The checks above can fail: A packed as ROW for a kernel that reads CBL gives wrong results.
     const auto p = variant(16, 16, 4, 2, 2, 2, 2, "", "", CBL, ROW, F);
