@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Exhaustive tune of the SIMT DGEMM space (tools/spaces/dgemm-simt.json, every GEMM_PREFETCH/GEMM_FRAGS schedule) at
+# 4096 on CUDA, then the tune's three best beside cuBLAS at 4096/8192 NN/TN, and the best through NVIDIA's OpenCL
+# beside CLBlast (issue 15, "SIMT DGEMM >= 81% of the FP64 FMA peak"). Carry .carry (tools/pack-gpu.sh).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=${OUT:-/tmp/kt-out}; mkdir -p "$out"
+source tools/gpu-env.sh
+ktune=${KT_KTUNE:-.carry/build-gpu/app/cli/ktune}
+res=/tmp/kt-simt-tune && rm -rf "$res" && mkdir -p "$res"
+export KT_DB=$res/simt.sqlite
+start=$SECONDS
+log() { echo "== $* (+$((SECONDS - start)) s)" | tee -a "$out/log.txt"; }
+"$ktune" devices --json > "$res/devices.json"
+pick() { python3 -c "import json,sys; print(next((d['id'] for d in json.load(open(sys.argv[1]))['devices'] if d.get('backend','').lower()=='$1' and d.get('type')=='gpu'), ''))" "$res/devices.json"; }
+cuda=$(pick cuda); ocl=$(pick opencl)
+timeout "${KT_TUNE_LIMIT:-200}" "$ktune" tune --device "$cuda" --family dgemm --space tools/spaces/dgemm-simt.json \
+    --strategy exhaustive --sizes 4096 --runs 3 --budget-time "${KT_TUNE_BUDGET:-170s}" > "$res/tune.txt" 2>&1
+log "tune rc $?"
+"$ktune" measurements --device "$cuda" --family dgemm --format csv > "$res/meas.csv" 2>&1
+top=$(grep -E '^ +[0-9]+\. ' "$res/tune.txt" | head -3 | awk '{print $3}' | paste -sd';')
+grep -E '^ +[0-9]+\. ' "$res/tune.txt" | head -10 >> "$out/log.txt"
+timeout 120 "$ktune" bench --device "$cuda" --family dgemm --point "$top" --sizes 4096,8192 --ops nn,tn --runs 5 \
+    --out "$res/bench-cuda.json" >> "$out/log.txt" 2>&1
+log "bench cuda rc $?"
+timeout 60 "$ktune" bench --device "$ocl" --family dgemm --point "${top%%;*}" --sizes 4096 --ops nn --runs 5 \
+    --out "$res/bench-opencl.json" >> "$out/log.txt" 2>&1
+log "bench opencl rc $?"
+tar czf "$out/results.tar.gz" -C "$res" .
