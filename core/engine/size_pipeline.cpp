@@ -111,7 +111,9 @@ PipelineOutcome deriveSizeRule(const std::filesystem::path& database, std::int64
         throw std::runtime_error("run " + std::to_string(runId) + ": it ended before the detailed sampling (" +
                                  std::to_string(out.measurements) +
                                  " measurements, none beyond the representative sizes; its budget, if it had one, "
-                                 "was too small for the sieve and the detail sizes)");
+                                 "was too small for the sieve and the detail sizes). Run the pipeline again with a "
+                                 "larger budget or fewer representative sizes: a run with the same settings reuses "
+                                 "the measurements this one stored");
     if (curves.empty())
         throw std::runtime_error("run " + std::to_string(runId) +
                                  ": no finalist was measured successfully at two or more detail sizes");

@@ -162,7 +162,19 @@ TEST_F(SizePipelineTest, SaysWhenTheBudgetEndedBeforeTheDetailedSampling) {
     EXPECT_TRUE(out.rule.intervals.empty());
     EXPECT_NE(out.message.find("ended before the detailed sampling (10 measurements"), std::string::npos)
         << out.message;
+    EXPECT_NE(out.message.find("reuses the measurements this one stored"), std::string::npos) << out.message;
     EXPECT_EQ(m_measured, 10u);
+
+    // As the message says: the same pipeline again without the budget measures only what the first run did not.
+    const auto whole = SizePipeline(config(), nullptr, nullptr).run();
+    ASSERT_EQ(whole.status, RunStatus::Completed) << whole.message;
+    EXPECT_FALSE(whole.rule.intervals.empty());
+    const std::uint64_t measuredAgain = m_measured - 10;
+    std::filesystem::remove(m_db);
+    m_measured = 0;
+    const auto fresh = SizePipeline(config(), nullptr, nullptr).run();
+    ASSERT_EQ(fresh.status, RunStatus::Completed) << fresh.message;
+    EXPECT_EQ(measuredAgain + 10, m_measured) << "the second run should have reused the first run's 10 measurements";
 }
 
 TEST_F(SizePipelineTest, RefusesFamiliesWithSeveralSizeDimensionsAndUnknownOnes) {
