@@ -334,6 +334,11 @@ options. `ktp_get_stats()` counts compilations and cache loads. `KTP_DEVICE=plat
 the host-memory entries.
 
 )";
+    o << R"(Programs compiled per call size (the batched GEMM's) stay in memory up to `KTP_MAX_PROGRAMS` per device
+(default 256; the least recently used is released and loaded again from the disk cache when its size comes back);
+`ktp_get_program_memory()` reports them.
+
+)";
     o << R"(## Drop-in offload
 
 Built with `-DKTP_DROP_IN=ON`, `libktp.so` also defines the CBLAS and Fortran BLAS names of its routines
