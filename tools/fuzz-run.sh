@@ -11,7 +11,7 @@ shift
 seconds=${KT_FUZZ_SECONDS:-20}
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-    targets=(space_json expression size_list rules_json curves_csv samples_csv t4_json)
+    targets=(space_json expression size_list rules_json curves_csv samples_csv t4_json package_manifest)
 fi
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/fuzz_}"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"

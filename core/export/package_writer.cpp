@@ -6,6 +6,7 @@
 #include <chrono>
 #include <ctime>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <sstream>
 
@@ -333,6 +334,11 @@ options. `ktp_get_stats()` counts compilations and cache loads. `KTP_DEVICE=plat
 the host-memory entries.
 
 )";
+    o << R"(Programs compiled per call size (the batched GEMM's) stay in memory up to `KTP_MAX_PROGRAMS` per device
+(default 256; the least recently used is released and loaded again from the disk cache when its size comes back);
+`ktp_get_program_memory()` reports them.
+
+)";
     o << R"(## Drop-in offload
 
 Built with `-DKTP_DROP_IN=ON`, `libktp.so` also defines the CBLAS and Fortran BLAS names of its routines
@@ -350,6 +356,17 @@ in its LP64 interface, where the package's `ktp_cblas_?gemm_batch_strided` takes
 
 } // namespace
 
+bool isPackageManifest(const std::string& text) noexcept {
+    try {
+        const auto manifest = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+        if (!manifest.is_object()) return false; // also a discarded (malformed) parse
+        const auto format = manifest.find("format");
+        return format != manifest.end() && format->is_string() && format->get<std::string>() == kManifestFormat;
+    } catch (const std::exception&) { // out of memory on a huge file: no package either
+        return false;
+    }
+}
+
 nlohmann::json writePackage(const PackageModel& model, const WriteOptions& options) {
     auto progress = [&](const std::string& line) {
         if (options.progress) options.progress(line);
@@ -360,13 +377,9 @@ nlohmann::json writePackage(const PackageModel& model, const WriteOptions& optio
     if (fs::exists(out, ec)) {
         if (!fs::is_directory(out, ec)) throw ExportError(out.string() + " exists and is not a folder");
         if (!fs::is_empty(out, ec)) {
-            bool earlier = false;
-            try {
-                std::ifstream in(out / "manifest.json");
-                earlier = in && nlohmann::json::parse(in).value("format", "") == kManifestFormat;
-            } catch (const std::exception&) {
-                earlier = false;
-            }
+            std::ifstream in(out / "manifest.json", std::ios::binary);
+            const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            const bool earlier = in && isPackageManifest(text);
             if (!earlier)
                 throw ExportError(out.string() + " is not empty and holds no earlier package; choose an empty folder");
             if (!options.replace)

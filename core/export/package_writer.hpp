@@ -21,11 +21,17 @@ struct WriteOptions {
     std::function<void(const std::string&)> progress; // a line per step, optional
 };
 
+// The manifest's format tag.
+inline constexpr const char* kManifestFormat = "ktune-package/1";
+
+// Whether `text` (a folder's manifest.json) is the manifest of a package `ktune export` wrote: a JSON object whose
+// "format" is kManifestFormat. The one part of a package KernelTune reads back (the package's runtime parses no
+// JSON: its plans and rules are generated C++): writePackage replaces only a folder that holds one. Any other text,
+// malformed or not, is no package manifest; never throws.
+bool isPackageManifest(const std::string& text) noexcept;
+
 // Returns the manifest written. ExportError when the folder is refused or a plan cannot be emitted; the package is
 // written to a sibling temporary folder and renamed into place, so a failure leaves no half-written package.
 nlohmann::json writePackage(const PackageModel& model, const WriteOptions& options);
-
-// The manifest's format tag.
-inline constexpr const char* kManifestFormat = "ktune-package/1";
 
 } // namespace kt::exporter

@@ -185,6 +185,16 @@ TEST_F(ExportModel, WritesAPackageAndNeverOverwritesAForeignFolder) {
     kept >> text;
     EXPECT_EQ(text, "keep");
     EXPECT_FALSE(std::filesystem::exists(dir() / "mine.ktp-tmp"));
+    // A folder whose manifest.json is not a package's (another format, malformed, not an object) is foreign too.
+    EXPECT_TRUE(exporter::isPackageManifest(manifest.dump()));
+    for (const char* other : {R"({"format": "ktune-package/2"})", R"({"format": "ktune-package/1")",
+                              R"([{"format": "ktune-package/1"}])", R"({"format": ["ktune-package/1"]})", ""}) {
+        EXPECT_FALSE(exporter::isPackageManifest(other)) << other;
+        std::filesystem::create_directories(dir() / "other");
+        std::ofstream(dir() / "other" / "manifest.json") << other;
+        options.out = dir() / "other";
+        EXPECT_THROW(exporter::writePackage(model, options), exporter::ExportError) << other;
+    }
 }
 
 TEST_F(ExportModel, SymvExportsOneColumnMajorPlanPerTriangleReadingOffsetsAndIncrementsFromTheCall) {

@@ -1,12 +1,14 @@
 // The export end to end on PoCL: tune every family with a routine (tiny budgets), `ktune export --family all`, build
 // the package with CMake, a consumer that links only the package checks every routine in both entry styles against
 // OpenBLAS (the batched GEMM also at a tuned and an untuned size, each through the kernel compiled for its sizes),
-// its second run compiles nothing (the on-disk cache), and the drop-in build offloads an unmodified BLAS
-// program (GEMM, SYMV, SYRK, SYR2K, SYMM, TRMM, DOT through CBLAS and Fortran names, OpenBLAS's OMATCOPY) under
+// its second run compiles nothing (the on-disk cache), with $KTP_MAX_PROGRAMS=2 it keeps at most two per-size
+// programs per device in memory and loads a released one again from disk, and the drop-in build offloads an unmodified
+// BLAS program (GEMM, SYMV, SYRK, SYR2K, SYMM, TRMM, DOT through CBLAS and Fortran names, OpenBLAS's OMATCOPY) under
 // LD_PRELOAD while its invalid calls still reach the program's own BLAS and its xerbla.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <map>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -48,6 +50,29 @@ std::vector<std::vector<double>> numbers(const std::string& text) {
         rows.push_back(row);
     }
     return rows;
+}
+
+// The consumer's "programs after MxNxK compiled C loaded L …" lines, in order: each a map from word to count, the
+// size under "size".
+std::vector<std::map<std::string, std::string>> programLines(const std::string& output) {
+    std::vector<std::map<std::string, std::string>> lines;
+    std::istringstream in(output);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.rfind("programs after ", 0) != 0) continue;
+        std::istringstream words(line.substr(15));
+        std::map<std::string, std::string> fields;
+        std::string key, value;
+        words >> fields["size"];
+        while (words >> key >> value) fields[key] = value;
+        lines.push_back(fields);
+    }
+    return lines;
+}
+
+long long field(const std::map<std::string, std::string>& line, const std::string& key) {
+    const auto it = line.find(key);
+    return it == line.end() ? -1 : std::atoll(it->second.c_str());
 }
 
 TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
@@ -179,15 +204,67 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
     // Measured: the second process builds every program from the disk cache and compiles none (the first compiled
     // each program once and loaded it from the cache for its second context).
     EXPECT_EQ(counter(second.output, "compiled"), 0) << second.output;
-    const auto loaded = second.output.find("loaded ");
-    ASSERT_NE(loaded, std::string::npos) << second.output;
-    const auto firstLoaded = first.output.find("loaded ");
-    ASSERT_NE(firstLoaded, std::string::npos) << first.output;
-    EXPECT_EQ(std::atoll(second.output.c_str() + loaded + 7),
-              counter(first.output, "compiled") + std::atoll(first.output.c_str() + firstLoaded + 7))
+    // The summary line's "loaded" (the "programs after" lines before it count so far).
+    auto summaryLoaded = [](const std::string& output) {
+        const auto at = output.find(" loaded ", output.rfind("\ncompiled "));
+        return at == std::string::npos ? -1 : std::atoll(output.c_str() + at + 8);
+    };
+    ASSERT_GE(summaryLoaded(second.output), 0) << second.output;
+    ASSERT_GE(summaryLoaded(first.output), 0) << first.output;
+    EXPECT_EQ(summaryLoaded(second.output), counter(first.output, "compiled") + summaryLoaded(first.output))
         << "first:\n"
         << first.output << "second:\n"
         << second.output;
+
+    // The per-size programs kept in memory: at most $KTP_MAX_PROGRAMS per device (here 2: the host entries' context
+    // and the consumer's own are two), the least recently used released. Each size runs both precisions in both
+    // entry styles, so each size evicts the one before; 7x5x9 at the end is loaded again from the disk cache, not
+    // found in memory and not compiled (every size was compiled once, by this run or an earlier one).
+    const std::string sizes = " 7x5x9 6x6x6 3x3x3 5x4x2 7x5x9";
+    const auto capped = shell(scratch, env + "KTP_MAX_PROGRAMS=2 ./consumer/consumer" + sizes, "capped.log");
+    ASSERT_EQ(capped.rc, 0) << capped.output;
+    EXPECT_NE(capped.output.find(" failures 0\n"), std::string::npos) << capped.output; // results match OpenBLAS
+    {
+        const auto lines = programLines(capped.output);
+        ASSERT_EQ(lines.size(), 5u) << capped.output;
+        for (const auto& line : lines) {
+            EXPECT_EQ(field(line, "limit"), 2) << capped.output;
+            EXPECT_GE(field(line, "peak"), 1) << capped.output;
+            EXPECT_LE(field(line, "peak"), 2) << line.at("size") << "\n" << capped.output;
+            EXPECT_LE(field(line, "resident"), 2 * 2) << line.at("size") << "\n" << capped.output;
+        }
+        const auto& last = lines[4];
+        const auto& before = lines[3];
+        EXPECT_EQ(last.at("size"), "7x5x9");
+        EXPECT_EQ(field(last, "peak"), 2) << capped.output;
+        EXPECT_GT(field(last, "evicted"), field(before, "evicted")) << capped.output;
+        EXPECT_GT(field(last, "loaded"), field(before, "loaded")) << "7x5x9 was not reloaded\n" << capped.output;
+        EXPECT_EQ(field(last, "compiled"), field(before, "compiled")) << capped.output;
+        EXPECT_NE(capped.output.find("compiled for -DBATCHED_M=7 -DBATCHED_N=5 -DBATCHED_K=9\n"), std::string::npos);
+    }
+    // The same sizes under the default limit: nothing released, and 7x5x9 again is served from memory (so the
+    // reload above is the limit's doing).
+    const auto unbounded = shell(scratch, env + "./consumer/consumer" + sizes, "unbounded.log");
+    ASSERT_EQ(unbounded.rc, 0) << unbounded.output;
+    {
+        const auto lines = programLines(unbounded.output);
+        ASSERT_EQ(lines.size(), 5u) << unbounded.output;
+        EXPECT_EQ(field(lines[4], "limit"), 256) << unbounded.output;
+        EXPECT_EQ(field(lines[4], "evicted"), 0) << unbounded.output;
+        EXPECT_EQ(field(lines[4], "loaded"), field(lines[3], "loaded")) << unbounded.output;
+        EXPECT_GT(field(lines[4], "memory"), field(lines[3], "memory")) << unbounded.output;
+        EXPECT_GT(field(lines[4], "resident"), 2 * 2) << unbounded.output;
+    }
+    // A limit that is not a whole number >= 1 is refused with the reason before any call.
+    for (const char* bad : {"0", "12x", "-3", "99999999999999999999"}) {
+        const auto refused =
+            shell(scratch, env + "KTP_MAX_PROGRAMS=" + bad + " ./consumer/consumer", std::string("bad.log"));
+        EXPECT_EQ(refused.rc, 2) << bad << "\n" << refused.output;
+        EXPECT_NE(refused.output.find(std::string("program memory: KTP_MAX_PROGRAMS=") + bad +
+                                      " is not valid: give a whole number >= 1"),
+                  std::string::npos)
+            << refused.output;
+    }
 
     // The drop-in build, preloaded into a program that knows nothing of the package.
     r = shell(scratch,

@@ -16,6 +16,7 @@
 #include "ktp_cuda_api.hpp"
 #include "ktp_cuda_loading.hpp"
 #include "ktp_nvrtc_options.hpp"
+#include "ktp_program_limit.hpp"
 
 namespace ktp::cu {
 
@@ -111,6 +112,8 @@ struct DeviceState {
     bool tuned = false;
     std::map<std::pair<int, std::string>, CUmodule> modules;                 // (index, per-call options)
     std::map<std::tuple<int, std::string, std::string>, Function> functions; // (index, per-call options, name)
+    SizedPrograms sized; // the modules with per-call options, least recently used last (ktp_program_limit.hpp)
+    std::vector<CUmodule> retired; // released from the maps, unloaded after the next synchronisation that succeeds
     std::map<std::pair<const PlanEntry*, int>, std::pair<CUdeviceptr, size_t>> workspaces;
     std::set<int> brokenVariants;
 };
@@ -207,6 +210,41 @@ HostDevice& hostDevice() {
     return h;
 }
 
+// Puts a module in memory; one with per-call options may release the least recently used others beyond the limit,
+// their functions with them. Unlike an OpenCL program, a CUDA module is not kept alive by launches still queued:
+// cuModuleUnload while a kernel of it waits on a stream (the caller's streams, which the package never waits on
+// for device entries, and which may differ from call to call) leaves that launch with freed code. So the context is
+// synchronised first (cuCtxSynchronize, with the state's context current: every stream the package launched on
+// runs in it). Eviction happens only when a new size has just been compiled or loaded, which already costs far
+// more than the wait. Per-launch events would avoid waiting but cost an event record on every launch, and the
+// module would have to stay until its event passes anyway. Should the synchronisation fail (a capturing stream, an
+// earlier fault), the modules are not unloaded but retired, and unloaded after a later one succeeds: never unsafe,
+// at worst late. Callers hold gLock (the maps are shared) and have the state's context current (ContextScope).
+void keep(const Driver& d, DeviceState& s, int index, const std::string& perCall, CUmodule m) {
+    s.modules[{index, perCall}] = m;
+    if (perCall.empty()) return; // the ordinary modules: one per variant, kept
+    std::string unused;          // the limit was validated when the call began (runHost, runCu)
+    const auto evicted = s.sized.add({index, perCall}, maxPrograms(unused));
+    if (evicted.empty()) return noteSizedPrograms(0, s.sized.size());
+    for (const auto& key : evicted) {
+        const auto first = s.functions.lower_bound({key.first, key.second, std::string()});
+        auto last = first;
+        while (last != s.functions.end() && std::get<0>(last->first) == key.first &&
+               std::get<1>(last->first) == key.second)
+            ++last;
+        s.functions.erase(first, last);
+        if (const auto it = s.modules.find(key); it != s.modules.end()) {
+            s.retired.push_back(it->second);
+            s.modules.erase(it);
+        }
+    }
+    if (d.cuCtxSynchronize() == kSuccess) {
+        for (CUmodule old : s.retired) d.cuModuleUnload(old);
+        s.retired.clear();
+    }
+    noteSizedPrograms(evicted.size(), s.sized.size());
+}
+
 // The program `index` with the call's per-call options (empty for none) as a module in the state's context: from
 // memory, else from the disk cache, else compiled by NVRTC (and then written to the cache). Cache key: device,
 // compute capability, driver, NVRTC, options (the per-call ones included: one entry per size of a size-specialised
@@ -214,6 +252,7 @@ HostDevice& hostDevice() {
 int module(const Driver& d, DeviceState& s, int index, const std::string& perCall, CUmodule& out, std::string& error) {
     if (auto it = s.modules.find({index, perCall}); it != s.modules.end()) {
         ++counters().memoryHits;
+        if (!perCall.empty()) s.sized.touch(it->first);
         out = it->second;
         return KTP_SUCCESS;
     }
@@ -251,7 +290,7 @@ int module(const Driver& d, DeviceState& s, int index, const std::string& perCal
         CUmodule m = nullptr;
         if (d.cuModuleLoadData(&m, image.data()) == kSuccess) {
             ++counters().loaded;
-            s.modules[{index, perCall}] = out = m;
+            keep(d, s, index, perCall, out = m);
             return KTP_SUCCESS;
         }
         // A damaged or foreign entry: compile instead.
@@ -292,7 +331,7 @@ int module(const Driver& d, DeviceState& s, int index, const std::string& perCal
         return KTP_BUILD_FAILED;
     }
     if (!file.empty()) writeFileAtomically(file, image);
-    s.modules[{index, perCall}] = out = m;
+    keep(d, s, index, perCall, out = m);
     return KTP_SUCCESS;
 }
 
@@ -402,6 +441,7 @@ private:
             fn.dynamicShared = shared;
         } else {
             ++counters().memoryHits;
+            if (!perCall.empty()) m_s.sized.touch({programIndex, perCall}); // its module is in use
         }
         out = &fn;
         return KTP_SUCCESS;
@@ -461,6 +501,7 @@ int runCandidates(const Driver& d, DeviceState& s, CUstream stream, const Call& 
 
 int runHost(const Call& call, const void* a, const void* b, void* c) {
     std::lock_guard<std::mutex> lock(gLock);
+    if (std::string why; !maxPrograms(why)) return setStatus(KTP_NO_DEVICE, why);
     HostDevice& h = hostDevice();
     if (!h.context) return setStatus(KTP_NO_DEVICE, h.error);
     const Driver& d = *driver(nullptr);
@@ -472,6 +513,7 @@ int runHost(const Call& call, const void* a, const void* b, void* c) {
 
 int runCu(CUstream stream, Call call, CUdeviceptr a, CUdeviceptr b, CUdeviceptr c) {
     std::lock_guard<std::mutex> lock(gLock);
+    if (std::string why; !maxPrograms(why)) return setStatus(KTP_NO_DEVICE, why);
     std::string why;
     const Driver* d = driver(&why);
     if (!d) return setStatus(KTP_NO_DEVICE, noDriver(why));

@@ -60,6 +60,8 @@ constexpr unsigned kStreamNonBlocking = 1;   // CU_STREAM_NON_BLOCKING
     X(cuMemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2", CUresult, (void*, CUdeviceptr, std::size_t, CUstream))                \
     X(cuMemcpyDtoH, "cuMemcpyDtoH_v2", CUresult, (void*, CUdeviceptr, std::size_t))                                    \
     X(cuModuleLoadData, "cuModuleLoadData", CUresult, (CUmodule*, const void*))                                        \
+    X(cuModuleUnload, "cuModuleUnload", CUresult, (CUmodule))                                                          \
+    X(cuCtxSynchronize, "cuCtxSynchronize", CUresult, ())                                                              \
     X(cuModuleGetFunction, "cuModuleGetFunction", CUresult, (CUfunction*, CUmodule, const char*))                      \
     X(cuModuleGetGlobal, "cuModuleGetGlobal_v2", CUresult, (CUdeviceptr*, std::size_t*, CUmodule, const char*))        \
     X(cuFuncSetAttribute, "cuFuncSetAttribute", CUresult, (CUfunction, int, int))                                      \

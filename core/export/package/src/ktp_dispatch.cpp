@@ -1,4 +1,5 @@
 // The package's dispatch: call normalisation, the choice of variant by device and size, status and the disk cache.
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -8,6 +9,7 @@
 #include <unistd.h>
 
 #include "ktp_internal.hpp"
+#include "ktp_program_limit.hpp"
 
 namespace ktp {
 
@@ -20,6 +22,26 @@ Counters gCounters;
 } // namespace
 
 Counters& counters() { return gCounters; }
+
+long long maxPrograms(std::string& error) {
+    // Read once: the limit must not change under programs already held. A bad value fails every call with the
+    // reason (as a bad $KTP_DEVICE does) rather than silently running with another limit.
+    static const std::pair<long long, std::string> limit = []() -> std::pair<long long, std::string> {
+        const char* text = std::getenv("KTP_MAX_PROGRAMS");
+        if (!text || !*text) return {kDefaultMaxPrograms, {}};
+        char* end = nullptr;
+        errno = 0;
+        const long long v = std::strtoll(text, &end, 10);
+        const bool digits = std::strspn(text, "0123456789") == std::strlen(text);
+        if (digits && errno == 0 && *end == '\0' && v >= 1) return {v, {}};
+        return {0, std::string("KTP_MAX_PROGRAMS=") + text +
+                       " is not valid: give a whole number >= 1 (how many programs compiled per call size, such as "
+                       "the batched GEMM's, each device keeps in memory; default " +
+                       std::to_string(kDefaultMaxPrograms) + ")"};
+    }();
+    error = limit.second;
+    return limit.first;
+}
 
 int setStatus(int status, const std::string& message) {
     tStatus = status;
@@ -204,5 +226,16 @@ void ktp_get_stats(ktp_stats* stats) {
     stats->compiled = ktp::gCounters.compiled;
     stats->loaded_from_disk = ktp::gCounters.loaded;
     stats->memory_hits = ktp::gCounters.memoryHits;
+}
+int ktp_get_program_memory(ktp_program_memory* out) {
+    std::string error;
+    const long long limit = ktp::maxPrograms(error);
+    if (out) {
+        out->limit = limit;
+        out->resident = ktp::gCounters.sizedResident;
+        out->peak = ktp::gCounters.sizedPeak;
+        out->evicted = ktp::gCounters.evicted;
+    }
+    return limit ? KTP_SUCCESS : ktp::setStatus(KTP_NO_DEVICE, error);
 }
 }

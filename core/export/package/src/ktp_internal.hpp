@@ -2,6 +2,7 @@
 // on-disk program cache.
 #pragma once
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -53,8 +54,18 @@ std::string hashHex(const std::string& text);
 
 struct Counters {
     std::atomic<long long> compiled{0}, loaded{0}, memoryHits{0};
+    // Programs with per-call options (ktp_program_limit.hpp): in memory now over all device states, the most one
+    // device state held at once, and how many were released to stay within the limit.
+    std::atomic<long long> sizedResident{0}, sizedPeak{0}, evicted{0};
 };
 Counters& counters();
+// A device state put a per-call program in memory, released `evicted` others and now holds `held`.
+inline void noteSizedPrograms(std::size_t evicted, std::size_t held) {
+    Counters& c = counters();
+    c.sizedResident += 1 - (long long)evicted;
+    c.evicted += (long long)evicted;
+    if ((long long)held > c.sizedPeak) c.sizedPeak = (long long)held; // callers hold the backend's call lock
+}
 
 // Which of the call's three operands (0, 1, 2: the a, b, c of runHost/runCl/runCu) a plan buffer named `name` is;
 // -1 for the plan's own buffers. GEMM's A, B, C; SYMV's A, x, y (y0: y read for beta before y is written, the same

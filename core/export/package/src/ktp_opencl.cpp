@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ktp_backend.hpp"
+#include "ktp_program_limit.hpp"
 
 namespace ktp {
 
@@ -35,6 +36,7 @@ struct DeviceState {
     bool tuned = false;
     std::map<std::pair<int, std::string>, cl_program> programs;             // (index, per-call options)
     std::map<std::tuple<int, std::string, std::string>, cl_kernel> kernels; // (index, per-call options, name)
+    SizedPrograms sized; // the programs with per-call options, least recently used last (ktp_program_limit.hpp)
     std::map<std::pair<const PlanEntry*, int>, std::pair<cl_mem, size_t>> workspaces;
     std::set<int> brokenVariants;
     // Image views of buffers live until the launch that reads them completes (some drivers, PoCL among them, do
@@ -154,12 +156,38 @@ std::string buildLog(cl_program program, cl_device_id device) {
     return log.substr(0, 2000);
 }
 
+// Puts a program in memory; one with per-call options may release the least recently used others beyond the limit,
+// their kernels with them. Releasing is safe with launches of theirs still queued: OpenCL keeps a kernel and its
+// program alive until the commands that use them complete (clReleaseKernel, clReleaseProgram), and the kernel
+// objects are this state's own, never handed out. Callers hold gLock (the maps are shared).
+void keep(DeviceState& s, int index, const std::string& perCall, cl_program prog) {
+    s.programs[{index, perCall}] = prog;
+    if (perCall.empty()) return; // the ordinary programs: one per variant, kept
+    std::string unused;          // the limit was validated when the call began (runHost, runCl)
+    const auto evicted = s.sized.add({index, perCall}, maxPrograms(unused));
+    for (const auto& key : evicted) {
+        const auto first = s.kernels.lower_bound({key.first, key.second, std::string()});
+        auto last = first;
+        for (;
+             last != s.kernels.end() && std::get<0>(last->first) == key.first && std::get<1>(last->first) == key.second;
+             ++last)
+            if (last->second) clReleaseKernel(last->second);
+        s.kernels.erase(first, last);
+        if (const auto it = s.programs.find(key); it != s.programs.end()) {
+            clReleaseProgram(it->second);
+            s.programs.erase(it);
+        }
+    }
+    noteSizedPrograms(evicted.size(), s.sized.size());
+}
+
 // The program `index` of the package on the state's device, with the call's per-call options (empty for none): from
 // memory, else from the disk cache, else compiled (and then written to the cache). Cache key: device, driver,
 // OpenCL version, source and options (the per-call ones included: one entry per size of a size-specialised kernel).
 int program(DeviceState& s, int index, const std::string& perCall, cl_program& out, std::string& error) {
     if (auto it = s.programs.find({index, perCall}); it != s.programs.end()) {
         ++counters().memoryHits;
+        if (!perCall.empty()) s.sized.touch(it->first);
         out = it->second;
         return KTP_SUCCESS;
     }
@@ -179,7 +207,7 @@ int program(DeviceState& s, int index, const std::string& perCall, cl_program& o
         if (err == CL_SUCCESS && status == CL_SUCCESS &&
             clBuildProgram(prog, 1, &s.device, options, nullptr, nullptr) == CL_SUCCESS) {
             ++counters().loaded;
-            s.programs[{index, perCall}] = out = prog;
+            keep(s, index, perCall, out = prog);
             return KTP_SUCCESS;
         }
         if (prog) clReleaseProgram(prog); // a stale or foreign entry: compile instead
@@ -206,7 +234,7 @@ int program(DeviceState& s, int index, const std::string& perCall, cl_program& o
                 writeFileAtomically(file, bytes);
         }
     }
-    s.programs[{index, perCall}] = out = prog;
+    keep(s, index, perCall, out = prog);
     return KTP_SUCCESS;
 }
 
@@ -367,6 +395,7 @@ int runCandidates(DeviceState& s, cl_command_queue queue, const Call& call, cl_m
 
 int runHost(const Call& call, const void* a, const void* b, void* c) {
     std::lock_guard<std::mutex> lock(gLock);
+    if (std::string why; !maxPrograms(why)) return setStatus(KTP_NO_DEVICE, why);
     HostDevice& h = hostDevice();
     if (!h.device) return setStatus(KTP_NO_DEVICE, h.error);
     DeviceState& s = stateFor(h.context, h.device);
@@ -375,6 +404,7 @@ int runHost(const Call& call, const void* a, const void* b, void* c) {
 
 int runCl(cl_command_queue queue, const Call& call, cl_mem a, cl_mem b, cl_mem c) {
     std::lock_guard<std::mutex> lock(gLock);
+    if (std::string why; !maxPrograms(why)) return setStatus(KTP_NO_DEVICE, why);
     cl_context context = nullptr;
     cl_device_id device = nullptr;
     if (clGetCommandQueueInfo(queue, CL_QUEUE_CONTEXT, sizeof context, &context, nullptr) != CL_SUCCESS ||

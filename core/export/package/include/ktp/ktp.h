@@ -55,6 +55,21 @@ typedef struct {
 } ktp_stats;
 void ktp_get_stats(ktp_stats* stats);
 
+/* Programs compiled with per-call options (the batched GEMM compiles one per call size) stay in memory up to a limit
+   per device (OpenCL context and device, or CUDA context): $KTP_MAX_PROGRAMS, a whole number >= 1, default 256.
+   Beyond it the least recently used one is released (a later call at its size loads it from the disk cache);
+   programs without per-call options always stay. An invalid $KTP_MAX_PROGRAMS fails every call with KTP_NO_DEVICE
+   and says why. */
+typedef struct {
+    long long limit;    /* the limit per device; 0 when $KTP_MAX_PROGRAMS is invalid */
+    long long resident; /* per-call programs in memory now, all devices together */
+    long long peak;     /* the most one device held at once since the process started */
+    long long evicted;  /* released to stay within the limit */
+} ktp_program_memory;
+/* Fills `memory` (may be null); returns 0, or KTP_NO_DEVICE with ktp_last_error() when $KTP_MAX_PROGRAMS is
+   invalid. */
+int ktp_get_program_memory(ktp_program_memory* memory);
+
 /* The device the host-memory entries run on ($KTP_DEVICE="platform:device" picks one; by default the tuned device
    when present, else the first GPU, else the first device) and whether the package was tuned on it. Returns 0 or
    a ktp_status. */
