@@ -129,6 +129,16 @@ std::shared_ptr<const CompiledConstraints> ParameterSpace::compiled() const {
     return result;
 }
 
+bool LevelChecks::alwaysFalse() const { return m_compiled->constantFalse; }
+
+bool LevelChecks::holds(std::size_t level, const ParamValue* values) const {
+    for (std::size_t c : m_compiled->byLevel[level]) {
+        ++m_evaluations;
+        if (!m_compiled->code[c].holds(values)) return false;
+    }
+    return true;
+}
+
 // ---- ParameterSpace ---------------------------------------------------------------------------------------------
 
 void ParameterSpace::addParameter(Parameter parameter) {

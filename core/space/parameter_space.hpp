@@ -75,6 +75,27 @@ private:
     std::vector<ParamValue> m_values;
 };
 
+class ParameterSpace;
+
+// The constraint checks of a space grouped by the parameter they wait for: the pruning forEachValid does, for
+// samplers that bind parameters one at a time (SpaceSampler). A constraint is checked at the level of the last
+// parameter it reads, so values[0..level] decide it. Holds the compiled constraints of the moment it was made.
+class LevelChecks {
+public:
+    // True when some constraint over device variables alone is false: the space is empty.
+    bool alwaysFalse() const;
+    // Whether `values` (parameter order, at least level + 1 of them) keep every constraint checked at `level`.
+    bool holds(std::size_t level, const ParamValue* values) const;
+    // Constraint expressions evaluated so far by holds() (work counter for tests and benchmarks).
+    std::uint64_t evaluations() const { return m_evaluations; }
+
+private:
+    friend class ParameterSpace;
+    explicit LevelChecks(std::shared_ptr<const CompiledConstraints> compiled) : m_compiled(std::move(compiled)) {}
+    std::shared_ptr<const CompiledConstraints> m_compiled;
+    mutable std::uint64_t m_evaluations = 0;
+};
+
 class ParameterSpace {
 public:
     // Throws std::invalid_argument for an empty value list, a duplicate or non-identifier name.
@@ -101,6 +122,8 @@ public:
     // the space is larger than what it can visit, and walking a 22 M-point GEMM space takes a minute.
     std::uint64_t countValid(std::uint64_t atMost) const;
     bool isValid(const Point& point) const;
+    // The per-level constraint checks (compiles the constraints like validate()).
+    LevelChecks levelChecks() const { return LevelChecks(compiled()); }
     // The first constraint `point` breaks ("TRA_TILE % TRA_WPT == 0"), nullopt when it keeps them all (or cannot be
     // expressed in this space: see adopt).
     std::optional<std::string> brokenConstraint(const Point& point) const;

@@ -1,0 +1,71 @@
+// kt_sampler_bench: time from constructing a SpaceSampler to its first point, and per point after it, on the
+// built-in families' spaces (generic GPU limits). Usage: kt_sampler_bench [--points N] [family…] (default: 1000
+// points after the first, all families).
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <set>
+#include <string>
+
+#include "core/engine/family.hpp"
+#include "core/space/sampling.hpp"
+#include "kernels/builtin_families.hpp"
+
+using namespace kt;
+
+namespace {
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+DeviceInfo genericGpu() { // the limits `ktune families` reports against (app/cli's genericGpuDevice)
+    DeviceInfo device;
+    device.backend = BackendKind::Cuda;
+    device.name = "generic GPU";
+    device.type = DeviceType::Gpu;
+    device.maxWorkGroupSize = 1024;
+    device.maxWorkItemSizes = {1024, 1024, 64};
+    device.localMemBytes = 48 * 1024;
+    device.fp64 = device.atomics64 = true;
+    device.images = true;
+    device.maxImageBufferTexels = std::uint64_t(1) << 27;
+    return device;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    kernels::registerBuiltinFamilies();
+    std::set<std::string> only;
+    int points = 1000;
+    for (int i = 1; i < argc; ++i) {
+        if (std::string(argv[i]) == "--points" && i + 1 < argc) points = std::atoi(argv[++i]);
+        else only.insert(argv[i]);
+    }
+    const DeviceInfo device = genericGpu();
+    std::printf("| family | cartesian | first point (s) | next %d points (s) | distinct(100) (s) |\n"
+                "|---|---:|---:|---:|---:|\n",
+                points);
+    for (const auto& f : FamilyRegistry::instance().all()) {
+        if (!only.empty() && !only.count(f->name())) continue;
+        const ParameterSpace space = f->space(device);
+        auto start = std::chrono::steady_clock::now();
+        SpaceSampler sampler(space, 7);
+        auto first = sampler.next();
+        const double firstSeconds = secondsSince(start);
+        start = std::chrono::steady_clock::now();
+        for (int i = 0; i < points; ++i)
+            if (!sampler.next()) break;
+        const double moreSeconds = secondsSince(start);
+        start = std::chrono::steady_clock::now();
+        SpaceSampler second(space, 8);
+        const auto some = second.distinct(100);
+        const double distinctSeconds = secondsSince(start);
+        std::printf("| %s | %llu | %.3f | %.3f | %.3f (%zu) |%s\n", f->name().c_str(),
+                    static_cast<unsigned long long>(space.cartesianSize()), firstSeconds, moreSeconds,
+                    distinctSeconds, some.size(), first ? "" : " (empty)");
+        std::fflush(stdout);
+    }
+    return 0;
+}
