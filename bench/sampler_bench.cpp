@@ -1,6 +1,6 @@
 // kt_sampler_bench: time from constructing a SpaceSampler to its first point, and per point after it, on the
-// built-in families' spaces (generic GPU limits). Usage: kt_sampler_bench [--points N] [family…] (default: 1000
-// points after the first, all families).
+// built-in families' spaces (generic GPU limits). Usage: kt_sampler_bench [--points N] [--work W] [family…] (default:
+// 1000 points after the first, SpaceSampler::kMaxPrefixWork, all families).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -39,19 +39,21 @@ int main(int argc, char** argv) {
     kernels::registerBuiltinFamilies();
     std::set<std::string> only;
     int points = 1000;
+    std::uint64_t work = SpaceSampler::kMaxPrefixWork;
     for (int i = 1; i < argc; ++i) {
         if (std::string(argv[i]) == "--points" && i + 1 < argc) points = std::atoi(argv[++i]);
+        else if (std::string(argv[i]) == "--work" && i + 1 < argc) work = std::strtoull(argv[++i], nullptr, 10);
         else only.insert(argv[i]);
     }
     const DeviceInfo device = genericGpu();
-    std::printf("| family | cartesian | first point (s) | next %d points (s) | distinct(100) (s) |\n"
-                "|---|---:|---:|---:|---:|\n",
+    std::printf("| family | cartesian | table levels | first point (s) | next %d points (s) | distinct(100) (s) |\n"
+                "|---|---:|---:|---:|---:|---:|\n",
                 points);
     for (const auto& f : FamilyRegistry::instance().all()) {
         if (!only.empty() && !only.count(f->name())) continue;
         const ParameterSpace space = f->space(device);
         auto start = std::chrono::steady_clock::now();
-        SpaceSampler sampler(space, 7);
+        SpaceSampler sampler(space, 7, work);
         auto first = sampler.next();
         const double firstSeconds = secondsSince(start);
         start = std::chrono::steady_clock::now();
@@ -59,11 +61,12 @@ int main(int argc, char** argv) {
             if (!sampler.next()) break;
         const double moreSeconds = secondsSince(start);
         start = std::chrono::steady_clock::now();
-        SpaceSampler second(space, 8);
+        SpaceSampler second(space, 8, work);
         const auto some = second.distinct(100);
         const double distinctSeconds = secondsSince(start);
-        std::printf("| %s | %llu | %.3f | %.3f | %.3f (%zu) |%s\n", f->name().c_str(),
-                    static_cast<unsigned long long>(space.cartesianSize()), firstSeconds, moreSeconds,
+        std::printf("| %s | %llu | %zu/%zu | %.3f | %.3f | %.3f (%zu) |%s\n", f->name().c_str(),
+                    static_cast<unsigned long long>(space.cartesianSize()), sampler.prefixLevels(),
+                    space.parameters().size(), firstSeconds, moreSeconds,
                     distinctSeconds, some.size(), first ? "" : " (empty)");
         std::fflush(stdout);
     }

@@ -4,12 +4,53 @@
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
+#include <tuple>
 #include <unordered_set>
 
 namespace kt {
 
+namespace {
+
+// The order in which the sampler binds parameters. Any order keeps draws uniform; a good one checks constraints
+// early, so the prefix table stays small and a draw restarts after few parameters. Greedy: next the parameter that
+// completes the most constraints (the GEMM spaces' tensor-core parameters, each fixed to one value by a constraint
+// of its own, come first instead of last), then the one read by most unfinished constraints, then the one with the
+// fewest values; single-valued parameters cost nothing and go first. Ties keep the space's order.
+std::vector<std::size_t> bindingOrder(const ParameterSpace& space) {
+    const auto& params = space.parameters();
+    const auto reads = space.constraintParameters();
+    std::vector<std::size_t> unbound(reads.size()); // per constraint: parameters it reads not yet bound
+    for (std::size_t c = 0; c < reads.size(); ++c) unbound[c] = reads[c].size();
+    std::vector<bool> bound(params.size(), false);
+    std::vector<std::size_t> order;
+    while (order.size() < params.size()) {
+        std::size_t best = params.size();
+        std::tuple<bool, std::size_t, std::size_t, std::size_t> bestKey{};
+        for (std::size_t p = 0; p < params.size(); ++p) {
+            if (bound[p]) continue;
+            std::size_t completes = 0, involved = 0;
+            for (std::size_t c = 0; c < reads.size(); ++c)
+                if (std::binary_search(reads[c].begin(), reads[c].end(), p)) ++(unbound[c] == 1 ? completes : involved);
+            // Larger is better in every component (the value count negated through its complement).
+            std::tuple<bool, std::size_t, std::size_t, std::size_t> key{
+                params[p].values.size() == 1, completes, involved, kMaxValuesPerParameter - params[p].values.size()};
+            if (best == params.size() || key > bestKey) {
+                best = p;
+                bestKey = key;
+            }
+        }
+        bound[best] = true;
+        order.push_back(best);
+        for (std::size_t c = 0; c < reads.size(); ++c)
+            if (std::binary_search(reads[c].begin(), reads[c].end(), best)) --unbound[c];
+    }
+    return order;
+}
+
+} // namespace
+
 SpaceSampler::SpaceSampler(const ParameterSpace& space, std::uint64_t seed, std::uint64_t maxPrefixWork)
-    : m_space(space), m_rng(seed), m_checks(space.levelChecks()) {
+    : m_space(space), m_rng(seed), m_order(bindingOrder(space)), m_checks(space.levelChecks(m_order)) {
     m_cartesian = space.cartesianSize();
     if (space.parameters().empty() || m_cartesian == 0 || m_checks.alwaysFalse()) {
         m_empty = true;
@@ -20,7 +61,25 @@ SpaceSampler::SpaceSampler(const ParameterSpace& space, std::uint64_t seed, std:
         throw std::invalid_argument("space '" + space.name + "' is too large to sample: the product of its value "
                                     "list sizes exceeds 2^64");
     m_values.resize(space.parameters().size());
+    m_digits.resize(space.parameters().size());
     buildPrefixTable(maxPrefixWork);
+}
+
+void SpaceSampler::bindPrefix(std::uint64_t prefix, std::size_t levels) {
+    const auto& params = m_space.parameters();
+    for (std::size_t k = levels; k-- > 0;) { // the last level bound is the least significant digit
+        const auto& list = params[m_order[k]].values;
+        m_digits[m_order[k]] = static_cast<std::size_t>(prefix % list.size());
+        m_values[m_order[k]] = list[m_digits[m_order[k]]];
+        prefix /= list.size();
+    }
+}
+
+std::uint64_t SpaceSampler::boundIndex() const {
+    const auto& params = m_space.parameters();
+    std::uint64_t index = 0;
+    for (std::size_t i = 0; i < params.size(); ++i) index = index * params[i].values.size() + m_digits[i];
+    return index;
 }
 
 void SpaceSampler::buildPrefixTable(std::uint64_t maxWork) {
@@ -30,7 +89,8 @@ void SpaceSampler::buildPrefixTable(std::uint64_t maxWork) {
     std::uint64_t work = 0;
     while (m_prefixLevels < params.size()) {
         const std::size_t level = m_prefixLevels;
-        const auto& list = params[level].values;
+        const std::size_t param = m_order[level];
+        const auto& list = params[param].values;
         // Each candidate costs one check of the level's constraints (counted as one unit however many there are:
         // the bound is on candidates, which also bounds the table's size).
         std::uint64_t candidates = 0;
@@ -41,13 +101,9 @@ void SpaceSampler::buildPrefixTable(std::uint64_t maxWork) {
         work += candidates;
         std::vector<std::uint64_t> next;
         for (std::uint64_t prefix : m_prefixes) {
-            std::uint64_t rest = prefix; // decode values[0..level) (last parameter = least significant digit)
-            for (std::size_t i = level; i-- > 0;) {
-                m_values[i] = params[i].values[rest % params[i].values.size()];
-                rest /= params[i].values.size();
-            }
+            bindPrefix(prefix, level);
             for (std::size_t j = 0; j < list.size(); ++j) {
-                m_values[level] = list[j];
+                m_values[param] = list[j];
                 if (m_checks.holds(level, m_values.data())) next.push_back(prefix * list.size() + j);
             }
         }
@@ -58,7 +114,12 @@ void SpaceSampler::buildPrefixTable(std::uint64_t maxWork) {
             return;
         }
     }
-    m_knownNonEmpty = true; // the table is the (non-empty) list of valid points
+    // The table is the (non-empty) list of all valid points: keep their indices in the space's own order.
+    for (auto& entry : m_prefixes) {
+        bindPrefix(entry, m_prefixLevels);
+        entry = boundIndex();
+    }
+    m_knownNonEmpty = true;
 }
 
 std::optional<std::uint64_t> SpaceSampler::drawIndex() {
@@ -67,26 +128,21 @@ std::optional<std::uint64_t> SpaceSampler::drawIndex() {
     if (usesIndexList()) return m_prefixes[pickPrefix(m_rng)];
     const auto& params = m_space.parameters();
     for (;;) {
-        // Decode a uniformly chosen prefix, then bind the rest uniformly, restarting at the first broken
-        // constraint: every valid point has the same probability per attempt (see the class comment).
-        std::uint64_t index = m_prefixes[pickPrefix(m_rng)];
-        std::uint64_t rest = index;
-        for (std::size_t i = m_prefixLevels; i-- > 0;) {
-            m_values[i] = params[i].values[rest % params[i].values.size()];
-            rest /= params[i].values.size();
-        }
+        // Bind a uniformly chosen prefix, then the rest uniformly, restarting at the first broken constraint:
+        // every valid point has the same probability per attempt (see the class comment).
+        bindPrefix(m_prefixes[pickPrefix(m_rng)], m_prefixLevels);
         bool ok = true;
         for (std::size_t level = m_prefixLevels; level < params.size() && ok; ++level) {
-            const auto& list = params[level].values;
+            const std::size_t param = m_order[level];
+            const auto& list = params[param].values;
             std::uniform_int_distribution<std::size_t> pick(0, list.size() - 1);
-            const std::size_t j = pick(m_rng);
-            m_values[level] = list[j];
-            index = index * list.size() + j;
+            m_digits[param] = pick(m_rng);
+            m_values[param] = list[m_digits[param]];
             ok = m_checks.holds(level, m_values.data());
         }
         if (ok) {
             m_knownNonEmpty = true;
-            return index;
+            return boundIndex();
         }
         // Many failures and no point yet: maybe there is none (the table stopped above the level that decides).
         // One pruned walk to the first valid point settles it; a non-empty space then keeps drawing.

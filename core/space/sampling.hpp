@@ -11,23 +11,26 @@ namespace kt {
 
 // Draws valid points uniformly, by rejection over a table of valid prefixes.
 //
-// The constructor lists, breadth first, the valid prefixes: the value combinations of the first L parameters that
-// keep every constraint reading only those parameters (the pruning forEachValid does), going as deep as
-// kMaxPrefixWork constraint checks allow. A draw then picks a prefix uniformly, draws the remaining parameters one
-// at a time, each uniformly from its list, and starts over as soon as a constraint over the bound parameters
-// fails. Every valid point has the same chance per attempt (1 / prefixes × 1 / product of the remaining list
-// sizes), so the result is exactly uniform over the valid points, like rejection over the whole product, but an
-// attempt is rejected after a few checks and the prefix table has already removed most invalid combinations.
-// When the table reaches the last parameter it is the list of all valid points, and draws need no rejection.
+// Parameters are bound in a chosen order (any order keeps draws uniform; the one chosen lets constraints be checked
+// early, see bindingOrder in sampling.cpp). The constructor lists, breadth first, the valid prefixes: the value
+// combinations of the first L parameters of that order that keep every constraint reading only those parameters
+// (the pruning forEachValid does), going as deep as kMaxPrefixWork candidate checks allow. A draw then picks a
+// prefix uniformly, binds the remaining parameters one at a time, each uniformly from its list, and starts over as
+// soon as a constraint over the bound parameters fails. Every valid point has the same chance per attempt
+// (1/prefixes × 1/product of the remaining list sizes), so the result is exactly uniform over the valid points,
+// like rejection over the whole product, but an attempt is rejected after a few checks and the table has already
+// removed most invalid combinations. When the table reaches the last parameter it is the list of all valid
+// points, and draws need no rejection.
 //
-// Work before the first point: at most kMaxPrefixWork checks for the table, then on average (checks per attempt)
-// / (valid fraction of prefixes × remaining product) — for the GEMM spaces (22 M valid of 7·10^13) a few
-// milliseconds instead of minutes (docs/perf: kt_sampler_bench). A space whose validity the table cannot decide
-// is walked (forEachValid, first point only) after kAttemptsBeforeWalk failed attempts, so an empty space ends in
-// nullopt instead of drawing forever.
+// Work before the first point: at most kMaxPrefixWork checks for the table, then on average (checks per attempt) /
+// (acceptance of an attempt). A space whose emptiness the table cannot decide is walked (forEachValid, to its first
+// point) after kAttemptsBeforeWalk failed attempts, so an empty space ends in nullopt instead of drawing forever.
+// Numbers for the built-in families: bench/sampler_bench.cpp (kt_sampler_bench).
 class SpaceSampler {
 public:
-    static constexpr std::uint64_t kMaxPrefixWork = std::uint64_t(1) << 22; // ~0.3 s; 32 MiB of table at most
+    // 2^18 checks: ≤ 20 ms and 2 MiB of table on the built-in spaces; a larger table barely raises the GEMM spaces'
+    // acceptance (2^22: 0.2 s before the first point for 2 instead of 6 µs per point after it).
+    static constexpr std::uint64_t kMaxPrefixWork = std::uint64_t(1) << 18;
     static constexpr std::uint64_t kAttemptsBeforeWalk = std::uint64_t(1) << 16;
 
     // Keeps a reference to `space`, which must outlive the sampler. `maxPrefixWork` bounds the table's candidate
@@ -50,15 +53,23 @@ public:
 
 private:
     void buildPrefixTable(std::uint64_t maxWork);
+    // Binds the first `levels` parameters of the binding order (m_values, m_digits) from a table entry.
+    void bindPrefix(std::uint64_t prefix, std::size_t levels);
+    // Index in the space (pointAt) of the values bound in m_digits.
+    std::uint64_t boundIndex() const;
     std::optional<std::uint64_t> drawIndex();
 
     const ParameterSpace& m_space;
     std::mt19937_64 m_rng;
-    LevelChecks m_checks;
+    std::vector<std::size_t> m_order; // parameters in binding order (bindingOrder in sampling.cpp)
+    LevelChecks m_checks;             // per level of m_order
     std::uint64_t m_cartesian = 0;
-    std::vector<std::uint64_t> m_prefixes; // mixed-radix indices over the first m_prefixLevels parameters
+    // Mixed-radix indices over the first m_prefixLevels parameters of m_order; once the table covers every
+    // parameter, the valid points' indices in the space (pointAt).
+    std::vector<std::uint64_t> m_prefixes;
     std::size_t m_prefixLevels = 0;
-    std::vector<ParamValue> m_values; // scratch: the values being bound
+    std::vector<ParamValue> m_values; // scratch, in the space's parameter order: the values being bound
+    std::vector<std::size_t> m_digits; // and their positions in the value lists
     bool m_empty = false;
     bool m_knownNonEmpty = false; // a draw succeeded or a walk found a point
     std::uint64_t m_failedAttempts = 0; // since construction, while !m_knownNonEmpty
