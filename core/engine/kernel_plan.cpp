@@ -79,17 +79,31 @@ std::string unknownName(const std::string& expression, const std::set<std::strin
 
 // The first "${expr}" of the program's options that does not parse or reads an unknown name; empty when fine.
 std::string perCallOptionReason(const GeneratedSource& program, const std::set<std::string>& known) {
-    for (const auto& option : program.options)
-        for (std::size_t at = option.find("${"); at != std::string::npos; at = option.find("${", at + 2)) {
-            const std::size_t end = option.find('}', at);
-            if (end == std::string::npos) return "option '" + option + "': '${' without '}'";
-            if (auto why = unknownName(option.substr(at + 2, end - at - 2), known); !why.empty())
+    for (const auto& option : program.options) {
+        const auto scanned = optionPlaceholders(option);
+        for (const auto& placeholder : scanned.placeholders)
+            if (auto why = unknownName(placeholder.expression, known); !why.empty())
                 return "option '" + option + "': " + why;
-        }
+        if (scanned.unterminated()) return "option '" + option + "': '${' without '}'";
+    }
     return {};
 }
 
 } // namespace
+
+OptionPlaceholders optionPlaceholders(const std::string& option) {
+    OptionPlaceholders out;
+    for (std::size_t open = option.find("${"); open != std::string::npos;) {
+        const std::size_t close = option.find('}', open + 2);
+        if (close == std::string::npos) {
+            out.unterminatedAt = open;
+            break;
+        }
+        out.placeholders.push_back({option.substr(open + 2, close - open - 2), open, close + 1});
+        open = option.find("${", close + 1);
+    }
+    return out;
+}
 
 std::string KernelPlan::describe() const {
     std::ostringstream s;

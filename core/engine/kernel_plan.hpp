@@ -123,6 +123,23 @@ struct KernelPlan {
     std::string invalidReason() const;
 };
 
+// The "${expr}" placeholders of one program option (per-call options, see kernel_plan.cpp), in order. Scanning
+// resumes after each '}' and stops at a "${" without '}': `unterminatedAt` is then its position (npos otherwise).
+// The one reader of the syntax: the plan check, the executor, the export's package model and emitter use it.
+struct OptionPlaceholder {
+    std::string expression; // the text between "${" and '}', not parsed
+    std::size_t begin = 0;  // position of the '$'
+    std::size_t end = 0;    // one past the '}'
+};
+struct OptionPlaceholders {
+    std::vector<OptionPlaceholder> placeholders;
+    std::size_t unterminatedAt = std::string::npos;
+    bool unterminated() const { return unterminatedAt != std::string::npos; }
+    // Whether the option is per call at all (holds "${", closed or not).
+    bool perCall() const { return !placeholders.empty() || unterminated(); }
+};
+OptionPlaceholders optionPlaceholders(const std::string& option);
+
 // Whether `text` is a real literal ("0", "-0.5", "1e-3") of a PlanArg::Kind::Real argument; its value in `value`.
 bool parseRealLiteral(const std::string& text, double& value);
 

@@ -131,7 +131,7 @@ PlanExecutor::PlanExecutor(Device& device, ProgramCache& programs, KernelPlan pl
     if (auto why = m_plan.invalidReason(); !why.empty()) throw std::invalid_argument("kernel plan: " + why);
     for (const auto& source : m_plan.programs)
         for (const auto& option : source.options)
-            if (option.find("${") != std::string::npos)
+            if (optionPlaceholders(option).perCall())
                 throw std::invalid_argument("kernel plan: option " + option +
                                             " is per call; only an exported package compiles such a program");
     int slot = 0;

@@ -33,10 +33,8 @@ std::vector<std::string> perCallDims(const std::vector<RoutinePlan>& plans, cons
     for (const auto& r : plans)
         for (const auto& program : r.plan.programs)
             for (const auto& option : splitOptions(program).perCall)
-                for (std::size_t at = option.find("${"); at != std::string::npos; at = option.find("${", at + 2)) {
-                    const std::size_t end = option.find('}', at);
-                    if (end == std::string::npos) break;
-                    const auto expression = Expression::parse(option.substr(at + 2, end - at - 2));
+                for (const auto& placeholder : optionPlaceholders(option).placeholders) {
+                    const auto expression = Expression::parse(placeholder.expression);
                     read.insert(expression.names().begin(), expression.names().end());
                 }
     std::vector<std::string> out;

@@ -80,16 +80,15 @@ std::string perCallText(const std::vector<std::string>& perCall) {
     for (std::size_t i = 0; i < perCall.size(); ++i) {
         const std::string& option = perCall[i];
         std::string literal = i ? " " : "";
+        const auto scanned = optionPlaceholders(option);
         std::size_t at = 0;
-        for (std::size_t open = option.find("${"); open != std::string::npos; open = option.find("${", at)) {
-            const std::size_t close = option.find('}', open);
-            if (close == std::string::npos) throw ExportError("option '" + option + "': '${' without '}'");
-            literal += option.substr(at, open - at);
-            out += " + " + cString(literal) + " + std::to_string(" +
-                   cExpression(option.substr(open + 2, close - open - 2)) + ")";
+        for (const auto& placeholder : scanned.placeholders) {
+            literal += option.substr(at, placeholder.begin - at);
+            out += " + " + cString(literal) + " + std::to_string(" + cExpression(placeholder.expression) + ")";
             literal.clear();
-            at = close + 1;
+            at = placeholder.end;
         }
+        if (scanned.unterminated()) throw ExportError("option '" + option + "': '${' without '}'");
         literal += option.substr(at);
         if (!literal.empty()) out += " + " + cString(literal);
     }
@@ -101,7 +100,7 @@ std::string perCallText(const std::vector<std::string>& perCall) {
 ProgramOptions splitOptions(const GeneratedSource& program) {
     ProgramOptions out;
     for (const auto& option : program.options) {
-        if (option.find("${") != std::string::npos)
+        if (optionPlaceholders(option).perCall())
             out.perCall.push_back(option);
         else
             out.fixed += (out.fixed.empty() ? "" : " ") + option;

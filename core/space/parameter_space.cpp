@@ -129,6 +129,16 @@ std::shared_ptr<const CompiledConstraints> ParameterSpace::compiled() const {
     return result;
 }
 
+bool LevelChecks::alwaysFalse() const { return m_compiled->constantFalse; }
+
+bool LevelChecks::holds(std::size_t level, const ParamValue* values) const {
+    for (std::size_t c : m_byLevel[level]) {
+        ++m_evaluations;
+        if (!m_compiled->code[c].holds(values)) return false;
+    }
+    return true;
+}
+
 // ---- ParameterSpace ---------------------------------------------------------------------------------------------
 
 void ParameterSpace::addParameter(Parameter parameter) {
@@ -254,6 +264,42 @@ std::uint64_t ParameterSpace::countValid(std::uint64_t atMost) const {
         return ++count < atMost;
     });
     return count;
+}
+
+std::vector<std::vector<std::size_t>> ParameterSpace::constraintParameters() const {
+    std::vector<std::vector<std::size_t>> out;
+    for (const auto& parsed : m_parsed) {
+        std::vector<std::size_t> reads;
+        for (const auto& name : parsed->names())
+            if (int idx = parameterIndex(name); idx >= 0) reads.push_back(static_cast<std::size_t>(idx));
+        std::sort(reads.begin(), reads.end());
+        reads.erase(std::unique(reads.begin(), reads.end()), reads.end());
+        out.push_back(std::move(reads));
+    }
+    return out;
+}
+
+LevelChecks ParameterSpace::levelChecks(const std::vector<std::size_t>& order) const {
+    auto cc = compiled();
+    if (order.empty()) return LevelChecks(cc, cc->byLevel);
+    std::vector<std::size_t> levelOf(m_parameters.size(), m_parameters.size());
+    if (order.size() != m_parameters.size())
+        throw std::invalid_argument("levelChecks: the order names " + std::to_string(order.size()) + " of " +
+                                    std::to_string(m_parameters.size()) + " parameters");
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        if (order[k] >= m_parameters.size() || levelOf[order[k]] != m_parameters.size())
+            throw std::invalid_argument("levelChecks: the order is not a permutation of the parameters");
+        levelOf[order[k]] = k;
+    }
+    std::vector<std::vector<std::size_t>> byLevel(m_parameters.size());
+    const auto reads = constraintParameters();
+    for (std::size_t c = 0; c < reads.size(); ++c) {
+        if (reads[c].empty()) continue; // over variables only: constantFalse says what it decides
+        std::size_t level = 0;
+        for (std::size_t p : reads[c]) level = std::max(level, levelOf[p]);
+        byLevel[level].push_back(c);
+    }
+    return LevelChecks(cc, std::move(byLevel));
 }
 
 std::optional<Point> ParameterSpace::adopt(const Point& point) const {

@@ -75,6 +75,31 @@ private:
     std::vector<ParamValue> m_values;
 };
 
+class ParameterSpace;
+
+// The constraint checks of a space grouped by the parameter they wait for: the pruning forEachValid does, for
+// samplers that bind parameters one at a time (SpaceSampler), in the space's order or another. A constraint is
+// checked at the level where the last parameter it reads is bound, so the values bound by then decide it. Holds the
+// compiled constraints of the moment it was made.
+class LevelChecks {
+public:
+    // True when some constraint over device variables alone is false: the space is empty.
+    bool alwaysFalse() const;
+    // Whether `values` (indexed in the space's parameter order; those bound at levels 0..level set) keep every
+    // constraint checked at `level`.
+    bool holds(std::size_t level, const ParamValue* values) const;
+    // Constraint expressions evaluated so far by holds() (work counter for tests and benchmarks).
+    std::uint64_t evaluations() const { return m_evaluations; }
+
+private:
+    friend class ParameterSpace;
+    LevelChecks(std::shared_ptr<const CompiledConstraints> compiled, std::vector<std::vector<std::size_t>> byLevel)
+        : m_compiled(std::move(compiled)), m_byLevel(std::move(byLevel)) {}
+    std::shared_ptr<const CompiledConstraints> m_compiled;
+    std::vector<std::vector<std::size_t>> m_byLevel; // constraint numbers per level
+    mutable std::uint64_t m_evaluations = 0;
+};
+
 class ParameterSpace {
 public:
     // Throws std::invalid_argument for an empty value list, a duplicate or non-identifier name.
@@ -101,6 +126,12 @@ public:
     // the space is larger than what it can visit, and walking a 22 M-point GEMM space takes a minute.
     std::uint64_t countValid(std::uint64_t atMost) const;
     bool isValid(const Point& point) const;
+    // The per-level constraint checks when parameters are bound in `order` (parameter indices, a permutation;
+    // empty: the space's order). Compiles the constraints like validate(); throws std::invalid_argument when
+    // `order` is not a permutation.
+    LevelChecks levelChecks(const std::vector<std::size_t>& order = {}) const;
+    // The parameters (indices) each constraint reads, in constraint order.
+    std::vector<std::vector<std::size_t>> constraintParameters() const;
     // The first constraint `point` breaks ("TRA_TILE % TRA_WPT == 0"), nullopt when it keeps them all (or cannot be
     // expressed in this space: see adopt).
     std::optional<std::string> brokenConstraint(const Point& point) const;

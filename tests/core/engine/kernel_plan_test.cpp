@@ -347,3 +347,30 @@ TEST(KernelPlan, RoundingHelpersKeepTheirOperandWhole) {
     EXPECT_EQ(exec.value("up"), 1792);
     EXPECT_EQ(exec.value("blocks"), 13);
 }
+
+// The one scanner of per-call option syntax: placeholders in order with their positions, scanning resumed after each
+// '}', and an unclosed "${" reported where it starts (what came before it still listed).
+TEST(KernelPlan, OptionPlaceholdersListExpressionsPositionsAndAnUnclosedBrace) {
+    const std::string option = "-DTILE=${m + 1}x${n}";
+    const auto scanned = optionPlaceholders(option);
+    ASSERT_EQ(scanned.placeholders.size(), 2u);
+    EXPECT_EQ(scanned.placeholders[0].expression, "m + 1");
+    EXPECT_EQ(option.substr(scanned.placeholders[0].begin, scanned.placeholders[0].end - scanned.placeholders[0].begin),
+              "${m + 1}");
+    EXPECT_EQ(scanned.placeholders[1].expression, "n");
+    EXPECT_EQ(scanned.placeholders[1].end, option.size());
+    EXPECT_FALSE(scanned.unterminated());
+    EXPECT_TRUE(scanned.perCall());
+
+    EXPECT_FALSE(optionPlaceholders("-DX=1").perCall());
+    EXPECT_FALSE(optionPlaceholders("-DX=$ {m} }").perCall());
+    const auto open = optionPlaceholders("-DA=${k}-DB=${m");
+    ASSERT_EQ(open.placeholders.size(), 1u);
+    EXPECT_EQ(open.placeholders[0].expression, "k");
+    EXPECT_EQ(open.unterminatedAt, 12u);
+    EXPECT_TRUE(open.perCall());
+    EXPECT_TRUE(optionPlaceholders("${").unterminated());
+    const auto empty = optionPlaceholders("-DX=${}");
+    ASSERT_EQ(empty.placeholders.size(), 1u);
+    EXPECT_EQ(empty.placeholders[0].expression, "");
+}
