@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 
+#include "app/cli/cli_common.hpp"
 #include "core/engine/family.hpp"
 #include "core/space/sampling.hpp"
 #include "kernels/builtin_families.hpp"
@@ -17,20 +18,6 @@ namespace {
 
 double secondsSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-DeviceInfo genericGpu() { // the limits `ktune families` reports against (app/cli's genericGpuDevice)
-    DeviceInfo device;
-    device.backend = BackendKind::Cuda;
-    device.name = "generic GPU";
-    device.type = DeviceType::Gpu;
-    device.maxWorkGroupSize = 1024;
-    device.maxWorkItemSizes = {1024, 1024, 64};
-    device.localMemBytes = 48 * 1024;
-    device.fp64 = device.atomics64 = true;
-    device.images = true;
-    device.maxImageBufferTexels = std::uint64_t(1) << 27;
-    return device;
 }
 
 } // namespace
@@ -45,7 +32,7 @@ int main(int argc, char** argv) {
         else if (std::string(argv[i]) == "--work" && i + 1 < argc) work = std::strtoull(argv[++i], nullptr, 10);
         else only.insert(argv[i]);
     }
-    const DeviceInfo device = genericGpu();
+    const DeviceInfo device = cli::genericGpuDevice(); // the limits `ktune families` reports against
     std::printf("| family | cartesian | table levels | first point (s) | next %d points (s) | distinct(100) (s) |\n"
                 "|---|---:|---:|---:|---:|---:|\n",
                 points);

@@ -14,15 +14,8 @@ start=$SECONDS
 log() { echo "== $* (+$((SECONDS - start)) s)" | tee -a "$out/log.txt"; }
 run() { local limit=$1; shift; log "ktune $*"; timeout "$limit" "$ktune" "$@" >> "$out/log.txt" 2>&1 || log "exit $?"; }
 "$ktune" devices --json > "$res/devices.json"
-pick() { python3 -c "import json,sys; print(next((d['id'] for d in json.load(open(sys.argv[1]))['devices'] if d.get('backend','').lower()=='$1' and d.get('type')=='gpu'), ''))" "$res/devices.json"; }
-cuda=$(pick cuda); ocl=$(pick opencl)
-base="GEMM_ML=128,GEMM_NL=128,GEMM_KL=8,GEMM_MS=8,GEMM_NS=8,GEMM_KS=1,GEMM_LOCAL_A=1,GEMM_LOCAL_B=1,GEMM_IMAGE_A=0"
-base="$base,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=1,GEMM_WARP_M=4,GEMM_ORDER=1,GEMM_FRAGS=1"
-df1="$base,GEMM_VW=2,GEMM_PREFETCH=1"
-sf3="$base,GEMM_VW=4,GEMM_PREFETCH=3"
-t2="GEMM_ML=64,GEMM_NL=128,GEMM_KL=8,GEMM_MS=16,GEMM_NS=8,GEMM_KS=8,GEMM_VW=4,GEMM_LOCAL_A=1,GEMM_LOCAL_B=1"
-t2="$t2,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=1,GEMM_PREFETCH=1,GEMM_KSPLIT=1"
-variants() { case $1 in symm) echo ll,ru ;; syrk|syr2k) echo ln,ut ;; trmm) echo lunn,rltu ;; esac; }
+source tools/gpu-points.sh
+cuda=$(gpuDevice cuda "$res/devices.json"); ocl=$(gpuDevice opencl "$res/devices.json")
 for p in d s; do
     point=$sf3; [ $p = d ] && point=$df1
     for r in gemm symm syrk syr2k trmm; do

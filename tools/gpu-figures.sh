@@ -30,22 +30,11 @@ run() { # $1 step timeout, then ktune's arguments
 }
 nvidia-smi --query-gpu=name,clocks.max.sm,power.limit,memory.total --format=csv,noheader >> "$out/log.txt" 2>&1
 "$ktune" devices --json > "$res/devices.json"
-pick() { python3 -c "import json,sys; print(next((d['id'] for d in json.load(open(sys.argv[1]))['devices'] if d.get('backend','').lower()=='$1' and d.get('type')=='gpu'), ''))" "$res/devices.json"; }
-cuda=$(pick cuda)
-ocl=$(pick opencl)
+source tools/gpu-points.sh
+cuda=$(gpuDevice cuda "$res/devices.json")
+ocl=$(gpuDevice opencl "$res/devices.json")
 log "cuda $cuda opencl $ocl"
 
-# The points (docs/perf/gemm.md, docs/perf/blas3.md).
-base="GEMM_ML=128,GEMM_NL=128,GEMM_KL=8,GEMM_MS=8,GEMM_NS=8,GEMM_LOCAL_A=1,GEMM_LOCAL_B=1,GEMM_IMAGE_A=0"
-base="$base,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=1,GEMM_WARP_M=4,GEMM_ORDER=1"
-dg1="$base,GEMM_KS=1,GEMM_VW=2,GEMM_PREFETCH=1,GEMM_FRAGS=0"
-sg1="$base,GEMM_KS=1,GEMM_VW=4,GEMM_PREFETCH=2,GEMM_FRAGS=1"
-d6="GEMM_ML=128,GEMM_NL=64,GEMM_KL=8,GEMM_MS=8,GEMM_NS=4,GEMM_KS=1,GEMM_VW=2,GEMM_LOCAL_A=1,GEMM_LOCAL_B=1"
-d6="$d6,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=1,GEMM_PREFETCH=0,GEMM_MAXREGS=0,GEMM_KSPLIT=1"
-d6="$d6,GEMM_MMA=3,GEMM_WM=32,GEMM_STAGES=4,GEMM_SWIZZLE=2"
-t2="GEMM_ML=64,GEMM_NL=128,GEMM_KL=8,GEMM_MS=16,GEMM_NS=8,GEMM_KS=8,GEMM_VW=4,GEMM_LOCAL_A=1,GEMM_LOCAL_B=1"
-t2="$t2,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=1,GEMM_PREFETCH=1,GEMM_KSPLIT=1"
-variants() { case $1 in symm) echo ll,ru ;; syrk|syr2k) echo ln,ut ;; trmm) echo lunn,rltu ;; esac; }
 
 log "ktune profile $cuda"; timeout 120 "$ktune" profile "$cuda" --json > "$res/profile-cuda.json" 2>> "$out/log.txt"
 run 150 bench --device "$cuda" --family dgemm --point "$dg1;$d6${KT_EXTRA_DGEMM:+;$KT_EXTRA_DGEMM}" --sizes 4096,8192 \

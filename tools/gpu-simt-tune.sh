@@ -12,8 +12,8 @@ export KT_DB=$res/simt.sqlite
 start=$SECONDS
 log() { echo "== $* (+$((SECONDS - start)) s)" | tee -a "$out/log.txt"; }
 "$ktune" devices --json > "$res/devices.json"
-pick() { python3 -c "import json,sys; print(next((d['id'] for d in json.load(open(sys.argv[1]))['devices'] if d.get('backend','').lower()=='$1' and d.get('type')=='gpu'), ''))" "$res/devices.json"; }
-cuda=$(pick cuda); ocl=$(pick opencl)
+source tools/gpu-points.sh
+cuda=$(gpuDevice cuda "$res/devices.json"); ocl=$(gpuDevice opencl "$res/devices.json")
 timeout "${KT_TUNE_LIMIT:-200}" "$ktune" tune --device "$cuda" --family dgemm --space tools/spaces/dgemm-simt.json \
     --strategy exhaustive --sizes 4096 --runs 3 --budget-time "${KT_TUNE_BUDGET:-170s}" > "$res/tune.txt" 2>&1
 log "tune rc $?"
