@@ -204,6 +204,13 @@ template <class T> int run(const std::string& name, const std::vector<Shape>& si
                     variant.c_str());
         std::fflush(stdout);
     }
+    // The bound on per-call programs (KTP_MAX_PROGRAMS): what the calls above kept and released.
+    ktp_program_memory memory{};
+    const int ms = ktp_get_program_memory(&memory);
+    ktp_get_stats(&stats);
+    std::printf("{\"program_memory_status\": %d, \"limit\": %lld, \"resident\": %lld, \"peak\": %lld, "
+                "\"evicted\": %lld, \"compiled\": %lld, \"loaded_from_disk\": %lld}\n",
+                ms, memory.limit, memory.resident, memory.peak, memory.evicted, stats.compiled, stats.loaded_from_disk);
     return 0;
 }
 
