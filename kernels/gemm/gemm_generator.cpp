@@ -117,6 +117,16 @@ void emitTileLoad(Writer& w, const Operand& o, const Names& n, const GemmParams&
     w.close();
 }
 
+// The tiles held in registers (the next k-block's) into local memory, buffer `buffer` ("[cur ^ 1]"; empty with one
+// buffer), when there is a next k-block.
+void emitNextTilesToLocal(Writer& w, const Operand& a, const Operand& b, const Names& n, const GemmParams& p,
+                          const std::string& buffer) {
+    w.open("if (kb + 1 < kbEnd)");
+    if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters, {}, buffer);
+    if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters, {}, buffer);
+    w.close();
+}
+
 // Prefetch: the shared tiles of k-block kb + ahead into registers (when there is one).
 void emitNextTilesToRegisters(Writer& w, const Operand& a, const Operand& b, const Names& n, const GemmParams& p,
                               int ahead = 1) {
@@ -485,10 +495,7 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
         w.line("const int cur = (kb - kbBegin) & 1;");
         if (storeAtStart) {
             // Buffer cur ^ 1 was last read in the previous k-block, before its barrier.
-            w.open("if (kb + 1 < kbEnd)");
-            if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
-            if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
-            w.close();
+            emitNextTilesToLocal(w, a, b, n, p, "[cur ^ 1]");
             w.line("// The loads of the k-block after the next are consumed at the next k-block's start.");
             emitNextTilesToRegisters(w, a, b, n, p, 2);
         } else {
@@ -519,20 +526,13 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
             // Step KL - 1's fragments were read at step KL - 2 (kl is even), so after this barrier no work-item
             // reads this block's tile any more.
             w.line("KT_BARRIER(); // every work-item has read its last fragments of this tile");
-            w.open("if (kb + 1 < kbEnd)");
-            if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters);
-            if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters);
-            w.close();
+            emitNextTilesToLocal(w, a, b, n, p, "");
             w.line("KT_BARRIER(); // the next tile is complete");
             w.line("// The registers are free again: the k-block after the next, consumed at the next block's last step.");
             emitNextTilesToRegisters(w, a, b, n, p, 2);
         } else {
-            if (!storeAtStart) { // prefetch 2: the next tile goes to the other buffer now
-                w.open("if (kb + 1 < kbEnd)");
-                if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
-                if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
-                w.close();
-            }
+            if (!storeAtStart) // prefetch 2: the next tile goes to the other buffer now
+                emitNextTilesToLocal(w, a, b, n, p, "[cur ^ 1]");
             w.line("KT_BARRIER(); // the other buffer is complete; this one is overwritten in the next k-block");
         }
         w.close();
@@ -561,12 +561,7 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     w.close();
     w.close();
     if (twoBuffers) {
-        if (!storeAtStart) {
-            w.open("if (kb + 1 < kbEnd)");
-            if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
-            if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters, {}, "[cur ^ 1]");
-            w.close();
-        }
+        if (!storeAtStart) emitNextTilesToLocal(w, a, b, n, p, "[cur ^ 1]");
         w.line("KT_BARRIER(); // the other buffer is complete; this one is overwritten in the next k-block");
     } else if (p.localA || p.localB) {
         w.line("KT_BARRIER(); // the tiles are overwritten in the next k-block");
