@@ -227,12 +227,7 @@ void keep(const Driver& d, DeviceState& s, int index, const std::string& perCall
     const auto evicted = s.sized.add({index, perCall}, maxPrograms(unused));
     if (evicted.empty()) return noteSizedPrograms(0, s.sized.size());
     for (const auto& key : evicted) {
-        const auto first = s.functions.lower_bound({key.first, key.second, std::string()});
-        auto last = first;
-        while (last != s.functions.end() && std::get<0>(last->first) == key.first &&
-               std::get<1>(last->first) == key.second)
-            ++last;
-        s.functions.erase(first, last);
+        eraseProgramEntries(s.functions, key, [](const Function&) {}); // freed with their module
         if (const auto it = s.modules.find(key); it != s.modules.end()) {
             s.retired.push_back(it->second);
             s.modules.erase(it);
@@ -269,7 +264,7 @@ int module(const Driver& d, DeviceState& s, int index, const std::string& perCal
     if (archCount > 0) rtc->nvrtcGetSupportedArchs(archs.data());
     const nvrtc::Target target = nvrtc::targetFor(s.ccMajor, s.ccMinor, archs);
     std::vector<std::string> options;
-    const std::string optionText = perCall.empty() ? std::string(p.options) : std::string(p.options) + " " + perCall;
+    const std::string optionText = withPerCall(p.options, perCall);
     for (const char* o = optionText.c_str(); *o;) {
         const char* end = std::strchr(o, ' ');
         const std::size_t len = end ? std::size_t(end - o) : std::strlen(o);

@@ -166,13 +166,9 @@ void keep(DeviceState& s, int index, const std::string& perCall, cl_program prog
     std::string unused;          // the limit was validated when the call began (runHost, runCl)
     const auto evicted = s.sized.add({index, perCall}, maxPrograms(unused));
     for (const auto& key : evicted) {
-        const auto first = s.kernels.lower_bound({key.first, key.second, std::string()});
-        auto last = first;
-        for (;
-             last != s.kernels.end() && std::get<0>(last->first) == key.first && std::get<1>(last->first) == key.second;
-             ++last)
-            if (last->second) clReleaseKernel(last->second);
-        s.kernels.erase(first, last);
+        eraseProgramEntries(s.kernels, key, [](cl_kernel k) {
+            if (k) clReleaseKernel(k);
+        });
         if (const auto it = s.programs.find(key); it != s.programs.end()) {
             clReleaseProgram(it->second);
             s.programs.erase(it);
@@ -192,7 +188,7 @@ int program(DeviceState& s, int index, const std::string& perCall, cl_program& o
         return KTP_SUCCESS;
     }
     const ProgramEntry& p = gen::kPrograms[index];
-    const std::string optionText = perCall.empty() ? std::string(p.options) : std::string(p.options) + " " + perCall;
+    const std::string optionText = withPerCall(p.options, perCall);
     const char* options = optionText.c_str();
     const std::string key =
         s.name + "\n" + s.vendor + "\n" + s.driver + "\n" + s.version + "\n" + optionText + "\n" + p.source;

@@ -9,6 +9,7 @@
 #include <list>
 #include <map>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -57,5 +58,21 @@ private:
     std::list<Key> m_order; // most recent first
     std::map<Key, std::list<Key>::iterator> m_where;
 };
+
+// Erases every entry of the program `key` from a backend's (program index, per-call options, kernel name) map (its
+// kernels or functions), passing each value to `release` first.
+template <class Map, class Release>
+void eraseProgramEntries(Map& map, const SizedPrograms::Key& key, Release release) {
+    auto it = map.lower_bound({key.first, key.second, std::string()});
+    while (it != map.end() && std::get<0>(it->first) == key.first && std::get<1>(it->first) == key.second) {
+        release(it->second);
+        it = map.erase(it);
+    }
+}
+
+// A program's build options with the call's per-call options appended (none: the program's own).
+inline std::string withPerCall(const char* options, const std::string& perCall) {
+    return perCall.empty() ? std::string(options) : std::string(options) + " " + perCall;
+}
 
 } // namespace ktp
