@@ -27,9 +27,9 @@ public:
     StrategyResult run(const SearchContext& original) const override {
         // With a budget the count only bounds the loop below, so it stops where no budget can reach (counting a
         // 22 M-point space takes a minute a short --budget-time tune does not have).
-        std::uint64_t countCap = std::numeric_limits<std::uint64_t>::max();
-        if (original.budget.maxEvaluations > 0) countCap = 4 * (original.budget.maxEvaluations + 1); // reused points are free
-        else if (original.budget.maxWallSeconds > 0) countCap = std::uint64_t(1) << 20;
+        // (reused points are free: four times the evaluation budget)
+        const std::uint64_t countCap =
+            strategy_detail::budgetedCountCap(original, 4 * (original.budget.maxEvaluations + 1));
         const std::uint64_t valid = original.space->countValid(countCap);
         const SearchContext ctx = strategy_detail::withDefaultCap(original, valid, 0.1);
         SearchSession session(ctx);

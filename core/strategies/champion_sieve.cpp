@@ -93,7 +93,9 @@ public:
         const auto ranks = static_cast<std::size_t>(std::max(1.0, ctx.options.number("ranks", 25)));
         const auto finalistCount = static_cast<std::size_t>(std::max(1.0, ctx.options.number("finalists", 10)));
         const std::vector<ProblemSize>& detail = ctx.sweep.empty() ? ctx.sizes : ctx.sweep;
-        const std::uint64_t valid = ctx.space->countValid();
+        // The sieve reaches at most the budget's points: counted no further (see budgetedCountCap).
+        const std::uint64_t reach = ctx.budget.maxEvaluations / ctx.sizes.size() + 1;
+        const std::uint64_t valid = ctx.space->countValid(strategy_detail::budgetedCountCap(ctx, reach));
         session.setTotalEstimate(valid * ctx.sizes.size() + finalistCount * detail.size());
 
         session.setPhase("sieve");

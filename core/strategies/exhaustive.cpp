@@ -21,11 +21,9 @@ public:
     StrategyResult run(const SearchContext& ctx) const override {
         SearchSession session(ctx);
         session.setPhase("exhaustive");
-        // The estimate needs the whole count only when no budget stops the run earlier (counting a 22 M-point
-        // GEMM space takes a minute; with a time budget alone the estimate stops at 2^20 points).
-        std::uint64_t reachable = std::numeric_limits<std::uint64_t>::max();
-        if (ctx.budget.maxEvaluations > 0) reachable = ctx.budget.maxEvaluations / ctx.sizes.size() + 1;
-        else if (ctx.budget.maxWallSeconds > 0) reachable = std::uint64_t(1) << 20;
+        // The estimate needs the whole count only when no budget stops the run earlier (budgetedCountCap).
+        const std::uint64_t perSize = ctx.budget.maxEvaluations / ctx.sizes.size() + 1;
+        const std::uint64_t reachable = strategy_detail::budgetedCountCap(ctx, perSize);
         session.setTotalEstimate(ctx.space->countValid(reachable) * ctx.sizes.size());
         const auto keep = static_cast<std::size_t>(std::max(1.0, ctx.options.number("keep", 1000)));
         // Visited points are kept as cartesian indices: a run over millions of points must not hold them all.

@@ -30,9 +30,7 @@ public:
         // not spend its minute counting. With a count budget, far enough to choose between enumerating and
         // sampling; with a time budget alone, up to 2^20 points (the fraction then applies to that many).
         const std::uint64_t perSize = ctx.budget.maxEvaluations / ctx.sizes.size() + 1;
-        std::uint64_t countCap = std::numeric_limits<std::uint64_t>::max();
-        if (ctx.budget.maxEvaluations > 0) countCap = 4 * perSize + 1;
-        else if (ctx.budget.maxWallSeconds > 0) countCap = std::uint64_t(1) << 20;
+        const std::uint64_t countCap = strategy_detail::budgetedCountCap(ctx, 4 * perSize + 1);
         const std::uint64_t valid = ctx.space->countValid(countCap);
         const bool counted = valid < countCap; // false: the space has at least `valid` points, maybe many more
         std::uint64_t target = static_cast<std::uint64_t>(

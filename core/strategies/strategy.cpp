@@ -2,6 +2,7 @@
 #include "core/strategies/strategy.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 #include "core/strategies/builtin_strategies.hpp"
@@ -73,6 +74,12 @@ std::vector<Point> allValid(const ParameterSpace& space) {
         return true;
     });
     return out;
+}
+
+std::uint64_t budgetedCountCap(const SearchContext& context, std::uint64_t forCountBudget) {
+    if (context.budget.maxEvaluations > 0) return forCountBudget;
+    if (context.budget.maxWallSeconds > 0) return std::uint64_t(1) << 20;
+    return std::numeric_limits<std::uint64_t>::max();
 }
 
 void forEachValidChunk(const ParameterSpace& space, std::size_t chunk,

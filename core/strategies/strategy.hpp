@@ -78,6 +78,11 @@ bool evaluateAtSizes(SearchSession& session, const std::vector<Point>& points, c
 // Model-guided strategies need a stopping point: with neither an evaluation nor a wall budget, caps the evaluations
 // at `fraction` of (valid points × sizes) (option "fraction" overrides the default).
 SearchContext withDefaultCap(const SearchContext& context, std::uint64_t validPoints, double defaultFraction);
+// How far a strategy counts the valid points when a budget can end the run first: counting a GEMM space of tens of
+// millions of points takes minutes, which a short --budget-time tune does not have (a two-stage tune of sgemm with
+// 45 s measured nothing). `forCountBudget` where the run has an evaluation budget (the caller knows how many points
+// that budget can reach), 2^20 with a time budget alone, everything without a budget.
+std::uint64_t budgetedCountCap(const SearchContext& context, std::uint64_t forCountBudget);
 } // namespace strategy_detail
 
 } // namespace kt

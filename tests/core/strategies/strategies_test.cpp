@@ -276,7 +276,7 @@ TEST(Strategies, BudgetedSearchesDoNotCountAHugeSpace) {
         for (ParamValue v = 0; v < 10; ++v) extra.values.push_back(v);
         l.space.addParameter(extra);
     }
-    for (const std::string name : {"exhaustive", "random", "annealing", "surrogate"}) {
+    for (const std::string name : {"exhaustive", "random", "annealing", "surrogate", "two-stage", "sieve"}) {
         for (bool byTime : {false, true}) {
             SCOPED_TRACE(name + (byTime ? " with a time budget" : " with an evaluation budget"));
             SyntheticEvaluator evaluator(l);
