@@ -88,8 +88,11 @@ int main(int argc, char** argv) {
         }
         std::sort(ms.begin(), ms.end());
         const double median = ms[ms.size() / 2];
-        std::printf("{\"size\": %d, \"status\": %d, \"median_ms\": %.5f, \"gflops\": %.1f, \"variant\": \"%s\"}\n", n,
-                    st, median, 2.0 * n * n * n / (median * 1e-3) / 1e9, ktp_last_variant());
+        // A failed call (status != 0) ran nothing: no rate is printed for it.
+        char gflops[32] = "null";
+        if (st == 0) std::snprintf(gflops, sizeof gflops, "%.1f", 2.0 * n * n * n / (median * 1e-3) / 1e9);
+        std::printf("{\"size\": %d, \"status\": %d, \"median_ms\": %.5f, \"gflops\": %s, \"variant\": \"%s\"}\n", n,
+                    st, median, gflops, ktp_last_variant());
     }
     return 0;
 }

@@ -22,6 +22,17 @@ namespace {
 
 using consumer_cuda::CUevent;
 
+std::string fixed(double value, int digits) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.*f", digits, value);
+    return text;
+}
+
+// GFlop/s of a call, or JSON null when the call failed (status != 0) or was not timed.
+std::string rate(int status, double flop, double ms) {
+    return status == 0 && ms > 0 ? fixed(flop / (ms * 1e-3) / 1e9, 1) : "null";
+}
+
 // cuBLAS through dlopen (v2 API; CUBLAS_OP_N = 0, host pointer mode by default).
 struct Cublas {
     using Handle = void*;
@@ -196,12 +207,14 @@ template <class T> int run(const std::string& name, const std::vector<Shape>& si
             diff = worst / (scale > 0 ? scale : 1);
         }
         const double flop = r.flops(s);
+        // A call that failed (status != 0) ran nothing: its time is the failure's, so no rate or ratio is printed.
+        const std::string gflops = rate(st, flop, ourMs), theirGflops = rate(cst, flop, theirMs);
+        const std::string ratio = st == 0 && cst == 0 && theirMs > 0 ? fixed(theirMs / ourMs, 3) : "null";
         std::printf("{\"routine\": \"%s\", \"size\": [%lld, %lld, %lld], \"status\": %d, \"median_ms\": %.5f, "
-                    "\"gflops\": %.1f, \"cublas_status\": %d, \"cublas_median_ms\": %.5f, \"cublas_gflops\": %.1f, "
-                    "\"ratio_to_cublas\": %.3f, \"max_diff_rel_to_max_c\": %.3g, \"variant\": \"%s\"}\n",
-                    name.c_str(), s.n, s.k, s.batch, st, ourMs, flop / (ourMs * 1e-3) / 1e9, cst, theirMs,
-                    theirMs > 0 ? flop / (theirMs * 1e-3) / 1e9 : 0.0, theirMs > 0 ? theirMs / ourMs : 0.0, diff,
-                    variant.c_str());
+                    "\"gflops\": %s, \"cublas_status\": %d, \"cublas_median_ms\": %.5f, \"cublas_gflops\": %s, "
+                    "\"ratio_to_cublas\": %s, \"max_diff_rel_to_max_c\": %.3g, \"variant\": \"%s\"}\n",
+                    name.c_str(), s.n, s.k, s.batch, st, ourMs, gflops.c_str(), cst, theirMs, theirGflops.c_str(),
+                    ratio.c_str(), diff, variant.c_str());
         std::fflush(stdout);
     }
     // The bound on per-call programs (KTP_MAX_PROGRAMS): what the calls above kept and released.
