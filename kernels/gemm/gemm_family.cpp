@@ -93,9 +93,10 @@ const std::vector<ParamSpec>& paramSpecs() {
         {"GEMM_LAYOUT_B", {0, 1, 2}, {0, 1, 2}, "layout of B: 0 ROW, 1 CBL, 2 RBL"},
         {"GEMM_PREFETCH",
          {0},
-         {0, 1, 2, 3, 4},
+         {0, 1, 2, 3, 4, 5},
          "prefetch the next shared tiles into registers; 2: also double-buffer them; 3: as 2, stored at the next "
-         "k-block's start; 4: as 3, the last two k-blocks peeled off a guard-free loop (not in the papers)"},
+         "k-block's start; 4: as 3, the last two k-blocks peeled off a guard-free loop; 5: as 4, two k-blocks per "
+         "trip (not in the papers)"},
         {"GEMM_MAXREGS",
          {0},
          {0}, // the caps (kRegisterCaps) only with gemmSpace(..., registerCaps = true)
@@ -204,7 +205,7 @@ void addMmaConstraints(ParameterSpace& space, bool f64) {
     space.addConstraint(
         {"GEMM_FRAGS == 0 || (GEMM_MMA == 0 && GEMM_PREFETCH >= 1 && GEMM_KS == 1 && GEMM_KL <= 16 && "
          "GEMM_KL % 2 == 0 && GEMM_LOCAL_A + GEMM_LOCAL_B == 2)",
-         "SIMT: double-buffered fragments need both tiles prefetched (prefetch 1 to 4), ks 1, an even kl <= 16"});
+         "SIMT: double-buffered fragments need both tiles prefetched (prefetch 1 to 5), ks 1, an even kl <= 16"});
     space.addConstraint({"GEMM_DIRECT == 0 || GEMM_LAYOUT_A + GEMM_LAYOUT_B == 0",
                          "direct operand reads take the caller's row-major matrices (layouts ROW/ROW)"});
     space.addConstraint({"GEMM_DBUF == 0 || (GEMM_KL / (GEMM_MMA == 4 ? 16 : GEMM_MMA == 3 ? 8 : 4)) % 2 == 0",
@@ -359,8 +360,7 @@ GemmParams paramsFromPoint(const Point& point, Precision precision) {
     layout("GEMM_LAYOUT_A", p.layoutA), layout("GEMM_LAYOUT_B", p.layoutB);
     if (point.has("GEMM_PREFETCH")) {
         const auto v = point["GEMM_PREFETCH"];
-        if (v < 0 || v > 4)
-            throw std::invalid_argument("GEMM_PREFETCH must be 0, 1, 2, 3 or 4, got " + std::to_string(v));
+        if (v < 0 || v > 5) throw std::invalid_argument("GEMM_PREFETCH must be 0..5, got " + std::to_string(v));
         p.prefetch = int(v);
     }
     get("GEMM_MAXREGS", p.maxRegs);

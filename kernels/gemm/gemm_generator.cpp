@@ -443,7 +443,8 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     const bool storeAtStart = p.prefetch >= 3;
     // Prefetch 4: prefetch 3's schedule with the k-blocks that have two more after them in a loop without the guards
     // of the two tile moves (CUTLASS's mainloop has none) and the last two peeled into a second loop.
-    const bool peeled = p.prefetch == 4;
+    // Prefetch 5: as 4, the guard-free loop over pairs of k-blocks, so the buffer index is a constant in each.
+    const bool peeled = p.prefetch >= 4;
     // Fragments over one tile buffer (prefetch 1, frags 1): the tile is stored between two barriers before the last
     // k-step's FMAs, whose fragments are already in registers; the next block's first fragments are read under them.
     const bool oneBufferFrags = p.frags && !twoBuffers;
@@ -508,7 +509,8 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     // One k-block. `guarded`: the tile moves are conditional on a next k-block (kb + 1, kb + 2 < kbEnd); prefetch 4
     // runs the k-blocks that have two more after them without the guards (`steady`) and the last two with them, where
     // no tile is loaded any more (`tail`).
-    auto kBlock = [&](bool guarded, bool tail) {
+    // `cur`: the buffer holding this k-block, a constant in prefetch 5's k-block pairs.
+    auto kBlock = [&](bool guarded, bool tail, const std::string& cur = "(kb - kbBegin) & 1") {
         // Prefetched tiles are addressed one block ahead; the others are read at this k-block.
         if (!(p.prefetch && p.localA)) w.line(tileStart(a, n, "Ablk"));
         if (!(p.prefetch && p.localB)) w.line(tileStart(b, n, "Bblk"));
@@ -516,7 +518,7 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
             // Buffer kb % 2 holds this k-block (stored before the barrier that ended the previous one); the next
             // k-block goes to the other buffer after the compute (prefetch 3 and 4: before it), so one barrier per
             // k-block suffices.
-            w.line("const int cur = (kb - kbBegin) & 1;");
+            w.line("const int cur = " + cur + ";");
             if (storeAtStart) {
                 // Buffer cur ^ 1 was last read in the previous k-block, before its barrier.
                 emitNextTilesToLocal(w, a, b, n, p, "[cur ^ 1]", guarded);
@@ -571,15 +573,15 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
             w.close();
             return;
         }
-        const std::string cur = twoBuffers ? "[cur]" : "";
+        const std::string buffer = twoBuffers ? "[cur]" : "";
         if (p.kl / p.ks <= 16) w.line("KT_UNROLL");
         w.open("for (int pk = 0; pk < GEMM_KL; pk += GEMM_KS)");
         w.line(n.real + " a[GEMM_KS][GEMM_MS];");
         w.line(n.real + " b[GEMM_KS][GEMM_NS];");
         w.line("KT_UNROLL");
         w.open("for (int kk = 0; kk < GEMM_KS; ++kk)");
-        emitRegisterLoad(w, a, n, p, cur);
-        emitRegisterLoad(w, b, n, p, cur);
+        emitRegisterLoad(w, a, n, p, buffer);
+        emitRegisterLoad(w, b, n, p, buffer);
         w.close();
         w.line("KT_UNROLL");
         w.open("for (int kk = 0; kk < GEMM_KS; ++kk)");
@@ -599,10 +601,31 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
         if (p.localA) w.line(fetchStart(a, n, "(kbBegin + 2)"));
         if (p.localB) w.line(fetchStart(b, n, "(kbBegin + 2)"));
         w.line("int kb = kbBegin;");
-        w.line("// Steady k-blocks: two more follow, so the tile moves need no guards.");
-        w.open("for (; kb < kbEnd - 2; ++kb)");
-        kBlock(false, false);
-        w.close();
+        if (p.prefetch == 5) {
+            // Two k-blocks per trip, buffers 0 and 1 named as constants: every shared address is one base plus an
+            // immediate (twice the loop's code).
+            w.line("// Steady k-blocks in pairs (buffer 0, then 1): two more follow each, so the tile moves need no "
+                   "guards.");
+            w.open("for (; kb < kbEnd - 3; ++kb)");
+            w.open("");
+            kBlock(false, false, "0");
+            w.close();
+            w.line("++kb;");
+            w.open("");
+            kBlock(false, false, "1");
+            w.close();
+            w.close();
+            w.line("// A last steady k-block (buffer 0) when their number is odd.");
+            w.open("if (kb < kbEnd - 2)");
+            kBlock(false, false, "0");
+            w.line("++kb;");
+            w.close();
+        } else {
+            w.line("// Steady k-blocks: two more follow, so the tile moves need no guards.");
+            w.open("for (; kb < kbEnd - 2; ++kb)");
+            kBlock(false, false);
+            w.close();
+        }
         w.line("// The last two k-blocks (or fewer): the next tile is stored if there is one; nothing is loaded.");
         w.open("for (; kb < kbEnd; ++kb)");
         kBlock(true, true);
