@@ -2,17 +2,18 @@
 # Issue 15, item 2 (a leaner SIMT DGEMM): GEMM_PREFETCH=4, PREFETCH=3's schedule (two tile buffers, the next tile
 # stored at the k-block's start, the one after it loaded a whole k-block ahead, one barrier) with the k-blocks that
 # have two more after them in a loop without the guards of the two tile moves (running tile pointers advanced by a
-# constant) and the last two k-blocks peeled into a second loop, against DG1, DF1 (and run I's winner, DF1 kl 16
-# without warp patches) and DF3. On one H100/H200:
+# constant) and the last two k-blocks peeled into a second loop; GEMM_PREFETCH=5, that loop over pairs of k-blocks
+# with constant buffer indices (22 non-FMA/non-memory SASS instructions per k-block against DF3's 51); against DG1,
+# DF1 (and run I's winner, DF1 kl 16 without warp patches) and DF3. On one H100/H200:
 #   1. gemm_cuda_test: the prefetch schedules (4 included) over one to five k-blocks and every parameter value
 #      against OpenBLAS; blas3_cuda_test: the schedules in TRMM / SYRK k ranges;
-#   2. ktune bench (CUDA, cuBLAS pedantic in the same process): DGEMM DG1, DF1, DF1K, DF3, DP4, DF4, DF4K at 4096
-#      and 8192, NN and TN; SGEMM SF3 and SF4 the same if time is left;
+#   2. ktune bench (CUDA, cuBLAS pedantic in the same process): DGEMM DG1, DF1, DF1K, DF3, DP4, DF4, DP5, DF5, DF5K
+#      at 4096 and 8192, NN and TN; SGEMM SF3, SF4 and SF5 the same if time is left;
 #   3. in the background: the SASS main loop of every point (nvcc -cubin of `ktune source`, cuobjdump -sass,
 #      tools/probes/sass_loop.py) and ptxas's registers / spills.
 # Writes $OUT/summary.txt (GF/s and % of the FP64 FMA peak: 33.0 TF/s on an H200, 33.5 on an H100 SXM, read from the
 # device name), $OUT/bench-*.txt, $OUT/sass-loops.txt and $OUT/results.tar.gz. About 2 minutes; every step has its
-# own timeout, SGEMM is skipped past 150 s.
+# own timeout, SGEMM is skipped past 170 s.
 #
 # Build here: cmake -S . -B build-gpu -G Ninja -DKT_GUI=OFF -DCMAKE_BUILD_TYPE=Release && ninja -C build-gpu
 # ktune gemm_cuda_test blas3_cuda_test; tools/pack-gpu.sh; then on the device: `bash tools/gpu-simt8.sh` with carry [".carry"].
@@ -46,11 +47,14 @@ DF1K=${df1/GEMM_KL=8/GEMM_KL=16}; DF1K=${DF1K/GEMM_WARP_M=4/GEMM_WARP_M=0} # run
 DF3="$base,GEMM_VW=2,GEMM_PREFETCH=3,GEMM_FRAGS=1"          # two buffers, one barrier, guards (72.8-73.0%)
 DP4=$dp4                                                    # new: PREFETCH=3 FRAGS=0 without the guards
 DF4=$df4                                                    # new: DF3 without the guards
-DF4K=${df4/GEMM_KL=8/GEMM_KL=16}; DF4K=${DF4K/GEMM_WARP_M=4/GEMM_WARP_M=0} # new, in run I winner's shape
+DF5=$df5                                                    # new: DF4 over pairs of k-blocks, constant buffers
+DP5=${df5/GEMM_FRAGS=1/GEMM_FRAGS=0}                        # new: the same without the fragment pipeline
+DF5K=${df5/GEMM_KL=8/GEMM_KL=16}; DF5K=${DF5K/GEMM_WARP_M=4/GEMM_WARP_M=0} # new, in run I winner's shape
 SF3=$sf3
 SF4=$sf4                                                    # new: SF3 without the guards
-printf '%s\n' "DG1 $DG1" "DF1 $DF1" "DF1K $DF1K" "DF3 $DF3" "DP4 $DP4" "DF4 $DF4" "DF4K $DF4K" "SF3 $SF3" "SF4 $SF4" \
-    > "$res/points.txt"
+SF5=${sf4/GEMM_PREFETCH=4/GEMM_PREFETCH=5}                  # new: SF4 over pairs of k-blocks
+printf '%s\n' "DG1 $DG1" "DF1 $DF1" "DF1K $DF1K" "DF3 $DF3" "DP4 $DP4" "DF4 $DF4" "DP5 $DP5" "DF5 $DF5" "DF5K $DF5K" \
+    "SF3 $SF3" "SF4 $SF4" "SF5 $SF5" > "$res/points.txt"
 
 gpu=$(nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv,noheader 2>&1 | head -1)
 log "$gpu"
@@ -126,7 +130,7 @@ for line in open(path):
         size, op, cand, ours, kern, peer = m.groups()
         rows[(int(cand), size, op)] = (float(ours), float(kern), float(peer))
 cols = sorted({(s, o) for _, s, o in rows}, key=lambda c: (int(c[0]), c[1]))
-print("GF/s routine (TN kernel), % of %.1f TF/s by the kernel; cuBLAS pedantic last" % (peak / 1000))
+print(f"GF/s routine (TN kernel), % of {peak / 1000:.1f} TF/s by the kernel; cuBLAS pedantic last")
 print("%-6s" % "" + "".join("%24s" % f"{s} {o.upper()}" for s, o in cols))
 for i, name in enumerate(names, 1):
     cells = [rows.get((i, s, o)) for s, o in cols]
@@ -136,10 +140,10 @@ print("%-6s" % "cuBLAS" + "".join("%24s" % (f"{rows[(1, s, o)][2]:.0f}" if (1, s
 PY
 }
 if [ -n "$cuda" ]; then
-    bench dgemm-cuda dgemm "$DG1;$DF1;$DF1K;$DF3;$DP4;$DF4;$DF4K" 150
-    percent "$out/bench-dgemm-cuda.txt" "DG1 DF1 DF1K DF3 DP4 DF4 DF4K" "$peak"
-    if [ "$(elapsed)" -lt 150 ]; then
-        bench sgemm-cuda sgemm "$SF3;$SF4" 50
+    bench dgemm-cuda dgemm "$DG1;$DF1;$DF1K;$DF3;$DP4;$DF4;$DP5;$DF5;$DF5K" 150
+    percent "$out/bench-dgemm-cuda.txt" "DG1 DF1 DF1K DF3 DP4 DF4 DP5 DF5 DF5K" "$peak"
+    if [ "$(elapsed)" -lt 170 ]; then
+        bench sgemm-cuda sgemm "$SF3;$SF4;$SF5" 50
     else
         log "bench sgemm-cuda skipped ($(elapsed) s)"
     fi
