@@ -440,10 +440,11 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     // k-block earlier, and the tile after it is loaded right away. With prefetch 2 the next tile is loaded and
     // stored in the same k-block, under the same condition, and ptxas (CUDA 13, sm_90, DGEMM at 232 registers)
     // sinks those global loads to the stores at the block's end: every k-block waits for a global load.
-    const bool storeAtStart = p.prefetch >= 3;
+    const bool storeAtStart = p.prefetch >= 3 && p.prefetch <= 5;
     // Prefetch 4: prefetch 3's schedule with the k-blocks that have two more after them in a loop without the guards
     // of the two tile moves (CUTLASS's mainloop has none) and the last two peeled into a second loop.
     // Prefetch 5: as 4, the guard-free loop over pairs of k-blocks, so the buffer index is a constant in each.
+    // Prefetch 6: the one-buffer fragment schedule (prefetch 1, frags 1) peeled as 4.
     const bool peeled = p.prefetch >= 4;
     // Fragments over one tile buffer (prefetch 1, frags 1): the tile is stored between two barriers before the last
     // k-step's FMAs, whose fragments are already in registers; the next block's first fragments are read under them.
@@ -554,11 +555,13 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
                 // Step KL - 1's fragments were read at step KL - 2 (kl is even), so after this barrier no work-item
                 // reads this block's tile any more.
                 w.line("KT_BARRIER(); // every work-item has read its last fragments of this tile");
-                emitNextTilesToLocal(w, a, b, n, p, "");
+                emitNextTilesToLocal(w, a, b, n, p, "", guarded);
                 w.line("KT_BARRIER(); // the next tile is complete");
-                w.line("// The registers are free again: the k-block after the next, consumed at the next block's last "
-                       "step.");
-                emitNextTilesToRegisters(w, a, b, n, p, 2);
+                if (!tail) {
+                    w.line("// The registers are free again: the k-block after the next, consumed at the next block's "
+                           "last step.");
+                    emitNextTilesToRegisters(w, a, b, n, p, 2, guarded);
+                }
             } else {
                 if (!storeAtStart) // prefetch 2: the next tile goes to the other buffer now
                     emitNextTilesToLocal(w, a, b, n, p, "[cur ^ 1]");

@@ -40,6 +40,9 @@ def main():
     ap.add_argument("--frag-loads", type=int, default=0, help="LDS of a fragment prologue before the loop (FRAGS=1: 8)")
     ap.add_argument("--start-at-store", action="store_true", help="the loop starts at the first STS (PREFETCH=1)")
     ap.add_argument("--other", action="store_true", help="also count the loop's other instructions by opcode")
+    ap.add_argument("--after-branch", action="store_true",
+                    help="start after the first branch from the usual start: loops entered past a trip-count test "
+                    "(GEMM_PREFETCH 4-6), whose setup would otherwise be counted")
     a = ap.parse_args()
     t = text_section(a.cubin)
     ops = [struct.unpack_from("<Q", t, i)[0] & 0xFFF for i in range(0, len(t), 16)]
@@ -70,6 +73,8 @@ def main():
         after += 1
     if after < len(marks) and marks[after] == "B" and "G" in marks[end + 1 : after]:
         end = after
+    if a.after_branch:  # the loop head follows a branch that skips the loop (a peeled loop's guard)
+        start = marks.index("B", start) + 1
     body = marks[start : end + 1]
     mix = collections.Counter(body)
     print(f"{len(body)} instructions: {mix['F']} FMA, {mix['L']} LDS, {mix['S']} STS, {mix['G']} LDG, "

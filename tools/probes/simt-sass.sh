@@ -21,6 +21,7 @@ for arg in "$@"; do
         > "$out/$name.ptxas.txt" 2>&1 || { echo "== $name: nvcc failed"; tail -5 "$out/$name.ptxas.txt"; continue; }
     opts=(--other)
     [[ $point == *GEMM_PREFETCH=1* && $point != *GEMM_FRAGS=1* ]] && opts+=(--start-at-store)
+    [[ $point =~ GEMM_PREFETCH=[456] ]] && opts+=(--after-branch) # the steady loop sits behind its trip-count test
     if [[ $point == *GEMM_FRAGS=1* ]]; then
         [ $family = sgemm ] && opts+=(--frag-loads 4) || opts+=(--frag-loads 8)
     fi

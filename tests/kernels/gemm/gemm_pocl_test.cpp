@@ -88,13 +88,14 @@ TEST_F(GemmPocl, PrefetchSchedulesMatchOpenBlasForEveryKBlockCount) {
     // without the fragment pipeline (with one buffer: the tile stored between two barriers at the last k-step, loaded
     // two ahead), in both precisions: one to five k-blocks (the prologue's second tile, the buffer parity, the last
     // block's guards; prefetch 4: zero to three steady k-blocks before the peeled ones; 5: as 4, in pairs and an odd
-    // one), split-K parts of one and two
+    // one; 6: prefetch 1's fragment schedule peeled as 4), split-K parts of one and two
     // blocks, ragged m, n and k.
     std::size_t ran = 0;
     for (Precision prec : {F, D})
-        for (int prefetch : {1, 2, 3, 4, 5})
+        for (int prefetch : {1, 2, 3, 4, 5, 6})
             for (int frags : {0, 1})
                 for (int ksplit : {1, 2}) {
+                    if (prefetch == 6 && !frags) continue; // 6 is the fragment pipeline
                     GemmParams p = microKernel(variant(32, 64, 4, 4, 4, 1, 2, "AB", "", CBL, RBL, prec), 4, 1, frags);
                     p.prefetch = prefetch, p.ksplit = ksplit;
                     SCOPED_TRACE(p.describe());
