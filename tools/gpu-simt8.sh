@@ -3,17 +3,18 @@
 # stored at the k-block's start, the one after it loaded a whole k-block ahead, one barrier) with the k-blocks that
 # have two more after them in a loop without the guards of the two tile moves (running tile pointers advanced by a
 # constant) and the last two k-blocks peeled into a second loop; GEMM_PREFETCH=5, that loop over pairs of k-blocks
-# with constant buffer indices (22 non-FMA/non-memory SASS instructions per k-block against DF3's 51); against DG1,
-# DF1 (and run I's winner, DF1 kl 16 without warp patches) and DF3. On one H100/H200:
+# with constant buffer indices (18.5 non-FMA/non-memory SASS instructions per k-block against DF3's 51);
+# GEMM_PREFETCH=6, DF1's one-buffer fragment schedule peeled the same way; against DG1, DF1 (and run I's winner, DF1
+# kl 16 without warp patches) and DF3. On one H100/H200:
 #   1. gemm_cuda_test: the prefetch schedules (4 included) over one to five k-blocks and every parameter value
 #      against OpenBLAS; blas3_cuda_test: the schedules in TRMM / SYRK k ranges;
-#   2. ktune bench (CUDA, cuBLAS pedantic in the same process): DGEMM DG1, DF1, DF1K, DF3, DP4, DF4, DP5, DF5, DF5K
-#      at 4096 and 8192, NN and TN; SGEMM SF3, SF4 and SF5 the same if time is left;
+#   2. ktune bench (CUDA, cuBLAS pedantic in the same process): DGEMM DG1, DF1, DF1K, DF3, DP4, DF4, DP5, DF5, DF5K,
+#      DF6 at 4096 and 8192, NN and TN; SGEMM SF3, SF4 and SF5 the same if time is left;
 #   3. in the background: the SASS main loop of every point (nvcc -cubin of `ktune source`, cuobjdump -sass,
 #      tools/probes/sass_loop.py) and ptxas's registers / spills.
 # Writes $OUT/summary.txt (GF/s and % of the FP64 FMA peak: 33.0 TF/s on an H200, 33.5 on an H100 SXM, read from the
 # device name), $OUT/bench-*.txt, $OUT/sass-loops.txt and $OUT/results.tar.gz. About 2 minutes; every step has its
-# own timeout, SGEMM is skipped past 170 s.
+# own timeout, SGEMM is skipped past 170 s (at most 4 minutes in all).
 #
 # Build here: cmake -S . -B build-gpu -G Ninja -DKT_GUI=OFF -DCMAKE_BUILD_TYPE=Release && ninja -C build-gpu
 # ktune gemm_cuda_test blas3_cuda_test; tools/pack-gpu.sh; then on the device: `bash tools/gpu-simt8.sh` with carry [".carry"].
@@ -50,11 +51,12 @@ DF4=$df4                                                    # new: DF3 without t
 DF5=$df5                                                    # new: DF4 over pairs of k-blocks, constant buffers
 DP5=${df5/GEMM_FRAGS=1/GEMM_FRAGS=0}                        # new: the same without the fragment pipeline
 DF5K=${df5/GEMM_KL=8/GEMM_KL=16}; DF5K=${DF5K/GEMM_WARP_M=4/GEMM_WARP_M=0} # new, in run I winner's shape
+DF6=${df1/GEMM_PREFETCH=1/GEMM_PREFETCH=6}                  # new: DF1 without the guards, the last two peeled
 SF3=$sf3
 SF4=$sf4                                                    # new: SF3 without the guards
 SF5=${sf4/GEMM_PREFETCH=4/GEMM_PREFETCH=5}                  # new: SF4 over pairs of k-blocks
 printf '%s\n' "DG1 $DG1" "DF1 $DF1" "DF1K $DF1K" "DF3 $DF3" "DP4 $DP4" "DF4 $DF4" "DP5 $DP5" "DF5 $DF5" "DF5K $DF5K" \
-    "SF3 $SF3" "SF4 $SF4" "SF5 $SF5" > "$res/points.txt"
+    "DF6 $DF6" "SF3 $SF3" "SF4 $SF4" "SF5 $SF5" > "$res/points.txt"
 
 gpu=$(nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv,noheader 2>&1 | head -1)
 log "$gpu"
@@ -100,7 +102,7 @@ sass_pid=$!
 # 1. Correctness on the GPU against OpenBLAS.
 test="$build/tests/kernels/gemm/gemm_cuda_test"
 if [ -x "$test" ]; then
-    timeout 90 "$test" --gtest_filter='*PrefetchSchedules*:*EveryParameterValue*' > "$res/gemm_cuda_test.txt" 2>&1
+    timeout 60 "$test" --gtest_filter='*PrefetchSchedules*:*EveryParameterValue*' > "$res/gemm_cuda_test.txt" 2>&1
     log "gemm_cuda_test rc $? ($(grep -E '^\[  (PASSED|FAILED) ' "$res/gemm_cuda_test.txt" | tr '\n' ' ')) $(elapsed) s"
     grep -E '^\[  FAILED  \]' "$res/gemm_cuda_test.txt" | head -5 | tee -a "$summary"
 else
@@ -108,7 +110,7 @@ else
 fi
 test3="$build/tests/kernels/blas3/blas3_cuda_test"
 if [ -x "$test3" ]; then
-    timeout 40 "$test3" --gtest_filter='*PrefetchSchedules*' > "$res/blas3_cuda_test.txt" 2>&1
+    timeout 30 "$test3" --gtest_filter='*PrefetchSchedules*' > "$res/blas3_cuda_test.txt" 2>&1
     log "blas3_cuda_test rc $? ($(grep -E '^\[  (PASSED|FAILED) ' "$res/blas3_cuda_test.txt" | tr '\n' ' ')) $(elapsed) s"
 fi
 
@@ -140,10 +142,10 @@ print("%-6s" % "cuBLAS" + "".join("%24s" % (f"{rows[(1, s, o)][2]:.0f}" if (1, s
 PY
 }
 if [ -n "$cuda" ]; then
-    bench dgemm-cuda dgemm "$DG1;$DF1;$DF1K;$DF3;$DP4;$DF4;$DP5;$DF5;$DF5K" 150
-    percent "$out/bench-dgemm-cuda.txt" "DG1 DF1 DF1K DF3 DP4 DF4 DP5 DF5 DF5K" "$peak"
+    bench dgemm-cuda dgemm "$DG1;$DF1;$DF1K;$DF3;$DP4;$DF4;$DP5;$DF5;$DF5K;$DF6" 120
+    percent "$out/bench-dgemm-cuda.txt" "DG1 DF1 DF1K DF3 DP4 DF4 DP5 DF5 DF5K DF6" "$peak"
     if [ "$(elapsed)" -lt 170 ]; then
-        bench sgemm-cuda sgemm "$SF3;$SF4;$SF5" 50
+        bench sgemm-cuda sgemm "$SF3;$SF4;$SF5" 40
     else
         log "bench sgemm-cuda skipped ($(elapsed) s)"
     fi
@@ -151,8 +153,8 @@ else
     log "no CUDA device: benches skipped"
 fi
 
-# The SASS step normally ends long before the benches; past 30 s more it is stopped (with its own children).
-for _ in $(seq 30); do kill -0 "$sass_pid" 2>/dev/null || break; sleep 1; done
+# The SASS step normally ends long before the benches; past 20 s more it is stopped (with its own children).
+for _ in $(seq 20); do kill -0 "$sass_pid" 2>/dev/null || break; sleep 1; done
 if kill -0 "$sass_pid" 2>/dev/null; then
     pkill -P "$sass_pid"
     kill "$sass_pid"
