@@ -6,6 +6,10 @@ dg1="$base,GEMM_VW=2,GEMM_PREFETCH=1,GEMM_FRAGS=0" # SIMT DGEMM, one tile buffer
 df1="$base,GEMM_VW=2,GEMM_PREFETCH=1,GEMM_FRAGS=1" # SIMT DGEMM, CUTLASS's fragment order over one buffer
 sg1="$base,GEMM_VW=4,GEMM_PREFETCH=2,GEMM_FRAGS=1" # SIMT SGEMM, two buffers
 sf3="$base,GEMM_VW=4,GEMM_PREFETCH=3,GEMM_FRAGS=1" # SIMT SGEMM, two buffers, loads a whole k-block ahead
+dp4="$base,GEMM_VW=2,GEMM_PREFETCH=4,GEMM_FRAGS=0" # SIMT DGEMM, two buffers, guard-free loop, last two k-blocks peeled
+df4="$base,GEMM_VW=2,GEMM_PREFETCH=4,GEMM_FRAGS=1" # the same with CUTLASS's fragment order (DF3 without guards)
+sf4="$base,GEMM_VW=4,GEMM_PREFETCH=4,GEMM_FRAGS=1" # SIMT SGEMM, SF3 without guards
+df5="$base,GEMM_VW=2,GEMM_PREFETCH=5,GEMM_FRAGS=1" # DF4 with two k-blocks per trip (constant buffer indices)
 d6="GEMM_ML=128,GEMM_NL=64,GEMM_KL=8,GEMM_MS=8,GEMM_NS=4,GEMM_KS=1,GEMM_VW=2,GEMM_LOCAL_A=1,GEMM_LOCAL_B=1"
 d6="$d6,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=1,GEMM_PREFETCH=0,GEMM_MAXREGS=0,GEMM_KSPLIT=1"
 d6="$d6,GEMM_MMA=3,GEMM_WM=32,GEMM_STAGES=4,GEMM_SWIZZLE=2" # DGEMM on the FP64 tensor cores (CUDA)

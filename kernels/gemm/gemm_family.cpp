@@ -93,9 +93,10 @@ const std::vector<ParamSpec>& paramSpecs() {
         {"GEMM_LAYOUT_B", {0, 1, 2}, {0, 1, 2}, "layout of B: 0 ROW, 1 CBL, 2 RBL"},
         {"GEMM_PREFETCH",
          {0},
-         {0, 1, 2, 3},
+         {0, 1, 2, 3, 4, 5, 6},
          "prefetch the next shared tiles into registers; 2: also double-buffer them; 3: as 2, stored at the next "
-         "k-block's start (not in the papers)"},
+         "k-block's start; 4: as 3, the last two k-blocks peeled off a guard-free loop; 5: as 4, two k-blocks per "
+         "trip; 6: one buffer with fragments, peeled as 4 (not in the papers)"},
         {"GEMM_MAXREGS",
          {0},
          {0}, // the caps (kRegisterCaps) only with gemmSpace(..., registerCaps = true)
@@ -204,7 +205,9 @@ void addMmaConstraints(ParameterSpace& space, bool f64) {
     space.addConstraint(
         {"GEMM_FRAGS == 0 || (GEMM_MMA == 0 && GEMM_PREFETCH >= 1 && GEMM_KS == 1 && GEMM_KL <= 16 && "
          "GEMM_KL % 2 == 0 && GEMM_LOCAL_A + GEMM_LOCAL_B == 2)",
-         "SIMT: double-buffered fragments need both tiles prefetched (prefetch 1, 2 or 3), ks 1, an even kl <= 16"});
+         "SIMT: double-buffered fragments need both tiles prefetched (prefetch 1 to 6), ks 1, an even kl <= 16"});
+    space.addConstraint({"GEMM_PREFETCH != 6 || GEMM_FRAGS == 1",
+                         "SIMT: prefetch 6 is the fragment pipeline over one buffer without guards (frags 1)"});
     space.addConstraint({"GEMM_DIRECT == 0 || GEMM_LAYOUT_A + GEMM_LAYOUT_B == 0",
                          "direct operand reads take the caller's row-major matrices (layouts ROW/ROW)"});
     space.addConstraint({"GEMM_DBUF == 0 || (GEMM_KL / (GEMM_MMA == 4 ? 16 : GEMM_MMA == 3 ? 8 : 4)) % 2 == 0",
@@ -245,7 +248,7 @@ ParameterSpace gemmSpace(Precision precision, bool paperOnly, const DeviceInfo* 
     space.addConstraint({"DEV_IS_GPU == 0 || (GEMM_ML / GEMM_MS) * (GEMM_NL / GEMM_NS) >= 32",
                          "on GPUs a work-group fills at least one warp"});
     space.addConstraint({"(GEMM_LOCAL_A * GEMM_ML + GEMM_LOCAL_B * GEMM_NL) * GEMM_KL * " + bytes +
-                             (paperOnly ? "" : " * (GEMM_PREFETCH >= 2 ? 2 : 1)") + " <= DEV_LOCAL_MEM",
+                             (paperOnly ? "" : " * (GEMM_PREFETCH >= 2 && GEMM_PREFETCH <= 5 ? 2 : 1)") + " <= DEV_LOCAL_MEM",
                          "shared tiles fit in local memory"});
     space.addConstraint({"GEMM_IMAGE_A + GEMM_IMAGE_B == 0 || GEMM_VW * " + bytes + " <= 16",
                          "image reads limit the vector width to float4 / double2 (paper)"});
@@ -359,8 +362,7 @@ GemmParams paramsFromPoint(const Point& point, Precision precision) {
     layout("GEMM_LAYOUT_A", p.layoutA), layout("GEMM_LAYOUT_B", p.layoutB);
     if (point.has("GEMM_PREFETCH")) {
         const auto v = point["GEMM_PREFETCH"];
-        if (v < 0 || v > 3)
-            throw std::invalid_argument("GEMM_PREFETCH must be 0, 1, 2 or 3, got " + std::to_string(v));
+        if (v < 0 || v > 6) throw std::invalid_argument("GEMM_PREFETCH must be 0..6, got " + std::to_string(v));
         p.prefetch = int(v);
     }
     get("GEMM_MAXREGS", p.maxRegs);

@@ -118,29 +118,48 @@ void emitTileLoad(Writer& w, const Operand& o, const Names& n, const GemmParams&
 }
 
 // The tiles held in registers (the next k-block's) into local memory, buffer `buffer` ("[cur ^ 1]"; empty with one
-// buffer), when there is a next k-block.
+// buffer), when there is a next k-block (`guarded`; the guard-free loop of prefetch 4 always has one).
 void emitNextTilesToLocal(Writer& w, const Operand& a, const Operand& b, const Names& n, const GemmParams& p,
-                          const std::string& buffer) {
-    w.open("if (kb + 1 < kbEnd)");
+                          const std::string& buffer, bool guarded = true) {
+    if (guarded) w.open("if (kb + 1 < kbEnd)");
     if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters, {}, buffer);
     if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters, {}, buffer);
-    w.close();
+    if (guarded) w.close();
 }
 
-// Prefetch: the shared tiles of k-block kb + ahead into registers (when there is one).
+// The distance (elements, a size_t expression) from one k-block's tile of an operand to the next one's: tileOffset's
+// term in kb (ROW and RBL: kl rows of `cols`; CBL: kl rows of the stored block width).
+std::string tileStepExpr(const TileSource& s) {
+    return "(size_t)GEMM_KL * " + (s.layout == Layout::Cbl ? s.storedWide : s.cols);
+}
+
+// The running start of operand o's tile that the guard-free loop of prefetch 4 loads next ("Afetch"): a pointer,
+// or the element offset into the image.
+std::string fetchStart(const Operand& o, const Names& n, const std::string& kb) {
+    const std::string var = std::string(1, o.name) + "fetch", offset = tileOffset(o.source, kb);
+    if (o.image) return "size_t " + var + " = " + offset + "; // element offset in image " + o.name;
+    return "const KT_GLOBAL " + n.real + "* " + var + " = " + std::string(1, o.name) + " + " + offset + ";";
+}
+
+// Prefetch: the shared tiles of k-block kb + ahead into registers (when there is one). Unguarded (prefetch 4's
+// steady loop, where there always is one): from the running starts Afetch / Bfetch, which then advance by one
+// k-block, instead of an address computed from kb.
 void emitNextTilesToRegisters(Writer& w, const Operand& a, const Operand& b, const Names& n, const GemmParams& p,
-                              int ahead = 1) {
+                              int ahead = 1, bool guarded = true) {
     const std::string kbNext = "(kb + " + std::to_string(ahead) + ")";
-    w.open("if (kb + " + std::to_string(ahead) + " < kbEnd)");
-    if (p.localA) {
-        w.line(tileStart(a, n, "Anext", kbNext));
-        emitTileLoad(w, a, n, p, TileStep::ToRegisters, "Anext");
+    if (guarded) w.open("if (kb + " + std::to_string(ahead) + " < kbEnd)");
+    for (const Operand* o : {&a, &b}) {
+        if (!(o->name == 'A' ? p.localA : p.localB)) continue;
+        const std::string name(1, o->name);
+        if (guarded) {
+            w.line(tileStart(*o, n, name + "next", kbNext));
+            emitTileLoad(w, *o, n, p, TileStep::ToRegisters, name + "next");
+        } else {
+            emitTileLoad(w, *o, n, p, TileStep::ToRegisters, name + "fetch");
+            w.line(name + "fetch += " + tileStepExpr(o->source) + ";");
+        }
     }
-    if (p.localB) {
-        w.line(tileStart(b, n, "Bnext", kbNext));
-        emitTileLoad(w, b, n, p, TileStep::ToRegisters, "Bnext");
-    }
-    w.close();
+    if (guarded) w.close();
 }
 
 std::int64_t tileRounds(const Operand& o, const GemmParams& p) {
@@ -421,7 +440,12 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     // k-block earlier, and the tile after it is loaded right away. With prefetch 2 the next tile is loaded and
     // stored in the same k-block, under the same condition, and ptxas (CUDA 13, sm_90, DGEMM at 232 registers)
     // sinks those global loads to the stores at the block's end: every k-block waits for a global load.
-    const bool storeAtStart = p.prefetch == 3;
+    const bool storeAtStart = p.prefetch >= 3 && p.prefetch <= 5;
+    // Prefetch 4: prefetch 3's schedule with the k-blocks that have two more after them in a loop without the guards
+    // of the two tile moves (CUTLASS's mainloop has none) and the last two peeled into a second loop.
+    // Prefetch 5: as 4, the guard-free loop over pairs of k-blocks, so the buffer index is a constant in each.
+    // Prefetch 6: the one-buffer fragment schedule (prefetch 1, frags 1) peeled as 4.
+    const bool peeled = p.prefetch >= 4;
     // Fragments over one tile buffer (prefetch 1, frags 1): the tile is stored between two barriers before the last
     // k-step's FMAs, whose fragments are already in registers; the next block's first fragments are read under them.
     const bool oneBufferFrags = p.frags && !twoBuffers;
@@ -483,90 +507,137 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     w.line("    KT_UNROLL");
     w.line("    for (int j = 0; j < GEMM_NS; ++j) acc[i][j] = " + n.zero + ";");
     w.line();
-    w.open("for (int kb = kbBegin; kb < kbEnd; ++kb)");
-    // Prefetched tiles are addressed one block ahead; the others are read at this k-block.
-    if (!(p.prefetch && p.localA)) w.line(tileStart(a, n, "Ablk"));
-    if (!(p.prefetch && p.localB)) w.line(tileStart(b, n, "Bblk"));
-    const std::string cur = twoBuffers ? "[cur]" : "";
-    if (twoBuffers) {
-        // Buffer kb % 2 holds this k-block (stored before the barrier that ended the previous one); the next
-        // k-block goes to the other buffer after the compute (prefetch 3: before it), so one barrier per k-block
-        // suffices.
-        w.line("const int cur = (kb - kbBegin) & 1;");
-        if (storeAtStart) {
-            // Buffer cur ^ 1 was last read in the previous k-block, before its barrier.
-            emitNextTilesToLocal(w, a, b, n, p, "[cur ^ 1]");
-            w.line("// The loads of the k-block after the next are consumed at the next k-block's start.");
-            emitNextTilesToRegisters(w, a, b, n, p, 2);
-        } else {
+    // One k-block. `guarded`: the tile moves are conditional on a next k-block (kb + 1, kb + 2 < kbEnd); prefetch 4
+    // runs the k-blocks that have two more after them without the guards (`steady`) and the last two with them, where
+    // no tile is loaded any more (`tail`).
+    // `cur`: the buffer holding this k-block, a constant in prefetch 5's k-block pairs.
+    auto kBlock = [&](bool guarded, bool tail, const std::string& cur = "(kb - kbBegin) & 1") {
+        // Prefetched tiles are addressed one block ahead; the others are read at this k-block.
+        if (!(p.prefetch && p.localA)) w.line(tileStart(a, n, "Ablk"));
+        if (!(p.prefetch && p.localB)) w.line(tileStart(b, n, "Bblk"));
+        if (twoBuffers) {
+            // Buffer kb % 2 holds this k-block (stored before the barrier that ended the previous one); the next
+            // k-block goes to the other buffer after the compute (prefetch 3 and 4: before it), so one barrier per
+            // k-block suffices.
+            w.line("const int cur = " + cur + ";");
+            if (storeAtStart) {
+                // Buffer cur ^ 1 was last read in the previous k-block, before its barrier.
+                emitNextTilesToLocal(w, a, b, n, p, "[cur ^ 1]", guarded);
+                if (!tail) {
+                    w.line("// The loads of the k-block after the next are consumed at the next k-block's start.");
+                    emitNextTilesToRegisters(w, a, b, n, p, 2, guarded);
+                }
+            } else {
+                emitNextTilesToRegisters(w, a, b, n, p);
+            }
+        } else if (oneBufferFrags) {
+            // The tile of this k-block was stored at the previous block's last step (or before the loop).
+        } else if (p.prefetch) {
+            if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters);
+            if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters);
+            w.line("KT_BARRIER();");
+            w.line("// The next k-block's global loads are in flight while this block is computed.");
             emitNextTilesToRegisters(w, a, b, n, p);
-        }
-    } else if (oneBufferFrags) {
-        // The tile of this k-block was stored at the previous block's last step (or before the loop).
-    } else if (p.prefetch) {
-        if (p.localA) emitTileLoad(w, a, n, p, TileStep::FromRegisters);
-        if (p.localB) emitTileLoad(w, b, n, p, TileStep::FromRegisters);
-        w.line("KT_BARRIER();");
-        w.line("// The next k-block's global loads are in flight while this block is computed.");
-        emitNextTilesToRegisters(w, a, b, n, p);
-    } else {
-        if (p.localA) emitTileLoad(w, a, n, p, TileStep::Direct);
-        if (p.localB) emitTileLoad(w, b, n, p, TileStep::Direct);
-        if (p.localA || p.localB) w.line("KT_BARRIER();");
-    }
-    w.line();
-    if (p.frags) {
-        // CUTLASS's order: before the last k-step's FMAs the next tiles go to the other buffer and the barrier is
-        // passed, so step 0 of the next k-block is read while the last step's FMAs issue (one buffer: the tiles go
-        // to it between two barriers there).
-        w.line("KT_UNROLL");
-        w.open("for (int pk = 0; pk < GEMM_KL; ++pk)");
-        w.open("if (pk == GEMM_KL - 1)");
-        if (oneBufferFrags) {
-            // Step KL - 1's fragments were read at step KL - 2 (kl is even), so after this barrier no work-item
-            // reads this block's tile any more.
-            w.line("KT_BARRIER(); // every work-item has read its last fragments of this tile");
-            emitNextTilesToLocal(w, a, b, n, p, "");
-            w.line("KT_BARRIER(); // the next tile is complete");
-            w.line("// The registers are free again: the k-block after the next, consumed at the next block's last step.");
-            emitNextTilesToRegisters(w, a, b, n, p, 2);
         } else {
-            if (!storeAtStart) // prefetch 2: the next tile goes to the other buffer now
-                emitNextTilesToLocal(w, a, b, n, p, "[cur ^ 1]");
-            w.line("KT_BARRIER(); // the other buffer is complete; this one is overwritten in the next k-block");
+            if (p.localA) emitTileLoad(w, a, n, p, TileStep::Direct);
+            if (p.localB) emitTileLoad(w, b, n, p, TileStep::Direct);
+            if (p.localA || p.localB) w.line("KT_BARRIER();");
         }
+        w.line();
+        if (p.frags) {
+            // CUTLASS's order: before the last k-step's FMAs the next tiles go to the other buffer and the barrier is
+            // passed, so step 0 of the next k-block is read while the last step's FMAs issue (one buffer: the tiles go
+            // to it between two barriers there).
+            w.line("KT_UNROLL");
+            w.open("for (int pk = 0; pk < GEMM_KL; ++pk)");
+            w.open("if (pk == GEMM_KL - 1)");
+            if (oneBufferFrags) {
+                // Step KL - 1's fragments were read at step KL - 2 (kl is even), so after this barrier no work-item
+                // reads this block's tile any more.
+                w.line("KT_BARRIER(); // every work-item has read its last fragments of this tile");
+                emitNextTilesToLocal(w, a, b, n, p, "", guarded);
+                w.line("KT_BARRIER(); // the next tile is complete");
+                if (!tail) {
+                    w.line("// The registers are free again: the k-block after the next, consumed at the next block's "
+                           "last step.");
+                    emitNextTilesToRegisters(w, a, b, n, p, 2, guarded);
+                }
+            } else {
+                if (!storeAtStart) // prefetch 2: the next tile goes to the other buffer now
+                    emitNextTilesToLocal(w, a, b, n, p, "[cur ^ 1]");
+                w.line("KT_BARRIER(); // the other buffer is complete; this one is overwritten in the next k-block");
+            }
+            w.close();
+            w.line("const int next = (pk + 1) % GEMM_KL; // the next k-step, in this or (last step) the next k-block");
+            const std::string nextBuffer = twoBuffers ? "[pk == GEMM_KL - 1 ? cur ^ 1 : cur]" : "";
+            emitRegisterLoad(w, a, n, p, nextBuffer, "next", "(pk + 1) % 2");
+            emitRegisterLoad(w, b, n, p, nextBuffer, "next", "(pk + 1) % 2");
+            emitFmas(w, p, "pk % 2");
+            w.close();
+            return;
+        }
+        const std::string buffer = twoBuffers ? "[cur]" : "";
+        if (p.kl / p.ks <= 16) w.line("KT_UNROLL");
+        w.open("for (int pk = 0; pk < GEMM_KL; pk += GEMM_KS)");
+        w.line(n.real + " a[GEMM_KS][GEMM_MS];");
+        w.line(n.real + " b[GEMM_KS][GEMM_NS];");
+        w.line("KT_UNROLL");
+        w.open("for (int kk = 0; kk < GEMM_KS; ++kk)");
+        emitRegisterLoad(w, a, n, p, buffer);
+        emitRegisterLoad(w, b, n, p, buffer);
         w.close();
-        w.line("const int next = (pk + 1) % GEMM_KL; // the next k-step, in this or (last step) the next k-block");
-        const std::string nextBuffer = twoBuffers ? "[pk == GEMM_KL - 1 ? cur ^ 1 : cur]" : "";
-        emitRegisterLoad(w, a, n, p, nextBuffer, "next", "(pk + 1) % 2");
-        emitRegisterLoad(w, b, n, p, nextBuffer, "next", "(pk + 1) % 2");
-        emitFmas(w, p, "pk % 2");
+        w.line("KT_UNROLL");
+        w.open("for (int kk = 0; kk < GEMM_KS; ++kk)");
+        emitFmas(w, p, "kk");
         w.close();
+        w.close();
+        if (twoBuffers) {
+            if (!storeAtStart) emitNextTilesToLocal(w, a, b, n, p, "[cur ^ 1]");
+            w.line("KT_BARRIER(); // the other buffer is complete; this one is overwritten in the next k-block");
+        } else if (p.localA || p.localB) {
+            w.line("KT_BARRIER(); // the tiles are overwritten in the next k-block");
+        }
+    };
+    if (peeled) {
+        // The tiles of k-block kb + 2 are read from running starts (one add per k-block instead of the address
+        // arithmetic from kb); where kbBegin + 2 lies past the part, the steady loop does not run and they are unused.
+        if (p.localA) w.line(fetchStart(a, n, "(kbBegin + 2)"));
+        if (p.localB) w.line(fetchStart(b, n, "(kbBegin + 2)"));
+        w.line("int kb = kbBegin;");
+        if (p.prefetch == 5) {
+            // Two k-blocks per trip, buffers 0 and 1 named as constants: every shared address is one base plus an
+            // immediate (twice the loop's code).
+            w.line("// Steady k-blocks in pairs (buffer 0, then 1): two more follow each, so the tile moves need no "
+                   "guards.");
+            w.open("for (; kb < kbEnd - 3; ++kb)");
+            w.open("");
+            kBlock(false, false, "0");
+            w.close();
+            w.line("++kb;");
+            w.open("");
+            kBlock(false, false, "1");
+            w.close();
+            w.close();
+            w.line("// A last steady k-block (buffer 0) when their number is odd.");
+            w.open("if (kb < kbEnd - 2)");
+            kBlock(false, false, "0");
+            w.line("++kb;");
+            w.close();
+        } else {
+            w.line("// Steady k-blocks: two more follow, so the tile moves need no guards.");
+            w.open("for (; kb < kbEnd - 2; ++kb)");
+            kBlock(false, false);
+            w.close();
+        }
+        w.line("// The last two k-blocks (or fewer): the next tile is stored if there is one; nothing is loaded.");
+        w.open("for (; kb < kbEnd; ++kb)");
+        kBlock(true, true);
+        w.close();
+    } else {
+        w.open("for (int kb = kbBegin; kb < kbEnd; ++kb)");
+        kBlock(true, false);
         w.close(); // the k-block loop
-        emitStore(w, variant, n);
-        return w.str();
     }
-    if (p.kl / p.ks <= 16) w.line("KT_UNROLL");
-    w.open("for (int pk = 0; pk < GEMM_KL; pk += GEMM_KS)");
-    w.line(n.real + " a[GEMM_KS][GEMM_MS];");
-    w.line(n.real + " b[GEMM_KS][GEMM_NS];");
-    w.line("KT_UNROLL");
-    w.open("for (int kk = 0; kk < GEMM_KS; ++kk)");
-    emitRegisterLoad(w, a, n, p, cur);
-    emitRegisterLoad(w, b, n, p, cur);
-    w.close();
-    w.line("KT_UNROLL");
-    w.open("for (int kk = 0; kk < GEMM_KS; ++kk)");
-    emitFmas(w, p, "kk");
-    w.close();
-    w.close();
-    if (twoBuffers) {
-        if (!storeAtStart) emitNextTilesToLocal(w, a, b, n, p, "[cur ^ 1]");
-        w.line("KT_BARRIER(); // the other buffer is complete; this one is overwritten in the next k-block");
-    } else if (p.localA || p.localB) {
-        w.line("KT_BARRIER(); // the tiles are overwritten in the next k-block");
-    }
-    w.close(); // the k-block loop
     emitStore(w, variant, n);
     return w.str();
 }

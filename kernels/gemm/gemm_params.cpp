@@ -33,7 +33,7 @@ std::string GemmParams::invalidReason() const {
     if (kl % ks) return "kl (" + std::to_string(kl) + ") must be a multiple of ks (" + std::to_string(ks) + ")";
     if (ms % vw) return "ms (" + std::to_string(ms) + ") must be a multiple of vw (" + std::to_string(vw) + ")";
     if (ns % vw) return "ns (" + std::to_string(ns) + ") must be a multiple of vw (" + std::to_string(vw) + ")";
-    if (prefetch < 0 || prefetch > 3) return "prefetch must be 0, 1, 2 or 3 (got " + std::to_string(prefetch) + ")";
+    if (prefetch < 0 || prefetch > 6) return "prefetch must be 0..6 (got " + std::to_string(prefetch) + ")";
     if (maxRegs != 0 && (maxRegs < 32 || maxRegs > 255))
         return "maxregs must be 0 (none) or 32..255 (got " + std::to_string(maxRegs) + ")";
     if (ksplit < 1 || ksplit > 64) return "ksplit must be 1..64 (got " + std::to_string(ksplit) + ")";
@@ -50,8 +50,10 @@ std::string GemmParams::invalidReason() const {
     // An even kl: the fragment slots alternate by k-step within a k-block (slot pk % 2, fixed at compile time), so
     // the next block's first step lands in slot 0 only after an even number of steps.
     if (frags && (prefetch < 1 || ks != 1 || kl > 16 || kl % 2 || !localA || !localB))
-        return "double-buffered fragments (frags 1) need prefetch 1, 2 or 3, ks 1, an even kl <= 16 and both tiles "
+        return "double-buffered fragments (frags 1) need prefetch 1 to 6, ks 1, an even kl <= 16 and both tiles "
                "local";
+    if (prefetch == 6 && !frags)
+        return "prefetch 6 is the fragment pipeline over one tile buffer without guards: it needs frags 1";
     if (mma == 0) {
         if (wm != 0 || stages != 0 || swizzle != 0 || dbuf != 0 || lds128 != 0 || minBlocks != 0 || direct != 0)
             return "wm, stages, swizzle, dbuf, lds128, minblocks and direct belong to the tensor-core path (mma > 0)";
@@ -108,6 +110,9 @@ std::string GemmParams::describe() const {
       << (prefetch == 1   ? " prefetch"
           : prefetch == 2 ? " prefetch+2buf"
           : prefetch == 3 ? " prefetch+2buf+early-store"
+          : prefetch == 4 ? " prefetch+2buf+early-store+peeled"
+          : prefetch == 5 ? " prefetch+2buf+early-store+peeled+pairs"
+          : prefetch == 6 ? " prefetch+peeled"
                           : "")
       << (warpM ? " warp=" + std::to_string(warpM) + "x" + std::to_string(32 / warpM) : std::string())
       << (order ? " serpentine" : "") << (frags ? " frags" : "")

@@ -25,7 +25,12 @@ struct GemmParams {
     // k-block suffices and no work-item waits for the slowest one's stores before computing (twice the local memory).
     // 3: as 2, but the next tile is stored into the other buffer at the start of a k-block, from registers loaded
     // one k-block earlier, so the global loads run a whole k-block ahead of their stores (with 2, ptxas sinks them
-    // to the stores at the block's end in the FP64 kernels; docs/perf/gemm.md).
+    // to the stores at the block's end in the FP64 kernels; docs/perf/gemm.md). 4: as 3, but the k-blocks with two
+    // more after them run in a loop without the guards of the two tile moves, loading from pointers advanced by a
+    // constant, and the last two in a second loop (CUTLASS's mainloop has no guards either). 5: as 4, the guard-free
+    // loop runs two k-blocks per trip with the buffer index a constant in each (every shared address one base plus
+    // an immediate; twice the loop's code). 6: one tile buffer with the fragment pipeline (1 with frags 1), its
+    // k-blocks with two more after them in a loop without guards and the last two peeled, as in 4 (needs frags 1).
     int prefetch = 0;
     // Beyond the papers: cap on registers per work-item (0: the compiler's choice). Fewer registers let more
     // work-groups share a compute unit; the FP64 kernels with 8x8 accumulators otherwise run 8 warps per SM.
@@ -65,7 +70,7 @@ struct GemmParams {
     // addresses (more broadcast). order 1: the FMAs of a k-step run along n outside, along m inside and serpentine
     // (the direction flips every column), so consecutive FMAs share an operand register. frags 1: the fragments of
     // k-step s + 1 are read from local memory into a second register set while step s's FMAs issue, across the
-    // k-block's one barrier too (needs prefetch 2 or 3 with both tiles local, ks 1, an even kl <= 16; with
+    // k-block's one barrier too (needs prefetch 1 to 6 with both tiles local, ks 1, an even kl <= 16; with
     // prefetch 1 the one tile buffer is stored between two barriers before the last k-step's FMAs instead).
     int warpM = 0;
     int order = 0;
@@ -80,7 +85,7 @@ struct GemmParams {
     int realBytes() const { return precision == Precision::F64 ? 8 : 4; }
     // Elements per load instruction: vw split into loads of at most 16 bytes (float4 / double2).
     int chunk() const;
-    int localBuffers() const { return prefetch >= 2 ? 2 : 1; }
+    int localBuffers() const { return prefetch >= 2 && prefetch <= 5 ? 2 : 1; }
     // Tensor-core path: MMA instruction shape and the warp tile (wn follows from wm and the work-item block).
     int mmaM() const { return mma == 1 ? 8 : 16; }
     int mmaK() const { return mma == 4 ? 16 : mma == 3 ? 8 : 4; }

@@ -39,6 +39,10 @@ def main():
     ap.add_argument("--fmas", type=int, default=512, help="FMAs of one k-block (8x8 per work-item, kl 8: 512)")
     ap.add_argument("--frag-loads", type=int, default=0, help="LDS of a fragment prologue before the loop (FRAGS=1: 8)")
     ap.add_argument("--start-at-store", action="store_true", help="the loop starts at the first STS (PREFETCH=1)")
+    ap.add_argument("--other", action="store_true", help="also count the loop's other instructions by opcode")
+    ap.add_argument("--after-branch", action="store_true",
+                    help="start after the first branch from the usual start: loops entered past a trip-count test "
+                    "(GEMM_PREFETCH 4-6), whose setup would otherwise be counted")
     a = ap.parse_args()
     t = text_section(a.cubin)
     ops = [struct.unpack_from("<Q", t, i)[0] & 0xFFF for i in range(0, len(t), 16)]
@@ -69,6 +73,8 @@ def main():
         after += 1
     if after < len(marks) and marks[after] == "B" and "G" in marks[end + 1 : after]:
         end = after
+    if a.after_branch:  # the loop head follows a branch that skips the loop (a peeled loop's guard)
+        start = marks.index("B", start) + 1
     body = marks[start : end + 1]
     mix = collections.Counter(body)
     print(f"{len(body)} instructions: {mix['F']} FMA, {mix['L']} LDS, {mix['S']} STS, {mix['G']} LDG, "
@@ -76,6 +82,15 @@ def main():
     # As sass_loop.py: other instructions are left out, so DFMAs separated only by them count as one run.
     sketch = re.sub(r"F+", lambda m: str(len(m.group(0))), "".join(m for m in body if m != "."))
     print("order:", sketch)
+    if a.other:
+        # Opcode names where the low 12 bits are known on sm_90 (reg / immediate / constant-bank forms); others in hex.
+        names = {0x210: "IADD3", 0x810: "IADD3", 0xC10: "IADD3", 0x211: "LEA", 0x811: "LEA", 0x20C: "ISETP",
+                 0x80C: "ISETP", 0xC0C: "ISETP", 0x212: "LOP3", 0x812: "LOP3", 0x219: "SHF", 0x819: "SHF",
+                 0x224: "IMAD", 0x824: "IMAD", 0xC24: "IMAD", 0x225: "IMAD.WIDE", 0x825: "IMAD.WIDE",
+                 0xC25: "IMAD.WIDE", 0x202: "MOV", 0x802: "MOV", 0xC02: "MOV", 0x207: "SEL", 0x807: "SEL",
+                 0x918: "NOP", 0x235: "IADD.64", 0x835: "IADD.64"}
+        other = collections.Counter(names.get(o, f"0x{o:03X}") for o, m in zip(ops[start : end + 1], body) if m == ".")
+        print("other:", ", ".join(f"{k} {v}" for k, v in other.most_common()))
 
 
 if __name__ == "__main__":

@@ -234,13 +234,14 @@ INSTANTIATE_TEST_SUITE_P(Routines, Blas3Options,
                                            RoutineCase{"trmm", Precision::F32}, RoutineCase{"trmm", Precision::F64}),
                          [](const auto& info) { return info.param.routine + toString(info.param.precision); });
 
-// The double-buffered tiles stored at the next k-block's start (GEMM_PREFETCH 3) with and without the fragment
+// The double-buffered tiles stored at the next k-block's start (GEMM_PREFETCH 3, 4 with the last two k-blocks
+// peeled off a guard-free loop, 5 with that loop over pairs of k-blocks, 6 one buffer with fragments peeled) with and without the fragment
 // pipeline, and the fragment pipeline over one tile buffer (prefetch 1), in the k ranges that start and end at the
 // diagonal (TRMM's triangular A) and the triangles of C (SYRK): every other option set at ragged sizes, S and D, the
 // SIMT kernel on every backend.
 TEST_F(Blas3Pocl, PrefetchSchedulesInTriangularKRanges) {
     for (Precision prec : {Precision::F32, Precision::F64})
-        for (const auto& [prefetch, frags] : {std::pair{3, 0}, std::pair{3, 1}, std::pair{1, 1}}) {
+        for (const auto& [prefetch, frags] : {std::pair{3, 0}, std::pair{3, 1}, std::pair{4, 0}, std::pair{4, 1}, std::pair{5, 1}, std::pair{6, 1}, std::pair{1, 1}}) {
             GemmParams p;
             p.ml = 16, p.nl = 8, p.kl = 4, p.ms = 2, p.ns = 2, p.ks = 1, p.vw = 1;
             p.localA = p.localB = true, p.prefetch = prefetch, p.frags = frags;

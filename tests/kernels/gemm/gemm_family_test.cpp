@@ -167,7 +167,10 @@ TEST(GemmFamily, MicroKernelOptionsRefusedWhereTheKernelCannotTakeThem) {
     refused(narrow, "must tile");
     GemmParams noPrefetch = base; // the schedule moves prefetched tiles (prefetch 1: one buffer, 2 and 3: two)
     noPrefetch.prefetch = 0;
-    refused(noPrefetch, "prefetch 1, 2 or 3");
+    refused(noPrefetch, "prefetch 1 to 6");
+    GemmParams peeledNoFrags = base; // prefetch 6 is the one-buffer fragment schedule, peeled
+    peeledNoFrags.prefetch = 6, peeledNoFrags.frags = 0;
+    refused(peeledNoFrags, "it needs frags 1");
     for (int prefetch : {1, 3}) {
         GemmParams other = base;
         other.prefetch = prefetch;

@@ -104,8 +104,26 @@ TEST(GemmGenerator, TextFollowsTheParameters) {
     EXPECT_LT(ahead, o.find("const int next = (pk + 1) % GEMM_KL;", lastStep));
     bad.prefetch = 3, bad.kl = 3; // odd kl: the next block's first fragments would land in the wrong slot
     EXPECT_NE(bad.invalidReason().find("an even kl"), std::string::npos);
-    bad.kl = 8, bad.prefetch = 4;
-    EXPECT_NE(bad.invalidReason().find("prefetch must be 0, 1, 2 or 3"), std::string::npos);
+    bad.kl = 8, bad.prefetch = 7;
+    EXPECT_NE(bad.invalidReason().find("prefetch must be 0..6"), std::string::npos);
+    // Prefetch 4: the steady loop moves the tiles without guards and loads from running starts; the peeled loop after
+    // it stores under the guard and loads nothing. Prefetch 5: the steady k-blocks in pairs with constant buffers.
+    for (int prefetch : {4, 5, 6}) {
+        GemmParams e = kVariants.at(kVariants.size() - 3);
+        e.prefetch = prefetch;
+        SCOPED_TRACE(e.describe());
+        const std::string t = generateTnKernel(e);
+        const auto steady = t.find(prefetch == 5 ? "for (; kb < kbEnd - 3; ++kb)" : "for (; kb < kbEnd - 2; ++kb)");
+        const auto tail = t.find("for (; kb < kbEnd; ++kb)");
+        ASSERT_NE(steady, std::string::npos);
+        ASSERT_NE(tail, std::string::npos);
+        const std::string steadyText = t.substr(steady, tail - steady), tailText = t.substr(tail);
+        EXPECT_EQ(steadyText.find("if (kb + "), std::string::npos);
+        EXPECT_NE(steadyText.find("Afetch += (size_t)GEMM_KL * GEMM_ML;"), std::string::npos);
+        EXPECT_NE(tailText.find("if (kb + 1 < kbEnd)"), std::string::npos);
+        EXPECT_EQ(tailText.find("pA[r] = "), std::string::npos);
+        EXPECT_EQ(steadyText.find("const int cur = 1;") != std::string::npos, prefetch == 5);
+    }
 
     p = variant(64, 64, 8, 8, 8, 2, 8, "", "", ROW, ROW, D);
     const std::string d = generateTnKernel(p);

@@ -84,15 +84,18 @@ TEST_F(GemmPocl, TnKernelEveryParameterValueMatchesOpenBlas) {
 
 TEST_F(GemmPocl, PrefetchSchedulesMatchOpenBlasForEveryKBlockCount) {
     // The prefetch schedules (1: one tile buffer; 2: two, the next tile stored at the k-block's end; 3: two, stored
-    // at the next one's start and loaded two ahead) with and without the fragment pipeline (with one buffer: the
-    // tile stored between two barriers at the last k-step, loaded two ahead), in both precisions: one to five
-    // k-blocks (the prologue's second tile, the buffer parity, the last block's guards), split-K parts of one and two
+    // at the next one's start and loaded two ahead; 4: as 3, guard-free k-blocks and the last two peeled) with and
+    // without the fragment pipeline (with one buffer: the tile stored between two barriers at the last k-step, loaded
+    // two ahead), in both precisions: one to five k-blocks (the prologue's second tile, the buffer parity, the last
+    // block's guards; prefetch 4: zero to three steady k-blocks before the peeled ones; 5: as 4, in pairs and an odd
+    // one; 6: prefetch 1's fragment schedule peeled as 4), split-K parts of one and two
     // blocks, ragged m, n and k.
     std::size_t ran = 0;
     for (Precision prec : {F, D})
-        for (int prefetch : {1, 2, 3})
+        for (int prefetch : {1, 2, 3, 4, 5, 6})
             for (int frags : {0, 1})
                 for (int ksplit : {1, 2}) {
+                    if (prefetch == 6 && !frags) continue; // 6 is the fragment pipeline
                     GemmParams p = microKernel(variant(32, 64, 4, 4, 4, 1, 2, "AB", "", CBL, RBL, prec), 4, 1, frags);
                     p.prefetch = prefetch, p.ksplit = ksplit;
                     SCOPED_TRACE(p.describe());

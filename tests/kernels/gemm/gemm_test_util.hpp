@@ -78,12 +78,14 @@ template <class T> Expected<T> expectedGemm(const gemm::GemmCall& call, const st
 
 // A variant from the papers' parameters; `local` and `image` name the operands ("", "A", "B", "AB"); a 'P' in
 // `local` adds the register prefetch of the shared tiles, a 'D' the prefetch with double-buffered tiles, an 'E' the
-// double-buffered tiles stored at the next k-block's start (prefetch 3).
+// double-buffered tiles stored at the next k-block's start (prefetch 3), a 'T' that with the last two k-blocks peeled
+// off a guard-free loop (prefetch 4), a 'U' that with two k-blocks per trip of the loop (prefetch 5), a 'V' one tile
+// buffer with the fragment pipeline peeled the same way (prefetch 6, with microKernel's frags 1).
 inline gemm::GemmParams variant(int ml, int nl, int kl, int ms, int ns, int ks, int vw, const char* local,
                                 const char* image, gemm::Layout la, gemm::Layout lb, Precision prec) {
     gemm::GemmParams p;
     p.ml = ml, p.nl = nl, p.kl = kl, p.ms = ms, p.ns = ns, p.ks = ks, p.vw = vw;
-    p.localA = std::strchr(local, 'A'), p.localB = std::strchr(local, 'B'), p.prefetch = std::strchr(local, 'E') ? 3 : std::strchr(local, 'D') ? 2 : std::strchr(local, 'P') ? 1 : 0;
+    p.localA = std::strchr(local, 'A'), p.localB = std::strchr(local, 'B'), p.prefetch = std::strchr(local, 'V') ? 6 : std::strchr(local, 'U') ? 5 : std::strchr(local, 'T') ? 4 : std::strchr(local, 'E') ? 3 : std::strchr(local, 'D') ? 2 : std::strchr(local, 'P') ? 1 : 0;
     p.imageA = std::strchr(image, 'A'), p.imageB = std::strchr(image, 'B');
     p.layoutA = la, p.layoutB = lb, p.precision = prec;
     return p;
@@ -134,7 +136,7 @@ inline constexpr auto RBL = gemm::Layout::Rbl;
 // Together these take every value of every parameter at least once (checked by gemm_family_test):
 // ml/nl 8 16 32 48 64 96 128 256; kl 2..256; ms/ns 1 2 3 4 6 8 12 16; ks 1 2 4 8; vw 1 2 4 8;
 // local -, A, B, AB (without prefetch, with it, with it and double-buffered tiles stored at the k-block's end or at the
-// next one's start); image -, A, B, AB; layouts ROW/CBL/RBL for A and for B; f32 and f64;
+// next one's start, the latter also with a guard-free loop); image -, A, B, AB; layouts ROW/CBL/RBL for A and for B; f32 and f64;
 // register caps 0 64 80 96 128 168, a superset of the space's (applied where the device compiler takes a cap);
 // split-K 1 2 4 8 (with the register prefetch, the double-buffered tiles and an odd k-block count per part);
 // warp patches 0 2 4 8, FMA orders 0 1, double-buffered fragments 0 1 (also with split-K, and over one tile buffer).
@@ -162,6 +164,21 @@ inline const std::vector<gemm::GemmParams> kVariants = {
     capped(variant(64, 32, 4, 8, 4, 4, 4, "BE", "", CBL, ROW, F), 96),
     microKernel(split(variant(64, 32, 16, 4, 4, 1, 4, "ABE", "", ROW, CBL, F), 2), 8, 1, 1),
     microKernel(variant(128, 128, 8, 8, 8, 1, 2, "ABE", "", RBL, RBL, D), 4, 1, 1),
+    // Prefetch 4 (prefetch 3 with a guard-free loop and running tile starts): image offsets and ROW / RBL steps, one
+    // shared operand, split-K with the fragments, and the CUTLASS-shaped DGEMM candidate (CBL steps).
+    variant(32, 64, 8, 4, 8, 2, 2, "ABT", "AB", ROW, RBL, D),
+    variant(64, 32, 4, 8, 4, 4, 4, "BT", "", CBL, ROW, F),
+    microKernel(split(variant(64, 32, 16, 4, 4, 1, 4, "ABT", "", RBL, ROW, F), 2), 8, 1, 1),
+    microKernel(variant(128, 128, 8, 8, 8, 1, 2, "ABT", "", CBL, CBL, D), 4, 1, 1),
+    // Prefetch 5 (prefetch 4 over pairs of k-blocks): image offsets, one shared operand, split-K with the fragments, the
+    // DGEMM candidate.
+    variant(32, 64, 8, 4, 8, 2, 2, "AU", "A", CBL, ROW, D),
+    microKernel(split(variant(64, 32, 16, 4, 4, 1, 4, "ABU", "", CBL, RBL, F), 2), 4, 1, 1),
+    microKernel(variant(128, 128, 8, 8, 8, 1, 2, "ABU", "", CBL, CBL, D), 4, 1, 1),
+    // Prefetch 6 (one buffer, fragments, peeled): images with ROW / RBL steps, split-K, the DGEMM candidate.
+    microKernel(variant(32, 64, 8, 4, 8, 1, 2, "ABV", "AB", ROW, RBL, D), 4, 1, 1),
+    microKernel(split(variant(64, 32, 16, 4, 4, 1, 4, "ABV", "", RBL, CBL, F), 2), 8, 0, 1),
+    microKernel(variant(128, 128, 8, 8, 8, 1, 2, "ABV", "", CBL, CBL, D), 4, 1, 1),
     microKernel(variant(64, 64, 8, 4, 4, 1, 4, "ABP", "", CBL, RBL, F), 4, 1, 1), // fragments over one tile buffer
     // CUTLASS's SIMT DGEMM: 128 x 128 x 8, 4 x 8 work-items per warp, serpentine FMAs, double-buffered fragments.
     microKernel(variant(128, 128, 8, 8, 8, 1, 2, "ABD", "", CBL, CBL, D), 4, 1, 1),
