@@ -10,6 +10,9 @@ dp4="$base,GEMM_VW=2,GEMM_PREFETCH=4,GEMM_FRAGS=0" # SIMT DGEMM, two buffers, gu
 df4="$base,GEMM_VW=2,GEMM_PREFETCH=4,GEMM_FRAGS=1" # the same with CUTLASS's fragment order (DF3 without guards)
 sf4="$base,GEMM_VW=4,GEMM_PREFETCH=4,GEMM_FRAGS=1" # SIMT SGEMM, SF3 without guards
 df5="$base,GEMM_VW=2,GEMM_PREFETCH=5,GEMM_FRAGS=1" # DF4 with two k-blocks per trip (constant buffer indices)
+# The exhaustive SIMT tunes' winners (H100 2026-11-28 run C): DF5 without the warp patch, DGEMM and SGEMM.
+df5w0=${df5/GEMM_WARP_M=4/GEMM_WARP_M=0}
+sf5w0=${df5w0/GEMM_VW=2/GEMM_VW=4}
 d6="GEMM_ML=128,GEMM_NL=64,GEMM_KL=8,GEMM_MS=8,GEMM_NS=4,GEMM_KS=1,GEMM_VW=2,GEMM_LOCAL_A=1,GEMM_LOCAL_B=1"
 d6="$d6,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=1,GEMM_PREFETCH=0,GEMM_MAXREGS=0,GEMM_KSPLIT=1"
 d6="$d6,GEMM_MMA=3,GEMM_WM=32,GEMM_STAGES=4,GEMM_SWIZZLE=2" # DGEMM on the FP64 tensor cores (CUDA)
