@@ -9,19 +9,18 @@
 namespace kt::test {
 
 // A vendor library of one routine: dot, computed on the host from the device buffers (or off by one when `wrong`).
+// `calls`, when given, counts the calls where the test can read it after the bench has destroyed the peer.
 class FakeDotPeer final : public devices::vendor::BlasPeer {
 public:
-    FakeDotPeer(Device& device, bool wrong) : m_device(device), m_wrong(wrong) {}
+    FakeDotPeer(Device& device, bool wrong, int* calls = nullptr) : m_device(device), m_wrong(wrong), m_calls(calls) {}
     std::string name() const override { return "FakeBLAS"; }
     std::string id() const override { return "fake"; }
     bool supports(const std::string& routine) const override { return routine == "dot"; }
     std::string routineName(const std::string& routine) const override { return supports(routine) ? "dot" : ""; }
     double run(const blas::BlasCall& call, const blas::BlasOperands& ops) override {
-        ++calls;
+        if (m_calls) ++*m_calls;
         return call.precision == Precision::F64 ? compute<double>(call, ops) : compute<float>(call, ops);
     }
-    int calls = 0;
-
 private:
     template <class T> double compute(const blas::BlasCall& call, const blas::BlasOperands& ops) {
         std::vector<T> x(std::size_t(call.n)), y(std::size_t(call.n));
@@ -35,6 +34,7 @@ private:
     }
     Device& m_device;
     bool m_wrong;
+    int* m_calls;
 };
 
 } // namespace kt::test
