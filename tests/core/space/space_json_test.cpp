@@ -105,9 +105,10 @@ TEST(SpaceJson, ShippedPresetsLoad) {
         gpu.maxWorkItemSizes = {1024, 1024, 64};
         gpu.fp64 = true;
         applyDeviceVariables(s, gpu);
-        // Counting visits every valid point (GEMM's presets hold tens of millions): stop at a million.
-        std::uint64_t valid = s.countValid(1'000'000);
-        std::printf("[ info ] %s: %s%llu valid of %llu\n", s.name.c_str(), valid == 1'000'000 ? "at least " : "",
+        // Counting visits every valid point (GEMM's presets hold tens of millions): stop at 10 000, enough to show
+        // that candidates remain (a million took 69 s in the instrumented build).
+        std::uint64_t valid = s.countValid(10'000);
+        std::printf("[ info ] %s: %s%llu valid of %llu\n", s.name.c_str(), valid == 10'000 ? "at least " : "",
                     static_cast<unsigned long long>(valid), static_cast<unsigned long long>(s.cartesianSize()));
         EXPECT_GT(valid, 0u);
         EXPECT_LE(valid, s.cartesianSize());
