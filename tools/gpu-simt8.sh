@@ -75,27 +75,7 @@ log "device cuda=$cuda"
 
 # 3. (in the background from here) SASS of every point's main loop and ptxas's resource use: CPU only.
 loops="$out/sass-loops.txt"
-sass_loops() {
-    nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
-    cuobjdump=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
-    : > "$loops"
-    while read -r name point; do
-        family=dgemm
-        [ "${name:0:1}" = S ] && family=sgemm
-        src="$res/sass/$name.cu"
-        "$ktune" source --family $family --point "$point" --output "$src" || { echo "$name: no source" >> "$loops"; continue; }
-        defs=$("$ktune" source --family $family --point "$point" --options | tr '\n' ' ')
-        # shellcheck disable=SC2086
-        timeout 60 "$nvcc" -x cu -arch=sm_90 -cubin -std=c++17 -Xptxas -v $defs "$src" -o "$res/sass/$name.cubin" \
-            > "$res/sass/$name.ptxas.txt" 2>&1
-        "$cuobjdump" -sass "$res/sass/$name.cubin" > "$res/sass/$name.sass" 2>&1
-        {
-            echo "== $name $(grep -hoE 'Used [0-9]+ registers|[0-9]+ bytes spill (stores|loads)' "$res/sass/$name.ptxas.txt" | paste -sd, -)"
-            python3 tools/probes/sass_loop.py "$res/sass/$name.sass" 2>&1
-        } >> "$loops"
-    done < "$res/points.txt"
-    echo "sass done at $(elapsed) s" >> "$loops"
-}
+source tools/gpu-sass-loops.sh # sass_loops
 sass_loops > "$res/sass.log" 2>&1 &
 sass_pid=$!
 
