@@ -265,6 +265,33 @@ TEST(Strategies, SurrogateClimbsOutsideASampledCandidatePool) {
     EXPECT_GE(within3, 4);
 }
 
+// A time budget is checked between batches, so a batch must fit the time left: at large problem sizes one candidate
+// takes seconds (H200 2026-11-28 run E: batches of 16 batched-GEMM seeds at 3 GB of operands ran over 30 s past a
+// 35 s budget). Here a candidate costs 5 s and the budget is 12 s: a first batch of 16 would run 80 s.
+TEST(Strategies, TimeBudgetSizesBatchesToTheTimeLeft) {
+    SyntheticLandscape l = gemmLikeLandscape(5);
+    for (const std::string name : {"exhaustive", "random", "two-stage", "sieve", "annealing", "surrogate"}) {
+        SCOPED_TRACE(name);
+        SyntheticEvaluator evaluator(l);
+        evaluator.setSecondsPerEvaluation(5);
+        SearchContext ctx = contextFor(l, evaluator);
+        ctx.clock = [&] { return evaluator.clock(); };
+        ctx.budget.maxWallSeconds = 12;
+        const StrategyResult r = StrategyRegistry::instance().create(name)->run(ctx);
+        EXPECT_EQ(r.stop, StopReason::WallTime);
+        // One candidate (5 s), then what 7 s and 2 s leave room for: one each; the run ends at 15 s.
+        EXPECT_EQ(evaluator.measurements(), 3u);
+        EXPECT_LE(evaluator.clock(), ctx.budget.maxWallSeconds + 5);
+    }
+    // Without a time budget the configured batch size stays (16 per call to the evaluator).
+    SyntheticEvaluator evaluator(l);
+    SearchContext ctx = contextFor(l, evaluator);
+    ctx.budget.maxEvaluations = 32;
+    StrategyRegistry::instance().create("exhaustive")->run(ctx);
+    EXPECT_EQ(evaluator.measurements(), 32u);
+    EXPECT_EQ(evaluator.batches(), 2u);
+}
+
 // A budgeted search must not walk the whole space first: the GEMM space has 22 M points, counting them took a minute
 // and a short --budget-time tune measured nothing. Here the space has about 10^14 valid points, so a strategy that
 // counts them never finishes (ctest's timeout fails the test); each must spend its budget instead.
