@@ -39,6 +39,10 @@ std::size_t BudgetTracker::grant(std::size_t wanted) const {
     if (wanted == 0 || exhausted()) return 0;
     std::size_t n = wanted;
     if (m_budget.maxEvaluations > 0) n = std::min<std::uint64_t>(n, m_budget.maxEvaluations - m_used);
+    // With a time budget and nothing measured yet the cost of a candidate is unknown, and at large problem sizes one
+    // takes seconds (H200 2026-11-28 run E: a first batch of 16 batched-GEMM seeds at 3 GB of operands ran over 30 s
+    // past a 35 s budget): the first grant is one candidate, the later ones what the time left pays for.
+    if (m_budget.maxWallSeconds > 0 && m_used == 0) n = std::min<std::size_t>(n, 1);
     if (m_budget.maxWallSeconds > 0 && m_used > 0 && m_measuredSeconds > 0) {
         double perEvaluation = m_measuredSeconds / static_cast<double>(m_used);
         double left = m_budget.maxWallSeconds - elapsed();

@@ -2,7 +2,6 @@
 #include "core/strategies/search_session.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <limits>
 #include <stdexcept>
 #include <unordered_set>
@@ -77,19 +76,6 @@ void SearchSession::report() {
     m_context.progress(p);
 }
 
-// The budget is checked between batches, so with a time budget a batch is sized to what the time left can measure at
-// the cost per candidate seen so far, and the first one is a single candidate: at large problem sizes one candidate
-// costs seconds (H200 2026-11-28 run E: batches of 16 batched-GEMM seeds at 3 GB of operands ran over 30 s past a
-// 35 s budget). Without a time budget every batch has the configured size (option "batch", default 16).
-std::size_t SearchSession::nextBatchSize() const {
-    if (m_context.budget.maxWallSeconds <= 0) return m_batch;
-    if (m_measured == 0) return 1;
-    const double left = m_context.budget.maxWallSeconds - m_tracker.elapsed();
-    const double perCandidate = m_measuringSeconds / static_cast<double>(m_measured);
-    if (left <= 0 || perCandidate <= 0) return m_batch; // the tracker ends the run; nothing to size by
-    return static_cast<std::size_t>(std::clamp(std::floor(left / perCandidate), 1.0, static_cast<double>(m_batch)));
-}
-
 std::vector<Evaluation> SearchSession::evaluate(const std::vector<Point>& points, const ProblemSize& size) {
     const std::uint32_t sizeAt = sizeIndex(size);
     auto record = [&](std::uint64_t pointIndex, Evaluation e) {
@@ -123,15 +109,13 @@ std::vector<Evaluation> SearchSession::evaluate(const std::vector<Point>& points
     if (reusedAny) report();
     // Second pass: measure in batches while the budget lasts.
     for (std::size_t at = 0; at < pending.size();) {
-        std::size_t n = m_tracker.grant(std::min(nextBatchSize(), pending.size() - at));
+        std::size_t n = m_tracker.grant(std::min(m_batch, pending.size() - at));
         if (n == 0) break;
         std::vector<Point> batch(pending.begin() + static_cast<std::ptrdiff_t>(at),
                                  pending.begin() + static_cast<std::ptrdiff_t>(at + n));
         double start = m_tracker.now();
         std::vector<Evaluation> results = m_context.evaluator->evaluate(batch, size);
-        const double seconds = m_tracker.now() - start;
-        m_tracker.charge(n, seconds);
-        m_measuringSeconds += seconds;
+        m_tracker.charge(n, m_tracker.now() - start);
         if (results.size() != n)
             throw std::logic_error("evaluator returned " + std::to_string(results.size()) + " results for " +
                                    std::to_string(n) + " points");

@@ -79,8 +79,6 @@ public:
 
 private:
     void report();
-    // How many candidates the next batch measures (see the definition).
-    std::size_t nextBatchSize() const;
     // Memo key: the point's cartesian index and the size's position in m_sizes (compact: runs may hold millions).
     struct MemoKey {
         std::uint64_t point;
@@ -101,7 +99,6 @@ private:
     std::vector<Evaluation> m_all;
     std::optional<Evaluation> m_best;
     std::uint64_t m_measured = 0, m_reused = 0, m_totalEstimate = 0;
-    double m_measuringSeconds = 0; // the evaluator's time over the m_measured candidates
     std::string m_phase;
 };
 

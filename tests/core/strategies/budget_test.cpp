@@ -20,9 +20,12 @@ TEST(BudgetTracker, GrantsExactlyTheEvaluationsLeft) {
 TEST(BudgetTracker, WallTimeTrimsByTheMeasuredRate) {
     double now = 100;
     BudgetTracker t({0, 10}, [&] { return now; });
-    EXPECT_EQ(t.grant(4), 4u); // no rate known yet
-    now += 4;
-    t.charge(4, 4); // 1 s per evaluation
+    EXPECT_EQ(t.grant(4), 1u); // no rate known yet: one candidate measures it
+    now += 1;
+    t.charge(1, 1); // 1 s per evaluation
+    EXPECT_EQ(t.grant(3), 3u);
+    now += 3;
+    t.charge(3, 3);
     EXPECT_EQ(t.grant(100), 6u);
     now += 6;
     t.charge(6, 6);
