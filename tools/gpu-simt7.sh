@@ -17,24 +17,8 @@
 # ktune gemm_cuda_test blas3_cuda_test; tools/pack-gpu.sh; then on the device: `bash tools/gpu-simt7.sh` with carry [".carry"].
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
-out=${OUT:-/tmp/kt-out}
-res=/tmp/kt-simt7
-rm -rf "$res" && mkdir -p "$res/sass" "$out"
-if [ -d .carry/build-gpu ] && [ ! -e build-gpu ]; then ln -s "$PWD/.carry/build-gpu" build-gpu; fi
-if [ ! -e /work/main ]; then mkdir -p /work && ln -s "$PWD" /work/main; fi # paths compiled into the tests
-build=${KT_GPU_BUILD:-build-gpu}
-ktune="$PWD/$build/app/cli/ktune"
-summary="$out/summary.txt"
-: > "$summary"
-log() { echo "$*" | tee -a "$summary"; }
-start=$SECONDS
-elapsed() { echo $((SECONDS - start)); }
-if [ ! -x "$ktune" ]; then
-    log "gpu-simt7: $ktune missing: build build-gpu and run tools/pack-gpu.sh"
-    exit 1
-fi
-. tools/gpu-env.sh
-export KT_DB="$res/ktune.sqlite"
+kt_script=simt7
+. tools/gpu-simt-common.sh # $out, $res, $ktune, $summary, log, elapsed, sass_loops
 
 # The points (point keys as `ktune bench --point` takes them). The shape is CUTLASS's simt_dgemm_128x128_8x2:
 # 128 x 128 x 8 blocks, 8 x 8 per work-item, 4 x 8 warp patches, serpentine FMAs, ks 1, CBL/CBL.
@@ -67,7 +51,6 @@ log "devices cuda=$cuda opencl=$ocl"
 
 # 4. (in the background from here) SASS of every point's main loop and ptxas's resource use: CPU only.
 loops="$out/sass-loops.txt"
-source tools/gpu-sass-loops.sh # sass_loops
 sass_loops > "$res/sass.log" 2>&1 &
 sass_pid=$!
 

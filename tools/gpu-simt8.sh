@@ -20,24 +20,8 @@
 # ktune gemm_cuda_test blas3_cuda_test; tools/pack-gpu.sh; then on the device: `bash tools/gpu-simt8.sh` with carry [".carry"].
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
-out=${OUT:-/tmp/kt-out}
-res=/tmp/kt-simt8
-rm -rf "$res" && mkdir -p "$res/sass" "$out"
-if [ -d .carry/build-gpu ] && [ ! -e build-gpu ]; then ln -s "$PWD/.carry/build-gpu" build-gpu; fi
-if [ ! -e /work/main ]; then mkdir -p /work && ln -s "$PWD" /work/main; fi # paths compiled into the tests
-build=${KT_GPU_BUILD:-build-gpu}
-ktune="$PWD/$build/app/cli/ktune"
-summary="$out/summary.txt"
-: > "$summary"
-log() { echo "$*" | tee -a "$summary"; }
-start=$SECONDS
-elapsed() { echo $((SECONDS - start)); }
-if [ ! -x "$ktune" ]; then
-    log "gpu-simt8: $ktune missing: build build-gpu and run tools/pack-gpu.sh"
-    exit 1
-fi
-. tools/gpu-env.sh
-export KT_DB="$res/ktune.sqlite"
+kt_script=simt8
+. tools/gpu-simt-common.sh # $out, $res, $ktune, $summary, log, elapsed, sass_loops
 
 # The points (tools/gpu-points.sh: CUTLASS's simt_dgemm_128x128_8x2 shape, 128 x 128 x 8, 8 x 8 per work-item,
 # 4 x 8 warp patches, serpentine FMAs, ks 1, CBL/CBL).
@@ -75,7 +59,6 @@ log "device cuda=$cuda"
 
 # 3. (in the background from here) SASS of every point's main loop and ptxas's resource use: CPU only.
 loops="$out/sass-loops.txt"
-source tools/gpu-sass-loops.sh # sass_loops
 sass_loops > "$res/sass.log" 2>&1 &
 sass_pid=$!
 
