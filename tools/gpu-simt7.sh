@@ -50,23 +50,11 @@ ocl=$(pick opencl nvidia)
 log "devices cuda=$cuda opencl=$ocl"
 
 # 4. (in the background from here) SASS of every point's main loop and ptxas's resource use: CPU only.
-loops="$out/sass-loops.txt"
-sass_loops > "$res/sass.log" 2>&1 &
-sass_pid=$!
+start_sass_loops
 
 # 1. Correctness on the GPU (every variant of tests/kernels/gemm/gemm_test_util.hpp, every schedule's k-block counts).
-test="$build/tests/kernels/gemm/gemm_cuda_test"
-if [ -x "$test" ]; then
-    timeout 90 "$test" --gtest_filter='*EveryParameterValue*:*PrefetchSchedules*' > "$res/gemm_cuda_test.txt" 2>&1
-    log "gemm_cuda_test rc $? ($(grep -E '^\[  (PASSED|FAILED) ' "$res/gemm_cuda_test.txt" | tr '\n' ' ')) $(elapsed) s"
-else
-    log "gemm_cuda_test missing in $build"
-fi
-test3="$build/tests/kernels/blas3/blas3_cuda_test"
-if [ -x "$test3" ]; then # the new schedules in TRMM's and SYRK's k ranges and triangles
-    timeout 40 "$test3" --gtest_filter='*PrefetchSchedules*' > "$res/blas3_cuda_test.txt" 2>&1
-    log "blas3_cuda_test rc $? ($(grep -E '^\[  (PASSED|FAILED) ' "$res/blas3_cuda_test.txt" | tr '\n' ' ')) $(elapsed) s"
-fi
+gpu_test gemm/gemm_cuda_test '*EveryParameterValue*:*PrefetchSchedules*' 90
+gpu_test blas3/blas3_cuda_test '*PrefetchSchedules*' 40
 
 # 2. Benches against cuBLAS (pedantic) in the same process.
 bench() { # name device family points
@@ -90,15 +78,4 @@ else
     log "bench dgemm-opencl skipped (device '$ocl', $(elapsed) s)"
 fi
 
-# The SASS step normally ends long before the benches; past 60 s more it is stopped (with its own children).
-for _ in $(seq 60); do kill -0 "$sass_pid" 2>/dev/null || break; sleep 1; done
-if kill -0 "$sass_pid" 2>/dev/null; then
-    pkill -P "$sass_pid"
-    kill "$sass_pid"
-    log "sass stopped unfinished"
-fi
-wait "$sass_pid" 2>/dev/null
-log "sass $(elapsed) s"
-cp "$res/points.txt" "$out/points.txt"
-tar czf "$out/results.tar.gz" -C "$res" . 2>/dev/null
-cat "$summary" "$out"/bench-*.txt "$loops" 2>/dev/null | cut -c1-300
+finish 60 # the SASS step (stopped after 60 s more), then results.tar.gz and the summary

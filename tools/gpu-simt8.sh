@@ -58,24 +58,11 @@ print(m[0] if m else "")' <<< "$devs")
 log "device cuda=$cuda"
 
 # 3. (in the background from here) SASS of every point's main loop and ptxas's resource use: CPU only.
-loops="$out/sass-loops.txt"
-sass_loops > "$res/sass.log" 2>&1 &
-sass_pid=$!
+start_sass_loops
 
 # 1. Correctness on the GPU against OpenBLAS.
-test="$build/tests/kernels/gemm/gemm_cuda_test"
-if [ -x "$test" ]; then
-    timeout 60 "$test" --gtest_filter='*PrefetchSchedules*:*EveryParameterValue*' > "$res/gemm_cuda_test.txt" 2>&1
-    log "gemm_cuda_test rc $? ($(grep -E '^\[  (PASSED|FAILED) ' "$res/gemm_cuda_test.txt" | tr '\n' ' ')) $(elapsed) s"
-    grep -E '^\[  FAILED  \]' "$res/gemm_cuda_test.txt" | head -5 | tee -a "$summary"
-else
-    log "gemm_cuda_test missing in $build"
-fi
-test3="$build/tests/kernels/blas3/blas3_cuda_test"
-if [ -x "$test3" ]; then
-    timeout 30 "$test3" --gtest_filter='*PrefetchSchedules*' > "$res/blas3_cuda_test.txt" 2>&1
-    log "blas3_cuda_test rc $? ($(grep -E '^\[  (PASSED|FAILED) ' "$res/blas3_cuda_test.txt" | tr '\n' ' ')) $(elapsed) s"
-fi
+gpu_test gemm/gemm_cuda_test '*PrefetchSchedules*:*EveryParameterValue*' 60
+gpu_test blas3/blas3_cuda_test '*PrefetchSchedules*' 30
 
 # 2. Benches against cuBLAS (pedantic) in the same process.
 bench() { # name family points seconds
@@ -116,15 +103,4 @@ else
     log "no CUDA device: benches skipped"
 fi
 
-# The SASS step normally ends long before the benches; past 20 s more it is stopped (with its own children).
-for _ in $(seq 20); do kill -0 "$sass_pid" 2>/dev/null || break; sleep 1; done
-if kill -0 "$sass_pid" 2>/dev/null; then
-    pkill -P "$sass_pid"
-    kill "$sass_pid"
-    log "sass stopped unfinished"
-fi
-wait "$sass_pid" 2>/dev/null
-log "sass $(elapsed) s"
-cp "$res/points.txt" "$out/points.txt"
-tar czf "$out/results.tar.gz" -C "$res" . 2>/dev/null
-cat "$summary" "$out"/bench-*.txt "$loops" 2>/dev/null | cut -c1-300
+finish 20 # the SASS step (stopped after 20 s more), then results.tar.gz and the summary
