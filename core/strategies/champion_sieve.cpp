@@ -94,8 +94,8 @@ public:
         const auto finalistCount = static_cast<std::size_t>(std::max(1.0, ctx.options.number("finalists", 10)));
         const std::vector<ProblemSize>& detail = ctx.sweep.empty() ? ctx.sizes : ctx.sweep;
         // The sieve reaches at most the budget's points: counted no further (see budgetedCountCap).
-        const std::uint64_t reach = ctx.budget.maxEvaluations / ctx.sizes.size() + 1;
-        const std::uint64_t valid = ctx.space->countValid(strategy_detail::budgetedCountCap(ctx, reach));
+        const std::uint64_t valid = ctx.space->countValid(
+            strategy_detail::budgetedCountCap(ctx, strategy_detail::pointsPerSizeInBudget(ctx)));
         session.setTotalEstimate(valid * ctx.sizes.size() + finalistCount * detail.size());
 
         session.setPhase("sieve");

@@ -22,8 +22,8 @@ public:
         SearchSession session(ctx);
         session.setPhase("exhaustive");
         // The estimate needs the whole count only when no budget stops the run earlier (budgetedCountCap).
-        const std::uint64_t perSize = ctx.budget.maxEvaluations / ctx.sizes.size() + 1;
-        const std::uint64_t reachable = strategy_detail::budgetedCountCap(ctx, perSize);
+        const std::uint64_t reachable =
+            strategy_detail::budgetedCountCap(ctx, strategy_detail::pointsPerSizeInBudget(ctx));
         session.setTotalEstimate(ctx.space->countValid(reachable) * ctx.sizes.size());
         const auto keep = static_cast<std::size_t>(std::max(1.0, ctx.options.number("keep", 1000)));
         // Visited points are kept as cartesian indices: a run over millions of points must not hold them all.

@@ -29,7 +29,7 @@ public:
         // is counted only as far as a budget can matter: a short --budget-time tune of a 22 M-point GEMM space must
         // not spend its minute counting. With a count budget, far enough to choose between enumerating and
         // sampling; with a time budget alone, up to 2^20 points (the fraction then applies to that many).
-        const std::uint64_t perSize = ctx.budget.maxEvaluations / ctx.sizes.size() + 1;
+        const std::uint64_t perSize = strategy_detail::pointsPerSizeInBudget(ctx);
         const std::uint64_t countCap = strategy_detail::budgetedCountCap(ctx, 4 * perSize + 1);
         const std::uint64_t valid = ctx.space->countValid(countCap);
         const bool counted = valid < countCap; // false: the space has at least `valid` points, maybe many more

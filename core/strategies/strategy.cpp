@@ -82,6 +82,10 @@ std::uint64_t budgetedCountCap(const SearchContext& context, std::uint64_t forCo
     return std::numeric_limits<std::uint64_t>::max();
 }
 
+std::uint64_t pointsPerSizeInBudget(const SearchContext& context) {
+    return context.budget.maxEvaluations / context.sizes.size() + 1;
+}
+
 void forEachValidChunk(const ParameterSpace& space, std::size_t chunk,
                        const std::function<bool(const std::vector<Point>&)>& visit) {
     std::vector<Point> part;

@@ -83,6 +83,9 @@ SearchContext withDefaultCap(const SearchContext& context, std::uint64_t validPo
 // 45 s measured nothing). `forCountBudget` where the run has an evaluation budget (the caller knows how many points
 // that budget can reach), 2^20 with a time budget alone, everything without a budget.
 std::uint64_t budgetedCountCap(const SearchContext& context, std::uint64_t forCountBudget);
+// How many points an evaluation budget can measure at every size: maxEvaluations / sizes + 1 (1 without a count
+// budget, where budgetedCountCap does not use it).
+std::uint64_t pointsPerSizeInBudget(const SearchContext& context);
 } // namespace strategy_detail
 
 } // namespace kt

@@ -28,8 +28,8 @@ public:
         const bool champions = ctx.options.number("champions", 0) != 0;
         const std::vector<ProblemSize>& sweep = ctx.sweep.empty() ? ctx.sizes : ctx.sweep;
         // Stage 1 reaches at most the budget's points: counted no further (see budgetedCountCap).
-        const std::uint64_t perSize = ctx.budget.maxEvaluations / ctx.sizes.size() + 1;
-        const std::uint64_t valid = ctx.space->countValid(strategy_detail::budgetedCountCap(ctx, perSize));
+        const std::uint64_t valid = ctx.space->countValid(
+            strategy_detail::budgetedCountCap(ctx, strategy_detail::pointsPerSizeInBudget(ctx)));
         session.setTotalEstimate(valid * ctx.sizes.size() + std::min<std::uint64_t>(top, valid) * sweep.size());
 
         session.setPhase("stage 1");
