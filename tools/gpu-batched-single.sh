@@ -8,26 +8,23 @@
 # $OUT/results.tar.gz.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-out=${OUT:-/tmp/kt-out}; mkdir -p "$out"
-source tools/gpu-env.sh
-source tools/gpu-points.sh
-K=${KT_KTUNE:-.carry/build-gpu/app/cli/ktune}
+source tools/gpu-script.sh # $out, $ktune, gpuDevice
 res=/tmp/kt-batched-single && rm -rf "$res" && mkdir -p "$res"
 export KT_DB=$res/store.sqlite
-"$K" devices --json > "$res/devices.json"
+"$ktune" devices --json > "$res/devices.json"
 cuda=$(gpuDevice cuda "$res/devices.json")
-timeout 60 "$K" profile "$cuda" --json > "$res/profile.json" 2>&1
+timeout 60 "$ktune" profile "$cuda" --json > "$res/profile.json" 2>&1
 echo "profile rc $?" > "$out/log.txt"
 budget=${KT_BUDGET:-35}
 list=""
 for n in $(echo "${KT_SIZES:-9,13,17,25,26,27,28}" | tr ',' ' '); do
     size="${n}x${n}x${n}x$((3000000000 / (3 * n * n * 4)))"
-    timeout $((budget + 30)) "$K" tune --device "$cuda" --family sgemm_batched --sizes "$size" --strategy random \
+    timeout $((budget + 30)) "$ktune" tune --device "$cuda" --family sgemm_batched --sizes "$size" --strategy random \
         --warm-start --budget-time "${budget}s" > "$res/tune-$n.txt" 2>&1
     echo "tune $size rc $? $(grep -c . "$res/tune-$n.txt") lines" >> "$out/log.txt"
     list="$list,$size"
 done
-timeout 150 "$K" bench --device "$cuda" --family sgemm_batched --best --sizes "${list#,}" --peer cublas --runs 5 \
+timeout 150 "$ktune" bench --device "$cuda" --family sgemm_batched --best --sizes "${list#,}" --peer cublas --runs 5 \
     --json --out "$res/bench.json" > "$res/bench.txt" 2>&1
 echo "bench rc $?" >> "$out/log.txt"
 python3 - "$res/profile.json" "$res/bench.json" > "$out/fractions.txt" 2>&1 <<'PY'

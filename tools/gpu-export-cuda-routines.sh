@@ -15,8 +15,9 @@ tar xJf .carry/gpu-libs.tar.xz -C /tmp/kt-libs && export LD_LIBRARY_PATH=/tmp/kt
 K="$C/ktune"
 db=/tmp/r/ktune.sqlite
 s="$out/summary.txt"
-dev=$("$K" devices --json | python3 -c 'import json,sys
-print([d["id"] for d in json.load(sys.stdin)["devices"] if d["id"].startswith("cuda")][0])')
+source tools/gpu-points.sh # gpuDevice
+"$K" devices --json > /tmp/r/devices.json
+dev=$(gpuDevice cuda /tmp/r/devices.json)
 echo "device $dev" | tee "$s"
 symv=${KT_SYMV_SIZES:-2048,8192}
 batch=${KT_BATCH_SIZE:-16x16x16x65536}

@@ -13,8 +13,9 @@ source tools/gpu-env.sh
 K="$C/ktune"
 db=/tmp/e/ktune.sqlite
 s="$out/summary.txt"
-dev=$("$K" devices --json | python3 -c 'import json,sys
-print([d["id"] for d in json.load(sys.stdin)["devices"] if d["id"].startswith("cuda")][0])')
+source tools/gpu-points.sh # gpuDevice
+"$K" devices --json > /tmp/e/devices.json
+dev=$(gpuDevice cuda /tmp/e/devices.json)
 echo "device $dev" | tee "$s"
 timeout 60 "$K" tune --db "$db" --device "$dev" --family dgemm_batched --sizes 16x16x16x65536 --budget-time 15s \
     --no-isolation > /tmp/e/tune.txt 2>&1

@@ -5,9 +5,7 @@
 # Writes $OUT/ncu-metrics.txt, $OUT/ncu-warp-state.txt, $OUT/sgemm-sizes.txt and $OUT/profile.tar.gz.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-out=${OUT:-/tmp/kt-out}; mkdir -p "$out"
-source tools/gpu-env.sh
-source tools/gpu-points.sh
+source tools/gpu-script.sh # $out, the points
 if [ -d .carry/build-gpu ] && [ ! -e build-gpu ]; then ln -s "$PWD/.carry/build-gpu" build-gpu; fi
 prof=/tmp/kt-simt-profile && rm -rf "$prof"
 timeout 240 bash tools/gpu-profile.sh dgemm "$df5w0" 4096 "$prof" > "$prof.log" 2>&1

@@ -6,16 +6,13 @@
 # OpenCL step; KT_TUNE_BUDGET / KT_TUNE_LIMIT bound the tune.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-out=${OUT:-/tmp/kt-out}; mkdir -p "$out"
-source tools/gpu-env.sh
-ktune=${KT_KTUNE:-.carry/build-gpu/app/cli/ktune}
+source tools/gpu-script.sh # $out, $ktune, gpuDevice
 family=${KT_FAMILY:-dgemm}
 res=/tmp/kt-simt-tune-$family && rm -rf "$res" && mkdir -p "$res"
 export KT_DB=$res/simt.sqlite
 start=$SECONDS
 log() { echo "== $* (+$((SECONDS - start)) s)" | tee -a "$out/log.txt"; }
 "$ktune" devices --json > "$res/devices.json"
-source tools/gpu-points.sh
 cuda=$(gpuDevice cuda "$res/devices.json"); ocl=$(gpuDevice opencl "$res/devices.json")
 timeout "${KT_TUNE_LIMIT:-200}" "$ktune" tune --device "$cuda" --family "$family" --space "tools/spaces/$family-simt.json" \
     --strategy exhaustive --sizes 4096 --runs 3 --budget-time "${KT_TUNE_BUDGET:-170s}" > "$res/tune.txt" 2>&1

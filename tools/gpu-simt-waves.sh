@@ -5,12 +5,9 @@
 # size (no peer) says what a split of the last wave could gain. Writes $OUT/waves.txt.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-out=${OUT:-/tmp/kt-out}; mkdir -p "$out"
-source tools/gpu-env.sh
-source tools/gpu-points.sh
-K=${KT_KTUNE:-.carry/build-gpu/app/cli/ktune}
+source tools/gpu-script.sh # $out, $ktune, the points
 nvidia-smi --query-gpu=name,clocks.max.sm --format=csv,noheader > "$out/waves.txt" 2>&1
-timeout 150 "$K" bench --device cuda: --family dgemm --point "$df5w0" --ops tn --runs 7 --peer none \
+timeout 150 "$ktune" bench --device cuda: --family dgemm --point "$df5w0" --ops tn --runs 7 --peer none \
     --sizes 4096x4096x4096,4224x4096x4096,3968x4096x4096,4096x4224x4096,8192x8192x8192,8448x8192x8192 \
     >> "$out/waves.txt" 2>&1
 echo "bench rc $?" >> "$out/waves.txt"
