@@ -26,6 +26,6 @@ step 150 tune --device "$cuda" --family dsymv --space tools/spaces/dsymv-h100-ti
 step 30 best --device "$cuda" --family dsymv --size 8192 --top 5
 step 120 bench --device "$cuda" --family dsymv --best --top 3 --sizes "$sizes" --tensor-cores --verify --runs 50 \
     --out "$res/bench-best.json"
-step 90 bench --device "$cuda" --family dsymv --rules docs/perf/h200-2026-11-27/run-C/rule-cuda.json --sizes "$sizes" \
+step 90 bench --device "$cuda" --family dsymv --rules docs/perf/h200-2026-11-27/run-C/rule.json --sizes "$sizes" \
     --tensor-cores --verify --runs 50 --out "$res/bench-rule-c.json"
 log done
