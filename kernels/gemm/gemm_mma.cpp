@@ -12,7 +12,6 @@
 namespace kt::gemm {
 namespace {
 
-std::string str(int v) { return std::to_string(v); }
 
 const char* shapeName(int mma) {
     switch (mma) {
@@ -37,7 +36,7 @@ std::string mmaFunction(const GemmParams& p) {
     int n = 0;
     auto list = [&](int count) {
         std::string out;
-        for (int i = 0; i < count; ++i) out += (i ? ", %" : "%") + str(n++);
+        for (int i = 0; i < count; ++i) out += (i ? ", %" : "%") + std::to_string(n++);
         return out;
     };
     const std::string c = list(creg), a = list(areg), b = list(breg);
@@ -174,30 +173,30 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
           << "); M, N, K are multiples of ml, nl, kl * ksplit.\n";
     s << "// C is row-major with stride ldc; only C[0:mC, 0:nC] is written. beta == 0 never reads C.\n";
     s << "#if !defined(KT_CUDA)\n#error \"the tensor-core GEMM kernel is CUDA only (mma.sync, cp.async)\"\n#endif\n\n";
-    def("GEMM_ML", str(p.ml));
-    def("GEMM_NL", str(p.nl));
-    def("GEMM_KL", str(p.kl));
-    def("GEMM_KSPLIT", str(p.ksplit) + " // work-groups sharing one block of C along k (split-K)");
-    def("GEMM_WGM", str(p.wgM()) + " // the launch's work-items along m (local dimension 1)");
-    def("GEMM_WGN", str(p.wgN()) + " // and along n (local dimension 0)");
+    def("GEMM_ML", std::to_string(p.ml));
+    def("GEMM_NL", std::to_string(p.nl));
+    def("GEMM_KL", std::to_string(p.kl));
+    def("GEMM_KSPLIT", std::to_string(p.ksplit) + " // work-groups sharing one block of C along k (split-K)");
+    def("GEMM_WGM", std::to_string(p.wgM()) + " // the launch's work-items along m (local dimension 1)");
+    def("GEMM_WGN", std::to_string(p.wgN()) + " // and along n (local dimension 0)");
     def("GEMM_WG", "(GEMM_WGM * GEMM_WGN)");
-    def("GEMM_WM", str(p.wm) + " // rows of C per warp");
-    def("GEMM_WN", str(p.wn()) + " // columns of C per warp");
+    def("GEMM_WM", std::to_string(p.wm) + " // rows of C per warp");
+    def("GEMM_WN", std::to_string(p.wn()) + " // columns of C per warp");
     def("GEMM_WARPS_N", "(GEMM_NL / GEMM_WN)");
-    def("GEMM_MMA_M", str(p.mmaM()));
-    def("GEMM_MMA_K", str(p.mmaK()));
+    def("GEMM_MMA_M", std::to_string(p.mmaM()));
+    def("GEMM_MMA_K", std::to_string(p.mmaK()));
     def("GEMM_TM", "(GEMM_WM / GEMM_MMA_M) // MMA tiles per warp along m");
     def("GEMM_TN", "(GEMM_WN / 8) // and along n");
     def("GEMM_AREG", "(GEMM_MMA_M * GEMM_MMA_K / 32) // A fragment registers (doubles) per thread");
     def("GEMM_BREG", "(GEMM_MMA_K / 4)");
     def("GEMM_CREG", "(GEMM_MMA_M / 4)");
-    def("GEMM_STAGES", str(p.stages));
-    def("GEMM_LDA", "(GEMM_ML + " + str(p.mmaPad()) + ") // shared row stride of the A tile");
-    def("GEMM_LDB", "(GEMM_NL + " + str(p.mmaPad()) + ")");
-    def("GEMM_LDAK", "(GEMM_KL + " + str(p.mmaPadK()) + ") // shared row stride of a k-major tile (direct reads)");
-    def("GEMM_LDBK", "(GEMM_KL + " + str(p.mmaPadK()) + ")");
-    def("GEMM_ASTAGE", str(aStage) + " // elements of one stage of the A tile");
-    def("GEMM_BSTAGE", str(bStage));
+    def("GEMM_STAGES", std::to_string(p.stages));
+    def("GEMM_LDA", "(GEMM_ML + " + std::to_string(p.mmaPad()) + ") // shared row stride of the A tile");
+    def("GEMM_LDB", "(GEMM_NL + " + std::to_string(p.mmaPad()) + ")");
+    def("GEMM_LDAK", "(GEMM_KL + " + std::to_string(p.mmaPadK()) + ") // shared row stride of a k-major tile (direct reads)");
+    def("GEMM_LDBK", "(GEMM_KL + " + std::to_string(p.mmaPadK()) + ")");
+    def("GEMM_ASTAGE", std::to_string(aStage) + " // elements of one stage of the A tile");
+    def("GEMM_BSTAGE", std::to_string(bStage));
     // A warp reads rows k..k+3 of a tile, 8 consecutive elements each; with rows 128-byte aligned all four hit the
     // same 16 banks. Padding by 8 elements or flipping bit 3 of the column in odd rows (swizzle, no extra memory)
     // puts odd rows in the other 16 banks: two wavefronts per 256-byte read, the minimum.
@@ -206,9 +205,9 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     def("GEMM_SWZ(k)", p.swizzle == 2   ? "(((k) & 1) << 3) // XOR of the column in row k"
                        : p.swizzle == 3 ? "(((k) & 3) << 2) // XOR of the column in row k (16-byte chunks kept)"
                                         : "0 // no swizzle");
-    def("GEMM_SWIZZLE", str(p.swizzle));
+    def("GEMM_SWIZZLE", std::to_string(p.swizzle));
     def("GEMM_STEPS", "(GEMM_KL / GEMM_MMA_K) // MMA k-steps per k-block");
-    def("GEMM_LDS128", str(p.lds128) + " // fragments read as 16-byte pairs");
+    def("GEMM_LDS128", std::to_string(p.lds128) + " // fragments read as 16-byte pairs");
     def("GEMM_GROUP", "8 // block-rows of C that consecutive work-groups walk together (L2 reuse)");
     // The elements of C this kernel stores: inside C and, for SYRK/SYR2K (BLAS3), inside the triangle.
     def("GEMM_STORES(gi, gj)", "(" + tnVariantStoreCondition(variant) + ")");
@@ -244,7 +243,7 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
         s << tileCopy('B', tileSource(p, variant, 'B'), "GEMM_LDB") << "\n";
     }
     s << "#define GEMM_BOUNDS "
-      << (p.minBlocks ? "__launch_bounds__(GEMM_WG, " + str(p.minBlocks) + ")" : "__launch_bounds__(GEMM_WG)") << "\n";
+      << (p.minBlocks ? "__launch_bounds__(GEMM_WG, " + std::to_string(p.minBlocks) + ")" : "__launch_bounds__(GEMM_WG)") << "\n";
     s << R"(KT_KERNEL GEMM_BOUNDS void gemm_tn(const int M, const int N, const int K, const double alpha,
                                                      const double beta, const double* KT_RESTRICT A,
                                                      const double* KT_RESTRICT B, double* KT_RESTRICT C,

@@ -15,12 +15,11 @@ namespace kt::gemm {
 
 namespace {
 
-std::string str(std::int64_t v) { return std::to_string(v); }
 
 PlanArg operandArg(const GemmParams& p, bool image, const std::string& buffer, const std::string& elements) {
     if (!image) return PlanArg::buffer(buffer);
     const ImageView format = tnImageFormat(p);
-    return PlanArg::image(buffer, "(" + elements + ") / " + str(p.chunk()), format.channels, format.channelType);
+    return PlanArg::image(buffer, "(" + elements + ") / " + std::to_string(p.chunk()), format.channels, format.channelType);
 }
 
 // M, N, K: the problem padded to the blocking factors.
@@ -31,9 +30,9 @@ void addPaddedSizes(KernelPlan& plan, const GemmParams& p) {
     plan.checks.push_back({"M * K <= 2147483647 && N * K <= 2147483647 && M * N <= 2147483647",
                            "gemm: matrices beyond 2^31 elements are not supported"});
     if (p.ksplit > 1)
-        plan.checks.push_back({str(p.ksplit) + " * m * n <= " + str(kMaxSplitkWorkspace),
+        plan.checks.push_back({std::to_string(p.ksplit) + " * m * n <= " + std::to_string(kMaxSplitkWorkspace),
                                "gemm: split-K workspace (ksplit x m x n elements) exceeds the limit of " +
-                                   str(kMaxSplitkWorkspace) + "; use ksplit 1 for this size"});
+                                   std::to_string(kMaxSplitkWorkspace) + "; use ksplit 1 for this size"});
 }
 
 kernels::CopyParams copyParams(const GemmParams& p, bool transpose, Layout layout, int blockCols,
@@ -68,12 +67,12 @@ void addTnLaunches(KernelPlan& plan, const GemmParams& p, const DeviceInfo& devi
     // Dimension 0 runs along n, 1 along m, 2 over the ksplit parts of k; the SIMT kernel's triangle of C launches
     // only the groups inside it, folded into a rectangle (tn_triangle_grid.hpp).
     if (usesFoldedTriangleGrid(p, o.variant))
-        tn.global = {"(" + foldedTriangleWidth(p, o.variant.triangle, o.M, o.N) + ") * " + str(p.wgN()),
-                     "(" + foldedTriangleHeight(p, o.M) + ") * " + str(p.wgM()), "1"};
+        tn.global = {"(" + foldedTriangleWidth(p, o.variant.triangle, o.M, o.N) + ") * " + std::to_string(p.wgN()),
+                     "(" + foldedTriangleHeight(p, o.M) + ") * " + std::to_string(p.wgM()), "1"};
     else
-        tn.global = {"(" + o.N + ") / " + str(p.nl) + " * " + str(p.wgN()),
-                     "(" + o.M + ") / " + str(p.ml) + " * " + str(p.wgM()), str(p.ksplit)};
-    tn.local = {str(p.wgN()), str(p.wgM()), "1"};
+        tn.global = {"(" + o.N + ") / " + std::to_string(p.nl) + " * " + std::to_string(p.wgN()),
+                     "(" + o.M + ") / " + std::to_string(p.ml) + " * " + std::to_string(p.wgM()), std::to_string(p.ksplit)};
+    tn.local = {std::to_string(p.wgN()), std::to_string(p.wgM()), "1"};
     tn.when = o.when;
     auto args = [&](const std::string& c, const std::string& offC, const std::string& ldc, const std::string& beta) {
         std::vector<PlanArg> list{PlanArg::integer(o.M),
@@ -101,7 +100,7 @@ void addTnLaunches(KernelPlan& plan, const GemmParams& p, const DeviceInfo& devi
     }
     // Split-K: the TN kernel writes ksplit slices of mC x nC (stride nC) into the workspace with beta 0; the
     // reduction adds them in order (deterministic) and alone reads C with beta.
-    plan.addBuffer({"W", BufferRole::Workspace, str(p.ksplit) + " * (" + o.mC + ") * (" + o.nC + ")"});
+    plan.addBuffer({"W", BufferRole::Workspace, std::to_string(p.ksplit) + " * (" + o.mC + ") * (" + o.nC + ")"});
     tn.args = args("W", "0", o.nC, "0");
     plan.launches.push_back(std::move(tn));
     constexpr int kTile = 16;
@@ -111,8 +110,8 @@ void addTnLaunches(KernelPlan& plan, const GemmParams& p, const DeviceInfo& devi
     reduce.phase = phase;
     reduce.when = o.when;
     reduce.global = {roundUpExpr(o.nC, kTile), roundUpExpr(o.mC, kTile), "1"};
-    reduce.local = {str(kTile), str(kTile), "1"};
-    reduce.args = {PlanArg::integer(str(p.ksplit)), PlanArg::integer(o.mC), PlanArg::integer(o.nC),
+    reduce.local = {std::to_string(kTile), std::to_string(kTile), "1"};
+    reduce.args = {PlanArg::integer(std::to_string(p.ksplit)), PlanArg::integer(o.mC), PlanArg::integer(o.nC),
                    PlanArg::real(o.beta),           PlanArg::buffer("W"),   PlanArg::buffer(o.c),
                    PlanArg::integer(o.offC),        PlanArg::integer(o.ldc)};
     plan.launches.push_back(std::move(reduce));
@@ -124,8 +123,8 @@ void addDirectTnLaunches(KernelPlan& plan, const GemmParams& p, const DeviceInfo
     // every row starting 16-byte aligned (even ld and offset from an aligned start).
     const std::string lda = tn.lda.empty() ? tn.M : tn.lda, ldb = tn.ldb.empty() ? tn.N : tn.ldb;
     const std::string k = tn.k.empty() ? tn.K : tn.k;
-    std::string fits = tn.mC + " % " + str(p.ml) + " == 0 && " + tn.nC + " % " + str(p.nl) + " == 0 && " + k +
-                       " > 0 && " + k + " % " + str(p.kMultiple()) + " == 0 && (" + lda + ") % 2 == 0 && (" + ldb +
+    std::string fits = tn.mC + " % " + std::to_string(p.ml) + " == 0 && " + tn.nC + " % " + std::to_string(p.nl) + " == 0 && " + k +
+                       " > 0 && " + k + " % " + std::to_string(p.kMultiple()) + " == 0 && (" + lda + ") % 2 == 0 && (" + ldb +
                        ") % 2 == 0 && (" + tn.offa + ") % 2 == 0 && (" + tn.offb + ") % 2 == 0";
     if (!extraCondition.empty()) fits += " && " + extraCondition;
     plan.variables.push_back({kExactFitVariable, fits});

@@ -12,7 +12,6 @@ namespace kt::gemm {
 
 namespace {
 
-std::string str(std::int64_t v) { return std::to_string(v); }
 
 std::int64_t countOf(TnTriangle t, std::int64_t ml, std::int64_t nl, std::int64_t NB, std::int64_t r) {
     return t == TnTriangle::Lower ? std::min(NB, (r * ml + ml - 1) / nl + 1) : NB - r * ml / nl;
@@ -49,29 +48,29 @@ std::vector<std::string> foldedTriangleMapping(TnTriangle t) {
 
 std::string foldedTriangleWidth(const GemmParams& p, TnTriangle t, const std::string& M, const std::string& N) {
     const std::int64_t ml = p.ml, nl = p.nl;
-    const std::string MB = "((" + M + ") / " + str(ml) + ")", NB = "((" + N + ") / " + str(nl) + ")";
+    const std::string MB = "((" + M + ") / " + std::to_string(ml) + ")", NB = "((" + N + ") / " + std::to_string(nl) + ")";
     // An upper bound of count(r) + count(MB-1-r) over r, exact in the divisible cases.
     if (t == TnTriangle::Lower) {
         if (nl % ml == 0) // count(r) = floor(r/q) + 1: at most floor((MB-1)/q) + 2, reached at r = 0
-            return "min(2 * " + NB + ", (" + MB + " - 1) / " + str(nl / ml) + " + 2)";
+            return "min(2 * " + NB + ", (" + MB + " - 1) / " + std::to_string(nl / ml) + " + 2)";
         if (ml % nl == 0) // count(r) = q (r + 1): q (MB + 1)
-            return "min(2 * " + NB + ", " + str(ml / nl) + " * (" + MB + " + 1))";
+            return "min(2 * " + NB + ", " + std::to_string(ml / nl) + " * (" + MB + " + 1))";
         // floor(x) + floor(y) <= floor(x + y) with x + y = (M + ml - 2) / nl
-        return "min(2 * " + NB + ", ((" + M + ") + " + str(ml - 2) + ") / " + str(nl) + " + 2)";
+        return "min(2 * " + NB + ", ((" + M + ") + " + std::to_string(ml - 2) + ") / " + std::to_string(nl) + " + 2)";
     }
     if (nl % ml == 0) { // 2 NB - (floor(r/q) + floor((MB-1-r)/q)); the sum's least value is a - 1 unless b == q - 1
-        const std::string q = str(nl / ml), a = "(" + MB + " - 1) / " + q,
+        const std::string q = std::to_string(nl / ml), a = "(" + MB + " - 1) / " + q,
                           b = "(" + MB + " - 1 - " + a + " * " + q + ")";
-        return "2 * " + NB + " - " + a + " + (" + b + " < " + str(nl / ml - 1) + " ? 1 : 0)";
+        return "2 * " + NB + " - " + a + " + (" + b + " < " + std::to_string(nl / ml - 1) + " ? 1 : 0)";
     }
     if (ml % nl == 0) // first(r) = q r: 2 NB - q (MB - 1)
-        return "2 * " + NB + " - " + str(ml / nl) + " * (" + MB + " - 1)";
+        return "2 * " + NB + " - " + std::to_string(ml / nl) + " * (" + MB + " - 1)";
     // floor(x) + floor(y) >= floor(x + y) - 1 with x + y = (M - ml) / nl
-    return "min(2 * " + NB + ", 2 * " + NB + " + 1 - ((" + M + ") - " + str(ml) + ") / " + str(nl) + ")";
+    return "min(2 * " + NB + ", 2 * " + NB + " + 1 - ((" + M + ") - " + std::to_string(ml) + ") / " + std::to_string(nl) + ")";
 }
 
 std::string foldedTriangleHeight(const GemmParams& p, const std::string& M) {
-    return "((" + M + ") / " + str(p.ml) + " + 1) / 2";
+    return "((" + M + ") / " + std::to_string(p.ml) + " + 1) / 2";
 }
 
 bool foldedTriangleBlock(TnTriangle t, std::int64_t ml, std::int64_t nl, std::int64_t M, std::int64_t N,

@@ -12,7 +12,7 @@
 namespace kt::cli {
 namespace {
 
-const char* kUsage =
+const char* kExportUsage =
     R"(usage: ktune export --device ID --family F[,F...] --out DIR [--db FILE] [--depth D] [--replace]
 
 Writes a self-contained source package of the kernels tuned on device ID: the kernel sources of the chosen
@@ -90,6 +90,6 @@ int runExport(const std::vector<std::string>& argv) {
 
 } // namespace
 
-KT_REGISTER_COMMAND(Command{"export", "write a tuned kernel package (C API, CBLAS drop-in, CMake)", kUsage, runExport});
+KT_REGISTER_COMMAND(Command{"export", "write a tuned kernel package (C API, CBLAS drop-in, CMake)", kExportUsage, runExport});
 
 } // namespace kt::cli

@@ -9,7 +9,7 @@
 
 namespace {
 
-const char* kUsage =
+const char* kFitUsage =
     R"(usage: ktune fit --samples S.csv --from N0 --to N1 [--step K] --alpha A|auto --out F.csv [--propose]
 
 Fits a d-spline (discrete smoothing spline) to measured values over problem size: f on the grid
@@ -72,7 +72,7 @@ int runFit(const std::vector<std::string>& argv) {
     return 0;
 }
 
-KT_REGISTER_COMMAND(kt::cli::Command{"fit", "d-spline fit of measurements over problem size (CSV in, CSV out)", kUsage,
+KT_REGISTER_COMMAND(kt::cli::Command{"fit", "d-spline fit of measurements over problem size (CSV in, CSV out)", kFitUsage,
                                      runFit});
 
 } // namespace

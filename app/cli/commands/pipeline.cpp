@@ -15,7 +15,7 @@
 namespace kt::cli {
 namespace {
 
-const char* kUsage =
+const char* kPipelineUsage =
     R"(usage: ktune pipeline --device D --family F [--space FILE | --preset P] [--representative LIST]
                       [--detail LIST] [--ranks R] [--finalists K] [--keep-champions]
                       [--incremental N [--confidence P]]
@@ -188,7 +188,7 @@ int runPipeline(const std::vector<std::string>& argv) {
 }
 
 KT_REGISTER_COMMAND(Command{"pipeline", "size pipeline: sieve, detailed sampling, d-spline fits and a dispatch rule",
-                            kUsage, runPipeline});
+                            kPipelineUsage, runPipeline});
 
 } // namespace
 } // namespace kt::cli

@@ -15,7 +15,7 @@
 
 namespace {
 
-const char* kUsage =
+const char* kRulesUsage =
     R"(usage: ktune rules --curves C.csv [--min-width W] [--tolerance T] --out R.json [--emit-cpp R.hpp]
                    [--function NAME] [--namespace NS] [--holdout H.csv] [--family F] [--table [--key D1,D2,…]]
 
@@ -223,6 +223,6 @@ int runRules(const std::vector<std::string>& argv) {
 }
 
 KT_REGISTER_COMMAND(kt::cli::Command{"rules", "dispatch rules (size intervals → candidate) from curves; JSON + C++",
-                                     kUsage, runRules});
+                                     kRulesUsage, runRules});
 
 } // namespace
