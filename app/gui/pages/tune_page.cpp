@@ -35,7 +35,7 @@
 namespace kt::gui {
 
 namespace {
-const QString kErrorStyle = QStringLiteral("color: #b00020;");
+const QString kTuneErrorStyle = QStringLiteral("color: #b00020;");
 // Long enough to skip the counts of half-typed lists, short enough to feel live.
 constexpr int kCountDelayMs = 250;
 } // namespace
@@ -101,7 +101,7 @@ TunePage::TunePage(QWidget* parent) : QWidget(parent) {
     m_sizesMessage = new QLabel(m_details);
     m_sizesMessage->setObjectName(QStringLiteral("sizesMessage"));
     m_sizesMessage->setWordWrap(true);
-    m_sizesMessage->setStyleSheet(kErrorStyle);
+    m_sizesMessage->setStyleSheet(kTuneErrorStyle);
     m_sizesMessage->hide();
     details->addWidget(m_sizesMessage);
     rightLayout->addWidget(m_details, 1);
@@ -338,7 +338,7 @@ bool TunePage::saveSpaceFile(const QString& path) {
 
 void TunePage::setFileMessage(const QString& text, bool error) {
     m_fileMessage->setText(text);
-    m_fileMessage->setStyleSheet(error ? kErrorStyle : QString());
+    m_fileMessage->setStyleSheet(error ? kTuneErrorStyle : QString());
     m_fileMessage->setVisible(!text.isEmpty());
 }
 

@@ -8,7 +8,7 @@
 namespace kt {
 namespace {
 
-Point selftestPoint(int mode, int wg = 32) {
+Point measurerSelftestPoint(int mode, int wg = 32) {
     auto names = std::make_shared<const std::vector<std::string>>(std::vector<std::string>{"SELFTEST_MODE", "SELFTEST_WG"});
     return Point(names, {mode, wg});
 }
@@ -27,7 +27,7 @@ TEST_F(CandidateMeasurerTest, CorrectCandidateIsOkWithEventTimes) {
     CandidateMeasurer measurer(*m_dev->device, FamilyRegistry::instance().find("selftest"));
     MeasureOptions options;
     options.timedRuns = 4;
-    auto results = measurer.measure(selftestPoint(0), {{{1000}}, {{4096}}}, options);
+    auto results = measurer.measure(measurerSelftestPoint(0), {{{1000}}, {{4096}}}, options);
     ASSERT_EQ(results.size(), 2u);
     for (const auto& m : results) {
         EXPECT_EQ(m.status, MeasurementStatus::Ok) << m.error;
@@ -41,7 +41,7 @@ TEST_F(CandidateMeasurerTest, CorrectCandidateIsOkWithEventTimes) {
 
 TEST_F(CandidateMeasurerTest, WrongResultIsCaughtWithTheElement) {
     CandidateMeasurer measurer(*m_dev->device, FamilyRegistry::instance().find("selftest"));
-    auto results = measurer.measure(selftestPoint(1), {{{1000}}}, {});
+    auto results = measurer.measure(measurerSelftestPoint(1), {{{1000}}}, {});
     ASSERT_EQ(results.size(), 1u);
     EXPECT_EQ(results[0].status, MeasurementStatus::WrongResult);
     EXPECT_NE(results[0].error.find("y[500]"), std::string::npos) << results[0].error;
@@ -50,7 +50,7 @@ TEST_F(CandidateMeasurerTest, WrongResultIsCaughtWithTheElement) {
 
 TEST_F(CandidateMeasurerTest, CompileErrorKeepsTheLog) {
     CandidateMeasurer measurer(*m_dev->device, FamilyRegistry::instance().find("selftest"));
-    auto results = measurer.measure(selftestPoint(2), {{{64}}, {{128}}}, {});
+    auto results = measurer.measure(measurerSelftestPoint(2), {{{64}}, {{128}}}, {});
     ASSERT_EQ(results.size(), 2u);
     for (const auto& m : results) {
         EXPECT_EQ(m.status, MeasurementStatus::CompileError);
@@ -62,15 +62,15 @@ TEST_F(CandidateMeasurerTest, CompileErrorKeepsTheLog) {
 TEST_F(CandidateMeasurerTest, IdenticalSourceCompiledOnceInParallel) {
     CandidateMeasurer measurer(*m_dev->device, FamilyRegistry::instance().find("selftest"));
     // SELFTEST_WG changes only the launch, not the source: 4 points, 2 distinct programs.
-    measurer.compile({selftestPoint(0, 32), selftestPoint(0, 64), selftestPoint(1, 32), selftestPoint(1, 64)}, 2);
+    measurer.compile({measurerSelftestPoint(0, 32), measurerSelftestPoint(0, 64), measurerSelftestPoint(1, 32), measurerSelftestPoint(1, 64)}, 2);
     EXPECT_EQ(measurer.cacheSize(), 2u);
     EXPECT_EQ(measurer.cacheHits(), 2u);
 }
 
 TEST_F(CandidateMeasurerTest, CompilingAheadMeasuresEachCandidateAsItsProgramIsReady) {
     CandidateMeasurer measurer(*m_dev->device, FamilyRegistry::instance().find("selftest"));
-    const std::vector<Point> batch = {selftestPoint(0, 32), selftestPoint(1, 32), selftestPoint(2, 32),
-                                      selftestPoint(0, 64)};
+    const std::vector<Point> batch = {measurerSelftestPoint(0, 32), measurerSelftestPoint(1, 32), measurerSelftestPoint(2, 32),
+                                      measurerSelftestPoint(0, 64)};
     measurer.compileAhead(batch, 2); // returns while compiling; measure() waits for its candidate only
     std::vector<MeasurementStatus> statuses;
     for (const auto& p : batch) statuses.push_back(measurer.measure(p, {{{256}}}, {}).front().status);
@@ -78,9 +78,9 @@ TEST_F(CandidateMeasurerTest, CompilingAheadMeasuresEachCandidateAsItsProgramIsR
                                                         MeasurementStatus::CompileError, MeasurementStatus::Ok}));
     EXPECT_EQ(measurer.cacheSize(), 3u) << "each distinct program built once, whoever came first";
     // A second batch while nothing is pending, and a candidate never asked for ahead, work the same way.
-    measurer.compileAhead({selftestPoint(1, 64)}, 2);
-    EXPECT_EQ(measurer.measure(selftestPoint(1, 64), {{{256}}}, {}).front().status, MeasurementStatus::WrongResult);
-    EXPECT_EQ(measurer.measure(selftestPoint(0, 128), {{{256}}}, {}).front().status, MeasurementStatus::Ok);
+    measurer.compileAhead({measurerSelftestPoint(1, 64)}, 2);
+    EXPECT_EQ(measurer.measure(measurerSelftestPoint(1, 64), {{{256}}}, {}).front().status, MeasurementStatus::WrongResult);
+    EXPECT_EQ(measurer.measure(measurerSelftestPoint(0, 128), {{{256}}}, {}).front().status, MeasurementStatus::Ok);
     EXPECT_EQ(measurer.cacheSize(), 3u);
 }
 
