@@ -3,7 +3,7 @@
 set -euo pipefail
 packages=(qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools libqcustomplot-dev opencl-clhpp-headers ocl-icd-opencl-dev
           pocl-opencl-icd clinfo libsqlite3-dev libopenblas-dev libclblast-dev libgtest-dev nlohmann-json3-dev
-          xvfb xauth cmake ninja-build g++ pkg-config clang libclang-rt-14-dev
+          xvfb xauth cmake ninja-build g++ pkg-config clang libclang-rt-14-dev lld
           fonts-ipafont-gothic qt6-translations-l10n) # Japanese glyphs; Qt's own qtbase_ja.qm
 missing=()
 for p in "${packages[@]}"; do

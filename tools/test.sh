@@ -35,8 +35,13 @@ address,undefined)
     build=${KT_BUILD_DIR:-build-sanitize-address-undefined}
     fuzz=1
     flags="-O0 -gline-tables-only -DNDEBUG"
+    # Unity batches and lld: the instrumented build compiles in half the time of CI's old plain one and its ~70
+    # executables link several times faster with lld than with GNU ld (docs/reliability.md, "CI").
     CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DCMAKE_C_FLAGS_RELWITHDEBINFO="$flags" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$flags" \
+        -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16 \
+        -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld \
+        -DCMAKE_MODULE_LINKER_FLAGS=-fuse-ld=lld \
         -DKT_SANITIZE=address,undefined -DKT_FUZZ=ON ${KT_CMAKE_ARGS:-}
     ;;
 *)
