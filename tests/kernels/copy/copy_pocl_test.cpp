@@ -159,6 +159,10 @@ std::vector<ShapeCase> shapeCases() {
     for (int v : {1, 2, 4, 8}) add("mud" + std::to_string(v), {32, 32, 8, 1, v, 1});
     for (int v : {1, 2, 4}) add("nud" + std::to_string(v), {16, 64, 2, 4, 1, v, 2}); // in vectors of 2
     for (int v : {1, 2, 4}) add("vw" + std::to_string(v), {64, 32, 4, 2, 4, 2, v});
+    // Swizzled tiles whose rows a warp reads in several 128-byte chunks (2 to 8), at VW 4 (the GPU bench's shapes).
+    add("tile64x64v4", {64, 64, 4, 1, 4, 1, 4});
+    add("tile64x64mwi8v4", {64, 64, 8, 1, 8, 1, 4});
+    add("tile128x32v4", {128, 32, 8, 1, 2, 1, 4});
     return out;
 }
 INSTANTIATE_TEST_SUITE_P(Values, CopyShapePocl, ::testing::ValuesIn(shapeCases()),
@@ -231,8 +235,14 @@ TEST_F(CopyPocl, MutantsOfTheVectorIndexingFail) {
         {"plain load at the block's column", "(size_t)p * ld + i));", "(size_t)p * ld + ii));", plain},
         {"store at the block's column", "dst + copy_dst_index(p, i, R, Cc)", "dst + copy_dst_index(p, ii, R, Cc)",
          transposed},
-        {"staged lanes stored swapped", "tile[ii][pp + q] = v[q];", "tile[ii][pp + (q ^ 1)] = v[q];", transposed},
-        {"staged lanes from one tile row", "v[q] = tile[ii + q][pp];", "v[q] = tile[ii][pp];", transposed},
+        {"staged lanes stored swapped", "tile[COPY_TILE(ii, pp + q)] = v[u][q];",
+         "tile[COPY_TILE(ii, pp + (q ^ 1))] = v[u][q];", transposed},
+        {"staged lanes from one tile row", "v[u][q] = tile[COPY_TILE(ii + q, pp)];", "v[u][q] = tile[COPY_TILE(ii, pp)];",
+         transposed},
+        // The shape below has rows of 32 elements: swizzled in single precision, so a tile read that forgets the
+        // swizzle (row-major) gets the wrong values.
+        {"tile read without the swizzle", "v[u][q] = tile[COPY_TILE(ii + q, pp)];",
+         "v[u][q] = tile[(ii + q) * COPY_MWG + pp];", transposed},
     };
     const std::string text = copySource();
     for (const auto& m : mutants) {
