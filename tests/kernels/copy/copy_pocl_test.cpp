@@ -1,7 +1,8 @@
 // The copy-kernel generator (kernels/common/layout_copy) on PoCL: every conversion into every layout, every value
 // of each of the six shape parameters, and every conversion at every vector width (aligned and misaligned sources,
 // ragged edges), against the host copy bit for bit (padding and zeroed triangles included), with mutants of the
-// vector indexing that must fail; the GEMM routine picks the stored copy shape through the tuned-part lookup.
+// vector indexing and the tile layout that must fail, and a bank-conflict check of the staged tile; the GEMM routine
+// picks the stored copy shape through the tuned-part lookup.
 #include <gtest/gtest.h>
 
 #include <algorithm>
