@@ -52,6 +52,30 @@
 #define COPY_WG (COPY_WGM * COPY_WGN)
 #define COPY_STAGED (COPY_TRANS || COPY_FILL == 1) // some blocks go through the local tile
 
+// The staged tile: source rows ii < NWG, columns pp < MWG. It is written by scalar stores of vector lanes (lane q of
+// the vectors along a row) and read by scalar loads down VW consecutive rows; local memory serves 128 bytes
+// (COPY_BANKS elements, one per bank or bank pair) per wavefront. Rows of a multiple of COPY_BANKS elements are
+// XOR-swizzled: column pp of row ii sits at pp ^ f(ii), f(ii) = ((ii / VW) * COPY_SWZ_L) % BANKS ^ ii % VW. The
+// stores of a wavefront (one lane q of CHUNK / VW vectors, VW rows ii aligned to VW) differ in the low bits by
+// ii % VW and in the rest by the vector; the loads (WGN' = min(WGN, BANKS) work-items along ii, SWZ_L = BANKS / WGN'
+// along pp) differ in the low bits by pp and in the rest by (ii / VW) * SWZ_L: every bank once in both phases, for
+// every shape, S and D, VW 1, 2, 4 (a row-major tile with one column of padding has up to 4-way conflicts at VW 2
+// and 4, or with blocks of 64 or more rows). Narrower rows (MWG 8, 16; 8 in double) keep that padded row-major tile.
+#if defined(KT_DOUBLE) && KT_DOUBLE
+#define COPY_BANKS 16
+#else
+#define COPY_BANKS 32
+#endif
+#define COPY_CHUNK (COPY_MWG < COPY_BANKS ? COPY_MWG : COPY_BANKS) // tile row elements a warp reads per source row
+#if COPY_MWG % COPY_BANKS == 0
+#define COPY_SWZ_L (COPY_BANKS / (COPY_WGN < COPY_BANKS ? COPY_WGN : COPY_BANKS))
+#define COPY_TILE_SIZE (COPY_NWG * COPY_MWG)
+#define COPY_TILE(ii, pp) ((ii) * COPY_MWG + ((pp) ^ ((((ii) / COPY_VW) * COPY_SWZ_L) % COPY_BANKS ^ (ii) % COPY_VW)))
+#else
+#define COPY_TILE_SIZE (COPY_NWG * (COPY_MWG + 1))
+#define COPY_TILE(ii, pp) ((ii) * (COPY_MWG + 1) + (pp))
+#endif
+
 #if defined(KT_CUDA)
 #define COPY_BOUNDS __launch_bounds__(COPY_WG)
 #else
@@ -133,83 +157,91 @@ KT_KERNEL COPY_BOUNDS void copy_to_layout(const int R, const int Cc, const int r
     }
 #endif
 #if COPY_STAGED
-    // Source rows i, columns p of this block; the +1 column keeps the column-wise reads free of bank conflicts.
-    KT_LOCAL real tile[COPY_NWG][COPY_MWG + 1];
+    KT_LOCAL real tile[COPY_TILE_SIZE];
     if (mode == 1) { // uniform across the work-group: the barrier is reached by all or none
         const int t = ly * COPY_WGN + lx;
-        // Vector e of the tile: source row ii, columns pp .. pp + VW - 1 (neighbouring work-items, neighbouring
-        // vectors of a row: coalesced).
+        // Vector e of the tile: source row ii, columns pp .. pp + VW - 1. Neighbouring work-items read neighbouring
+        // vectors of a row, COPY_CHUNK elements (128 bytes) of it, then the next rows: coalesced, and a warp's
+        // scalar tile stores cover every bank once (see COPY_TILE). All MUD x NUD loads of a step are issued before
+        // their tile stores, so that many vectors per work-item are in flight.
         for (int e0 = 0; e0 < COPY_MWI * COPY_NWI; e0 += COPY_MUD * COPY_NUD) {
+            real v[COPY_MUD * COPY_NUD][COPY_VW];
             KT_UNROLL
             for (int u = 0; u < COPY_MUD * COPY_NUD; ++u) {
-                const int e = t + (e0 + u) * COPY_WG;
-                const int ii = e / (COPY_MWG / COPY_VW), pp = e % (COPY_MWG / COPY_VW) * COPY_VW;
+                const int e = t + (e0 + u) * COPY_WG, rest = e / (COPY_CHUNK / COPY_VW);
+                const int ii = rest % COPY_NWG, pp = rest / COPY_NWG * COPY_CHUNK + e % (COPY_CHUNK / COPY_VW) * COPY_VW;
                 const int i = i0 + ii, p = p0 + pp;
-                real v[COPY_VW];
                 if (vsrc && i < c && p + COPY_VW <= r) {
                     const copy_vec w = *((const KT_GLOBAL copy_vec*)(src + offset + (size_t)i * ld + p));
-                    COPY_UNPACK(v, w);
+                    COPY_UNPACK(v[u], w);
                 } else {
                     KT_UNROLL
                     for (int q = 0; q < COPY_VW; ++q)
-                        v[q] = (p + q < r && i < c) ? src[offset + (size_t)i * ld + p + q] : (real)0;
+                        v[u][q] = (p + q < r && i < c) ? src[offset + (size_t)i * ld + p + q] : (real)0;
                 }
+            }
+            KT_UNROLL
+            for (int u = 0; u < COPY_MUD * COPY_NUD; ++u) {
+                const int e = t + (e0 + u) * COPY_WG, rest = e / (COPY_CHUNK / COPY_VW);
+                const int ii = rest % COPY_NWG, pp = rest / COPY_NWG * COPY_CHUNK + e % (COPY_CHUNK / COPY_VW) * COPY_VW;
                 KT_UNROLL
-                for (int q = 0; q < COPY_VW; ++q) tile[ii][pp + q] = v[q];
+                for (int q = 0; q < COPY_VW; ++q) tile[COPY_TILE(ii, pp + q)] = v[u][q];
             }
         }
         KT_BARRIER();
     }
 #endif
+    // MUD x NUD vectors per step: all read first, then all written, so that many loads are in flight per
+    // work-item (a store right after its load would wait for it before the next load issues).
     for (int a0 = 0; a0 < COPY_MWI; a0 += COPY_MUD) {
-        KT_UNROLL
-        for (int a1 = 0; a1 < COPY_MUD; ++a1) {
-            const int pp = ly + (a0 + a1) * COPY_WGM;
-            const int p = p0 + pp;
-            for (int b0 = 0; b0 < COPY_NWI; b0 += COPY_NUD) {
+        for (int b0 = 0; b0 < COPY_NWI; b0 += COPY_NUD) {
+            real v[COPY_MUD * COPY_NUD][COPY_VW];
+            KT_UNROLL
+            for (int u = 0; u < COPY_MUD * COPY_NUD; ++u) {
+                const int pp = ly + (a0 + u / COPY_NUD) * COPY_WGM, p = p0 + pp;
+                // Destination columns i .. i + VW - 1: all below Cc or none (Cc is a multiple of VW).
+                const int ii = (lx + (b0 + u % COPY_NUD) * COPY_WGN) * COPY_VW, i = i0 + ii;
                 KT_UNROLL
-                for (int b1 = 0; b1 < COPY_NUD; ++b1) {
-                    // Destination columns i .. i + VW - 1: all below Cc or none (Cc is a multiple of VW).
-                    const int ii = (lx + (b0 + b1) * COPY_WGN) * COPY_VW;
-                    const int i = i0 + ii;
-                    if (p >= R || i >= Cc) continue;
-                    real v[COPY_VW];
-                    KT_UNROLL
-                    for (int q = 0; q < COPY_VW; ++q) v[q] = (real)0;
+                for (int q = 0; q < COPY_VW; ++q) v[u][q] = (real)0;
 #if COPY_STAGED
-                    if (mode == 1) {
-                        KT_UNROLL
-                        for (int q = 0; q < COPY_VW; ++q) v[q] = tile[ii + q][pp];
-                    }
-#endif
-                    if (mode == 0 && p < r) {
-                        if (vsrc && i + COPY_VW <= c) {
-                            const copy_vec w = *((const KT_GLOBAL copy_vec*)(src + offset + (size_t)p * ld + i));
-                            COPY_UNPACK(v, w);
-                        } else {
-                            KT_UNROLL
-                            for (int q = 0; q < COPY_VW; ++q)
-                                if (i + q < c) v[q] = src[offset + (size_t)p * ld + i + q];
-                        }
-                    }
-#if COPY_FILL == 1
-                    if (mode == 3 && p < r) {
-                        KT_UNROLL
-                        for (int q = 0; q < COPY_VW; ++q)
-                            if (i + q < c)
-                                v[q] = copy_stored(p, i + q) ? src[offset + (size_t)p * ld + i + q]
-                                                             : src[offset + (size_t)(i + q) * ld + p];
-                    }
-#endif
+                if (mode == 1) {
                     KT_UNROLL
-                    for (int q = 0; q < COPY_VW; ++q)
-                        v[q] = (p < r && i + q < c) ? copy_mask(p, i + q, v[q]) : (real)0;
-                    if (vdst) {
-                        *((KT_GLOBAL copy_vec*)(dst + copy_dst_index(p, i, R, Cc))) = COPY_PACK(v);
+                    for (int q = 0; q < COPY_VW; ++q) v[u][q] = tile[COPY_TILE(ii + q, pp)];
+                }
+#endif
+                if (mode == 0 && p < r) {
+                    if (vsrc && i + COPY_VW <= c) {
+                        const copy_vec w = *((const KT_GLOBAL copy_vec*)(src + offset + (size_t)p * ld + i));
+                        COPY_UNPACK(v[u], w);
                     } else {
                         KT_UNROLL
-                        for (int q = 0; q < COPY_VW; ++q) dst[copy_dst_index(p, i + q, R, Cc)] = v[q];
+                        for (int q = 0; q < COPY_VW; ++q)
+                            if (i + q < c) v[u][q] = src[offset + (size_t)p * ld + i + q];
                     }
+                }
+#if COPY_FILL == 1
+                if (mode == 3 && p < r) {
+                    KT_UNROLL
+                    for (int q = 0; q < COPY_VW; ++q)
+                        if (i + q < c)
+                            v[u][q] = copy_stored(p, i + q) ? src[offset + (size_t)p * ld + i + q]
+                                                            : src[offset + (size_t)(i + q) * ld + p];
+                }
+#endif
+            }
+            KT_UNROLL
+            for (int u = 0; u < COPY_MUD * COPY_NUD; ++u) {
+                const int p = p0 + ly + (a0 + u / COPY_NUD) * COPY_WGM;
+                const int ii = (lx + (b0 + u % COPY_NUD) * COPY_WGN) * COPY_VW, i = i0 + ii;
+                if (p >= R || i >= Cc) continue;
+                KT_UNROLL
+                for (int q = 0; q < COPY_VW; ++q)
+                    v[u][q] = (p < r && i + q < c) ? copy_mask(p, i + q, v[u][q]) : (real)0;
+                if (vdst) {
+                    *((KT_GLOBAL copy_vec*)(dst + copy_dst_index(p, i, R, Cc))) = COPY_PACK(v[u]);
+                } else {
+                    KT_UNROLL
+                    for (int q = 0; q < COPY_VW; ++q) dst[copy_dst_index(p, i + q, R, Cc)] = v[u][q];
                 }
             }
         }

@@ -101,7 +101,11 @@ GeneratedSource copyProgram(const CopyParams& params) { return {copySource(), co
 
 std::int64_t copyLocalBytes(const CopyParams& p) {
     const bool staged = p.conversion.transpose || p.conversion.fill == CopyFill::Symmetric;
-    return staged ? std::int64_t(p.shape.nwg) * (p.shape.mwg + 1) * elementBytes(p.precision) : 0;
+    if (!staged) return 0;
+    // The kernel's COPY_TILE_SIZE: rows of a multiple of 128 bytes are swizzled, narrower ones padded by one element.
+    const CopyShape s = effectiveCopyShape(p);
+    const int banks = 128 / elementBytes(p.precision);
+    return std::int64_t(s.nwg) * (s.mwg % banks == 0 ? s.mwg : s.mwg + 1) * elementBytes(p.precision);
 }
 
 void addCopyLaunch(KernelPlan& plan, const CopyParams& p, const CopyOperands& o, LaunchPhase phase) {

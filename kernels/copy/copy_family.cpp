@@ -95,7 +95,8 @@ ParameterSpace CopyFamily::space(const DeviceInfo& device) const {
                          "on GPUs a work-group fills at least one warp"});
     space.addConstraint(
         {"COPY_NWG * (COPY_MWG + 1) * " + std::to_string(elementBytes(m_precision)) + " <= DEV_LOCAL_MEM",
-         "the staged tile of transposing and symmetric copies fits in local memory"});
+         "the staged tile of transposing and symmetric copies fits in local memory (at most this: rows of 128-byte "
+         "multiples are swizzled, unpadded)"});
     if (m_precision == Precision::F64) space.addConstraint({"DEV_FP64 == 1", "double precision needs fp64 support"});
     applyDeviceVariables(space, device);
     return space;

@@ -1,7 +1,8 @@
 // The copy-kernel generator (kernels/common/layout_copy) on PoCL: every conversion into every layout, every value
 // of each of the six shape parameters, and every conversion at every vector width (aligned and misaligned sources,
 // ragged edges), against the host copy bit for bit (padding and zeroed triangles included), with mutants of the
-// vector indexing that must fail; the GEMM routine picks the stored copy shape through the tuned-part lookup.
+// vector indexing and the tile layout that must fail, and a bank-conflict check of the staged tile; the GEMM routine
+// picks the stored copy shape through the tuned-part lookup.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -159,6 +160,10 @@ std::vector<ShapeCase> shapeCases() {
     for (int v : {1, 2, 4, 8}) add("mud" + std::to_string(v), {32, 32, 8, 1, v, 1});
     for (int v : {1, 2, 4}) add("nud" + std::to_string(v), {16, 64, 2, 4, 1, v, 2}); // in vectors of 2
     for (int v : {1, 2, 4}) add("vw" + std::to_string(v), {64, 32, 4, 2, 4, 2, v});
+    // Swizzled tiles whose rows a warp reads in several 128-byte chunks (2 to 8), at VW 4 (the GPU bench's shapes).
+    add("tile64x64v4", {64, 64, 4, 1, 4, 1, 4});
+    add("tile64x64mwi8v4", {64, 64, 8, 1, 8, 1, 4});
+    add("tile128x32v4", {128, 32, 8, 1, 2, 1, 4});
     return out;
 }
 INSTANTIATE_TEST_SUITE_P(Values, CopyShapePocl, ::testing::ValuesIn(shapeCases()),
@@ -231,8 +236,14 @@ TEST_F(CopyPocl, MutantsOfTheVectorIndexingFail) {
         {"plain load at the block's column", "(size_t)p * ld + i));", "(size_t)p * ld + ii));", plain},
         {"store at the block's column", "dst + copy_dst_index(p, i, R, Cc)", "dst + copy_dst_index(p, ii, R, Cc)",
          transposed},
-        {"staged lanes stored swapped", "tile[ii][pp + q] = v[q];", "tile[ii][pp + (q ^ 1)] = v[q];", transposed},
-        {"staged lanes from one tile row", "v[q] = tile[ii + q][pp];", "v[q] = tile[ii][pp];", transposed},
+        {"staged lanes stored swapped", "tile[COPY_TILE(ii, pp + q)] = v[u][q];",
+         "tile[COPY_TILE(ii, pp + (q ^ 1))] = v[u][q];", transposed},
+        {"staged lanes from one tile row", "v[u][q] = tile[COPY_TILE(ii + q, pp)];", "v[u][q] = tile[COPY_TILE(ii, pp)];",
+         transposed},
+        // The shape below has rows of 32 elements: swizzled in single precision, so a tile read that forgets the
+        // swizzle (row-major) gets the wrong values.
+        {"tile read without the swizzle", "v[u][q] = tile[COPY_TILE(ii + q, pp)];",
+         "v[u][q] = tile[(ii + q) * COPY_MWG + pp];", transposed},
     };
     const std::string text = copySource();
     for (const auto& m : mutants) {
@@ -328,4 +339,103 @@ TEST_F(CopyPocl, GemmRoutineUsesTheStoredCopyShape) {
     const auto expected = test::expectedGemm(call, A, B, C);
     for (std::size_t x = 0; x < got.size(); ++x)
         ASSERT_NEAR(got[x], expected.c[x], 1e-12 * (1 + expected.bound[x])) << "index " << x;
+}
+
+// The staged tile is free of bank conflicts: the kernel's own COPY_TILE (read back from PoCL for every element of the
+// tile) is a permutation of COPY_TILE_SIZE slots (copyLocalBytes' size), and with rows of a multiple of 128 bytes
+// every local-memory wavefront of the two phases, as the kernel maps work-items to elements, touches each of the 32
+// four-byte banks at most once: the tile stores (one lane q of a warp's vectors: a 128-byte chunk of VW rows) and
+// the tile loads (lane q of the destination vectors), 32 lanes of 4-byte elements or 16 of 8-byte ones.
+namespace {
+std::vector<int> tileIndices(Device& dev, const CopyParams& p) {
+    const CopyShape s = effectiveCopyShape(p);
+    const std::string dump = "\nKT_KERNEL void copy_tile_index(KT_GLOBAL int* out) {\n"
+                             "    out[0] = COPY_TILE_SIZE;\n"
+                             "    for (int ii = 0; ii < COPY_NWG; ++ii)\n"
+                             "        for (int pp = 0; pp < COPY_MWG; ++pp) out[1 + ii * COPY_MWG + pp] = "
+                             "COPY_TILE(ii, pp);\n}\n";
+    const std::string count = std::to_string(1 + s.nwg * s.mwg);
+    KernelPlan plan;
+    plan.precision = Precision::F32;
+    plan.buffers = {{"out", BufferRole::Output, count}};
+    PlanLaunch launch;
+    launch.program = plan.addProgram({copySource() + dump, copyOptions(p), {"copy_tile_index"}});
+    launch.kernel = "copy_tile_index";
+    launch.phase = LaunchPhase::Timed;
+    launch.global = {"1", "1", "1"};
+    launch.local = {"1", "1", "1"};
+    launch.args = {PlanArg::buffer("out")};
+    plan.launches.push_back(launch);
+    PlanExecutor exec(dev, test::programsOf(dev), plan);
+    exec.bindInputs({});
+    auto buf = dev.allocate(std::size_t(1 + s.nwg * s.mwg) * sizeof(int));
+    exec.bindBuffer("out", *buf);
+    exec.runTimed();
+    std::vector<int> out(std::size_t(1 + s.nwg * s.mwg));
+    dev.read(*buf, out.data(), out.size() * sizeof(int));
+    return out;
+}
+
+// The most 4-byte words one bank serves in one wavefront (1: no conflict); `slots` are tile indices, per lane.
+int worstBankLoad(const std::vector<int>& slots, int bytes) {
+    int worst = 0;
+    const std::size_t group = std::size_t(128 / bytes); // lanes per wavefront
+    for (std::size_t g = 0; g < slots.size(); g += group) {
+        std::array<std::vector<int>, 32> words;
+        for (std::size_t l = g; l < std::min(slots.size(), g + group); ++l)
+            for (int w = slots[l] * bytes / 4; w < (slots[l] + 1) * bytes / 4; ++w)
+                if (std::find(words[std::size_t(w % 32)].begin(), words[std::size_t(w % 32)].end(), w) ==
+                    words[std::size_t(w % 32)].end())
+                    words[std::size_t(w % 32)].push_back(w);
+        for (const auto& b : words) worst = std::max(worst, int(b.size()));
+    }
+    return worst;
+}
+} // namespace
+
+TEST_F(CopyPocl, StagedTileHasNoBankConflicts) {
+    const CopyShape shapes[] = {{32, 32, 4, 1, 4, 1, 1},  {32, 32, 4, 1, 4, 1, 2},  {32, 32, 4, 1, 4, 1, 4},
+                                {64, 64, 4, 1, 4, 1, 4},  {64, 64, 8, 1, 8, 1, 4},  {128, 32, 8, 1, 2, 1, 4},
+                                {32, 128, 1, 1, 1, 1, 4}, {64, 128, 8, 1, 1, 1, 2}, {16, 64, 2, 1, 1, 1, 4}};
+    for (const auto& shape : shapes)
+        for (Precision prec : {Precision::F32, Precision::F64}) {
+            CopyParams p = params({true, CopyFill::None, Uplo::Lower, false}, Layout::Cbl, shape, prec);
+            p.blockCols = 64;
+            const CopyShape s = effectiveCopyShape(p);
+            ASSERT_EQ(s, shape);
+            const int bytes = elementBytes(prec), banks = 128 / bytes;
+            SCOPED_TRACE(shape.describe() + " " + toString(prec));
+            const auto dump = tileIndices(*s_device, p);
+            const int size = dump[0];
+            EXPECT_EQ(std::int64_t(size) * bytes, copyLocalBytes(p));
+            std::vector<int> tile(dump.begin() + 1, dump.end()), sorted = tile;
+            std::sort(sorted.begin(), sorted.end());
+            EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end()) << "two elements, one slot";
+            EXPECT_GE(sorted.front(), 0);
+            EXPECT_LT(sorted.back(), size);
+            if (s.mwg % banks) continue; // narrow rows: the padded row-major tile, not claimed conflict-free
+            auto at = [&](int ii, int pp) { return tile[std::size_t(ii * s.mwg + pp)]; };
+            const int wg = s.wgM() * s.wgN(), chunk = std::min(s.mwg, banks);
+            for (int k = 0; k < s.mwi * s.nwi; ++k) // the fill: work-item t stores lane q of vector t + k * wg
+                for (int q = 0; q < s.vw; ++q)
+                    for (int w0 = 0; w0 < wg; w0 += 32) {
+                        std::vector<int> slots;
+                        for (int t = w0; t < std::min(wg, w0 + 32); ++t) {
+                            const int e = t + k * wg, rest = e / (chunk / s.vw);
+                            slots.push_back(at(rest % s.nwg, rest / s.nwg * chunk + e % (chunk / s.vw) * s.vw + q));
+                        }
+                        EXPECT_EQ(worstBankLoad(slots, bytes), 1) << "store k " << k << " lane " << q;
+                    }
+            for (int a = 0; a < s.mwi; ++a) // the drain: work-item (lx, ly) loads lane q of its vector (a, b)
+                for (int b = 0; b < s.nwi; ++b)
+                    for (int q = 0; q < s.vw; ++q)
+                        for (int w0 = 0; w0 < wg; w0 += 32) {
+                            std::vector<int> slots;
+                            for (int t = w0; t < std::min(wg, w0 + 32); ++t) {
+                                const int lx = t % s.wgN(), ly = t / s.wgN();
+                                slots.push_back(at((lx + b * s.wgN()) * s.vw + q, ly + a * s.wgM()));
+                            }
+                            EXPECT_EQ(worstBankLoad(slots, bytes), 1) << "load " << a << "," << b << " lane " << q;
+                        }
+        }
 }
