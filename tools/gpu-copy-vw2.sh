@@ -33,8 +33,8 @@ for r in b["rows"]:
     print(f"{b['family']:13} {size:>5} {gbs:8.0f} GB/s  {gbs / bw:5.3f} of {bw:.0f}  {r['candidate']}")
 PY
 }
-shape() { # mwg nwg mwi mud vw (nwi, nud 1)
-    echo "COPY_MWG=$1,COPY_NWG=$2,COPY_MWI=$3,COPY_NWI=1,COPY_MUD=$4,COPY_NUD=1,COPY_VW=$5"
+shape() { # mwg nwg mwi mud vw [nwi nud] (nwi, nud default 1)
+    echo "COPY_MWG=$1,COPY_NWG=$2,COPY_MWI=$3,COPY_NWI=${6:-1},COPY_MUD=$4,COPY_NUD=${7:-1},COPY_VW=$5"
 }
 
 nvidia-smi --query-gpu=name,clocks.max.sm --format=csv,noheader >> "$out/log.txt" 2>&1
@@ -45,9 +45,12 @@ step 60 "$res/profile.json" profile "$cuda" --json
 sizes=${KT_COPY_SIZES:-4096,8192}
 single="$(shape 32 32 4 4 4);$(shape 32 32 4 4 1);$(shape 32 32 4 2 4);$(shape 64 64 4 4 4);$(shape 64 64 8 8 4)"
 single+=";$(shape 64 64 8 4 4)"
+# KT_COPY_SINGLE / KT_COPY_DOUBLE: other point lists (';'-separated keys; `shape` builds them) instead of these.
+single=${KT_COPY_SINGLE:-$single}
+double=${KT_COPY_DOUBLE:-$(shape 32 32 4 4 2)}
 step 60 "$res/bench-single.txt" bench --device "$cuda" --family layout_copy --point "$single" --sizes "$sizes" \
     --runs 10 --out "$res/copy-vw4-layout_copy.json"
-step 30 "$res/bench-double.txt" bench --device "$cuda" --family dlayout_copy --point "$(shape 32 32 4 4 2)" \
+step 30 "$res/bench-double.txt" bench --device "$cuda" --family dlayout_copy --point "$double" \
     --sizes "$sizes" --runs 10 --out "$res/copy-vw2-dlayout_copy.json"
 for f in copy-vw4-layout_copy copy-vw2-dlayout_copy; do
     [ -s "$res/$f.json" ] && fractions "$res/$f.json" "$res/profile.json"
