@@ -48,26 +48,37 @@ std::vector<double> hostCopy(const CopyParams& params, const double* src, std::i
 }
 
 std::string CopyShape::invalidReason() const {
-    const std::pair<const char*, int> all[] = {{"mwg", mwg}, {"nwg", nwg}, {"mwi", mwi},
-                                               {"nwi", nwi}, {"mud", mud}, {"nud", nud}};
+    const std::pair<const char*, int> all[] = {{"mwg", mwg}, {"nwg", nwg}, {"mwi", mwi}, {"nwi", nwi},
+                                               {"mud", mud}, {"nud", nud}, {"vw", vw}};
     for (const auto& [name, v] : all)
         if (v < 1) return std::string("copy: ") + name + " must be >= 1, got " + str(v);
+    if (vw != 1 && vw != 2 && vw != 4) return "copy: vw must be 1, 2 or 4, got " + str(vw);
     if (mwg % mwi) return "copy: mwi (" + str(mwi) + ") must divide mwg (" + str(mwg) + ")";
-    if (nwg % nwi) return "copy: nwi (" + str(nwi) + ") must divide nwg (" + str(nwg) + ")";
+    if (nwg % (nwi * vw))
+        return "copy: nwi * vw (" + str(nwi) + " * " + str(vw) + ") must divide nwg (" + str(nwg) + ")";
+    // The staged tile is read from global memory in vectors along its rows, mwg elements long.
+    if (mwg % vw) return "copy: vw (" + str(vw) + ") must divide mwg (" + str(mwg) + ")";
     if (mwi % mud) return "copy: mud (" + str(mud) + ") must divide mwi (" + str(mwi) + ")";
     if (nwi % nud) return "copy: nud (" + str(nud) + ") must divide nwi (" + str(nwi) + ")";
     return "";
 }
 
 std::string CopyShape::describe() const {
-    return str(mwg) + "x" + str(nwg) + "/" + str(mwi) + "x" + str(nwi) + "/" + str(mud) + "x" + str(nud);
+    return str(mwg) + "x" + str(nwg) + "/" + str(mwi) + "x" + str(nwi) + "/" + str(mud) + "x" + str(nud) +
+           (vw > 1 ? "+v" + str(vw) : "");
+}
+
+CopyShape effectiveCopyShape(const CopyParams& p) {
+    CopyShape s = p.shape;
+    while (s.vw > 1 && p.blockCols % s.vw) s.vw /= 2, s.nwi *= 2;
+    return s;
 }
 
 std::string copySource() { return withPreamble(embeddedSource("common/layout_copy.cl")); }
 
 std::vector<std::string> copyOptions(const CopyParams& p) {
     const auto& c = p.conversion;
-    const auto& s = p.shape;
+    const CopyShape s = effectiveCopyShape(p);
     std::vector<std::string> o{"-DCOPY_TRANS=" + str(c.transpose ? 1 : 0),
                                "-DCOPY_FILL=" + str(int(c.fill)),
                                "-DCOPY_UPLO=" + str(c.uplo == blas::Uplo::Upper ? 1 : 0),
@@ -80,7 +91,8 @@ std::vector<std::string> copyOptions(const CopyParams& p) {
                                "-DCOPY_MWI=" + str(s.mwi),
                                "-DCOPY_NWI=" + str(s.nwi),
                                "-DCOPY_MUD=" + str(s.mud),
-                               "-DCOPY_NUD=" + str(s.nud)};
+                               "-DCOPY_NUD=" + str(s.nud),
+                               "-DCOPY_VW=" + str(s.vw)};
     if (p.precision == Precision::F64) o.push_back("-DKT_DOUBLE=1");
     return o;
 }
@@ -89,7 +101,11 @@ GeneratedSource copyProgram(const CopyParams& params) { return {copySource(), co
 
 std::int64_t copyLocalBytes(const CopyParams& p) {
     const bool staged = p.conversion.transpose || p.conversion.fill == CopyFill::Symmetric;
-    return staged ? std::int64_t(p.shape.nwg) * (p.shape.mwg + 1) * elementBytes(p.precision) : 0;
+    if (!staged) return 0;
+    // The kernel's COPY_TILE_SIZE: rows of a multiple of 128 bytes are swizzled, narrower ones padded by one element.
+    const CopyShape s = effectiveCopyShape(p);
+    const int banks = 128 / elementBytes(p.precision);
+    return std::int64_t(s.nwg) * (s.mwg % banks == 0 ? s.mwg : s.mwg + 1) * elementBytes(p.precision);
 }
 
 void addCopyLaunch(KernelPlan& plan, const CopyParams& p, const CopyOperands& o, LaunchPhase phase) {
@@ -113,13 +129,14 @@ void addCopyLaunch(KernelPlan& plan, const CopyParams& p, const CopyOperands& o,
 std::string copyFamilyName(Precision precision) { return precision == Precision::F64 ? "dlayout_copy" : "layout_copy"; }
 
 CopyShape copyShapeFromPoint(const Point& point) {
-    int v[6];
-    for (int i = 0; i < 6; ++i) {
-        if (!point.has(kCopyParamNames[i]))
+    int v[7] = {0, 0, 0, 0, 0, 0, 1}; // COPY_VW, last, came after the paper's six: absent means 1
+    for (int i = 0; i < 7; ++i) {
+        if (point.has(kCopyParamNames[i]))
+            v[i] = int(point[kCopyParamNames[i]]);
+        else if (i < 6)
             throw std::invalid_argument(std::string("copy point lacks ") + kCopyParamNames[i]);
-        v[i] = int(point[kCopyParamNames[i]]);
     }
-    CopyShape s{v[0], v[1], v[2], v[3], v[4], v[5]};
+    CopyShape s{v[0], v[1], v[2], v[3], v[4], v[5], v[6]};
     if (auto why = s.invalidReason(); !why.empty()) throw std::invalid_argument(why);
     return s;
 }
@@ -127,7 +144,7 @@ CopyShape copyShapeFromPoint(const Point& point) {
 Point pointFromCopyShape(const CopyShape& s) {
     static const auto names =
         std::make_shared<const std::vector<std::string>>(std::begin(kCopyParamNames), std::end(kCopyParamNames));
-    return Point(names, {s.mwg, s.nwg, s.mwi, s.nwi, s.mud, s.nud});
+    return Point(names, {s.mwg, s.nwg, s.mwi, s.nwi, s.mud, s.nud, s.vw});
 }
 
 CopyShape tunedCopyShape(Precision precision, const DeviceInfo& device) {

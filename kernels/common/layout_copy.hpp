@@ -17,16 +17,17 @@ namespace kt::kernels {
 
 inline constexpr const char* kCopyKernelName = "copy_to_layout";
 
-// The tuned part of a copy (the paper's six parameters). The default is the shape the routines used before copies
-// were tuned: 32 x 8 work-items writing a 32 x 32 block, four rows each.
+// The tuned part of a copy (the paper's six parameters and a vector width). The default is the shape the routines
+// used before copies were tuned: 32 x 8 work-items writing a 32 x 32 block, four rows each, element by element.
 struct CopyShape {
     int mwg = 32, nwg = 32; // a work-group writes mwg rows x nwg columns of the destination
-    int mwi = 4, nwi = 1;   // a work-item writes mwi x nwi of them (strided by the work-group's height and width)
+    int mwi = 4, nwi = 1;   // a work-item writes mwi x nwi vectors of them (strided by the work-group's height, width)
     int mud = 4, nud = 1;   // unroll degrees of the loops over mwi and nwi
-    int wgM() const { return mwg / mwi; } // work-items along the rows (local dimension 1)
-    int wgN() const { return nwg / nwi; } // work-items along the columns (local dimension 0)
-    std::string invalidReason() const;    // empty when the kernel can be generated; names the parameter otherwise
-    std::string describe() const;         // "32x32/4x1/4x1"
+    int vw = 1;             // elements per vector access (1, 2, 4); stores and keys without it mean 1
+    int wgM() const { return mwg / mwi; }        // work-items along the rows (local dimension 1)
+    int wgN() const { return nwg / (nwi * vw); } // work-items along the columns (local dimension 0)
+    std::string invalidReason() const; // empty when the kernel can be generated; names the parameter otherwise
+    std::string describe() const;      // "32x32/4x1/4x1", "+v4" appended for a vector width above 1
     bool operator==(const CopyShape&) const = default;
 };
 
@@ -59,6 +60,9 @@ std::vector<std::string> copyOptions(const CopyParams& params);
 GeneratedSource copyProgram(const CopyParams& params);
 // Local memory of the variant in bytes (the staged tile of transposing and symmetric copies, else 0).
 std::int64_t copyLocalBytes(const CopyParams& params);
+// The vector width the kernel of `params` is built with: the shape's, halved until it divides blockCols (a destination
+// vector stays inside one layout block and aligned). The work-group keeps its size: nwi grows by what vw lost.
+CopyShape effectiveCopyShape(const CopyParams& params);
 
 // One copy in plan terms: the r x c logical matrix read from buffer `src` (row-major, stride ld, element offset
 // `offset`; stored c x r when transposing) into the R x Cc operand `dst`. R, Cc must be multiples of blockRows,
@@ -80,9 +84,10 @@ std::vector<double> hostCopy(const CopyParams& params, const double* src, std::i
 // The copy families (one per precision) that tune the shape, and their parameters: the routines look up the stored
 // winner by this name (core/engine/tuned_parts.hpp) and read it with copyShapeFromPoint.
 std::string copyFamilyName(Precision precision); // "layout_copy" / "dlayout_copy"
-inline constexpr const char* kCopyParamNames[] = {"COPY_MWG", "COPY_NWG", "COPY_MWI",
-                                                  "COPY_NWI", "COPY_MUD", "COPY_NUD"};
-// Throws std::invalid_argument when a parameter is missing or the shape is invalid.
+inline constexpr const char* kCopyParamNames[] = {"COPY_MWG", "COPY_NWG", "COPY_MWI", "COPY_NWI",
+                                                  "COPY_MUD", "COPY_NUD", "COPY_VW"};
+// Throws std::invalid_argument when one of the paper's six parameters is missing or the shape is invalid; a point
+// without COPY_VW (stored before it existed) means vector width 1.
 CopyShape copyShapeFromPoint(const Point& point);
 Point pointFromCopyShape(const CopyShape& shape);
 // The stored best copy shape of `precision` for `device` (core/engine/tuned_parts.hpp), else the default shape.

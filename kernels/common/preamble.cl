@@ -21,6 +21,7 @@
 //   kt_atomic_cas_u64 / kt_atomic_xchg_u64                              64-bit atomics (need DEV atomics64)
 //   kt_atomic_add_f32 / kt_atomic_add_f64                               float adds (CAS loops on OpenCL)
 //   real, real2, real4: float or double by KT_DOUBLE (define -DKT_DOUBLE=1 for double precision)
+//   kt_real2(x,y) kt_real4(x,y,z,w): constructors of real2/real4 (the float or double ones above)
 //   float2/float4/double2/double4 with + - * and scalar * vector on both backends; kt_fma(a,b,c)
 //   kt_float2(x,y) kt_float4(x,y,z,w) kt_double2(x,y) kt_double4(x,y,z,w): vector constructors on both
 //   uint, ulong: unsigned 32/64-bit integers on both.
@@ -172,10 +173,14 @@ KT_FUNC double kt_atomic_add_f64(volatile __global double* p, double v) {
 typedef double real;
 typedef double2 real2;
 typedef double4 real4;
+#define kt_real2 kt_double2
+#define kt_real4 kt_double4
 #else
 typedef float real;
 typedef float2 real2;
 typedef float4 real4;
+#define kt_real2 kt_float2
+#define kt_real4 kt_float4
 #endif
 
 #endif // KT_PREAMBLE_INCLUDED

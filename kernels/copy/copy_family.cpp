@@ -1,4 +1,5 @@
-// Copy families: the six-parameter space, the four-conversion tuning plan and its bit-exact check.
+// Copy families: the space (the paper's six parameters and a vector width), the four-conversion tuning plan and
+// its bit-exact check.
 #include "kernels/copy/copy_family.hpp"
 
 #include <cstring>
@@ -67,8 +68,8 @@ std::string CopyFamily::description() const {
     return "The copy kernels of the GEMM and BLAS3 routines: a source into the TN kernel's layout (plain or "
            "transposed, zero padded), a symmetric matrix from its stored triangle (SYMM), one triangle with the other "
            "zeroed (TRMM). Parameters as in the paper: work-group blocking Mwg x Nwg, work-item blocking Mwi x Nwi, "
-           "unroll degrees Mud, Nud. A candidate is timed on all four conversions; the routines use the stored best "
-           "shape. Bound: the device copy bandwidth.";
+           "unroll degrees Mud, Nud; and a vector width Vw (elements per load and store). A candidate is timed on all "
+           "four conversions; the routines use the stored best shape. Bound: the device copy bandwidth.";
 }
 
 ParameterSpace CopyFamily::space(const DeviceInfo& device) const {
@@ -80,16 +81,22 @@ ParameterSpace CopyFamily::space(const DeviceInfo& device) const {
     space.addParameter({"COPY_NWI", {1, 2, 4}, "Nwi: columns per work-item (strided by the work-group width)"});
     space.addParameter({"COPY_MUD", {1, 2, 4, 8}, "Mud: unroll degree of the loop over Mwi"});
     space.addParameter({"COPY_NUD", {1, 2, 4}, "Nud: unroll degree of the loop over Nwi"});
-    space.addConstraint({"COPY_MWG % COPY_MWI == 0 && COPY_NWG % COPY_NWI == 0", "work-item blocks tile the block"});
+    // Keys stored before the vector width existed are its value 1 (what their kernels did).
+    space.addParameter({"COPY_VW", {1, 2, 4}, "Vw: elements per vector load and store (Nwi counts vectors)", 1});
+    space.addConstraint({"COPY_MWG % COPY_MWI == 0 && COPY_NWG % (COPY_NWI * COPY_VW) == 0",
+                         "work-item blocks (of vectors) tile the block"});
+    space.addConstraint({"COPY_MWG % COPY_VW == 0", "the staged tile's rows are read in vectors"});
     space.addConstraint({"COPY_MWI % COPY_MUD == 0 && COPY_NWI % COPY_NUD == 0", "unroll degrees divide the loops"});
-    space.addConstraint({"(COPY_MWG / COPY_MWI) * (COPY_NWG / COPY_NWI) <= DEV_MAX_WG", "work-group size limit"});
-    space.addConstraint({"COPY_NWG / COPY_NWI <= DEV_MAX_WI0 && COPY_MWG / COPY_MWI <= DEV_MAX_WI1",
+    space.addConstraint(
+        {"(COPY_MWG / COPY_MWI) * (COPY_NWG / (COPY_NWI * COPY_VW)) <= DEV_MAX_WG", "work-group size limit"});
+    space.addConstraint({"COPY_NWG / (COPY_NWI * COPY_VW) <= DEV_MAX_WI0 && COPY_MWG / COPY_MWI <= DEV_MAX_WI1",
                          "work-items per dimension (0 along the columns)"});
-    space.addConstraint({"DEV_IS_GPU == 0 || (COPY_MWG / COPY_MWI) * (COPY_NWG / COPY_NWI) >= 32",
+    space.addConstraint({"DEV_IS_GPU == 0 || (COPY_MWG / COPY_MWI) * (COPY_NWG / (COPY_NWI * COPY_VW)) >= 32",
                          "on GPUs a work-group fills at least one warp"});
     space.addConstraint(
         {"COPY_NWG * (COPY_MWG + 1) * " + std::to_string(elementBytes(m_precision)) + " <= DEV_LOCAL_MEM",
-         "the staged tile of transposing and symmetric copies fits in local memory"});
+         "the staged tile of transposing and symmetric copies fits in local memory (at most this: rows of 128-byte "
+         "multiples are swizzled, unpadded)"});
     if (m_precision == Precision::F64) space.addConstraint({"DEV_FP64 == 1", "double precision needs fp64 support"});
     applyDeviceVariables(space, device);
     return space;
@@ -106,7 +113,14 @@ double CopyFamily::bytes(const ProblemSize& size) const {
 }
 
 std::vector<Point> CopyFamily::seedPoints(const DeviceInfo&) const {
-    return {kernels::pointFromCopyShape(kernels::CopyShape{})};
+    // The default shape, then the same blocks in vectors of 2 and 4 (fewer, wider accesses; 64 work-items at 4).
+    std::vector<Point> seeds;
+    for (int vw : {1, 2, 4}) {
+        kernels::CopyShape s;
+        s.vw = vw;
+        seeds.push_back(kernels::pointFromCopyShape(s));
+    }
+    return seeds;
 }
 
 std::optional<KernelPlan> CopyFamily::plan(const Point& point, const DeviceInfo&) const {

@@ -1,6 +1,7 @@
 // The "layout_copy"/"dlayout_copy" families: the copy kernels of the GEMM and BLAS3 routines (kernels/common/
-// layout_copy.hpp) tuned over the paper's six parameters (paper 002, Sec. 3.6). One candidate is one shape; a run
-// times it on every kind of conversion the routines make, so the stored winner is the shape the routines use.
+// layout_copy.hpp) tuned over the paper's six parameters (paper 002, Sec. 3.6) and a vector width. One candidate is
+// one shape; a run times it on every kind of conversion the routines make, so the stored winner is the shape the
+// routines use.
 #pragma once
 #include "core/engine/family.hpp"
 
@@ -20,7 +21,7 @@ public:
     double flops(const ProblemSize&) const override { return 0; }
     // Per n x n conversion n^2 elements written (padding apart) and n^2 read; the triangular copy reads half.
     double bytes(const ProblemSize& size) const override;
-    // The default shape (what the routines use when nothing is stored) first.
+    // The default shape (what the routines use when nothing is stored) first, then its blocks in vectors of 2, 4.
     std::vector<Point> seedPoints(const DeviceInfo& device) const override;
     // Four launches of one shape on an n x n source into the CBL layout of the default TN kernel (16 x 64 blocks):
     // plain, transposed, symmetric fill (lower stored), triangular (upper, non-unit); checked bit for bit.

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <utility>
 
 #include "core/engine/program_cache.hpp"
 #include "kernels/builtin_families.hpp"
@@ -73,14 +74,20 @@ template <class T> std::vector<T> absolute(std::vector<T> v) {
     return v;
 }
 
-// Runs `call` through the routine (ld = rows or cols + 3, offsets 5) and compares with OpenBLAS: within the rounding
-// bound where written, bit for bit elsewhere (the untouched triangle, the padding between rows).
-template <class T> void check(Device& dev, Blas3Routine& routine, BlasCall call, bool nanInC = false) {
-    SCOPED_TRACE(call.describe() + " alpha " + std::to_string(call.alpha) + " beta " + std::to_string(call.beta));
+// Runs `call` through the routine (ld = rows or cols + 3, offsets 5; `aligned`: ld a multiple of 4 and offsets 8, so
+// copies in vectors load vectors) and compares with OpenBLAS: within the rounding bound where written, bit for bit
+// elsewhere (the untouched triangle, the padding between rows).
+template <class T> void check(Device& dev, Blas3Routine& routine, BlasCall call, bool nanInC = false,
+                              bool aligned = false) {
+    SCOPED_TRACE(call.describe() + " alpha " + std::to_string(call.alpha) + " beta " + std::to_string(call.beta) +
+                 (aligned ? " aligned" : ""));
     const bool trmm = call.routine == blas::routine::kTrmm;
     const Operand out = trmm ? Operand::B : Operand::C;
-    auto ldOf = [&](Operand w) { return std::max<std::int64_t>(1, blas::minimalLd(call, w)) + 3; };
-    const std::int64_t off = 5;
+    auto ldOf = [&](Operand w) {
+        const std::int64_t minimal = std::max<std::int64_t>(1, blas::minimalLd(call, w));
+        return aligned ? (minimal + 3) / 4 * 4 + 4 : minimal + 3;
+    };
+    const std::int64_t off = aligned ? 8 : 5;
     auto make = [&](Operand w, std::uint64_t seed) {
         const auto s = blas::operandShape(call, w);
         if (!s.used) return std::vector<T>{};
@@ -233,6 +240,34 @@ INSTANTIATE_TEST_SUITE_P(Routines, Blas3Options,
                                            RoutineCase{"syr2k", Precision::F32}, RoutineCase{"syr2k", Precision::F64},
                                            RoutineCase{"trmm", Precision::F32}, RoutineCase{"trmm", Precision::F64}),
                          [](const auto& info) { return info.param.routine + toString(info.param.precision); });
+
+// The copies in vectors (a copy shape of width 4 in single, 2 in double): symmetric fills (SYMM), triangles
+// (TRMM, unit and not, transposed and not), plain and transposed copies (SYRK) into CBL and RBL, on operands whose ld
+// and offset allow vector loads and on ones that do not, against OpenBLAS.
+TEST_F(Blas3Pocl, VectorCopiesAgainstOpenBlas) {
+    for (Precision prec : {Precision::F32, Precision::F64}) {
+        const kernels::CopyShape copy{32, 32, 4, 2, 2, 2, prec == Precision::F32 ? 4 : 2};
+        // Option sets by index into optionSets (bits from the last option up: trmm diag, op, uplo, side, order; symm
+        // uplo, side, order; syrk op, uplo, order): SYMM row-major left upper, column-major right lower; TRMM unit N
+        // lower left, non-unit T upper left, unit T lower left column-major, non-unit N upper right column-major;
+        // SYRK row-major lower T, column-major upper N.
+        const std::pair<const char*, std::vector<std::size_t>> picks[] = {
+            {"symm", {1, 6}}, {"trmm", {1, 6, 19, 28}}, {"syrk", {1, 6}}};
+        int turn = 0;
+        for (const auto& [name, indices] : picks) {
+            Blas3Routine routine(*s_device, test::programsOf(*s_device), name, smallKernel(prec), copy);
+            const auto sets = optionSets(name, prec);
+            for (std::size_t j : indices) {
+                BlasCall call = sets.at(j);
+                setSize(call, turn % 2 ? Size2{100, 7} : Size2{33, 100});
+                const bool aligned = turn++ % 4 != 3; // three in four aligned
+                prec == Precision::F32 ? check<float>(*s_device, routine, call, false, aligned)
+                                       : check<double>(*s_device, routine, call, false, aligned);
+                if (HasFatalFailure()) return;
+            }
+        }
+    }
+}
 
 // The double-buffered tiles stored at the next k-block's start (GEMM_PREFETCH 3, 4 with the last two k-blocks
 // peeled off a guard-free loop, 5 with that loop over pairs of k-blocks, 6 one buffer with fragments peeled) with and without the fragment

@@ -58,6 +58,20 @@ TEST(GemmNvrtc, EveryFittingVariantCopyKernelAndFamilySourceCompiles) {
                 cp.precision = prec;
                 EXPECT_EQ(compile(kernels::copySource(), kernels::copyOptions(cp)), "") << toString(layout);
             }
+    // Every vector width of the copies (real2/real4 loads and stores, double4 included), every kind of conversion.
+    const kernels::CopyConversion kinds[] = {{false, kernels::CopyFill::None, blas::Uplo::Lower, false},
+                                             {true, kernels::CopyFill::None, blas::Uplo::Lower, false},
+                                             {false, kernels::CopyFill::Symmetric, blas::Uplo::Upper, false},
+                                             {true, kernels::CopyFill::Triangular, blas::Uplo::Lower, true}};
+    int turn = 0;
+    for (int vw : {1, 2, 4})
+        for (const auto& kind : kinds)
+            for (Precision prec : {F, D}) {
+                kernels::CopyParams cp;
+                cp.conversion = kind, cp.layout = Layout(turn++ % 3), cp.blockRows = 8, cp.blockCols = 32;
+                cp.shape.vw = vw, cp.precision = prec;
+                EXPECT_EQ(compile(kernels::copySource(), kernels::copyOptions(cp)), "") << "vw " << vw;
+            }
 }
 
 TEST(GemmNvrtc, EveryTensorCoreVariantCompilesForTheArchitecturesThatHaveIt) {

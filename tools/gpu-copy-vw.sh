@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Issue 11 item 1 on one H200 (carry .carry from tools/pack-gpu.sh): the copy conversions with the vector width
+# COPY_VW (kernels/common/layout_copy.cl) against the device copy bandwidth. Single precision missed >= 95% at
+# n >= 4096 with one 4-byte element per access (0.74-0.80, H200 2026-11-27 run A). Profiles the CUDA device, tunes
+# layout_copy and dlayout_copy at 4096 (random, KT_COPY_BUDGET each, default 60s, warm start: the old default shape
+# 32x32/4x1/4x1 first, then its blocks in vectors of 2 and 4), then benches the tuned best and the default shape (and
+# its vector seeds) at 4096 and 8192: GB/s and the fraction of the profile's copy bandwidth per row.
+# Writes $OUT/log.txt and $OUT/results.tar.gz (bench JSON, tune output, the store), refreshed after every step.
+# Dry run elsewhere: KT_KTUNE=build/app/cli/ktune KT_COPY_DEVICE=<id> KT_COPY_TUNE_SIZE=256 KT_COPY_SIZES=256,512.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+source tools/gpu-script.sh # $out, $ktune, gpuDevice
+res=/tmp/kt-copy-vw && rm -rf "$res" && mkdir -p "$res"
+export KT_DB=$res/copy.sqlite
+start=$SECONDS
+log() { echo "== $* (+$((SECONDS - start)) s)" | tee -a "$out/log.txt"; }
+pack() { tar czf "$out/results.tar.gz.tmp" -C "$res" . && mv "$out/results.tar.gz.tmp" "$out/results.tar.gz"; }
+step() { # $1 time limit (s), $2 output file, the rest: ktune's arguments
+    local limit=$1 file=$2; shift 2
+    log "ktune $*"
+    timeout "$limit" "$ktune" "$@" > "$file" 2>&1 || log "exit $? from: $*"
+    cat "$file" >> "$out/log.txt"
+    pack
+}
+# GB/s of every row of a bench JSON and its fraction of the profile's copy bandwidth (stored, read back by bench).
+fractions() {
+    python3 - "$1" "$2" << 'EOF' | tee -a "$out/log.txt"
+import json, sys
+b = json.load(open(sys.argv[1]))
+bw = json.load(open(sys.argv[2]))["device"]["profile"]["copy_bandwidth_gbs"]
+for r in b["rows"]:
+    gbs = r.get("ours_gbs") or 0
+    size = "x".join(str(d) for d in r["size"])
+    print(f"{b['family']:13} {size:>5} {gbs:8.0f} GB/s  {gbs / bw:5.3f} of {bw:.0f}  {r['candidate']}")
+EOF
+}
+
+nvidia-smi --query-gpu=name,clocks.max.sm --format=csv,noheader >> "$out/log.txt" 2>&1
+"$ktune" devices --json > "$res/devices.json"
+cuda=${KT_COPY_DEVICE:-$(gpuDevice cuda "$res/devices.json")} # another device: a dry run (PoCL, small sizes)
+log "cuda $cuda"
+step 120 "$res/profile.json" profile "$cuda" --json
+tuneSize=${KT_COPY_TUNE_SIZE:-4096} sizes=${KT_COPY_SIZES:-4096,8192}
+old="COPY_MWG=32,COPY_NWG=32,COPY_MWI=4,COPY_NWI=1,COPY_MUD=4,COPY_NUD=1" # the default shape before tuning
+for f in layout_copy dlayout_copy; do
+    step 150 "$res/tune-$f.txt" tune --device "$cuda" --family $f --strategy random --sizes "$tuneSize" \
+        --budget-time "${KT_COPY_BUDGET:-60s}" --warm-start --runs 5
+    step 120 "$res/bench-best-$f.txt" bench --device "$cuda" --family $f --best --sizes "$sizes" --runs 10 \
+        --out "$res/copy-tuned-$f.json"
+    step 120 "$res/bench-default-$f.txt" bench --device "$cuda" --family $f \
+        --point "$old,COPY_VW=1;$old,COPY_VW=2;$old,COPY_VW=4" --sizes "$sizes" --runs 10 \
+        --out "$res/copy-default-$f.json"
+    for kind in tuned default; do
+        [ -s "$res/copy-$kind-$f.json" ] && fractions "$res/copy-$kind-$f.json" "$res/profile.json"
+    done
+done
+log "done"
+pack
