@@ -1,24 +1,23 @@
 #!/usr/bin/env bash
 # The README's test command (and CI's, through .ci/run): installs what is missing, builds everything (GUI, CLI,
-# tests) with GCC in build/ and runs every test. GPU tests skip cleanly where there is no GPU. Extra arguments go to
-# ctest (e.g. -L unit).
+# tests, fuzz targets) ONCE with clang under AddressSanitizer + UndefinedBehaviorSanitizer (every finding fatal) and
+# libFuzzer's coverage in build-sanitize-address-undefined/, runs every test in it, then each fuzz target for
+# KT_FUZZ_SECONDS (default 10; 0 skips). GPU tests skip cleanly where there is no GPU. Extra arguments go to ctest
+# (e.g. -L unit; a subset skips the fuzzing).
 #
-#   KT_SANITIZE=address,undefined  ONE instrumented build of everything (GUI, CLI, tests, fuzz targets) with clang,
-#                                  AddressSanitizer + UndefinedBehaviorSanitizer (every finding fatal) and libFuzzer's
-#                                  coverage, in build-sanitize-address-undefined/; every test runs in it, then each
-#                                  fuzz target for KT_FUZZ_SECONDS (default 10; 0 skips). docs/reliability.md says why
-#                                  it is not CI's build (its time on the 2-core machine).
+#   KT_SANITIZE=none               the plain build instead: GCC -O2 in build/ (the workbench's build), every test
 #   KT_SANITIZE=thread             TSan instead (build-sanitize-thread/, GCC, Qt-free unless KT_SANITIZE_GUI=1)
 #   KT_BUILD_DIR, KT_CMAKE_ARGS    another build folder, more cmake arguments
 #
 # The instrumented build uses -O0 and line tables only: with this instrumentation the compiler's back end takes 70%
 # of a file's time, and -O0 halves it (14 s against 29 s at -O1 for core/engine/tuning_session.cpp; GCC -O2 -g:
-# 24 s); the tests' heavy loops run in PoCL's kernels and OpenBLAS, which are not instrumented. Line tables are
-# enough for the sanitizers' stack traces.
+# 24 s); the tests' heavy loops run in PoCL's kernels and OpenBLAS, which are not instrumented, and the engine's own
+# hot loops are compiled at -O1 (KT_SANITIZE_HOT_OPT in CMakeLists.txt). Line tables are enough for the sanitizers'
+# stack traces. docs/reliability.md ("CI") has the time of each part on the 2-core CI machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh
-sanitize=${KT_SANITIZE:-none}
+sanitize=${KT_SANITIZE:-address,undefined}
 suppressions="$PWD/tools/sanitizers"
 fuzz=0
 case "$sanitize" in
