@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the libFuzzer targets of an already built folder (tools/fuzz.sh's build-fuzz/, or tools/test.sh's build-ci/,
+# Runs the libFuzzer targets of an already built folder (tools/fuzz.sh's build-fuzz/, or tools/test.sh's build-sanitize-address-undefined/,
 # both configured with clang and -DKT_FUZZ=ON) for KT_FUZZ_SECONDS each (default 20), from the seed corpus.
 # New inputs that widen coverage go to BUILD/corpus/<target>; a crash is written to BUILD/crashes/<target>/ and fails
 # the script: copy it into fuzz/regressions/<target>/ so that the FuzzReplay test keeps it (then fix the code).
