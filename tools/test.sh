@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # The README's test command (and CI's, through .ci/run): installs what is missing, builds everything (GUI, CLI,
-# tests, fuzz targets) ONCE with clang under AddressSanitizer + UndefinedBehaviorSanitizer (every finding fatal) and
-# libFuzzer's coverage in build-sanitize-address-undefined/, runs every test in it, then each fuzz target for
-# KT_FUZZ_SECONDS (default 10; 0 skips). GPU tests skip cleanly where there is no GPU. Extra arguments go to ctest
-# (e.g. -L unit; a subset skips the fuzzing).
+# tests) with GCC in build/ and runs every test. GPU tests skip cleanly where there is no GPU. Extra arguments go to
+# ctest (e.g. -L unit). Both builds below use unity batches of 16 files and lld: the cold build is most of CI's time
+# on two cores (docs/reliability.md, "What CI runs").
 #
-#   KT_SANITIZE=none               the plain build instead: GCC -O2 in build/ (the workbench's build), every test
+#   KT_SANITIZE=address,undefined  ONE instrumented build of everything (GUI, CLI, tests, fuzz targets) with clang,
+#                                  AddressSanitizer + UndefinedBehaviorSanitizer (every finding fatal) and libFuzzer's
+#                                  coverage, in build-sanitize-address-undefined/; every test runs in it, then each
+#                                  fuzz target for KT_FUZZ_SECONDS (default 10; 0 skips). docs/reliability.md says why
+#                                  it is not CI's build (its time on the 2-core machine with a cold PoCL cache).
 #   KT_SANITIZE=thread             TSan instead (build-sanitize-thread/, GCC, Qt-free unless KT_SANITIZE_GUI=1)
 #   KT_BUILD_DIR, KT_CMAKE_ARGS    another build folder, more cmake arguments
 #
@@ -13,13 +16,17 @@
 # of a file's time, and -O0 halves it (14 s against 29 s at -O1 for core/engine/tuning_session.cpp; GCC -O2 -g:
 # 24 s); the tests' heavy loops run in PoCL's kernels and OpenBLAS, which are not instrumented, and the engine's own
 # hot loops are compiled at -O1 (KT_SANITIZE_HOT_OPT in CMakeLists.txt). Line tables are enough for the sanitizers'
-# stack traces. docs/reliability.md ("CI") has the time of each part on the 2-core CI machine.
+# stack traces.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh
-sanitize=${KT_SANITIZE:-address,undefined}
+sanitize=${KT_SANITIZE:-none}
 suppressions="$PWD/tools/sanitizers"
 fuzz=0
+# Unity batches (each header parsed once per batch of 16 files instead of once per file) and lld (the ~70 test
+# executables: the instrumented build's links took 903 s of job time with GNU ld, 300 s with lld).
+fast_build=(-DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16 -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld
+            -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_MODULE_LINKER_FLAGS=-fuse-ld=lld)
 case "$sanitize" in
 none)
     # -g1 (line tables and function names: enough for backtraces and the sanitizers' reports) instead of -g: full
@@ -28,19 +35,15 @@ none)
     build=${KT_BUILD_DIR:-build}
     flags="-O2 -g1 -DNDEBUG"
     cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DCMAKE_C_FLAGS_RELWITHDEBINFO="$flags" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$flags" ${KT_CMAKE_ARGS:-}
+        -DCMAKE_C_FLAGS_RELWITHDEBINFO="$flags" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$flags" "${fast_build[@]}" \
+        ${KT_CMAKE_ARGS:-}
     ;;
 address,undefined)
     build=${KT_BUILD_DIR:-build-sanitize-address-undefined}
     fuzz=1
     flags="-O0 -gline-tables-only -DNDEBUG"
-    # Unity batches and lld: the instrumented build compiles in half the time of CI's old plain one and its ~70
-    # executables link several times faster with lld than with GNU ld (docs/reliability.md, "CI").
     CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DCMAKE_C_FLAGS_RELWITHDEBINFO="$flags" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$flags" \
-        -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16 \
-        -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld \
-        -DCMAKE_MODULE_LINKER_FLAGS=-fuse-ld=lld \
+        -DCMAKE_C_FLAGS_RELWITHDEBINFO="$flags" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$flags" "${fast_build[@]}" \
         -DKT_SANITIZE=address,undefined -DKT_FUZZ=ON ${KT_CMAKE_ARGS:-}
     ;;
 *)
