@@ -10,37 +10,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source tools/gpu-script.sh # $out, $ktune, gpuDevice
-res=/tmp/kt-copy-vw2 && rm -rf "$res" && mkdir -p "$res"
-export KT_DB=$res/copy.sqlite
-start=$SECONDS
-log() { echo "== $* (+$((SECONDS - start)) s)" | tee -a "$out/log.txt"; }
-pack() { tar czf "$out/results.tar.gz.tmp" -C "$res" . && mv "$out/results.tar.gz.tmp" "$out/results.tar.gz"; }
-step() { # $1 time limit (s), $2 output file, the rest: ktune's arguments
-    local limit=$1 file=$2; shift 2
-    log "ktune $*"
-    timeout "$limit" "$ktune" "$@" > "$file" 2>&1 || log "exit $? from: $*"
-    cat "$file" >> "$out/log.txt"
-    pack
-}
-fractions() { # GB/s of every row of a bench JSON and its fraction of the profile's copy bandwidth
-    python3 - "$1" "$2" << 'PY' | tee -a "$out/log.txt"
-import json, sys
-b = json.load(open(sys.argv[1]))
-bw = json.load(open(sys.argv[2]))["device"]["profile"]["copy_bandwidth_gbs"]
-for r in b["rows"]:
-    gbs = r.get("ours_gbs") or 0
-    size = "x".join(str(d) for d in r["size"])
-    print(f"{b['family']:13} {size:>5} {gbs:8.0f} GB/s  {gbs / bw:5.3f} of {bw:.0f}  {r['candidate']}")
-PY
-}
-shape() { # mwg nwg mwi mud vw [nwi nud] (nwi, nud default 1)
-    echo "COPY_MWG=$1,COPY_NWG=$2,COPY_MWI=$3,COPY_NWI=${6:-1},COPY_MUD=$4,COPY_NUD=${7:-1},COPY_VW=$5"
-}
-
-nvidia-smi --query-gpu=name,clocks.max.sm --format=csv,noheader >> "$out/log.txt" 2>&1
-"$ktune" devices --json > "$res/devices.json"
-cuda=${KT_COPY_DEVICE:-$(gpuDevice cuda "$res/devices.json")} # another device: a dry run (PoCL, small sizes)
-log "cuda $cuda"
+res=/tmp/kt-copy-vw2
+source tools/gpu-copy-common.sh # log, pack, step, fractions, shape, $cuda
 step 60 "$res/profile.json" profile "$cuda" --json
 sizes=${KT_COPY_SIZES:-4096,8192}
 single="$(shape 32 32 4 4 4);$(shape 32 32 4 4 1);$(shape 32 32 4 2 4);$(shape 64 64 4 4 4);$(shape 64 64 8 8 4)"
