@@ -9,18 +9,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source tools/gpu-script.sh # $out, $ktune, $d6, gpuDevice
-res=/tmp/kt-blas3-own && rm -rf "$res" && mkdir -p "$res"
-export KT_DB=$res/store.sqlite
-log() { echo "== $* ($(date +%T), +${SECONDS}s)" | tee -a "$out/log.txt"; }
-pack() { tar czf "$out/results.tar.gz" -C "$res" .; }
-step() { # timeout, then the ktune arguments
-    local limit=$1 && shift
-    log "$*"
-    timeout "$limit" "$ktune" "$@" >> "$out/log.txt" 2>&1 || log "exit $?"
-    pack
-}
-"$ktune" devices --json > "$res/devices.json"
-cuda=$(gpuDevice cuda "$res/devices.json")
+res=/tmp/kt-blas3-own
+source tools/gpu-steps.sh # $KT_DB in $res, log, step, $cuda
 variants() { case $1 in dsyrk|dsyr2k) echo ln,ut ;; dtrmm) echo lunn,rltu ;; esac; }
 step 60 bench --device "$cuda" --family dgemm --point "$d6" --sizes 4096,8192 --ops nn --peer cublas --tensor-cores \
     --runs 7 --out "$res/dgemm-d6.json"

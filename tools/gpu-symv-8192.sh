@@ -8,17 +8,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source tools/gpu-script.sh # $out, $ktune, gpuDevice
-res=/tmp/kt-symv-8192 && rm -rf "$res" && mkdir -p "$res"
-export KT_DB=$res/store.sqlite
-log() { echo "== $* ($(date +%T), +${SECONDS}s)" | tee -a "$out/log.txt"; }
-step() { # timeout, then the ktune arguments
-    local limit=$1 && shift
-    log "$*"
-    timeout "$limit" "$ktune" "$@" 2>&1 | grep -v '^progress' >> "$out/log.txt"
-    tar czf "$out/results.tar.gz" -C "$res" .
-}
-"$ktune" devices --json > "$res/devices.json"
-cuda=$(gpuDevice cuda "$res/devices.json")
+res=/tmp/kt-symv-8192
+source tools/gpu-steps.sh # $KT_DB in $res, log, step, $cuda
 step 60 profile "$cuda" --json
 sizes=6144,8192,10240,12288
 step 150 tune --device "$cuda" --family dsymv --space tools/spaces/dsymv-h100-tiled.json --strategy exhaustive \
