@@ -105,4 +105,32 @@ TEST(CliProfile, ProfilesTheFirstDeviceAsJson) {
     std::filesystem::remove(db.string() + "-shm");
 }
 
+TEST(CliProfile, CopyCurveAtTheGivenBufferSizes) {
+    auto list = nlohmann::json::parse(ktune("devices --json", false).out);
+    if (list["devices"].empty()) GTEST_SKIP() << "no device";
+    auto r = ktune("profile 0 --json --no-store --copy-mib 1,4", false);
+    ASSERT_EQ(r.code, 0) << r.out;
+    auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["copy_curve"].size(), 2u) << r.out;
+    EXPECT_EQ(j["copy_curve"][0]["mib"], 1);
+    EXPECT_EQ(j["copy_curve"][1]["mib"], 4);
+    const double bandwidth = j["device"]["profile"]["copy_bandwidth_gbs"].get<double>();
+    for (const auto& c : j["copy_curve"]) {
+        EXPECT_GT(c["gbs"].get<double>(), 0.0);
+        EXPECT_NEAR(c["of_profile"].get<double>(), c["gbs"].get<double>() / bandwidth, 1e-9);
+    }
+    auto text = ktune("profile 0 --no-store --copy-mib 2", false);
+    ASSERT_EQ(text.code, 0) << text.out;
+    EXPECT_NE(text.out.find("copy of       2 MiB"), std::string::npos) << text.out;
+}
+
+TEST(CliProfile, BadCopySizesExit2BeforeMeasuring) {
+    for (const char* bad : {"0", "-4", "abc", "64,", "12x", "2000000"}) {
+        auto r = ktune(std::string("profile 0 --no-store --copy-mib '") + bad + "'");
+        EXPECT_EQ(r.code, 2) << bad << ": " << r.out;
+        EXPECT_NE(r.out.find("--copy-mib"), std::string::npos) << bad << ": " << r.out;
+        EXPECT_EQ(r.out.find("copy bandwidth"), std::string::npos) << bad << ": nothing measured\n" << r.out;
+    }
+}
+
 } // namespace

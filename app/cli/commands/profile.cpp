@@ -1,6 +1,7 @@
 // `ktune profile <device> [--json]`: copy bandwidth and FMA peaks of one device.
 #include <iomanip>
 #include <iostream>
+#include <algorithm>
 
 #include <nlohmann/json.hpp>
 
@@ -22,10 +23,59 @@ DeviceProfile measureDeviceProfile(const devices::FoundDevice& found) {
 
 namespace {
 
+// The largest buffer `--copy-mib` takes (MiB per buffer): more than any device's memory holds today, so a typo of a
+// digit too many is refused instead of asking the device for a terabyte.
+constexpr long long kMaxCopyMib = 1 << 20;
+
+// `--copy-mib 64,128,1024`: the copy measured again at each of these buffer sizes (MiB per buffer, each buffer read
+// or written once). A kernel that copies an n x n matrix moves a fixed number of bytes, and a launch's fixed cost
+// weighs more on fewer bytes: this is the bandwidth a copy of that size can reach on the device.
+std::vector<long long> parseCopyMib(const std::string& text) {
+    std::vector<long long> sizes;
+    std::size_t from = 0;
+    while (from <= text.size()) { // every item between commas, empty ones too ("64," is refused)
+        const std::size_t comma = std::min(text.find(',', from), text.size());
+        const std::string item = text.substr(from, comma - from);
+        from = comma + 1;
+        std::size_t used = 0;
+        long long mib = 0;
+        try {
+            mib = std::stoll(item, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used == 0 || used != item.size() || mib < 1 || mib > kMaxCopyMib)
+            throw UsageError("--copy-mib: '" + item + "' is not a buffer size in MiB from 1 to " +
+                             std::to_string(kMaxCopyMib));
+        sizes.push_back(mib);
+    }
+    if (sizes.empty()) throw UsageError("--copy-mib: no sizes given (e.g. --copy-mib 64,128,1024)");
+    return sizes;
+}
+
+struct CopyPoint {
+    long long mib;
+    double gbs;
+};
+
+// Each size capped as the profile's own copy is (the device's largest allocation, a quarter of its memory).
+std::vector<CopyPoint> measureCopyCurve(const devices::FoundDevice& found, const std::vector<long long>& sizes) {
+    auto device = found.backend->open(found.info);
+    std::vector<CopyPoint> curve;
+    for (long long mib : sizes) {
+        auto options = kernels::defaultProfileOptions(found.info);
+        options.maxCopyBytes = static_cast<std::size_t>(mib) << 20;
+        curve.push_back({mib, kernels::measureCopyBandwidth(*device, options)});
+    }
+    return curve;
+}
+
 int runProfile(const std::vector<std::string>& argv) {
-    Args args(argv, {"--db"}, {"--json", "--no-store"});
+    Args args(argv, {"--db", "--copy-mib"}, {"--json", "--no-store"});
     if (args.positional().empty()) throw UsageError("missing <device> (an index, id or name from `ktune devices`)");
     if (args.positional().size() > 1) throw UsageError("unexpected argument '" + args.positional()[1] + "'");
+    std::vector<long long> copySizes; // checked before any device is opened
+    if (auto text = args.value("--copy-mib")) copySizes = parseCopyMib(*text);
     auto backends = devices::allBackends();
     devices::FoundDevice found;
     try {
@@ -36,13 +86,22 @@ int runProfile(const std::vector<std::string>& argv) {
 
     DeviceInfo info = found.info;
     info.profile = measureDeviceProfile(found);
+    const std::vector<CopyPoint> curve = measureCopyCurve(found, copySizes);
     if (!args.flag("--no-store")) {
         // Stored as history per device: later bounds (roofline lines, bench ratios) read the latest one.
         auto db = store::Database::open(databasePath(args));
         store::DeviceRepository(db).upsert(info);
     }
+    const double bandwidth = info.profile->copyBandwidthGBs;
     if (args.flag("--json")) {
-        std::cout << nlohmann::json{{"device", info}}.dump(2) << "\n";
+        nlohmann::json out{{"device", info}};
+        if (!copySizes.empty()) {
+            out["copy_curve"] = nlohmann::json::array();
+            for (const auto& c : curve)
+                out["copy_curve"].push_back(
+                    {{"mib", c.mib}, {"gbs", c.gbs}, {"of_profile", bandwidth > 0 ? c.gbs / bandwidth : 0.0}});
+        }
+        std::cout << out.dump(2) << "\n";
         return 0;
     }
     const DeviceProfile& p = *info.profile;
@@ -53,12 +112,16 @@ int runProfile(const std::vector<std::string>& argv) {
               << "  FP64 FMA peak   " << std::setw(10) << p.fp64PeakGFlops << " GFlop/s"
               << (info.fp64 ? "" : "  (no fp64 on this device)") << "\n"
               << "  measured at     " << p.measuredAt << "\n";
+    for (const auto& c : curve)
+        std::cout << "  copy of " << std::setw(7) << c.mib << " MiB " << std::setw(10) << c.gbs << " GB/s     ("
+                  << std::setprecision(3) << (bandwidth > 0 ? c.gbs / bandwidth : 0.0) << std::setprecision(1)
+                  << " of the copy bandwidth above; not stored)\n";
     return 0;
 }
 
 KT_REGISTER_COMMAND(Command{
     "profile", "measure a device: copy bandwidth, FP32 and FP64 FMA peak",
-    "usage: ktune profile <device> [--json]\n\n"
+    "usage: ktune profile <device> [--json] [--copy-mib LIST]\n\n"
     "Runs the profile microbenchmarks on one device: a device-to-device copy (GB/s, bytes read + written; the\n"
     "best of several launch geometries and runs) and FMA chains in FP32 and FP64 (GFlop/s, 2 flops per FMA).\n"
     "On a GPU it takes a few seconds; CPU devices use smaller sizes.\n\n"
@@ -67,7 +130,10 @@ KT_REGISTER_COMMAND(Command{
     "options:\n"
     "  --json       print the device with its profile as JSON: {\"device\": {..., \"profile\": {...}}}\n"
     "  --db FILE    store (default: $KT_DB or ~/.local/share/KernelTune/ktune.sqlite)\n"
-    "  --no-store   measure and print only\n",
+    "  --no-store   measure and print only\n"
+    "  --copy-mib LIST  also measure the copy at these buffer sizes (MiB per buffer, e.g. 64,128,1024; 1 to\n"
+    "               1048576): what a copy of that many bytes reaches, against the profile's copy bandwidth\n"
+    "               (JSON: \"copy_curve\"); not stored\n",
     runProfile});
 
 } // namespace
