@@ -264,8 +264,17 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     const int id = (int)blockIdx.y * (int)gridDim.x + (int)blockIdx.x;
     const int firstM = id / perGroup * GEMM_GROUP;
     const int rows = min(GEMM_GROUP, (int)gridDim.y - firstM);
-    const int bm = firstM + id % perGroup % rows, bn = id % perGroup / rows;
+    const int bm0 = firstM + id % perGroup % rows, bn0 = id % perGroup / rows;
 )";
+    // BLAS3 (TRMM): where the k range ends at the diagonal, the last block rows or columns carry the longest k loops.
+    // Launched last, they would run alone at the end of the grid (H200 2026-11-28 run G: DTRMM RLTU at 0.88 of
+    // LUNN on the same kernel, whose heavy block rows come first); reversed, the heaviest start first and the
+    // lightest fill the last wave, as tnGroupMapping orders the SIMT kernel's groups.
+    s << (variant.kRange == TnKRange::ToRowBlock
+              ? "    const int bm = (int)gridDim.y - 1 - bm0, bn = bn0; // heaviest block rows (longest k) first\n"
+          : variant.kRange == TnKRange::ToColBlock
+              ? "    const int bm = bm0, bn = (int)gridDim.x - 1 - bn0; // heaviest block columns (longest k) first\n"
+              : "    const int bm = bm0, bn = bn0;\n");
     if (p.ksplit > 1) {
         s << "    // Split-K: work-group z sums k-blocks [kbBegin, kbEnd) into slice z of the workspace C.\n";
         s << "    const int kbBegin = (int)blockIdx.z * (K / GEMM_KL / GEMM_KSPLIT);\n";

@@ -142,6 +142,11 @@ TEST(GemmNvrtc, Blas3TensorCoreVariantsCompile) {
         EXPECT_NE(program.source.find("mma.sync.aligned"), std::string::npos);
         for (const auto& line : tnVariantPrologue(v)) EXPECT_NE(program.source.find(line), std::string::npos) << line;
         EXPECT_NE(program.source.find(tnVariantStoreCondition(v)), std::string::npos);
+        // Where the k range ends at the diagonal, the raster is reversed along that dimension (heaviest first).
+        const bool rowsReversed = program.source.find("bm = (int)gridDim.y - 1 - bm0") != std::string::npos;
+        const bool colsReversed = program.source.find("bn = (int)gridDim.x - 1 - bn0") != std::string::npos;
+        EXPECT_EQ(rowsReversed, v.kRange == TnKRange::ToRowBlock) << int(v.kRange);
+        EXPECT_EQ(colsReversed, v.kRange == TnKRange::ToColBlock) << int(v.kRange);
         EXPECT_EQ(compile(program.source, program.options), "") << int(v.triangle) << " " << int(v.kRange);
     }
     GemmParams split = p;
