@@ -4,21 +4,27 @@
 #include <limits>
 
 #include "core/engine/fault_injection.hpp"
+#include "core/engine/parallel_chunks.hpp"
 
 namespace kt {
 
 namespace {
 template <class T> void fill(T* data, std::size_t count, std::uint64_t seed) {
-    // splitmix64: fast enough for 8192^2 operands, and no two seeds share a stream prefix.
-    std::uint64_t state = seed * 0x9E3779B97F4A7C15ull + 1;
-    for (std::size_t i = 0; i < count; ++i) {
-        std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        z ^= z >> 31;
-        const double magnitude = 0.25 + 0.75 * double(z >> 11) * 0x1.0p-53;
-        data[i] = T((z & 1) ? magnitude : -magnitude);
-    }
+    // splitmix64: fast enough for 8192^2 operands, and no two seeds share a stream prefix. Element i is the mix of
+    // start + (i + 1)·γ, so chunks of the array are filled in parallel and give the sequential stream exactly.
+    constexpr std::uint64_t kGamma = 0x9E3779B97F4A7C15ull;
+    const std::uint64_t start = seed * kGamma + 1;
+    parallelChunks(count, std::size_t{1} << 20, [&](std::size_t begin, std::size_t end) {
+        std::uint64_t state = start + std::uint64_t(begin) * kGamma;
+        for (std::size_t i = begin; i < end; ++i) {
+            std::uint64_t z = (state += kGamma);
+            z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+            z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+            z ^= z >> 31;
+            const double magnitude = 0.25 + 0.75 * double(z >> 11) * 0x1.0p-53;
+            data[i] = T((z & 1) ? magnitude : -magnitude);
+        }
+    });
 }
 
 bool isRead(BufferRole role) { return role == BufferRole::Input || role == BufferRole::InOut; }

@@ -1,13 +1,17 @@
 // sgemm_batched / dgemm_batched: space, sizes, per-size candidates, the host check and the routine.
 #include "kernels/batched/batched_family.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <map>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
+#include "core/engine/parallel_chunks.hpp"
 #include "core/engine/plan_data.hpp"
 #include "core/engine/plan_executor.hpp"
 #include "core/engine/plan_run.hpp"
@@ -33,36 +37,63 @@ template <class T> VerifyResult verifyBatched(const PlanData& data) {
     const double alpha = data.scalar("alpha"), beta = data.scalar("beta");
     const auto& a = data.input<T>("A");
     const auto& b = data.input<T>("B");
-    const bool hasC0 = data.inputs.count("C0") > 0;
+    const std::vector<T>* c0 = data.inputs.count("C0") ? &data.input<T>("C0") : nullptr; // beta 0: none
     const auto& got = data.output<T>("C");
-    std::vector<T> ref(got.size(), T(0)); // beta 0: C's poison is no input of the reference
-    if (hasC0) ref = data.input<T>("C0");
     const double factor = (2.0 * std::sqrt(double(k)) + 8.0) * std::numeric_limits<T>::epsilon();
-    VerifyResult r;
-    r.ok = true;
-    for (std::int64_t p = 0; p < batch; ++p) {
-        std::vector<T> c0(ref.begin() + p * sc, ref.begin() + p * sc + (n - 1) * ldc + m);
-        reference::gemm(blas::Order::ColMajor, opA, opB, m, n, k, T(alpha), a.data() + p * sa, lda,
-                        b.data() + p * sb, ldb, T(beta), ref.data() + p * sc, ldc);
-        for (std::int64_t j = 0; j < n; ++j)
-            for (std::int64_t i = 0; i < m; ++i) {
-                const std::size_t o = std::size_t(p * sc + i + j * ldc);
-                const double g = got[o], e = ref[o];
-                const double bound = std::fabs(alpha) * double(k) + std::fabs(beta) * std::fabs(double(c0[i + j * ldc]));
-                const double abs = std::fabs(g - e);
-                const double rel = abs / std::max(std::fabs(e), std::numeric_limits<double>::min());
-                if (!(abs <= factor * bound + std::numeric_limits<T>::min())) { // also catches NaN
-                    if (r.ok) {
-                        std::ostringstream s;
-                        s << "problem " << p << ": C(" << i << "," << j << ") = " << g << " expected " << e
-                          << " (error " << abs << " > tolerance " << factor * bound << ")";
-                        r.message = s.str();
+    const std::size_t extent = std::size_t((n - 1) * ldc + m); // one problem's C
+    // The problems are checked in parallel chunks (millions of them at ~3 GB of operands); each chunk keeps its
+    // first failure, and the merge reports the lowest failing problem, so the message does not depend on threads.
+    struct Partial {
+        VerifyResult r{true, 0, 0, {}};
+        std::int64_t firstBad = -1;
+    };
+    const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
+    std::vector<Partial> partials(cores + 1);
+    std::atomic<std::size_t> nextPartial{0};
+    parallelChunks(std::size_t(batch), 4096, [&](std::size_t begin, std::size_t end) {
+        Partial& part = partials[nextPartial++];
+        std::vector<T> ref(extent); // the reference of one problem at a time: C0's slot (zero with beta 0), then gemm
+        for (std::size_t p = begin; p < end; ++p) {
+            const std::size_t at = p * std::size_t(sc);
+            if (c0)
+                std::copy(c0->begin() + at, c0->begin() + at + extent, ref.begin());
+            else
+                std::fill(ref.begin(), ref.end(), T(0)); // C's poison is no input of the reference
+            reference::gemm(blas::Order::ColMajor, opA, opB, m, n, k, T(alpha), a.data() + p * sa, lda,
+                            b.data() + p * sb, ldb, T(beta), ref.data(), ldc);
+            for (std::int64_t j = 0; j < n; ++j)
+                for (std::int64_t i = 0; i < m; ++i) {
+                    const std::size_t o = std::size_t(i + j * ldc);
+                    const double g = got[at + o], e = ref[o];
+                    const double old = c0 ? std::fabs(double((*c0)[at + o])) : 0.0;
+                    const double bound = std::fabs(alpha) * double(k) + std::fabs(beta) * old;
+                    const double abs = std::fabs(g - e);
+                    const double rel = abs / std::max(std::fabs(e), std::numeric_limits<double>::min());
+                    if (!(abs <= factor * bound + std::numeric_limits<T>::min())) { // also catches NaN
+                        if (part.r.ok) {
+                            std::ostringstream s;
+                            s << "problem " << p << ": C(" << i << "," << j << ") = " << g << " expected " << e
+                              << " (error " << abs << " > tolerance " << factor * bound << ")";
+                            part.r.message = s.str();
+                            part.firstBad = std::int64_t(p);
+                        }
+                        part.r.ok = false;
                     }
-                    r.ok = false;
+                    if (!(abs <= part.r.maxAbsError)) part.r.maxAbsError = abs;
+                    if (!(rel <= part.r.maxRelError)) part.r.maxRelError = rel;
                 }
-                if (!(abs <= r.maxAbsError)) r.maxAbsError = abs;
-                if (!(rel <= r.maxRelError)) r.maxRelError = rel;
-            }
+        }
+    });
+    VerifyResult r{true, 0, 0, {}};
+    std::int64_t firstBad = -1;
+    for (const auto& part : partials) {
+        if (!part.r.ok && (firstBad < 0 || part.firstBad < firstBad)) {
+            firstBad = part.firstBad;
+            r.message = part.r.message;
+        }
+        r.ok = r.ok && part.r.ok;
+        if (!(part.r.maxAbsError <= r.maxAbsError)) r.maxAbsError = part.r.maxAbsError; // NaN wins, as above
+        if (!(part.r.maxRelError <= r.maxRelError)) r.maxRelError = part.r.maxRelError;
     }
     return r;
 }
