@@ -33,6 +33,24 @@ void summariseTimes(Measurement& m, double work) {
     m.value = m.medianMs > 0 ? work / (m.medianMs * 1e6) : 0;
 }
 
+std::vector<const GeneratedSource*> compileOrder(const std::vector<std::vector<GeneratedSource>>& batch,
+                                                 const std::function<std::string(const GeneratedSource&)>& key) {
+    std::vector<const GeneratedSource*> order, repeats;
+    std::set<std::string> seen;
+    for (bool own : {true, false}) {
+        std::vector<const GeneratedSource*> group;
+        for (const auto& list : batch)
+            for (std::size_t j = own ? 0 : 1; j < (own ? std::min<std::size_t>(1, list.size()) : list.size()); ++j)
+                (seen.insert(key(list[j])).second ? group : repeats).push_back(&list[j]);
+        std::stable_sort(group.begin(), group.end(), [](const GeneratedSource* a, const GeneratedSource* b) {
+            return a->compileCost > b->compileCost;
+        });
+        order.insert(order.end(), group.begin(), group.end());
+    }
+    order.insert(order.end(), repeats.begin(), repeats.end());
+    return order;
+}
+
 CandidateMeasurer::CandidateMeasurer(Device& device, std::shared_ptr<const Family> family, ProgramCache* programs)
     : m_device(device), m_family(std::move(family)), m_programs(programs) {
     if (!m_programs) {
@@ -97,8 +115,9 @@ void CandidateMeasurer::compileAhead(const std::vector<Point>& points, int threa
     // Programs, not candidates, are the unit of work: a plan's helper programs (copy kernels) would otherwise
     // compile one after the other on the thread of their candidate, and the slowest candidate of a batch would set
     // its time. Every candidate's programs are generated here (cheap next to compiling); the distinct ones are
-    // compiled own programs first, in the order the candidates come (the order they are measured in), helpers next,
-    // and repeats last (they only wait for the first build: cache hits).
+    // compiled own programs first, helpers next, each most expensive first (compileOrder: a 37 s program started
+    // last would end the batch alone), and repeats last (they only wait for the first build: cache hits). A
+    // candidate measured before the workers reach its program builds it on the measuring thread (compiled()).
     auto batch = std::make_shared<std::vector<std::vector<GeneratedSource>>>();
     {
         std::lock_guard lock(m_mutex);
@@ -112,14 +131,8 @@ void CandidateMeasurer::compileAhead(const std::vector<Point>& points, int threa
             }
         }
     }
-    auto order = std::make_shared<std::vector<const GeneratedSource*>>();
-    std::vector<const GeneratedSource*> repeats;
-    std::set<std::string> seen;
-    for (bool own : {true, false})
-        for (const auto& list : *batch)
-            for (std::size_t j = own ? 0 : 1; j < (own ? std::min<std::size_t>(1, list.size()) : list.size()); ++j)
-                (seen.insert(m_programs->key(list[j])).second ? *order : repeats).push_back(&list[j]);
-    order->insert(order->end(), repeats.begin(), repeats.end());
+    auto order = std::make_shared<std::vector<const GeneratedSource*>>(
+        compileOrder(*batch, [this](const GeneratedSource& s) { return m_programs->key(s); }));
     const int n = std::max(1, std::min<int>(threads, static_cast<int>(order->size())));
     m_ahead = std::thread([this, batch, order, n] {
         std::atomic<std::size_t> next{0};

@@ -3,6 +3,7 @@
 // exception. Used in-process and inside the isolated worker (`ktune worker`).
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <future>
 #include <map>
 #include <memory>
@@ -24,6 +25,13 @@ struct MeasureOptions {
     // Stop repeating once this much device time was spent on one size (keeps huge sizes affordable).
     double maxTimedMsPerSize = 2000;
 };
+
+// The order a batch's programs are compiled in: each candidate's own program (the first of its list) before the
+// helpers (copy kernels other plans share), each group most expensive first (GeneratedSource::compileCost; equal
+// costs keep the candidates' order), then the repeats of a program already listed (they wait for its build). `key`
+// tells identical programs apart (ProgramCache::key).
+std::vector<const GeneratedSource*> compileOrder(const std::vector<std::vector<GeneratedSource>>& batch,
+                                                 const std::function<std::string(const GeneratedSource&)>& key);
 
 class CandidateMeasurer {
 public:

@@ -19,6 +19,9 @@ struct GeneratedSource {
     std::string source;               // complete text, dialect preamble included
     std::vector<std::string> options; // "-DNAME=VALUE" defines; VALUE "${expr}": per call, see kernel_plan.cpp
     std::vector<std::string> kernels; // kernel names the program holds that the plan launches
+    // Relative compile time, as the generator estimates it (e.g. the multiply-adds its unrolled loops hold): a batch
+    // is compiled most expensive first, so one slow program does not start last and hold the batch up alone.
+    double compileCost = 1;
 };
 
 // A derived variable: `name` = `expression` over the inputs and the variables declared before it.

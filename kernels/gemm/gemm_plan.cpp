@@ -53,6 +53,9 @@ GeneratedSource tnProgram(const GemmParams& params, const DeviceInfo& device, co
     out.options = tnKernelOptions(params, device);
     out.kernels = {kTnKernelName};
     if (params.ksplit > 1) out.kernels.push_back(kSplitkReduceKernelName);
+    // NVRTC's time grows with the unrolled k-block: ms x ns x kl multiply-adds, twice with PREFETCH 5 (its loop holds
+    // two k-blocks). H200 2026-11-28 run N: 0.3-37 s per program, the slowest at 16 x 8 x 64 with PREFETCH 5.
+    out.compileCost = double(params.ms) * params.ns * params.kl * (params.prefetch == 5 ? 2 : 1);
     return out;
 }
 
