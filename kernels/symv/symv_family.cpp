@@ -131,7 +131,12 @@ ParameterSpace SymvFamily::space(const DeviceInfo& device) const {
     // L+U in one launch reduces its R rows' sums together: BLOCK_SIZE reals per row.
     const std::string otherNeed =
         "(SYMV_ONE_LAUNCH > 0 ? SYMV_BLOCK_SIZE * SYMV_ONE_LAUNCH : SYMV_BLOCK_SIZE + SYMV_UX)";
-    space.addConstraint({"(" + tiled + " ? " + tiledNeed + " : " + otherNeed + ") * " + rb + " <= min(" + pool +
+    // The fused tiled kernels' own local arrays (symvFusedLocalBytes) come out of the same share.
+    const std::string fusedBytes = "(SYMV_FUSE == 1 ? 32 : SYMV_FUSE == 2 ? 4 * ((SYMV_CHUNK * (SYMV_BLOCK_SIZE / "
+                                   "SYMV_CG) * SYMV_VW - 1) / " +
+                                   str(kFinRows) + " + 4) : 0)";
+    space.addConstraint({"(" + tiled + " ? " + tiledNeed + " : " + otherNeed + ") * " + rb + " + (" + tiled +
+                             " ? " + fusedBytes + " : 0) <= min(" + pool +
                              " / SYMV_MULTIPLICITY - " + reserve + ", " + cap + ")",
                          "local memory for MULTIPLICITY groups per compute unit (eq. 3)"});
     space.addConstraint({"SYMV_ALGO == " + str(kSymvLU) + " || " + pool + " / SYMV_MULTIPLICITY - " + reserve +
@@ -196,6 +201,15 @@ std::int64_t symvTiledLocalElems(const Point& point, Precision precision) {
     return std::max(rows, columns);
 }
 
+std::int64_t symvFusedLocalBytes(const Point& point) {
+    if (point["SYMV_ALGO"] != kSymvTiled) return 0;
+    const std::int64_t fuse = param(point, "SYMV_FUSE", 0);
+    if (fuse == 1) return 8 * 4; // state[8]
+    if (fuse != 2) return 0;
+    const std::int64_t tileRows = point["SYMV_BLOCK_SIZE"] / param(point, "SYMV_CG") * param(point, "SYMV_VW");
+    return 4 * ((param(point, "SYMV_CHUNK") * tileRows - 1) / kFinRows + 4); // fin[SYMV_FIN_MAX]
+}
+
 std::int64_t symvLocalBytes(const Point& point, Precision precision, const DeviceInfo& device) {
     const std::int64_t rb = elementBytes(precision);
     const std::int64_t need = (point["SYMV_ALGO"] == kSymvTiled ? symvTiledLocalElems(point, precision)
@@ -204,7 +218,9 @@ std::int64_t symvLocalBytes(const Point& point, Precision precision, const Devic
     const std::int64_t cap = std::min<std::int64_t>(std::int64_t(device.localMemBytes), kLocalCap);
     const std::int64_t pool =
         device.localMemPerComputeUnitBytes > 0 ? std::int64_t(device.localMemPerComputeUnitBytes) : cap;
-    const std::int64_t share = std::min(pool / point["SYMV_MULTIPLICITY"] - kLocalReserve, cap);
+    // The fused kernels' other local arrays count against the same share and CUDA's static limit.
+    const std::int64_t share = std::min(pool / point["SYMV_MULTIPLICITY"] - kLocalReserve, cap) -
+                               symvFusedLocalBytes(point);
     return std::max(need, share / rb * rb);
 }
 

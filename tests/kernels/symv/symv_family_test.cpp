@@ -170,7 +170,8 @@ TEST(SymvFamily, SpaceFollowsThePaperAndTheDevice) {
     std::uint64_t valid = 0, tiledValid = 0;
     gpu.forEachValid([&](const Point& p) {
         ++valid;
-        EXPECT_LE(symvLocalBytes(p, Precision::F64, gpuLike()), 48 << 10) << p.key();
+        // With the fused kernels' other local arrays: within CUDA's static limit.
+        EXPECT_LE(symvLocalBytes(p, Precision::F64, gpuLike()) + symvFusedLocalBytes(p), 48 << 10) << p.key();
         if (p["SYMV_ALGO"] == kSymvTiled) {
             ++tiledValid;
             EXPECT_EQ(p["SYMV_MX"], 0);
@@ -322,6 +323,15 @@ TEST(SymvFamily, MultiplicityUsesTheComputeUnitsLocalMemory) {
             EXPECT_LE((228 << 10) / (bytes + 1024), mult) << "more than MULTIPLICITY groups would fit";
         }
     }
+    // Where the share reaches the 48 KiB a group may declare (MULTIPLICITY 4), the fused tiled kernels' other local
+    // arrays must still fit beside it: every valid point, SYMV_FUSE 1 and 2 included.
+    std::uint64_t fused = 0;
+    space.forEachValid([&](const Point& p) {
+        fused += symvFusedLocalBytes(p) > 0 ? 1 : 0;
+        EXPECT_LE(symvLocalBytes(p, Precision::F64, h100) + symvFusedLocalBytes(p), 48 << 10) << p.key();
+        return true;
+    });
+    EXPECT_GT(fused, 0u);
     // Without the compute unit's size, one group's limit is the pool (as before it was known).
     EXPECT_TRUE(family.space(gpuLike()).isValid(pointOf({Precision::F64, blas::Uplo::Lower, 0, 128, 16, 1, 0})));
 }
