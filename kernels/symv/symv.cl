@@ -297,7 +297,9 @@ KT_KERNEL void symv_lu_one(const int n, const real alpha, const real beta, const
 //   SYMV_CHUNK  tiles per work-group
 //   SYMV_KP     columns per work-item reduced in one pass at the end (set by the plan from the local memory)
 //   SYMV_FUSE   0: y = beta y0 is a launch of its own before (symv_scale); 1: this kernel scales y itself, one
-//               block of SYMV_SCALE_ROWS rows at a time, before its first atomic add into the block (below)
+//               block of SYMV_SCALE_ROWS rows at a time, before its first atomic add into the block (below);
+//               2: the atomic adds go into a workspace W, and the last group to add into a block of
+//               SYMV_FIN_ROWS rows writes y = beta y0 + W there and zeroes W (no group ever waits; below)
 #define SYMV_RT (SYMV_BLOCK_SIZE / SYMV_CG) // work-items along the rows of a tile
 #define SYMV_TR (SYMV_RT * SYMV_VW)         // rows per tile
 #define SYMV_CPT (SYMV_UX / SYMV_CG)        // columns per work-item
@@ -370,7 +372,7 @@ KT_FUNC void symv_tile(const KT_GLOBAL real* KT_RESTRICT A, const long lda, cons
     }
 }
 
-#if SYMV_FUSE
+#if SYMV_FUSE == 1
 #define SYMV_SCALE_ROWS 256
 // Before a group adds into rows a ... b - 1 of y, every block of SYMV_SCALE_ROWS rows among them holds beta y0.
 // flags[k] of block k: 0 untouched, 1 being scaled, 2 scaled. The group claims the untouched blocks (compare and
@@ -434,12 +436,114 @@ KT_FUNC void symv_finish_scaling(const int n, KT_GLOBAL uint* flags, const int t
 #define SYMV_ENSURE_SCALED(a, b)
 #endif
 
+// SYMV_FUSE 2: "the last contributor finalizes". symv_tiled adds (alpha applied) into a workspace W of n reals
+// instead of y. y is cut into blocks of SYMV_FIN_ROWS rows; block k is touched by every non-empty group whose row
+// tiles or columns meet it, and symv_fin_setup writes that number into expected[k]. After its last add, a group
+// counts itself into each block it touched (once per block: the rows of its row tiles, then the one or two blocks of
+// its columns not among them); the count that reaches expected[k] makes that group the finalizer of block k:
+// y = beta y0 + W over the block, W and the count set back to zero for the next call. Nobody waits for anybody, so
+// nothing assumes that groups run together, and there is no per-tile check. 256 rows per block: each block costs
+// every group touching it one atomic increment (issued in parallel, one work-item per block), so smaller blocks would
+// cost the common shapes more increments (P1: 128 rows of tiles and 32 columns touch 1-3 blocks of 256); larger
+// ones would leave more rows to one finalizing group (256 rows is one row per work-item at BLOCK_SIZE 256) and
+// finalize later, since a block is done only when its last contributor is.
+#define SYMV_FIN_ROWS 256
+#if SYMV_FUSE == 2
+// Blocks one group may touch: rows of SYMV_CHUNK tiles (any alignment), plus two blocks of its columns.
+#define SYMV_FIN_MAX ((SYMV_CHUNK * SYMV_TR - 1) / SYMV_FIN_ROWS + 4)
+
+// The k-th block (q < count) of a group whose row tiles span blocks c0 ... c0 + rowBlocks - 1 and whose columns add
+// blocks e0 and e1 (in that order, where present).
+KT_FUNC int symv_fin_block(const int q, const int c0, const int rowBlocks, const int e0, const int e1) {
+    return q < rowBlocks ? c0 + q : (q == rowBlocks && e0 >= 0 ? e0 : e1);
+}
+
+// The group (after its last add into W, rows a ... b - 1 of its row tiles and columns j0 ... jEnd - 1) counts itself
+// into its blocks and finalizes those it completes. Memory model: every work-item fences its adds into W, then a
+// barrier, then each counting work-item fences again and adds to the count (release: a group's adds are visible
+// device-wide before its count is). The work-item whose count completes a block fences after it (acquire: the other
+// groups' adds happened before their counts) and tells the group through local memory after a barrier (PoCL 3.1:
+// no branch on the work-item index that spans a barrier; every work-item reads the same decisions). W is then read
+// and cleared through volatile accesses, which go to the device-wide cache (L2) rather than a per-multiprocessor
+// copy that might predate the other groups' atomic adds, as in CUDA's threadFenceReduction sample.
+KT_FUNC void symv_arrive(const int n, const real beta, const KT_GLOBAL real* y0, KT_GLOBAL real* y, const int incy,
+                         KT_GLOBAL real* W, KT_GLOBAL uint* arrivals, const KT_GLOBAL int* expected,
+                         SYMV_LOCAL_PTR int* fin, const int t, const int a, const int b, const int j0,
+                         const int jEnd) {
+    const int c0 = a / SYMV_FIN_ROWS, c1 = (b - 1) / SYMV_FIN_ROWS;
+    const int d0 = j0 / SYMV_FIN_ROWS, d1 = (jEnd - 1) / SYMV_FIN_ROWS;
+    const int rowBlocks = c1 - c0 + 1;
+    const int e0 = d0 < c0 || d0 > c1 ? d0 : -1;
+    const int e1 = d1 != d0 && (d1 < c0 || d1 > c1) ? d1 : -1;
+    const int count = rowBlocks + (e0 >= 0 ? 1 : 0) + (e1 >= 0 ? 1 : 0);
+    SYMV_GLOBAL_FENCE();
+    SYMV_BARRIER_GLOBAL();
+    for (int q = t; q < count; q += SYMV_BLOCK_SIZE) {
+        const int k = symv_fin_block(q, c0, rowBlocks, e0, e1);
+        SYMV_GLOBAL_FENCE();
+        const int last = kt_atomic_add_i32((KT_GLOBAL int*)(arrivals + k), 1) == expected[k] - 1 ? 1 : 0;
+        if (last) SYMV_GLOBAL_FENCE();
+        fin[q] = last;
+    }
+    SYMV_BARRIER_GLOBAL();
+    volatile KT_GLOBAL real* w = W;
+    for (int q = 0; q < count; ++q) {
+        if (fin[q] == 0) continue; // the same for every work-item of the group
+        const int k = symv_fin_block(q, c0, rowBlocks, e0, e1);
+        const int end = min((k + 1) * SYMV_FIN_ROWS, n);
+        for (int i = k * SYMV_FIN_ROWS + t; i < end; i += SYMV_BLOCK_SIZE) {
+            const real sum = w[i];
+            w[i] = (real)0;
+            y[i * incy] = beta == (real)0 ? sum : beta * y0[i * incy] + sum; // beta = 0 never reads y0 (NaN there)
+        }
+        if (t == 0) kt_atomic_xchg_u32(arrivals + k, 0u); // every contributor has counted: nobody else touches it now
+    }
+}
+#endif
+
+// SYMV_FUSE 2's setup (a Setup launch: once per n in a tuning run or routine): W and the counts zeroed, and
+// expected[k] = the number of non-empty groups (b, g) of symv_tiled whose rows touch block k of SYMV_FIN_ROWS rows:
+// for each column block b (columns j0 ... jEnd - 1; rows rowBegin ... rowEnd - 1 in tiles of tr, chunk tiles per
+// group), every one of its groups where its columns meet the block (they all add column sums there), else the groups
+// whose rows of tiles meet it (group g: rows rowBegin + g chunk tr ... up to rowEnd). The tiling is passed as
+// arguments rather than read from the macros so that a test can check this count against a brute-force one over
+// many tilings with one program (symv_family_test). One work-item per block, n / ux steps each.
+KT_KERNEL void symv_fin_setup(const int n, const int ux, const int tr, const int chunk, KT_GLOBAL real* W,
+                              KT_GLOBAL uint* arrivals, KT_GLOBAL int* expected) {
+    const int i = (int)get_global_id(0);
+    if (i < n) W[i] = (real)0;
+    const int blocks = (n + SYMV_FIN_ROWS - 1) / SYMV_FIN_ROWS;
+    if (i >= blocks) return;
+    arrivals[i] = 0u;
+    const int k0 = i * SYMV_FIN_ROWS, k1 = min(k0 + SYMV_FIN_ROWS, n);
+    const int span = chunk * tr;
+    int count = 0;
+    for (int j0 = 0; j0 < n; j0 += ux) {
+        const int jEnd = min(j0 + ux, n);
+#if SYMV_UPPER
+        const int rowBegin = 0, rowEnd = jEnd;
+#else
+        const int rowBegin = j0, rowEnd = n;
+#endif
+        const int groups = ((rowEnd - rowBegin + tr - 1) / tr + chunk - 1) / chunk;
+        if (j0 < k1 && jEnd > k0)
+            count += groups;
+        else if (rowBegin < k1 && rowEnd > k0)
+            count += (min(k1, rowEnd) - 1 - rowBegin) / span - max(k0 - rowBegin, 0) / span + 1;
+    }
+    expected[i] = count;
+}
+
 KT_KERNEL void symv_tiled(const int n, const real alpha, const KT_GLOBAL real* KT_RESTRICT A, const int offA,
                           const int lda, const KT_GLOBAL real* KT_RESTRICT x, const int offx, const int incx,
                           KT_GLOBAL real* y, const int offy, const int incy
 #if SYMV_FUSE
                           ,
                           const real beta, const KT_GLOBAL real* y0, KT_GLOBAL uint* flags
+#endif
+#if SYMV_FUSE == 2
+                          ,
+                          const KT_GLOBAL int* expected, KT_GLOBAL real* W
 #endif
 ) {
     A += offA;
@@ -448,7 +552,17 @@ KT_KERNEL void symv_tiled(const int n, const real alpha, const KT_GLOBAL real* K
     KT_LOCAL real red[SYMV_LOCAL_ELEMS];
 #if SYMV_FUSE
     y0 += offy;
+#endif
+#if SYMV_FUSE == 1
     KT_LOCAL uint state[8]; // the claims of one symv_ensure_scaled: a tile spans at most 6 blocks of rows
+#endif
+#if SYMV_FUSE == 2
+    KT_LOCAL int fin[SYMV_FIN_MAX]; // per block the group touched: whether it finalizes it
+    KT_GLOBAL real* acc = W;        // the adds go into W (dense), y is written once per block by its finalizer
+    const int accInc = 1;
+#else
+    KT_GLOBAL real* acc = y;
+    const int accInc = incy;
 #endif
     const int t = (int)get_local_id(0);
     const int rt = t % SYMV_RT, cg = t / SYMV_RT;
@@ -462,8 +576,8 @@ KT_KERNEL void symv_tiled(const int n, const real alpha, const KT_GLOBAL real* K
     const int tiles = (rowEnd - rowBegin + SYMV_TR - 1) / SYMV_TR;
     const int first = (int)get_group_id(1) * SYMV_CHUNK;
     const int last = min(first + SYMV_CHUNK, tiles);
-    if (first >= last) { // the whole group: this block has fewer tiles
-#if SYMV_FUSE
+    if (first >= last) { // the whole group: this block has fewer tiles (SYMV_FUSE 2: it counts nowhere)
+#if SYMV_FUSE == 1
         symv_finish_scaling(n, flags, t);
 #endif
         return;
@@ -490,7 +604,7 @@ KT_KERNEL void symv_tiled(const int n, const real alpha, const KT_GLOBAL real* K
         KT_UNROLL
         for (int v = 0; v < SYMV_VW; ++v) {
             const int i = r0 + rt * SYMV_VW + v;
-            if (i < n) symv_atomic_add(y + i * incy, alpha * rowacc[v]);
+            if (i < rowEnd) symv_atomic_add(acc + i * accInc, alpha * rowacc[v]);
         }
 #else
         KT_UNROLL
@@ -500,7 +614,7 @@ KT_KERNEL void symv_tiled(const int n, const real alpha, const KT_GLOBAL real* K
             real sum = (real)0;
             KT_UNROLL
             for (int c = 0; c < SYMV_CG; ++c) sum += red[c * SYMV_TR + r];
-            if (r0 + r < n) symv_atomic_add(y + (r0 + r) * incy, alpha * sum);
+            if (r0 + r < rowEnd) symv_atomic_add(acc + (r0 + r) * accInc, alpha * sum);
         }
         KT_BARRIER();
 #endif
@@ -509,7 +623,7 @@ KT_KERNEL void symv_tiled(const int n, const real alpha, const KT_GLOBAL real* K
     // sums (padded rows of SYMV_RT + 1 against bank conflicts); SYMV_BLOCK_SIZE / C work-items per column add
     // SYMV_KP each, then one work-item per column adds those and adds the total into y.
     SYMV_ENSURE_SCALED(j0, jEnd);
-#if SYMV_FUSE
+#if SYMV_FUSE == 1
     symv_finish_scaling(n, flags, t);
 #endif
     SYMV_LOCAL_PTR real* part = red + SYMV_KP * SYMV_CG * (SYMV_RT + 1);
@@ -527,13 +641,20 @@ KT_KERNEL void symv_tiled(const int n, const real alpha, const KT_GLOBAL real* K
             part[p * cols + c] = sum;
         }
         KT_BARRIER();
-        if (t < cols) {
+        // One column per work-item (cols <= SYMV_BLOCK_SIZE), written as a loop: with SYMV_FUSE 2's barriers after
+        // it, PoCL 3.1 skipped an `if (t < cols)` here for every work-item (BLOCK_SIZE 128, UX 32, CG 4: no column
+        // sums at all), the fault described at symv_finish_scaling; the row sums' loop of the same form never was.
+        for (int c = t; c < cols; c += SYMV_BLOCK_SIZE) {
             real sum = (real)0;
-            for (int q = 0; q < per; ++q) sum += part[q * cols + t];
-            const int j = j0 + (t % SYMV_CG) + SYMV_CG * (kb + t / SYMV_CG);
-            if (j < n) symv_atomic_add(y + j * incy, alpha * sum);
+            for (int q = 0; q < per; ++q) sum += part[q * cols + c];
+            const int j = j0 + (c % SYMV_CG) + SYMV_CG * (kb + c / SYMV_CG);
+            if (j < n) symv_atomic_add(acc + j * accInc, alpha * sum);
         }
         KT_BARRIER();
     }
+#if SYMV_FUSE == 2
+    symv_arrive(n, beta, y0, y, incy, W, flags, expected, fin, t, rowBegin + first * SYMV_TR,
+                min(rowBegin + last * SYMV_TR, rowEnd), j0, jEnd);
+#endif
 }
 #endif

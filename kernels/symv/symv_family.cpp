@@ -28,6 +28,7 @@ std::int64_t param(const Point& point, const char* name, std::int64_t absent = 1
     return point.has(name) ? point[name] : absent;
 }
 constexpr std::int64_t kScaleRows = 256; // SYMV_SCALE_ROWS in symv.cl: the fused tiled kernel's blocks of y
+constexpr std::int64_t kFinRows = 256;   // SYMV_FIN_ROWS in symv.cl: SYMV_FUSE 2's blocks of y
 
 std::string str(std::int64_t v) { return std::to_string(v); }
 
@@ -93,7 +94,11 @@ ParameterSpace SymvFamily::space(const DeviceInfo& device) const {
     space.addParameter({"SYMV_VW", {1, 2, 4}, "tiled: consecutive rows per work-item, loaded as one vector", 1});
     space.addParameter({"SYMV_CG", {1, 2, 4, 8}, "tiled: work-items sharing a row (column groups)", 1});
     space.addParameter({"SYMV_CHUNK", {1, 2, 4, 8, 16, 32}, "tiled: tiles per work-group (second grid dimension)", 1});
-    space.addParameter({"SYMV_FUSE", {0, 1}, "tiled: 0: beta y by a launch of its own, 1: inside the kernel", 0});
+    space.addParameter({"SYMV_FUSE",
+                        {0, 1, 2},
+                        "tiled: beta y by 0: a launch of its own, 1: the kernel behind claimed flags, 2: the last "
+                        "group to add into a block of y (sums in a workspace)",
+                        0});
     space.addParameter({"SYMV_ONE_LAUNCH",
                         {0, 1, 2, 4, 8},
                         "L+U: 0: two kernels, R >= 1: one launch, a group per R rows reads both triangles",
@@ -126,7 +131,12 @@ ParameterSpace SymvFamily::space(const DeviceInfo& device) const {
     // L+U in one launch reduces its R rows' sums together: BLOCK_SIZE reals per row.
     const std::string otherNeed =
         "(SYMV_ONE_LAUNCH > 0 ? SYMV_BLOCK_SIZE * SYMV_ONE_LAUNCH : SYMV_BLOCK_SIZE + SYMV_UX)";
-    space.addConstraint({"(" + tiled + " ? " + tiledNeed + " : " + otherNeed + ") * " + rb + " <= min(" + pool +
+    // The fused tiled kernels' own local arrays (symvFusedLocalBytes) come out of the same share.
+    const std::string fusedBytes = "(SYMV_FUSE == 1 ? 32 : SYMV_FUSE == 2 ? 4 * ((SYMV_CHUNK * (SYMV_BLOCK_SIZE / "
+                                   "SYMV_CG) * SYMV_VW - 1) / " +
+                                   str(kFinRows) + " + 4) : 0)";
+    space.addConstraint({"(" + tiled + " ? " + tiledNeed + " : " + otherNeed + ") * " + rb + " + (" + tiled +
+                             " ? " + fusedBytes + " : 0) <= min(" + pool +
                              " / SYMV_MULTIPLICITY - " + reserve + ", " + cap + ")",
                          "local memory for MULTIPLICITY groups per compute unit (eq. 3)"});
     space.addConstraint({"SYMV_ALGO == " + str(kSymvLU) + " || " + pool + " / SYMV_MULTIPLICITY - " + reserve +
@@ -191,6 +201,15 @@ std::int64_t symvTiledLocalElems(const Point& point, Precision precision) {
     return std::max(rows, columns);
 }
 
+std::int64_t symvFusedLocalBytes(const Point& point) {
+    if (point["SYMV_ALGO"] != kSymvTiled) return 0;
+    const std::int64_t fuse = param(point, "SYMV_FUSE", 0);
+    if (fuse == 1) return 8 * 4; // state[8]
+    if (fuse != 2) return 0;
+    const std::int64_t tileRows = point["SYMV_BLOCK_SIZE"] / param(point, "SYMV_CG") * param(point, "SYMV_VW");
+    return 4 * ((param(point, "SYMV_CHUNK") * tileRows - 1) / kFinRows + 4); // fin[SYMV_FIN_MAX]
+}
+
 std::int64_t symvLocalBytes(const Point& point, Precision precision, const DeviceInfo& device) {
     const std::int64_t rb = elementBytes(precision);
     const std::int64_t need = (point["SYMV_ALGO"] == kSymvTiled ? symvTiledLocalElems(point, precision)
@@ -199,7 +218,9 @@ std::int64_t symvLocalBytes(const Point& point, Precision precision, const Devic
     const std::int64_t cap = std::min<std::int64_t>(std::int64_t(device.localMemBytes), kLocalCap);
     const std::int64_t pool =
         device.localMemPerComputeUnitBytes > 0 ? std::int64_t(device.localMemPerComputeUnitBytes) : cap;
-    const std::int64_t share = std::min(pool / point["SYMV_MULTIPLICITY"] - kLocalReserve, cap);
+    // The fused kernels' other local arrays count against the same share and CUDA's static limit.
+    const std::int64_t share = std::min(pool / point["SYMV_MULTIPLICITY"] - kLocalReserve, cap) -
+                               symvFusedLocalBytes(point);
     return std::max(need, share / rb * rb);
 }
 
@@ -245,7 +266,9 @@ KernelPlan SymvFamily::symvPlan(const Point& point, const DeviceInfo& device, bo
             program.options.push_back("-D" + name + "=" + str(point[name]));
     for (const char* name : {"SYMV_VW", "SYMV_CG", "SYMV_CHUNK"})
         if (!point.has(name)) program.options.push_back(std::string("-D") + name + "=1");
-    const bool fuse = param(point, "SYMV_FUSE", 0) != 0;
+    const std::int64_t fuse = param(point, "SYMV_FUSE", 0);
+    if (fuse < 0 || fuse > 2)
+        throw std::invalid_argument("symv: SYMV_FUSE must be 0, 1 or 2");
     if (!point.has("SYMV_FUSE")) program.options.push_back("-DSYMV_FUSE=0");
     if (algo == kSymvTiled) {
         program.options.push_back("-DSYMV_TILED=1");
@@ -262,7 +285,8 @@ KernelPlan SymvFamily::symvPlan(const Point& point, const DeviceInfo& device, bo
     const bool oneLaunch = luRows != 0;
     program.kernels = algo == kSymvLU      ? (oneLaunch ? std::vector<std::string>{"symv_lu_one"}
                                                         : std::vector<std::string>{"symv_lu_rows", "symv_lu_cols"})
-                      : algo == kSymvTiled ? std::vector<std::string>{"symv_tiled", "symv_scale", "symv_zero_locks"}
+                      : algo == kSymvTiled ? std::vector<std::string>{"symv_tiled", "symv_scale", "symv_zero_locks",
+                                                                      "symv_fin_setup"}
                                            : std::vector<std::string>{"symv_atomic", "symv_scale", "symv_zero_locks"};
     plan.programs = {program};
     plan.buffers = {{"A", BufferRole::Input, "extentA"},
@@ -320,8 +344,29 @@ KernelPlan SymvFamily::symvPlan(const Point& point, const DeviceInfo& device, bo
                       PlanArg::integer("offA"), PlanArg::integer("lda"),  PlanArg::buffer("x"),
                       PlanArg::integer("offx"), PlanArg::integer("incx"), PlanArg::buffer("y"),
                       PlanArg::integer("offy"), PlanArg::integer("incy")};
-        if (!fuse) {
+        if (fuse == 0) {
             plan.launches = {scale, tiles};
+            return plan;
+        }
+        if (fuse == 2) {
+            // The sums go into W (n reals); per block of kFinRows rows of y an arrival count ("locks", zero before
+            // and after every run) and the count that completes it ("expected", fixed for one n). The Setup writes
+            // all three, so it runs again whenever n changes (the routine does; a tuning run prepares per size).
+            plan.variables.push_back({"finBlocks", ceilDivExpr("n", kFinRows)});
+            plan.buffers.push_back({"locks", BufferRole::Workspace, "finBlocks", ElementType::Int32});
+            plan.buffers.push_back({"expected", BufferRole::Workspace, "finBlocks", ElementType::Int32});
+            plan.buffers.push_back({"W", BufferRole::Workspace, "n"});
+            PlanLaunch setup;
+            setup.kernel = "symv_fin_setup";
+            setup.phase = LaunchPhase::Setup;
+            setup.global = {roundUpExpr("n", 64), "1", "1"};
+            setup.local = {"64", "1", "1"};
+            setup.args = {PlanArg::integer("n"),      PlanArg::integer(str(ux)),   PlanArg::integer(str(tileRows)),
+                          PlanArg::integer(str(chunk)), PlanArg::buffer("W"),      PlanArg::buffer("locks"),
+                          PlanArg::buffer("expected")};
+            for (const char* arg : {"beta", "y0", "locks", "expected", "W"})
+                tiles.args.push_back(std::string(arg) == "beta" ? PlanArg::real(arg) : PlanArg::buffer(arg));
+            plan.launches = {setup, tiles};
             return plan;
         }
         // One flag per block of y rows and a count of finished groups, zero before and after every run (the

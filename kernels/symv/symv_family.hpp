@@ -48,6 +48,9 @@ private:
 // compute unit's local memory (DeviceInfo::localMemPerComputeUnitBytes, else what one group may declare) so that
 // no more than SYMV_MULTIPLICITY groups fit on one compute unit; at most 48 KiB, the static limit under CUDA.
 std::int64_t symvLocalBytes(const Point& point, Precision precision, const DeviceInfo& device);
+// Bytes of the other local arrays of the fused tiled kernels (SYMV_FUSE 1: state[8]; 2: fin[SYMV_FIN_MAX]), which
+// symvLocalBytes leaves room for; 0 elsewhere.
+std::int64_t symvFusedLocalBytes(const Point& point);
 
 // The tiled algorithm's local memory in reals: the row sums of one tile (SYMV_CG > 1) or the column sums reduced
 // SYMV_KP columns per work-item at a time plus one partial per work-item, whichever is larger.

@@ -16,6 +16,7 @@ SymvRoutine::SymvRoutine(Device& device, ProgramCache& programs, KernelPlan plan
     if (inputs != order)
         throw std::invalid_argument("symv routine: the plan's inputs are not n, lda, offA, offx, incx, offy, incy");
     m_locks = m_plan.plan().findBuffer("locks") != nullptr;
+    m_perSize = m_plan.plan().findBuffer("expected") != nullptr;
 }
 
 void SymvRoutine::enqueue(const blas::BlasCall& original, const blas::BlasOperands& given) {
@@ -45,8 +46,15 @@ void SymvRoutine::enqueue(const blas::BlasCall& original, const blas::BlasOperan
     m_plan.bindBuffer("y", *operands.c.buffer);
     m_plan.allocate();
     // The atomic plans' locks are zero again after every run; allocate() replaces the workspace only when more
-    // segments are needed, so a Setup (zeroing) is needed only then.
-    if (m_locks) {
+    // segments are needed, so a Setup (zeroing) is needed only then. SYMV_FUSE 2's Setup also writes the counts
+    // that complete each block of y, which depend on n: it runs again whenever n changes (its workspaces grow only
+    // with n, so that also covers a new allocation).
+    if (m_perSize) {
+        if (call.n != m_setupN) {
+            m_plan.enqueue(LaunchPhase::Setup);
+            m_setupN = call.n;
+        }
+    } else if (m_locks) {
         if (const std::int64_t segments = m_plan.value("segments"); segments > m_zeroedSegments) {
             m_plan.enqueue(LaunchPhase::Setup);
             m_zeroedSegments = segments;

@@ -26,6 +26,8 @@ private:
     blas::Uplo m_uplo;
     bool m_locks = false;              // the plan has a lock workspace (SYMV_ALGO 0 and 1), zeroed by its Setup
     std::int64_t m_zeroedSegments = 0; // lock entries known to be zero (they are again after every run)
+    bool m_perSize = false;            // SYMV_FUSE 2: the Setup's expected counts hold for one n
+    std::int64_t m_setupN = 0;         // the n they were written for (0: none yet)
 };
 
 } // namespace kt::symv

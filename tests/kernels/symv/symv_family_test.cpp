@@ -63,6 +63,14 @@ std::vector<Variant> variants() {
         out.push_back(
             {precs[i % 2], uplos[(i / 2) % 2], kSymvTiled, r[0], r[1], 1 + i % 2, 0, r[2], r[3], r[4], (i / 4) % 2});
     }
+    // SYMV_FUSE 2 (the last group to add into a block of y writes it): the same eight tilings in the other
+    // precision and triangle, so every VW, CG and CHUNK meets it in all four families; n = 1000 is no multiple of
+    // UX 12, 24, 20 or 32 and spans four blocks of 256 rows.
+    for (int i = 0; i < 8; ++i) {
+        const auto* r = tiled[i];
+        out.push_back({precs[(i + 1) % 2], uplos[(i / 2 + 1) % 2], kSymvTiled, r[0], r[1], 1 + i % 2, 0, r[2], r[3],
+                       r[4], 2});
+    }
     // β·y inside the kernel with column groups and UX a multiple of CG but of no power of two above it: PoCL 3.1 once
     // skipped every column sum of these (the count of finished groups behind two barriers, symv.cl).
     out.push_back({Precision::F64, blas::Uplo::Lower, kSymvTiled, 32, 24, 4, 0, 1, 2, 4, 1});
@@ -86,10 +94,13 @@ DeviceInfo gpuLike() {
 
 class SymvPocl : public test::SharedDeviceTest<SymvPocl, &test::openPoclDevice> {};
 
-constexpr int kOneLaunchLU = 4; // test cases: the algorithms, then L+U in one launch
+constexpr int kOneLaunchLU = 4; // test cases: the algorithms, then L+U in one launch, then SYMV_FUSE 2
+constexpr int kTiledFuse2 = 5;
 
 // One point per algorithm (and L+U in one launch) for the alpha/beta and routine cases.
 Variant exampleOf(int kind, blas::Uplo uplo) {
+    if (kind == kTiledFuse2) // 32-row tiles, two per group: at n = 130 all 26 groups count into one block of y
+        return {Precision::F64, uplo, kSymvTiled, 64, 12, 2, 0, 1, 2, 2, 2};
     if (kind == kSymvTiled)
         return {Precision::F64, uplo, kSymvTiled, 64, 12, 2, 0, 2, 2, 2, 1};
     if (kind == kOneLaunchLU) {
@@ -159,7 +170,8 @@ TEST(SymvFamily, SpaceFollowsThePaperAndTheDevice) {
     std::uint64_t valid = 0, tiledValid = 0;
     gpu.forEachValid([&](const Point& p) {
         ++valid;
-        EXPECT_LE(symvLocalBytes(p, Precision::F64, gpuLike()), 48 << 10) << p.key();
+        // With the fused kernels' other local arrays: within CUDA's static limit.
+        EXPECT_LE(symvLocalBytes(p, Precision::F64, gpuLike()) + symvFusedLocalBytes(p), 48 << 10) << p.key();
         if (p["SYMV_ALGO"] == kSymvTiled) {
             ++tiledValid;
             EXPECT_EQ(p["SYMV_MX"], 0);
@@ -181,7 +193,7 @@ TEST(SymvFamily, SpaceFollowsThePaperAndTheDevice) {
     EXPECT_GT(valid - tiledValid, 16000u);
     EXPECT_LE(valid - tiledValid, 2 * 16000u + 40);
     EXPECT_GT(tiledValid, 1000u);
-    EXPECT_LT(tiledValid, 8u * 25 * 8 * 72 * 2);
+    EXPECT_LT(tiledValid, 8u * 25 * 8 * 72 * 3); // SYMV_FUSE 0, 1, 2
     // The column sums use at most 16 KiB per pass plus a partial per work-item; the row sums BLOCK_SIZE x VW.
     const Point wide = pointOf({Precision::F64, blas::Uplo::Lower, kSymvTiled, 256, 32, 1, 0, 2, 1, 4});
     EXPECT_EQ(symvTiledColumnsPerPass(wide, Precision::F64), 7); // 2048 doubles / 257 per column
@@ -220,7 +232,9 @@ TEST(SymvFamily, SameTextCompilesAsCuda) {
     const auto dir = std::filesystem::temp_directory_path() / ("kt_symv_nvcc_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     const auto vs = variants();
-    for (std::size_t i = 0; i < vs.size(); i += 3) { // a third of the variants: every algorithm, triangle, precision
+    for (std::size_t i = 0; i < vs.size(); ++i) {
+        // A third of the variants (every algorithm, triangle, precision) and every SYMV_FUSE 2 one.
+        if (i % 3 != 0 && vs[i].fuse != 2) continue;
         const SymvFamily family(vs[i].precision, vs[i].uplo);
         const auto program = family.generate(pointOf(vs[i]), gpuLike());
         const auto file = dir / ("symv" + std::to_string(i) + ".cu"), log = dir / "nvcc.log";
@@ -272,7 +286,7 @@ TEST_F(SymvPocl, AlphaAndBetaZero) {
     // beta = 0 must not read y (the output holds NaN poison and y0 is never read); alpha = 0 leaves beta y.
     ProgramCache programs(*s_device);
     for (auto [alpha, beta] : {std::pair{0.0, -0.5}, std::pair{1.25, 0.0}, std::pair{0.0, 0.0}})
-        for (int kind : {kSymvAtomicLock, kSymvAtomicAdd, kSymvLU, kSymvTiled, kOneLaunchLU})
+        for (int kind : {kSymvAtomicLock, kSymvAtomicAdd, kSymvLU, kSymvTiled, kOneLaunchLU, kTiledFuse2})
             for (auto uplo : {blas::Uplo::Lower, blas::Uplo::Upper}) {
                 const SymvFamily family(Precision::F64, uplo);
                 const Point point = pointOf(exampleOf(kind, uplo));
@@ -309,6 +323,15 @@ TEST(SymvFamily, MultiplicityUsesTheComputeUnitsLocalMemory) {
             EXPECT_LE((228 << 10) / (bytes + 1024), mult) << "more than MULTIPLICITY groups would fit";
         }
     }
+    // Where the share reaches the 48 KiB a group may declare (MULTIPLICITY 4), the fused tiled kernels' other local
+    // arrays must still fit beside it: every valid point, SYMV_FUSE 1 and 2 included.
+    std::uint64_t fused = 0;
+    space.forEachValid([&](const Point& p) {
+        fused += symvFusedLocalBytes(p) > 0 ? 1 : 0;
+        EXPECT_LE(symvLocalBytes(p, Precision::F64, h100) + symvFusedLocalBytes(p), 48 << 10) << p.key();
+        return true;
+    });
+    EXPECT_GT(fused, 0u);
     // Without the compute unit's size, one group's limit is the pool (as before it was known).
     EXPECT_TRUE(family.space(gpuLike()).isValid(pointOf({Precision::F64, blas::Uplo::Lower, 0, 128, 16, 1, 0})));
 }
@@ -318,7 +341,8 @@ namespace {
 // and compares every element of the y buffer with OpenBLAS on the same layout; elements between y's entries must
 // be left alone.
 template <class T> void checkRoutine(Device& device, ProgramCache& programs, const SymvFamily& family,
-                                     const Point& point, blas::Order order, std::int64_t n, double alpha, double beta) {
+                                     const Point& point, blas::Order order, std::int64_t n, double alpha, double beta,
+                                     Routine* reuse = nullptr) {
     const std::int64_t lda = n + 3, offA = 5, offx = 2, incx = 2, offy = 1, incy = 3;
     std::vector<T> a(std::size_t(offA + lda * n)), x(std::size_t(offx + incx * n)), y(std::size_t(offy + incy * n));
     unsigned seed = 11;
@@ -340,9 +364,12 @@ template <class T> void checkRoutine(Device& device, ProgramCache& programs, con
     call.n = n, call.alpha = alpha, call.beta = beta;
     blas::BlasOperands ops;
     ops.a = {A.get(), lda, offA}, ops.b = {X.get(), incx, offx}, ops.c = {Y.get(), incy, offy};
-    auto routine = family.makeRoutine(device, programs, point);
-    ASSERT_TRUE(routine);
-    routine->enqueue(call, ops);
+    std::unique_ptr<Routine> made;
+    if (!reuse) {
+        made = family.makeRoutine(device, programs, point);
+        ASSERT_TRUE(made);
+    }
+    (reuse ? reuse : made.get())->enqueue(call, ops);
     device.finish();
     std::vector<T> got(y.size());
     device.read(*Y, got.data(), got.size() * sizeof(T));
@@ -394,6 +421,27 @@ TEST_F(SymvPocl, RoutineOnUserOperands) {
                 checkRoutine<float>(*s_device, programs, sfam, point, blas::Order::ColMajor, 130, 0.0, 2.0);
             }
         }
+}
+
+// SYMV_FUSE 2 on user operands: each of the three cases in both triangles, then one routine called again and again
+// with n going up and down (its Setup writes the counts that complete each block of y for one n, so it must run again
+// whenever n changes, and the counts and W must be back to zero after every call).
+TEST_F(SymvPocl, RoutineWithTheLastGroupFinalizing) {
+    ProgramCache programs(*s_device);
+    for (auto uplo : {blas::Uplo::Lower, blas::Uplo::Upper}) {
+        const Point point = pointOf(exampleOf(kTiledFuse2, uplo));
+        const SymvFamily dfam(Precision::F64, uplo), sfam(Precision::F32, uplo);
+        SCOPED_TRACE(dfam.name() + " " + point.key());
+        checkRoutine<double>(*s_device, programs, dfam, point, blas::Order::ColMajor, 77, 1.25, -0.5);
+        checkRoutine<double>(*s_device, programs, dfam, point, blas::Order::RowMajor, 33, -0.75, 0.0);
+        checkRoutine<float>(*s_device, programs, sfam, point, blas::Order::ColMajor, 130, 0.0, 2.0);
+        auto routine = dfam.makeRoutine(*s_device, programs, point);
+        for (std::int64_t n : {300, 77, 77, 600, 1, 300}) {
+            SCOPED_TRACE("n " + std::to_string(n));
+            checkRoutine<double>(*s_device, programs, dfam, point, blas::Order::ColMajor, n, 1.25, n % 2 ? 0.0 : -0.5,
+                                 routine.get());
+        }
+    }
 }
 
 TEST_F(SymvPocl, RoutineRefusesCallsItCannotRun) {
