@@ -9,7 +9,7 @@
 #
 # Overrides (a dry run on PoCL: KT_DEVICE=<id> KT_PEER=none KT_OPERAND_BYTES=4000000 KT_SIZES=9,13 KT_DSIZES=25):
 #   KT_DEVICE (a device id; default the first CUDA GPU), KT_PEER (cublas), KT_OPERAND_BYTES (1e9), KT_SIZES,
-#   KT_DSIZES, KT_TABLE_S, KT_TABLE_D, KT_VERIFY (1), KT_BUDGET_S (270: no new step starts after it).
+#   KT_DSIZES, KT_TABLE_S, KT_TABLE_D, KT_VERIFY (1), KT_BUDGET_S (240: no new step starts after it; a step takes 45 s at most).
 # Writes $OUT/log.txt, $OUT/fractions.txt, $OUT/results.tar.gz.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -19,7 +19,7 @@ export KT_DB=$res/store.sqlite
 log=$out/log.txt
 : > "$log"
 say() { echo "$(date +%T) [${SECONDS}s] $*" >> "$log"; }
-budget=${KT_BUDGET_S:-270}
+budget=${KT_BUDGET_S:-240}
 operandBytes=${KT_OPERAND_BYTES:-1000000000}
 peer=${KT_PEER:-cublas}
 verify=$([ "${KT_VERIFY:-1}" = 1 ] && echo --verify)
