@@ -24,7 +24,8 @@ namespace kt::batched {
 namespace {
 
 const char* const kNames[] = {"BATCHED_DESIGN", "BATCHED_TBA", "BATCHED_WX",  "BATCHED_WY",   "BATCHED_REG",
-                              "BATCHED_PAD",    "BATCHED_VEC", "BATCHED_SEQ", "BATCHED_MINB", "BATCHED_LDV"};
+                              "BATCHED_PAD",    "BATCHED_VEC", "BATCHED_SEQ", "BATCHED_MINB", "BATCHED_LDV",
+                              "BATCHED_ASYNC"};
 
 // Every problem against OpenBLAS; the tolerance of kernels/common/bounded_compare.hpp: (2 sqrt(k) + 8) eps times
 // |alpha| k + |beta| |c0| (|a|, |b| <= 1), which no summation order exceeds and a missing term does.
@@ -243,6 +244,7 @@ BatchedParams paramsFromPoint(const Point& point, Precision precision) {
     if (point.has("BATCHED_SEQ")) p.seq = int(point["BATCHED_SEQ"]);
     if (point.has("BATCHED_MINB")) p.minBlocks = int(point["BATCHED_MINB"]);
     if (point.has("BATCHED_LDV")) p.ldv = int(point["BATCHED_LDV"]);
+    if (point.has("BATCHED_ASYNC")) p.async = point["BATCHED_ASYNC"] != 0;
     if (auto why = p.invalidReason(); !why.empty())
         throw std::invalid_argument("gemm_batched point " + point.key() + ": " + why);
     return p;
@@ -251,7 +253,7 @@ BatchedParams paramsFromPoint(const Point& point, Precision precision) {
 Point pointFromParams(const BatchedParams& p) {
     static const auto names = std::make_shared<const std::vector<std::string>>(std::begin(kNames), std::end(kNames));
     return Point(names, {ParamValue(p.design), p.tba, p.wx, p.wy, ParamValue(p.reg), ParamValue(p.pad),
-                         ParamValue(p.vec), p.seq, p.minBlocks, p.ldv});
+                         ParamValue(p.vec), p.seq, p.minBlocks, p.ldv, ParamValue(p.async)});
 }
 
 std::string BatchedFamily::title() const {
@@ -327,6 +329,18 @@ ParameterSpace BatchedFamily::space(const DeviceInfo& device) const {
     space.addConstraint({"BATCHED_LDV == 1 || (BATCHED_DESIGN == 1 && BATCHED_REG == 1 && BATCHED_SEQ > 1 && "
                          "BATCHED_VEC != 1)",
                          "vector loads of the staging: the prefetch rounds of the shared register-blocked design"});
+    // H200 run AC: the register prefetch of the leaders at single 25 takes 166 registers a work-item (18.75%
+    // occupancy), so registers cap the loads in flight; copies straight into a second pair of shared tiles
+    // (cp.async under CUDA sm_80+) hold none. Twice the tiles: supportsOn and the plans count both buffers.
+    space.addParameter({"BATCHED_ASYNC",
+                        {0, 1},
+                        "1: the next round's A and B copied into a second buffer of shared tiles (cp.async on CUDA "
+                        "sm_80+) instead of prefetched through registers",
+                        0});
+    space.addConstraint({"BATCHED_ASYNC == 0 || (BATCHED_DESIGN == 1 && BATCHED_REG == 1 && BATCHED_SEQ > 1 && "
+                         "BATCHED_VEC == 0)",
+                         "double-buffered tiles: the prefetch rounds of the shared register-blocked design without "
+                         "vector tiles"});
     space.addConstraint({"BATCHED_DESIGN == 1 || BATCHED_PAD == 0", "padding applies to the shared tiles only"});
     space.addConstraint({"BATCHED_VEC == 0 || (BATCHED_DESIGN == 1 && BATCHED_REG == 1)",
                          "vector tiles are read by the register-blocked shared design only"});
@@ -406,6 +420,18 @@ std::vector<Point> seedTable(Precision precision) {
         BatchedParams p;
         p.precision = precision, p.design = Design(r[0]), p.tba = r[1], p.wx = r[2], p.wy = r[3];
         p.reg = r[4] != 0, p.pad = r[5] != 0, p.vec = r[6], p.seq = r[7], p.ldv = r[8];
+        seeds.push_back(pointFromParams(p));
+    }
+    // Double-buffered twins (BATCHED_ASYNC) of the H200's single-precision table entries below 85% of the bound in
+    // run AC (n = 9, 13, 17, 19, 25 ... 29), whose register prefetch caps the work-groups an SM: the same shapes with
+    // the next round's A and B copied into shared memory instead.
+    const int twins[][9] = {{1, 16, 3, 3, 1, 0, 0, 2, 1}, {1, 4, 7, 7, 1, 1, 0, 8, 1},  {1, 1, 9, 9, 1, 1, 0, 4, 1},
+                            {1, 2, 8, 8, 1, 1, 0, 4, 1},  {1, 2, 8, 8, 1, 1, 0, 8, 1},  {1, 2, 8, 8, 1, 0, 0, 4, 1},
+                            {1, 1, 8, 8, 1, 1, 0, 8, 1},  {1, 1, 14, 14, 1, 0, 0, 4, 4}};
+    for (const auto& r : twins) {
+        BatchedParams p;
+        p.precision = precision, p.design = Design(r[0]), p.tba = r[1], p.wx = r[2], p.wy = r[3];
+        p.reg = r[4] != 0, p.pad = r[5] != 0, p.vec = r[6], p.seq = r[7], p.ldv = r[8], p.async = true;
         seeds.push_back(pointFromParams(p));
     }
     return seeds;

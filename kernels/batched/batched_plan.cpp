@@ -68,6 +68,7 @@ std::vector<std::string> pointOptions(const BatchedParams& p, const BatchedShape
                                         "-DBATCHED_SEQ=" + str(p.seq),
                                         "-DBATCHED_MINB=" + str(p.minBlocks),
                                         "-DBATCHED_LDV=" + str(p.ldv),
+                                        "-DBATCHED_ASYNC=" + str(int(p.async)),
                                         "-DBATCHED_TRANS_A=" + opDefine(shape.opA),
                                         "-DBATCHED_TRANS_B=" + opDefine(shape.opB)};
     if (shape.pointers) options.push_back("-DBATCHED_POINTERS=1");
@@ -91,7 +92,12 @@ std::int64_t BatchedParams::localMemBytes(std::int64_t m, std::int64_t n, std::i
         return std::int64_t(tba) * (mv * k + ldb * n) * realBytes();
     }
     const std::int64_t lda = pad ? (m | 1) : m, ldb = pad ? (k | 1) : k; // as BATCHED_LDSA / BATCHED_LDSB
-    return std::int64_t(tba) * (lda * k + ldb * n) * realBytes();
+    return (doubleBuffered(m, n) ? 2 : 1) * std::int64_t(tba) * (lda * k + ldb * n) * realBytes();
+}
+
+bool BatchedParams::doubleBuffered(std::int64_t m, std::int64_t n) const {
+    // As BATCHED_USE_ASYNC: the prefetch rounds' condition (BATCHED_PREFETCH) with VEC 0 (invalidReason).
+    return async && design == Design::SharedMemory && seq > 1 && vec == 0 && blocksInRegisters(m, n);
 }
 
 bool BatchedParams::blocksInRegisters(std::int64_t m, std::int64_t n) const {
@@ -117,6 +123,9 @@ std::string BatchedParams::invalidReason() const {
     if (ldv != 1 && ldv != 2 && ldv != 4) return "BATCHED_LDV must be 1, 2 or 4, got " + str(ldv);
     if (vec < 0 || vec > 2) return "BATCHED_VEC must be 0, 1 or 2, got " + str(vec);
     if (minBlocks < 0 || minBlocks > 32) return "BATCHED_MINB must be 0 ... 32, got " + str(minBlocks);
+    if (async && (design != Design::SharedMemory || !reg || seq < 2 || vec != 0))
+        return "BATCHED_ASYNC needs the shared-memory design with register blocking, BATCHED_SEQ > 1 and "
+               "BATCHED_VEC 0";
     return {};
 }
 
@@ -125,7 +134,7 @@ std::string BatchedParams::describe() const {
     s << (precision == Precision::F64 ? "d " : "s ") << (design == Design::SharedMemory ? "shared" : "roc") << " tba "
       << tba << " " << wx << "x" << wy << (reg ? " reg" : "") << (pad ? " pad" : "") << (vec == 1 ? " vec" : "")
       << (vec == 2 ? " cvec" : "") << (seq > 1 ? " seq " + str(seq) : "") << (ldv > 1 ? " ldv " + str(ldv) : "")
-      << (minBlocks > 0 ? " minb " + str(minBlocks) : "");
+      << (minBlocks > 0 ? " minb " + str(minBlocks) : "") << (async ? " async" : "");
     return s.str();
 }
 
@@ -206,9 +215,11 @@ std::string localMemBytesExpr(const BatchedParams& p) {
     const std::string tba = str(p.tba), rb = str(p.realBytes()), vw = str(16 / p.realBytes());
     const std::string plain = tba + " * (" + (p.pad ? "(m + 1 - m % 2)" : "m") + " * k + " +
                               (p.pad ? "(k + 1 - k % 2)" : "k") + " * n) * " + rb;
-    if (!p.reg || p.vec == 0) return plain;
     const std::string inRegisters =
         "((m + " + str(p.wx - 1) + ") / " + str(p.wx) + ") * ((n + " + str(p.wy - 1) + ") / " + str(p.wy) + ") <= 32";
+    if (p.async && p.seq > 1 && p.reg && p.vec == 0) // doubleBuffered(): two buffers where the blocks are registers
+        return "(" + inRegisters + " ? 2 * " + plain + " : " + plain + ")";
+    if (!p.reg || p.vec == 0) return plain;
     const std::string kv = "((k + " + str(16 / p.realBytes() - 1) + ") / " + vw + " * " + vw + ")";
     const std::string ldk = p.pad ? "(" + kv + " / " + vw + " % 2 == 0 ? " + kv + " + " + vw + " : " + kv + ")" : kv;
     std::string vector;

@@ -28,6 +28,8 @@ struct BatchedParams {
     int seq = 1;        // rounds of tba problems per work-group (prefetch in the shared register-blocked design)
     int ldv = 1;        // elements per global load of the prefetch staging (vectors of 1, 2 or 4)
     int minBlocks = 0;  // launch bounds: at least this many work-groups resident per compute unit (0: no bounds)
+    bool async = false; // the next round's op(A) and op(B) copied into a second pair of shared tiles (cp.async on
+                        // CUDA sm_80+) instead of prefetched through registers; shared design, reg, seq > 1, vec 0
 
     int wgSize() const { return tba * wx * wy; }
     int realBytes() const { return precision == Precision::F64 ? 8 : 4; }
@@ -38,6 +40,7 @@ struct BatchedParams {
     bool blocksInRegisters(std::int64_t m, std::int64_t n) const;
     bool vectorTiles(std::int64_t m, std::int64_t n) const;   // BATCHED_VEC 1 in effect
     bool columnVectors(std::int64_t m, std::int64_t n) const; // BATCHED_VEC 2 in effect
+    bool doubleBuffered(std::int64_t m, std::int64_t n) const; // BATCHED_ASYNC in effect: two buffers of tiles
     std::string invalidReason() const; // empty when valid
     std::string describe() const;      // "d shared tba 4 8x4 reg pad"
 };

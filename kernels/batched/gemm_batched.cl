@@ -35,6 +35,14 @@
 //                       (double) or 4 (float) values per shared-memory instruction instead of one; k rounded up to
 //                       VW with zeros, and with BATCHED_PAD the row length is an odd number of vectors (the rows
 //                       that a quarter-warp reads then start in different banks)
+//   BATCHED_ASYNC    1 (with BATCHED_SEQ > 1, register blocking in the shared design, BATCHED_VEC 0): the next
+//                       round's op(A) and op(B) go straight into a second pair of shared tiles instead of through
+//                       registers (double-buffered tiles, one barrier a round). Under CUDA on compute capability 8.0
+//                       and later as cp.async copies (16 or 8 bytes where the run of BATCHED_LDV elements is whole in
+//                       both memories and aligned, else one element each), waited for before the barrier that hands
+//                       the buffer to the arithmetic; elsewhere with ordinary loads and stores into the same buffers.
+//                       A work-item then holds no staging values between rounds: at single 25 the register prefetch
+//                       (166 registers a work-item on the H200) kept the next A, B and C beside the accumulators
 // Problem macros (set by the plan, not tuned):
 //   BATCHED_TRANS_A, BATCHED_TRANS_B   op T (1) or N (0)
 //   BATCHED_POINTERS   1: pointer-array batches. Problem b starts at offa + ptrA[b] (likewise B, C) instead of
@@ -62,6 +70,9 @@
 #endif
 #ifndef BATCHED_LDV
 #define BATCHED_LDV 1
+#endif
+#ifndef BATCHED_ASYNC
+#define BATCHED_ASYNC 0
 #endif
 #if defined(KT_CUDA)
 #define BATCHED_LOCAL_PTR // a pointer into local memory: __shared__ qualifies declarations only under CUDA
@@ -155,10 +166,17 @@
 #else
 #define BATCHED_ROW(tx, ii) ((tx) + (ii) * BATCHED_WX)
 #endif
-#if BATCHED_SEQ > 1 && BATCHED_USE_REG && BATCHED_DESIGN == 1 && !BATCHED_USE_VEC
+// The next round's operands: in registers (BATCHED_PREFETCH) or in the second shared buffer (BATCHED_USE_ASYNC).
+#if BATCHED_SEQ > 1 && BATCHED_USE_REG && BATCHED_DESIGN == 1 && !BATCHED_USE_VEC && BATCHED_ASYNC &&                 \
+    !BATCHED_USE_VEC2
+#define BATCHED_PREFETCH 0
+#define BATCHED_USE_ASYNC 1
+#elif BATCHED_SEQ > 1 && BATCHED_USE_REG && BATCHED_DESIGN == 1 && !BATCHED_USE_VEC
 #define BATCHED_PREFETCH 1
+#define BATCHED_USE_ASYNC 0
 #else
 #define BATCHED_PREFETCH 0
+#define BATCHED_USE_ASYNC 0
 #endif
 #else
 #define BM m
@@ -173,6 +191,23 @@
 #define BATCHED_USE_VEC 0
 #define BATCHED_USE_VEC2 0
 #define BATCHED_PREFETCH 0
+#define BATCHED_USE_ASYNC 0
+#endif
+// cp.async (sm_80 and later; NVRTC and nvcc define __CUDA_ARCH__ for the architecture compiled for).
+#if BATCHED_USE_ASYNC && defined(KT_CUDA) && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+#define BATCHED_CP_ASYNC 1
+#else
+#define BATCHED_CP_ASYNC 0
+#endif
+#if BATCHED_USE_ASYNC
+#define BATCHED_BUFFERS 2
+#else
+#define BATCHED_BUFFERS 1
+#endif
+#if BATCHED_USE_ASYNC && defined(KT_CUDA)
+#define BATCHED_TILE_ALIGN __align__(16) // the vector copies' destinations: runs of LDV elements, 16 bytes at most
+#else
+#define BATCHED_TILE_ALIGN
 #endif
 
 // Unrolling every loop of a fixed size gives (elements of C per work-item) x k multiply-adds of straight-line code:
@@ -263,8 +298,9 @@ KT_KERNEL BATCHED_BOUNDS void gemm_batched(const int m, const int n, const int k
     const int baseA = q * BATCHED_CAP_A, baseB = q * BATCHED_CAP_B;
 #elif BATCHED_DESIGN == 1
     // op(A) as BM x BK and op(B) as BK x BN, column-major with leading dimensions BATCHED_LDSA and BATCHED_LDSB.
-    KT_LOCAL real sA[BATCHED_TBA * BATCHED_CAP_A];
-    KT_LOCAL real sB[BATCHED_TBA * BATCHED_CAP_B];
+    // With BATCHED_ASYNC two of each: round r's tiles in buffer r % 2 while the copies of round r + 1 fill the other.
+    KT_LOCAL BATCHED_TILE_ALIGN real sA[BATCHED_BUFFERS * BATCHED_TBA * BATCHED_CAP_A];
+    KT_LOCAL BATCHED_TILE_ALIGN real sB[BATCHED_BUFFERS * BATCHED_TBA * BATCHED_CAP_B];
     const int baseA = q * BATCHED_CAP_A, baseB = q * BATCHED_CAP_B;
 #endif
 
@@ -279,7 +315,7 @@ KT_KERNEL BATCHED_BOUNDS void gemm_batched(const int m, const int n, const int k
     real cin[BATCHED_RI][BATCHED_RJ];
 #endif
 
-#if BATCHED_PREFETCH
+#if BATCHED_PREFETCH || BATCHED_USE_ASYNC
     // The next round's share of A and B and its block of C, in registers: vectors r, r + WPP, ... of LA (LB)
     // consecutive staging elements each (LA = BATCHED_LDV where a column of the stored A is a whole number of
     // vectors, else 1).
@@ -297,7 +333,9 @@ KT_KERNEL BATCHED_BOUNDS void gemm_batched(const int m, const int n, const int k
 #define BATCHED_LB (BATCHED_COL_B % BATCHED_LDV == 0 ? BATCHED_LDV : 1)
 #define BATCHED_SA ((BM * BK + BATCHED_LA * BATCHED_WPP - 1) / (BATCHED_LA * BATCHED_WPP))
 #define BATCHED_SB ((BK * BN + BATCHED_LB * BATCHED_WPP - 1) / (BATCHED_LB * BATCHED_WPP))
+#if BATCHED_PREFETCH
     real nA[BATCHED_SA * BATCHED_LA], nB[BATCHED_SB * BATCHED_LB], ncin[BATCHED_RI][BATCHED_RJ];
+#endif
 #if BATCHED_LDV == 4
 #define BATCHED_LDV_T real4
 #define BATCHED_LDV_PUT(dst, v) (dst)[0] = (v).x, (dst)[1] = (v).y, (dst)[2] = (v).z, (dst)[3] = (v).w
@@ -343,6 +381,7 @@ KT_KERNEL BATCHED_BOUNDS void gemm_batched(const int m, const int n, const int k
     const KT_GLOBAL real* cn = BATCHED_PROBLEM(C, offc, ptrC, strideC, pn);
 #define BATCHED_FETCH_AHEAD(pn)
 #endif
+#if BATCHED_PREFETCH
 #define BATCHED_FETCH(P)                                                                                               \
     {                                                                                                                  \
         const int pn = (P);                                                                                            \
@@ -380,17 +419,100 @@ KT_KERNEL BATCHED_BOUNDS void gemm_batched(const int m, const int n, const int k
         BATCHED_FETCH_AHEAD(pn)                                                                                        \
     }
     BATCHED_FETCH((int)get_group_id(0) * BATCHED_SEQ * BATCHED_TBA + q)
+#else // BATCHED_USE_ASYNC
+    // The copies of one round: work-item r takes runs r, r + WPP, ... of LA (LB) consecutive stored elements of A (B)
+    // and puts them in their places of op(A) (op(B)) in shared buffer `buf`. A run is one copy where it lies whole in
+    // a tile column too (the operand not transposed, the tile's leading dimension a multiple of the run; the tiles
+    // are 16-byte aligned) and the problem's operand is aligned at run time; otherwise (transposed operands: the run
+    // crosses tile columns) one copy per element. C is not copied: it is read at the start of its round (below).
+#define BATCHED_RUN_A                                                                                                  \
+    (!BATCHED_TRANS_A && BATCHED_LDV > 1 && BATCHED_LA == BATCHED_LDV && BATCHED_LDSA % BATCHED_LDV == 0)
+#define BATCHED_RUN_B                                                                                                  \
+    (!BATCHED_TRANS_B && BATCHED_LDV > 1 && BATCHED_LB == BATCHED_LDV && BATCHED_LDSB % BATCHED_LDV == 0)
+#if BATCHED_CP_ASYNC
+// Elements per copy of a whole run: cp.async moves at most 16 bytes (4 doubles in two copies).
+#if defined(KT_DOUBLE) && KT_DOUBLE && BATCHED_LDV == 4
+#define BATCHED_PIECE 2
+#else
+#define BATCHED_PIECE BATCHED_LDV
+#endif
+#define BATCHED_CP(dst, src, BYTES)                                                                                    \
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"((unsigned)__cvta_generic_to_shared(dst)),       \
+                 "l"(src), "n"(BYTES)                                                                                  \
+                 : "memory")
+// L elements from src to dst, dst[0], dst[stride], ...; `whole` (a compile-time constant): one run of LDV elements in
+// both memories, copied in 16-byte pieces (8 bytes for 2 floats) when `aligned`.
+#define BATCHED_COPY_RUN(dst, stride, src, L, whole, aligned)                                                          \
+    if ((whole) && (aligned)) {                                                                                        \
+        KT_UNROLL                                                                                                      \
+        for (int h = 0; h < BATCHED_LDV / BATCHED_PIECE; ++h)                                                          \
+            BATCHED_CP((dst) + h * BATCHED_PIECE, (src) + h * BATCHED_PIECE, BATCHED_PIECE * sizeof(real));            \
+    } else {                                                                                                           \
+        KT_UNROLL                                                                                                      \
+        for (int t = 0; t < (L); ++t) BATCHED_CP((dst) + t * (stride), (src) + t, sizeof(real));                     \
+    }
+#define BATCHED_COMMIT() asm volatile("cp.async.commit_group;\n" ::: "memory")
+#define BATCHED_WAIT() asm volatile("cp.async.wait_all;\n" ::: "memory")
+#else
+// The same buffers filled with ordinary loads and stores (OpenCL, CUDA before sm_80): the loads of a run as
+// BATCHED_LOAD_RUN makes them (one vector where aligned), so the run decisions are exercised everywhere.
+#define BATCHED_COPY_RUN(dst, stride, src, L, whole, aligned)                                                          \
+    {                                                                                                                  \
+        real v_[BATCHED_LDV];                                                                                          \
+        BATCHED_LOAD_RUN(v_, src, L, (whole) && (aligned))                                                             \
+        KT_UNROLL                                                                                                      \
+        for (int t = 0; t < (L); ++t) (dst)[t * (stride)] = v_[t];                                                     \
+    }
+#define BATCHED_COMMIT()
+#define BATCHED_WAIT()
+#endif
+// The copy loops stay rolled: unrolled, the compiler keeps every copy's shared and global offsets (loop-invariant
+// across rounds) in registers, 128 a work-item at single 25 (8 x 8, 2 problems, 8 rounds; ptxas for sm_90) against
+// 71 rolled, where the offsets are recomputed per copy (a few integer operations beside a memory instruction).
+#define BATCHED_ROLLED KT_PRAGMA(unroll 1)
+#define BATCHED_ISSUE(P, buf)                                                                                          \
+    {                                                                                                                  \
+        const int pn = (P);                                                                                            \
+        if (pn < batch) {                                                                                              \
+            BATCHED_FETCH_PROBLEMS(pn)                                                                                 \
+            const int alignedA = BATCHED_ALIGNED(an, lda), alignedB = BATCHED_ALIGNED(bn, ldb);                        \
+            BATCHED_LOCAL_PTR real* tA = sA + (buf) * (BATCHED_TBA * BATCHED_CAP_A) + baseA;                           \
+            BATCHED_LOCAL_PTR real* tB = sB + (buf) * (BATCHED_TBA * BATCHED_CAP_B) + baseB;                           \
+            BATCHED_ROLLED                                                                                             \
+            for (int s = 0; s < BATCHED_SA; ++s) {                                                                     \
+                const int e = (r + s * BATCHED_WPP) * BATCHED_LA;                                                      \
+                if (e < BM * BK)                                                                                       \
+                    BATCHED_COPY_RUN(&tA[BATCHED_STAGE_AI(e) + BATCHED_STAGE_AP(e) * BATCHED_LDSA],                    \
+                                     BATCHED_TRANS_A ? BATCHED_LDSA : 1,                                               \
+                                     &an[BATCHED_IDX_A(BATCHED_STAGE_AI(e), BATCHED_STAGE_AP(e))], BATCHED_LA,         \
+                                     BATCHED_RUN_A, alignedA)                                                          \
+            }                                                                                                          \
+            BATCHED_ROLLED                                                                                             \
+            for (int s = 0; s < BATCHED_SB; ++s) {                                                                     \
+                const int e = (r + s * BATCHED_WPP) * BATCHED_LB;                                                      \
+                if (e < BK * BN)                                                                                       \
+                    BATCHED_COPY_RUN(&tB[BATCHED_STAGE_BP(e) + BATCHED_STAGE_BJ(e) * BATCHED_LDSB],                    \
+                                     BATCHED_TRANS_B ? BATCHED_LDSB : 1,                                               \
+                                     &bn[BATCHED_IDX_B(BATCHED_STAGE_BP(e), BATCHED_STAGE_BJ(e))], BATCHED_LB,         \
+                                     BATCHED_RUN_B, alignedB)                                                          \
+            }                                                                                                          \
+            BATCHED_FETCH_AHEAD(pn)                                                                                    \
+        }                                                                                                              \
+        BATCHED_COMMIT();                                                                                              \
+    }
+    BATCHED_ISSUE((int)get_group_id(0) * BATCHED_SEQ * BATCHED_TBA + q, 0)
+#endif
 #endif
 
     for (int round = 0; round < BATCHED_SEQ; ++round) {
     const int prob = ((int)get_group_id(0) * BATCHED_SEQ + round) * BATCHED_TBA + q;
     const int active = prob < batch;
-#if !BATCHED_PREFETCH // (with prefetch the tiles hold this round's A and B)
+#if !BATCHED_PREFETCH && !BATCHED_USE_ASYNC // (with prefetch the tiles hold this round's A and B)
     const KT_GLOBAL real* a = BATCHED_PROBLEM(A, offa, ptrA, strideA, prob);
     const KT_GLOBAL real* b = BATCHED_PROBLEM(B, offb, ptrB, strideB, prob);
 #endif
     KT_GLOBAL real* c = BATCHED_PROBLEM(C, offc, ptrC, strideC, prob);
-#if BATCHED_DESIGN == 1
+#if BATCHED_DESIGN == 1 && !BATCHED_USE_ASYNC
     if (round > 0) KT_BARRIER(); // the previous round's tiles have been read
 #endif
 
@@ -433,6 +555,15 @@ KT_KERNEL BATCHED_BOUNDS void gemm_batched(const int m, const int n, const int k
 #endif // BATCHED_PREFETCH
 
 #if BATCHED_PREFETCH
+#elif BATCHED_USE_ASYNC
+    // C of this round was read just above (its latency overlaps this round's arithmetic): reading it a round ahead
+    // as the register prefetch does would hold two blocks of C across the arithmetic instead of one, and registers
+    // are what this path is for. Then this work-item's copies of this round (issued a round ago) have landed; the
+    // barrier makes every work-item's visible and says that every work-item is done with the other buffer (read in
+    // the last round), which the next round's copies now fill while this round computes.
+    BATCHED_WAIT();
+    KT_BARRIER();
+    if (round + 1 < BATCHED_SEQ) BATCHED_ISSUE(prob + BATCHED_TBA, (round + 1) & 1)
 #elif BATCHED_USE_VEC
     if (active) {
         BATCHED_UNROLL_STAGE
@@ -501,7 +632,12 @@ KT_KERNEL BATCHED_BOUNDS void gemm_batched(const int m, const int n, const int k
     }
     KT_BARRIER();
 #endif
-#if BATCHED_DESIGN == 1 && !BATCHED_USE_VEC
+#if BATCHED_USE_ASYNC
+    const int roundA = baseA + (round & 1) * (BATCHED_TBA * BATCHED_CAP_A); // this round's buffer
+    const int roundB = baseB + (round & 1) * (BATCHED_TBA * BATCHED_CAP_B);
+#define BATCHED_OPA(i, p) sA[roundA + (i) + (p) * BATCHED_LDSA]
+#define BATCHED_OPB(p, j) sB[roundB + (p) + (j) * BATCHED_LDSB]
+#elif BATCHED_DESIGN == 1 && !BATCHED_USE_VEC
 #define BATCHED_OPA(i, p) sA[baseA + (i) + (p) * BATCHED_LDSA]
 #define BATCHED_OPB(p, j) sB[baseB + (p) + (j) * BATCHED_LDSB]
 #else

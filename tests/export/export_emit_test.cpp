@@ -319,7 +319,8 @@ TEST(KernelPlan, PerCallOptionsReadDeclaredNames) {
 
 // The batched kernel's shared tiles as the package's plan computes them per call equal the kernel's own count
 // (BatchedParams::localMemBytes) at every size 1..32, for every tile layout: plain, padded, register blocks with
-// k-contiguous vectors (VEC 1) and column vectors (VEC 2, rows per work-item a multiple of the vector or not).
+// k-contiguous vectors (VEC 1) and column vectors (VEC 2, rows per work-item a multiple of the vector or not), and
+// the double-buffered tiles of BATCHED_ASYNC.
 TEST(BatchedPackagePlan, TileBytesMatchTheKernelAtEverySize) {
     using batched::BatchedParams;
     std::vector<BatchedParams> points;
@@ -334,6 +335,14 @@ TEST(BatchedPackagePlan, TileBytesMatchTheKernelAtEverySize) {
                         points.push_back(p);
                     }
     points.push_back(BatchedParams{}); // the read-only-cache design: no tiles
+    // Double-buffered tiles (BATCHED_ASYNC): twice the tiles where the blocks are registers, once elsewhere.
+    for (bool pad : {false, true})
+        for (auto [wx, wy, tba] : {std::tuple{3, 4, 2}, std::tuple{8, 8, 1}}) {
+            BatchedParams p;
+            p.design = batched::Design::SharedMemory, p.reg = true, p.seq = 4, p.async = true;
+            p.pad = pad, p.wx = wx, p.wy = wy, p.tba = tba;
+            points.push_back(p);
+        }
     for (const auto& p : points) {
         const std::string text = batched::localMemBytesExpr(p);
         const auto compiled =

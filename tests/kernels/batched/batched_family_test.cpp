@@ -47,6 +47,10 @@ BatchedParams withLdv(BatchedParams p, int ldv) {
     p.ldv = ldv;
     return p;
 }
+BatchedParams withAsync(BatchedParams p) { // the next round's tiles in a second shared buffer (BATCHED_ASYNC)
+    p.async = true;
+    return p;
+}
 
 // Together they take every value of every parameter (checked below); each fits PoCL's work-group limit.
 const std::vector<BatchedParams> kBatchedVariants = {
@@ -82,6 +86,10 @@ const std::vector<BatchedParams> kBatchedVariants = {
     params(0, 1, 14, 12),
     withSeq(blocked(1, 2, 13, 13, true), 2),
     withSeq(blocked(1, 2, 15, 15, false), 2),
+    // double-buffered tiles (DoubleBufferedTilesAtEverySquareSize takes the rest): vector runs with launch bounds,
+    // work-item counts that are no power of two
+    withAsync(withLdv(withMinBlocks(withSeq(blocked(1, 4, 2, 4, false), 4), 2), 2)),
+    withAsync(withSeq(blocked(1, 2, 3, 5, true), 8)),
 };
 
 constexpr blas::Op N = blas::Op::N, T = blas::Op::T;
@@ -221,6 +229,32 @@ TEST(BatchedFamily, SharedTilesBeyondTheStaticLimitAreRefusedBeforeCompiling) {
     // Exactly at the limit: 64 problems of 8 x 4 x 8 in double, (64 + 32) x 64 x 8 = 49152 bytes.
     EXPECT_TRUE(d.supportsOn(point, {{8, 4, 8, 1000}}, cuda48));
     EXPECT_FALSE(d.supportsOn(point, {{8, 5, 8, 1000}}, cuda48));
+    // Double-buffered tiles (BATCHED_ASYNC) take twice: 2 problems of 32^3 in double fit in one buffer (32768 bytes)
+    // and not in two (65536), refused by supportsOn and both plans; where the blocks exceed 32 elements (4 x 4
+    // work-items at 32: 8 x 8 blocks) the kernel has no rounds through shared memory and one buffer.
+    const BatchedParams twice = withAsync(withSeq(blocked(1, 2, 8, 8, false, Precision::F64), 4));
+    BatchedParams once = twice;
+    once.async = false;
+    const ProblemSize s32{{32, 32, 32, 100}};
+    EXPECT_EQ(once.localMemBytes(32, 32, 32), 32768);
+    EXPECT_EQ(twice.localMemBytes(32, 32, 32), 65536);
+    EXPECT_TRUE(d.supportsOn(pointFromParams(once), s32, cuda48));
+    const std::string why = d.unsupportedReason(pointFromParams(twice), s32, cuda48);
+    EXPECT_NE(why.find("65536 bytes"), std::string::npos) << why;
+    EXPECT_THROW(batchedTuningPlan(twice, cuda48, {N, N, 32, 32, 32}), std::invalid_argument);
+    EXPECT_THROW(batchedRoutinePlan(twice, cuda48, {N, T, 32, 32, 32}), std::invalid_argument);
+    EXPECT_TRUE(d.supportsOn(pointFromParams(twice), s32, larger));
+    EXPECT_TRUE(d.supportsOn(pointFromParams(twice), {{16, 16, 16, 100}}, cuda48)); // 16384 bytes
+    BatchedParams wide = twice;
+    wide.wx = wide.wy = 4;
+    EXPECT_FALSE(wide.doubleBuffered(32, 32));
+    EXPECT_EQ(wide.localMemBytes(32, 32, 32), 32768);
+    EXPECT_TRUE(wide.doubleBuffered(16, 16));
+    // Without rounds, register blocks or with vector tiles there is no next round's buffer to fill: refused.
+    for (const BatchedParams& bad : {withAsync(blocked(1, 2, 8, 8, false)), withAsync(withSeq(params(1, 2, 8, 8), 2)),
+                                     withAsync(withSeq(blocked(0, 2, 8, 8, false), 2)),
+                                     withAsync(withSeq(blocked(1, 2, 8, 8, false, Precision::F32, 2), 2))})
+        EXPECT_NE(bad.invalidReason().find("BATCHED_ASYNC"), std::string::npos) << bad.describe();
     // The read-only-cache design declares no local memory: no limit.
     EXPECT_TRUE(d.supportsOn(pointFromParams(params(0, 128, 1, 1, Precision::F64)), {{32, 32, 32, 10}}, cuda48));
     // Size refusals say why as well.
@@ -315,6 +349,31 @@ TEST_F(BatchedPocl, SquareSizesOneToThirtyTwo) {
         TuningProblem problem;
         problem.opA = ops[n % 4].first, problem.opB = ops[n % 4].second;
         expectVerified(*s_device, p, problem, {{{n, n, n, 9}}});
+    }
+}
+
+TEST_F(BatchedPocl, DoubleBufferedTilesAtEverySquareSize) {
+    // BATCHED_ASYNC at every n = 1 ... 32 (8 x 4 work-items: blocks of at most 4 x 8, so the double-buffered path
+    // is taken everywhere): S and D, every op, 2, 4 and 8 rounds, runs of 1, 2 and 4 elements (whole runs where a
+    // column is whole vectors), padded or not, batches of 1, 7 and 2 rounds of work-groups plus one problem; beta 0
+    // (C NaN-poisoned, never read) at every fourth size. Then rectangular shapes (the last four).
+    const std::vector<std::pair<blas::Op, blas::Op>> ops = {{N, N}, {T, N}, {N, T}, {T, T}};
+    std::vector<std::array<std::int64_t, 3>> shapes;
+    for (std::int64_t n = 1; n <= 32; ++n) shapes.push_back({n, n, n});
+    for (const auto& r : std::vector<std::array<std::int64_t, 3>>{{13, 29, 23}, {32, 5, 17}, {1, 32, 9}, {31, 2, 8}})
+        shapes.push_back(r);
+    for (std::size_t v = 0; v < shapes.size(); ++v) {
+        const auto [m, n, k] = shapes[v];
+        const int i = int(v) + 1;
+        BatchedParams p = withSeq(blocked(1, i % 2 ? 1 : 2, 8, 4, i % 3 == 1), 2 << (i % 3));
+        p = withAsync(withLdv(p, 1 << ((i / 3) % 3)));
+        p.precision = (i / 2) % 2 ? Precision::F64 : Precision::F32;
+        ASSERT_TRUE(p.doubleBuffered(m, n)) << p.describe();
+        TuningProblem problem;
+        problem.opA = ops[i % 4].first, problem.opB = ops[i % 4].second;
+        if (i % 4 == 3) problem.beta = 0;
+        const std::int64_t batch = i % 5 == 0 ? 7 : i % 7 == 0 ? 1 : 2 * p.tba * p.seq + 1;
+        expectVerified(*s_device, p, problem, {{{m, n, k, batch}}});
     }
 }
 
@@ -485,6 +544,10 @@ TEST_F(BatchedPocl, NanInCWithBetaZeroIsNeverRead) {
             for (bool reg : {false, true})
                 expectVerified(*s_device, params(design, 4, 2, 2, prec, reg, reg && design == 1), problem,
                                {{{7, 5, 3, 9}}, {{1, 1, 1, 1}}});
+    // The double-buffered tiles read C at the start of a round, where beta says whether to.
+    for (Precision prec : {Precision::F32, Precision::F64})
+        expectVerified(*s_device, withAsync(withSeq(blocked(1, 2, 2, 2, false, prec), 4)), problem,
+                       {{{7, 5, 3, 19}}, {{1, 1, 1, 1}}});
 }
 
 TEST_F(BatchedPocl, GeneralKernelRunsAnySize) {
@@ -586,10 +649,12 @@ void expectRoutineMatches(Device& device, const BatchedParams& p, const blas::Bl
 
 TEST_F(BatchedPocl, PointerArraysInAnyOrderBothDesignsAndPrecisions) {
     // Problems at scrambled slots with padding between them, offsets on every operand, beta != 0; "design" 2: the
-    // shared register-blocked design with the next problem prefetched (11 problems: rounds of 2, work-groups of 4).
-    for (int design : {0, 1, 2})
+    // shared register-blocked design with the next problem prefetched (11 problems: rounds of 2, work-groups of 4);
+    // 3: the same with the next problem's tiles in a second shared buffer (BATCHED_ASYNC).
+    for (int design : {0, 1, 2, 3})
         for (Precision prec : {Precision::F32, Precision::F64})
             for (const char* ops : {"ptr-nn", "ptr-tt", "ptr-tn", "ptr-nt"}) {
+                if (design == 3 && (ops[4] == 'n') != (prec == Precision::F32)) continue; // 2 op pairs a precision
                 BatchedFamily family(prec);
                 blas::BlasCall call = *family.benchCall(ops, {{5, 3, 7, 11}});
                 ASSERT_EQ(call.routine, "gemm_batched");
@@ -602,8 +667,9 @@ TEST_F(BatchedPocl, PointerArraysInAnyOrderBothDesignsAndPrecisions) {
                 const auto extent = [&](blas::Operand w, const blas::BlasOperand& o) {
                     return blas::elementExtent(call, w, o);
                 };
-                const BatchedParams p =
-                    design == 2 ? withSeq(blocked(1, 2, 2, 4, true, prec), 2) : params(design, 4, 2, 4, prec);
+                const BatchedParams p = design == 3   ? withAsync(withSeq(blocked(1, 2, 2, 4, true, prec), 2))
+                                        : design == 2 ? withSeq(blocked(1, 2, 2, 4, true, prec), 2)
+                                                      : params(design, 4, 2, 4, prec);
                 expectRoutineMatches(*s_device, p, call, layout, pattern(extent(blas::Operand::A, layout.a), 1),
                                      pattern(extent(blas::Operand::B, layout.b), 2),
                                      pattern(extent(blas::Operand::C, layout.c), 3), false);
@@ -646,10 +712,13 @@ TEST_F(BatchedPocl, VectorStagingLoadsOfAlignedAndUnalignedProblems) {
         call.beta = 0.5;
         call.strideA = 8 * 8 + 2, call.strideB = 10 * 8, call.strideC = 8 * 8;
         const blas::BlasOperands layout{{nullptr, 8, 0}, {nullptr, 10, 0}, {nullptr, 8, 1}};
-        expectRoutineMatches(*s_device, withLdv(withSeq(blocked(1, 1, 4, 4, true, prec), 2), ldv), call, layout,
-                             pattern(blas::elementExtent(call, blas::Operand::A, layout.a), 1),
-                             pattern(blas::elementExtent(call, blas::Operand::B, layout.b), 2),
-                             pattern(blas::elementExtent(call, blas::Operand::C, layout.c), 3), false);
+        // The register prefetch, and the double-buffered tiles (unpadded, so that a whole run of op(A) is one copy).
+        for (const BatchedParams& p : {withLdv(withSeq(blocked(1, 1, 4, 4, true, prec), 2), ldv),
+                                       withAsync(withLdv(withSeq(blocked(1, 1, 4, 4, false, prec), 2), ldv))})
+            expectRoutineMatches(*s_device, p, call, layout,
+                                 pattern(blas::elementExtent(call, blas::Operand::A, layout.a), 1),
+                                 pattern(blas::elementExtent(call, blas::Operand::B, layout.b), 2),
+                                 pattern(blas::elementExtent(call, blas::Operand::C, layout.c), 3), false);
     }
 }
 

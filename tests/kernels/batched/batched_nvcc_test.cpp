@@ -18,20 +18,33 @@ std::string nvccPath() {
     return "/usr/local/cuda/bin/nvcc";
 }
 
-// Empty on success, else the compiler output.
-std::string nvccCompile(const GeneratedSource& program, const std::string& tag) {
+// Empty on success, else the compiler output. With `ptx`, the PTX for `arch` is kept there (a full compile, ptxas
+// included, runs as well).
+std::string nvccCompile(const GeneratedSource& program, const std::string& tag, const std::string& arch = "sm_90",
+                        std::string* ptx = nullptr) {
     const auto dir = std::filesystem::temp_directory_path() / ("kt_batched_nvcc_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
-    const auto file = dir / (tag + ".cu"), log = dir / (tag + ".log");
+    const auto file = dir / (tag + ".cu"), log = dir / (tag + ".log"), ptxFile = dir / (tag + ".ptx");
     std::ofstream(file) << program.source;
-    std::string cmd = nvccPath() + " -arch=sm_90 -c -x cu -o /dev/null";
+    std::string cmd = nvccPath() + " -arch=" + arch + " -c -x cu -o /dev/null";
+    if (ptx) cmd += " --keep --keep-dir " + dir.string(); // the PTX handed to ptxas: <tag>.ptx
     for (const auto& o : program.options) cmd += " " + o;
     cmd += " " + file.string() + " > " + log.string() + " 2>&1";
     const int rc = std::system(cmd.c_str());
     std::ifstream in(log);
     std::string out((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (ptx && rc == 0) {
+        std::ifstream p(ptxFile);
+        ptx->assign((std::istreambuf_iterator<char>(p)), std::istreambuf_iterator<char>());
+    }
     std::filesystem::remove_all(dir);
     return rc == 0 ? std::string() : "nvcc failed:\n" + out;
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
 }
 } // namespace
 
@@ -109,4 +122,61 @@ TEST(BatchedGenerator, SharedTilesUpToTheStaticLimitCompileAndBeyondItAreRefused
     EXPECT_THROW(batchedProgram(p, gpu, over), std::invalid_argument);
     const std::string log = nvccCompile(batchedProgram(p, claimsMore, over), "over");
     EXPECT_NE(log.find("too much shared data"), std::string::npos) << log;
+}
+
+TEST(BatchedGenerator, DoubleBufferedTilesUseCpAsyncFromSm80AndPlainCopiesBefore) {
+    // BATCHED_ASYNC 1: cp.async on sm_80 and sm_90, whole runs of LDV elements as one copy (16 bytes: 4 floats, or 2
+    // doubles twice for LDV 4) where the operand is not transposed, one element each where it is; sm_75 compiles the
+    // same buffers with ordinary loads and stores. Both precisions, strided and pointer arrays.
+    if (!std::filesystem::exists(nvccPath())) GTEST_SKIP() << "nvcc not found at " << nvccPath();
+    DeviceInfo gpu;
+    gpu.backend = BackendKind::Cuda, gpu.type = DeviceType::Gpu, gpu.localMemBytes = 48 * 1024;
+    int tag = 0;
+    for (Precision prec : {Precision::F32, Precision::F64}) {
+        BatchedParams p;
+        p.precision = prec, p.design = Design::SharedMemory, p.tba = 2, p.wx = 8, p.wy = 8, p.reg = true;
+        p.seq = 8, p.ldv = 4, p.async = true, p.minBlocks = 4;
+        const std::int64_t bytes = prec == Precision::F64 ? 8 : 4;
+        // 24 x 24 x 24 (columns whole vectors of 4, unpadded): op(A) N in vectors, op(B) T per element.
+        BatchedShape shape{blas::Op::N, blas::Op::T, 24, 24, 24};
+        for (const std::string arch : {"sm_90", "sm_80", "sm_75"}) {
+            for (bool pointers : {false, true}) {
+                if (pointers && arch != "sm_90") continue;
+                shape.pointers = pointers;
+                SCOPED_TRACE(p.describe() + " " + arch + (pointers ? " pointers" : ""));
+                std::string ptx;
+                ASSERT_EQ(nvccCompile(batchedProgram(p, gpu, shape), "a" + std::to_string(tag++), arch, &ptx), "");
+                if (arch == "sm_75") {
+                    EXPECT_EQ(count(ptx, "cp.async"), 0u);
+                    EXPECT_GT(count(ptx, "st.shared"), 0u);
+                    continue;
+                }
+                EXPECT_GT(count(ptx, "cp.async.ca.shared.global [%r"), 0u) << ptx.substr(0, 2000);
+                EXPECT_GT(count(ptx, "], 16;"), 0u);                                  // whole runs of op(A)
+                EXPECT_GT(count(ptx, "], " + std::to_string(bytes) + ";"), 0u);      // elements of op(B)
+                EXPECT_GT(count(ptx, "cp.async.commit_group"), 0u);
+                EXPECT_GT(count(ptx, "cp.async.wait_all"), 0u);
+                EXPECT_EQ(count(ptx, "st.shared"), 0u); // no staging through registers
+            }
+        }
+        // Padded tiles (odd leading dimensions): no whole runs in shared memory, every copy one element; 2-element
+        // runs (8 bytes in single) at n = 26.
+        p.pad = true, p.ldv = 2;
+        for (std::int64_t n : {25, 26}) {
+            SCOPED_TRACE(p.describe() + " n " + std::to_string(n));
+            std::string ptx;
+            ASSERT_EQ(nvccCompile(batchedProgram(p, gpu, BatchedShape{blas::Op::T, blas::Op::N, n, n, n}),
+                                  "a" + std::to_string(tag++), "sm_80", &ptx),
+                      "");
+            EXPECT_GT(count(ptx, "], " + std::to_string(bytes) + ";"), 0u);
+            EXPECT_EQ(count(ptx, "], 16;"), 0u);
+        }
+        p.pad = false;
+        SCOPED_TRACE("unpadded 26");
+        std::string ptx;
+        ASSERT_EQ(nvccCompile(batchedProgram(p, gpu, BatchedShape{blas::Op::N, blas::Op::N, 26, 26, 26}),
+                              "a" + std::to_string(tag++), "sm_80", &ptx),
+                  "");
+        EXPECT_GT(count(ptx, "], " + std::to_string(2 * bytes) + ";"), 0u); // runs of 2 (26 is even)
+    }
 }
