@@ -161,7 +161,10 @@ void emitDirectTileLoad(Writer& w, const Operand& o, const Names& n, const GemmP
     w.line(step == TileStep::Direct ? "// The work-group copies " + what + " into local memory from the matrix."
                                     : "// Prefetch: each work-item loads its share of " + what + " into registers.");
     auto sink = [&](const std::string& v) {
-        if (step == TileStep::Direct)
+        if (step == TileStep::Direct && v != "v" && o.kMajor) { // a load: named, then stored element by element
+            w.line("const " + o.loadVec + " v = " + v + ";");
+            store("v");
+        } else if (step == TileStep::Direct)
             store(v);
         else
             w.line(regs + "[r] = " + v + ";");

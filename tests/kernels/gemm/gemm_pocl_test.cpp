@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <numeric>
 #include <optional>
 #include <tuple>
 
@@ -234,18 +235,24 @@ template <class T> void routineAllCalls(Device& dev, const GemmParams& p) {
 }
 
 // Direct reads, beyond routineAllCalls: calls on the blocks with ld and offsets multiples of directAlign() run the
-// exact-fit program (every op and order), a misaligned offset the general one; beta 0 never reads C (NaN there),
-// alpha 0 leaves beta C.
-template <class T> void directReadCalls(Device& dev, const GemmParams& p) {
+// exact-fit program (`exactOps` 4: every op and order; 1: the column-major TN call alone, whose row-major operands are
+// both k-major; 0: none), a misaligned offset the general one; a ragged call with NaN around the operands; beta 0
+// never reads C (NaN there), alpha 0 leaves beta C. PoCL compiles a program at its first launch (seconds for these
+// kernels), so callers choose how many programs run.
+template <class T> void directReadCalls(Device& dev, const GemmParams& p, int exactOps) {
     GemmRoutine routine(dev, test::programsOf(dev), p);
-    const std::int64_t m = 2 * p.ml, n = p.nl, k = 3 * p.kMultiple(), align = p.directAlign();
+    // m and n multiples of ml and nl in both orders (a column-major call swaps them).
+    const std::int64_t blocks = std::lcm(p.ml, p.nl), m = 2 * blocks, n = blocks, k = 3 * p.kMultiple();
+    const std::int64_t align = p.directAlign();
     for (Order order : {Order::RowMajor, Order::ColMajor})
         for (Op opA : {Op::N, Op::T})
             for (Op opB : {Op::N, Op::T}) {
+                if (exactOps < 4 && (exactOps == 0 || order == Order::RowMajor || opA == Op::N || opB == Op::T))
+                    continue;
                 const bool row = order == Order::RowMajor;
                 GemmCall fit{order, opA, opB, m, n, k, 0.75, -0.5};
-                fit.lda = ((opA == Op::N) == row ? k : m) + align;
-                fit.ldb = ((opB == Op::N) == row ? n : k) + 2 * align;
+                fit.lda = roundUp((opA == Op::N) == row ? k : m, align) + align; // padded, still aligned
+                fit.ldb = roundUp((opB == Op::N) == row ? n : k, align) + 2 * align;
                 fit.ldc = (row ? n : m) + 1;
                 fit.offA = 3 * align, fit.offB = align, fit.offC = 3;
                 SCOPED_TRACE("exact fit " + fit.describe() + " " + p.describe());
@@ -257,6 +264,15 @@ template <class T> void directReadCalls(Device& dev, const GemmParams& p) {
                 EXPECT_FALSE(routine.copiedA());
                 EXPECT_FALSE(routine.copiedB());
             }
+    // Ragged, padded ld, odd offsets, NaN around the operands; several k-blocks (split-K: several per part).
+    GemmCall ragged{Order::ColMajor, Op::T, Op::N, p.ml + p.ml / 2 + 1, 2 * p.nl - 3, 3 * p.kMultiple() - 1, -1.25, 0.5};
+    ragged.lda = ragged.k + 3, ragged.ldb = ragged.k + 1, ragged.ldc = ragged.m + 2;
+    ragged.offA = 5, ragged.offB = 2, ragged.offC = 1;
+    {
+        SCOPED_TRACE("ragged " + ragged.describe() + " " + p.describe());
+        checkRoutine<T>(dev, routine, ragged, true);
+        EXPECT_FALSE(routine.ranExactFit());
+    }
     // C full of NaN: beta 0 writes alpha op(A) op(B) (alpha 0: zeros), never reading C; alpha 0 with beta != 0 scales C.
     const std::int64_t sm = p.ml + 3, sn = p.nl - 1, sk = p.kl + 2;
     for (const auto& [alpha, beta] : {std::pair{1.5, 0.0}, std::pair{0.0, 0.0}, std::pair{0.0, -2.0}}) {
@@ -343,27 +359,45 @@ TEST_F(GemmPocl, TensorCoreVariantsMatchOpenBlasEveryOpLayoutAndRaggedSize) {
     EXPECT_EQ(ran, expected);
 }
 
-TEST_F(GemmPocl, SimtDirectReadsMatchOpenBlasEveryOpOrderScheduleAndRaggedSize) {
-    // Direct reads on the SIMT kernel (no layout copies): the tuning candidate's kernel (k-rows operands in place) on
-    // ragged sizes with several k-blocks, then the routine for every op, order, ragged shape (1, 7, 33, 100, 255, k 0),
-    // padded ld and offset with NaN around the operands, the exact-fit program, beta 0 and alpha 0 with NaN in C.
+TEST_F(GemmPocl, SimtDirectReadsMatchOpenBlasEveryScheduleOpOrderAndRaggedSize) {
+    // Direct reads on the SIMT kernel (no layout copies). PoCL compiles each program at its first launch, seconds
+    // apiece, so the work is split where the kernel text splits: the tile loads are one function whatever the
+    // schedule (k-rows or k-major stores), and the schedules place them alike for both orientations.
+    // - Two variants, one per precision: the tuning candidate's kernel (k-rows operands in place) on ragged sizes with
+    //   several k-blocks, then every op, order, ragged shape (1, 7, 33, 100, 255, k 0), padded ld and offset with NaN
+    //   around the operands (routineAllCalls), the exact fit (FP32: of every op).
+    // - Every variant (each prefetch schedule, load width, split-K): the routine's both-k-major program (column-major
+    //   TN) on a ragged call with NaN around the operands and with beta 0 / alpha 0 and NaN in C; sf5w0's schedule
+    //   also on the blocks (exact fit).
+    // On CUDA (gemm_cuda_test) every variant takes everything.
     int ran = 0;
-    for (const auto& p : kSimtDirectVariants) {
+    for (std::size_t i = 0; i < kSimtDirectVariants.size(); ++i) {
+        const GemmParams& p = kSimtDirectVariants[i];
         SCOPED_TRACE(p.describe());
         ASSERT_EQ(p.invalidReason(), "");
         if (p.precision == D && !s_device->info().fp64) continue;
         if (std::uint64_t(p.localMemBytes()) > s_device->info().localMemBytes) continue;
-        for (const auto& [m, n, k] : {std::tuple{2 * p.ml + p.ml / 2 + 1, p.nl + 3, 4 * p.kl * p.ksplit + 1},
-                                      std::tuple{p.ml - 1, 2 * p.nl + 7, p.kl * p.ksplit - 1}, std::tuple{1, 1, 1}}) {
-            const auto r = p.precision == F ? runTn<float>(*s_device, p, m, n, k) : runTn<double>(*s_device, p, m, n, k);
-            EXPECT_TRUE(r.ok) << m << "x" << n << "x" << k << ": " << r.message;
+#ifdef KT_GEMM_TEST_CUDA
+        const bool everyOp = true;
+        const int exactOps = 4;
+#else
+        const bool everyOp = i == 1 || i == 2;
+        const int exactOps = i == 2 ? 4 : i == 1 || i == 5 ? 1 : 0;
+#endif
+        if (everyOp) {
+            for (const auto& [m, n, k] : {std::tuple{2 * p.ml + p.ml / 2 + 1, p.nl + 3, 4 * p.kl * p.ksplit + 1},
+                                          std::tuple{p.ml - 1, 2 * p.nl + 7, p.kl * p.ksplit - 1}, std::tuple{1, 1, 1}}) {
+                const auto r =
+                    p.precision == F ? runTn<float>(*s_device, p, m, n, k) : runTn<double>(*s_device, p, m, n, k);
+                EXPECT_TRUE(r.ok) << m << "x" << n << "x" << k << ": " << r.message;
+            }
         }
         if (p.precision == F) {
-            routineAllCalls<float>(*s_device, p);
-            directReadCalls<float>(*s_device, p);
+            if (everyOp) routineAllCalls<float>(*s_device, p);
+            directReadCalls<float>(*s_device, p, exactOps);
         } else {
-            routineAllCalls<double>(*s_device, p);
-            directReadCalls<double>(*s_device, p);
+            if (everyOp) routineAllCalls<double>(*s_device, p);
+            directReadCalls<double>(*s_device, p, exactOps);
         }
         ++ran;
     }
@@ -455,3 +489,4 @@ TEST_F(GemmPocl, InconsistentCallsAreRejectedWithTheField) {
     EXPECT_NO_THROW(routine.enqueue(call, *buf, *buf, *buf));
     s_device->finish();
 }
+

@@ -210,16 +210,19 @@ inline gemm::GemmParams mainloop(gemm::GemmParams p, int dbuf, int lds128, int m
 
 // Direct reads on the SIMT kernel (ROW/ROW, both tiles local; GemmParams::direct): every prefetch schedule (0..6), with
 // and without the fragment pipeline, both precisions, loads of 1, 2 and 4 elements (vw 8: two loads of 4 per vector
-// group; kl 2 below the chunk: k-major loads of 2), split-K, warp patches, tiles of fewer loads than work-items.
+// group; kl 2 below the chunk: k-major loads of 2), split-K, warp patches, tiles of fewer loads than work-items; kl 16
+// in FP32, where the k-major tile's pad leaves 2-way bank conflicts (GemmParams::kMajorPad). Small
+// blocks: PoCL compiles each program at its first launch, and 8 x 8 accumulators with the peeled schedules take it
+// half a minute.
 inline const std::vector<gemm::GemmParams> kSimtDirectVariants = {
-    directReads(variant(16, 32, 4, 2, 4, 2, 2, "AB", "", ROW, ROW, F)),  // no prefetch, partial load rounds
-    directReads(variant(32, 16, 8, 4, 2, 1, 1, "ABP", "", ROW, ROW, D)), // element loads only
+    directReads(variant(16, 32, 4, 2, 4, 2, 1, "AB", "", ROW, ROW, F)),  // no prefetch, element loads, partial rounds
+    directReads(variant(32, 16, 8, 4, 2, 1, 2, "ABP", "", ROW, ROW, D)), // loads of 2 doubles
     directReads(microKernel(variant(32, 32, 8, 4, 4, 1, 4, "ABD", "", ROW, ROW, F), 4, 1, 1)),
     directReads(split(variant(32, 64, 8, 4, 8, 2, 2, "ABE", "", ROW, ROW, D), 2)),
-    directReads(microKernel(variant(64, 32, 16, 4, 4, 1, 4, "ABT", "", ROW, ROW, F), 8, 0, 1)),
-    directReads(microKernel(variant(64, 64, 8, 8, 8, 1, 4, "ABU", "", ROW, ROW, F), 0, 1, 1)), // sf5w0's schedule
-    directReads(microKernel(variant(32, 64, 8, 4, 8, 1, 2, "ABV", "", ROW, ROW, D), 4, 1, 1)),
-    directReads(variant(64, 32, 2, 8, 8, 2, 8, "ABP", "", ROW, ROW, F)), // vw 8, kl 2
+    directReads(microKernel(variant(32, 32, 16, 4, 4, 1, 4, "ABT", "", ROW, ROW, F), 8, 0, 1)), // k-major pad: 2-way
+    directReads(microKernel(variant(32, 32, 8, 4, 4, 1, 4, "ABU", "", ROW, ROW, F), 0, 1, 1)),  // sf5w0's schedule
+    directReads(microKernel(variant(32, 32, 8, 4, 4, 1, 2, "ABV", "", ROW, ROW, D), 4, 1, 1)),
+    directReads(variant(32, 32, 2, 8, 8, 2, 8, "ABP", "", ROW, ROW, F)), // vw 8, kl 2: k-major loads of 2
 };
 
 // Together they take every value of the tensor-core parameters: mma 1..4, wm 16 32 64, stages 2 3 4, swizzle 0..3,
