@@ -6,29 +6,24 @@
 # any op) in one process with cuBLAS pedantic, every op, 2048-4096; --verify (OpenBLAS on the host) at 2048 only, a
 # step of its own; then dgemm's df5w0 and its twin once at 4096. Each step under `timeout`, about 200 s in all.
 # Writes $OUT/log.txt and $OUT/results.tar.gz (the store and the bench JSON).
-# Dry run on PoCL with tiny sizes (the commands parse and run): KT_DEVICE=pthread KT_PEER=none KT_SIZES=64,96
-#   KT_VERIFY_SIZES=40 KT_DSIZES=48 KT_KTUNE=build/app/cli/ktune OUT=/tmp/sd bash tools/gpu-sgemm-direct.sh
+# Dry run on PoCL with tiny sizes (the commands parse and run; PoCL compiles these 8 x 8 kernels for minutes):
+#   KT_DEVICE=pthread KT_PEER=none KT_SIZES=64 KT_VERIFY_SIZES=40 KT_DSIZES=48 KT_LIMIT_SCALE=10
+#   KT_KTUNE=build/app/cli/ktune OUT=/tmp/sd bash tools/gpu-sgemm-direct.sh
 set -uo pipefail
 cd "$(dirname "$0")/.."
-source tools/gpu-script.sh # $out, $ktune, $sf5w0, $df5w0
+source tools/gpu-script.sh # $out, $ktune, $sf5w0, $df5w0 and their twins $sf5w0d, $df5w0d
 res=${KT_RES:-/tmp/kt-sgemm-direct}
 source tools/gpu-steps.sh # $res made, KT_DB, log, step
 device=${KT_DEVICE:-cuda:}
 peer=${KT_PEER:-cublas}
-# The direct-read twin of a packed point: ROW/ROW layouts (direct reads read the caller's row-major matrices), direct 1.
-direct() {
-    local p=${1/GEMM_LAYOUT_A=1/GEMM_LAYOUT_A=0}
-    p=${p/GEMM_LAYOUT_B=1/GEMM_LAYOUT_B=0}
-    echo "$p,GEMM_DIRECT=1"
-}
-sd=$(direct "$sf5w0")
-dd=$(direct "$df5w0")
+scale=${KT_LIMIT_SCALE:-1} # the steps' time limits times this
+sd=$sf5w0d dd=$df5w0d # the direct-read twins (gpu-points.sh)
 log "points: sf5w0=$sf5w0 sd=$sd df5w0=$df5w0 dd=$dd"
 # Timing first (programs compiled here land in the image cache for the verify step), both points side by side.
-step 100 bench --device "$device" --family sgemm --point "$sf5w0;$sd" --sizes "${KT_SIZES:-2048,3072,4096}" \
+step $((100 * scale)) bench --device "$device" --family sgemm --point "$sf5w0;$sd" --sizes "${KT_SIZES:-2048,3072,4096}" \
     --ops nn,nt,tn,tt --peer "$peer" --runs 10 --out "$res/sgemm.json"
-step 50 bench --device "$device" --family sgemm --point "$sd" --sizes "${KT_VERIFY_SIZES:-2048}" --ops nn,nt,tn,tt \
+step $((50 * scale)) bench --device "$device" --family sgemm --point "$sd" --sizes "${KT_VERIFY_SIZES:-2048}" --ops nn,nt,tn,tt \
     --peer none --runs 1 --verify --out "$res/sgemm-verify.json"
-step 60 bench --device "$device" --family dgemm --point "$df5w0;$dd" --sizes "${KT_DSIZES:-4096}" --ops nn,nt,tn,tt \
+step $((60 * scale)) bench --device "$device" --family dgemm --point "$df5w0;$dd" --sizes "${KT_DSIZES:-4096}" --ops nn,nt,tn,tt \
     --peer "$peer" --runs 5 --out "$res/dgemm.json"
 log done
