@@ -120,7 +120,9 @@ void emitDirectTileLoad(Writer& w, const Operand& o, const Names& n, const GemmP
     const std::string lcs = std::to_string(lc);
     // Offset of the load's first element from the tile start, and of its element e in the matrix (for the bounds).
     const std::string at = o.kMajor ? "col * " + stride + " + kc * " + lcs : "row * " + stride + " + col * " + lcs;
-    auto gk = [&](int e) { return o.kMajor ? "k0 + kc * " + lcs + " + " + std::to_string(e) : std::string("k0 + row"); };
+    auto gk = [&](int e) {
+        return o.kMajor ? "k0 + kc * " + lcs + " + " + std::to_string(e) : std::string("k0 + row");
+    };
     auto gc = [&](int e) {
         return o.source.blk + " * " + o.wide + " + " + (o.kMajor ? "col" : "col * " + lcs + " + " + std::to_string(e));
     };
@@ -132,8 +134,8 @@ void emitDirectTileLoad(Writer& w, const Operand& o, const Names& n, const GemmP
             return;
         }
         for (int e = 0; e < lc; ++e)
-            w.line("((KT_LOCAL " + n.real + "*)" + tile + ")[(kc * " + lcs + " + " + std::to_string(e) + ") * GEMM_LDL" +
-                   name + " + col] = " + component(v, e) + ";");
+            w.line("((KT_LOCAL " + n.real + "*)" + tile + ")[(kc * " + lcs + " + " + std::to_string(e) +
+                   ") * GEMM_LDL" + name + " + col] = " + component(v, e) + ";");
     };
     auto loop = [&](const std::function<void()>& body) {
         w.line("KT_UNROLL");
@@ -169,8 +171,8 @@ void emitDirectTileLoad(Writer& w, const Operand& o, const Names& n, const GemmP
         else
             w.line(regs + "[r] = " + v + ";");
     };
-    const std::string vectorLoad = lc == 1 ? "*(" + src + " + " + at + ")"
-                                           : "*((const KT_GLOBAL " + o.loadVec + "*)(" + src + " + " + at + "))";
+    const std::string vectorLoad =
+        lc == 1 ? "*(" + src + " + " + at + ")" : "*((const KT_GLOBAL " + o.loadVec + "*)(" + src + " + " + at + "))";
     auto fast = [&] { loop([&] { sink(vectorLoad); }); };
     if (o.exactFit) {
         fast();
@@ -198,8 +200,8 @@ void emitDirectTileLoad(Writer& w, const Operand& o, const Names& n, const GemmP
 void emitTileLoad(Writer& w, const Operand& o, const Names& n, const GemmParams& p, TileStep step,
                   const std::string& base = {}, const std::string& buffer = {}, const std::string& kb = "kb") {
     if (o.direct) {
-        emitDirectTileLoad(w, o, n, p, step, base.empty() ? std::string(o.name == 'A' ? "Ablk" : "Bblk") : base,
-                           buffer, kb);
+        emitDirectTileLoad(w, o, n, p, step, base.empty() ? std::string(o.name == 'A' ? "Ablk" : "Bblk") : base, buffer,
+                           kb);
         return;
     }
     const int chunk = p.chunk();
@@ -283,7 +285,8 @@ void emitNextTilesToRegisters(Writer& w, const Operand& a, const Operand& b, con
 }
 
 std::int64_t tileRounds(const Operand& o, const GemmParams& p) {
-    const std::int64_t total = std::int64_t(p.kl) * (o.name == 'A' ? p.ml : p.nl) / (o.direct ? o.loadChunk : p.chunk());
+    const std::int64_t total =
+        std::int64_t(p.kl) * (o.name == 'A' ? p.ml : p.nl) / (o.direct ? o.loadChunk : p.chunk());
     return (total + p.wgSize() - 1) / p.wgSize();
 }
 
@@ -468,7 +471,8 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     if (auto why = p.invalidReason(); !why.empty()) throw std::invalid_argument("GEMM generator: " + why);
     if (p.mma) return generateMmaKernel(p, variant);
     if (!p.direct && (variant.aKMajor || variant.bKMajor || variant.exactFit))
-        throw std::invalid_argument("k-major operand reads and the exact-fit program need direct reads (GEMM_DIRECT 1)");
+        throw std::invalid_argument(
+            "k-major operand reads and the exact-fit program need direct reads (GEMM_DIRECT 1)");
     const Names n = namesFor(p);
     if (variant.oneCopy && !tnOneCopyPossible(p))
         throw std::invalid_argument("one copy for both TN operands needs one layout, no images and ml, nl of which "
@@ -495,7 +499,8 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     if (p.direct) {
         w.line("// Direct reads: A(p, i) = A[offA + " + std::string(a.kMajor ? "i * lda + p" : "p * lda + i") +
                "], B(p, j) = B[offB + " + (b.kMajor ? "j * ldb + p" : "p * ldb + j") + "], zero outside kA x mC and");
-        w.line(std::string("// kA x nC") + (variant.exactFit ? " (exact fit: every tile inside, every load aligned)" : "") +
+        w.line(std::string("// kA x nC") +
+               (variant.exactFit ? " (exact fit: every tile inside, every load aligned)" : "") +
                "; M, N, K (multiples of ml, nl, kl * ksplit) size the launch and the k loop.");
     } else {
         w.line("// A is K x M (" + toString(p.layoutA) + "), B is K x N (" + toString(p.layoutB) +
@@ -618,8 +623,8 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
         if (p.localB) w.line("KT_LOCAL " + n.vec + " lB" + buffers + "[GEMM_KL][GEMM_NL / GEMM_CHUNK];");
     }
     for (const Operand* o : {&a, &b}) {
-        const std::string decl = std::string("const int stride") + o->name + " = " +
-                                 (o->direct ? o->ld : tileStride(o->source)) + ";";
+        const std::string decl =
+            std::string("const int stride") + o->name + " = " + (o->direct ? o->ld : tileStride(o->source)) + ";";
         if (o->direct)
             w.line(decl + (o->kMajor ? " // k-major: the tile's columns are ld apart" : " // k-rows: its rows"));
         else if (o->source.layout == Layout::Row)

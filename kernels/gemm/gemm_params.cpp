@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <numeric>
-#include <vector>
 #include <sstream>
+#include <vector>
 
 namespace kt::gemm {
 
@@ -110,7 +110,8 @@ std::string GemmParams::invalidReason() const {
         // Every tile goes through local memory, where a k-major operand is transposed and the edges are zero-filled;
         // the register-only and image reads would need both done per work-item in the k-step loop.
         if (direct && (!localA || !localB || imageA || imageB))
-            return "direct reads on the SIMT kernel (direct 1) need both tiles in local memory (local=AB) and no images";
+            return "direct reads on the SIMT kernel (direct 1) need both tiles in local memory (local=AB) and no "
+                   "images";
         return {};
     }
     return mmaInvalidReason();

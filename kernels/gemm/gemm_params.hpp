@@ -102,8 +102,9 @@ struct GemmParams {
     // Lowest CUDA compute capability (x 10) that has the MMA shape: m8n8k4 sm_80, the m16n8k* shapes sm_90.
     int mmaMinCc() const { return mma == 0 ? 0 : mma == 1 ? 80 : 90; }
     std::int64_t kMultiple() const { return std::int64_t(kl) * ksplit; } // K is padded to a multiple of this
-    // Direct reads: the multiple of elements that ld and offsets must be for the exact-fit program (TnVariant::exactFit,
-    // no bounds or alignment tests): 16-byte cp.async rows (tensor cores), loads of chunk() elements (SIMT).
+    // Direct reads: the multiple of elements that ld and offsets must be for the exact-fit program
+    // (TnVariant::exactFit, no bounds or alignment tests): 16-byte cp.async rows (tensor cores), loads of chunk()
+    // elements (SIMT).
     int directAlign() const { return mma ? 2 : chunk(); }
     // SIMT direct reads of a k-major operand: elements per load along k (chunk() where it divides kl).
     int kMajorChunk() const;

@@ -245,8 +245,8 @@ TEST(GemmGenerator, DirectReadsTextPlansAndLimits) {
     EXPECT_THROW(generateTnKernel(packed, kMajor), std::invalid_argument);
 }
 
-// Direct reads on the SIMT kernel: the tile loads per orientation (k-rows as the packed kernel's with ld, k-major along k
-// and stored transposed into padded rows), the bounds only in the general program, the plans without copies.
+// Direct reads on the SIMT kernel: the tile loads per orientation (k-rows as the packed kernel's with ld, k-major along
+// k and stored transposed into padded rows), the bounds only in the general program, the plans without copies.
 TEST(GemmGenerator, SimtDirectReadsLoadFromTheCallersMatricesWithoutCopies) {
     // sf5w0 with ROW layouts and direct reads (the H200 SGEMM winner, tools/gpu-points.sh).
     GemmParams p = microKernel(variant(128, 128, 8, 8, 8, 1, 4, "ABU", "", ROW, ROW, F), 0, 1, 1);
@@ -307,7 +307,8 @@ TEST(GemmGenerator, SimtDirectReadsLoadFromTheCallersMatricesWithoutCopies) {
                           opA == blas::Op::N);
             bool alignedLd = false;
             for (const auto& var : plan.variables)
-                alignedLd = alignedLd || (var.name == "exact" && var.expression.find("(lda) % 4 == 0") != std::string::npos);
+                alignedLd =
+                    alignedLd || (var.name == "exact" && var.expression.find("(lda) % 4 == 0") != std::string::npos);
             EXPECT_TRUE(alignedLd);
         }
 }

@@ -133,8 +133,8 @@ TEST(GemmNvrtc, SimtDirectReadVariantsCompileInEveryOrientationAndNeedNoCopies) 
     if (!nvrtcAvailable(why)) GTEST_SKIP() << "NVRTC not loadable here: " << why;
     auto variants = kSimtDirectVariants;
     for (Precision prec : {F, D}) { // sf5w0 / df5w0: 128 x 128 x 8, 8 x 8 per work-item, prefetch 5, frags
-        GemmParams winner = microKernel(variant(128, 128, 8, 8, 8, 1, prec == F ? 4 : 2, "ABU", "", ROW, ROW, prec), 0,
-                                        1, 1);
+        GemmParams winner =
+            microKernel(variant(128, 128, 8, 8, 8, 1, prec == F ? 4 : 2, "ABU", "", ROW, ROW, prec), 0, 1, 1);
         winner.direct = 1;
         variants.push_back(winner);
     }

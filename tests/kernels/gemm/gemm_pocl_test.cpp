@@ -169,8 +169,8 @@ const std::vector<Shape> kShapes = {{1, 1, 1},    {7, 7, 7},    {33, 33, 33}, {2
                                     {33, 255, 7}, {255, 1, 33}, {7, 33, 1},   {100, 40, 0}};
 
 // Every element of `v` outside the outer x inner matrix at `offset` with rows `ld` apart becomes NaN.
-template <class T> void nanOutside(std::vector<T>& v, std::int64_t offset, std::int64_t outer, std::int64_t inner,
-                                   std::int64_t ld) {
+template <class T>
+void nanOutside(std::vector<T>& v, std::int64_t offset, std::int64_t outer, std::int64_t inner, std::int64_t ld) {
     for (std::int64_t x = 0; x < std::int64_t(v.size()); ++x) {
         const std::int64_t rel = x - offset;
         if (rel < 0 || rel / ld >= outer || rel % ld >= inner) v[std::size_t(x)] = std::numeric_limits<T>::quiet_NaN();
@@ -265,7 +265,8 @@ template <class T> void directReadCalls(Device& dev, const GemmParams& p, int ex
                 EXPECT_FALSE(routine.copiedB());
             }
     // Ragged, padded ld, odd offsets, NaN around the operands; several k-blocks (split-K: several per part).
-    GemmCall ragged{Order::ColMajor, Op::T, Op::N, p.ml + p.ml / 2 + 1, 2 * p.nl - 3, 3 * p.kMultiple() - 1, -1.25, 0.5};
+    GemmCall ragged{Order::ColMajor,       Op::T, Op::N, p.ml + p.ml / 2 + 1, 2 * p.nl - 3,
+                    3 * p.kMultiple() - 1, -1.25, 0.5};
     ragged.lda = ragged.k + 3, ragged.ldb = ragged.k + 1, ragged.ldc = ragged.m + 2;
     ragged.offA = 5, ragged.offB = 2, ragged.offC = 1;
     {
@@ -273,12 +274,14 @@ template <class T> void directReadCalls(Device& dev, const GemmParams& p, int ex
         checkRoutine<T>(dev, routine, ragged, true);
         EXPECT_FALSE(routine.ranExactFit());
     }
-    // C full of NaN: beta 0 writes alpha op(A) op(B) (alpha 0: zeros), never reading C; alpha 0 with beta != 0 scales C.
+    // C full of NaN: beta 0 writes alpha op(A) op(B) (alpha 0: zeros), never reading C; alpha 0 with beta != 0 scales
+    // C.
     const std::int64_t sm = p.ml + 3, sn = p.nl - 1, sk = p.kl + 2;
     for (const auto& [alpha, beta] : {std::pair{1.5, 0.0}, std::pair{0.0, 0.0}, std::pair{0.0, -2.0}}) {
         GemmCall call{Order::ColMajor, Op::T, Op::N, sm, sn, sk, alpha, beta, sk, sk, sm};
         SCOPED_TRACE("alpha " + std::to_string(alpha) + " beta " + std::to_string(beta) + " " + p.describe());
-        const auto A = test::randomMatrix<T>(std::size_t(sk * sm), 1), B = test::randomMatrix<T>(std::size_t(sk * sn), 2);
+        const auto A = test::randomMatrix<T>(std::size_t(sk * sm), 1),
+                   B = test::randomMatrix<T>(std::size_t(sk * sn), 2);
         std::vector<T> C = test::randomMatrix<T>(std::size_t(sm * sn), 3);
         if (beta == 0) std::fill(C.begin(), C.end(), std::numeric_limits<T>::quiet_NaN());
         auto bufA = upload(dev, A), bufB = upload(dev, B), bufC = upload(dev, C);
@@ -385,8 +388,9 @@ TEST_F(GemmPocl, SimtDirectReadsMatchOpenBlasEveryScheduleOpOrderAndRaggedSize) 
         const int exactOps = i == 2 ? 4 : i == 1 || i == 5 ? 1 : 0;
 #endif
         if (everyOp) {
-            for (const auto& [m, n, k] : {std::tuple{2 * p.ml + p.ml / 2 + 1, p.nl + 3, 4 * p.kl * p.ksplit + 1},
-                                          std::tuple{p.ml - 1, 2 * p.nl + 7, p.kl * p.ksplit - 1}, std::tuple{1, 1, 1}}) {
+            for (const auto& [m, n, k] :
+                 {std::tuple{2 * p.ml + p.ml / 2 + 1, p.nl + 3, 4 * p.kl * p.ksplit + 1},
+                  std::tuple{p.ml - 1, 2 * p.nl + 7, p.kl * p.ksplit - 1}, std::tuple{1, 1, 1}}) {
                 const auto r =
                     p.precision == F ? runTn<float>(*s_device, p, m, n, k) : runTn<double>(*s_device, p, m, n, k);
                 EXPECT_TRUE(r.ok) << m << "x" << n << "x" << k << ": " << r.message;
@@ -489,4 +493,3 @@ TEST_F(GemmPocl, InconsistentCallsAreRejectedWithTheField) {
     EXPECT_NO_THROW(routine.enqueue(call, *buf, *buf, *buf));
     s_device->finish();
 }
-

@@ -207,7 +207,6 @@ inline gemm::GemmParams mainloop(gemm::GemmParams p, int dbuf, int lds128, int m
     return p;
 }
 
-
 // Direct reads on the SIMT kernel (ROW/ROW, both tiles local; GemmParams::direct): every prefetch schedule (0..6), with
 // and without the fragment pipeline, both precisions, loads of 1, 2 and 4 elements (vw 8: two loads of 4 per vector
 // group; kl 2 below the chunk: k-major loads of 2), split-K, warp patches, tiles of fewer loads than work-items; kl 16
