@@ -135,7 +135,8 @@ const std::vector<ParamSpec>& paramSpecs() {
         {"GEMM_DIRECT",
          {0},
          {0, 1},
-         "tensor cores: 1 reads A and B from the caller's matrices (any ld, offset, ragged size): no layout copies",
+         "1 reads A and B from the caller's matrices (any ld, offset, ragged size): no layout copies (layouts ROW/ROW; "
+         "SIMT: both tiles local, no images)",
          0},
         // The SIMT micro-kernel after CUTLASS's SIMT GEMMs (GemmParams::warpM, order, frags).
         {"GEMM_WARP_M",
@@ -197,7 +198,12 @@ void addMmaConstraints(ParameterSpace& space, bool f64) {
     // 2026-11-25 run O).
     space.addConstraint({"GEMM_MINB == 0 || (GEMM_ML / GEMM_MS) * (GEMM_NL / GEMM_NS) <= 512",
                          "two blocks per SM: at most 512 work-items each (registers)"});
-    space.addConstraint({"GEMM_MMA > 0 || GEMM_DIRECT == 0", "direct operand reads: tensor cores only"});
+    // SIMT direct reads stage both tiles in local memory (a k-major operand transposed there, its rows padded by less
+    // than 128 bytes: GemmParams::kMajorPad; localMemBytes has the exact figure).
+    space.addConstraint({"GEMM_DIRECT == 0 || GEMM_MMA > 0 || (GEMM_LOCAL_A + GEMM_LOCAL_B == 2 && GEMM_IMAGE_A + "
+                         "GEMM_IMAGE_B == 0 && ((GEMM_ML + GEMM_NL) * " + std::string(f64 ? "8" : "4") +
+                             " + 256) * GEMM_KL * (GEMM_PREFETCH >= 2 && GEMM_PREFETCH <= 5 ? 2 : 1) <= DEV_LOCAL_MEM)",
+                         "SIMT direct operand reads: both tiles in local memory (rows padded), no images"});
     space.addConstraint({"GEMM_WARP_M == 0 || (GEMM_MMA == 0 && (GEMM_ML / GEMM_MS) % GEMM_WARP_M == 0 && "
                          "(GEMM_NL / GEMM_NS) % (32 / GEMM_WARP_M) == 0)",
                          "SIMT: warps of WARP_M x 32/WARP_M work-items tile the work-group"});

@@ -6,6 +6,7 @@
 #include "kernels/gemm/gemm_generator.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <sstream>
 #include <stdexcept>
 
@@ -50,20 +51,37 @@ private:
 
 // Per operand (A along m, B along n) the parts of the kernel that differ.
 struct Operand {
-    char name;         // 'A' / 'B'
+    char name = 'A';   // 'A' / 'B'
     std::string wide;  // GEMM_ML / GEMM_NL
     std::string small; // GEMM_MS / GEMM_NS
     std::string wg;    // GEMM_WGM / GEMM_WGN (work-items along this dimension)
     std::string pos;   // tm / tn
-    bool local;
-    bool image;
+    bool local = false;
+    bool image = false;
     TileSource source; // where its tiles lie
+    // Direct reads (GemmParams::direct): the tiles come from the caller's matrix `name` (rows `rows` of the wide
+    // side, k of them along k, `ld` apart, from element `off`): k-rows, tile element (p, c) at [p * ld + c], or
+    // k-major (TnVariant::aKMajor / bKMajor) at [c * ld + p], stored into the local tile transposed, its rows `pad`
+    // elements longer (GemmParams::kMajorPad). exactFit: every tile inside, every load aligned (no tests).
+    bool direct = false, kMajor = false, exactFit = false;
+    int pad = 0;
+    int loadChunk = 1;   // elements per global load of a tile: chunk(), kMajorChunk() for a k-major operand
+    std::string loadVec; // their type
+    std::string ld, off, rows;
 };
+
+// Element offset (a size_t expression) of operand o's tile at k-block `kb`: in its layout, or (direct reads) in the
+// caller's matrix.
+std::string operandOffset(const Operand& o, const std::string& kb) {
+    if (!o.direct) return tileOffset(o.source, kb);
+    const std::string c0 = "(size_t)" + o.source.blk + " * " + o.wide, k0 = "(size_t)" + kb + " * GEMM_KL";
+    return "(size_t)" + o.off + " + " + (o.kMajor ? c0 + " * " + o.ld + " + " + k0 : k0 + " * " + o.ld + " + " + c0);
+}
 
 // The declaration of `var`, the start of operand o's tile at k-block `kb`: a pointer into the buffer, or (image
 // reads) the element offset into the image, whose texels are the kernel's loads.
 std::string tileStart(const Operand& o, const Names& n, const std::string& var, const std::string& kb = "kb") {
-    const std::string offset = tileOffset(o.source, kb);
+    const std::string offset = operandOffset(o, kb);
     if (o.image) return "const size_t " + var + " = " + offset + "; // element offset in image " + o.name;
     return "const KT_GLOBAL " + n.real + "* " + var + " = " + std::string(1, o.name) + " + " + offset + ";";
 }
@@ -81,9 +99,111 @@ std::string globalLoad(const Operand& o, const Names& n, int chunk, const std::s
 // registers one k-block ahead and from the registers into local memory.
 enum class TileStep { Direct, ToRegisters, FromRegisters };
 
-// `buffer` indexes the double-buffered tiles ("" when there is one buffer).
+// Direct reads (GemmParams::direct): operand o's share of its kl x wide tile at k-block `kb` from the caller's matrix,
+// whose tile starts at `src`. Loads of lc = o.loadChunk elements, along a tile row (k-rows: load idx is row
+// idx / (wide / lc), columns lc (idx % (wide / lc)) + e) or along k (k-major: column idx / (kl / lc), k lc (idx %
+// (kl / lc)) + e), so that consecutive work-items read consecutive addresses of one row of the matrix (k-major: a
+// column's kl elements, whole 32-byte sectors, then the next column). A k-major load goes into the local tile
+// transposed, one element at a time: consecutive work-items write the same tile rows at consecutive columns or, for
+// the kl / lc loads of one column, rows lc apart, which the row pad (GemmParams::kMajorPad) puts in other banks.
+// Whole-vector loads where the tile lies inside the matrix (`fullA`: the work-group's columns inside and ld, offset and
+// pointer aligned, tested once; k inside, per tile; both uniform over the work-group), element loads zero-filled
+// outside it otherwise; the exact-fit program has the vector loads alone.
+void emitDirectTileLoad(Writer& w, const Operand& o, const Names& n, const GemmParams& p, TileStep step,
+                        const std::string& src, const std::string& buffer, const std::string& kb) {
+    const int lc = o.loadChunk, wide = o.name == 'A' ? p.ml : p.nl;
+    const std::int64_t perLine = o.kMajor ? p.kl / lc : wide / lc; // loads per tile row (k-major: column)
+    const std::int64_t total = std::int64_t(p.kl) * wide / lc;
+    const std::int64_t rounds = (total + p.wgSize() - 1) / p.wgSize();
+    const bool ragged = total % p.wgSize() != 0;
+    const std::string name(1, o.name), tile = "l" + name + buffer, regs = "p" + name, stride = "stride" + name;
+    const std::string lcs = std::to_string(lc);
+    // Offset of the load's first element from the tile start, and of its element e in the matrix (for the bounds).
+    const std::string at = o.kMajor ? "col * " + stride + " + kc * " + lcs : "row * " + stride + " + col * " + lcs;
+    auto gk = [&](int e) {
+        return o.kMajor ? "k0 + kc * " + lcs + " + " + std::to_string(e) : std::string("k0 + row");
+    };
+    auto gc = [&](int e) {
+        return o.source.blk + " * " + o.wide + " + " + (o.kMajor ? "col" : "col * " + lcs + " + " + std::to_string(e));
+    };
+    auto component = [&](const std::string& v, int e) { return lc == 1 ? v : v + "." + kComponent[e]; };
+    // The value `v` (or regs[r]) into the local tile: a vector of a tile row, or transposed element by element.
+    auto store = [&](const std::string& v) {
+        if (!o.kMajor) {
+            w.line(tile + "[row][col] = " + v + ";");
+            return;
+        }
+        for (int e = 0; e < lc; ++e)
+            w.line("((KT_LOCAL " + n.real + "*)" + tile + ")[(kc * " + lcs + " + " + std::to_string(e) +
+                   ") * GEMM_LDL" + name + " + col] = " + component(v, e) + ";");
+    };
+    auto loop = [&](const std::function<void()>& body) {
+        w.line("KT_UNROLL");
+        w.open("for (int r = 0; r < " + std::to_string(rounds) + "; ++r)");
+        w.line("const int idx = lid + r * GEMM_WG;");
+        if (ragged) w.open("if (idx < " + std::to_string(total) + ")");
+        if (o.kMajor)
+            w.line("const int col = idx / " + std::to_string(perLine) + ", kc = idx % " + std::to_string(perLine) +
+                   ";");
+        else
+            w.line("const int row = idx / " + std::to_string(perLine) + ", col = idx % " + std::to_string(perLine) +
+                   ";");
+        body();
+        if (ragged) w.close();
+        w.close();
+    };
+    const std::string what = "the kl x " + std::string(o.name == 'A' ? "ml" : "nl") + " tile of " + name + " (" +
+                             (o.kMajor ? "k-major, stored transposed" : "k-rows") + ", " + std::to_string(total) +
+                             " loads of " + lcs + " element(s))";
+    if (step == TileStep::FromRegisters) {
+        w.line("// The prefetched share of " + what + " goes to local memory.");
+        loop([&] { store(regs + "[r]"); });
+        return;
+    }
+    w.line(step == TileStep::Direct ? "// The work-group copies " + what + " into local memory from the matrix."
+                                    : "// Prefetch: each work-item loads its share of " + what + " into registers.");
+    auto sink = [&](const std::string& v) {
+        if (step == TileStep::Direct && v != "v" && o.kMajor) { // a load: named, then stored element by element
+            w.line("const " + o.loadVec + " v = " + v + ";");
+            store("v");
+        } else if (step == TileStep::Direct)
+            store(v);
+        else
+            w.line(regs + "[r] = " + v + ";");
+    };
+    const std::string vectorLoad =
+        lc == 1 ? "*(" + src + " + " + at + ")" : "*((const KT_GLOBAL " + o.loadVec + "*)(" + src + " + " + at + "))";
+    auto fast = [&] { loop([&] { sink(vectorLoad); }); };
+    if (o.exactFit) {
+        fast();
+        return;
+    }
+    w.open("");
+    w.line("const int k0 = " + kb + " * GEMM_KL;");
+    w.open("if (full" + name + " && k0 + GEMM_KL <= kA)");
+    fast();
+    w.close();
+    w.open("else");
+    loop([&] {
+        w.line(o.loadVec + " v;");
+        for (int e = 0; e < lc; ++e)
+            w.line(component("v", e) + " = " + gk(e) + " < kA && " + gc(e) + " < " + o.rows + " ? " + src + "[" + at +
+                   " + " + std::to_string(e) + "] : " + n.zero + ";");
+        sink("v");
+    });
+    w.close();
+    w.close();
+}
+
+// `buffer` indexes the double-buffered tiles ("" when there is one buffer); `kb` is the tile's k-block (direct reads
+// test it against k).
 void emitTileLoad(Writer& w, const Operand& o, const Names& n, const GemmParams& p, TileStep step,
-                  const std::string& base = {}, const std::string& buffer = {}) {
+                  const std::string& base = {}, const std::string& buffer = {}, const std::string& kb = "kb") {
+    if (o.direct) {
+        emitDirectTileLoad(w, o, n, p, step, base.empty() ? std::string(o.name == 'A' ? "Ablk" : "Bblk") : base, buffer,
+                           kb);
+        return;
+    }
     const int chunk = p.chunk();
     const std::int64_t total = std::int64_t(p.kl) * (o.name == 'A' ? p.ml : p.nl) / chunk;
     const std::int64_t rounds = (total + p.wgSize() - 1) / p.wgSize();
@@ -129,14 +249,16 @@ void emitNextTilesToLocal(Writer& w, const Operand& a, const Operand& b, const N
 
 // The distance (elements, a size_t expression) from one k-block's tile of an operand to the next one's: tileOffset's
 // term in kb (ROW and RBL: kl rows of `cols`; CBL: kl rows of the stored block width).
-std::string tileStepExpr(const TileSource& s) {
+std::string tileStepExpr(const Operand& o) {
+    if (o.direct) return o.kMajor ? std::string("(size_t)GEMM_KL") : "(size_t)GEMM_KL * " + o.ld;
+    const TileSource& s = o.source;
     return "(size_t)GEMM_KL * " + (s.layout == Layout::Cbl ? s.storedWide : s.cols);
 }
 
 // The running start of operand o's tile that the guard-free loop of prefetch 4 loads next ("Afetch"): a pointer,
 // or the element offset into the image.
 std::string fetchStart(const Operand& o, const Names& n, const std::string& kb) {
-    const std::string var = std::string(1, o.name) + "fetch", offset = tileOffset(o.source, kb);
+    const std::string var = std::string(1, o.name) + "fetch", offset = operandOffset(o, kb);
     if (o.image) return "size_t " + var + " = " + offset + "; // element offset in image " + o.name;
     return "const KT_GLOBAL " + n.real + "* " + var + " = " + std::string(1, o.name) + " + " + offset + ";";
 }
@@ -153,17 +275,18 @@ void emitNextTilesToRegisters(Writer& w, const Operand& a, const Operand& b, con
         const std::string name(1, o->name);
         if (guarded) {
             w.line(tileStart(*o, n, name + "next", kbNext));
-            emitTileLoad(w, *o, n, p, TileStep::ToRegisters, name + "next");
+            emitTileLoad(w, *o, n, p, TileStep::ToRegisters, name + "next", {}, kbNext);
         } else {
-            emitTileLoad(w, *o, n, p, TileStep::ToRegisters, name + "fetch");
-            w.line(name + "fetch += " + tileStepExpr(o->source) + ";");
+            emitTileLoad(w, *o, n, p, TileStep::ToRegisters, name + "fetch", {}, kbNext);
+            w.line(name + "fetch += " + tileStepExpr(*o) + ";");
         }
     }
     if (guarded) w.close();
 }
 
 std::int64_t tileRounds(const Operand& o, const GemmParams& p) {
-    const std::int64_t total = std::int64_t(p.kl) * (o.name == 'A' ? p.ml : p.nl) / p.chunk();
+    const std::int64_t total =
+        std::int64_t(p.kl) * (o.name == 'A' ? p.ml : p.nl) / (o.direct ? o.loadChunk : p.chunk());
     return (total + p.wgSize() - 1) / p.wgSize();
 }
 
@@ -347,20 +470,42 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
         throw std::invalid_argument("the triangular and k-range kernels of the BLAS3 routines need ksplit 1");
     if (auto why = p.invalidReason(); !why.empty()) throw std::invalid_argument("GEMM generator: " + why);
     if (p.mma) return generateMmaKernel(p, variant);
-    if (variant.aKMajor || variant.bKMajor)
-        throw std::invalid_argument("k-major operand reads belong to the tensor-core kernel's direct reads");
+    if (!p.direct && (variant.aKMajor || variant.bKMajor || variant.exactFit))
+        throw std::invalid_argument(
+            "k-major operand reads and the exact-fit program need direct reads (GEMM_DIRECT 1)");
     const Names n = namesFor(p);
     if (variant.oneCopy && !tnOneCopyPossible(p))
         throw std::invalid_argument("one copy for both TN operands needs one layout, no images and ml, nl of which "
                                     "one divides the other (" +
                                     p.describe() + ")");
-    Operand a{'A', "GEMM_ML", "GEMM_MS", "GEMM_WGM", "tm", p.localA, p.imageA, tileSource(p, variant, 'A')};
-    Operand b{'B', "GEMM_NL", "GEMM_NS", "GEMM_WGN", "tn", p.localB, p.imageB, tileSource(p, variant, 'B')};
+    Operand a, b;
+    for (Operand* o : {&a, &b}) {
+        const bool isA = o == &a;
+        o->name = isA ? 'A' : 'B', o->wide = isA ? "GEMM_ML" : "GEMM_NL", o->small = isA ? "GEMM_MS" : "GEMM_NS";
+        o->wg = isA ? "GEMM_WGM" : "GEMM_WGN", o->pos = isA ? "tm" : "tn";
+        o->local = isA ? p.localA : p.localB, o->image = isA ? p.imageA : p.imageB;
+        o->source = tileSource(p, variant, o->name);
+        if (p.direct) {
+            o->direct = true, o->kMajor = isA ? variant.aKMajor : variant.bKMajor, o->exactFit = variant.exactFit;
+            o->pad = o->kMajor ? p.kMajorPad(isA ? p.ml : p.nl) : 0;
+            o->loadChunk = o->kMajor ? p.kMajorChunk() : p.chunk();
+            o->loadVec = o->loadChunk == 1 ? n.real : n.real + std::to_string(o->loadChunk);
+            o->ld = isA ? "lda" : "ldb", o->off = isA ? "offA" : "offB", o->rows = isA ? "mC" : "nC";
+        }
+    }
     Writer w;
     w.line("// A^T * B + C (\"TN\") GEMM kernel, generated by KernelTune's Matsumoto-style generator.");
     w.line("// " + p.describe());
-    w.line("// A is K x M (" + toString(p.layoutA) + "), B is K x N (" + toString(p.layoutB) +
-           "); M, N, K are multiples of ml, nl, kl * ksplit.");
+    if (p.direct) {
+        w.line("// Direct reads: A(p, i) = A[offA + " + std::string(a.kMajor ? "i * lda + p" : "p * lda + i") +
+               "], B(p, j) = B[offB + " + (b.kMajor ? "j * ldb + p" : "p * ldb + j") + "], zero outside kA x mC and");
+        w.line(std::string("// kA x nC") +
+               (variant.exactFit ? " (exact fit: every tile inside, every load aligned)" : "") +
+               "; M, N, K (multiples of ml, nl, kl * ksplit) size the launch and the k loop.");
+    } else {
+        w.line("// A is K x M (" + toString(p.layoutA) + "), B is K x N (" + toString(p.layoutB) +
+               "); M, N, K are multiples of ml, nl, kl * ksplit.");
+    }
     w.line("// C is row-major with stride ldc; only C[0:mC, 0:nC] is written. beta == 0 never reads C.");
     w.line("// Work-group: (nl/ns) x (ml/ms) work-items, dimension 0 along n; each owns an ms x ns block of C whose");
     w.line("// rows (columns) come in groups of vw consecutive ones strided by the work-group height (width).");
@@ -378,6 +523,10 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     def("GEMM_WGM", "(GEMM_ML / GEMM_MS)");
     def("GEMM_WGN", "(GEMM_NL / GEMM_NS)");
     def("GEMM_WG", "(GEMM_WGM * GEMM_WGN)");
+    if (p.direct) {
+        def("GEMM_LDLA", "(GEMM_ML + " + std::to_string(a.pad) + ") // elements per row of the local A tile");
+        def("GEMM_LDLB", "(GEMM_NL + " + std::to_string(b.pad) + ")");
+    }
     if (p.warpM) {
         def("GEMM_WARP_M", std::to_string(p.warpM) + " // work-items along m in one warp's patch");
         def("GEMM_WARP_N", "(32 / GEMM_WARP_M)");
@@ -407,7 +556,9 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     };
     w.line("                     " + operandParam(a) + ", " + operandParam(b) + ",");
     w.line("                     KT_GLOBAL " + n.real + "* KT_RESTRICT C, const int offC, const int ldc, const int mC,");
-    w.line("                     const int nC)");
+    w.line(p.direct ? "                     const int nC, const int kA, const int lda, const int offA, const int ldb,"
+                    : "                     const int nC)");
+    if (p.direct) w.line("                     const int offB)");
     w.open("");
     if (p.warpM) {
         // Warp patches: work-items lid = 32 w + l (w the warp) form a warpM x (32 / warpM) patch of the work-group,
@@ -435,6 +586,20 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
         for (const auto& line : tnVariantPrologue(variant, folded)) w.line(line);
     }
     if ((p.localA || p.localB) && !p.warpM) w.line("const int lid = tm * GEMM_WGN + tn;");
+    if (p.direct && !variant.exactFit) {
+        w.line("// Direct reads: whole-vector loads of a tile need the work-group's columns inside the matrix and ld, "
+               "offset and");
+        w.line("// pointer aligned to the load (tested once); k inside the matrix is tested per tile.");
+        for (const Operand* o : {&a, &b}) {
+            const std::string name(1, o->name), lc = std::to_string(o->loadChunk);
+            std::string full = o->source.blk + " * " + o->wide + " + " + o->wide + " <= " + o->rows;
+            if (o->loadChunk > 1)
+                full += " && ((" + o->ld + " | " + o->off + ") & " + std::to_string(o->loadChunk - 1) +
+                        ") == 0 && ((size_t)" + name + " & " + std::to_string(o->loadChunk * p.realBytes() - 1) +
+                        ") == 0";
+            w.line("const bool full" + name + " = " + full + ";");
+        }
+    }
     const bool twoBuffers = p.localBuffers() == 2;
     // Prefetch 3: the next tile goes to the other buffer at the start of a k-block, from registers loaded one
     // k-block earlier, and the tile after it is loaded right away. With prefetch 2 the next tile is loaded and
@@ -450,11 +615,19 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     // k-step's FMAs, whose fragments are already in registers; the next block's first fragments are read under them.
     const bool oneBufferFrags = p.frags && !twoBuffers;
     const std::string buffers = twoBuffers ? "[2]" : "";
-    if (p.localA) w.line("KT_LOCAL " + n.vec + " lA" + buffers + "[GEMM_KL][GEMM_ML / GEMM_CHUNK];");
-    if (p.localB) w.line("KT_LOCAL " + n.vec + " lB" + buffers + "[GEMM_KL][GEMM_NL / GEMM_CHUNK];");
+    if (p.direct) { // k-major tiles: rows padded (GEMM_LDLA, GEMM_LDLB) against the transposed stores' bank conflicts
+        w.line("KT_LOCAL " + n.vec + " lA" + buffers + "[GEMM_KL][GEMM_LDLA / GEMM_CHUNK];");
+        w.line("KT_LOCAL " + n.vec + " lB" + buffers + "[GEMM_KL][GEMM_LDLB / GEMM_CHUNK];");
+    } else {
+        if (p.localA) w.line("KT_LOCAL " + n.vec + " lA" + buffers + "[GEMM_KL][GEMM_ML / GEMM_CHUNK];");
+        if (p.localB) w.line("KT_LOCAL " + n.vec + " lB" + buffers + "[GEMM_KL][GEMM_NL / GEMM_CHUNK];");
+    }
     for (const Operand* o : {&a, &b}) {
-        const std::string decl = std::string("const int stride") + o->name + " = " + tileStride(o->source) + ";";
-        if (o->source.layout == Layout::Row)
+        const std::string decl =
+            std::string("const int stride") + o->name + " = " + (o->direct ? o->ld : tileStride(o->source)) + ";";
+        if (o->direct)
+            w.line(decl + (o->kMajor ? " // k-major: the tile's columns are ld apart" : " // k-rows: its rows"));
+        else if (o->source.layout == Layout::Row)
             w.line(decl);
         else if (o->source.storedWide == o->wide)
             w.line(decl + " // " + toString(o->source.layout) + ": rows of a tile are " +
@@ -464,10 +637,11 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     }
     w.line();
     if (p.prefetch) {
+        const std::string typeA = a.direct ? a.loadVec : n.vec, typeB = b.direct ? b.loadVec : n.vec;
         if (p.localA)
-            w.line(n.vec + " pA[" + std::to_string(tileRounds(a, p)) + "]; // prefetched share of the next A tile");
+            w.line(typeA + " pA[" + std::to_string(tileRounds(a, p)) + "]; // prefetched share of the next A tile");
         if (p.localB)
-            w.line(n.vec + " pB[" + std::to_string(tileRounds(b, p)) + "]; // prefetched share of the next B tile");
+            w.line(typeB + " pB[" + std::to_string(tileRounds(b, p)) + "]; // prefetched share of the next B tile");
         w.open("");
         w.line("const int kb = kbBegin;");
         if (p.localA) {

@@ -13,7 +13,7 @@ inline constexpr const char* kTnKernelName = "gemm_tn";
 //   C[0:mC, 0:nC] <- alpha * A^T * B + beta * C   (C row-major with stride ldc; beta == 0 never reads C)
 // where A is K x M and B is K x N, stored in params.layoutA / layoutB, M, N, K multiples of ml, nl, kl.
 // Arguments: (int M, int N, int K, real alpha, real beta, A, B, C, int offC, int ldc, int mC, int nC), and with
-// params.direct also (int k, int lda, int offA, int ldb, int offB): the real k and where the caller's A and B lie (M,
+// params.direct also (int kA, int lda, int offA, int ldb, int offB): the real k and where the caller's A and B lie (M,
 // N, K still padded: they size the launch and the k loop; mC, nC and k bound the reads). A and B are
 // images (KT_IMAGE1D, texels of chunk() elements) when params.imageA / imageB: build them with tnKernelArgs. Throws
 // std::invalid_argument with params.invalidReason() when the parameters are not valid. What the BLAS3 routines change
@@ -34,12 +34,12 @@ enum class TnKRange {
 struct TnVariant {
     TnTriangle triangle = TnTriangle::All;
     TnKRange kRange = TnKRange::All;
-    // Direct reads only (GemmParams::direct): the kernel's A(p, i) lies at A[i * lda + p] (k-contiguous: row-major
-    // op(A) = A) instead of A[p * lda + i]; likewise B(p, j) at B[j * ldb + p] (op(B) = B^T).
+    // Direct reads only (GemmParams::direct, either kernel): the kernel's A(p, i) lies at A[i * lda + p]
+    // (k-contiguous: row-major op(A) = A) instead of A[p * lda + i]; likewise B(p, j) at B[j * ldb + p] (op(B) = B^T).
     bool aKMajor = false, bKMajor = false;
     // Direct reads of a call whose m, n, k are multiples of the blocks (k of kl * ksplit) and whose operands have
-    // 16-byte aligned rows: the tile copies are the packed kernel's, with the caller's ld, and no bounds or alignment
-    // test.
+    // rows aligned to the loads (GemmParams::directAlign: 16 bytes on tensor cores, chunk() elements on the SIMT
+    // kernel): the tile copies are the packed kernel's, with the caller's ld, and no bounds or alignment test.
     bool exactFit = false;
     // SYRK/SYR2K with ml != nl (one a multiple of the other) and one layout for both operands: the operand with the
     // narrower blocks reads its tiles out of the wider operand's blocks (K x max(M, N), blocks of max(ml, nl)), so

@@ -2,13 +2,58 @@
 #include "kernels/gemm/gemm_params.hpp"
 
 #include <algorithm>
+#include <numeric>
 #include <sstream>
+#include <vector>
 
 namespace kt::gemm {
 
 int GemmParams::chunk() const {
     int maxElems = 16 / realBytes();
     return vw < maxElems ? vw : maxElems;
+}
+
+int GemmParams::kMajorChunk() const { return std::gcd(chunk(), kl); }
+
+namespace {
+// Shared-memory wavefronts of the transposed stores of a k-major tile with rows `stride` elements apart: load idx =
+// lid + r * WG covers element kc = idx % (kl / lc) along k (lc elements) of tile column i = idx / (kl / lc), and
+// store e of it writes element (kc * lc + e, i). Per warp (32 consecutive lids) and phase (128 bytes of lanes), a bank
+// serves its distinct 4-byte words one wavefront each.
+std::int64_t transposedStoreWavefronts(const GemmParams& p, int wide, int stride) {
+    const int lc = p.kMajorChunk(), perColumn = p.kl / lc, total = wide * perColumn, wg = p.wgSize();
+    const int words = p.realBytes() / 4, phaseLanes = 32 / words;
+    std::int64_t wavefronts = 0;
+    for (int r = 0; r * wg < total; ++r)
+        for (int e = 0; e < lc; ++e)
+            for (int lane0 = 0; lane0 < wg; lane0 += phaseLanes) {
+                std::vector<std::vector<int>> bank(32);
+                for (int lid = lane0; lid < std::min(wg, lane0 + phaseLanes); ++lid) {
+                    const int idx = lid + r * wg;
+                    if (idx >= total) continue;
+                    const int element = (idx % perColumn * lc + e) * stride + idx / perColumn;
+                    for (int w = 0; w < words; ++w) {
+                        const int word = element * words + w;
+                        auto& b = bank[std::size_t(word % 32)];
+                        if (std::find(b.begin(), b.end(), word) == b.end()) b.push_back(word);
+                    }
+                }
+                std::size_t most = 0;
+                for (const auto& b : bank) most = std::max(most, b.size());
+                wavefronts += std::int64_t(most);
+            }
+    return wavefronts;
+}
+} // namespace
+
+int GemmParams::kMajorPad(int wide) const {
+    int best = 0;
+    std::int64_t fewest = -1;
+    for (int pad = 0; pad * realBytes() < 128; pad += chunk()) {
+        const std::int64_t w = transposedStoreWavefronts(*this, wide, wide + pad);
+        if (fewest < 0 || w < fewest) fewest = w, best = pad;
+    }
+    return best;
 }
 
 std::int64_t GemmParams::localMemBytes() const {
@@ -19,6 +64,8 @@ std::int64_t GemmParams::localMemBytes() const {
         return (tile(ml) + tile(nl)) * realBytes() * stages;
     }
     if (mma) return std::int64_t(ml + nl + 2 * mmaPad()) * kl * realBytes() * stages;
+    if (direct) // either orientation of each operand: a k-major one's tile rows are padded
+        return std::int64_t(ml + kMajorPad(ml) + nl + kMajorPad(nl)) * kl * realBytes() * localBuffers();
     std::int64_t elems = (localA ? std::int64_t(kl) * ml : 0) + (localB ? std::int64_t(kl) * nl : 0);
     return elems * realBytes() * localBuffers();
 }
@@ -55,8 +102,16 @@ std::string GemmParams::invalidReason() const {
     if (prefetch == 6 && !frags)
         return "prefetch 6 is the fragment pipeline over one tile buffer without guards: it needs frags 1";
     if (mma == 0) {
-        if (wm != 0 || stages != 0 || swizzle != 0 || dbuf != 0 || lds128 != 0 || minBlocks != 0 || direct != 0)
-            return "wm, stages, swizzle, dbuf, lds128, minblocks and direct belong to the tensor-core path (mma > 0)";
+        if (wm != 0 || stages != 0 || swizzle != 0 || dbuf != 0 || lds128 != 0 || minBlocks != 0)
+            return "wm, stages, swizzle, dbuf, lds128 and minblocks belong to the tensor-core path (mma > 0)";
+        if (direct < 0 || direct > 1) return "direct must be 0 or 1 (got " + std::to_string(direct) + ")";
+        if (direct && (layoutA != Layout::Row || layoutB != Layout::Row))
+            return "direct reads (direct 1) read the caller's row-major matrices: layouts ROW/ROW";
+        // Every tile goes through local memory, where a k-major operand is transposed and the edges are zero-filled;
+        // the register-only and image reads would need both done per work-item in the k-step loop.
+        if (direct && (!localA || !localB || imageA || imageB))
+            return "direct reads on the SIMT kernel (direct 1) need both tiles in local memory (local=AB) and no "
+                   "images";
         return {};
     }
     return mmaInvalidReason();
@@ -115,7 +170,7 @@ std::string GemmParams::describe() const {
           : prefetch == 6 ? " prefetch+peeled"
                           : "")
       << (warpM ? " warp=" + std::to_string(warpM) + "x" + std::to_string(32 / warpM) : std::string())
-      << (order ? " serpentine" : "") << (frags ? " frags" : "")
+      << (order ? " serpentine" : "") << (frags ? " frags" : "") << (direct && !mma ? " direct" : "")
       << (maxRegs ? " maxregs=" + std::to_string(maxRegs) : std::string())
       << (ksplit > 1 ? " ksplit=" + std::to_string(ksplit) : std::string())
       << (mma ? " mma=" +

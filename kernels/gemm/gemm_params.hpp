@@ -59,10 +59,13 @@ struct GemmParams {
     int dbuf = 0;
     int lds128 = 0;
     int minBlocks = 0;
-    // direct 1 (tensor-core path, ROW layouts): the kernel reads A and B straight from the caller's matrices (any
-    // m, n, k, leading dimension and offset; zero-filled outside, 8-byte loads where a row is not 16-byte aligned),
-    // so the routine needs no layout copy for any op (issue 15). An operand whose elements run along k (op(A) = A
-    // in row-major terms) is kept in shared memory k-contiguous, rows padded by mmaPadK(), and read in 8-byte loads.
+    // direct 1 (ROW layouts): the kernel reads A and B straight from the caller's matrices (any m, n, k, leading
+    // dimension and offset; zero-filled outside), so the routine needs no layout copy for any op (issue 15).
+    // Tensor-core path: 8-byte loads where a row is not 16-byte aligned; an operand whose elements run along k
+    // (op(A) = A in row-major terms) is kept in shared memory k-contiguous, rows padded by mmaPadK(), and read in
+    // 8-byte loads. SIMT kernel (both tiles local, no images): loads of chunk() elements where the tile lies inside the
+    // matrix and its rows are aligned (element loads otherwise); a k-major operand is loaded kMajorChunk() elements
+    // along k at a time and stored into its local tile transposed, rows padded by kMajorPad() against bank conflicts.
     int direct = 0;
     // The SIMT kernel's micro-kernel, after CUTLASS's SIMT GEMMs (issue 15; none in the papers, 0 keeps the first
     // kernels). warpM 2/4/8: the 32 consecutive work-items of a warp form a warpM x (32 / warpM) patch of the
@@ -99,6 +102,17 @@ struct GemmParams {
     // Lowest CUDA compute capability (x 10) that has the MMA shape: m8n8k4 sm_80, the m16n8k* shapes sm_90.
     int mmaMinCc() const { return mma == 0 ? 0 : mma == 1 ? 80 : 90; }
     std::int64_t kMultiple() const { return std::int64_t(kl) * ksplit; } // K is padded to a multiple of this
+    // Direct reads: the multiple of elements that ld and offsets must be for the exact-fit program
+    // (TnVariant::exactFit, no bounds or alignment tests): 16-byte cp.async rows (tensor cores), loads of chunk()
+    // elements (SIMT).
+    int directAlign() const { return mma ? 2 : chunk(); }
+    // SIMT direct reads of a k-major operand: elements per load along k (chunk() where it divides kl).
+    int kMajorChunk() const;
+    // SIMT direct reads: elements added to each row of the local tile (`wide` = ml or nl columns) that a k-major
+    // operand is stored into transposed. Chosen by counting the shared-memory wavefronts of the work-group's
+    // transposed stores (32 banks of 4 bytes) for each pad (multiples of chunk(), below 128 bytes): the smallest pad
+    // of the fewest wavefronts (0 where the stores are conflict-free already).
+    int kMajorPad(int wide) const;
     std::int64_t localMemBytes() const;
 
     // Empty when the kernel can be generated; otherwise the first reason it cannot (names the parameter).

@@ -122,13 +122,15 @@ void addTnLaunches(KernelPlan& plan, const GemmParams& p, const DeviceInfo& devi
 
 void addDirectTnLaunches(KernelPlan& plan, const GemmParams& p, const DeviceInfo& device, TnOperands tn,
                          const std::string& extraCondition) {
-    // The exact-fit program's copies take whole 16-byte chunks with no bounds tests: every tile inside the matrix,
-    // every row starting 16-byte aligned (even ld and offset from an aligned start).
+    // The exact-fit program's loads take whole vectors with no bounds tests: every tile inside the matrix, every row
+    // starting aligned to the load from an aligned start (ld and offsets multiples of directAlign(): 16-byte cp.async
+    // chunks on tensor cores, chunk() elements on the SIMT kernel).
     const std::string lda = tn.lda.empty() ? tn.M : tn.lda, ldb = tn.ldb.empty() ? tn.N : tn.ldb;
-    const std::string k = tn.k.empty() ? tn.K : tn.k;
-    std::string fits = tn.mC + " % " + std::to_string(p.ml) + " == 0 && " + tn.nC + " % " + std::to_string(p.nl) + " == 0 && " + k +
-                       " > 0 && " + k + " % " + std::to_string(p.kMultiple()) + " == 0 && (" + lda + ") % 2 == 0 && (" + ldb +
-                       ") % 2 == 0 && (" + tn.offa + ") % 2 == 0 && (" + tn.offb + ") % 2 == 0";
+    const std::string k = tn.k.empty() ? tn.K : tn.k, align = std::to_string(p.directAlign());
+    std::string fits = tn.mC + " % " + std::to_string(p.ml) + " == 0 && " + tn.nC + " % " + std::to_string(p.nl) +
+                       " == 0 && " + k + " > 0 && " + k + " % " + std::to_string(p.kMultiple()) + " == 0 && (" + lda +
+                       ") % " + align + " == 0 && (" + ldb + ") % " + align + " == 0 && (" + tn.offa + ") % " + align +
+                       " == 0 && (" + tn.offb + ") % " + align + " == 0";
     if (!extraCondition.empty()) fits += " && " + extraCondition;
     plan.variables.push_back({kExactFitVariable, fits});
     tn.when = std::string("!") + kExactFitVariable;

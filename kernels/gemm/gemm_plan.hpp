@@ -47,7 +47,8 @@ inline constexpr const char* kExactFitVariable = "exact";
 
 // Direct reads (GemmParams::direct): the TN launches of the general program and of the exact-fit one
 // (TnVariant::exactFit), each run only where the plan variable kExactFitVariable says: the call fits the blocks
-// (m, n, k multiples of ml, nl, kl * ksplit), ld and offsets are even, and `extraCondition` holds (empty: nothing
+// (m, n, k multiples of ml, nl, kl * ksplit), ld and offsets are multiples of GemmParams::directAlign(), and
+// `extraCondition` holds (empty: nothing
 // more). The tuning candidate, the routine and the exported package then all run the same program for a size.
 void addDirectTnLaunches(KernelPlan& plan, const GemmParams& params, const DeviceInfo& device, TnOperands operands,
                          const std::string& extraCondition = "");

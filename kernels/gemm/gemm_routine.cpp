@@ -78,7 +78,7 @@ void GemmRoutine::enqueue(const GemmCall& call, Buffer& A, Buffer& B, Buffer& C)
                    std::int64_t R, std::int64_t Cc, int blockCols) {
         return !transpose && r == R && c == Cc && ld == Cc && off == 0 && (layout == Layout::Row || Cc == blockCols);
     };
-    // Direct reads (tensor-core kernels): the kernel reads every operand where it lies.
+    // Direct reads (tensor-core and SIMT kernels): the kernel reads every operand where it lies.
     const bool direct = m_params.direct != 0;
     const bool copyA = !direct && !fits(opA == blas::Op::N, m_params.layoutA, k, m, lda, offa, K, M, m_params.ml);
     const bool copyB = !direct && !fits(opB == blas::Op::T, m_params.layoutB, k, n, ldb, offb, K, N, m_params.nl);

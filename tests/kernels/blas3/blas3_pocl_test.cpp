@@ -298,6 +298,27 @@ TEST_F(Blas3Pocl, PrefetchSchedulesInTriangularKRanges) {
         }
 }
 
+// Direct reads on the SIMT kernel (GEMM_DIRECT 1, ROW/ROW): the BLAS3 routines hand it their packed copies (k-rows,
+// ld the padded width, k the padded K), with the folded triangle of C (SYRK) and the k ranges at the diagonal (TRMM).
+TEST_F(Blas3Pocl, SimtDirectReadsInTrianglesAndKRanges) {
+    GemmParams p;
+    p.ml = 16, p.nl = 8, p.kl = 4, p.ms = 2, p.ns = 2, p.ks = 1, p.vw = 2;
+    p.localA = p.localB = true, p.prefetch = 4, p.frags = 1, p.direct = 1;
+    p.layoutA = p.layoutB = Layout::Row, p.precision = Precision::F32;
+    ASSERT_EQ(p.invalidReason(), "") << p.describe();
+    for (const char* name : {"trmm", "syrk"}) {
+        SCOPED_TRACE(std::string(name) + " " + p.describe());
+        Blas3Routine routine(*s_device, test::programsOf(*s_device), name, p);
+        int i = 0;
+        for (BlasCall call : optionSets(name, Precision::F32)) {
+            if (++i % 2) continue;
+            setSize(call, kSizes[std::size_t(i / 2) % kSizes.size()]);
+            check<float>(*s_device, routine, call);
+            if (HasFatalFailure()) return;
+        }
+    }
+}
+
 // SYRK and SYR2K share one copy between the TN operands when their layouts coincide.
 // On CUDA in double precision: the tensor-core kernel.
 TEST_F(Blas3Pocl, SharedCopiesWhenTheLayoutsCoincide) {

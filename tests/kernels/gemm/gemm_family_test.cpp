@@ -185,6 +185,25 @@ TEST(GemmFamily, MicroKernelOptionsRefusedWhereTheKernelCannotTakeThem) {
     GemmParams twoSteps = base;
     twoSteps.ks = 2;
     refused(twoSteps, "ks 1");
+    // Direct reads on the SIMT kernel: ROW/ROW, both tiles local (frags needs them too), no images; in both spaces
+    // (the pad of a k-major tile counted in the local-memory bound).
+    GemmParams direct = base;
+    direct.direct = 1;
+    refused(direct, "ROW/ROW");
+    direct.layoutA = direct.layoutB = ROW;
+    EXPECT_EQ(direct.invalidReason(), "");
+    EXPECT_TRUE(space.isValid(pointFromParams(direct))) << space.brokenConstraint(pointFromParams(direct)).value_or("");
+    GemmParams plain = direct; // no fragment pipeline, prefetch 0: the local=AB rule itself
+    plain.frags = 0, plain.prefetch = 0, plain.localA = false;
+    refused(plain, "local=AB");
+    plain.localA = true, plain.imageB = true;
+    refused(plain, "no images");
+    for (Precision prec : {F, D}) {
+        GemmParams winner = direct; // sf5w0 / df5w0 with direct reads (tools/gpu-sgemm-direct.sh)
+        winner.precision = prec, winner.vw = prec == F ? 4 : 2, winner.prefetch = 5, winner.warpM = 0;
+        EXPECT_TRUE(GemmFamily(prec).space(gpuLike()).isValid(pointFromParams(winner))) << toString(prec);
+        EXPECT_LE(winner.localMemBytes(), 48 * 1024);
+    }
     GemmParams tensor = mmaVariant(3, 128, 64, 16, 8, 8, 64, 3, 3, CBL, CBL);
     tensor.order = 1;
     EXPECT_NE(tensor.invalidReason().find("SIMT kernel"), std::string::npos) << tensor.invalidReason();

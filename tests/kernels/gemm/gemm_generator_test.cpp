@@ -224,10 +224,17 @@ TEST(GemmGenerator, DirectReadsTextPlansAndLimits) {
     EXPECT_TRUE(tuning.programs[tuning.launches[1].program].source.find(rows) != std::string::npos);
     EXPECT_EQ(tuning.programs[tuning.launches[2].program].source.find("gemm_cp8z(s"), std::string::npos);
     EXPECT_EQ(tuning.launches[2].when, "exact");
-    // Refused: direct reads on the SIMT kernel or with block layouts, k-major tiles without direct reads.
-    GemmParams simt = kVariants[1];
+    // Refused: direct reads with block layouts, on a SIMT kernel without both tiles local; k-major tiles without direct
+    // reads.
+    GemmParams simt = kVariants[1]; // local A only, CBL/RBL
     simt.direct = 1;
-    EXPECT_NE(simt.invalidReason().find("direct"), std::string::npos);
+    EXPECT_NE(simt.invalidReason().find("ROW/ROW"), std::string::npos);
+    simt.layoutA = simt.layoutB = ROW;
+    EXPECT_NE(simt.invalidReason().find("local=AB"), std::string::npos) << simt.invalidReason();
+    simt.localB = true;
+    EXPECT_NE(simt.invalidReason().find("no images"), std::string::npos) << simt.invalidReason(); // image A
+    simt.imageA = false;
+    EXPECT_EQ(simt.invalidReason(), "");
     GemmParams blocked = p;
     blocked.layoutA = CBL;
     EXPECT_NE(blocked.invalidReason().find("ROW/ROW"), std::string::npos);
@@ -236,6 +243,74 @@ TEST(GemmGenerator, DirectReadsTextPlansAndLimits) {
     TnVariant kMajor;
     kMajor.bKMajor = true;
     EXPECT_THROW(generateTnKernel(packed, kMajor), std::invalid_argument);
+}
+
+// Direct reads on the SIMT kernel: the tile loads per orientation (k-rows as the packed kernel's with ld, k-major along
+// k and stored transposed into padded rows), the bounds only in the general program, the plans without copies.
+TEST(GemmGenerator, SimtDirectReadsLoadFromTheCallersMatricesWithoutCopies) {
+    // sf5w0 with ROW layouts and direct reads (the H200 SGEMM winner, tools/gpu-points.sh).
+    GemmParams p = microKernel(variant(128, 128, 8, 8, 8, 1, 4, "ABU", "", ROW, ROW, F), 0, 1, 1);
+    p.direct = 1;
+    ASSERT_EQ(p.invalidReason(), "");
+    // The transposed stores of a k-major tile: two loads of 4 along k per column, so a warp's 16 columns x 2 k-halves
+    // hit 4-row-apart tile rows; 4 floats of pad put the halves in different banks (conflict-free); FP64 (loads of
+    // 2 doubles, four per column of kl 8) the same with 2.
+    EXPECT_EQ(p.kMajorChunk(), 4);
+    EXPECT_EQ(p.kMajorPad(128), 4);
+    GemmParams d = p;
+    d.precision = D, d.vw = 2;
+    EXPECT_EQ(d.kMajorPad(128), 2);
+    EXPECT_EQ(p.localMemBytes(), std::int64_t(132 + 132) * 8 * 4 * 2);
+    TnVariant v;
+    v.aKMajor = true;
+    const std::string s = generateTnKernel(p, v);
+    EXPECT_NE(s.find("A(p, i) = A[offA + i * lda + p], B(p, j) = B[offB + p * ldb + j]"), std::string::npos);
+    EXPECT_NE(s.find("#define GEMM_LDLA (GEMM_ML + 4)"), std::string::npos);
+    EXPECT_NE(s.find("#define GEMM_LDLB (GEMM_NL + 0)"), std::string::npos);
+    EXPECT_NE(s.find("KT_LOCAL float4 lA[2][GEMM_KL][GEMM_LDLA / GEMM_CHUNK];"), std::string::npos);
+    EXPECT_NE(s.find("const int offB)"), std::string::npos);
+    // A: columns of 8 k-elements, two float4 loads each, stored element by element; B: tile rows with ld.
+    EXPECT_NE(s.find("const int col = idx / 2, kc = idx % 2;"), std::string::npos);
+    EXPECT_NE(s.find("((KT_LOCAL float*)lA[cur ^ 1])[(kc * 4 + 3) * GEMM_LDLA + col] = pA[r].w;"), std::string::npos);
+    EXPECT_NE(s.find("pB[r] = *((const KT_GLOBAL float4*)(Bfetch + row * strideB + col * 4));"), std::string::npos);
+    EXPECT_NE(s.find("const bool fullA = bm * GEMM_ML + GEMM_ML <= mC && ((lda | offA) & 3) == 0"), std::string::npos);
+    EXPECT_NE(s.find("v.y = k0 + kc * 4 + 1 < kA && bm * GEMM_ML + col < mC ? Afetch[col * strideA + kc * 4 + 1]"),
+              std::string::npos);
+    EXPECT_NE(s.find("Afetch += (size_t)GEMM_KL;"), std::string::npos);
+    EXPECT_NE(s.find("Bfetch += (size_t)GEMM_KL * ldb;"), std::string::npos);
+    // The exact-fit program: whole-vector loads alone.
+    v.exactFit = true;
+    const std::string ex = generateTnKernel(p, v);
+    EXPECT_EQ(ex.find("fullA"), std::string::npos);
+    EXPECT_EQ(ex.find("< kA"), std::string::npos);
+    EXPECT_NE(ex.find("pA[r] = *((const KT_GLOBAL float4*)(Afetch + col * strideA + kc * 4));"), std::string::npos);
+    // The packed kernel's text is unchanged by the option's existence: no pads, no extra arguments.
+    GemmParams packed = p;
+    packed.direct = 0;
+    const std::string pk = generateTnKernel(packed);
+    EXPECT_EQ(pk.find("GEMM_LDL"), std::string::npos);
+    EXPECT_EQ(pk.find("kA"), std::string::npos);
+    EXPECT_THROW(generateTnKernel(packed, v), std::invalid_argument);
+    // Plans: the candidate reads its operands in place (restore of C, the general and the exact-fit launch); the
+    // routine copies nothing for any op, and its exact fit needs ld and offsets multiples of 4 (float4 loads).
+    const auto tuning = tnTuningPlan(p, DeviceInfo{});
+    ASSERT_EQ(tuning.launches.size(), 3u);
+    EXPECT_EQ(tuning.launches[2].when, "exact");
+    for (blas::Op opA : {blas::Op::N, blas::Op::T})
+        for (blas::Op opB : {blas::Op::N, blas::Op::T}) {
+            const auto plan = routinePlan(p, DeviceInfo{}, {opA, opB, true, true});
+            ASSERT_EQ(plan.launches.size(), 2u);
+            ASSERT_EQ(plan.programs.size(), 2u);
+            EXPECT_EQ(plan.buffers.size(), 3u); // A, B, C: no workspace
+            for (const auto& program : plan.programs)
+                EXPECT_EQ(program.source.find("A(p, i) = A[offA + i * lda + p]") != std::string::npos,
+                          opA == blas::Op::N);
+            bool alignedLd = false;
+            for (const auto& var : plan.variables)
+                alignedLd =
+                    alignedLd || (var.name == "exact" && var.expression.find("(lda) % 4 == 0") != std::string::npos);
+            EXPECT_TRUE(alignedLd);
+        }
 }
 
 // The BLAS3 variants (triangle of C, k range) reach the SIMT and the tensor-core kernels through the same text, at

@@ -124,6 +124,44 @@ TEST(GemmNvrtc, DirectReadVariantsCompileInEveryOrientationAndNeedNoCopies) {
     EXPECT_GE(direct, 3);
 }
 
+// Direct reads on the SIMT kernel compile for sm_90 in both precisions: every orientation of A and B (k-rows or
+// k-major), general and exact-fit, for the H200 winners sf5w0 / df5w0 with ROW layouts (tools/gpu-points.sh); the
+// general both-k-major program and the exact-fit both-k-rows one for the PoCL test variants (every schedule; the
+// orientations share the tile-load text). The family's routine plans hold no copy.
+TEST(GemmNvrtc, SimtDirectReadVariantsCompileInEveryOrientationAndNeedNoCopies) {
+    std::string why;
+    if (!nvrtcAvailable(why)) GTEST_SKIP() << "NVRTC not loadable here: " << why;
+    auto variants = kSimtDirectVariants;
+    for (Precision prec : {F, D}) { // sf5w0 / df5w0: 128 x 128 x 8, 8 x 8 per work-item, prefetch 5, frags
+        GemmParams winner =
+            microKernel(variant(128, 128, 8, 8, 8, 1, prec == F ? 4 : 2, "ABU", "", ROW, ROW, prec), 0, 1, 1);
+        winner.direct = 1;
+        variants.push_back(winner);
+    }
+    bool f32 = false, f64 = false;
+    for (std::size_t i = 0; i < variants.size(); ++i) {
+        const GemmParams& p = variants[i];
+        const bool winner = i >= kSimtDirectVariants.size();
+        SCOPED_TRACE(p.describe());
+        ASSERT_LE(p.localMemBytes(), 48 * 1024);
+        (p.precision == F ? f32 : f64) = true;
+        for (bool aK : {false, true})
+            for (bool bK : {false, true})
+                for (bool exact : {false, true}) {
+                    if (!winner && (aK != bK || aK == exact)) continue;
+                    TnVariant v;
+                    v.aKMajor = aK, v.bKMajor = bK, v.exactFit = exact;
+                    const auto program = tnProgram(p, gpuLike(), v);
+                    EXPECT_EQ(compile(program.source, program.options), "") << aK << bK << exact;
+                }
+        for (const auto& r : GemmFamily(p.precision).routinePlans(pointFromParams(p), gpuLike())) {
+            ASSERT_EQ(r.plan.programs.size(), 2u); // the general and the exact-fit program
+            EXPECT_EQ(r.plan.launches.size(), p.ksplit > 1 ? 4u : 2u) << "a copy launch in a direct plan";
+        }
+    }
+    EXPECT_TRUE(f32 && f64);
+}
+
 // The BLAS3 routines' TN kernels on tensor cores: every triangle and k range of the variant, and every program of
 // every routine's plan (symmetric-fill and triangular copies included), compile for sm_90; the variant's text is in.
 TEST(GemmNvrtc, Blas3TensorCoreVariantsCompile) {

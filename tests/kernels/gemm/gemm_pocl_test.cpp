@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <numeric>
 #include <optional>
 #include <tuple>
 
@@ -167,15 +168,32 @@ struct Shape {
 const std::vector<Shape> kShapes = {{1, 1, 1},    {7, 7, 7},    {33, 33, 33}, {255, 255, 255}, {1, 7, 33},
                                     {33, 255, 7}, {255, 1, 33}, {7, 33, 1},   {100, 40, 0}};
 
-template <class T> void checkRoutine(Device& dev, GemmRoutine& routine, const GemmCall& call) {
+// Every element of `v` outside the outer x inner matrix at `offset` with rows `ld` apart becomes NaN.
+template <class T>
+void nanOutside(std::vector<T>& v, std::int64_t offset, std::int64_t outer, std::int64_t inner, std::int64_t ld) {
+    for (std::int64_t x = 0; x < std::int64_t(v.size()); ++x) {
+        const std::int64_t rel = x - offset;
+        if (rel < 0 || rel / ld >= outer || rel % ld >= inner) v[std::size_t(x)] = std::numeric_limits<T>::quiet_NaN();
+    }
+}
+
+// `poison`: every element of the A and B buffers outside the matrices (before the offset, the ld padding, a tail after
+// the end) is NaN, so a kernel that reads one (direct reads at the matrices' edges) shows it in C even where it
+// multiplies it by zero.
+template <class T> void checkRoutine(Device& dev, GemmRoutine& routine, const GemmCall& call, bool poison = false) {
     const bool row = call.order == Order::RowMajor;
     // Stored shapes (rows x cols in the storage order) of A, B, C; each matrix starts at its offset in its buffer.
     const std::int64_t aOuter = (call.opA == Op::N) == row ? call.m : call.k;
     const std::int64_t bOuter = (call.opB == Op::N) == row ? call.k : call.n;
     const std::int64_t cOuter = row ? call.m : call.n;
-    const auto A = test::randomMatrix<T>(std::size_t(call.offA + aOuter * call.lda), 21);
-    const auto B = test::randomMatrix<T>(std::size_t(call.offB + bOuter * call.ldb), 22);
+    const std::int64_t tail = poison ? 5 : 0;
+    auto A = test::randomMatrix<T>(std::size_t(call.offA + aOuter * call.lda + tail), 21);
+    auto B = test::randomMatrix<T>(std::size_t(call.offB + bOuter * call.ldb + tail), 22);
     const auto C = test::randomMatrix<T>(std::size_t(call.offC + cOuter * call.ldc), 23);
+    if (poison) {
+        nanOutside(A, call.offA, aOuter, (call.opA == Op::N) == row ? call.k : call.m, call.lda);
+        nanOutside(B, call.offB, bOuter, (call.opB == Op::N) == row ? call.n : call.k, call.ldb);
+    }
     auto bufA = upload(dev, A), bufB = upload(dev, B), bufC = upload(dev, C);
     routine.run(call, *bufA, *bufB, *bufC);
     const auto got = download<T>(dev, *bufC, C.size());
@@ -207,8 +225,76 @@ template <class T> void routineAllCalls(Device& dev, const GemmParams& p) {
                     // Sub-matrices: operands at offsets in their buffers (0 in some calls, so the copy-free path too).
                     call.offA = variantIndex % 5, call.offB = variantIndex % 3 * 7, call.offC = variantIndex % 4 * 3;
                     SCOPED_TRACE(call.describe() + " " + p.describe());
-                    checkRoutine<T>(dev, routine, call);
+                    // SIMT direct reads: NaN around the operands (the tensor-core kernels' zero fill is cp.async's).
+                    checkRoutine<T>(dev, routine, call, p.direct && !p.mma);
+                    if (p.direct) { // no layout copy, whatever the call
+                        EXPECT_FALSE(routine.copiedA());
+                        EXPECT_FALSE(routine.copiedB());
+                    }
                 }
+}
+
+// Direct reads, beyond routineAllCalls: calls on the blocks with ld and offsets multiples of directAlign() run the
+// exact-fit program (`exactOps` 4: every op and order; 1: the column-major TN call alone, whose row-major operands are
+// both k-major; 0: none), a misaligned offset the general one; a ragged call with NaN around the operands; beta 0
+// never reads C (NaN there), alpha 0 leaves beta C. PoCL compiles a program at its first launch (seconds for these
+// kernels), so callers choose how many programs run.
+template <class T> void directReadCalls(Device& dev, const GemmParams& p, int exactOps) {
+    GemmRoutine routine(dev, test::programsOf(dev), p);
+    // m and n multiples of ml and nl in both orders (a column-major call swaps them).
+    const std::int64_t blocks = std::lcm(p.ml, p.nl), m = 2 * blocks, n = blocks, k = 3 * p.kMultiple();
+    const std::int64_t align = p.directAlign();
+    for (Order order : {Order::RowMajor, Order::ColMajor})
+        for (Op opA : {Op::N, Op::T})
+            for (Op opB : {Op::N, Op::T}) {
+                if (exactOps < 4 && (exactOps == 0 || order == Order::RowMajor || opA == Op::N || opB == Op::T))
+                    continue;
+                const bool row = order == Order::RowMajor;
+                GemmCall fit{order, opA, opB, m, n, k, 0.75, -0.5};
+                fit.lda = roundUp((opA == Op::N) == row ? k : m, align) + align; // padded, still aligned
+                fit.ldb = roundUp((opB == Op::N) == row ? n : k, align) + 2 * align;
+                fit.ldc = (row ? n : m) + 1;
+                fit.offA = 3 * align, fit.offB = align, fit.offC = 3;
+                SCOPED_TRACE("exact fit " + fit.describe() + " " + p.describe());
+                checkRoutine<T>(dev, routine, fit, true);
+                EXPECT_TRUE(routine.ranExactFit());
+                fit.offB = 1; // misaligned rows (unless loads are single elements): the general program
+                checkRoutine<T>(dev, routine, fit, true);
+                EXPECT_EQ(routine.ranExactFit(), align == 1);
+                EXPECT_FALSE(routine.copiedA());
+                EXPECT_FALSE(routine.copiedB());
+            }
+    // Ragged, padded ld, odd offsets, NaN around the operands; several k-blocks (split-K: several per part).
+    GemmCall ragged{Order::ColMajor,       Op::T, Op::N, p.ml + p.ml / 2 + 1, 2 * p.nl - 3,
+                    3 * p.kMultiple() - 1, -1.25, 0.5};
+    ragged.lda = ragged.k + 3, ragged.ldb = ragged.k + 1, ragged.ldc = ragged.m + 2;
+    ragged.offA = 5, ragged.offB = 2, ragged.offC = 1;
+    {
+        SCOPED_TRACE("ragged " + ragged.describe() + " " + p.describe());
+        checkRoutine<T>(dev, routine, ragged, true);
+        EXPECT_FALSE(routine.ranExactFit());
+    }
+    // C full of NaN: beta 0 writes alpha op(A) op(B) (alpha 0: zeros), never reading C; alpha 0 with beta != 0 scales
+    // C.
+    const std::int64_t sm = p.ml + 3, sn = p.nl - 1, sk = p.kl + 2;
+    for (const auto& [alpha, beta] : {std::pair{1.5, 0.0}, std::pair{0.0, 0.0}, std::pair{0.0, -2.0}}) {
+        GemmCall call{Order::ColMajor, Op::T, Op::N, sm, sn, sk, alpha, beta, sk, sk, sm};
+        SCOPED_TRACE("alpha " + std::to_string(alpha) + " beta " + std::to_string(beta) + " " + p.describe());
+        const auto A = test::randomMatrix<T>(std::size_t(sk * sm), 1),
+                   B = test::randomMatrix<T>(std::size_t(sk * sn), 2);
+        std::vector<T> C = test::randomMatrix<T>(std::size_t(sm * sn), 3);
+        if (beta == 0) std::fill(C.begin(), C.end(), std::numeric_limits<T>::quiet_NaN());
+        auto bufA = upload(dev, A), bufB = upload(dev, B), bufC = upload(dev, C);
+        routine.run(call, *bufA, *bufB, *bufC);
+        const auto got = download<T>(dev, *bufC, C.size());
+        if (alpha == 0) {
+            for (std::size_t x = 0; x < got.size(); ++x) ASSERT_EQ(got[x], T(beta) * (beta == 0 ? T(0) : C[x])) << x;
+            continue;
+        }
+        const auto e = test::expectedGemm(call, A, B, std::vector<T>(C.size(), T(0)));
+        const auto r = kernels::compareBounded(got, e.c, e.bound, sn, sm, sm, sk);
+        EXPECT_TRUE(r.ok) << r.message;
+    }
 }
 } // namespace
 
@@ -274,6 +360,54 @@ TEST_F(GemmPocl, TensorCoreVariantsMatchOpenBlasEveryOpLayoutAndRaggedSize) {
         ++ran;
     }
     EXPECT_EQ(ran, expected);
+}
+
+TEST_F(GemmPocl, SimtDirectReadsMatchOpenBlasEveryScheduleOpOrderAndRaggedSize) {
+    // Direct reads on the SIMT kernel (no layout copies). PoCL compiles each program at its first launch, seconds
+    // apiece, so the work is split where the kernel text splits: the tile loads are one function whatever the
+    // schedule (k-rows or k-major stores), and the schedules place them alike for both orientations.
+    // - Two variants, one per precision: the tuning candidate's kernel (k-rows operands in place) on ragged sizes with
+    //   several k-blocks, then every op, order, ragged shape (1, 7, 33, 100, 255, k 0), padded ld and offset with NaN
+    //   around the operands (routineAllCalls), the exact fit (FP32: of every op).
+    // - Every variant (each prefetch schedule, load width, split-K): the routine's both-k-major program (column-major
+    //   TN) on a ragged call with NaN around the operands and with beta 0 / alpha 0 and NaN in C; sf5w0's schedule
+    //   also on the blocks (exact fit).
+    // On CUDA (gemm_cuda_test) every variant takes everything.
+    int ran = 0;
+    for (std::size_t i = 0; i < kSimtDirectVariants.size(); ++i) {
+        const GemmParams& p = kSimtDirectVariants[i];
+        SCOPED_TRACE(p.describe());
+        ASSERT_EQ(p.invalidReason(), "");
+        if (p.precision == D && !s_device->info().fp64) continue;
+        if (std::uint64_t(p.localMemBytes()) > s_device->info().localMemBytes) continue;
+#ifdef KT_GEMM_TEST_CUDA
+        const bool everyOp = true;
+        const int exactOps = 4;
+#else
+        const bool everyOp = i == 1 || i == 2;
+        const int exactOps = i == 2 ? 4 : i == 1 || i == 5 ? 1 : 0;
+#endif
+        if (everyOp) {
+            for (const auto& [m, n, k] :
+                 {std::tuple{2 * p.ml + p.ml / 2 + 1, p.nl + 3, 4 * p.kl * p.ksplit + 1},
+                  std::tuple{p.ml - 1, 2 * p.nl + 7, p.kl * p.ksplit - 1}, std::tuple{1, 1, 1}}) {
+                const auto r =
+                    p.precision == F ? runTn<float>(*s_device, p, m, n, k) : runTn<double>(*s_device, p, m, n, k);
+                EXPECT_TRUE(r.ok) << m << "x" << n << "x" << k << ": " << r.message;
+            }
+        }
+        if (p.precision == F) {
+            if (everyOp) routineAllCalls<float>(*s_device, p);
+            directReadCalls<float>(*s_device, p, exactOps);
+        } else {
+            if (everyOp) routineAllCalls<double>(*s_device, p);
+            directReadCalls<double>(*s_device, p, exactOps);
+        }
+        ++ran;
+    }
+#ifndef KT_GEMM_TEST_CUDA
+    EXPECT_EQ(ran, int(kSimtDirectVariants.size())); // PoCL has fp64 and room for every tile
+#endif
 }
 
 TEST_F(GemmPocl, RoutineSkipsCopiesWhenInputsFitAndStillMatches) {

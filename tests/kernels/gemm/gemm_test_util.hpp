@@ -186,6 +186,12 @@ inline const std::vector<gemm::GemmParams> kVariants = {
     microKernel(variant(64, 64, 8, 4, 4, 2, 2, "ABP", "", ROW, CBL, F), 2, 1, 0),           // 2 x 16, serpentine
 };
 
+// Direct operand reads (GEMM_DIRECT 1) on a variant: its layouts must be ROW/ROW (SIMT: both tiles local, no images).
+inline gemm::GemmParams directReads(gemm::GemmParams p) {
+    p.direct = 1;
+    return p;
+}
+
 // A tensor-core variant (GEMM_MMA): FP64, tiles in shared memory, ks 1, vw 2; ms x ns is the warp tile's share per
 // work-item, wm its rows.
 inline gemm::GemmParams mmaVariant(int mma, int ml, int nl, int kl, int ms, int ns, int wm, int stages, int swizzle,
@@ -201,11 +207,22 @@ inline gemm::GemmParams mainloop(gemm::GemmParams p, int dbuf, int lds128, int m
     return p;
 }
 
-// Direct operand reads on a tensor-core variant (its layouts must be ROW/ROW).
-inline gemm::GemmParams directReads(gemm::GemmParams p) {
-    p.direct = 1;
-    return p;
-}
+// Direct reads on the SIMT kernel (ROW/ROW, both tiles local; GemmParams::direct): every prefetch schedule (0..6), with
+// and without the fragment pipeline, both precisions, loads of 1, 2 and 4 elements (vw 8: two loads of 4 per vector
+// group; kl 2 below the chunk: k-major loads of 2), split-K, warp patches, tiles of fewer loads than work-items; kl 16
+// in FP32, where the k-major tile's pad leaves 2-way bank conflicts (GemmParams::kMajorPad). Small
+// blocks: PoCL compiles each program at its first launch, and 8 x 8 accumulators with the peeled schedules take it
+// half a minute.
+inline const std::vector<gemm::GemmParams> kSimtDirectVariants = {
+    directReads(variant(16, 32, 4, 2, 4, 2, 1, "AB", "", ROW, ROW, F)),  // no prefetch, element loads, partial rounds
+    directReads(variant(32, 16, 8, 4, 2, 1, 2, "ABP", "", ROW, ROW, D)), // loads of 2 doubles
+    directReads(microKernel(variant(32, 32, 8, 4, 4, 1, 4, "ABD", "", ROW, ROW, F), 4, 1, 1)),
+    directReads(split(variant(32, 64, 8, 4, 8, 2, 2, "ABE", "", ROW, ROW, D), 2)),
+    directReads(microKernel(variant(32, 32, 16, 4, 4, 1, 4, "ABT", "", ROW, ROW, F), 8, 0, 1)), // k-major pad: 2-way
+    directReads(microKernel(variant(32, 32, 8, 4, 4, 1, 4, "ABU", "", ROW, ROW, F), 0, 1, 1)),  // sf5w0's schedule
+    directReads(microKernel(variant(32, 32, 8, 4, 4, 1, 2, "ABV", "", ROW, ROW, D), 4, 1, 1)),
+    directReads(variant(32, 32, 2, 8, 8, 2, 8, "ABP", "", ROW, ROW, F)), // vw 8, kl 2: k-major loads of 2
+};
 
 // Together they take every value of the tensor-core parameters: mma 1..4, wm 16 32 64, stages 2 3 4, swizzle 0..3,
 // dbuf 0 1, lds128 0 1, minblocks 0 2, direct 0 1, with every layout of A and of B and split-K; several beyond CUDA's
