@@ -42,6 +42,8 @@ std::vector<ProblemSize> parseSizes(const std::string& text, const std::string& 
                           (text.size() > 80 ? "…" : "") + "'; at most " + std::to_string(kMaxSizeCount) +
                           " sizes may be given");
     };
+    // getline drops an empty last item, so a trailing comma ("64,") would pass unseen: it is an empty size too.
+    if (!text.empty() && text.back() == ',') throw UsageError(what + ": empty size in '" + text + "'");
     while (std::getline(list, item, ',')) {
         if (item.empty()) throw UsageError(what + ": empty size in '" + text + "'");
         if (std::count(item.begin(), item.end(), ':') == 2) {
@@ -58,6 +60,8 @@ std::vector<ProblemSize> parseSizes(const std::string& text, const std::string& 
             continue;
         }
         ProblemSize size;
+        if (item.back() == 'x') // "12x": an empty last dimension, which getline would drop
+            throw UsageError(what + ": size '" + item + "' ends without its last dimension");
         std::stringstream dims(item);
         std::string d;
         while (std::getline(dims, d, 'x')) {

@@ -53,6 +53,8 @@ TEST_F(HostileCli, Finding1SizeRangesAreBoundedBeforeTheyAreExpanded) {
                 "a range ending at 2^63-1");
     expectUsage(tune("--family transpose --sizes 1:1000:1,1:1000:1"), "at most 1024 sizes", "two ranges");
     expectUsage(tune("--family sgemm --sizes 64x64x64x64x64x64x64x64x64"), "more than 8 dimensions", "9 dimensions");
+    expectUsage(tune("--family transpose --sizes 64,"), "empty size", "a trailing comma");
+    expectUsage(tune("--family sgemm --sizes 64x64x"), "ends without its last dimension", "a trailing x");
     // bench parses its sizes before it opens a device.
     expectUsage(m_scratch.ktune("bench --db '" + m_db + "' --device cpu --family transpose --point "
                                 "TRA_TILE=8,TRA_WPT=1,TRA_LOCAL=0,TRA_PAD=0 --sizes 1:1000000000:1"),
