@@ -1,7 +1,6 @@
 // `ktune profile <device> [--json]`: copy bandwidth and FMA peaks of one device.
 #include <iomanip>
 #include <iostream>
-#include <algorithm>
 
 #include <nlohmann/json.hpp>
 
@@ -14,13 +13,6 @@
 
 namespace kt::cli {
 
-// The profile of one selected device, measured now. Hook for the store: persist the returned profile under
-// found.info.stableId() (not done here yet; the SQLite store lands separately).
-DeviceProfile measureDeviceProfile(const devices::FoundDevice& found) {
-    auto device = found.backend->open(found.info);
-    return kernels::profileDevice(*device);
-}
-
 namespace {
 
 // The largest buffer `--copy-mib` takes (MiB per buffer): more than any device's memory holds today, so a typo of a
@@ -29,27 +21,16 @@ constexpr long long kMaxCopyMib = 1 << 20;
 
 // `--copy-mib 64,128,1024`: the copy measured again at each of these buffer sizes (MiB per buffer, each buffer read
 // or written once). A kernel that copies an n x n matrix moves a fixed number of bytes, and a launch's fixed cost
-// weighs more on fewer bytes: this is the bandwidth a copy of that size can reach on the device.
+// weighs more on fewer bytes: this is the bandwidth a copy of that size can reach on the device. The list is read as
+// every size list of the CLI is (parseSizes: commas, ranges, empty items refused), one number per size.
 std::vector<long long> parseCopyMib(const std::string& text) {
     std::vector<long long> sizes;
-    std::size_t from = 0;
-    while (from <= text.size()) { // every item between commas, empty ones too ("64," is refused)
-        const std::size_t comma = std::min(text.find(',', from), text.size());
-        const std::string item = text.substr(from, comma - from);
-        from = comma + 1;
-        std::size_t used = 0;
-        long long mib = 0;
-        try {
-            mib = std::stoll(item, &used);
-        } catch (const std::exception&) {
-            used = 0;
-        }
-        if (used == 0 || used != item.size() || mib < 1 || mib > kMaxCopyMib)
-            throw UsageError("--copy-mib: '" + item + "' is not a buffer size in MiB from 1 to " +
+    for (const auto& size : parseSizes(text, "--copy-mib")) {
+        if (size.dims.size() != 1 || size.dims[0] < 1 || size.dims[0] > kMaxCopyMib)
+            throw UsageError("--copy-mib: '" + size.label() + "' is not a buffer size in MiB from 1 to " +
                              std::to_string(kMaxCopyMib));
-        sizes.push_back(mib);
+        sizes.push_back(size.dims[0]);
     }
-    if (sizes.empty()) throw UsageError("--copy-mib: no sizes given (e.g. --copy-mib 64,128,1024)");
     return sizes;
 }
 
@@ -59,13 +40,12 @@ struct CopyPoint {
 };
 
 // Each size capped as the profile's own copy is (the device's largest allocation, a quarter of its memory).
-std::vector<CopyPoint> measureCopyCurve(const devices::FoundDevice& found, const std::vector<long long>& sizes) {
-    auto device = found.backend->open(found.info);
+std::vector<CopyPoint> measureCopyCurve(Device& device, const std::vector<long long>& sizes) {
     std::vector<CopyPoint> curve;
     for (long long mib : sizes) {
-        auto options = kernels::defaultProfileOptions(found.info);
+        auto options = kernels::defaultProfileOptions(device.info());
         options.maxCopyBytes = static_cast<std::size_t>(mib) << 20;
-        curve.push_back({mib, kernels::measureCopyBandwidth(*device, options)});
+        curve.push_back({mib, kernels::measureCopyBandwidth(device, options)});
     }
     return curve;
 }
@@ -85,8 +65,9 @@ int runProfile(const std::vector<std::string>& argv) {
     }
 
     DeviceInfo info = found.info;
-    info.profile = measureDeviceProfile(found);
-    const std::vector<CopyPoint> curve = measureCopyCurve(found, copySizes);
+    auto device = found.backend->open(found.info); // one context for the profile and the copy curve
+    info.profile = kernels::profileDevice(*device);
+    const std::vector<CopyPoint> curve = measureCopyCurve(*device, copySizes);
     if (!args.flag("--no-store")) {
         // Stored as history per device: later bounds (roofline lines, bench ratios) read the latest one.
         auto db = store::Database::open(databasePath(args));
