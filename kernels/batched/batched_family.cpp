@@ -2,14 +2,13 @@
 #include "kernels/batched/batched_family.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <limits>
 #include <map>
+#include <mutex>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
 
 #include "core/engine/parallel_chunks.hpp"
 #include "core/engine/plan_data.hpp"
@@ -43,16 +42,17 @@ template <class T> VerifyResult verifyBatched(const PlanData& data) {
     const double factor = (2.0 * std::sqrt(double(k)) + 8.0) * std::numeric_limits<T>::epsilon();
     const std::size_t extent = std::size_t((n - 1) * ldc + m); // one problem's C
     // The problems are checked in parallel chunks (millions of them at ~3 GB of operands); each chunk keeps its
-    // first failure, and the merge reports the lowest failing problem, so the message does not depend on threads.
+    // first failure and merges into the result at its end, where the lowest failing problem's message wins, so the
+    // message does not depend on threads.
     struct Partial {
         VerifyResult r{true, 0, 0, {}};
         std::int64_t firstBad = -1;
     };
-    const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
-    std::vector<Partial> partials(cores + 1);
-    std::atomic<std::size_t> nextPartial{0};
+    VerifyResult r{true, 0, 0, {}};
+    std::int64_t firstBad = -1;
+    std::mutex mergeMutex;
     parallelChunks(std::size_t(batch), 4096, [&](std::size_t begin, std::size_t end) {
-        Partial& part = partials[nextPartial++];
+        Partial part;
         std::vector<T> ref(extent); // the reference of one problem at a time: C0's slot (zero with beta 0), then gemm
         for (std::size_t p = begin; p < end; ++p) {
             const std::size_t at = p * std::size_t(sc);
@@ -84,10 +84,7 @@ template <class T> VerifyResult verifyBatched(const PlanData& data) {
                     if (!(rel <= part.r.maxRelError)) part.r.maxRelError = rel;
                 }
         }
-    });
-    VerifyResult r{true, 0, 0, {}};
-    std::int64_t firstBad = -1;
-    for (const auto& part : partials) {
+        std::lock_guard lock(mergeMutex);
         if (!part.r.ok && (firstBad < 0 || part.firstBad < firstBad)) {
             firstBad = part.firstBad;
             r.message = part.r.message;
@@ -95,7 +92,7 @@ template <class T> VerifyResult verifyBatched(const PlanData& data) {
         r.ok = r.ok && part.r.ok;
         if (!(part.r.maxAbsError <= r.maxAbsError)) r.maxAbsError = part.r.maxAbsError; // NaN wins, as above
         if (!(part.r.maxRelError <= r.maxRelError)) r.maxRelError = part.r.maxRelError;
-    }
+    });
     return r;
 }
 
