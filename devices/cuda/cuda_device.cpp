@@ -2,6 +2,7 @@
 #include "devices/cuda/cuda_device.hpp"
 
 #include <cstring>
+#include <iostream>
 #include <type_traits>
 
 #include "core/export/package/src/ktp_nvrtc_options.hpp"
@@ -68,6 +69,7 @@ CudaDevice::CudaDevice(const Driver& d, DeviceInfo info, CUdevice device)
 
 CudaDevice::~CudaDevice() {
     makeCurrent();
+    m_gate.reset(); // opens a held stream before the synchronisation below
     if (m_stream) m_d.cuStreamSynchronize(m_stream);
     if (m_start) m_d.cuEventDestroy(m_start);
     if (m_stop) m_d.cuEventDestroy(m_stop);
@@ -98,6 +100,7 @@ std::unique_ptr<Buffer> CudaDevice::allocate(std::size_t bytes) {
 void CudaDevice::write(Buffer& dst, const void* src, std::size_t bytes, std::size_t offset) {
     checkBufferRange(dst, bytes, offset, "write");
     makeCurrent();
+    openGate();
     check(m_d.cuMemcpyHtoDAsync(asCuda(dst).handle() + offset, src, bytes, m_stream), "write");
     check(m_d.cuStreamSynchronize(m_stream), "write");
 }
@@ -105,12 +108,14 @@ void CudaDevice::write(Buffer& dst, const void* src, std::size_t bytes, std::siz
 void CudaDevice::read(const Buffer& src, void* dst, std::size_t bytes, std::size_t offset) {
     checkBufferRange(src, bytes, offset, "read");
     makeCurrent();
+    openGate();
     check(m_d.cuMemcpyDtoHAsync(dst, asCuda(src).handle() + offset, bytes, m_stream), "read");
     check(m_d.cuStreamSynchronize(m_stream), "read");
 }
 
 void CudaDevice::fill(Buffer& dst, std::uint8_t byte) {
     makeCurrent();
+    openGate();
     check(m_d.cuMemsetD8Async(asCuda(dst).handle(), byte, dst.bytes(), m_stream), "fill");
     check(m_d.cuStreamSynchronize(m_stream), "fill");
 }
@@ -207,7 +212,15 @@ void CudaDevice::submit(Kernel& kernel, const Range& global, const Range& local,
 }
 
 double CudaDevice::elapsed(CUevent start, CUevent stop, const std::string& what) {
+    openGate();
     checkLaunch(m_d.cuEventSynchronize(stop), what);
+    if (m_gate) {
+        m_gate->noteTimeout();
+        if (!m_gate->active() && m_gate->timeouts() > 0 && !m_gateNoteShown) {
+            m_gateNoteShown = true; // once per device: the figures after it include the host's launch latency
+            std::cerr << "note: " << m_info.label() << ": " << m_gate->why() << "\n";
+        }
+    }
     float ms = 0;
     checkLaunch(m_d.cuEventElapsedTime(&ms, start, stop), what + ": cuEventElapsedTime");
     return ms;
@@ -215,7 +228,8 @@ double CudaDevice::elapsed(CUevent start, CUevent stop, const std::string& what)
 
 double CudaDevice::launch(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args) {
     makeCurrent();
-    // Inside timeSpan() the span's own events are in use; this launch records into its own pair then.
+    // Inside timeSpan() the span's own events are in use (and its gate holds the stream); this launch records into
+    // its own pair then.
     CUevent start = m_start, stop = m_stop;
     CUevent own[2] = {nullptr, nullptr};
     if (m_inSpan) {
@@ -232,9 +246,17 @@ double CudaDevice::launch(Kernel& kernel, const Range& global, const Range& loca
             if (e[1]) d.cuEventDestroy(e[1]);
         }
     } cleanup{m_d, own};
-    checkLaunch(m_d.cuEventRecord(start, m_stream), kernel.name() + ": cuEventRecord");
-    submit(kernel, global, local, args);
-    checkLaunch(m_d.cuEventRecord(stop, m_stream), kernel.name() + ": cuEventRecord");
+    const bool gated = !m_inSpan;
+    if (gated) gate().hold();
+    try {
+        checkLaunch(m_d.cuEventRecord(start, m_stream), kernel.name() + ": cuEventRecord");
+        submit(kernel, global, local, args);
+        checkLaunch(m_d.cuEventRecord(stop, m_stream), kernel.name() + ": cuEventRecord");
+    } catch (...) {
+        openGate();
+        throw;
+    }
+    if (gated) openGate();
     return elapsed(start, stop, kernel.name() + ": execution");
 }
 
@@ -245,21 +267,36 @@ void CudaDevice::enqueue(Kernel& kernel, const Range& global, const Range& local
 double CudaDevice::timeSpan(const std::function<void()>& work) {
     if (m_inSpan) throw BackendError("timeSpan cannot be nested");
     makeCurrent();
-    checkLaunch(m_d.cuEventRecord(m_start, m_stream), "timeSpan: cuEventRecord");
+    gate().hold();
     m_inSpan = true;
     try {
+        checkLaunch(m_d.cuEventRecord(m_start, m_stream), "timeSpan: cuEventRecord");
         work();
+        checkLaunch(m_d.cuEventRecord(m_stop, m_stream), "timeSpan: cuEventRecord");
     } catch (...) {
         m_inSpan = false;
+        openGate();
         throw;
     }
     m_inSpan = false;
-    checkLaunch(m_d.cuEventRecord(m_stop, m_stream), "timeSpan: cuEventRecord");
+    openGate();
     return elapsed(m_start, m_stop, "timed work");
+}
+
+LaunchGate& CudaDevice::gate() {
+    if (!m_gate)
+        m_gate = std::make_unique<LaunchGate>(m_d, m_stream, m_info.computeCapabilityMajor,
+                                              m_info.computeCapabilityMinor);
+    return *m_gate;
+}
+
+void CudaDevice::openGate() {
+    if (m_gate) m_gate->release();
 }
 
 void CudaDevice::finish() {
     makeCurrent();
+    openGate();
     checkLaunch(m_d.cuStreamSynchronize(m_stream), "finish");
 }
 

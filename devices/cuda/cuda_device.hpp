@@ -1,9 +1,13 @@
-// kt::Device on one CUDA device: primary context, one stream, NVRTC builds, launches timed with CUDA events.
+// kt::Device on one CUDA device: primary context, one stream, NVRTC builds, launches timed with CUDA events behind a
+// launch gate (launch_gate.hpp: the events time the device's work, not the host's launch latency).
 #pragma once
 #include <cuda.h>
 
 #include "core/engine/backend.hpp"
+#include <memory>
+
 #include "devices/cuda/cuda_loader.hpp"
+#include "devices/cuda/launch_gate.hpp"
 
 namespace kt::devices::cuda {
 
@@ -100,6 +104,9 @@ private:
     void checkLaunch(CUresult r, const std::string& what) const; // LaunchError
     void submit(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args);
     double elapsed(CUevent start, CUevent stop, const std::string& what);
+    LaunchGate& gate(); // made on first use (it compiles a kernel): listing devices does not pay for it
+    void openGate();    // before anything that waits on the stream inside a span
+
 
     const Driver& m_d;
     DeviceInfo m_info;
@@ -108,6 +115,8 @@ private:
     CUstream m_stream = nullptr;
     CUevent m_start = nullptr, m_stop = nullptr;
     bool m_inSpan = false;
+    std::unique_ptr<LaunchGate> m_gate;
+    bool m_gateNoteShown = false;
     std::string m_imageTarget; // nvrtcTarget() of this device; empty when NVRTC cannot be loaded
 };
 

@@ -18,7 +18,7 @@ namespace kt::devices::cuda {
     X(cuDevicePrimaryCtxRelease) X(cuCtxSetCurrent) X(cuStreamCreate) X(cuStreamDestroy) X(cuStreamSynchronize)  \
     X(cuMemAlloc) X(cuMemFree) X(cuMemcpyHtoDAsync) X(cuMemcpyDtoHAsync) X(cuMemsetD8Async) X(cuModuleLoadDataEx) \
     X(cuModuleUnload) X(cuModuleGetFunction) X(cuModuleGetGlobal) X(cuFuncSetAttribute) X(cuFuncGetAttribute)    \
-    X(cuMemcpyDtoH)                                                                                                \
+    X(cuMemcpyDtoH) X(cuMemHostAlloc) X(cuMemFreeHost) X(cuMemHostGetDevicePointer)                                \
     X(cuLaunchKernel) X(cuEventCreate) X(cuEventDestroy) X(cuEventRecord) X(cuEventSynchronize)                    \
     X(cuEventElapsedTime)
 
