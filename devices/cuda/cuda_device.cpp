@@ -69,6 +69,9 @@ CudaDevice::CudaDevice(const Driver& d, DeviceInfo info, CUdevice device)
 
 CudaDevice::~CudaDevice() {
     makeCurrent();
+    if (m_gate && m_gate->timeouts() > 0) // the spans timed with the host's latency, as a figure may need to know
+        std::cerr << "note: " << m_info.label() << ": " << m_gate->timeouts() << " of " << m_gate->holds()
+                  << " timed spans waited on their own stream (timed with the host's launch latency)\n";
     m_gate.reset(); // opens a held stream before the synchronisation below
     if (m_stream) m_d.cuStreamSynchronize(m_stream);
     if (m_start) m_d.cuEventDestroy(m_start);

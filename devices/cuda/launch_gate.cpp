@@ -11,9 +11,9 @@ namespace kt::devices::cuda {
 
 namespace {
 
-// 200 ms: far above any host's enqueue time for one call, short enough that a span whose work waits on the stream
-// costs little once (the gate then turns off).
-constexpr unsigned long long kTimeoutNs = 200'000'000ull;
+// 100 ms: far above any host's enqueue time for one call, short enough that the few spans whose work waits on the
+// stream (a library's first calls) cost little.
+constexpr unsigned long long kTimeoutNs = 100'000'000ull;
 
 const char* const kGateSource = R"CU(
 extern "C" __global__ void kt_launch_gate(volatile unsigned* word, unsigned long long timeoutNs) {
@@ -90,6 +90,7 @@ void LaunchGate::hold() {
         return;
     }
     m_held = true;
+    ++m_holds;
 }
 
 void LaunchGate::release() {
@@ -101,11 +102,18 @@ void LaunchGate::release() {
 }
 
 void LaunchGate::noteTimeout() {
-    if (!m_word || m_word[1] == 0u) return;
+    if (!m_word) return;
+    if (m_word[1] == 0u) {
+        m_timeoutsInARow = 0;
+        return;
+    }
     ++m_timeouts;
     m_word[1] = 0u;
-    m_off = true;
-    m_why = "a timed span waited on its own stream; spans are timed without the gate from here on";
+    if (++m_timeoutsInARow >= kMaxTimeoutsInARow) {
+        m_off = true;
+        m_why = std::to_string(kMaxTimeoutsInARow) +
+                " timed spans in a row waited on their own stream; spans are timed without the gate from here on";
+    }
 }
 
 } // namespace kt::devices::cuda

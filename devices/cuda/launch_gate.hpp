@@ -33,12 +33,14 @@ public:
     void hold();
     // Lets the held stream run. Safe to call when nothing is held.
     void release();
-    // After the stream was synchronised: whether the last hold ran into its timeout (the gate then turns itself off).
+    // After the stream was synchronised: counts the last hold's timeout (or resets the run of timeouts).
     void noteTimeout();
+    static constexpr int kMaxTimeoutsInARow = 3;
 
     bool active() const { return m_function != nullptr && !m_off; }
     const std::string& why() const { return m_why; }
-    int timeouts() const { return m_timeouts; }
+    int timeouts() const { return m_timeouts; } // spans whose gate timed out
+    int holds() const { return m_holds; }       // spans held
 
 private:
     const Driver& m_d;
@@ -50,6 +52,8 @@ private:
     bool m_held = false;
     bool m_off = false;
     int m_timeouts = 0;
+    int m_timeoutsInARow = 0;
+    int m_holds = 0;
     std::string m_why;
 };
 
