@@ -1,15 +1,17 @@
 // A gate that holds a CUDA stream while the host enqueues timed work, so that a span's events measure the device's
-// time only. Without it the start event is processed at once on an idle stream and the first kernel arrives only
-// after the host's launch work (cuLaunchKernel, a vendor library's argument checks): 5-8 us of host latency inside
-// every timed call on an H200, a tenth of a DSYMV at n = 8192 (docs/perf/symv.md). OpenCL's profiling events never
-// contained it (a span there is the first kernel's start to the last one's end), so the gate also makes the two
-// backends measure the same thing. nvbench holds its streams the same way.
+// time only. Without it the GPU runs each launch as soon as it arrives and then waits for the next one: the host's
+// work between the launches of a call (a routine's second kernel, a vendor library's set-up between its kernels) is
+// inside the span. A caller that calls in a loop never sees that latency (the next call is queued while the GPU still
+// runs the last), and the peers' reference figures (../shared/gpu/README.md) were taken that way; measured on an H200
+// (docs/perf/symv.md, 2026-11-28 runs T and U) it was 5-8 us of a DSYMV call, a tenth of it at n = 8192, and as much
+// of cuBLAS's. nvbench holds its streams the same way. (OpenCL spans run from the first kernel's start to the last
+// one's end; a host gap between two kernels stays in there. Most OpenCL plans are one kernel.)
 //
 // How: a one-thread kernel spins on a word of mapped host memory; the span's start event, its work and its stop event
 // are queued behind it, then the host sets the word and everything runs back to back. The kernel gives up after a
-// timeout (the work synchronised the host with the stream, or the host took that long to enqueue it): the span is then
-// timed as without the gate, and the gate stays open for the rest of the device's life (work that waits on the stream
-// once will wait again, and each wait would cost the timeout).
+// timeout (the work waited on the stream: a vendor library's first call loading its kernels lazily, seen with cuBLAS;
+// or the host took that long to enqueue): that span is then timed as without the gate. Work that waits every time
+// would pay the timeout every time, so after kMaxTimeoutsInARow timeouts in a row the gate turns itself off.
 #pragma once
 #include <cuda.h>
 
