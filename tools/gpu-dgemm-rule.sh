@@ -10,9 +10,11 @@ source tools/gpu-script.sh # $out, $ktune, gpuDevice
 res=/tmp/kt-dgemm-rule
 source tools/gpu-steps.sh # $KT_DB in $res, log, step, $cuda
 rule=docs/perf/h100-2026-11-25-direct/run-r/rule.json
-step 240 bench --device "$cuda" --family dgemm --rules "$rule" \
-    --sizes "${KT_SIZES:-128,256,512,768,1024,1536,2048,3072,4096,6144,8192}" --variants nn,nt,tn,tt --tensor-cores \
-    --verify --runs 10 --out "$res/rule-square.json"
+# Verified up to 4096 (the host's check of four ops at 6144 and 8192 took the step past 240 s in run W).
+step 200 bench --device "$cuda" --family dgemm --rules "$rule" --sizes "${KT_SIZES:-128,256,512,768,1024,1536,2048,3072,4096}" \
+    --variants nn,nt,tn,tt --tensor-cores --verify --runs 10 --out "$res/rule-square.json"
+step 120 bench --device "$cuda" --family dgemm --rules "$rule" --sizes "${KT_LARGE:-6144,8192}" --variants nn,nt,tn,tt \
+    --tensor-cores --runs 10 --out "$res/rule-large.json"
 # A rules/1 rule takes m = n = k only: at odd shapes its 64 x 64 (n < 2048) and 128 x 64 (n < 6144) kernels.
 points=$(python3 -c "import json;r=json.load(open('$rule'))['intervals'];print(r[0]['candidate']+';'+r[2]['candidate'])")
 step 180 bench --device "$cuda" --family dgemm --point "$points" \
