@@ -28,7 +28,7 @@
 # Writes $OUT/log.txt, $OUT/fractions.txt (the report, then every row), $OUT/points.txt (each size's list with the
 # origin of each point), $OUT/results.tar.gz (profile, lists, every bench JSON).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 source tools/gpu-script.sh # $out, $ktune, gpuDevice
 res=/tmp/kt-batched-neighbours && rm -rf "$res" && mkdir -p "$res"
 export KT_DB=$res/store.sqlite
@@ -50,21 +50,24 @@ fi
 within() { local left=$((hard - SECONDS)); [ "$1" -lt "$left" ] && echo "$1" || echo $((left > 1 ? left : 1)); }
 
 "$ktune" devices --json > "$res/devices.json" 2>> "$log"
-if [ "$local" = 1 ]; then
-    dev=${KT_DEVICE:-$(python3 -c "import json,sys; print(next((d['id'] for d in json.load(open(sys.argv[1]))['devices'] if d['id'].startswith('opencl:')), ''))" "$res/devices.json")}
-    "$ktune" families --json > "$res/space.json" 2>> "$log" # generic GPU limits: the lists the H200 gets
-else
-    dev=${KT_DEVICE:-$(gpuDevice cuda "$res/devices.json")}
-    "$ktune" families --device "$dev" --json > "$res/space.json" 2>> "$log"
-fi
+firstOpenCL() { # the first OpenCL device of `ktune devices --json` (PoCL here)
+    python3 -c "import json, sys; print(next((d['id'] for d in json.load(open(sys.argv[1]))['devices']
+                                               if d['id'].startswith('opencl:')), ''))" "$1"
+}
+if [ "$local" = 1 ]; then dev=${KT_DEVICE:-$(firstOpenCL "$res/devices.json")}
+else dev=${KT_DEVICE:-$(gpuDevice cuda "$res/devices.json")}; fi
 [ -n "$dev" ] || { say "no device (set KT_DEVICE)"; exit 1; }
+# The space the lists are filtered by: this device's limits, or in the dry run the generic GPU limits (1024
+# work-items, 48 KiB of local memory: the H200's under CUDA), so PoCL measures the very lists the H200 gets.
+if [ "$local" = 1 ]; then "$ktune" families --json > "$res/space.json" 2>> "$log"
+else "$ktune" families --device "$dev" --json > "$res/space.json" 2>> "$log"; fi
 timeout 60 "$ktune" profile "$dev" --json > "$res/profile.json" 2>> "$log"
 say "device $dev; profile rc $?"
 
-measured="docs/perf/h200-2026-11-25-batched/run-X docs/perf/h200-2026-11-25-batched/run-Y
-    docs/perf/h200-2026-11-25-batched/run-Y/call-2 docs/perf/h200-2026-11-25-batched/run-AC docs/perf/h200-2026-11-28/run-Q"
-# shellcheck disable=SC2086 # the folders are one word each
-python3 tools/batched-neighbours.py --space "$res/space.json" --table "$tableS" --measured $measured \
+# The designs measured so far (curves with their run's profile, run Q's bench JSONs) rank each size's leaders.
+runs=docs/perf/h200-2026-11-25-batched
+measured=("$runs/run-X" "$runs/run-Y" "$runs/run-Y/call-2" "$runs/run-AC" docs/perf/h200-2026-11-28/run-Q)
+python3 tools/batched-neighbours.py --space "$res/space.json" --table "$tableS" --measured "${measured[@]}" \
     --sizes "$sizes" --max "${KT_MAX_POINTS:-40}" --out-dir "$res" >> "$log" 2>&1 || { say "no lists"; exit 1; }
 cp "$tableS" "$res/table.json"
 
@@ -75,9 +78,10 @@ for n in $(echo "$sizes" | tr ',' ' '); do
     if [ "$SECONDS" -gt "$budget" ]; then say "budget spent: skip s $n"; continue; fi
     points=$(paste -sd ';' "$res/points-s-$n.txt")
     size="${n}x${n}x${n}x$(batchOf "$n" "$operandBytes")"
-    check=$([ "$local" = 1 ] && echo --verify)
+    check=() # the dry run checks every point (a batch of 101 problems costs nothing to check)
+    [ "$local" = 1 ] && check=(--verify)
     timeout "$(within "$step")" "$ktune" bench --device "$dev" --family sgemm_batched --point "$points" --variants nn \
-        --sizes "$size" --peer "$peer" --runs 5 $check --json --out "$res/sweep-s-$n.json" \
+        --sizes "$size" --peer "$peer" --runs 5 "${check[@]}" --json --out "$res/sweep-s-$n.json" \
         > "$res/sweep-s-$n.txt" 2>&1
     say "sweep s $size: rc $? ($(grep -c . "$res/points-s-$n.txt") points)"
     # The best point of the sweep and the table's entry, every problem checked against OpenBLAS.
