@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The report of tools/gpu-batched-neighbours.sh: per single size n, the best point of the sweep with its fraction of
-the bound n*B/8 and its ratio to cuBLAS, the table's entry in the same process, and whether the check against
-OpenBLAS passed (verify-s-N.json); --all adds every row, best first, with where each point came from.
+the bound n*B/8 and its ratio to cuBLAS, the table's entry in the same process (measured first, and again at the end:
+the drift within the sweep), the gain in points of the bound, and whether the check against OpenBLAS passed
+(verify-s-N.json, or the sweep's own check in the dry run); --all adds every row, best first, with where each point
+came from.
 
 usage: batched-neighbours-report.py [--all] RESULTS_DIR   (the script's $res, or results.tar.gz unpacked)
 B: profile.json's copy bandwidth, else the bench JSON's bound."""
@@ -90,6 +92,9 @@ def main():
         entry = next((k for k, o in where.items() if o == "entry"), None)
         checked = verdicts(res, n)
         swept = {r["candidate"]: r["verified"] for r in rows if "verified" in r}  # sweeps run with --verify
+
+        def chk(key):
+            return checked.get(key) or {True: "yes", False: "NO"}.get(swept.get(key), "-")
         bound = n * bw / 8 if bw else None
 
         def frac(r):
@@ -101,7 +106,9 @@ def main():
         measured = sorted((r for r in rows if r.get("ours_gflops")), key=lambda r: -r["ours_gflops"])
         failed = [r for r in rows if not r.get("ours_gflops")]
         best = measured[0] if measured else None
-        er = next((r for r in rows if r["candidate"] == entry), None)
+        entries = [r for r in rows if r["candidate"] == entry]  # the script measures it first and again last
+        er = entries[0] if entries else None
+        again = entries[-1] if len(entries) > 1 else None
         pct = lambda v: f"{v:6.1%}" if v is not None else "     -"
         x = lambda v: f"{v:5.2f}" if v is not None else "    -"
         if best is None:
@@ -109,12 +116,12 @@ def main():
         else:
             gain = (frac(best) - frac(er)) if er and frac(er) is not None and frac(best) is not None else None
             summary.append(
-                f"{n:<3} {pct(frac(best))} {x(ratio(best))}  {checked.get(best['candidate'], '-'):<4} "
+                f"{n:<3} {pct(frac(best))} {x(ratio(best))}  {chk(best['candidate']):<4} "
                 f"{short(best['candidate']):<34} {where.get(best['candidate'], '?'):<28} "
                 f"{pct(frac(er) if er else None)} {x(ratio(er) if er else None)}  "
-                f"{checked.get(entry, '-') if entry else '-':<4} "
+                f"{chk(entry) if entry else '-':<4} "
                 + (f"{gain * 100:+5.1f}" if gain is not None else "    -")
-                + f"  {len(measured)}/{len(rows)}")
+                + f" {pct(frac(again) if again else None)}  {len(measured)}/{len(rows)}")
         if every:
             detail.append(f"\ns {n} ({len(measured)} of {len(rows)} points measured; bound {bound:.0f} GF/s)"
                           if bound else f"\ns {n}")
@@ -123,12 +130,13 @@ def main():
             detail.append("  of bound  xcuBLAS   GF/s  chk  point                               origin")
             for r in measured + failed:
                 chk = {True: "yes", False: "NO"}.get(r.get("verified"), checked.get(r["candidate"], "-"))
+                origin = where.get(r["candidate"], "?") + (" (again, at the end)" if r is again else "")
                 detail.append(f"  {pct(frac(r))}   {x(ratio(r))} {r.get('ours_gflops') or 0:7.0f}  {chk[:3]:<4} "
-                              f"{short(r['candidate']):<35} {where.get(r['candidate'], '?')}"
+                              f"{short(r['candidate']):<35} {origin}"
                               + (f"  ERROR {r['ours_error']}" if r.get("ours_error") else ""))
     print(header or "copy bandwidth unknown: no fraction of the bound")
     print("n   best   xcuBLAS chk  best point                         origin                       "
-          "entry  xcuBLAS chk  gain  measured")
+          "entry  xcuBLAS chk  gain  entry at the end  measured")
     print("\n".join(summary))
     if every:
         print("\n".join(detail))

@@ -10,14 +10,15 @@
 # the fewest clamped rows first: 25 -> 5x5, 13x13, 9x9; 13 -> 13x13, 7x7, 5x5; ...) with the same variants; every
 # point filtered by the family's own constraints for this device (`ktune families --device D --json`) and the shared
 # tiles' size at n, so no bench refuses one.
-# Per size: one `ktune bench` of the whole list, ours beside cuBLAS gemmStridedBatched in the same process, about
-# KT_OPERAND_BYTES of operands (3e9), median of 5 after a warm-up, no check (a check of every problem of a 3 GB batch
-# takes seconds a candidate); then the size's best point and the table's entry at a batch of about KT_VERIFY_BYTES
-# (3e8, odd so no work-group's rounds divide it) with --verify: every problem against OpenBLAS. The fraction of the
-# bound n*B/8 with B from `ktune profile`; tools/batched-neighbours-report.py prints per size the best point, its
-# fraction and x cuBLAS, and the entry's fraction in the same process. Each step under `timeout`; no new size starts
-# after KT_BUDGET_S (230 s) and every step ends by KT_HARD_S (290 s). Expected on the H200: ~150 s (run Y measured
-# 17-21 candidates in 9-12 s at 25-28 and 16-21 in 5-6 s at 9-13, 1 GB, no check; 3 GB adds a few seconds a size).
+# Per size: one `ktune bench` of the whole list and the entry once more at its end (the drift within the sweep),
+# ours beside cuBLAS gemmStridedBatched in the same process, about KT_OPERAND_BYTES of operands (3e9), median of 5
+# after a warm-up, no check (checking every problem of a 3 GB batch takes seconds a candidate); then the size's best
+# point and the table's entry at an odd batch of about KT_VERIFY_BYTES (3e8) with --verify: every problem against
+# OpenBLAS. tools/batched-neighbours-report.py prints per size the best point, its fraction of the bound n*B/8 (B from
+# `ktune profile`) and x cuBLAS, and the entry's fraction in the same process. Each step under `timeout`; no new size
+# starts after KT_BUDGET_S (230 s), every step ends by KT_HARD_S (290 s). Expected device time ~150 s for the 204
+# points: run Y measured 17-21 candidates in 9-12 s at n = 25-28 and 16-21 in 5-6 s at 9-13 (1 GB, no check), about
+# 0.45 s a candidate (NVRTC) and 1.5 s a call; 3 GB adds a few seconds a call; the checks ~3 s a size.
 #
 # Overrides: KT_DEVICE (default the first CUDA GPU), KT_PEER (cublas), KT_SIZES (25,13,28,9,17,26,27), KT_MAX_POINTS
 #   (40), KT_OPERAND_BYTES (3e9), KT_VERIFY_BYTES (3e8), KT_TABLE_S (run AC's table-final-s.json), KT_BUDGET_S,
@@ -76,7 +77,9 @@ batchOf() { # n bytes: about that many bytes of A, B and C, odd (no work-group's
 }
 for n in $(echo "$sizes" | tr ',' ' '); do
     if [ "$SECONDS" -gt "$budget" ]; then say "budget spent: skip s $n"; continue; fi
-    points=$(paste -sd ';' "$res/points-s-$n.txt")
+    # The entry again at the end (its routine is kept, so no second compile): how far the same kernel's figure moves
+    # within the sweep, against the gaps between the points.
+    points="$(paste -sd ';' "$res/points-s-$n.txt");$(head -1 "$res/points-s-$n.txt")"
     size="${n}x${n}x${n}x$(batchOf "$n" "$operandBytes")"
     check=() # the dry run checks every point (a batch of 101 problems costs nothing to check)
     [ "$local" = 1 ] && check=(--verify)
