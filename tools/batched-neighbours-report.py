@@ -115,6 +115,8 @@ def main():
             summary.append(f"{n:<3} no point measured ({len(failed)} failed)")
         else:
             gain = (frac(best) - frac(er)) if er and frac(er) is not None and frac(best) is not None else None
+            if best["candidate"] == entry:  # the entry leads (perhaps by its own second measurement): no gain
+                gain = 0.0
             summary.append(
                 f"{n:<3} {pct(frac(best))} {x(ratio(best))}  {chk(best['candidate']):<4} "
                 f"{short(best['candidate']):<34} {where.get(best['candidate'], '?'):<28} "
@@ -126,7 +128,8 @@ def main():
             detail.append(f"\ns {n} ({len(measured)} of {len(rows)} points measured; bound {bound:.0f} GF/s)"
                           if bound else f"\ns {n}")
             if swept:
-                detail.append(f"  checked against OpenBLAS in the sweep: {sum(swept.values())} of {len(rows)} rows")
+                ok = sum(r.get("verified") is True for r in rows)
+                detail.append(f"  checked against OpenBLAS in the sweep: {ok} of {len(rows)} rows")
             detail.append("  of bound  xcuBLAS   GF/s  chk  point                               origin")
             for r in measured + failed:
                 chk = {True: "yes", False: "NO"}.get(r.get("verified"), checked.get(r["candidate"], "-"))

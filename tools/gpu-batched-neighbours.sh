@@ -61,7 +61,8 @@ else dev=${KT_DEVICE:-$(gpuDevice cuda "$res/devices.json")}; fi
 # The space the lists are filtered by: this device's limits, or in the dry run the generic GPU limits (1024
 # work-items, 48 KiB of local memory: the H200's under CUDA), so PoCL measures the very lists the H200 gets.
 if [ "$local" = 1 ]; then "$ktune" families --json > "$res/space.json" 2>> "$log"
-else "$ktune" families --device "$dev" --json > "$res/space.json" 2>> "$log"; fi
+else "$ktune" families --device "$dev" --json > "$res/space.json" 2>> "$log" ||
+    "$ktune" families --json > "$res/space.json" 2>> "$log"; fi # (generic limits if the device's cannot be read)
 timeout 60 "$ktune" profile "$dev" --json > "$res/profile.json" 2>> "$log"
 say "device $dev; profile rc $?"
 
@@ -84,7 +85,7 @@ for n in $(echo "$sizes" | tr ',' ' '); do
     check=() # the dry run checks every point (a batch of 101 problems costs nothing to check)
     [ "$local" = 1 ] && check=(--verify)
     timeout "$(within "$step")" "$ktune" bench --device "$dev" --family sgemm_batched --point "$points" --variants nn \
-        --sizes "$size" --peer "$peer" --runs 5 "${check[@]}" --json --out "$res/sweep-s-$n.json" \
+        --sizes "$size" --peer "$peer" --runs 5 ${check[@]+"${check[@]}"} --json --out "$res/sweep-s-$n.json" \
         > "$res/sweep-s-$n.txt" 2>&1
     say "sweep s $size: rc $? ($(grep -c . "$res/points-s-$n.txt") points)"
     # The best point of the sweep and the table's entry, every problem checked against OpenBLAS.
