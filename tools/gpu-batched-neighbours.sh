@@ -36,12 +36,12 @@ export KT_DB=$res/store.sqlite
 log=$out/log.txt
 : > "$log"
 say() { echo "$(date +%T) [${SECONDS}s] $*" >> "$log"; }
-local=${KT_LOCAL:-0}
+dry=${KT_LOCAL:-0} # 1: the dry run on PoCL
 sizes=${KT_SIZES:-25,13,28,9,17,26,27}
 tableS=${KT_TABLE_S:-docs/perf/h200-2026-11-25-batched/run-AC/table-final-s.json}
 operandBytes=${KT_OPERAND_BYTES:-3000000000}
 verifyBytes=${KT_VERIFY_BYTES:-300000000}
-if [ "$local" = 1 ]; then
+if [ "$dry" = 1 ]; then
     budget=${KT_BUDGET_S:-100000} hard=${KT_HARD_S:-100000} step=${KT_STEP_S:-3000}
     peer=${KT_PEER:-none}
 else
@@ -55,12 +55,12 @@ firstOpenCL() { # the first OpenCL device of `ktune devices --json` (PoCL here)
     python3 -c "import json, sys; print(next((d['id'] for d in json.load(open(sys.argv[1]))['devices']
                                                if d['id'].startswith('opencl:')), ''))" "$1"
 }
-if [ "$local" = 1 ]; then dev=${KT_DEVICE:-$(firstOpenCL "$res/devices.json")}
+if [ "$dry" = 1 ]; then dev=${KT_DEVICE:-$(firstOpenCL "$res/devices.json")}
 else dev=${KT_DEVICE:-$(gpuDevice cuda "$res/devices.json")}; fi
 [ -n "$dev" ] || { say "no device (set KT_DEVICE)"; exit 1; }
 # The space the lists are filtered by: this device's limits, or in the dry run the generic GPU limits (1024
 # work-items, 48 KiB of local memory: the H200's under CUDA), so PoCL measures the very lists the H200 gets.
-if [ "$local" = 1 ]; then "$ktune" families --json > "$res/space.json" 2>> "$log"
+if [ "$dry" = 1 ]; then "$ktune" families --json > "$res/space.json" 2>> "$log"
 else "$ktune" families --device "$dev" --json > "$res/space.json" 2>> "$log" ||
     "$ktune" families --json > "$res/space.json" 2>> "$log"; fi # (generic limits if the device's cannot be read)
 timeout 60 "$ktune" profile "$dev" --json > "$res/profile.json" 2>> "$log"
@@ -74,7 +74,7 @@ python3 tools/batched-neighbours.py --space "$res/space.json" --table "$tableS" 
 cp "$tableS" "$res/table.json"
 
 batchOf() { # n bytes: about that many bytes of A, B and C, odd (no work-group's rounds of 2^k problems divide it)
-    if [ "$local" = 1 ]; then echo "${KT_BATCH:-101}"; else echo $(($2 / (12 * $1 * $1) | 1)); fi
+    if [ "$dry" = 1 ]; then echo "${KT_BATCH:-101}"; else echo $(($2 / (12 * $1 * $1) | 1)); fi
 }
 for n in $(echo "$sizes" | tr ',' ' '); do
     if [ "$SECONDS" -gt "$budget" ]; then say "budget spent: skip s $n"; continue; fi
@@ -83,7 +83,7 @@ for n in $(echo "$sizes" | tr ',' ' '); do
     points="$(paste -sd ';' "$res/points-s-$n.txt");$(head -1 "$res/points-s-$n.txt")"
     size="${n}x${n}x${n}x$(batchOf "$n" "$operandBytes")"
     check=() # the dry run checks every point (a batch of 101 problems costs nothing to check)
-    [ "$local" = 1 ] && check=(--verify)
+    [ "$dry" = 1 ] && check=(--verify)
     timeout "$(within "$step")" "$ktune" bench --device "$dev" --family sgemm_batched --point "$points" --variants nn \
         --sizes "$size" --peer "$peer" --runs 5 ${check[@]+"${check[@]}"} --json --out "$res/sweep-s-$n.json" \
         > "$res/sweep-s-$n.txt" 2>&1
