@@ -145,11 +145,12 @@ protected:
         store::RunRepository(db).updateStatus(id, RunStatus::Completed);
     }
 
-    // Nearest to 48 x 80 (geometric mean 62): 64³, then 256³, 1024³, 4096³. At 64³ the best two are not points of
-    // the target (X=8 is outside its list, S=2 breaks its constraint); at 256³ the best names a parameter it lacks;
-    // at 1024³ the best is 64³'s seed again; the 16-cube's best (X=2) is far and worse, but still a seed.
+    // Nearest to 48 x 80 (geometric mean 62): 64³, then 256³, 8³, 1024³, 4096³. At 64³ the best two are not points
+    // of the target (X=8 is outside its list, S=2 breaks its constraint); at 256³ the best names a parameter it
+    // lacks; 8³'s best (X=2) is worse than the others but a seed, after 256³'s; at 1024³ and 4096³ the best is 64³'s
+    // seed again.
     void storeTypicalSourceRun() {
-        const ProblemSize s64{{64, 64, 64}}, s256{{256, 256, 256}}, s1024{{1024, 1024, 1024}},
+        const ProblemSize s8{{8, 8, 8}}, s64{{64, 64, 64}}, s256{{256, 256, 256}}, s1024{{1024, 1024, 1024}},
             s4096{{4096, 4096, 4096}};
         storeSourceRun({{"X=8,S=1", s64, 90},
                         {"X=2,S=2", s64, 80},
@@ -159,7 +160,9 @@ protected:
                         {"X=1,S=1", s256, 50},
                         {"X=4,S=1", s1024, 100},
                         {"X=1,S=1", s1024, 20},
-                        {"X=2,S=1", s4096, 10}});
+                        {"X=2,S=1", s8, 5},
+                        {"X=4,S=1", s4096, 10},
+                        {"X=1,S=1", s4096, 5}});
     }
 
     StoredSeeds seeds(std::size_t limit = kMaxStoredSeeds) {
