@@ -80,6 +80,8 @@ StoredSeeds storedSeeds(const store::Database& db, const Family& family, const D
                         Point point = adapt(key, family, device, space);
                         read.emplace(key, point.key());
                         if (taken.insert(point.key()).second) { // two stored keys may read as one point
+                            out.notes.push_back("warm start: seed " + key + " (the stored " + name + " best at " +
+                                                size.label() + ")");
                             out.points.push_back(std::move(point));
                             ++fromHere;
                         }

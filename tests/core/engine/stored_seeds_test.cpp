@@ -213,6 +213,7 @@ TEST_F(StoredSeedsTest, BestValidPointPerStoredSizeNearestFirst) {
     EXPECT_TRUE(mentions(found.notes, "skipped the stored seeds_source point X=2,S=2", "breaks the constraint S == 1"));
     EXPECT_TRUE(mentions(found.notes, "skipped the stored seeds_source point X=2,S=1,Z=1", "'Z'"));
     EXPECT_TRUE(mentions(found.notes, "3 seeds from the stored seeds_source winners"));
+    EXPECT_TRUE(mentions(found.notes, "seed X=1,S=1 (the stored seeds_source best at 256x256x256)"));
 }
 
 TEST_F(StoredSeedsTest, AtMostTheLimit) {
