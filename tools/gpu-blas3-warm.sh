@@ -24,7 +24,8 @@ step 60 tune --device "$cuda" --family dgemm --space "$res/d6-space.json" --stra
 step $((${KT_GEMM_BUDGET:-45} + 40)) tune --device "$cuda" --family dgemm --space "$space" --strategy random \
     --sizes 4096,8192 --budget-time "${KT_GEMM_BUDGET:-45}s" --seed 5
 step 20 best --device "$cuda" --family dgemm
-"$ktune" best --device "$cuda" --family dgemm --size 4096 --top 1 --json > "$res/dgemm-best-4096.json" 2>> "$out/log.txt"
+"$ktune" best --device "$cuda" --family dgemm --size 4096 --top 1 --json > "$res/dgemm-best-4096.json" \
+    2>> "$out/log.txt"
 gemmBest=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[0]['point'])" "$res/dgemm-best-4096.json" \
     2>/dev/null)
 log "stored DGEMM winner at 4096: ${gemmBest:-none}"

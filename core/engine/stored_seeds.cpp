@@ -71,8 +71,8 @@ StoredSeeds storedSeeds(const store::Database& db, const Family& family, const D
         for (const auto& winner : winners) {
             if (out.points.size() >= limit) break;
             const ProblemSize& size = winner.measurement.size;
-            for (const auto& c : measurements.topCandidates(device.stableId(), name, size, kTriedPerSize,
-                                                            source->version())) {
+            for (const auto& c :
+                 measurements.topCandidates(device.stableId(), name, size, kTriedPerSize, source->version())) {
                 const std::string& key = c.measurement.pointKey;
                 auto it = read.find(key);
                 if (it == read.end()) {

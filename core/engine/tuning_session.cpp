@@ -6,8 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/model/measurement_json.hpp"
 #include "core/engine/stored_seeds.hpp"
+#include "core/model/measurement_json.hpp"
 #include "core/store/database.hpp"
 #include "core/store/device_repository.hpp"
 #include "core/store/measurement_repository.hpp"

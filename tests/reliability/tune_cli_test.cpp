@@ -87,9 +87,8 @@ TEST_F(TuneCli, WarmStartOfARoutineMeasuresTheStoredGemmWinnerFirst) {
     EXPECT_EQ(rows[0].measurement.pointKey.rfind(best->measurement.pointKey + ",GEMM_MAXREGS=0,GEMM_KSPLIT=1", 0), 0u)
         << rows[0].measurement.pointKey;
     EXPECT_EQ(rows[0].measurement.status, MeasurementStatus::Ok) << rows[0].measurement.error;
-    EXPECT_NE(routine.output.find("warm start: seed " + best->measurement.pointKey + " (the stored dgemm best at 32x32x32)"),
-              std::string::npos)
-        << routine.output;
+    const std::string note = "warm start: seed " + best->measurement.pointKey + " (the stored dgemm best at 32x32x32)";
+    EXPECT_NE(routine.output.find(note), std::string::npos) << routine.output;
 }
 
 TEST_F(TuneCli, BadArgumentsExitWithTwoAndAMessage) {

@@ -120,14 +120,14 @@ TEST_F(Blas3WarmStartPocl, StoredDgemmWinnersAreMeasuredFirstAndSplitKIsSkipped)
     split.ksplit = 2;
     const std::string splitKey = pointFromParams(split).key();
     const std::string nearKey = pointFromParams(kernel(false)).key();
-    // An older store's key: the parameters added since (from GEMM_MAXREGS on) left out, so they take their absent values.
+    // An older store's key: the parameters added since (from GEMM_MAXREGS on) left out, so they take their absent
+    // values.
     std::string farKey = pointFromParams(kernel(true)).key();
     farKey = farKey.substr(0, farKey.find(",GEMM_MAXREGS="));
     ASSERT_NE(farKey.find("GEMM_PREFETCH="), std::string::npos) << farKey;
     // Nearest to 40 x 24 is 32³: its best is split-K, its next the 16 x 8 kernel; then 512³'s best, the 16 x 16 one.
-    storeDgemmRun({{splitKey, {{{32, 32, 32}}, 300}},
-                   {nearKey, {{{32, 32, 32}}, 200}},
-                   {farKey, {{{512, 512, 512}}, 100}}});
+    storeDgemmRun(
+        {{splitKey, {{{32, 32, 32}}, 300}}, {nearKey, {{{32, 32, 32}}, 200}}, {farKey, {{{512, 512, 512}}, 100}}});
 
     Notes notes;
     const auto outcome = tuneDsyrk(notes, 3);
