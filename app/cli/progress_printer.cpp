@@ -58,6 +58,14 @@ void ProgressPrinter::onMeasurement(const Measurement& m, bool reused) {
     }
 }
 
+void ProgressPrinter::onNote(const std::string& text) {
+    std::lock_guard lock(m_mutex);
+    if (m_mode == Mode::Json)
+        line(nlohmann::json{{"event", "note"}, {"text", text}}.dump());
+    else
+        line(text);
+}
+
 void ProgressPrinter::onProgress(const RunProgress& p) {
     std::lock_guard lock(m_mutex);
     if (m_mode == Mode::Json) return;

@@ -20,6 +20,7 @@ public:
     void onRunStarted(std::int64_t runId, const std::string& strategy) override;
     void onMeasurement(const Measurement& m, bool reused) override;
     void onProgress(const RunProgress& p) override;
+    void onNote(const std::string& text) override;
     void onRunFinished(RunStatus status, const std::string& message) override;
 
 private:

@@ -88,6 +88,10 @@ public:
     // Known-good starting points that do not depend on measurements of this device (e.g. the papers' fastest
     // kernels). Strategies measure them first when a run asks for a warm start (TuningConfig::warmStart).
     virtual std::vector<Point> seedPoints(const DeviceInfo& device) const { return {}; }
+    // Families whose stored winners on the same device are valid points here too (a BLAS3 routine's TN kernel is a
+    // GEMM point): a warm start measures their best stored points, adapted to this family's space or skipped, before
+    // seedPoints() (core/engine/stored_seeds.hpp says which and in what order).
+    virtual std::vector<std::string> seedFamilies() const { return {}; }
     // Internal families (engine self-tests) are hidden from the GUI's family pages and `ktune families`.
     virtual bool internal() const { return false; }
 

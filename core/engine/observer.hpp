@@ -29,6 +29,8 @@ public:
     virtual void onMeasurement(const Measurement& measurement, bool reused) {}
     virtual void onProgress(const RunProgress& progress) {}
     virtual void onStatus(RunStatus status) {}
+    // A line worth showing that is neither a measurement nor an error (e.g. a warm-start seed that was skipped).
+    virtual void onNote(const std::string& text) {}
     virtual void onRunFinished(RunStatus status, const std::string& message) {}
 };
 

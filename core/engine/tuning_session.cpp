@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/engine/stored_seeds.hpp"
 #include "core/model/measurement_json.hpp"
 #include "core/store/database.hpp"
 #include "core/store/device_repository.hpp"
@@ -173,20 +174,6 @@ std::vector<ProblemSize> sizesFromJson(const nlohmann::json& j) {
     for (const auto& s : j) out.push_back(s.get<ProblemSize>());
     return out;
 }
-// The family's seeds re-expressed in `space` (a user space may order or restrict the parameters); seeds with a value
-// outside the space's lists or breaking a constraint are left out.
-std::vector<Point> seedsInSpace(const std::vector<Point>& seeds, const ParameterSpace& space) {
-    std::vector<Point> out;
-    for (const auto& seed : seeds) {
-        try {
-            Point p = space.pointFromKey(seed.key());
-            if (space.isValid(p)) out.push_back(std::move(p));
-        } catch (const std::exception&) {
-            // not in this space
-        }
-    }
-    return out;
-}
 } // namespace
 
 nlohmann::json runSettingsToJson(const TuningConfig& config) {
@@ -219,6 +206,7 @@ TuningOutcome TuningSession::run() {
         return outcome;
     };
     std::optional<store::Database> db;
+    std::optional<nlohmann::json> resumedSettings; // the stored run's settings when resuming
     try {
         db.emplace(store::Database::open(m_config.database));
         // Rows read through a damaged index would be reused and copied into the new run: write nothing there.
@@ -249,6 +237,7 @@ TuningOutcome TuningSession::run() {
             m_config.space = ParameterSpace::fromJson(record->space.dump(), "stored run space");
             m_config.sizes = sizesFromJson(record->sizes);
             applyRunSettings(record->budget, m_config);
+            resumedSettings = record->budget;
             outcome.runId = record->id;
         }
         auto family = FamilyRegistry::instance().find(m_config.family);
@@ -260,6 +249,23 @@ TuningOutcome TuningSession::run() {
         auto strategy = StrategyRegistry::instance().create(m_config.strategy);
 
         store::DeviceRepository(*db).upsert(m_config.device);
+        // Warm start: the stored winners of the families this one names (Family::seedFamilies), then its own seeds.
+        // The stored ones are kept with the run, so a resume measures the same seeds (and replays the same path) even
+        // when the store has gained better points since.
+        std::vector<Point> seeds;
+        std::vector<std::string> storeSeedKeys, notes;
+        if (m_config.warmStart) {
+            if (resumedSettings) {
+                storeSeedKeys = resumedSettings->value("store_seeds", std::vector<std::string>{});
+            } else {
+                auto found = storedSeeds(*db, *family, m_config.device, space, m_config.sizes);
+                for (const auto& p : found.points) storeSeedKeys.push_back(p.key());
+                notes = std::move(found.notes);
+            }
+            std::vector<std::string> keys = storeSeedKeys;
+            for (const auto& p : family->seedPoints(m_config.device)) keys.push_back(p.key());
+            seeds = pointsInSpace(keys, space);
+        }
         if (outcome.runId == 0) {
             store::NewRun run;
             run.deviceId = m_config.device.stableId();
@@ -269,12 +275,16 @@ TuningOutcome TuningSession::run() {
             run.space = nlohmann::json::parse(space.toJson());
             run.sizes = sizesToJson(m_config.sizes);
             run.budget = runSettingsToJson(m_config);
+            if (!storeSeedKeys.empty()) run.budget["store_seeds"] = storeSeedKeys;
             run.notes = m_config.notes;
             outcome.runId = runs.create(run);
         } else {
             runs.updateStatus(outcome.runId, RunStatus::Running);
         }
-        if (m_observer) m_observer->onRunStarted(outcome.runId, m_config.strategy);
+        if (m_observer) {
+            m_observer->onRunStarted(outcome.runId, m_config.strategy);
+            for (const auto& note : notes) m_observer->onNote(note);
+        }
 
         auto executor = m_config.makeExecutor(m_config.device, family->name());
         StoreEvaluator evaluator(*db, outcome.runId, m_config, *family, *executor, m_observer, m_control);
@@ -287,7 +297,7 @@ TuningOutcome TuningSession::run() {
         context.sizes = m_config.sizes;
         context.sweep = m_config.sweep;
         context.options = m_config.strategyOptions;
-        if (m_config.warmStart) context.seeds = seedsInSpace(family->seedPoints(m_config.device), space);
+        context.seeds = std::move(seeds);
         context.progress = [&](const Progress& p) {
             if (m_control && m_control->cancelled()) cancelFlag = true;
             evaluator.onStrategyProgress(p);

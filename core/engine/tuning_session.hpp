@@ -28,8 +28,9 @@ struct TuningConfig {
     std::vector<ProblemSize> sweep; // second stage / detailed sizes (two-stage, sieve)
     Budget budget;
     std::uint64_t seed = 1;
-    // Strategies that take starting points (surrogate, annealing, random) measure the family's seedPoints first
-    // (those inside the space).
+    // Strategies that take starting points (surrogate, annealing, random) measure seeds first (those inside the
+    // space): the best stored points of the families the family names in seedFamilies() on this device
+    // (core/engine/stored_seeds.hpp; kept with the run for resume), then the family's seedPoints.
     bool warmStart = false;
     std::filesystem::path database;
     std::optional<std::int64_t> resumeRunId; // continue this run: its stored settings win over the ones above

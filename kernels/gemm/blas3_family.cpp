@@ -148,6 +148,10 @@ std::vector<Point> Blas3Family::seedPoints(const DeviceInfo&) const {
     return out;
 }
 
+std::vector<std::string> Blas3Family::seedFamilies() const {
+    return {GemmFamily(m_precision).name()};
+}
+
 std::vector<ProblemSize> Blas3Family::defaultSizes(const DeviceInfo& device) const {
     if (device.type == DeviceType::Cpu) return {{{256, 256}}, {{512, 512}}};
     return {{{2048, 2048}}, {{4096, 4096}}};

@@ -23,6 +23,10 @@ public:
     ParameterSpace space(const DeviceInfo& device) const override;
     std::vector<std::string> presetNames() const override { return {}; }
     std::vector<Point> seedPoints(const DeviceInfo& device) const override; // the papers' TN kernels (ksplit 1)
+    // sgemm or dgemm: a warm start measures the GEMM winners stored for the device first (the GEMM space is this
+    // one; split-K winners are skipped), so the routine's own tune ends no worse than reusing the GEMM winner
+    // (docs/perf/blas3.md, "Tuning a routine vs reusing the GEMM winners").
+    std::vector<std::string> seedFamilies() const override;
     std::vector<ProblemSize> defaultSizes(const DeviceInfo& device) const override;
     // As BLAS counts them: symm 2 m^2 n (Left), syrk n^2 k, syr2k 2 n^2 k, trmm m^2 n (Left) — of the tuning variant.
     double flops(const ProblemSize& size) const override;

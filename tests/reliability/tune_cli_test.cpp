@@ -3,6 +3,7 @@
 // arguments exit 2.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 
 #include "tune_helpers.hpp"
@@ -58,6 +59,36 @@ TEST_F(TuneCli, FailingCandidatesAreRecordedAndTheRunGoesOn) {
     EXPECT_EQ(byMode["SELFTEST_MODE=2"], MeasurementStatus::CompileError);
     EXPECT_EQ(byMode["SELFTEST_MODE=3"], MeasurementStatus::Timeout);
     EXPECT_EQ(byMode["SELFTEST_MODE=4"], MeasurementStatus::WorkerCrash);
+}
+
+// A BLAS3 routine's warm start measures the DGEMM winner stored for the device first (Family::seedFamilies).
+TEST_F(TuneCli, WarmStartOfARoutineMeasuresTheStoredGemmWinnerFirst) {
+    // Two small TN kernels, named by the parameters every stored key has (the newer ones take their absent values).
+    const auto space = m_scratch.write("dgemm.json", R"({"parameters": [
+        {"name": "GEMM_ML", "values": [16]}, {"name": "GEMM_NL", "values": [8, 16]}, {"name": "GEMM_KL", "values": [4]},
+        {"name": "GEMM_MS", "values": [2]}, {"name": "GEMM_NS", "values": [2]}, {"name": "GEMM_KS", "values": [2]},
+        {"name": "GEMM_VW", "values": [1]}, {"name": "GEMM_LOCAL_A", "values": [0]},
+        {"name": "GEMM_LOCAL_B", "values": [1]}, {"name": "GEMM_IMAGE_A", "values": [0]},
+        {"name": "GEMM_IMAGE_B", "values": [0]}, {"name": "GEMM_LAYOUT_A", "values": [1]},
+        {"name": "GEMM_LAYOUT_B", "values": [2]}, {"name": "GEMM_PREFETCH", "values": [0]}]})");
+    auto gemm = tune("--family dgemm --space '" + space + "' --strategy exhaustive --sizes 32");
+    ASSERT_EQ(gemm.rc, 0) << gemm.output;
+    const auto gemmRows = storedMeasurements(m_db, 1);
+    ASSERT_EQ(gemmRows.size(), 2u);
+    const auto best = std::max_element(gemmRows.begin(), gemmRows.end(), [](const auto& a, const auto& b) {
+        return a.measurement.value < b.measurement.value;
+    });
+    ASSERT_EQ(best->measurement.status, MeasurementStatus::Ok) << best->measurement.error;
+
+    auto routine = tune("--family dsyrk --warm-start --strategy random --budget-evals 1 --sizes 40x24");
+    ASSERT_EQ(routine.rc, 0) << routine.output;
+    const auto rows = storedMeasurements(m_db, 2);
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0].measurement.pointKey.rfind(best->measurement.pointKey + ",GEMM_MAXREGS=0,GEMM_KSPLIT=1", 0), 0u)
+        << rows[0].measurement.pointKey;
+    EXPECT_EQ(rows[0].measurement.status, MeasurementStatus::Ok) << rows[0].measurement.error;
+    const std::string note = "warm start: seed " + best->measurement.pointKey + " (the stored dgemm best at 32x32x32)";
+    EXPECT_NE(routine.output.find(note), std::string::npos) << routine.output;
 }
 
 TEST_F(TuneCli, BadArgumentsExitWithTwoAndAMessage) {
