@@ -1981,7 +1981,7 @@
     </message>
     <message>
         <location filename="../app/gui/pages/run_page.cpp" line="491"/>
-        <source>Measure the family&apos;s known-good kernels (for GEMM: the papers&apos; fastest) first; the random, annealing and surrogate strategies start from them.</source>
+        <source>Measure known-good kernels first: for a BLAS3 routine the best GEMM kernels stored for this device, then the family&apos;s own (for GEMM: the papers&apos; fastest); the random, annealing and surrogate strategies start from them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -1977,8 +1977,8 @@
     </message>
     <message>
         <location filename="../app/gui/pages/run_page.cpp" line="491"/>
-        <source>Measure the family&apos;s known-good kernels (for GEMM: the papers&apos; fastest) first; the random, annealing and surrogate strategies start from them.</source>
-        <translation>ファミリーの実績あるカーネル（GEMMでは論文の最速カーネル）を最初に計測します。ランダム、焼きなまし、サロゲートの各戦略はそこから探索を始めます。</translation>
+        <source>Measure known-good kernels first: for a BLAS3 routine the best GEMM kernels stored for this device, then the family&apos;s own (for GEMM: the papers&apos; fastest); the random, annealing and surrogate strategies start from them.</source>
+        <translation>実績あるカーネルを最初に計測します。BLAS3ルーチンではこのデバイスに保存されたGEMMの最良カーネル、次にファミリー自身のもの（GEMMでは論文の最速カーネル）。ランダム、焼きなまし、サロゲートの各戦略はそこから探索を始めます。</translation>
     </message>
     <message>
         <location filename="../app/gui/pages/run_page.cpp" line="493"/>

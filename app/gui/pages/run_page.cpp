@@ -353,6 +353,8 @@ void RunPage::attach(TuningRun* run) {
         if (run == m_current) updateProgress();
     });
     connect(run, &TuningRun::warning, this, [this](const QString& text) { Q_EMIT statusMessage(text); });
+    // The engine's notes (the warm start's seeds taken or skipped, then their count) in the status bar.
+    connect(run, &TuningRun::note, this, [this](const QString& text) { Q_EMIT statusMessage(text); });
     connect(run, &TuningRun::finished, this, [this, run](RunStatus status, const QString& message) {
         if (run == m_current) {
             updateProgress(); // no ETA once finished
@@ -488,8 +490,9 @@ void RunPage::changeEvent(QEvent* event) {
 void RunPage::retranslateUi() {
     m_strategyLabel->setText(tr("Strategy:"));
     m_warmStart->setText(tr("Warm start"));
-    m_warmStart->setToolTip(tr("Measure the family's known-good kernels (for GEMM: the papers' fastest) first; the "
-                               "random, annealing and surrogate strategies start from them."));
+    m_warmStart->setToolTip(tr("Measure known-good kernels first: for a BLAS3 routine the best GEMM kernels stored "
+                               "for this device, then the family's own (for GEMM: the papers' fastest); the random, "
+                               "annealing and surrogate strategies start from them."));
     m_evalsLabel->setText(tr("Max. evaluations:"));
     m_maxEvaluations->setSpecialValueText(tr("no limit"));
     m_timeLabel->setText(tr("Time limit:"));

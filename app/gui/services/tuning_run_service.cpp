@@ -107,6 +107,9 @@ public:
             Q_EMIT run->statusChanged(status);
         });
     }
+    void onNote(const std::string& note) override {
+        post([text = QString::fromStdString(note)](TuningRun* run) { Q_EMIT run->note(text); });
+    }
     void onRunFinished(RunStatus status, const std::string& message) override {
         const QString text = QString::fromStdString(message);
         // The engine reports a store problem that does not end the run with status Running.

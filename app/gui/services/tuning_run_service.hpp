@@ -91,6 +91,7 @@ Q_SIGNALS:
     void progressChanged(const kt::gui::RunProgressInfo& progress);
     void statusChanged(kt::RunStatus status);
     void warning(const QString& message);
+    void note(const QString& text); // Observer::onNote: e.g. the warm start's seeds, one line each
     void finished(kt::RunStatus status, const QString& message);
 
 private:
