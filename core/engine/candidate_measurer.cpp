@@ -131,8 +131,10 @@ void CandidateMeasurer::compileAhead(const std::vector<Point>& points, int threa
             }
         }
     }
+    if (auto* timeline = m_programs->timeline()) timeline->mark("sources generated");
     auto order = std::make_shared<std::vector<const GeneratedSource*>>(
         compileOrder(*batch, [this](const GeneratedSource& s) { return m_programs->key(s); }));
+    if (auto* timeline = m_programs->timeline()) timeline->mark("compile order ready");
     const int n = std::max(1, std::min<int>(threads, static_cast<int>(order->size())));
     m_ahead = std::thread([this, batch, order, n] {
         std::atomic<std::size_t> next{0};

@@ -1,8 +1,11 @@
 // `ktune compile-bench`: how much parallel compilation speeds up the compile stage of tuning on a device.
 // Each setting (threads or compile-worker processes, and how many) compiles the same random candidates from scratch.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
+#include <map>
 #include <set>
 #include <thread>
 
@@ -10,6 +13,7 @@
 
 #include "app/cli/cli_common.hpp"
 #include "core/engine/candidate_measurer.hpp"
+#include "core/engine/compile_timeline.hpp"
 #include "core/engine/image_compiler.hpp"
 #include "core/engine/image_store.hpp"
 #include "core/space/sampling.hpp"
@@ -35,9 +39,25 @@ std::vector<int> countList(const Args& args, const char* name, const char* fallb
     return out;
 }
 
+// Each program's compile time against the first setting's for the same program (the settings compile the same
+// programs): per-program slowdown, apart from how well the workers were kept busy.
+nlohmann::json againstFirst(const std::vector<CompileEvent>& events, const std::map<std::string, double>& first) {
+    std::vector<double> ratios;
+    for (const auto& e : events)
+        if (auto it = first.find(e.key); it != first.end() && it->second > 0 && !e.fromDisk)
+            ratios.push_back(e.compileMs() / it->second);
+    if (ratios.empty()) return nullptr;
+    std::sort(ratios.begin(), ratios.end());
+    auto at = [&](double q) { return ratios[static_cast<std::size_t>(q * static_cast<double>(ratios.size() - 1))]; };
+    return {{"programs", ratios.size()}, {"median", at(0.5)}, {"p10", at(0.1)}, {"p90", at(0.9)}};
+}
+
 int runCompileBench(const std::vector<std::string>& argv) {
-    Args args(argv, {"--device", "--family", "--count", "--threads", "--processes", "--seed"},
+    Args args(argv, {"--device", "--family", "--count", "--threads", "--processes", "--seed", "--timeline"},
               {"--json", "--disk-cache"});
+    const auto timelinePath = args.value("--timeline");
+    if (timelinePath && !std::ofstream(*timelinePath))
+        throw UsageError("--timeline: cannot write '" + *timelinePath + "'");
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
     kernels::registerBuiltinFamilies();
     auto family = FamilyRegistry::instance().find(args.required("--family"));
@@ -62,8 +82,15 @@ int runCompileBench(const std::vector<std::string>& argv) {
     // reuse what an earlier one compiled. (Sets drawn afresh per setting differ too much in compile cost to compare.)
     SpaceSampler sampler(space, static_cast<std::uint64_t>(args.integer("--seed").value_or(7)));
     const auto batch = sampler.distinct(static_cast<std::size_t>(count));
-    nlohmann::json rows = nlohmann::json::array();
+    nlohmann::json rows = nlohmann::json::array(), timelines = nlohmann::json::array();
     double firstPerKernel = 0;
+    std::map<std::string, double> firstTimes; // program key → the first setting's compile time
+    auto header = [&] {
+        return nlohmann::json{{"device", found.info},
+                              {"family", family->name()},
+                              {"image_target", device->imageTarget()},
+                              {"hardware_threads", std::thread::hardware_concurrency()}};
+    };
     for (std::size_t i = 0; i < settings.size(); ++i) {
         const Setting& setting = settings[i];
         CandidateMeasurer measurer(*device, family);
@@ -71,8 +98,15 @@ int runCompileBench(const std::vector<std::string>& argv) {
         measurer.programs().useImages(processes ? std::make_shared<ProcessImageCompiler>(selfExecutable()) : nullptr,
                                       store);
         const auto start = std::chrono::steady_clock::now();
+        auto timeline = std::make_shared<CompileTimeline>(start);
+        measurer.programs().recordTimeline(timeline);
         measurer.compile(batch, setting.count); // with processes: one thread per worker process
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const auto events = timeline->events();
+        const auto summary = summarise(events, start, setting.count);
+        const auto perProgram = againstFirst(events, firstTimes);
+        if (i == 0)
+            for (const auto& e : events) firstTimes[e.key] = e.compileMs();
         const double perKernel = seconds / static_cast<double>(std::max<std::size_t>(batch.size(), 1));
         if (i == 0) firstPerKernel = perKernel;
         const auto t = measurer.programs().totals();
@@ -91,7 +125,24 @@ int runCompileBench(const std::vector<std::string>& argv) {
                         {"mean_load_ms", t.loadMs / programs},
                         {"mean_program_ms", t.compileMs / programs},
                         // Cores kept busy: the programs' compile times added up, over the wall time (one thread: 1).
-                        {"busy_cores", t.compileMs / 1000.0 / seconds}});
+                        {"busy_cores", t.compileMs / 1000.0 / seconds},
+                        {"timeline_summary", toJson(summary)},
+                        {"per_program_vs_first", perProgram}});
+        if (timelinePath) {
+            auto detail = timeline->toJson();
+            timelines.push_back({{"mode", setting.mode},
+                                 {"parallel", setting.count},
+                                 {"seconds", seconds},
+                                 {"marks", detail["marks"]},
+                                 {"summary", toJson(summary)},
+                                 {"programs", detail["programs"]}});
+            // Rewritten after every setting, so a run stopped by a time limit keeps the settings it finished.
+            auto file = header();
+            file["rows"] = timelines;
+            std::ofstream out(*timelinePath);
+            out << file.dump(1) << "\n";
+            if (!out) throw std::runtime_error("cannot write the timeline to '" + *timelinePath + "'");
+        }
         if (args.flag("--json")) continue;
         std::printf("%-9s %3d: %3zu kernels in %7.2f s  (%6.2f kernels/s, %.2fx the first row, %.1f cores busy)",
                     setting.mode, setting.count, batch.size(), seconds, 1.0 / perKernel, firstPerKernel / perKernel,
@@ -99,23 +150,24 @@ int runCompileBench(const std::vector<std::string>& argv) {
         if (separable)
             std::printf("  per program: image %7.1f ms, load %6.1f ms (%zu of %zu from disk)", t.imageMs / programs,
                         t.loadMs / programs, t.fromDisk, t.programs);
-        std::printf("\n");
+        std::printf("\n%s", describe(summary).c_str());
+        if (!perProgram.is_null())
+            std::printf("  per program: %.2fx the first row's compile time (median of %zu; 10%%-90%%: %.2f-%.2fx)\n",
+                        perProgram["median"].get<double>(), perProgram["programs"].get<std::size_t>(),
+                        perProgram["p10"].get<double>(), perProgram["p90"].get<double>());
     }
-    if (args.flag("--json"))
-        std::cout << nlohmann::json{{"device", found.info},
-                                    {"family", family->name()},
-                                    {"image_target", device->imageTarget()},
-                                    {"hardware_threads", std::thread::hardware_concurrency()},
-                                    {"rows", rows}}
-                         .dump(2)
-                  << "\n";
+    if (args.flag("--json")) {
+        auto j = header();
+        j["rows"] = rows;
+        std::cout << j.dump(2) << "\n";
+    }
     return 0;
 }
 
 KT_REGISTER_COMMAND(Command{
     "compile-bench", "measure the parallel-compilation speed-up on a device",
     "usage: ktune compile-bench --device D --family F [--count N] [--threads 1,4,16]\n"
-    "                           [--processes 1,4,16] [--disk-cache] [--seed N] [--json]\n\n"
+    "                           [--processes 1,4,16] [--disk-cache] [--seed N] [--timeline FILE] [--json]\n\n"
     "Compiles the same N random candidates of the family with each setting (a fresh in-memory\n"
     "cache each time) and reports kernels per second, the speed-up over the first setting, the\n"
     "cores kept busy (compile times added up over the wall time) and, per program, the time to\n"
@@ -124,7 +176,13 @@ KT_REGISTER_COMMAND(Command{
     "--processes: in that many compile-worker processes, as tuning does where the device allows.\n"
     "--disk-cache: read and fill the on-disk image cache (KT_IMAGE_CACHE): the settings after the\n"
     "first then measure loading alone. Set CUDA_CACHE_DISABLE=1 so NVIDIA's own kernel cache\n"
-    "does not skew the numbers.\n",
+    "does not skew the numbers.\n"
+    "Each setting also gets a timeline summary: workers busy on average and each, and the workers' idle time\n"
+    "split into lead-in (before the first hand-out), start-up, pipes, gaps between a worker's programs\n"
+    "(feeding), tail (after its last program: stragglers), with each program's time against the first\n"
+    "setting's (slowdown). --timeline FILE: every program compiled, per setting, as JSON: its worker, when it\n"
+    "was picked up, handed out, compiled (worker start and end), received and done (ms from the setting's\n"
+    "start), its source size and compile-cost estimate (draw it with tools/compile-timeline.py).\n",
     runCompileBench});
 
 } // namespace
