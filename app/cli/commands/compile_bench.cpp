@@ -17,6 +17,7 @@
 #include "core/engine/image_compiler.hpp"
 #include "core/engine/image_store.hpp"
 #include "core/space/sampling.hpp"
+#include "devices/compile_only_device.hpp"
 #include "kernels/builtin_families.hpp"
 
 namespace kt::cli {
@@ -52,8 +53,26 @@ nlohmann::json againstFirst(const std::vector<CompileEvent>& events, const std::
     return {{"programs", ratios.size()}, {"median", at(0.5)}, {"p10", at(0.1)}, {"p90", at(0.9)}};
 }
 
+// A device description: a `ktune devices --json` entry (or a list of one), or an object holding it under "device"
+// (`compile-bench --json` output).
+DeviceInfo readDeviceInfo(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw UsageError("--device-info: cannot read '" + path + "'");
+    auto j = nlohmann::json::parse(in, nullptr, false);
+    if (j.is_object() && j.contains("device")) j = j["device"];
+    if (j.is_array() && j.size() == 1) j = j[0];
+    if (!j.is_object())
+        throw UsageError("--device-info: '" + path + "' holds no device description (one object, as `ktune devices "
+                         "--json` lists them)");
+    try {
+        return j.get<DeviceInfo>();
+    } catch (const std::exception& e) {
+        throw UsageError("--device-info: '" + path + "': " + e.what());
+    }
+}
+
 int runCompileBench(const std::vector<std::string>& argv) {
-    Args args(argv, {"--device", "--family", "--count", "--threads", "--processes", "--seed", "--timeline"},
+    Args args(argv, {"--device", "--device-info", "--family", "--count", "--threads", "--processes", "--seed", "--timeline"},
               {"--json", "--disk-cache"});
     const auto timelinePath = args.value("--timeline");
     if (timelinePath && !std::ofstream(*timelinePath))
@@ -68,15 +87,24 @@ int runCompileBench(const std::vector<std::string>& argv) {
     const bool anyProcesses = args.value("--processes").has_value();
     for (int t : countList(args, "--threads", anyProcesses ? nullptr : "1,4,16")) settings.push_back({"threads", t});
     for (int p : countList(args, "--processes", nullptr)) settings.push_back({"processes", p});
-    DeviceCatalog catalog(databasePath(args), false);
-    auto found = catalog.select(args.required("--device"));
-    auto device = found.backend->open(found.info);
+    DeviceInfo info;
+    std::unique_ptr<Device> device;
+    if (const auto described = args.value("--device-info")) {
+        if (args.value("--device")) throw UsageError("give --device or --device-info, not both");
+        info = readDeviceInfo(*described);
+        device = devices::openCompileOnly(info);
+    } else {
+        DeviceCatalog catalog(databasePath(args), false);
+        auto found = catalog.select(args.required("--device"));
+        info = found.info;
+        device = found.backend->open(found.info);
+    }
     const bool separable = !device->imageTarget().empty();
     if (anyProcesses && !separable)
-        throw UsageError("--processes: " + found.info.label() + " compiles only in-process (no image target)");
+        throw UsageError("--processes: " + info.label() + " compiles only in-process (no image target)");
     std::shared_ptr<const ImageStore> store;
     if (args.flag("--disk-cache")) store = ImageStore::fromEnvironment();
-    auto space = family->space(found.info);
+    auto space = family->space(info);
     // The same candidates for every setting, each with a cache of its own: NVRTC keeps nothing between programs and
     // CUDA_CACHE_DISABLE=1 turns off the driver's cache (of PTX it compiles), so only --disk-cache lets a setting
     // reuse what an earlier one compiled. (Sets drawn afresh per setting differ too much in compile cost to compare.)
@@ -86,7 +114,7 @@ int runCompileBench(const std::vector<std::string>& argv) {
     double firstPerKernel = 0;
     std::map<std::string, double> firstTimes; // program key → the first setting's compile time
     auto header = [&] {
-        return nlohmann::json{{"device", found.info},
+        return nlohmann::json{{"device", info},
                               {"family", family->name()},
                               {"image_target", device->imageTarget()},
                               {"hardware_threads", std::thread::hardware_concurrency()}};
@@ -166,7 +194,7 @@ int runCompileBench(const std::vector<std::string>& argv) {
 
 KT_REGISTER_COMMAND(Command{
     "compile-bench", "measure the parallel-compilation speed-up on a device",
-    "usage: ktune compile-bench --device D --family F [--count N] [--threads 1,4,16]\n"
+    "usage: ktune compile-bench (--device D | --device-info FILE) --family F [--count N] [--threads 1,4,16]\n"
     "                           [--processes 1,4,16] [--disk-cache] [--seed N] [--timeline FILE] [--json]\n\n"
     "Compiles the same N random candidates of the family with each setting (a fresh in-memory\n"
     "cache each time) and reports kernels per second, the speed-up over the first setting, the\n"
@@ -177,6 +205,9 @@ KT_REGISTER_COMMAND(Command{
     "--disk-cache: read and fill the on-disk image cache (KT_IMAGE_CACHE): the settings after the\n"
     "first then measure loading alone. Set CUDA_CACHE_DISABLE=1 so NVIDIA's own kernel cache\n"
     "does not skew the numbers.\n"
+    "--device-info FILE: compile for the device FILE describes (a `ktune devices --json` entry, or the\n"
+    "--json output of compile-bench) without opening it: images are compiled, not loaded (CUDA with\n"
+    "NVRTC only), so a machine without that GPU runs the compile path, compile workers included.\n"
     "Each setting also gets a timeline summary: workers busy on average and each, and the workers' idle time\n"
     "split into lead-in (before the first hand-out), start-up, pipes, gaps between a worker's programs\n"
     "(feeding), tail (after its last program: stragglers), with each program's time against the first\n"
