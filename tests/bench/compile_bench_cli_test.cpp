@@ -101,7 +101,7 @@ TEST_F(CompileBenchTimeline, PoclThreadsRecordEveryProgramOnceInOrder) {
 
 TEST_F(CompileBenchTimeline, CompileWorkersReportTheirCompilesOnTheParentsClock) {
     m_scratch.write("h200.json", kH200);
-    const auto r = ktune("compile-bench --device-info h200.json --family sgemm --count 3 --processes 1,2 --json "
+    const auto r = ktune("compile-bench --device-info h200.json --family transpose --count 6 --processes 1,2 --json "
                          "--timeline t.json",
                          "bench.json");
     if (r.rc != 0 && r.output.find("NVRTC") != std::string::npos) GTEST_SKIP() << "no NVRTC here: " << r.output;
