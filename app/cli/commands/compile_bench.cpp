@@ -53,13 +53,14 @@ nlohmann::json againstFirst(const std::vector<CompileEvent>& events, const std::
     return {{"programs", ratios.size()}, {"median", at(0.5)}, {"p10", at(0.1)}, {"p90", at(0.9)}};
 }
 
-// A device description: a `ktune devices --json` entry (or a list of one), or an object holding it under "device"
-// (`compile-bench --json` output).
+// A device description: a `ktune devices --json` entry (or that listing when it holds one device), or an object
+// holding it under "device" (`compile-bench --json` output).
 DeviceInfo readDeviceInfo(const std::string& path) {
     std::ifstream in(path);
     if (!in) throw UsageError("--device-info: cannot read '" + path + "'");
     auto j = nlohmann::json::parse(in, nullptr, false);
     if (j.is_object() && j.contains("device")) j = j["device"];
+    if (j.is_object() && j.contains("devices")) j = j["devices"]; // `ktune devices --json` of a one-device machine
     if (j.is_array() && j.size() == 1) j = j[0];
     if (!j.is_object())
         throw UsageError("--device-info: '" + path + "' holds no device description (one object, as `ktune devices "
@@ -87,6 +88,10 @@ int runCompileBench(const std::vector<std::string>& argv) {
     const bool anyProcesses = args.value("--processes").has_value();
     for (int t : countList(args, "--threads", anyProcesses ? nullptr : "1,4,16")) settings.push_back({"threads", t});
     for (int p : countList(args, "--processes", nullptr)) settings.push_back({"processes", p});
+    // Fewest workers first: the first row is the baseline of the speed-ups and of each program's compile time, and
+    // with `--processes 1,16 --threads 16` that must be the one process, not the 16 threads.
+    std::stable_sort(settings.begin(), settings.end(),
+                     [](const Setting& a, const Setting& b) { return a.count < b.count; });
     DeviceInfo info;
     std::unique_ptr<Device> device;
     if (const auto described = args.value("--device-info")) {
@@ -197,9 +202,9 @@ KT_REGISTER_COMMAND(Command{
     "usage: ktune compile-bench (--device D | --device-info FILE) --family F [--count N] [--threads 1,4,16]\n"
     "                           [--processes 1,4,16] [--disk-cache] [--seed N] [--timeline FILE] [--json]\n\n"
     "Compiles the same N random candidates of the family with each setting (a fresh in-memory\n"
-    "cache each time) and reports kernels per second, the speed-up over the first setting, the\n"
-    "cores kept busy (compile times added up over the wall time) and, per program, the time to\n"
-    "get its image (compile) and to load it on the device.\n"
+    "cache each time; settings with fewer workers first) and reports kernels per second, the\n"
+    "speed-up over the first setting, the cores kept busy (compile times added up over the wall\n"
+    "time) and, per program, the time to get its image (compile) and to load it on the device.\n"
     "--threads: compile in that many threads of this process (default 1,4,16 without --processes);\n"
     "--processes: in that many compile-worker processes, as tuning does where the device allows.\n"
     "--disk-cache: read and fill the on-disk image cache (KT_IMAGE_CACHE): the settings after the\n"
