@@ -41,6 +41,8 @@ def summary_lines(row, top):
              f'{s["mean_gap_ms"]:.1f} ms, max {s["max_gap_ms"]:.0f} ms',
              f'longest program {s["longest_ms"]:.0f} ms (cost rank {s["longest_cost_rank"]}); work per worker '
              f'{s["fair_share_ms"]:.0f} ms; cost/time rank correlation {s["cost_time_rank_correlation"]:.2f}',
+             f'these compile times, longest first with no feeding cost, would end at {s["longest_first_ms"]:.0f} ms '
+             f'(floor {s["floor_ms"]:.0f} ms) against {s["end_ms"]:.0f} ms',
              "verdict: " + s["verdict"]]
     marks = ", ".join(f'{m["name"]} {m["ms"]:.1f} ms' for m in row.get("marks", []))
     if marks:
@@ -49,11 +51,12 @@ def summary_lines(row, top):
     if longest:
         costs = sorted((p["cost"] for p in row["programs"]), reverse=True)
         lines.append(f"the {len(longest)} longest programs (worker, handed out, compile start-end ms, cost rank, "
-                     "source bytes):")
+                     "source and image bytes, ms from compile end to receipt):")
         for p in longest:
             lines.append(f'  {p["key"]} w{p["worker"]:<3} out {p["handed_out_ms"]:8.0f}  '
                          f'{p["compile_start_ms"]:8.0f}-{p["compile_end_ms"]:8.0f} ({p["compile_ms"]:7.0f} ms)  '
-                         f'rank {costs.index(p["cost"]) + 1:<4} {p["source_bytes"]} B')
+                         f'rank {costs.index(p["cost"]) + 1:<4} {p["source_bytes"]} B -> {p.get("image_bytes", 0)} B, '
+                         f'{p["received_ms"] - p["compile_end_ms"]:.1f} ms back')
     return lines
 
 

@@ -33,6 +33,7 @@ struct CompileReport {
 struct CompileEvent {
     std::string key; // ProgramCache::key
     std::size_t sourceBytes = 0;
+    std::size_t imageBytes = 0; // the compiled image (what came back through the pipe); 0 for in-process builds
     double cost = 0;  // GeneratedSource::compileCost
     int thread = -1;  // the parent's thread that built it, numbered in order of first appearance
     int worker = -1;  // the compile-worker process, or the thread when compiled in this process
@@ -59,6 +60,10 @@ struct CompileTimelineSummary {
     std::string longestKey;
     int longestCostRank = 0;      // 1: the highest compileCost of the batch
     double costTimeCorrelation = 0; // Spearman's rank correlation of compileCost and compile time
+    // What these compile times allow on `workers` workers with no feeding cost: the programs longest first (known
+    // times, the best a cost estimate could do), and the floor max(longest, work per worker). Against endMs they
+    // say whether the order, the feeding or the batch itself (one program longer than the rest) holds the wall.
+    double longestFirstMs = 0, floorMs = 0;
     double meanGapMs = 0, maxGapMs = 0; // between one worker's programs (received → next hand-out)
     double meanBeforeMs = 0;    // per program, the parent's work from picking it up to the hand-out
     double meanAfterMs = 0;     // per program, from receiving the image to done (loading it)

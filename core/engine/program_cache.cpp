@@ -125,6 +125,7 @@ void ProgramCache::build(const GeneratedSource& source, Entry& built, CompileEve
     } else if (event) {
         event->handedOut = event->compileStart = event->compileEnd = event->received = Clock::now();
     }
+    if (event) event->imageBytes = image->bytes.size();
     built.imageMs = millisecondsSince(start);
     start = Clock::now();
     built.program = std::shared_ptr<Program>(m_device.loadImage(*image));

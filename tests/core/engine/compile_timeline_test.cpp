@@ -67,6 +67,8 @@ TEST(CompileTimelineSummary, SplitsEveryWorkersTimeIntoCategoriesThatAddUp) {
     EXPECT_EQ(s.longestKey, "long");
     EXPECT_EQ(s.longestCostRank, 1);
     EXPECT_GT(s.costTimeCorrelation, 0.5) << "the costliest program is the slowest";
+    EXPECT_DOUBLE_EQ(s.floorMs, 300) << "the longest program is more than the work per worker (180 ms)";
+    EXPECT_DOUBLE_EQ(s.longestFirstMs, 300) << "300 on one worker, 3 x 20 on the other";
     ASSERT_EQ(s.perWorker.size(), 2u);
     EXPECT_EQ(s.perWorker[0].programs, 3u);
     EXPECT_DOUBLE_EQ(s.perWorker[0].gapMs, 20);
@@ -95,6 +97,8 @@ TEST(CompileTimelineSummary, NamesFeedingWhenWorkersWaitBetweenPrograms) {
     EXPECT_GT(s.gaps, 0.6);
     EXPECT_NE(s.verdict.find("feeding between a worker's programs"), std::string::npos) << s.verdict;
     EXPECT_EQ(s.verdict.find("longer than the work per worker"), std::string::npos) << s.verdict;
+    EXPECT_DOUBLE_EQ(s.longestFirstMs, 100) << "10 programs of 10 ms on each of 2 workers";
+    EXPECT_DOUBLE_EQ(s.floorMs, 100);
 }
 
 TEST(CompileTimelineSummary, NoProgramsIsSaid) {
