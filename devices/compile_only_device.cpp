@@ -63,7 +63,8 @@ std::unique_ptr<Device> openCompileOnly(const DeviceInfo& info) {
         target = cuda::nvrtcTarget(info.computeCapabilityMajor, info.computeCapabilityMinor);
 #endif
     if (target.empty())
-        throw BackendError("cannot compile for " + info.label() + " without it: only CUDA devices, with NVRTC "
+        throw BackendError("cannot compile for " + info.label() +
+                           " without it: only CUDA devices, with NVRTC "
                            "loadable in this build, compile images apart from the device");
     return std::make_unique<CompileOnlyDevice>(info, std::move(target));
 }

@@ -57,6 +57,8 @@ def summary_lines(row, top):
                          f'{p["compile_start_ms"]:8.0f}-{p["compile_end_ms"]:8.0f} ({p["compile_ms"]:7.0f} ms)  '
                          f'rank {costs.index(p["cost"]) + 1:<4} {p["source_bytes"]} B -> {p.get("image_bytes", 0)} B, '
                          f'{p["received_ms"] - p["compile_end_ms"]:.1f} ms back')
+            if p.get("for"):
+                lines.append(f'    for {p["for"]}')
     return lines
 
 

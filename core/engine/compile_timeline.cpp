@@ -69,6 +69,11 @@ void CompileTimeline::mark(const std::string& what) {
     m_marks.emplace_back(what, now);
 }
 
+void CompileTimeline::name(const std::string& key, const std::string& what) {
+    std::lock_guard lock(m_mutex);
+    m_names.emplace(key, what);
+}
+
 void CompileTimeline::add(CompileEvent event) {
     event.normalise();
     std::lock_guard lock(m_mutex);
@@ -97,8 +102,14 @@ std::vector<std::pair<std::string, CompileClock::time_point>> CompileTimeline::m
 nlohmann::json CompileTimeline::toJson() const {
     nlohmann::json marksJson = nlohmann::json::array(), programs = nlohmann::json::array();
     for (const auto& [name, at] : marks()) marksJson.push_back({{"name", name}, {"ms", ms(at)}});
+    std::map<std::string, std::string> names;
+    {
+        std::lock_guard lock(m_mutex);
+        names = m_names;
+    }
     for (const auto& e : events())
         programs.push_back({{"key", e.key},
+                            {"for", names.count(e.key) ? names.at(e.key) : std::string()},
                             {"source_bytes", e.sourceBytes},
                             {"image_bytes", e.imageBytes},
                             {"cost", e.cost},
@@ -154,8 +165,8 @@ CompileTimelineSummary summarise(const std::vector<CompileEvent>& events, Compil
     s.meanBeforeMs /= n;
     s.meanAfterMs /= n;
     s.meanBusyWorkers = s.endMs > 0 ? s.compileMs / s.endMs : 0;
-    s.longestCostRank = 1 + static_cast<int>(std::count_if(costs.begin(), costs.end(),
-                                                           [&](double c) { return c > s.longestCost; }));
+    s.longestCostRank =
+        1 + static_cast<int>(std::count_if(costs.begin(), costs.end(), [&](double c) { return c > s.longestCost; }));
     s.costTimeCorrelation = spearman(costs, times);
     {
         // Longest first, each to the worker free first.

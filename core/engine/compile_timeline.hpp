@@ -34,9 +34,9 @@ struct CompileEvent {
     std::string key; // ProgramCache::key
     std::size_t sourceBytes = 0;
     std::size_t imageBytes = 0; // the compiled image (what came back through the pipe); 0 for in-process builds
-    double cost = 0;  // GeneratedSource::compileCost
-    int thread = -1;  // the parent's thread that built it, numbered in order of first appearance
-    int worker = -1;  // the compile-worker process, or the thread when compiled in this process
+    double cost = 0;            // GeneratedSource::compileCost
+    int thread = -1;            // the parent's thread that built it, numbered in order of first appearance
+    int worker = -1;            // the compile-worker process, or the thread when compiled in this process
     long pid = 0;
     bool newWorker = false, workerClock = false, failed = false, fromDisk = false;
     // picked: the thread took the program up (ProgramCache::entry); handedOut: sent to the worker (or the compiler
@@ -58,15 +58,15 @@ struct CompileTimelineSummary {
     double meanBusyWorkers = 0; // compileMs / endMs
     double longestMs = 0, longestCost = 0;
     std::string longestKey;
-    int longestCostRank = 0;      // 1: the highest compileCost of the batch
+    int longestCostRank = 0;        // 1: the highest compileCost of the batch
     double costTimeCorrelation = 0; // Spearman's rank correlation of compileCost and compile time
     // What these compile times allow on `workers` workers with no feeding cost: the programs longest first (known
     // times, the best a cost estimate could do), and the floor max(longest, work per worker). Against endMs they
     // say whether the order, the feeding or the batch itself (one program longer than the rest) holds the wall.
     double longestFirstMs = 0, floorMs = 0;
     double meanGapMs = 0, maxGapMs = 0; // between one worker's programs (received → next hand-out)
-    double meanBeforeMs = 0;    // per program, the parent's work from picking it up to the hand-out
-    double meanAfterMs = 0;     // per program, from receiving the image to done (loading it)
+    double meanBeforeMs = 0;            // per program, the parent's work from picking it up to the hand-out
+    double meanAfterMs = 0;             // per program, from receiving the image to done (loading it)
     // Shares of workers × endMs (they add up to 1): before the worker's first hand-out, a new process starting,
     // compiling, in the pipes (request, reply, decoding), between its programs, after its last program, and workers
     // that never got one.
@@ -87,6 +87,8 @@ public:
 
     // A named moment of the batch (e.g. "sources generated").
     void mark(const std::string& what);
+    // What a program is for (the candidate whose program it is), by ProgramCache::key; the first name given stays.
+    void name(const std::string& key, const std::string& what);
     // Records a program built on the calling thread (sets thread, and worker when compiled in-process). Thread-safe.
     void add(CompileEvent event);
     // In hand-out order.
@@ -105,6 +107,7 @@ private:
     std::vector<CompileEvent> m_events;
     std::vector<std::pair<std::string, CompileClock::time_point>> m_marks;
     std::map<std::thread::id, int> m_threads;
+    std::map<std::string, std::string> m_names;
 };
 
 // `workers`: the workers asked for (at least the distinct ones seen are counted).

@@ -135,8 +135,8 @@ ProgramImage ProcessImageCompiler::compile(const std::string& target, const std:
         } else {
             const auto ms = std::chrono::duration<double, std::milli>(reply.value("ms", 0.0));
             report->compileStart = report->sent;
-            report->compileEnd = std::min(report->received,
-                                          report->sent + std::chrono::duration_cast<std::chrono::nanoseconds>(ms));
+            report->compileEnd =
+                std::min(report->received, report->sent + std::chrono::duration_cast<std::chrono::nanoseconds>(ms));
         }
     }
     return image;

@@ -30,7 +30,8 @@ public:
     // and when (CompileReport; compile-bench's timeline).
     virtual ProgramImage compile(const std::string& target, const std::string& source,
                                  const std::vector<std::string>& options, CompileReport* report) = 0;
-    ProgramImage compile(const std::string& target, const std::string& source, const std::vector<std::string>& options) {
+    ProgramImage compile(const std::string& target, const std::string& source,
+                         const std::vector<std::string>& options) {
         return compile(target, source, options, nullptr);
     }
 };

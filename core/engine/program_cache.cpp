@@ -132,8 +132,7 @@ void ProgramCache::build(const GeneratedSource& source, Entry& built, CompileEve
     built.loadMs = millisecondsSince(start);
 }
 
-ProgramImage ProgramCache::compileImage(const std::string& target, const GeneratedSource& source,
-                                        CompileEvent* event) {
+ProgramImage ProgramCache::compileImage(const std::string& target, const GeneratedSource& source, CompileEvent* event) {
     if (m_compiler) {
         CompileReport report;
         auto toEvent = [&] {

@@ -65,6 +65,7 @@ protected:
                 EXPECT_LT(p["thread"].get<int>(), parallel) << p.dump();
                 EXPECT_GT(p["source_bytes"].get<std::size_t>(), 0u);
                 EXPECT_GT(p["cost"].get<double>(), 0);
+                EXPECT_FALSE(p["for"].get<std::string>().empty()) << "the candidate it is for: " << p.dump();
                 EXPECT_FALSE(p["failed"].get<bool>()) << p.dump();
                 if (row["mode"] == "processes") {
                     EXPECT_GT(p["pid"].get<long>(), 0) << p.dump();
@@ -89,8 +90,8 @@ TEST_F(CompileBenchTimeline, PoclThreadsRecordEveryProgramOnceInOrder) {
     const auto devices = ktune("devices --json");
     if (devices.rc != 0 || devices.output.find("\"cpu\"") == std::string::npos)
         GTEST_SKIP() << "no OpenCL CPU device: " << devices.output.substr(0, 300);
-    const auto r = ktune("compile-bench --device cpu --family transpose --count 5 --threads 1,2 --json --timeline t.json",
-                         "bench.json");
+    const auto r = ktune(
+        "compile-bench --device cpu --family transpose --count 5 --threads 1,2 --json --timeline t.json", "bench.json");
     ASSERT_EQ(r.rc, 0) << r.output;
     expectWellFormed(readJson("t.json"), readJson("bench.json"));
     const auto text = ktune("compile-bench --device cpu --family transpose --count 2 --threads 2");

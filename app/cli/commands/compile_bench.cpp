@@ -63,7 +63,8 @@ DeviceInfo readDeviceInfo(const std::string& path) {
     if (j.is_object() && j.contains("devices")) j = j["devices"]; // `ktune devices --json` of a one-device machine
     if (j.is_array() && j.size() == 1) j = j[0];
     if (!j.is_object())
-        throw UsageError("--device-info: '" + path + "' holds no device description (one object, as `ktune devices "
+        throw UsageError("--device-info: '" + path +
+                         "' holds no device description (one object, as `ktune devices "
                          "--json` lists them)");
     try {
         return j.get<DeviceInfo>();
@@ -73,7 +74,8 @@ DeviceInfo readDeviceInfo(const std::string& path) {
 }
 
 int runCompileBench(const std::vector<std::string>& argv) {
-    Args args(argv, {"--device", "--device-info", "--family", "--count", "--threads", "--processes", "--seed", "--timeline"},
+    Args args(argv,
+              {"--device", "--device-info", "--family", "--count", "--threads", "--processes", "--seed", "--timeline"},
               {"--json", "--disk-cache"});
     const auto timelinePath = args.value("--timeline");
     if (timelinePath && !std::ofstream(*timelinePath))

@@ -41,9 +41,8 @@ double sumOfShares(const CompileTimelineSummary& s) {
 
 TEST(CompileTimelineSummary, SplitsEveryWorkersTimeIntoCategoriesThatAddUp) {
     // Worker 0: three short programs with 10 ms gaps; worker 1: one long program that ends the batch.
-    const std::vector<CompileEvent> events = {
-        program("a", 0, 5, 20, 1, true), program("b", 0, 37, 20, 1), program("c", 0, 69, 20, 1),
-        program("long", 1, 5, 300, 2, true)};
+    const std::vector<CompileEvent> events = {program("a", 0, 5, 20, 1, true), program("b", 0, 37, 20, 1),
+                                              program("c", 0, 69, 20, 1), program("long", 1, 5, 300, 2, true)};
     const auto s = summarise(events, kOrigin, 2);
     EXPECT_EQ(s.programs, 4u);
     EXPECT_EQ(s.workers, 2);
