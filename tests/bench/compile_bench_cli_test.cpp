@@ -79,6 +79,7 @@ protected:
             for (const auto& [name, share] : shares.items()) sum += share.get<double>();
             EXPECT_NEAR(sum, 1, 1e-6) << shares.dump();
             EXPECT_EQ(benchRow["timeline_summary"]["programs"], programs.size());
+            EXPECT_GT(benchRow["speedup_bound_vs_first"].get<double>(), 0) << benchRow.dump();
             EXPECT_FALSE(row["summary"]["verdict"].get<std::string>().empty());
         }
     }
