@@ -119,6 +119,7 @@ void CandidateMeasurer::compileAhead(const std::vector<Point>& points, int threa
     // last would end the batch alone), and repeats last (they only wait for the first build: cache hits). A
     // candidate measured before the workers reach its program builds it on the measuring thread (compiled()).
     auto batch = std::make_shared<std::vector<std::vector<GeneratedSource>>>();
+    std::vector<std::string> batchPoints; // the point of each of batch's lists
     {
         std::lock_guard lock(m_mutex);
         for (const auto& point : todo) {
@@ -126,13 +127,23 @@ void CandidateMeasurer::compileAhead(const std::vector<Point>& points, int threa
                 auto sources = sourcesFor(point);
                 m_aheadSources[point.key()] = sources;
                 batch->push_back(std::move(sources));
+                batchPoints.push_back(point.key());
             } catch (const std::exception& e) {
                 m_byPoint[point.key()] = failedEntry(e.what());
             }
         }
     }
+    if (auto* timeline = m_programs->timeline()) {
+        timeline->mark("sources generated");
+        // Which candidate each program is for, so that a slow program can be traced to its parameters.
+        for (std::size_t c = 0; c < batch->size(); ++c)
+            for (std::size_t j = 0; j < (*batch)[c].size(); ++j)
+                timeline->name(m_programs->key((*batch)[c][j]),
+                               batchPoints[c] + (j ? " (helper program " + std::to_string(j) + ")" : ""));
+    }
     auto order = std::make_shared<std::vector<const GeneratedSource*>>(
         compileOrder(*batch, [this](const GeneratedSource& s) { return m_programs->key(s); }));
+    if (auto* timeline = m_programs->timeline()) timeline->mark("compile order ready");
     const int n = std::max(1, std::min<int>(threads, static_cast<int>(order->size())));
     m_ahead = std::thread([this, batch, order, n] {
         std::atomic<std::size_t> next{0};

@@ -1,6 +1,7 @@
 // Compile worker processes and their protocol (see image_compiler.hpp).
 #include "core/engine/image_compiler.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 #include <nlohmann/json.hpp>
@@ -48,7 +49,7 @@ ProcessImageCompiler::ProcessImageCompiler(std::string executable, double timeou
 
 ProcessImageCompiler::~ProcessImageCompiler() {
     std::lock_guard lock(m_mutex);
-    for (auto& w : m_idle) w->kill(); // idle workers wait on stdin: nothing is lost
+    for (auto& w : m_idle) w.process->kill(); // idle workers wait on stdin: nothing is lost
 }
 
 std::size_t ProcessImageCompiler::processesStarted() const {
@@ -56,35 +57,47 @@ std::size_t ProcessImageCompiler::processesStarted() const {
     return m_started;
 }
 
-std::unique_ptr<WorkerProcess> ProcessImageCompiler::take() {
+ProcessImageCompiler::Slot ProcessImageCompiler::take() {
+    Slot slot;
     {
         std::lock_guard lock(m_mutex);
         while (!m_idle.empty()) {
-            auto w = std::move(m_idle.back());
+            slot = std::move(m_idle.back());
             m_idle.pop_back();
-            w->reapIfExited();
-            if (w->running()) return w;
+            slot.process->reapIfExited();
+            if (slot.process->running()) {
+                slot.fresh = false;
+                return slot;
+            }
         }
-        ++m_started;
+        slot.index = static_cast<int>(m_started++);
     }
-    auto w = std::make_unique<WorkerProcess>(std::vector<std::string>{m_executable, "compile-worker"});
+    slot.process = std::make_unique<WorkerProcess>(std::vector<std::string>{m_executable, "compile-worker"});
+    slot.fresh = true;
     try {
-        w->start();
+        slot.process->start();
     } catch (const std::exception& e) {
         throw BackendError(e.what()); // the caller may compile in-process instead
     }
-    return w;
+    return slot;
 }
 
-void ProcessImageCompiler::giveBack(std::unique_ptr<WorkerProcess> worker) {
+void ProcessImageCompiler::giveBack(Slot slot) {
     std::lock_guard lock(m_mutex);
-    m_idle.push_back(std::move(worker));
+    m_idle.push_back(std::move(slot));
 }
 
 ProgramImage ProcessImageCompiler::compile(const std::string& target, const std::string& source,
-                                           const std::vector<std::string>& options) {
-    auto worker = take();
+                                           const std::vector<std::string>& options, CompileReport* report) {
+    auto slot = take();
+    WorkerProcess* worker = slot.process.get();
     const std::string request = nlohmann::json{{"target", target}, {"source", source}, {"options", options}}.dump();
+    if (report) {
+        report->worker = slot.index;
+        report->pid = worker->pid();
+        report->newWorker = slot.fresh;
+        report->sent = std::chrono::steady_clock::now();
+    }
     std::optional<std::string> line;
     if (worker->send(request))
         line = worker->readLine(std::chrono::steady_clock::now() +
@@ -102,13 +115,31 @@ ProgramImage ProcessImageCompiler::compile(const std::string& target, const std:
         worker->kill();
         throw BackendError("the compile worker answered something that is not JSON: " + line->substr(0, 200));
     }
-    giveBack(std::move(worker));
+    giveBack(std::move(slot));
     if (reply.contains("error")) {
         const std::string error = reply.value("error", ""), log = reply.value("log", "");
         if (reply.value("build", true)) throw BuildError(error, log);
         throw BackendError(error);
     }
-    return {fromHex(reply.value("image", "")), reply.value("log", "")};
+    ProgramImage image{fromHex(reply.value("image", "")), reply.value("log", "")};
+    if (report) {
+        report->received = std::chrono::steady_clock::now();
+        // The worker's stamps are its steady clock, the same CLOCK_MONOTONIC as ours on Linux; anything outside the
+        // request's span (another clock) falls back to placing the compile by its duration after the hand-out.
+        using Ns = std::chrono::nanoseconds;
+        const std::chrono::steady_clock::time_point t0{Ns(reply.value("t0", 0LL))}, t1{Ns(reply.value("t1", 0LL))};
+        report->workerClock = report->sent <= t0 && t0 <= t1 && t1 <= report->received;
+        if (report->workerClock) {
+            report->compileStart = t0;
+            report->compileEnd = t1;
+        } else {
+            const auto ms = std::chrono::duration<double, std::milli>(reply.value("ms", 0.0));
+            report->compileStart = report->sent;
+            report->compileEnd =
+                std::min(report->received, report->sent + std::chrono::duration_cast<std::chrono::nanoseconds>(ms));
+        }
+    }
+    return image;
 }
 
 namespace compile_protocol {
@@ -120,9 +151,13 @@ std::string serve(const std::string& requestLine, const CompileFunction& compile
         const auto start = std::chrono::steady_clock::now();
         ProgramImage image = compile(request.at("target").get<std::string>(), request.at("source").get<std::string>(),
                                      request.at("options").get<std::vector<std::string>>());
+        const auto end = std::chrono::steady_clock::now();
+        using Ns = std::chrono::nanoseconds;
         reply = {{"image", toHex(image.bytes)},
                  {"log", image.log},
-                 {"ms", std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count()}};
+                 {"ms", std::chrono::duration<double, std::milli>(end - start).count()},
+                 {"t0", std::chrono::duration_cast<Ns>(start.time_since_epoch()).count()},
+                 {"t1", std::chrono::duration_cast<Ns>(end.time_since_epoch()).count()}};
     } catch (const BuildError& e) {
         reply = {{"error", e.what()}, {"log", e.log()}, {"build", true}};
     } catch (const std::exception& e) {

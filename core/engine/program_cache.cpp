@@ -33,6 +33,7 @@ std::string ProgramCache::key(const GeneratedSource& source) const {
 }
 
 std::shared_ptr<const ProgramCache::Entry> ProgramCache::entry(const GeneratedSource& source) {
+    const auto picked = Clock::now();
     const std::string k = key(source);
     std::promise<std::shared_ptr<const Entry>> promise;
     std::shared_future<std::shared_ptr<const Entry>> pending;
@@ -51,14 +52,29 @@ std::shared_ptr<const ProgramCache::Entry> ProgramCache::entry(const GeneratedSo
     if (mine) {
         auto built = std::make_shared<Entry>();
         const auto start = Clock::now();
+        const std::shared_ptr<CompileTimeline> timeline = m_timeline;
+        std::optional<CompileEvent> event;
+        if (timeline) {
+            event.emplace();
+            event->key = k;
+            event->sourceBytes = source.source.size();
+            event->cost = source.compileCost;
+            event->picked = picked;
+        }
         try {
-            build(source, *built);
+            build(source, *built, event ? &*event : nullptr);
         } catch (const BuildError& e) {
             built->error = std::string(e.what()) + "\n" + e.log();
         } catch (const std::exception& e) {
             built->error = e.what();
         }
         built->compileMs = millisecondsSince(start);
+        if (event) {
+            event->done = Clock::now();
+            event->failed = !built->program;
+            event->fromDisk = built->fromDisk;
+            timeline->add(std::move(*event));
+        }
         promise.set_value(built);
     }
     return pending.get();
@@ -90,10 +106,13 @@ ProgramCache::Totals ProgramCache::totals() const {
     return t;
 }
 
-void ProgramCache::build(const GeneratedSource& source, Entry& built) {
+void ProgramCache::build(const GeneratedSource& source, Entry& built, CompileEvent* event) {
     const std::string target = m_device.imageTarget();
     if (target.empty()) {
+        // Compiling and loading are one step here: the timeline's compile holds both.
+        if (event) event->handedOut = event->compileStart = Clock::now();
         built.program = std::shared_ptr<Program>(m_device.build(source.source, source.options));
+        if (event) event->compileEnd = event->received = Clock::now();
         return;
     }
     auto start = Clock::now();
@@ -101,26 +120,47 @@ void ProgramCache::build(const GeneratedSource& source, Entry& built) {
     if (m_store) image = m_store->load(target, source.source, source.options);
     built.fromDisk = image.has_value();
     if (!image) {
-        image = compileImage(target, source);
+        image = compileImage(target, source, event);
         if (m_store) m_store->store(target, source.source, source.options, *image);
+    } else if (event) {
+        event->handedOut = event->compileStart = event->compileEnd = event->received = Clock::now();
     }
+    if (event) event->imageBytes = image->bytes.size();
     built.imageMs = millisecondsSince(start);
     start = Clock::now();
     built.program = std::shared_ptr<Program>(m_device.loadImage(*image));
     built.loadMs = millisecondsSince(start);
 }
 
-ProgramImage ProgramCache::compileImage(const std::string& target, const GeneratedSource& source) {
+ProgramImage ProgramCache::compileImage(const std::string& target, const GeneratedSource& source, CompileEvent* event) {
     if (m_compiler) {
+        CompileReport report;
+        auto toEvent = [&] {
+            if (!event) return;
+            event->worker = report.worker;
+            event->pid = report.pid;
+            event->newWorker = report.newWorker;
+            event->workerClock = report.workerClock;
+            event->handedOut = report.sent;
+            event->compileStart = report.compileStart;
+            event->compileEnd = report.compileEnd;
+            event->received = report.received;
+        };
         try {
-            return m_compiler->compile(target, source.source, source.options);
+            auto image = m_compiler->compile(target, source.source, source.options, event ? &report : nullptr);
+            toEvent();
+            return image;
         } catch (const BuildError&) {
+            toEvent(); // what is known (a failure leaves later stamps unset: CompileEvent::normalise)
             throw;
         } catch (const BackendError&) {
             // No worker for this target (it cannot be started, or compiles for another one): compile here.
         }
     }
-    return m_device.compileImage(source.source, source.options);
+    if (event) event->handedOut = event->compileStart = Clock::now();
+    auto image = m_device.compileImage(source.source, source.options);
+    if (event) event->compileEnd = event->received = Clock::now();
+    return image;
 }
 
 std::shared_ptr<const ProgramCache::Entry> ProgramCache::built(const GeneratedSource& source) {

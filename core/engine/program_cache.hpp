@@ -8,6 +8,7 @@
 #include <mutex>
 #include <string>
 
+#include "core/engine/compile_timeline.hpp"
 #include "core/engine/image_compiler.hpp"
 #include "core/engine/image_store.hpp"
 #include "core/engine/kernel_plan.hpp"
@@ -44,6 +45,10 @@ public:
     void useImageDefaults(const std::string& compilerExecutable);
     // True when programs compile in other processes (a compiler crash cannot take this one down).
     bool compilesInOtherProcesses() const { return m_compiler && !m_device.imageTarget().empty(); }
+    // Records every program built from now on in `timeline` (compile-bench's per-program timeline). Like useImages,
+    // call it while no program is being built.
+    void recordTimeline(std::shared_ptr<CompileTimeline> timeline) { m_timeline = std::move(timeline); }
+    CompileTimeline* timeline() const { return m_timeline.get(); }
 
     // Sums over the programs built so far (compile-bench reports where the time went).
     struct Totals {
@@ -59,12 +64,14 @@ public:
     std::string key(const GeneratedSource& source) const;
 
 private:
-    void build(const GeneratedSource& source, Entry& built);
-    ProgramImage compileImage(const std::string& target, const GeneratedSource& source);
+    // `event` (may be null) gets the stamps of the hand-out, the compile and the receipt.
+    void build(const GeneratedSource& source, Entry& built, CompileEvent* event);
+    ProgramImage compileImage(const std::string& target, const GeneratedSource& source, CompileEvent* event);
 
     Device& m_device;
     std::shared_ptr<ImageCompiler> m_compiler;
     std::shared_ptr<const ImageStore> m_store;
+    std::shared_ptr<CompileTimeline> m_timeline;
     mutable std::mutex m_mutex;
     std::map<std::string, std::shared_future<std::shared_ptr<const Entry>>> m_entries;
     std::size_t m_hits = 0;

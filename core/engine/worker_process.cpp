@@ -81,6 +81,7 @@ void WorkerProcess::start() {
     m_err = err[0];
     fcntl(m_err, F_SETFL, fcntl(m_err, F_GETFL) | O_NONBLOCK);
     m_buffer.clear();
+    m_searched = 0;
     m_stderr.clear();
     m_exitDescription.clear();
     m_timedOut = m_exited = false;
@@ -116,11 +117,15 @@ void WorkerProcess::drainStderr() {
 
 std::optional<std::string> WorkerProcess::readLine(std::chrono::steady_clock::time_point deadline) {
     for (;;) {
-        if (auto nl = m_buffer.find('\n'); nl != std::string::npos) {
+        // Only the bytes not searched yet: a compile worker's reply is one line of several MB of image hex, read
+        // 64 KB at a time, and searching it all again after each read made receiving it quadratic.
+        if (auto nl = m_buffer.find('\n', m_searched); nl != std::string::npos) {
             std::string line = m_buffer.substr(0, nl);
             m_buffer.erase(0, nl + 1);
+            m_searched = 0;
             return line;
         }
+        m_searched = m_buffer.size();
         if (m_out < 0) return std::nullopt;
         const auto now = std::chrono::steady_clock::now();
         if (now >= deadline) {

@@ -45,6 +45,7 @@ private:
     pid_t m_pid = -1;
     int m_in = -1, m_out = -1, m_err = -1;
     std::string m_buffer, m_stderr, m_exitDescription;
+    std::size_t m_searched = 0; // leading bytes of m_buffer known to hold no newline
     bool m_timedOut = false, m_exited = false;
 };
 

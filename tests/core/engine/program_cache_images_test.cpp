@@ -64,8 +64,9 @@ private:
 // Stands in for the worker processes: counts requests; can refuse every target (BackendError).
 class CountingCompiler final : public ImageCompiler {
 public:
-    ProgramImage compile(const std::string& target, const std::string& source,
-                         const std::vector<std::string>& options) override {
+    using ImageCompiler::compile;
+    ProgramImage compile(const std::string& target, const std::string& source, const std::vector<std::string>& options,
+                         CompileReport*) override {
         ++calls;
         lastTarget = target;
         if (refuse) throw BackendError("no worker for " + target);
