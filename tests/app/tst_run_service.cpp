@@ -11,6 +11,7 @@
 #include "app/gui/plots/candidate_scatter_plot.hpp"
 #include "app/gui/plots/metric_curve_plot.hpp"
 #include "app/gui/services/tuning_run_service.hpp"
+#include "core/engine/family.hpp"
 #include "core/store/store.hpp"
 #include "devices/registry.hpp"
 #include "kernels/builtin_families.hpp"
@@ -279,6 +280,54 @@ private Q_SLOTS:
             for (const auto& m : args.at(0).value<QVector<Measurement>>())
                 if (m.status == MeasurementStatus::Ok && m.value > 0 && m.deviceId == device->stableId()) ++ok;
         QVERIFY2(ok > 0, "no candidate measured ok on the OpenCL device");
+    }
+
+    // A warm-started run of a BLAS3 routine takes the device's stored GEMM winner as a seed; the engine's notes about
+    // it (one per seed, then the count) reach the GUI through TuningRun::note and the Run page's status message.
+    void warmStartNotesReachTheRunAndThePage() {
+        auto [path, demo] = freshStore();
+        const auto dgemm = FamilyRegistry::instance().find("dgemm");
+        QVERIFY(dgemm);
+        const auto seeds = dgemm->seedPoints(demo.simulated);
+        QVERIFY(!seeds.empty());
+        const std::string winner = seeds.front().key();
+        {
+            auto db = store::Database::open(path.toStdString());
+            store::NewRun stored;
+            stored.deviceId = demo.simulated.stableId();
+            stored.family = "dgemm";
+            stored.strategy = "exhaustive";
+            const auto id = store::RunRepository(db).create(stored);
+            Measurement m;
+            m.pointKey = winner;
+            m.size = {{256, 256, 256}};
+            m.value = 1000;
+            m.medianMs = m.minMs = 1;
+            m.timesMs = {1};
+            store::MeasurementRepository(db).insert(id, m);
+            store::RunRepository(db).updateStatus(id, RunStatus::Completed);
+        }
+        TuningRunService service;
+        RunPage page(&service);
+        QSignalSpy pageMessages(&page, &RunPage::statusMessage);
+        RunRequest r = request(path, demo, 0);
+        r.family = QStringLiteral("dsyrk");
+        r.strategy = QStringLiteral("random");
+        r.sizes = {{{256, 256}}};
+        r.maxEvaluations = 2;
+        r.warmStart = true;
+        TuningRun* run = page.startRun(r);
+        QVERIFY(run);
+        QSignalSpy notes(run, &TuningRun::note);
+        QSignalSpy finished(run, &TuningRun::finished);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+        QStringList texts;
+        for (const auto& args : notes) texts << args.at(0).toString();
+        QVERIFY2(!texts.isEmpty(), "no note arrived");
+        QVERIFY2(texts.join(QLatin1Char('\n')).contains(QString::fromStdString(winner)), qPrintable(texts.join(" | ")));
+        QStringList shown;
+        for (const auto& args : pageMessages) shown << args.at(0).toString();
+        QVERIFY2(shown.contains(texts.last()), qPrintable(shown.join(" | ")));
     }
 
     void sizeListParsing() {
