@@ -293,6 +293,7 @@ private Q_SLOTS:
         const std::string winner = seeds.front().key();
         {
             auto db = store::Database::open(path.toStdString());
+            store::DeviceRepository(db).upsert(demo.simulated);
             store::NewRun stored;
             stored.deviceId = demo.simulated.stableId();
             stored.family = "dgemm";
