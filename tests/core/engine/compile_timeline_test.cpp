@@ -9,6 +9,7 @@
 #include "core/engine/compile_timeline.hpp"
 #include "core/engine/image_compiler.hpp"
 #include "core/engine/program_cache.hpp"
+#include "tests/core/engine/compile_only_device.hpp"
 
 namespace kt {
 namespace {
@@ -122,18 +123,12 @@ TEST(CompileEvent, UnsetStampsTakeTheirNeighboursAndAllComeInOrder) {
 }
 
 // A separable device (image target "fake/1") or not (empty target), whose images are the sources' text.
-class TextDevice final : public Device {
+class TextDevice final : public test::CompileOnlyDevice {
 public:
-    explicit TextDevice(std::string target) : m_target(std::move(target)) {}
-    const DeviceInfo& info() const override { return m_info; }
-    std::unique_ptr<Buffer> allocate(std::size_t) override { throw BackendError("unused"); }
-    void write(Buffer&, const void*, std::size_t, std::size_t) override {}
-    void read(const Buffer&, void*, std::size_t, std::size_t) override {}
-    void fill(Buffer&, std::uint8_t) override {}
+    using CompileOnlyDevice::CompileOnlyDevice;
     std::unique_ptr<Program> build(const std::string& source, const std::vector<std::string>& options) override {
         return loadImage(compileImage(source, options));
     }
-    std::string imageTarget() const override { return m_target; }
     ProgramImage compileImage(const std::string& source, const std::vector<std::string>&) override {
         if (source.find("bad") != std::string::npos) throw BuildError("build failed", "bad");
         return {source, ""};
@@ -141,10 +136,6 @@ public:
     std::unique_ptr<Program> loadImage(const ProgramImage& image) override {
         return std::make_unique<TextProgram>(image.bytes);
     }
-    double launch(Kernel&, const Range&, const Range&, const std::vector<KernelArg>&) override { return 0; }
-    void enqueue(Kernel&, const Range&, const Range&, const std::vector<KernelArg>&) override {}
-    double timeSpan(const std::function<void()>&) override { return 0; }
-    void finish() override {}
 
 private:
     struct TextProgram final : Program {
@@ -153,8 +144,6 @@ private:
         const std::string& buildLog() const override { return text; }
         std::string text;
     };
-    DeviceInfo m_info;
-    std::string m_target;
 };
 
 // Stands in for the compile-worker pool: each calling thread is served by "its" worker, numbered on first call.
@@ -233,7 +222,9 @@ TEST(CompileTimelineRecording, TheCacheRecordsEachProgramItBuildsOnceFromSeveral
         cache.recordTimeline(timeline);
         buildFromThreads(cache, 3, batch());
         expectWellFormed(*timeline, 3, 3);
-        if (*target) EXPECT_LE(compiler->next.load(), 3) << "one worker per thread";
+        if (*target) {
+            EXPECT_LE(compiler->next.load(), 3) << "one worker per thread";
+        }
         const auto s = summarise(timeline->events(), timeline->origin(), 3);
         EXPECT_EQ(s.programs, 8u);
         EXPECT_NEAR(sumOfShares(s), 1, 1e-9);

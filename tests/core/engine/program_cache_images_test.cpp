@@ -9,6 +9,7 @@
 
 #include "core/engine/image_compiler.hpp"
 #include "core/engine/program_cache.hpp"
+#include "tests/core/engine/compile_only_device.hpp"
 
 namespace kt {
 namespace {
@@ -21,19 +22,13 @@ struct ImageProgram final : Program {
 };
 
 // Compiles "image of <source>"; sources containing "bad" fail to build. imageTarget() empty: build() only.
-class ImageDevice final : public Device {
+class ImageDevice final : public test::CompileOnlyDevice {
 public:
-    explicit ImageDevice(std::string target) : m_target(std::move(target)) {}
-    const DeviceInfo& info() const override { return m_info; }
-    std::unique_ptr<Buffer> allocate(std::size_t) override { throw BackendError("unused"); }
-    void write(Buffer&, const void*, std::size_t, std::size_t) override {}
-    void read(const Buffer&, void*, std::size_t, std::size_t) override {}
-    void fill(Buffer&, std::uint8_t) override {}
+    using CompileOnlyDevice::CompileOnlyDevice;
     std::unique_ptr<Program> build(const std::string& source, const std::vector<std::string>& options) override {
         ++builds;
         return std::make_unique<ImageProgram>(compile(source, options).bytes);
     }
-    std::string imageTarget() const override { return m_target; }
     ProgramImage compileImage(const std::string& source, const std::vector<std::string>& options) override {
         ++compiles;
         return compile(source, options);
@@ -42,10 +37,6 @@ public:
         ++loads;
         return std::make_unique<ImageProgram>(image.bytes);
     }
-    double launch(Kernel&, const Range&, const Range&, const std::vector<KernelArg>&) override { return 0; }
-    void enqueue(Kernel&, const Range&, const Range&, const std::vector<KernelArg>&) override {}
-    double timeSpan(const std::function<void()>&) override { return 0; }
-    void finish() override {}
 
     static ProgramImage compile(const std::string& source, const std::vector<std::string>& options) {
         if (source.find("bad") != std::string::npos) throw BuildError("build failed", "line 1: bad");
@@ -55,10 +46,6 @@ public:
     }
 
     std::atomic<int> builds{0}, compiles{0}, loads{0};
-
-private:
-    DeviceInfo m_info;
-    std::string m_target;
 };
 
 // Stands in for the worker processes: counts requests; can refuse every target (BackendError).
