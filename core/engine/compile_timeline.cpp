@@ -52,14 +52,14 @@ std::string percent(double share) {
 
 void CompileEvent::normalise() {
     const CompileClock::time_point unset{};
-    if (done == unset) done = std::max({picked, handedOut, compileStart, compileEnd, received});
-    if (handedOut == unset) handedOut = picked;
+    if (done == unset) done = std::max({picked, sent, compileStart, compileEnd, received});
+    if (sent == unset) sent = picked;
     if (received == unset) received = done;
-    if (compileStart == unset) compileStart = handedOut;
+    if (compileStart == unset) compileStart = sent;
     if (compileEnd == unset) compileEnd = received;
-    handedOut = std::clamp(handedOut, picked, done);
-    received = std::clamp(received, handedOut, done);
-    compileStart = std::clamp(compileStart, handedOut, received);
+    sent = std::clamp(sent, picked, done);
+    received = std::clamp(received, sent, done);
+    compileStart = std::clamp(compileStart, sent, received);
     compileEnd = std::clamp(compileEnd, compileStart, received);
 }
 
@@ -90,7 +90,7 @@ std::vector<CompileEvent> CompileTimeline::events() const {
         out = m_events;
     }
     std::stable_sort(out.begin(), out.end(),
-                     [](const CompileEvent& a, const CompileEvent& b) { return a.handedOut < b.handedOut; });
+                     [](const CompileEvent& a, const CompileEvent& b) { return a.sent < b.sent; });
     return out;
 }
 
@@ -121,7 +121,7 @@ nlohmann::json CompileTimeline::toJson() const {
                             {"failed", e.failed},
                             {"from_disk", e.fromDisk},
                             {"picked_ms", ms(e.picked)},
-                            {"handed_out_ms", ms(e.handedOut)},
+                            {"handed_out_ms", ms(e.sent)},
                             {"compile_start_ms", ms(e.compileStart)},
                             {"compile_end_ms", ms(e.compileEnd)},
                             {"received_ms", ms(e.received)},
@@ -143,15 +143,15 @@ CompileTimelineSummary summarise(const std::vector<CompileEvent>& events, Compil
         return s;
     }
     auto at = [&](CompileClock::time_point t) { return msBetween(origin, t); };
-    s.firstHandOutMs = s.lastHandOutMs = at(events.front().handedOut);
+    s.firstHandOutMs = s.lastHandOutMs = at(events.front().sent);
     std::vector<double> costs, times;
     std::size_t gapCount = 0;
     for (const auto& e : events) {
         s.endMs = std::max(s.endMs, at(e.done));
-        s.firstHandOutMs = std::min(s.firstHandOutMs, at(e.handedOut));
-        s.lastHandOutMs = std::max(s.lastHandOutMs, at(e.handedOut));
+        s.firstHandOutMs = std::min(s.firstHandOutMs, at(e.sent));
+        s.lastHandOutMs = std::max(s.lastHandOutMs, at(e.sent));
         s.compileMs += e.compileMs();
-        s.meanBeforeMs += msBetween(e.picked, e.handedOut);
+        s.meanBeforeMs += msBetween(e.picked, e.sent);
         s.meanAfterMs += msBetween(e.received, e.done);
         costs.push_back(e.cost);
         times.push_back(e.compileMs());
@@ -180,20 +180,20 @@ CompileTimelineSummary summarise(const std::vector<CompileEvent>& events, Compil
     double leadIn = 0, startup = 0, compile = 0, transit = 0, gaps = 0, tail = 0;
     for (auto& [id, list] : byWorker) {
         std::sort(list.begin(), list.end(),
-                  [](const CompileEvent* a, const CompileEvent* b) { return a->handedOut < b->handedOut; });
+                  [](const CompileEvent* a, const CompileEvent* b) { return a->sent < b->sent; });
         CompileTimelineSummary::Worker w;
         w.id = id;
         w.programs = list.size();
-        leadIn += at(list.front()->handedOut);
+        leadIn += at(list.front()->sent);
         for (std::size_t i = 0; i < list.size(); ++i) {
             const CompileEvent& e = *list[i];
             w.compileMs += e.compileMs();
-            const double in = msBetween(e.handedOut, e.compileStart), out = msBetween(e.compileEnd, e.received);
+            const double in = msBetween(e.sent, e.compileStart), out = msBetween(e.compileEnd, e.received);
             (e.newWorker ? startup : transit) += in;
             transit += out;
             if (i > 0) {
                 // Negative only if two requests overlapped on one worker, which the pool never does.
-                const double gap = std::max(0.0, msBetween(list[i - 1]->received, e.handedOut));
+                const double gap = std::max(0.0, msBetween(list[i - 1]->received, e.sent));
                 w.gapMs += gap;
                 w.maxGapMs = std::max(w.maxGapMs, gap);
                 s.maxGapMs = std::max(s.maxGapMs, gap);

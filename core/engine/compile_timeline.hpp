@@ -28,20 +28,19 @@ struct CompileReport {
     CompileClock::time_point sent, compileStart, compileEnd, received;
 };
 
-// One program built by the program cache. Order of the stamps: picked ≤ handedOut ≤ compileStart ≤ compileEnd ≤
-// received ≤ done.
-struct CompileEvent {
+// One program built by the program cache: what its image compiler reported (the base; `worker` is the thread when
+// it compiled in this process) and the cache's own stamps. Order of the stamps: picked ≤ sent ≤ compileStart ≤
+// compileEnd ≤ received ≤ done.
+struct CompileEvent : CompileReport {
     std::string key; // ProgramCache::key
     std::size_t sourceBytes = 0;
     std::size_t imageBytes = 0; // the compiled image (what came back through the pipe); 0 for in-process builds
     double cost = 0;            // GeneratedSource::compileCost
     int thread = -1;            // the parent's thread that built it, numbered in order of first appearance
-    int worker = -1;            // the compile-worker process, or the thread when compiled in this process
-    long pid = 0;
-    bool newWorker = false, workerClock = false, failed = false, fromDisk = false;
-    // picked: the thread took the program up (ProgramCache::entry); handedOut: sent to the worker (or the compiler
-    // called in-process); received: the image back and decoded; done: loaded on the device, entry complete.
-    CompileClock::time_point picked, handedOut, compileStart, compileEnd, received, done;
+    bool failed = false, fromDisk = false;
+    // picked: the thread took the program up (ProgramCache::entry); sent (CompileReport): handed to the worker, or
+    // the compiler called in-process; done: loaded on the device, entry complete.
+    CompileClock::time_point picked, done;
 
     double compileMs() const { return std::chrono::duration<double, std::milli>(compileEnd - compileStart).count(); }
     // Puts unset stamps (a failure stops before some) next to their neighbours and the rest in order.

@@ -110,7 +110,7 @@ void ProgramCache::build(const GeneratedSource& source, Entry& built, CompileEve
     const std::string target = m_device.imageTarget();
     if (target.empty()) {
         // Compiling and loading are one step here: the timeline's compile holds both.
-        if (event) event->handedOut = event->compileStart = Clock::now();
+        if (event) event->sent = event->compileStart = Clock::now();
         built.program = std::shared_ptr<Program>(m_device.build(source.source, source.options));
         if (event) event->compileEnd = event->received = Clock::now();
         return;
@@ -123,7 +123,7 @@ void ProgramCache::build(const GeneratedSource& source, Entry& built, CompileEve
         image = compileImage(target, source, event);
         if (m_store) m_store->store(target, source.source, source.options, *image);
     } else if (event) {
-        event->handedOut = event->compileStart = event->compileEnd = event->received = Clock::now();
+        event->sent = event->compileStart = event->compileEnd = event->received = Clock::now();
     }
     if (event) event->imageBytes = image->bytes.size();
     built.imageMs = millisecondsSince(start);
@@ -134,30 +134,18 @@ void ProgramCache::build(const GeneratedSource& source, Entry& built, CompileEve
 
 ProgramImage ProgramCache::compileImage(const std::string& target, const GeneratedSource& source, CompileEvent* event) {
     if (m_compiler) {
-        CompileReport report;
-        auto toEvent = [&] {
-            if (!event) return;
-            event->worker = report.worker;
-            event->pid = report.pid;
-            event->newWorker = report.newWorker;
-            event->workerClock = report.workerClock;
-            event->handedOut = report.sent;
-            event->compileStart = report.compileStart;
-            event->compileEnd = report.compileEnd;
-            event->received = report.received;
-        };
         try {
-            auto image = m_compiler->compile(target, source.source, source.options, event ? &report : nullptr);
-            toEvent();
-            return image;
+            // The compiler writes its report into the event (on a build error, what it knew by then).
+            return m_compiler->compile(target, source.source, source.options, event);
         } catch (const BuildError&) {
-            toEvent(); // what is known (a failure leaves later stamps unset: CompileEvent::normalise)
             throw;
         } catch (const BackendError&) {
-            // No worker for this target (it cannot be started, or compiles for another one): compile here.
+            // No worker for this target (it cannot be started, or compiles for another one): compile here, and
+            // forget what the compiler reported of the attempt.
+            if (event) static_cast<CompileReport&>(*event) = CompileReport{};
         }
     }
-    if (event) event->handedOut = event->compileStart = Clock::now();
+    if (event) event->sent = event->compileStart = Clock::now();
     auto image = m_device.compileImage(source.source, source.options);
     if (event) event->compileEnd = event->received = Clock::now();
     return image;

@@ -28,7 +28,7 @@ CompileEvent program(const std::string& key, int worker, double out, double ms, 
     e.cost = cost;
     e.newWorker = fresh;
     e.picked = at(out - 1);
-    e.handedOut = at(out);
+    e.sent = at(out);
     e.compileStart = at(out + 1);
     e.compileEnd = at(out + 1 + ms);
     e.received = at(out + 2 + ms);
@@ -112,7 +112,7 @@ TEST(CompileEvent, UnsetStampsTakeTheirNeighboursAndAllComeInOrder) {
     e.picked = at(10);
     e.done = at(30);
     e.normalise();
-    EXPECT_EQ(e.handedOut, at(10));
+    EXPECT_EQ(e.sent, at(10));
     EXPECT_EQ(e.compileStart, at(10));
     EXPECT_EQ(e.compileEnd, at(30));
     EXPECT_EQ(e.received, at(30));
@@ -194,8 +194,8 @@ void expectWellFormed(const CompileTimeline& timeline, int workers, int threads)
     std::set<std::string> keys;
     for (const auto& e : events) {
         EXPECT_TRUE(keys.insert(e.key).second) << "twice: " << e.key;
-        EXPECT_LE(e.picked, e.handedOut);
-        EXPECT_LE(e.handedOut, e.compileStart);
+        EXPECT_LE(e.picked, e.sent);
+        EXPECT_LE(e.sent, e.compileStart);
         EXPECT_LE(e.compileStart, e.compileEnd);
         EXPECT_LE(e.compileEnd, e.received);
         EXPECT_LE(e.received, e.done);
