@@ -150,6 +150,11 @@ const std::vector<ParamSpec>& paramSpecs() {
          {0, 1},
          "SIMT: 1 double-buffers the A and B fragments in registers across k-steps and the k-block barrier",
          0},
+        {"GEMM_CSTAGE",
+         {0},
+         {0, 1},
+         "tensor cores: 1 stores C through shared memory, whole 32-byte sectors per warp access (short k)",
+         0},
     };
     return specs;
 }
@@ -198,6 +203,7 @@ void addMmaConstraints(ParameterSpace& space, bool f64) {
     // 2026-11-25 run O).
     space.addConstraint({"GEMM_MINB == 0 || (GEMM_ML / GEMM_MS) * (GEMM_NL / GEMM_NS) <= 512",
                          "two blocks per SM: at most 512 work-items each (registers)"});
+    space.addConstraint({"GEMM_MMA > 0 || GEMM_CSTAGE == 0", "C staged through shared memory: tensor cores only"});
     // SIMT direct reads stage both tiles in local memory (a k-major operand transposed there, its rows padded by less
     // than 128 bytes: GemmParams::kMajorPad; localMemBytes has the exact figure).
     space.addConstraint({"GEMM_DIRECT == 0 || GEMM_MMA > 0 || (GEMM_LOCAL_A + GEMM_LOCAL_B == 2 && GEMM_IMAGE_A + "
@@ -226,6 +232,10 @@ void addMmaConstraints(ParameterSpace& space, bool f64) {
     space.addConstraint({"GEMM_MMA == 0 || (GEMM_DIRECT == 0 ? (GEMM_ML + GEMM_NL + (GEMM_SWIZZLE == 1 ? 16 : 0)) * "
                          "GEMM_KL : (GEMM_ML + GEMM_NL + 16) * (GEMM_KL + 8)) * 8 * GEMM_STAGES <= DEV_LOCAL_MEM_OPTIN",
                          "tensor cores: the shared-memory ring fits (dynamic shared memory, up to the opt-in limit)"});
+    // The staged store of C: every warp's slab of the MMA's m rows (8 for m8n8k4, else 16), rows padded by one.
+    space.addConstraint({"GEMM_CSTAGE == 0 || (GEMM_ML / GEMM_MS) * (GEMM_NL / GEMM_NS) / 32 * (GEMM_MMA == 1 ? 8 : 16) * "
+                         "((32 * GEMM_MS * GEMM_NS) / GEMM_WM + 1) * 8 <= DEV_LOCAL_MEM_OPTIN",
+                         "tensor cores: the staged store of C fits in shared memory"});
 }
 
 // Register caps worth trying on NVIDIA GPUs. Not in the default spaces: on the H100/H200 no cap beat the uncapped
@@ -377,6 +387,7 @@ GemmParams paramsFromPoint(const Point& point, Precision precision) {
     get("GEMM_DBUF", p.dbuf), get("GEMM_LDS128", p.lds128), get("GEMM_MINB", p.minBlocks);
     get("GEMM_DIRECT", p.direct);
     get("GEMM_WARP_M", p.warpM), get("GEMM_ORDER", p.order), get("GEMM_FRAGS", p.frags);
+    get("GEMM_CSTAGE", p.cstage);
     if (auto why = p.invalidReason(); !why.empty())
         throw std::invalid_argument("gemm point " + point.key() + ": " + why);
     return p;
@@ -414,7 +425,8 @@ Point pointFromParams(const GemmParams& p) {
                          p.direct,
                          p.warpM,
                          p.order,
-                         p.frags});
+                         p.frags,
+                         p.cstage});
 }
 
 std::optional<KernelPlan> GemmFamily::plan(const Point& point, const DeviceInfo& device) const {

@@ -4,6 +4,7 @@
 // shared memory in the register layouts of mma.sync (PTX ISA, "Matrix fragments for mma.m16n8k*" for .f64).
 #include "kernels/gemm/gemm_mma.hpp"
 
+#include <algorithm>
 #include <sstream>
 #include <stdexcept>
 
@@ -208,13 +209,16 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     def("GEMM_SWIZZLE", std::to_string(p.swizzle));
     def("GEMM_STEPS", "(GEMM_KL / GEMM_MMA_K) // MMA k-steps per k-block");
     def("GEMM_LDS128", std::to_string(p.lds128) + " // fragments read as 16-byte pairs");
+    def("GEMM_CSTAGE", std::to_string(p.cstage) + " // C stored through shared memory, a warp's row slab at a time");
     def("GEMM_GROUP", "8 // block-rows of C that consecutive work-groups walk together (L2 reuse)");
     // The elements of C this kernel stores: inside C and, for SYRK/SYR2K (BLAS3), inside the triangle.
     def("GEMM_STORES(gi, gj)", "(" + tnVariantStoreCondition(variant) + ")");
     s << "\n";
     // Dynamic shared memory, so the ring may exceed CUDA's 48 KiB of static shared memory (up to the opt-in limit,
     // DEV_LOCAL_MEM_OPTIN); the CUDA device reads the size from the module and reserves it at every launch.
-    s << "KT_DYNAMIC_LOCAL(gemm_tn, " << std::int64_t(aStage + bStage) * 8 * p.stages << ")\n";
+    // With cstage the ring also holds the staged slabs of C after the main loop (the larger of the two).
+    s << "KT_DYNAMIC_LOCAL(gemm_tn, " << std::max(std::int64_t(aStage + bStage) * 8 * p.stages, p.cstageBytes())
+      << ")\n";
     s << "KT_FUNC void gemm_cp16(double* dst, const double* src) {\n";
     s << "    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);\n";
     s << "    asm volatile(\"cp.async.cg.shared.global [%0], [%1], 16;\\n\" ::\"r\"(d), \"l\"(src) : \"memory\");\n";
@@ -482,6 +486,41 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
 )";
     }
     s << R"(
+#if GEMM_CSTAGE
+    // Store through shared memory. In the MMA's fragment layout a warp's access to C touches 32 sectors of 32 bytes
+    // for 256 bytes (one 8-byte element per lane and sector): at k = 64 the kernel was bound by L2 at 88% with DRAM
+    // at 20% (H200 2026-11-28 run AC). Instead each warp writes one slab (the MMA's m rows of its tile) into its own
+    // part of the ring, then reads it back along rows, consecutive lanes on consecutive columns of C: whole sectors.
+    asm volatile("cp.async.wait_all;\n" ::: "memory");
+    __syncthreads(); // every warp is done with the ring (and no copy into it is in flight) before it holds C
+    double* const slab = gemm_shared + warp * (GEMM_MMA_M * (GEMM_WN + 1));
+    KT_UNROLL
+    for (int i = 0; i < GEMM_TM; ++i) {
+        KT_UNROLL
+        for (int j = 0; j < GEMM_TN; ++j)
+            KT_UNROLL
+            for (int r = 0; r < GEMM_CREG; ++r) {
+#if GEMM_LDS128
+                const int row = 2 * g + (r >> 1), col = (j >> 1) * 16 + 4 * t + 2 * (r & 1) + (j & 1);
+#else
+                const int row = g + 8 * (r >> 1), col = j * 8 + 2 * t + (r & 1);
+#endif
+                slab[row * (GEMM_WN + 1) + col] = acc[i][j][r];
+            }
+        __syncwarp();
+        KT_UNROLL
+        for (int e = lane; e < GEMM_MMA_M * GEMM_WN; e += 32) {
+            const int row = e / GEMM_WN, col = e % GEMM_WN;
+            const int gi = bm * GEMM_ML + wmBase + i * GEMM_MMA_M + row, gj = bn * GEMM_NL + wnBase + col;
+            if (GEMM_STORES(gi, gj)) {
+                const size_t o = (size_t)offC + (size_t)gi * ldc + gj;
+                const double v = alpha * slab[row * (GEMM_WN + 1) + col];
+                C[o] = beta == 0.0 ? v : v + beta * C[o];
+            }
+        }
+        __syncwarp(); // the slab is read before the next one overwrites it
+    }
+#else
     // Store: accumulator r of MMA tile (i, j) is (row g + 8 (r / 2), column 2 t + r % 2) of the tile (m8: r < 2); with
     // 16-byte loads MMA row g + 8 e is row 2 g + e of slab i, and MMA tile j's column c is column 2 c + j % 2 of slab
     // j / 2.
@@ -503,6 +542,7 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
                     C[o] = beta == 0.0 ? alpha * acc[i][j][r] : alpha * acc[i][j][r] + beta * C[o];
                 }
             }
+#endif
 }
 )";
     return s.str();

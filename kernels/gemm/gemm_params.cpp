@@ -61,13 +61,18 @@ std::int64_t GemmParams::localMemBytes() const {
         auto tile = [&](int wide) {
             return std::max(std::int64_t(kl) * (wide + mmaPad()), std::int64_t(wide) * (kl + mmaPadK()));
         };
-        return (tile(ml) + tile(nl)) * realBytes() * stages;
+        return std::max((tile(ml) + tile(nl)) * realBytes() * stages, cstageBytes());
     }
-    if (mma) return std::int64_t(ml + nl + 2 * mmaPad()) * kl * realBytes() * stages;
+    if (mma) return std::max(std::int64_t(ml + nl + 2 * mmaPad()) * kl * realBytes() * stages, cstageBytes());
     if (direct) // either orientation of each operand: a k-major one's tile rows are padded
         return std::int64_t(ml + kMajorPad(ml) + nl + kMajorPad(nl)) * kl * realBytes() * localBuffers();
     std::int64_t elems = (localA ? std::int64_t(kl) * ml : 0) + (localB ? std::int64_t(kl) * nl : 0);
     return elems * realBytes() * localBuffers();
+}
+
+std::int64_t GemmParams::cstageBytes() const {
+    if (!mma || !cstage) return 0;
+    return std::int64_t(wgSize() / 32) * mmaM() * (wn() + 1) * realBytes();
 }
 
 std::string GemmParams::invalidReason() const {
@@ -102,8 +107,8 @@ std::string GemmParams::invalidReason() const {
     if (prefetch == 6 && !frags)
         return "prefetch 6 is the fragment pipeline over one tile buffer without guards: it needs frags 1";
     if (mma == 0) {
-        if (wm != 0 || stages != 0 || swizzle != 0 || dbuf != 0 || lds128 != 0 || minBlocks != 0)
-            return "wm, stages, swizzle, dbuf, lds128 and minblocks belong to the tensor-core path (mma > 0)";
+        if (wm != 0 || stages != 0 || swizzle != 0 || dbuf != 0 || lds128 != 0 || minBlocks != 0 || cstage != 0)
+            return "wm, stages, swizzle, dbuf, lds128, minblocks and cstage belong to the tensor-core path (mma > 0)";
         if (direct < 0 || direct > 1) return "direct must be 0 or 1 (got " + std::to_string(direct) + ")";
         if (direct && (layoutA != Layout::Row || layoutB != Layout::Row))
             return "direct reads (direct 1) read the caller's row-major matrices: layouts ROW/ROW";
@@ -142,6 +147,7 @@ std::string GemmParams::mmaInvalidReason() const {
         return "16-byte fragment loads (lds128 1) need swizzle 3, an m16 MMA shape and a warp tile width that is a "
                "multiple of 16";
     if (minBlocks != 0 && minBlocks != 2) return "minblocks must be 0 (none) or 2, got " + str(minBlocks);
+    if (cstage < 0 || cstage > 1) return "cstage must be 0 or 1, got " + str(cstage);
     if (direct < 0 || direct > 1) return "direct must be 0 or 1, got " + str(direct);
     if (direct && (layoutA != Layout::Row || layoutB != Layout::Row))
         return "direct reads (direct 1) read the caller's row-major matrices: layouts ROW/ROW";
@@ -184,7 +190,8 @@ std::string GemmParams::describe() const {
                      : swizzle == 3 ? " swizzled4"
                                     : "") +
                     (dbuf ? " dbuf" : "") + (lds128 ? " lds128" : "") +
-                    (minBlocks ? " minblocks=" + std::to_string(minBlocks) : std::string()) + (direct ? " direct" : "")
+                    (minBlocks ? " minblocks=" + std::to_string(minBlocks) : std::string()) + (cstage ? " cstage" : "") +
+                    (direct ? " direct" : "")
               : std::string())
       << " " << toString(precision);
     return s.str();

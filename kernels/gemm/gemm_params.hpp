@@ -59,6 +59,14 @@ struct GemmParams {
     int dbuf = 0;
     int lds128 = 0;
     int minBlocks = 0;
+    // cstage 1: the store of C goes through shared memory (the ring, free after the main loop), one MMA row slab of
+    //   a warp's tile at a time, so C is read and written with consecutive lanes on consecutive columns (whole 32-byte
+    //   sectors) instead of in the MMA's fragment layout (one 8-byte element per sector and lane). For short k, where
+    //   the store is most of the kernel (H200 2026-11-28 run AC: 5000 x 5000 x 64 was L2-bound at 88%).
+    int cstage = 0;
+    // Bytes of shared memory the staged store of C takes: a slab of the MMA's m rows of every warp's tile, rows
+    // padded by one element (so the fragment-layout writes spread over the banks).
+    std::int64_t cstageBytes() const;
     // direct 1 (ROW layouts): the kernel reads A and B straight from the caller's matrices (any m, n, k, leading
     // dimension and offset; zero-filled outside), so the routine needs no layout copy for any op (issue 15).
     // Tensor-core path: 8-byte loads where a row is not 16-byte aligned; an operand whose elements run along k

@@ -68,7 +68,8 @@ TEST(GemmFamily, ValidPointsGenerateAndRespectTheDevice) {
         // The tensor-core parameters are the last digits of the index; SIMT points have them at 0 (their first value).
         std::uint64_t tail = 1;
         for (const char* name : {"GEMM_MMA", "GEMM_WM", "GEMM_STAGES", "GEMM_SWIZZLE", "GEMM_DBUF", "GEMM_LDS128",
-                                 "GEMM_MINB", "GEMM_DIRECT", "GEMM_WARP_M", "GEMM_ORDER", "GEMM_FRAGS"})
+                                 "GEMM_MINB", "GEMM_DIRECT", "GEMM_WARP_M", "GEMM_ORDER", "GEMM_FRAGS",
+                                 "GEMM_CSTAGE"})
             tail *= space.parameters()[std::size_t(space.parameterIndex(name))].values.size();
         for (int tries = 0; tries < 200000 && valid < 300; ++tries) {
             const Point point = space.pointAt(rng() % (space.cartesianSize() / tail) * tail);
@@ -152,6 +153,36 @@ TEST(GemmFamily, MainloopOptionsRefusedWhereTheKernelCannotTakeThem) {
     GemmParams simt = kVariants.front(); // SIMT points keep them at 0
     simt.dbuf = 1;
     refused(simt, "tensor-core path");
+}
+
+TEST(GemmFamily, StagedStoreOfCTakesTheLargerOfRingAndSlabs) {
+    // GEMM_CSTAGE: tensor cores only (the space and the parameters refuse it on SIMT points); its slabs (a warp's MMA
+    // m rows, padded by one) share the ring's shared memory, so the kernel reserves the larger of the two, and the
+    // space refuses slabs beyond the opt-in limit.
+    auto hopper = gpuLike();
+    hopper.computeCapabilityMajor = 9;
+    hopper.localMemOptInBytes = 227 * 1024;
+    const auto space = GemmFamily(D).space(hopper);
+    GemmParams simt = kVariants.front();
+    simt.cstage = 1;
+    expectRefused(space, simt, "cstage");
+    const GemmParams wide = stagedC(mmaVariant(2, 128, 128, 4, 8, 8, 16, 2, 2, RBL, CBL, 2)); // 8 warps, tiles 16 x 128
+    ASSERT_EQ(wide.invalidReason(), "");
+    EXPECT_EQ(wide.cstageBytes(), 8 * 16 * 129 * 8);
+    EXPECT_EQ(wide.localMemBytes(), wide.cstageBytes()); // the ring is 16 KiB
+    EXPECT_TRUE(space.isValid(pointFromParams(wide)));
+    GemmParams unstaged = wide;
+    unstaged.cstage = 0;
+    EXPECT_EQ(unstaged.localMemBytes(), (128 + 128) * 4 * 8 * 2);
+    const auto source = GemmFamily(D).generate(pointFromParams(wide), hopper).source;
+    EXPECT_NE(source.find("KT_DYNAMIC_LOCAL(gemm_tn, " + std::to_string(wide.cstageBytes()) + ")"), std::string::npos);
+    EXPECT_NE(source.find("#define GEMM_CSTAGE 1"), std::string::npos);
+    // 32 warps with tiles of 16 x 128: slabs of 16 x 129 doubles, 528 KiB, beyond the opt-in limit (unstaged: valid).
+    GemmParams huge = stagedC(mmaVariant(2, 256, 256, 4, 8, 8, 16, 2, 2, RBL, CBL));
+    EXPECT_GT(huge.cstageBytes(), std::int64_t(hopper.localMemOptInBytes));
+    EXPECT_FALSE(space.isValid(pointFromParams(huge)));
+    huge.cstage = 0;
+    EXPECT_TRUE(space.isValid(pointFromParams(huge)));
 }
 
 TEST(GemmFamily, MicroKernelOptionsRefusedWhereTheKernelCannotTakeThem) {

@@ -207,6 +207,12 @@ inline gemm::GemmParams mainloop(gemm::GemmParams p, int dbuf, int lds128, int m
     return p;
 }
 
+// The store of C staged through shared memory (GemmParams::cstage).
+inline gemm::GemmParams stagedC(gemm::GemmParams p) {
+    p.cstage = 1;
+    return p;
+}
+
 // Direct reads on the SIMT kernel (ROW/ROW, both tiles local; GemmParams::direct): every prefetch schedule (0..6), with
 // and without the fragment pipeline, both precisions, loads of 1, 2 and 4 elements (vw 8: two loads of 4 per vector
 // group; kl 2 below the chunk: k-major loads of 2), split-K, warp patches, tiles of fewer loads than work-items; kl 16
@@ -250,6 +256,12 @@ inline const std::vector<gemm::GemmParams> kMmaVariants = {
     directReads(mainloop(mmaVariant(2, 64, 64, 4, 4, 4, 32, 4, 3, ROW, ROW), 0, 1)),
     directReads(mmaVariant(1, 64, 64, 8, 4, 4, 16, 2, 2, ROW, ROW)),
     directReads(mainloop(mmaVariant(4, 64, 64, 32, 4, 4, 32, 3, 1, ROW, ROW, 2), 1, 0)),
+    // C stored through shared memory: m8n8k4 (slabs of 8 rows); the H200's k = 64 table kernel (16-byte fragment
+    // loads, two blocks per SM, direct reads); warp tiles 128 wide whose slabs (132 KiB) outgrow the ring (16 KiB),
+    // with split-K.
+    stagedC(mmaVariant(1, 64, 64, 8, 4, 4, 16, 2, 0, CBL, CBL)),
+    stagedC(directReads(mainloop(mmaVariant(2, 128, 64, 16, 8, 4, 16, 3, 3, ROW, ROW), 1, 1, 2))),
+    stagedC(mmaVariant(2, 128, 128, 4, 8, 8, 16, 2, 2, RBL, CBL, 2)),
 };
 
 } // namespace kt::test
