@@ -138,6 +138,14 @@ public:
     virtual double launch(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args) = 0;
     // Enqueue without waiting and without timing; for multi-kernel pipelines timed by the caller via timeSpan().
     virtual void enqueue(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args) = 0;
+    // enqueue() for a launch that may start before the launch this caller enqueued just before it has finished
+    // (PlanLaunch::overlapsPrevious): its kernel waits for the previous grid itself before touching what that grid
+    // writes. Backends that cannot overlap launch it plainly (the default); CUDA uses programmatic dependent launch
+    // on sm_90 and newer where the previous operation in its stream was a kernel.
+    virtual void enqueueOverlapping(Kernel& kernel, const Range& global, const Range& local,
+                                    const std::vector<KernelArg>& args) {
+        enqueue(kernel, global, local, args);
+    }
     // Runs `work` (which enqueues) between two device markers/events and returns the elapsed device time in ms.
     virtual double timeSpan(const std::function<void()>& work) = 0;
     virtual void finish() = 0;

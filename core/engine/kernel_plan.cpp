@@ -122,7 +122,8 @@ std::string KernelPlan::describe() const {
     for (const auto& l : launches) {
         s << toString(l.phase) << " " << l.kernel << " (program " << l.program << ") global(" << l.global[0] << ", "
           << l.global[1] << ", " << l.global[2] << ") local(" << l.local[0] << ", " << l.local[1] << ", " << l.local[2]
-          << ")" << (l.when.empty() ? "" : " when " + l.when) << "\n   ";
+          << ")" << (l.when.empty() ? "" : " when " + l.when)
+          << (l.overlapsPrevious ? " overlapping the previous launch" : "") << "\n   ";
         for (std::size_t i = 0; i < l.args.size(); ++i) s << (i ? ", " : " ") << argText(l.args[i]);
         s << "\n";
     }

@@ -102,6 +102,13 @@ struct PlanLaunch {
     // then hold the programs of several cases and run the one a call needs: the tuning candidate times exactly what
     // the routine and the exported package run for that size (GEMM's exact-fit program, gemm_plan.hpp).
     std::string when;
+    // The launch may start before the launch enqueued just before it (in the same phase) has finished: its kernel
+    // itself waits for the previous grid (KT_WAIT_FOR_PREVIOUS_GRID in kernels/common/preamble.cl) before it touches
+    // anything that grid writes, and may do everything else (loads, products) while that grid still runs. Only a
+    // hint: backends without such launches (OpenCL, CUDA below sm_90, a driver without cuLaunchKernelEx) launch it
+    // plainly, where the wait costs nothing. The first launch enqueued of a phase never overlaps (whatever ran
+    // before it, a transfer or another phase, is not the plan's to relax).
+    bool overlapsPrevious = false;
 };
 
 struct KernelPlan {

@@ -61,6 +61,7 @@ struct PlanExecutor::Impl {
         Kernel* kernel;
         Range global, local;
         std::vector<KernelArg> args;
+        bool overlapsPrevious = false; // PlanLaunch::overlapsPrevious, never for the phase's first launch
     };
     struct PhaseCache {
         std::uint64_t generation = 0; // 0: never made
@@ -70,6 +71,15 @@ struct PlanExecutor::Impl {
     std::array<PhaseCache, 3> phaseCache;
 
     explicit Impl(Device& d) : device(d) {}
+
+    void enqueue(const std::vector<Resolved>& resolved) {
+        for (const auto& r : resolved) {
+            if (r.overlapsPrevious)
+                device.enqueueOverlapping(*r.kernel, r.global, r.local, r.args);
+            else
+                device.enqueue(*r.kernel, r.global, r.local, r.args);
+        }
+    }
 
     Compiled compile(const std::string& text) {
         const auto e = Expression::parse(text);
@@ -364,7 +374,10 @@ void PlanExecutor::ensureResolved(LaunchPhase phase) {
         for (std::size_t i = 0; i < m->launches.size(); ++i) {
             if (m->launches[i].spec->phase != phase) continue;
             if (m->launches[i].when && m->eval(*m->launches[i].when) == 0) continue;
-            Impl::Resolved r{m->launches[i].kernel.get(), {}, {}, {}};
+            // The first launch of the phase follows whatever the caller did before (a transfer, another phase, the
+            // device's own timing work): never overlapped, even where a `when` left out the launch before it.
+            Impl::Resolved r{m->launches[i].kernel.get(), {}, {}, {},
+                             m->launches[i].spec->overlapsPrevious && !cache.launches.empty()};
             resolve(i, r.global, r.local, r.args);
             cache.launches.push_back(std::move(r));
         }
@@ -374,7 +387,7 @@ void PlanExecutor::ensureResolved(LaunchPhase phase) {
 
 void PlanExecutor::enqueue(LaunchPhase phase) {
     ensureResolved(phase);
-    for (const auto& r : m->phaseCache[std::size_t(phase)].launches) m->device.enqueue(*r.kernel, r.global, r.local, r.args);
+    m->enqueue(m->phaseCache[std::size_t(phase)].launches);
 }
 
 double PlanExecutor::runTimed() {
@@ -384,9 +397,7 @@ double PlanExecutor::runTimed() {
         // One kernel: timed by its own event, as single-kernel candidates always were (markers add overhead).
         return m->device.launch(*timed[0].kernel, timed[0].global, timed[0].local, timed[0].args);
     }
-    return m->device.timeSpan([&] {
-        for (const auto& r : timed) m->device.enqueue(*r.kernel, r.global, r.local, r.args);
-    });
+    return m->device.timeSpan([&] { m->enqueue(timed); });
 }
 
 } // namespace kt

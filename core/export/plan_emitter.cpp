@@ -136,6 +136,8 @@ std::string emitPlanFunction(const KernelPlan& plan, const std::string& function
             if (plan.buffers[i].name == name) return i;
         throw ExportError("plan argument names an unknown buffer '" + name + "'");
     };
+    // PlanLaunch::overlapsPrevious is not carried over: a package launches every kernel plainly, where the
+    // kernels' waits for the previous grid (KT_WAIT_FOR_PREVIOUS_GRID) return at once.
     for (LaunchPhase phase : {LaunchPhase::Setup, LaunchPhase::Timed}) {
         for (const auto& l : plan.launches) {
             if (l.phase != phase) continue;

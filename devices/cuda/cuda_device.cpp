@@ -1,11 +1,13 @@
 // CUDA device: driver-API transfers, NVRTC builds loaded as modules, launches and spans timed with events.
 #include "devices/cuda/cuda_device.hpp"
 
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <type_traits>
 
 #include "core/export/package/src/ktp_nvrtc_options.hpp"
+#include "devices/cuda/launch_overlap.hpp"
 #include "devices/cuda/nvrtc_compiler.hpp"
 
 namespace kt::devices::cuda {
@@ -65,6 +67,9 @@ CudaDevice::CudaDevice(const Driver& d, DeviceInfo info, CUdevice device)
     check(m_d.cuEventCreate(&m_start, CU_EVENT_DEFAULT), "cuEventCreate");
     check(m_d.cuEventCreate(&m_stop, CU_EVENT_DEFAULT), "cuEventCreate");
     m_imageTarget = nvrtcTarget(m_info.computeCapabilityMajor, m_info.computeCapabilityMinor);
+    // KT_CUDA_PDL=0: overlapping launches go out plainly (their kernels' waits then return at once), to compare.
+    const char* pdl = std::getenv("KT_CUDA_PDL");
+    m_overlapOff = pdl && std::string(pdl) == "0";
 }
 
 CudaDevice::~CudaDevice() {
@@ -106,6 +111,7 @@ void CudaDevice::write(Buffer& dst, const void* src, std::size_t bytes, std::siz
     openGate();
     check(m_d.cuMemcpyHtoDAsync(asCuda(dst).handle() + offset, src, bytes, m_stream), "write");
     check(m_d.cuStreamSynchronize(m_stream), "write");
+    notKernelLast();
 }
 
 void CudaDevice::read(const Buffer& src, void* dst, std::size_t bytes, std::size_t offset) {
@@ -114,6 +120,7 @@ void CudaDevice::read(const Buffer& src, void* dst, std::size_t bytes, std::size
     openGate();
     check(m_d.cuMemcpyDtoHAsync(dst, asCuda(src).handle() + offset, bytes, m_stream), "read");
     check(m_d.cuStreamSynchronize(m_stream), "read");
+    notKernelLast();
 }
 
 void CudaDevice::fill(Buffer& dst, std::uint8_t byte) {
@@ -121,6 +128,7 @@ void CudaDevice::fill(Buffer& dst, std::uint8_t byte) {
     openGate();
     check(m_d.cuMemsetD8Async(asCuda(dst).handle(), byte, dst.bytes(), m_stream), "fill");
     check(m_d.cuStreamSynchronize(m_stream), "fill");
+    notKernelLast();
 }
 
 std::unique_ptr<Buffer> CudaDevice::view(Buffer& parent, std::size_t offset, std::size_t bytes) {
@@ -157,7 +165,8 @@ std::unique_ptr<Program> CudaDevice::loadImage(const ProgramImage& image) {
     return std::make_unique<CudaProgram>(m_d, m_ctx, module, image.log);
 }
 
-void CudaDevice::submit(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args) {
+void CudaDevice::submit(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args,
+                        bool overlap) {
     auto* k = dynamic_cast<CudaKernel*>(&kernel);
     if (!k) throw LaunchError("CUDA device was given a kernel of another backend");
     unsigned grid[3], block[3];
@@ -209,9 +218,44 @@ void CudaDevice::submit(Kernel& kernel, const Range& global, const Range& local,
         pointers[i] = &storage[i];
     }
     makeCurrent();
+    OverlapState state;
+    state.launchEx = m_d.cuLaunchKernelEx != nullptr;
+    state.ccMajor = m_info.computeCapabilityMajor;
+    state.previousIsKernel = m_kernelLast;
+    state.disabled = m_overlapOff;
+    m_kernelLast = false; // until this launch is queued
+    if (overlap && useProgrammaticLaunch(state)) {
+        CUlaunchAttribute attribute{};
+        attribute.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+        attribute.value.programmaticStreamSerializationAllowed = 1;
+        CUlaunchConfig config{};
+        config.gridDimX = grid[0], config.gridDimY = grid[1], config.gridDimZ = grid[2];
+        config.blockDimX = block[0], config.blockDimY = block[1], config.blockDimZ = block[2];
+        config.sharedMemBytes = k->dynamicSharedBytes();
+        config.hStream = m_stream;
+        config.attrs = &attribute;
+        config.numAttrs = 1;
+        const CUresult r = m_d.cuLaunchKernelEx(&config, k->handle(), pointers.data(), nullptr);
+        if (r == CUDA_SUCCESS) {
+            ++m_overlapped;
+            m_kernelLast = true;
+            return;
+        }
+        // Refused (a driver that knows the call but not the attribute): launched plainly below, and from then on
+        // without asking; where the plain launch fails too, its error is the one reported.
+        const CUresult plain = m_d.cuLaunchKernel(k->handle(), grid[0], grid[1], grid[2], block[0], block[1],
+                                                  block[2], k->dynamicSharedBytes(), m_stream, pointers.data(), nullptr);
+        checkLaunch(plain, k->name() + ": cuLaunchKernel");
+        m_overlapOff = true;
+        std::cerr << "note: " << m_info.label() << ": programmatic dependent launch refused (" << resultName(r)
+                  << "); overlapping launches go out plainly\n";
+        m_kernelLast = true;
+        return;
+    }
     checkLaunch(m_d.cuLaunchKernel(k->handle(), grid[0], grid[1], grid[2], block[0], block[1], block[2],
                                    k->dynamicSharedBytes(), m_stream, pointers.data(), nullptr),
                 k->name() + ": cuLaunchKernel");
+    m_kernelLast = true;
 }
 
 double CudaDevice::elapsed(CUevent start, CUevent stop, const std::string& what) {
@@ -251,10 +295,12 @@ double CudaDevice::launch(Kernel& kernel, const Range& global, const Range& loca
     } cleanup{m_d, own};
     const bool gated = !m_inSpan;
     if (gated) gate().hold();
+    notKernelLast(); // the gate's kernel and the start event
     try {
         checkLaunch(m_d.cuEventRecord(start, m_stream), kernel.name() + ": cuEventRecord");
         submit(kernel, global, local, args);
         checkLaunch(m_d.cuEventRecord(stop, m_stream), kernel.name() + ": cuEventRecord");
+        notKernelLast();
     } catch (...) {
         openGate();
         throw;
@@ -267,15 +313,22 @@ void CudaDevice::enqueue(Kernel& kernel, const Range& global, const Range& local
     submit(kernel, global, local, args);
 }
 
+void CudaDevice::enqueueOverlapping(Kernel& kernel, const Range& global, const Range& local,
+                                    const std::vector<KernelArg>& args) {
+    submit(kernel, global, local, args, true);
+}
+
 double CudaDevice::timeSpan(const std::function<void()>& work) {
     if (m_inSpan) throw BackendError("timeSpan cannot be nested");
     makeCurrent();
     gate().hold();
+    notKernelLast(); // the span's first kernel follows the gate's kernel and the start event: never overlapped
     m_inSpan = true;
     try {
         checkLaunch(m_d.cuEventRecord(m_start, m_stream), "timeSpan: cuEventRecord");
         work();
         checkLaunch(m_d.cuEventRecord(m_stop, m_stream), "timeSpan: cuEventRecord");
+        notKernelLast();
     } catch (...) {
         m_inSpan = false;
         openGate();

@@ -91,18 +91,29 @@ public:
 
     double launch(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args) override;
     void enqueue(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args) override;
+    // Programmatic dependent launch where launch_overlap.hpp allows it (sm_90+, cuLaunchKernelEx, the previous
+    // operation in the stream the caller's kernel); a plain launch otherwise.
+    void enqueueOverlapping(Kernel& kernel, const Range& global, const Range& local,
+                            const std::vector<KernelArg>& args) override;
     double timeSpan(const std::function<void()>& work) override;
     void finish() override;
 
     // Native handles, for vendor libraries (cuBLAS) that run on this device's stream.
     CUcontext context() const { return m_ctx; }
     CUstream stream() const { return m_stream; }
+    // Launches made so far with programmatic dependent launch (enqueueOverlapping that got the attribute).
+    int overlappedLaunches() const { return m_overlapped; }
 
 private:
     void makeCurrent() const;
     void check(CUresult r, const std::string& what) const;       // BackendError
     void checkLaunch(CUresult r, const std::string& what) const; // LaunchError
-    void submit(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args);
+    // `overlap`: asked for by enqueueOverlapping; decided here (launch_overlap.hpp).
+    void submit(Kernel& kernel, const Range& global, const Range& local, const std::vector<KernelArg>& args,
+                bool overlap = false);
+    // The stream's last operation is not a caller's kernel (the gate's kernel, an event, a transfer): the next
+    // launch must not overlap it.
+    void notKernelLast() { m_kernelLast = false; }
     double elapsed(CUevent start, CUevent stop, const std::string& what);
     LaunchGate& gate(); // made on first use (it compiles a kernel): listing devices does not pay for it
     void openGate();    // before anything that waits on the stream inside a span
@@ -117,6 +128,9 @@ private:
     bool m_inSpan = false;
     std::unique_ptr<LaunchGate> m_gate;
     bool m_gateNoteShown = false;
+    bool m_kernelLast = false;     // OverlapState::previousIsKernel
+    bool m_overlapOff = false;     // KT_CUDA_PDL=0, or the driver refused the attribute once
+    int m_overlapped = 0;          // launches made with the attribute (tests and notes)
     std::string m_imageTarget; // nvrtcTarget() of this device; empty when NVRTC cannot be loaded
 };
 

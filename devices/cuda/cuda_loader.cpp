@@ -26,6 +26,10 @@ struct DriverState {
             why = ktp::loading::driverTooOld(missing);
             return;
         }
+        std::string optional; // what lacks stays null: the device falls back (a plain launch)
+#define KT_LOAD(name) ktp::loading::symbol(lib, driver.name, KT_STR(name), #name, optional);
+        KT_CUDA_DRIVER_OPTIONAL_FUNCTIONS(KT_LOAD)
+#undef KT_LOAD
         CUresult r = driver.cuInit(0);
         if (r != CUDA_SUCCESS) {
             why = "cuInit failed: " + resultName(r, driver);

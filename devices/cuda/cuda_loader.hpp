@@ -22,6 +22,10 @@ namespace kt::devices::cuda {
     X(cuLaunchKernel) X(cuEventCreate) X(cuEventDestroy) X(cuEventRecord) X(cuEventSynchronize)                    \
     X(cuEventElapsedTime)
 
+// Loaded where the driver has them; null otherwise (callers fall back). cuLaunchKernelEx: CUDA 12 drivers and newer,
+// for launch attributes (programmatic dependent launch, launch_overlap.hpp).
+#define KT_CUDA_DRIVER_OPTIONAL_FUNCTIONS(X) X(cuLaunchKernelEx)
+
 #define KT_NVRTC_FUNCTIONS(X)                                                                                      \
     X(nvrtcVersion) X(nvrtcGetErrorString) X(nvrtcCreateProgram) X(nvrtcDestroyProgram) X(nvrtcCompileProgram)    \
     X(nvrtcGetProgramLogSize) X(nvrtcGetProgramLog) X(nvrtcGetPTXSize) X(nvrtcGetPTX) X(nvrtcGetCUBINSize)        \
@@ -30,6 +34,7 @@ namespace kt::devices::cuda {
 struct Driver {
 #define KT_DECLARE(name) decltype(&::name) name = nullptr;
     KT_CUDA_DRIVER_FUNCTIONS(KT_DECLARE)
+    KT_CUDA_DRIVER_OPTIONAL_FUNCTIONS(KT_DECLARE)
 #undef KT_DECLARE
     int version = 0; // cuDriverGetVersion, e.g. 13000
 };

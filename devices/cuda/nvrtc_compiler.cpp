@@ -52,13 +52,9 @@ CompiledModule compileNvrtcForTarget(const std::string& target, const std::strin
     return compileNvrtc(source, options, ccMajor, ccMinor);
 }
 
-CompiledModule compileNvrtc(const std::string& source, const std::vector<std::string>& options, int ccMajor,
-                            int ccMinor, const std::string& programName) {
-    std::string why;
-    const Nvrtc* rtc = nvrtc(&why);
-    if (!rtc) throw BackendError(why);
-
-    const ktp::nvrtc::Target target = targetOf(*rtc, ccMajor, ccMinor);
+namespace {
+CompiledModule compileFor(const Nvrtc* rtc, const ktp::nvrtc::Target& target, const std::string& source,
+                          const std::vector<std::string>& options, const std::string& programName) {
     CompiledModule out;
     out.arch = target.arch;
     out.isCubin = target.cubin;
@@ -98,6 +94,28 @@ CompiledModule compileNvrtc(const std::string& source, const std::vector<std::st
         rtc->nvrtcGetPTX(program, out.image.data());
     }
     return out;
+}
+
+const Nvrtc* loadedNvrtc() {
+    std::string why;
+    const Nvrtc* rtc = nvrtc(&why);
+    if (!rtc) throw BackendError(why);
+    return rtc;
+}
+} // namespace
+
+CompiledModule compileNvrtc(const std::string& source, const std::vector<std::string>& options, int ccMajor,
+                            int ccMinor, const std::string& programName) {
+    const Nvrtc* rtc = loadedNvrtc();
+    return compileFor(rtc, targetOf(*rtc, ccMajor, ccMinor), source, options, programName);
+}
+
+std::string compileNvrtcPtx(const std::string& source, const std::vector<std::string>& options, int ccMajor,
+                            int ccMinor) {
+    const ktp::nvrtc::Target virtualArch{"compute_" + std::to_string(ccMajor * 10 + ccMinor), false};
+    std::string ptx = compileFor(loadedNvrtc(), virtualArch, source, options, "kernel.cu").image;
+    while (!ptx.empty() && ptx.back() == '\0') ptx.pop_back();
+    return ptx;
 }
 
 } // namespace kt::devices::cuda

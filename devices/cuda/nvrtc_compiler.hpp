@@ -19,6 +19,12 @@ struct CompiledModule {
 CompiledModule compileNvrtc(const std::string& source, const std::vector<std::string>& options, int ccMajor,
                             int ccMinor, const std::string& programName = "kernel.cu");
 
+// PTX text for the virtual architecture compute_<major><minor> (no driver needed): what a kernel's source becomes
+// before the assembler, for tests that look for an instruction (griddepcontrol, mma) in what was generated.
+// Throws like compileNvrtc.
+std::string compileNvrtcPtx(const std::string& source, const std::vector<std::string>& options, int ccMajor,
+                            int ccMinor);
+
 // The image target of this NVRTC for a compute capability, "nvrtc/<major>.<minor>/cc<M>.<m>/<arch>" (see
 // Device::imageTarget): everything an image depends on besides source and options. Empty when NVRTC cannot be loaded.
 std::string nvrtcTarget(int ccMajor, int ccMinor);

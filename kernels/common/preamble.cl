@@ -16,6 +16,12 @@
 //                        buffer), CUDA: const T* (the host passes the buffer)
 //   KT_READ_IMAGE(T, img, i)  texel i (an int) of a KT_IMAGE1D(T, img): read_imagef / read_imageui (doubles as two
 //                        or four uint channels, reinterpreted) on OpenCL, __ldg on CUDA
+//   KT_LET_DEPENDENTS_LAUNCH()   lets the next launch, when it was enqueued as overlapping (PlanLaunch::
+//                        overlapsPrevious), start its work-groups before this kernel has finished
+//   KT_WAIT_FOR_PREVIOUS_GRID()  waits until the launch before this one has finished and its writes are visible;
+//                        an overlapping launch calls it before it touches anything the previous launch writes
+//                        (both: CUDA sm_90+ programmatic dependent launch, griddepcontrol; nothing elsewhere,
+//                        where launches never overlap, so the wait is already satisfied)
 //   get_global_id(d) get_local_id(d) get_group_id(d) get_local_size(d) get_num_groups(d) get_global_size(d)
 //   kt_atomic_add_i32 / kt_atomic_cas_u32 / kt_atomic_xchg_u32            32-bit atomics on global memory
 //   kt_atomic_cas_u64 / kt_atomic_xchg_u64                              64-bit atomics (need DEV atomics64)
@@ -42,6 +48,19 @@
 #define KT_IMAGE1D(T, name) const T* __restrict__ name
 #define KT_DYNAMIC_LOCAL(kernel, bytes) extern "C" __constant__ unsigned kt_dynamic_shared_##kernel = (bytes);
 #define KT_READ_IMAGE(T, img, i) __ldg((img) + (i))
+
+// Programmatic dependent launch (sm_90+): a kernel launched with CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_
+// SERIALIZATION may start while the previous kernel in the stream still runs (once every block of that one has
+// executed launch_dependents or exited); griddepcontrol.wait then blocks until the previous grid has completed and
+// its memory operations are visible. Without the attribute (or before sm_90) the launches are serialised as always
+// and the wait returns at once; the "memory" clobber keeps the compiler from moving loads or stores across it.
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define KT_LET_DEPENDENTS_LAUNCH() asm volatile("griddepcontrol.launch_dependents;" ::: "memory")
+#define KT_WAIT_FOR_PREVIOUS_GRID() asm volatile("griddepcontrol.wait;" ::: "memory")
+#else
+#define KT_LET_DEPENDENTS_LAUNCH() ((void)0)
+#define KT_WAIT_FOR_PREVIOUS_GRID() ((void)0)
+#endif
 
 typedef unsigned int uint;
 typedef unsigned long long ulong_t;
@@ -120,6 +139,9 @@ __device__ __forceinline__ double kt_fma(double a, double b, double c) { return 
 // PoCL lacks it for image1d_buffer_t; CL_RGBA of 16-bit integers is required). image1d_buffer_t reads take an int
 // coordinate and no sampler.
 #define KT_IMAGE1D(T, name) __read_only image1d_buffer_t name
+// OpenCL launches in one in-order queue never overlap: nothing to release, nothing to wait for.
+#define KT_LET_DEPENDENTS_LAUNCH() ((void)0)
+#define KT_WAIT_FOR_PREVIOUS_GRID() ((void)0)
 #define KT_READ_IMAGE(T, img, i) KT_READ_IMAGE_##T(img, i)
 #define KT_READ_IMAGE_float(img, i) (read_imagef((img), (int)(i)).x)
 #define KT_READ_IMAGE_float2(img, i) (as_float2(convert_ushort4(read_imageui((img), (int)(i)))))

@@ -62,9 +62,24 @@ KT_FUNC real symv_group_sum(SYMV_LOCAL_PTR real* red, const int t, const real v)
     return sum;
 }
 
+// SYMV_PDL 1 (tiled algorithm, CUDA sm_90+): symv_tiled is launched overlapping symv_scale (PlanLaunch::
+// overlapsPrevious), so its groups load A and x and form their products while y is still being scaled, and wait for
+// symv_scale's grid (SYMV_WAIT_FOR_SCALED_Y) just before their first atomic add into y. symv_scale lets them launch
+// at its very start: it is short (one work-item per row), and what the overlap can hide is the gap between the two
+// kernels (the tiled grid's launch, its groups' start and first loads), a visible part of a call of a few
+// microseconds at n <= 4096 (docs/perf/symv.md). Elsewhere both macros are nothing.
+#if defined(SYMV_PDL) && SYMV_PDL
+#define SYMV_LET_TILED_START() KT_LET_DEPENDENTS_LAUNCH()
+#define SYMV_WAIT_FOR_SCALED_Y() KT_WAIT_FOR_PREVIOUS_GRID()
+#else
+#define SYMV_LET_TILED_START() ((void)0)
+#define SYMV_WAIT_FOR_SCALED_Y() ((void)0)
+#endif
+
 // y[i] = beta * y0[i]; beta == 0 writes zeros without reading y0 (BLAS: y may then hold NaN).
 KT_KERNEL void symv_scale(const int n, const real beta, const KT_GLOBAL real* y0, KT_GLOBAL real* y, const int offy,
                           const int incy) {
+    SYMV_LET_TILED_START();
     const int i = (int)get_global_id(0);
     const int at = offy + i * incy;
     if (i < n) y[at] = beta == (real)0 ? (real)0 : beta * y0[at];
@@ -300,6 +315,8 @@ KT_KERNEL void symv_lu_one(const int n, const real alpha, const real beta, const
 //               block of SYMV_SCALE_ROWS rows at a time, before its first atomic add into the block (below);
 //               2: the atomic adds go into a workspace W, and the last group to add into a block of
 //               SYMV_FIN_ROWS rows writes y = beta y0 + W there and zeroes W (no group ever waits; below)
+//   SYMV_PDL    1 (with SYMV_FUSE 0, CUDA sm_90+): launched overlapping symv_scale, waits for it before the first
+//               add into y (SYMV_WAIT_FOR_SCALED_Y, at symv_scale)
 #define SYMV_RT (SYMV_BLOCK_SIZE / SYMV_CG) // work-items along the rows of a tile
 #define SYMV_TR (SYMV_RT * SYMV_VW)         // rows per tile
 #define SYMV_CPT (SYMV_UX / SYMV_CG)        // columns per work-item
@@ -599,6 +616,9 @@ KT_KERNEL void symv_tiled(const int n, const real alpha, const KT_GLOBAL real* K
             symv_tile(A, lda, x, incx, n, r0, j0, rt, cg, vec, true, xc, colacc, rowacc);
         else
             symv_tile(A, lda, x, incx, n, r0, j0, rt, cg, vec, false, xc, colacc, rowacc);
+        // SYMV_PDL: the first tile was read while symv_scale may still run; y is touched only from here on (the
+        // column sums come after the last tile). Uniform over the group: every work-item waits.
+        if (tile == first) SYMV_WAIT_FOR_SCALED_Y();
         SYMV_ENSURE_SCALED(r0, min(r0 + SYMV_TR, n));
 #if SYMV_CG == 1
         KT_UNROLL

@@ -103,12 +103,21 @@ ParameterSpace SymvFamily::space(const DeviceInfo& device) const {
                         {0, 1, 2, 4, 8},
                         "L+U: 0: two kernels, R >= 1: one launch, a group per R rows reads both triangles",
                         0});
+    space.addParameter({"SYMV_PDL",
+                        {0, 1},
+                        "tiled, SYMV_FUSE 0, CUDA sm_90+: 1: the tiled kernel is launched overlapping beta y "
+                        "(programmatic dependent launch) and waits for it before its first add into y",
+                        0});
     const std::string tiled = "SYMV_ALGO == " + str(kSymvTiled);
     for (const char* p : {"SYMV_VW", "SYMV_CG", "SYMV_CHUNK"})
         space.addConstraint({tiled + " || " + p + " == 1", std::string(p) + " belongs to the tiled algorithm"});
     space.addConstraint({tiled + " || SYMV_FUSE == 0", "SYMV_FUSE belongs to the tiled algorithm"});
     space.addConstraint(
         {"SYMV_ALGO == " + str(kSymvLU) + " || SYMV_ONE_LAUNCH == 0", "SYMV_ONE_LAUNCH belongs to L+U"});
+    // griddepcontrol (PTX) and the launch attribute exist from sm_90 on; only the unfused tiled plan has a second
+    // launch whose work before touching y is worth overlapping with the first.
+    space.addConstraint({"SYMV_PDL == 0 || (" + tiled + " && SYMV_FUSE == 0 && DEV_IS_CUDA == 1 && DEV_CC >= 90)",
+                         "SYMV_PDL: the tiled algorithm with SYMV_FUSE 0 on CUDA devices of compute capability 9.0+"});
     space.addConstraint({"!(" + tiled + ") || SYMV_MX == 0", "the tiled algorithm has no column orders"});
     space.addConstraint({"!(" + tiled + ") || (SYMV_UX % SYMV_CG == 0 && SYMV_UX % SYMV_VW == 0 && " +
                              "SYMV_BLOCK_SIZE % SYMV_CG == 0)",
@@ -176,7 +185,8 @@ std::vector<Point> SymvFamily::seedPoints(const DeviceInfo& device) const {
         const Point p =
             Point::fromKey("SYMV_ALGO=" + str(algo) + ",SYMV_BLOCK_SIZE=" + str(bs) + ",SYMV_UX=" + str(ux) +
                            ",SYMV_MULTIPLICITY=" + str(mult) + ",SYMV_MX=" + str(mx) +
-                           ",SYMV_VW=1,SYMV_CG=1,SYMV_CHUNK=1,SYMV_FUSE=0" + ",SYMV_ONE_LAUNCH=" + str(oneLaunch));
+                           ",SYMV_VW=1,SYMV_CG=1,SYMV_CHUNK=1,SYMV_FUSE=0" + ",SYMV_ONE_LAUNCH=" + str(oneLaunch) +
+                           ",SYMV_PDL=0");
         if (space.isValid(p))
             seeds.push_back(p);
     };
@@ -270,6 +280,10 @@ KernelPlan SymvFamily::symvPlan(const Point& point, const DeviceInfo& device, bo
     if (fuse < 0 || fuse > 2)
         throw std::invalid_argument("symv: SYMV_FUSE must be 0, 1 or 2");
     if (!point.has("SYMV_FUSE")) program.options.push_back("-DSYMV_FUSE=0");
+    const std::int64_t pdl = param(point, "SYMV_PDL", 0);
+    if (pdl < 0 || pdl > 1) throw std::invalid_argument("symv: SYMV_PDL must be 0 or 1");
+    if (pdl == 1 && (algo != kSymvTiled || fuse != 0))
+        throw std::invalid_argument("symv: SYMV_PDL 1 needs the tiled algorithm (SYMV_ALGO 3) with SYMV_FUSE 0");
     if (algo == kSymvTiled) {
         program.options.push_back("-DSYMV_TILED=1");
         program.options.push_back("-DSYMV_KP=" + str(symvTiledColumnsPerPass(point, m_precision)));
@@ -345,6 +359,7 @@ KernelPlan SymvFamily::symvPlan(const Point& point, const DeviceInfo& device, bo
                       PlanArg::integer("offx"), PlanArg::integer("incx"), PlanArg::buffer("y"),
                       PlanArg::integer("offy"), PlanArg::integer("incy")};
         if (fuse == 0) {
+            tiles.overlapsPrevious = pdl == 1; // see SYMV_WAIT_FOR_SCALED_Y in symv.cl
             plan.launches = {scale, tiles};
             return plan;
         }

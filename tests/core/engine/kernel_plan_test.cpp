@@ -38,6 +38,7 @@ public:
         Range global, local;
         std::vector<KernelArg> args;
         bool timedByEvent;
+        bool overlapping = false; // through enqueueOverlapping
     };
     const DeviceInfo& info() const override { return m_info; }
     std::unique_ptr<Buffer> allocate(std::size_t bytes) override {
@@ -58,6 +59,9 @@ public:
     }
     void enqueue(Kernel& k, const Range& g, const Range& l, const std::vector<KernelArg>& a) override {
         calls.push_back({k.name(), g, l, a, false});
+    }
+    void enqueueOverlapping(Kernel& k, const Range& g, const Range& l, const std::vector<KernelArg>& a) override {
+        calls.push_back({k.name(), g, l, a, false, true});
     }
     double timeSpan(const std::function<void()>& work) override {
         ++spans;
@@ -265,6 +269,37 @@ TEST(PlanExecutor, ConditionalLaunchesRunOnlyWhereTheirConditionHolds) {
     plan.launches[1].when = "m > 0"; // names only declared inputs and variables
     EXPECT_NE(plan.invalidReason().find("launch of reduce: when: 'm > 0' reads 'm'"), std::string::npos)
         << plan.invalidReason();
+}
+
+// PlanLaunch::overlapsPrevious reaches the device as enqueueOverlapping, except for the first launch a phase
+// enqueues (also where a `when` left out the launch before it): that one follows work the plan does not own.
+TEST(PlanExecutor, OverlappingLaunchesNeverOverlapTheFirstOfTheirPhase) {
+    RecordingDevice device;
+    ProgramCache programs(device);
+    auto plan = twoKernelPlan();
+    plan.launches[0].overlapsPrevious = true; // the first timed launch: asks in vain
+    plan.launches[1].overlapsPrevious = true;
+    EXPECT_NE(plan.describe().find("reduce (program 0) global(64, 1, 1) local(64, 1, 1) overlapping the previous"),
+              std::string::npos)
+        << plan.describe();
+    PlanExecutor exec(device, programs, plan);
+    exec.bindInputs({{"n", 128}});
+    exec.allocate();
+    EXPECT_EQ(exec.runTimed(), 2.5);
+    exec.enqueue(LaunchPhase::Timed);
+    ASSERT_EQ(device.calls.size(), 4u);
+    for (int call : {0, 2}) EXPECT_FALSE(device.calls[std::size_t(call)].overlapping) << call;
+    for (int call : {1, 3}) EXPECT_TRUE(device.calls[std::size_t(call)].overlapping) << call;
+    // With the first launch left out by its condition, the second is the phase's first: a plain launch.
+    plan.launches[0].when = "n < 100";
+    PlanExecutor conditional(device, programs, plan);
+    conditional.bindInputs({{"n", 128}});
+    conditional.allocate();
+    device.calls.clear();
+    conditional.enqueue(LaunchPhase::Timed);
+    ASSERT_EQ(device.calls.size(), 1u);
+    EXPECT_EQ(device.calls[0].kernel, "reduce");
+    EXPECT_FALSE(device.calls[0].overlapping);
 }
 
 TEST(PlanExecutor, BadBindingsAreRefusedWithTheirReason) {
