@@ -338,8 +338,10 @@ TEST_F(GemmPocl, TensorCoreVariantsMatchOpenBlasEveryOpLayoutAndRaggedSize) {
             EXPECT_FALSE(routine.copiedA());
             EXPECT_FALSE(routine.copiedB());
             EXPECT_FALSE(routine.ranExactFit());
-            // Calls on the blocks with even ld and offsets take the exact-fit program, every op and order.
-            const std::int64_t m = 2 * p.ml, n = p.nl, k = 3 * p.kMultiple();
+            // Calls on the blocks with even ld and offsets take the exact-fit program, every op and order. A
+            // column-major call is the kernel's transposed one (its m is the call's n), so m and n are multiples of
+            // both ml and nl.
+            const std::int64_t tile = std::lcm(p.ml, p.nl), m = 2 * tile, n = tile, k = 3 * p.kMultiple();
             for (Order order : {Order::RowMajor, Order::ColMajor})
                 for (Op opA : {Op::N, Op::T})
                     for (Op opB : {Op::N, Op::T}) {
