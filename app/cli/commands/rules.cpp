@@ -241,7 +241,7 @@ int runMerge(const kt::cli::Args& args, const std::string& outPath, const kt::ru
             if (!main.exact || merged.candidates[main.index] != part.table->candidates[i]) ++overrides;
         }
         std::cout << "merged: " << merged.keys.size() << " entries, " << kind << " table " << part.table->keys.size()
-                  << " entries (" << overrides << " differ from the main table's choice)\nwrote: " << outPath
+                  << " entries (" << overrides << " differ from the main table's entry as written)\nwrote: " << outPath
                   << (args.value("--emit-cpp") ? ", " + *args.value("--emit-cpp") : "") << "\n";
     } catch (const rules::RuleInputError& e) {
         throw cli::UsageError(e.what());
