@@ -20,7 +20,7 @@
 #    3e8: every problem against OpenBLAS).
 # Budget: no new sweep after KT_SWEEP_BUDGET_S (150 s), no new step after KT_BUDGET_S (205 s), every step ends by
 # KT_HARD_S (235 s). 301 points at --max 6 would need ~250 s of sweeps, so the default list is --max KT_MAX_POINTS (4):
-# 232 points, about 105 s of compiles plus 1-3 s a size; sizes the budget skips keep the strided entry (a pointers
+# 236 points, about 105 s of compiles plus 1-3 s a size; sizes the budget skips keep the strided entry (a pointers
 # table without an entry falls back), and a second call with KT_PREV_SWEEPS=<first call's results> and KT_SIZES=<the
 # skipped n> completes the table.
 # Overrides: KT_DEVICE, KT_SIZES (32,31,...,1), KT_MAX_POINTS, KT_OPERAND_BYTES, KT_MAX_BATCH, KT_BENCH_BYTES,
