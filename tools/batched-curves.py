@@ -1,21 +1,32 @@
 #!/usr/bin/env python3
 """`ktune bench --json` results of several candidates (e.g. --paper) → the curves CSV `ktune rules` reads:
 m,n,k,batch,candidate,value (our routine's figure; rows without a figure are left out).
-usage: batched-curves.py OUT.csv BENCH.json..."""
+usage: batched-curves.py [--variants ptr-nn,ptr-nt] OUT.csv BENCH.json...
+--variants: only the rows of those bench variants ("op" in the JSON), e.g. the pointer-array ones for a pointers
+table (`ktune rules --merge`); a row of another variant is left out, and none left is an error."""
 import csv
 import json
 import sys
 
 
 def main():
-    out, files = sys.argv[1], sys.argv[2:]
+    args = sys.argv[1:]
+    variants = None
+    if args[:1] == ["--variants"]:
+        if len(args) < 2:
+            sys.exit("batched-curves: --variants needs a list (ptr-nn,ptr-nt)")
+        variants = set(args[1].split(","))
+        args = args[2:]
+    if len(args) < 2:
+        sys.exit(__doc__)
+    out, files = args[0], args[1:]
     rows = []
     for path in files:
         doc = json.load(open(path))
         unit = doc.get("unit_key", "gflops")
         for r in doc["rows"]:
             value = r.get("ours_" + unit)
-            if value is None:
+            if value is None or (variants is not None and r.get("op") not in variants):
                 continue
             rows.append(list(r["size"]) + [r["candidate"], value])
     if not rows:

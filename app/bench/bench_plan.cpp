@@ -82,7 +82,11 @@ std::vector<PlanEntry> makeBenchPlan(const Family& family, const DeviceInfo& dev
         if (!request.rule) throw std::invalid_argument("no rule given");
         const RuleChooser chooser(*request.rule, family, device);
         std::vector<PlanEntry> plan;
-        for (const auto& size : sizes) plan.push_back({size, {fromChoice(chooser.choose(size))}});
+        for (const auto& size : sizes) {
+            plan.push_back({size, {fromChoice(chooser.choose(size))}});
+            for (const auto& kind : request.rule->kinds()) // the variants of that kind run their table's choice
+                plan.back().kindCandidates[kind] = {fromChoice(chooser.choose(size, kind))};
+        }
         return plan;
     }
     case CandidateSource::Paper: {

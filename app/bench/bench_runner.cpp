@@ -229,7 +229,7 @@ private:
         }
         const Figure peer = timePeer<T>(m_peer, m_result.peerWhy, call, operands.get(), operandError, work);
         const Figure peerTc = timePeer<T>(m_peerTc, m_result.peerTcWhy, call, operands.get(), operandError, work);
-        for (const auto& c : entry.candidates) {
+        for (const auto& c : entry.candidatesFor(m_family->dispatchKind(call))) {
             Row row = rowFor(c, entry, variant);
             row.peer = peer;
             row.peerTc = peerTc;

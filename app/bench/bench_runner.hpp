@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -30,6 +31,13 @@ struct Candidate {
 struct PlanEntry {
     ProblemSize size;
     std::vector<Candidate> candidates;
+    // --rules with tables per call kind: the candidates for the variants whose calls are of that kind
+    // (Family::dispatchKind: batched GEMM's ptr-* variants are "pointers"); other variants take `candidates`.
+    std::map<std::string, std::vector<Candidate>> kindCandidates = {};
+    const std::vector<Candidate>& candidatesFor(const std::string& kind) const {
+        const auto it = kind.empty() ? kindCandidates.end() : kindCandidates.find(kind);
+        return it == kindCandidates.end() ? candidates : it->second;
+    }
 };
 
 // Makes the peer of a device (tests pass a fake library); null with *why when there is none.

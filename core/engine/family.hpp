@@ -114,6 +114,11 @@ public:
     // The problem size of a call, in this family's size dimensions (where a tuned routine looks up its point). By
     // default each dimension named m, n, k or batch takes that field of the call (batch: batchCount).
     virtual ProblemSize callSize(const blas::BlasCall& call) const;
+    // Kinds of calls a dispatch rule may hold tables of their own for, beside the main one (batched GEMM:
+    // "pointers", its pointer-array batches), and the kind of a call ("" for the main one). A rule's table for
+    // another kind is refused (core/engine/point_chooser.hpp); none by default.
+    virtual std::vector<std::string> dispatchKinds() const { return {}; }
+    virtual std::string dispatchKind(const blas::BlasCall& call) const { return {}; }
     // The routine of a point as data (core/engine/routine.hpp): one plan per call shape the routine serves. The
     // exported package launches these and nothing else; empty when the family has no routine to export.
     virtual std::vector<RoutinePlan> routinePlans(const Point& point, const DeviceInfo& device) const { return {}; }

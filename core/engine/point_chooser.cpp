@@ -25,7 +25,7 @@ StoredBestChooser::StoredBestChooser(const store::MeasurementRepository& measure
                                     " in the store (run `ktune tune` first)");
 }
 
-PointChoice StoredBestChooser::choose(const ProblemSize& size) const {
+PointChoice StoredBestChooser::choose(const ProblemSize& size, const std::string&) const {
     const store::StoredMeasurement* pick = nullptr;
     double pickDistance = 0;
     for (const auto& m : m_best) {
@@ -51,6 +51,15 @@ RuleChooser::RuleChooser(rules::RuleFile rule, const Family& family, const Devic
     if (!m_rule.family.empty() && m_rule.family != family.name())
         throw std::invalid_argument(m_rule.source + " is a rule for family " + m_rule.family + ", not " +
                                     family.name());
+    const auto kinds = family.dispatchKinds();
+    for (const auto& kind : m_rule.kinds())
+        if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) {
+            std::string known;
+            for (const auto& k : kinds) known += (known.empty() ? "" : ", ") + k;
+            throw std::invalid_argument(m_rule.source + ": a table for call kind '" + kind + "', which " +
+                                        family.name() + " does not have (" +
+                                        (known.empty() ? "it has no call kinds" : "its kinds: " + known) + ")");
+        }
     for (const auto& name : m_rule.candidates()) {
         try {
             m_points.emplace(name, family.pointFromKey(name, device));
@@ -61,10 +70,10 @@ RuleChooser::RuleChooser(rules::RuleFile rule, const Family& family, const Devic
     }
 }
 
-PointChoice RuleChooser::choose(const ProblemSize& size) const {
+PointChoice RuleChooser::choose(const ProblemSize& size, const std::string& kind) const {
     rules::RuleChoice choice;
     try {
-        choice = m_rule.select(m_dims, {size.dims.begin(), size.dims.end()});
+        choice = m_rule.select(m_dims, {size.dims.begin(), size.dims.end()}, kind);
     } catch (const rules::RuleInputError& e) {
         throw std::invalid_argument(e.what());
     }
@@ -74,6 +83,7 @@ PointChoice RuleChooser::choose(const ProblemSize& size) const {
     c.origin = "rule";
     c.why = choice.why;
     c.note = choice.note;
+    c.kind = choice.kind;
     return c;
 }
 

@@ -21,13 +21,15 @@ struct PointChoice {
     std::string tunedAt; // best: the stored size it won at ("4096x4096x4096")
     std::string why;     // rule: the interval or tree path that chose it
     std::string note;    // rule: set when the size lies outside every interval (the nearest one was used)
+    std::string kind;    // rule: the call kind whose table chose (Family::dispatchKind); empty: the main table
 };
 
 class PointChooser {
 public:
     virtual ~PointChooser() = default;
-    // Throws std::invalid_argument when the size cannot be chosen for (a rule of other dimensions).
-    virtual PointChoice choose(const ProblemSize& size) const = 0;
+    // Throws std::invalid_argument when the size cannot be chosen for (a rule of other dimensions). `kind`: the
+    // call's Family::dispatchKind (empty: the main kind).
+    virtual PointChoice choose(const ProblemSize& size, const std::string& kind = {}) const = 0;
 };
 
 // The best stored measurement at the stored size nearest to the asked one (same number of dimensions first, then the
@@ -37,18 +39,19 @@ public:
     // Throws std::invalid_argument when the store has no successful measurement of the family on the device.
     StoredBestChooser(const store::MeasurementRepository& measurements, const std::string& deviceId,
                       const Family& family);
-    PointChoice choose(const ProblemSize& size) const override;
+    PointChoice choose(const ProblemSize& size, const std::string& kind = {}) const override; // kind: not stored
 
 private:
     std::vector<store::StoredMeasurement> m_best;
 };
 
-// The candidate a rule names for the size. Every candidate of the rule is checked against the family's space when
-// the chooser is made (std::invalid_argument naming the candidate), so a bad rule fails before any device work.
+// The candidate a rule names for the size (and call kind: a table's kind tables). Every candidate of the rule, and
+// every kind it has a table for (Family::dispatchKinds), is checked when the chooser is made (std::invalid_argument
+// naming the candidate or kind), so a bad rule fails before any device work.
 class RuleChooser : public PointChooser {
 public:
     RuleChooser(rules::RuleFile rule, const Family& family, const DeviceInfo& device);
-    PointChoice choose(const ProblemSize& size) const override;
+    PointChoice choose(const ProblemSize& size, const std::string& kind = {}) const override;
     const rules::RuleFile& rule() const { return m_rule; }
 
 private:

@@ -13,7 +13,7 @@ TunedRoutine::TunedRoutine(Device& device, ProgramCache& programs, std::shared_p
 }
 
 void TunedRoutine::enqueue(const blas::BlasCall& call, const blas::BlasOperands& operands) {
-    PointChoice choice = m_chooser->choose(m_family->callSize(call));
+    PointChoice choice = m_chooser->choose(m_family->callSize(call), m_family->dispatchKind(call));
     auto it = m_routines.find(choice.key);
     if (it == m_routines.end()) {
         auto routine = m_family->makeRoutine(m_device, m_programs, choice.point);

@@ -141,8 +141,18 @@ std::vector<std::string> RuleFile::candidates() const {
         };
         if (!tree->nodes.empty()) walk(0);
     }
-    if (table)
+    if (table) {
         for (const auto& c : table->candidates) add(c);
+        for (const auto& k : table->kinds)
+            for (const auto& c : k.candidates) add(c);
+    }
+    return out;
+}
+
+std::vector<std::string> RuleFile::kinds() const {
+    std::vector<std::string> out;
+    if (table)
+        for (const auto& k : table->kinds) out.push_back(k.kind);
     return out;
 }
 
@@ -160,7 +170,8 @@ void RuleFile::checkDimensions(const std::vector<std::string>& dims) const {
                                      joinedDims(dims) + ")");
 }
 
-RuleChoice RuleFile::select(const std::vector<std::string>& dims, const std::vector<long long>& size) const {
+RuleChoice RuleFile::select(const std::vector<std::string>& dims, const std::vector<long long>& size,
+                            const std::string& kind) const {
     if (size.size() != dims.size())
         throw RuleInputError(source + ": a size with " + std::to_string(size.size()) + " values for " +
                              std::to_string(dims.size()) + " dimensions (" + joinedDims(dims) + ")");
@@ -198,10 +209,14 @@ RuleChoice RuleFile::select(const std::vector<std::string>& dims, const std::vec
                 out += (i ? ", " : "") + table->dims[i] + " = " + std::to_string(v[i]);
             return out;
         };
-        const auto found = table->find(x);
-        choice.candidate = table->candidates[found.index];
-        choice.why = label(table->keys[found.index]);
+        const auto found = table->choose(x, kind);
+        choice.candidate = found.candidate;
+        choice.kind = found.kind;
+        choice.why = label(found.key) + (found.kind.empty() ? "" : " (" + found.kind + " table)");
         if (!found.exact) choice.note = label(x) + " has no table entry: the nearest one (" + choice.why + ") is used";
+        if (!kind.empty() && found.kind.empty() && table->kindTable(kind))
+            choice.note += (choice.note.empty() ? "" : "; ") + label(x) + " has no " + kind +
+                           " entry: the main table's is used";
         return choice;
     }
     std::vector<long long> x(tree->dims.size());

@@ -19,6 +19,7 @@ struct RuleChoice {
     std::string candidate;
     std::string why;  // "32 <= n < 48" (interval), "m < 512, n >= 256" (tree path) or "m = 4, n = 4, k = 4" (table)
     std::string note; // set when the size lies outside every interval and the nearest one was used
+    std::string kind; // the kind table that chose (a table's "kinds"); empty: the rule's main table, tree or intervals
 };
 
 struct RuleFile {
@@ -30,8 +31,11 @@ struct RuleFile {
     std::optional<SizeTable> table;
     nlohmann::json document; // the whole file, for reports that quote the rule
 
-    // Distinct candidate names in rule order (intervals left to right, tree leaves depth first, table entries).
+    // Distinct candidate names in rule order (intervals left to right, tree leaves depth first, table entries, then
+    // the kind tables' entries).
     std::vector<std::string> candidates() const;
+    // The call kinds the rule has tables of its own for (a table's "kinds"); empty for the others.
+    std::vector<std::string> kinds() const;
     // Throws RuleInputError unless the rule can be evaluated on sizes with these dimension names: a size rule
     // needs one dimension or several that are equal (GEMM's m = n = k); a tree's or a table's dimensions must all be
     // among them.
@@ -39,8 +43,10 @@ struct RuleFile {
     // The candidate for a size given as values of `dims`. A size rule takes the one value (all dimensions equal,
     // else RuleInputError); below the first interval or at/after the last hi the nearest interval is used and
     // `note` says so. A table takes the values of its dimensions; a size without an entry gets the nearest entry's
-    // candidate and a note.
-    RuleChoice select(const std::vector<std::string>& dims, const std::vector<long long>& size) const;
+    // candidate and a note. A call of `kind` (a family's dispatch kind; empty: the main one) takes the kind table's
+    // exact entry where the table has one for the kind, else as a call of the main kind.
+    RuleChoice select(const std::vector<std::string>& dims, const std::vector<long long>& size,
+                      const std::string& kind = {}) const;
 };
 
 // Parses R.json. Errors name the file and the field (malformed JSON, unknown "format", a bad interval, a tree node

@@ -567,6 +567,10 @@ std::optional<blas::BlasCall> BatchedFamily::benchCall(const std::string& varian
     return call;
 }
 
+std::string BatchedFamily::dispatchKind(const blas::BlasCall& call) const {
+    return call.routine == blas::routine::kGemmBatched ? kPointersKind : "";
+}
+
 std::unique_ptr<Routine> BatchedFamily::makeRoutine(Device& device, ProgramCache& programs, const Point& point) const {
     return std::make_unique<BatchedRoutine>(device, programs, paramsFromPoint(point, m_precision));
 }

@@ -8,6 +8,8 @@
 
 namespace kt::batched {
 
+inline constexpr const char* kPointersKind = "pointers"; // the dispatch kind of pointer-array batches
+
 // What a family's tuning candidates compute; the registered families tune N N with alpha 1.25, beta -0.5.
 struct TuningProblem {
     blas::Op opA = blas::Op::N, opB = blas::Op::N;
@@ -45,6 +47,11 @@ public:
     BenchDescription benchDescription() const override;
     std::optional<blas::BlasCall> benchCall(const std::string& variant, const ProblemSize& size) const override;
     std::unique_ptr<Routine> makeRoutine(Device& device, ProgramCache& programs, const Point& point) const override;
+    // Pointer-array batches (gemm_batched calls, the ptr-* bench variants) are dispatch kind "pointers": a rule's
+    // pointers table picks their kernels (scattered problems favour other designs than strided ones: H200 run Y at
+    // single 32), sizes it lacks the strided table.
+    std::vector<std::string> dispatchKinds() const override { return {kPointersKind}; }
+    std::string dispatchKind(const blas::BlasCall& call) const override;
     std::vector<RoutinePlan> routinePlans(const Point& point, const DeviceInfo& device) const override;
 
 private:

@@ -391,6 +391,52 @@ TEST_F(BenchRulesCli, BestCurvesExportsAStoredRun) {
     EXPECT_EQ(ktune("best --db '" + m_db + "' --device cpu --family transpose --run 1").rc, 2); // --run needs --curves
 }
 
+TEST_F(BenchRulesCli, PointerArrayVariantsRunThePointersTable) {
+    // One batched table with a pointers table (as `ktune rules --merge` writes it): at 6 the strided entry is the
+    // read-only design, the pointers entry the shared one with 2 x 2 blocks and rounds; the bench's ptr-* rows run
+    // the pointers choice, the strided rows the strided one, each checked against OpenBLAS; a rule without a
+    // pointers table runs the strided choice for both.
+    const std::string strided = "BATCHED_DESIGN=0,BATCHED_TBA=8,BATCHED_WX=4,BATCHED_WY=4,BATCHED_REG=0,"
+                                "BATCHED_PAD=0,BATCHED_VEC=0,BATCHED_SEQ=1,BATCHED_MINB=0,BATCHED_LDV=1,BATCHED_ASYNC=0";
+    const std::string pointers = "BATCHED_DESIGN=1,BATCHED_TBA=1,BATCHED_WX=3,BATCHED_WY=3,BATCHED_REG=1,"
+                                 "BATCHED_PAD=0,BATCHED_VEC=0,BATCHED_SEQ=2,BATCHED_MINB=0,BATCHED_LDV=1,BATCHED_ASYNC=0";
+    json table = {{"format", "ktune-table/1"},
+                  {"family", "sgemm_batched"},
+                  {"dims", {"m", "n", "k"}},
+                  {"entries", {{{"size", {6, 6, 6}}, {"candidate", strided}}}}};
+    writeRule("strided.json", table);
+    table["kinds"] = {{"pointers", {{"entries", {{{"size", {6, 6, 6}}, {"candidate", pointers}}}}}}};
+    writeRule("both.json", table);
+    for (const char* file : {"both.json", "strided.json"}) {
+        SCOPED_TRACE(file);
+        const auto r = ktune("bench --db '" + m_db + "' --device cpu --family sgemm_batched --rules " + file +
+                             " --variants nn,ptr-tn --sizes 6x6x6x5 --peer none --runs 1 --verify --json --out b.json");
+        ASSERT_EQ(r.rc, 0) << r.output;
+        const auto rows = readJson(path("b.json"))["rows"];
+        ASSERT_EQ(rows.size(), 2u) << rows.dump(2);
+        for (const auto& row : rows) {
+            const bool ptr = row["op"] == "ptr-tn" && std::string(file) == "both.json";
+            EXPECT_EQ(row["candidate"], ptr ? pointers : strided) << row.dump(2);
+            EXPECT_EQ(row["rule"], ptr ? "m = 6, n = 6, k = 6 (pointers table)" : "m = 6, n = 6, k = 6");
+            EXPECT_EQ(row["verified"], true) << row.dump(2);
+        }
+        std::filesystem::remove(path("b.json"));
+    }
+    // A pointers table naming a point of the wrong family, and a kind the family lacks, are refused before any run.
+    table["kinds"]["pointers"]["entries"][0]["candidate"] = kSmall;
+    writeRule("badptr.json", table);
+    table["kinds"] = {{"pointer", {{"entries", {{{"size", {6, 6, 6}}, {"candidate", pointers}}}}}}};
+    writeRule("typo.json", table);
+    for (const auto& [file, mentions] : std::vector<std::pair<std::string, std::string>>{
+             {"badptr.json", "GEMM_ML"}, {"typo.json", "call kind 'pointer'"}}) {
+        const auto r = ktune("bench --db '" + m_db + "' --device cpu --family sgemm_batched --rules " + file +
+                             " --variants ptr-nn --sizes 6x6x6x5 --peer none --runs 1 --out bad.json");
+        EXPECT_EQ(r.rc, 2) << file << "\n" << r.output;
+        EXPECT_NE(r.output.find(mentions), std::string::npos) << file << "\n" << r.output;
+        EXPECT_FALSE(std::filesystem::exists(path("bad.json")));
+    }
+}
+
 TEST_F(BenchRulesCli, BadRuleFilesExitTwoAndNameTheProblem) {
     m_scratch.write("malformed.json", "{\"format\": \"ktune-rules/1\", \"intervals\": [");
     auto wrongFormat = twoIntervalRule();

@@ -215,3 +215,58 @@ TEST(CliRules, TableGivesEachSizeItsOwnCandidate) {
     s.write("C.csv", crossingCurves());
     EXPECT_EQ(s.ktune("rules --curves C.csv --table --out R.json").rc, 2);
 }
+
+TEST(CliRules, MergeAddsAPointersTableAndNeverWritesOverAFile) {
+    // The strided table from strided curves, the pointer-array table from ptr-* curves, merged into one file whose
+    // C++ picks by kind; bad merges exit 2 and name the problem, and no existing file is touched.
+    Scratch s;
+    s.write("S.csv", "m,n,k,batch,candidate,value\n2,2,2,9,tiny,9\n2,2,2,9,wide,1\n8,8,8,9,tiny,2\n8,8,8,9,wide,7\n");
+    s.write("P.csv", "m,n,k,batch,candidate,value\n8,8,8,9,tiny,5\n8,8,8,9,wide,4\n8,8,8,9,ptr,6\n");
+    ASSERT_EQ(s.ktune("rules --curves S.csv --table --key m,n,k --family sgemm_batched --out S.json").rc, 0);
+    ASSERT_EQ(s.ktune("rules --curves P.csv --table --key m,n,k --family sgemm_batched --out P.json").rc, 0);
+    const std::string strided = s.read("S.json"), pointers = s.read("P.json");
+    const auto r = s.ktune("rules --merge S.json --kind-table pointers=P.json --out R.json --emit-cpp R.hpp");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    EXPECT_NE(r.output.find("pointers table 1 entries (1 differ from the main table's entry as written)"), std::string::npos) << r.output;
+    const auto j = nlohmann::json::parse(s.read("R.json"));
+    EXPECT_EQ(j["family"], "sgemm_batched");
+    EXPECT_EQ(j["entries"], nlohmann::json::parse(strided)["entries"]);
+    EXPECT_EQ(j["kinds"]["pointers"]["entries"][0]["candidate"], "ptr");
+    EXPECT_EQ(j["kinds"]["pointers"]["source"], "P.csv");
+    EXPECT_NE(s.read("R.hpp").find("const char* kind = nullptr"), std::string::npos);
+    EXPECT_EQ(s.read("S.json"), strided);
+    EXPECT_EQ(s.read("P.json"), pointers);
+    // Refusals: outputs that exist, a second pointers table, other dimensions, another family, a kind the family
+    // lacks, a tree, a bad --kind-table.
+    s.write("T.csv", "m,n,candidate,value\n2,2,tiny,1\n2,2,wide,2\n4,4,tiny,2\n4,4,wide,1\n");
+    ASSERT_EQ(s.ktune("rules --curves T.csv --table --out T.json").rc, 0);
+    ASSERT_EQ(s.ktune("rules --curves T.csv --out Tree.json").rc, 0);
+    ASSERT_EQ(s.ktune("rules --curves P.csv --table --key m,n,k --family dgemm_batched --out D.json").rc, 0);
+    s.write("keep.hpp", "// mine\n");
+    struct Case {
+        std::string args, mentions;
+    };
+    const std::vector<Case> cases = {
+        {"--merge S.json --kind-table pointers=P.json --out R.json", "R.json exists"},
+        {"--merge S.json --kind-table pointers=P.json --out N.json --emit-cpp keep.hpp", "keep.hpp exists"},
+        {"--merge R.json --kind-table pointers=P.json --out N.json", "has a pointers table already"},
+        {"--merge S.json --kind-table pointers=R.json --out N.json", "has kind tables of its own"},
+        {"--merge S.json --kind-table pointers=T.json --out N.json", "keyed on (m,n)"},
+        {"--merge S.json --kind-table pointers=D.json --out N.json", "D.json is a table for dgemm_batched"},
+        {"--merge S.json --kind-table pointer=P.json --out N.json", "sgemm_batched has no call kind 'pointer' (its "
+                                                                   "kinds: pointers)"},
+        {"--merge S.json --kind-table pointers=Tree.json --out N.json", "--merge takes tables"},
+        {"--merge S.json --kind-table P.json --out N.json", "expected KIND=FILE.json"},
+        {"--merge S.json --kind-table pointers=nosuch.json --out N.json", "cannot read"},
+        {"--merge S.json --out N.json", "--kind-table"},
+        {"--curves S.csv --kind-table pointers=P.json --out N.json", "goes with --merge"},
+    };
+    for (const auto& c : cases) {
+        const auto bad = s.ktune("rules " + c.args);
+        EXPECT_EQ(bad.rc, 2) << c.args << "\n" << bad.output;
+        EXPECT_NE(bad.output.find(c.mentions), std::string::npos) << c.args << "\n" << bad.output;
+        EXPECT_FALSE(s.exists("N.json")) << c.args;
+    }
+    EXPECT_EQ(s.read("keep.hpp"), "// mine\n");
+    EXPECT_EQ(s.read("S.json"), strided);
+}

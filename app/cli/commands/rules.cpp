@@ -1,5 +1,6 @@
 // `ktune rules`: dispatch intervals (size → best candidate), trees or tables over several size dimensions, from
 // per-candidate curves; R.json and a C++ header.
+#include <filesystem>
 #include <iostream>
 #include <optional>
 
@@ -9,6 +10,7 @@
 #include "core/rules/curve_table.hpp"
 #include "core/rules/decision_tree.hpp"
 #include "core/rules/rule_emit.hpp"
+#include "core/rules/rule_file.hpp"
 #include "core/rules/size_rule.hpp"
 #include "core/rules/size_table.hpp"
 #include "kernels/builtin_families.hpp"
@@ -18,6 +20,7 @@ namespace {
 const char* kRulesUsage =
     R"(usage: ktune rules --curves C.csv [--min-width W] [--tolerance T] --out R.json [--emit-cpp R.hpp]
                    [--function NAME] [--namespace NS] [--holdout H.csv] [--family F] [--table [--key D1,D2,…]]
+       ktune rules --merge MAIN.json --kind-table KIND=TABLE.json --out R.json [--emit-cpp R.hpp] [--family F]
 
 Derives a dispatch rule from performance curves: the best candidate per size, merged into intervals.
 
@@ -60,6 +63,17 @@ the loss versus the per-point best): R.json is {"format": "ktune-tree/1", "dims"
                     nearest one (least summed distance). --emit-cpp writes a sorted array searched exactly.
   --key D1,D2,…     the table's key dimensions (default: every dimension column); the others (e.g. batch) are
                     summed over: a key's candidate is the one that loses least over all its rows
+
+Tables per call kind: a table may hold, beside its own entries, a table for calls of another kind (batched GEMM's
+pointer-array batches, kind "pointers", the ptr-* bench variants): such a call takes its kind's entry at its size,
+and the main table's (exact or nearest) at sizes the kind's table lacks. Build the kind's table as any table (from
+curves of that kind's calls), then merge the two:
+  ktune rules --merge MAIN.json --kind-table pointers=PTR.json --out R.json [--emit-cpp R.hpp] [--family F]
+R.json is MAIN.json with "kinds": {"pointers": {"entries": [...], "source": "PTR.json", ...}} added; both inputs
+must be tables (ktune-table/1) over the same dimensions and of the same family where they name one, MAIN.json
+without a table for that kind already; R.json and R.hpp must not exist (a merge never writes over a file). The
+emitted C++ takes a last argument `const char* kind = nullptr`. `ktune bench --rules R.json` runs the kind's
+choice for its variants, and the family's tuned routine for its calls.
 
 Exit codes: 0 ok, 2 bad arguments or bad input (the message names the file and line), 1 failure while writing.
 )";
@@ -157,13 +171,98 @@ int runTree(const kt::cli::Args& args, const std::string& curvesPath, const std:
     return 0;
 }
 
+// --merge MAIN.json --kind-table KIND=FILE.json: the main table with KIND's entries from FILE (see the usage).
+int runMerge(const kt::cli::Args& args, const std::string& outPath, const kt::rules::CppEmitOptions& cpp) {
+    using namespace kt;
+    for (const char* other : {"--curves", "--min-width", "--tolerance", "--holdout", "--max-depth", "--min-leaf",
+                              "--key"})
+        if (args.value(other)) throw cli::UsageError(std::string(other) + " does not apply to --merge");
+    if (args.flag("--table")) throw cli::UsageError("--table does not apply to --merge (both inputs are tables)");
+    const std::string basePath = *args.value("--merge");
+    const std::string spec = args.required("--kind-table");
+    const auto eq = spec.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
+        throw cli::UsageError("--kind-table '" + spec + "': expected KIND=FILE.json (e.g. pointers=ptr-table.json)");
+    const std::string kind = spec.substr(0, eq), kindPath = spec.substr(eq + 1);
+    for (const auto& path : {std::optional<std::string>(outPath), args.value("--emit-cpp")})
+        if (path && std::filesystem::exists(*path))
+            throw cli::UsageError(*path + " exists: a merge writes new files only (choose another name)");
+    try {
+        const auto base = rules::readRuleFile(basePath);
+        const auto part = rules::readRuleFile(kindPath);
+        for (const auto* r : {&base, &part})
+            if (!r->table)
+                throw rules::RuleInputError(r->source + ": a " + r->format +
+                                            " rule; --merge takes tables (ktune-table/1, `ktune rules --table`)");
+        if (!part.table->kinds.empty())
+            throw rules::RuleInputError(kindPath + ": has kind tables of its own; give a plain table for " + kind);
+        std::string family = base.family;
+        if (!part.family.empty() && !family.empty() && part.family != family)
+            throw rules::RuleInputError(kindPath + " is a table for " + part.family + ", " + basePath + " for " +
+                                        family);
+        if (family.empty()) family = part.family;
+        if (auto f = args.value("--family")) {
+            if (!family.empty() && family != *f)
+                throw rules::RuleInputError("--family " + *f + ": the tables are for " + family);
+            family = *f;
+        }
+        if (!family.empty()) {
+            kernels::registerBuiltinFamilies();
+            const auto known = FamilyRegistry::instance().find(family);
+            if (!known || known->internal()) throw rules::RuleInputError("unknown family '" + family + "'");
+            const auto kinds = known->dispatchKinds();
+            if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) {
+                std::string list;
+                for (const auto& k : kinds) list += (list.empty() ? "" : ", ") + k;
+                throw rules::RuleInputError(family + " has no call kind '" + kind + "' (" +
+                                            (list.empty() ? "it has none" : "its kinds: " + list) + ")");
+            }
+        }
+        rules::SizeTable merged;
+        try {
+            merged = rules::withKindTable(*base.table, kind, *part.table);
+        } catch (const rules::RuleInputError& e) {
+            throw rules::RuleInputError(basePath + " + " + kindPath + ": " + e.what());
+        }
+        std::string header;
+        if (args.value("--emit-cpp")) header = rules::emitTableCpp(merged, cpp.functionName, cpp.namespaceName);
+        nlohmann::json j = base.document; // its source, candidates and evaluation stay the main table's
+        const auto tableJson = rules::tableToJson(merged);
+        j["entries"] = tableJson["entries"];
+        j["kinds"] = tableJson["kinds"];
+        for (const char* key : {"source", "candidates", "evaluation", "holdout"}) // what the kind's table came from
+            if (part.document.contains(key)) j["kinds"][kind][key] = part.document[key];
+        if (!family.empty()) j["family"] = family;
+        fit::writeFileAtomically(outPath, j.dump(2) + "\n");
+        if (auto p = args.value("--emit-cpp")) fit::writeFileAtomically(*p, header);
+        std::size_t overrides = 0;
+        for (std::size_t i = 0; i < part.table->keys.size(); ++i) {
+            const auto main = merged.find(part.table->keys[i]);
+            if (!main.exact || merged.candidates[main.index] != part.table->candidates[i]) ++overrides;
+        }
+        std::cout << "merged: " << merged.keys.size() << " entries, " << kind << " table " << part.table->keys.size()
+                  << " entries (" << overrides << " differ from the main table's entry as written)\nwrote: " << outPath
+                  << (args.value("--emit-cpp") ? ", " + *args.value("--emit-cpp") : "") << "\n";
+    } catch (const rules::RuleInputError& e) {
+        throw cli::UsageError(e.what());
+    }
+    return 0;
+}
+
 int runRules(const std::vector<std::string>& argv) {
     using namespace kt;
     cli::Args args(argv,
                    {"--curves", "--min-width", "--tolerance", "--out", "--emit-cpp", "--function", "--namespace",
-                    "--holdout", "--max-depth", "--min-leaf", "--family", "--key"},
+                    "--holdout", "--max-depth", "--min-leaf", "--family", "--key", "--merge", "--kind-table"},
                    {"--table"});
     if (!args.positional().empty()) throw cli::UsageError("unexpected argument '" + args.positional()[0] + "'");
+    if (args.value("--merge")) {
+        rules::CppEmitOptions cpp;
+        cpp.functionName = args.value("--function").value_or("selectKernel");
+        cpp.namespaceName = args.value("--namespace").value_or("ktune_rules");
+        return runMerge(args, args.required("--out"), cpp);
+    }
+    if (args.value("--kind-table")) throw cli::UsageError("--kind-table goes with --merge MAIN.json");
     const std::string curvesPath = args.required("--curves");
     const std::string outPath = args.required("--out");
     if (auto f = args.value("--family")) {

@@ -2,6 +2,7 @@
 // exact and nearest lookup, JSON round trip, the rule file's choice and reason, and the emitted C++ compiled.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <sstream>
 
 #include "compile_helper.hpp"
@@ -117,4 +118,159 @@ TEST(SizeTable, GeneratedCppCompilesAndAgrees) {
     ASSERT_TRUE(out.has_value()) << error;
     EXPECT_EQ(*out, expected.str());
     EXPECT_THROW(emitTableCpp(table, "1bad"), RuleInputError);
+}
+
+namespace {
+
+// The main table of batchedLike() with a "pointers" table that names "ptr" at (32, 32, 32) and "mid" at (2, 2, 2),
+// and has no entry elsewhere.
+SizeTable withPointers() {
+    SizeTable ptr;
+    ptr.dims = {"m", "n", "k"};
+    ptr.keys = {{2, 2, 2}, {32, 32, 32}};
+    ptr.candidates = {"mid", "ptr"};
+    return withKindTable(buildSizeTable(batchedLike(), {"m", "n", "k"}), "pointers", ptr);
+}
+
+std::string errorOf(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const RuleInputError& e) {
+        return e.what();
+    }
+    return "(accepted)";
+}
+
+} // namespace
+
+TEST(SizeTable, KindTableOverridesItsSizesOnlyAndFallsBackToTheMainTable) {
+    const SizeTable table = withPointers();
+    ASSERT_NE(table.kindTable("pointers"), nullptr);
+    EXPECT_EQ(table.kindTable("strided"), nullptr);
+    auto pick = [&](std::vector<long long> x, const std::string& kind) { return table.choose(x, kind); };
+    EXPECT_EQ(pick({32, 32, 32}, "pointers").candidate, "ptr");
+    EXPECT_EQ(pick({32, 32, 32}, "pointers").kind, "pointers");
+    EXPECT_EQ(pick({32, 32, 32}, "").candidate, "big"); // the main kind: the main table
+    EXPECT_EQ(pick({32, 32, 32}, "other").candidate, "big");
+    EXPECT_EQ(pick({2, 2, 2}, "pointers").candidate, "mid");
+    // A size the pointers table lacks: the main table's exact entry, then its nearest, never the kind's nearest.
+    const auto strided = pick({16, 16, 16}, "pointers");
+    EXPECT_EQ(strided.candidate, "mid");
+    EXPECT_TRUE(strided.kind.empty());
+    EXPECT_TRUE(strided.exact);
+    const auto near = pick({31, 31, 31}, "pointers");
+    EXPECT_EQ(near.candidate, "big");
+    EXPECT_FALSE(near.exact);
+    // Through a rule file: the reason names the kind's table, and a fallback says so.
+    const RuleFile rule = ruleFileFromJson(tableToJson(table), "P.json");
+    EXPECT_EQ(rule.kinds(), (std::vector<std::string>{"pointers"}));
+    EXPECT_EQ(rule.candidates(), (std::vector<std::string>{"small", "mid", "big", "ptr"}));
+    const std::vector<std::string> dims{"m", "n", "k", "batch"};
+    auto c = rule.select(dims, {32, 32, 32, 7}, "pointers");
+    EXPECT_EQ(c.candidate, "ptr");
+    EXPECT_EQ(c.why, "m = 32, n = 32, k = 32 (pointers table)");
+    EXPECT_EQ(c.kind, "pointers");
+    c = rule.select(dims, {8, 8, 8, 7}, "pointers");
+    EXPECT_EQ(c.candidate, "mid");
+    EXPECT_EQ(c.kind, "");
+    EXPECT_NE(c.note.find("has no pointers entry: the main table's is used"), std::string::npos) << c.note;
+    EXPECT_EQ(rule.select(dims, {32, 32, 32, 7}).candidate, "big");
+}
+
+TEST(SizeTable, KindTablesRoundTripAndFilesWithoutThemReadAsBefore) {
+    const SizeTable table = withPointers();
+    const auto j = tableToJson(table);
+    ASSERT_TRUE(j.contains("kinds"));
+    EXPECT_EQ(j["kinds"]["pointers"]["entries"].size(), 2u);
+    const auto back = tableFromJson(j);
+    ASSERT_EQ(back.kinds.size(), 1u);
+    EXPECT_EQ(back.kinds[0].kind, "pointers");
+    EXPECT_EQ(back.kinds[0].keys, table.kinds[0].keys);
+    EXPECT_EQ(back.kinds[0].candidates, table.kinds[0].candidates);
+    // A table without kinds writes no "kinds" key (the files committed before kind tables are unchanged) and
+    // answers every kind from its own entries.
+    const auto plain = buildSizeTable(batchedLike(), {"m", "n", "k"});
+    EXPECT_FALSE(tableToJson(plain).contains("kinds"));
+    EXPECT_EQ(plain.choose({32, 32, 32}, "pointers").candidate, "big");
+    EXPECT_TRUE(ruleFileFromJson(tableToJson(plain), "T.json").kinds().empty());
+}
+
+TEST(SizeTable, MalformedKindTablesAndMergesSayWhatIsWrong) {
+    const SizeTable table = withPointers();
+    auto bad = tableToJson(table);
+    bad["kinds"]["pointers"]["entries"][1]["candidate"] = "";
+    EXPECT_NE(errorOf([&] { tableFromJson(bad); }).find("kinds.pointers.entries[1].candidate"), std::string::npos);
+    bad = tableToJson(table);
+    bad["kinds"]["pointers"]["entries"][0]["size"] = nlohmann::json::array({2, 2});
+    EXPECT_NE(errorOf([&] { tableFromJson(bad); }).find("kinds.pointers.entries[0].size: expected 3 integers"),
+              std::string::npos);
+    bad = tableToJson(table);
+    bad["kinds"] = nlohmann::json::array();
+    EXPECT_NE(errorOf([&] { tableFromJson(bad); }).find("kinds: expected an object"), std::string::npos);
+    bad = tableToJson(table);
+    bad["kinds"]["pointers"] = {{"rows", 1}};
+    EXPECT_NE(errorOf([&] { tableFromJson(bad); }).find("kinds.pointers: expected an object with \"entries\""),
+              std::string::npos);
+    bad = tableToJson(table);
+    bad["kinds"]["pointers"]["entries"] = nlohmann::json::array();
+    EXPECT_NE(errorOf([&] { tableFromJson(bad); }).find("kinds.pointers.entries: expected a non-empty array"),
+              std::string::npos);
+    // Through a rule file the file's name leads the message.
+    EXPECT_NE(errorOf([&] { ruleFileFromJson(bad, "R.json"); }).find("R.json: kinds.pointers.entries"),
+              std::string::npos);
+    // Merges: other dimensions, a kind already present, no name.
+    SizeTable other;
+    other.dims = {"m", "n"};
+    other.keys = {{1, 1}};
+    other.candidates = {"x"};
+    EXPECT_NE(errorOf([&] { withKindTable(table, "strided", other); }).find("keyed on (m,n)"), std::string::npos);
+    SizeTable same = other;
+    same.dims = table.dims, same.keys = {{1, 1, 1}};
+    EXPECT_NE(errorOf([&] { withKindTable(table, "pointers", same); }).find("has a pointers table already"),
+              std::string::npos);
+    EXPECT_THROW(withKindTable(table, "", same), RuleInputError);
+    EXPECT_EQ(withKindTable(table, "aaa", same).kinds.front().kind, "aaa"); // kept sorted
+}
+
+TEST(SizeTable, GeneratedCppPicksByKind) {
+    if (!test::haveCompiler()) GTEST_SKIP() << "no system C++ compiler (c++) on PATH";
+    const SizeTable table = withPointers();
+    std::ostringstream body, expected;
+    for (const std::vector<long long> x :
+         {std::vector<long long>{2, 2, 2}, {32, 32, 32}, {16, 16, 16}, {31, 31, 31}, {4, 8, 2}})
+        for (const char* kind : {"pointers", "other", ""}) {
+            body << "std::printf(\"%s\\n\", ktune_rules::selectKernel(" << x[0] << ", " << x[1] << ", " << x[2]
+                 << ", \"" << kind << "\"));\n";
+            expected << table.choose(x, kind).candidate << "\n";
+        }
+    body << "std::printf(\"%s\\n\", ktune_rules::selectKernel(32, 32, 32));\n"; // no kind: the main table
+    expected << "big\n";
+    std::string error;
+    const std::string cpp = emitTableCpp(table);
+    EXPECT_NE(cpp.find("const char* kind = nullptr"), std::string::npos);
+    const auto out = test::compileAndRun(cpp, body.str(), &error);
+    ASSERT_TRUE(out.has_value()) << error << "\n" << cpp;
+    EXPECT_EQ(*out, expected.str());
+    // A table without kinds keeps the signature it had.
+    EXPECT_EQ(emitTableCpp(buildSizeTable(batchedLike(), {"m", "n", "k"})).find("kind"), std::string::npos);
+}
+
+TEST(SizeTable, CommittedStridedTablesLoadUnchanged) {
+    // The H200's strided tables written before kind tables existed: they read as before, have no kind tables, and a
+    // pointer-array call gets the strided entry.
+    for (const char* file : {"docs/perf/h200-2026-11-28/run-X/table-s.json",
+                             "docs/perf/h200-2026-11-25-batched/run-Y/call-2/table-d.json"}) {
+        SCOPED_TRACE(file);
+        const RuleFile rule = readRuleFile(std::string(KT_SOURCE_DIR) + "/" + file);
+        ASSERT_TRUE(rule.table.has_value());
+        EXPECT_TRUE(rule.kinds().empty());
+        EXPECT_EQ(rule.table->keys.size(), 32u);
+        const std::vector<std::string> dims{"m", "n", "k", "batch"};
+        for (long long n : {1LL, 17LL, 32LL})
+            EXPECT_EQ(rule.select(dims, {n, n, n, 9}, "pointers").candidate, rule.select(dims, {n, n, n, 9}).candidate);
+        // Written back, the table is the same table.
+        const auto again = tableFromJson(tableToJson(*rule.table));
+        EXPECT_EQ(again.keys, rule.table->keys);
+        EXPECT_EQ(again.candidates, rule.table->candidates);
+    }
 }

@@ -4,12 +4,16 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <set>
 
 #include "core/engine/candidate_measurer.hpp"
+#include "core/engine/compile_timeline.hpp"
 #include "core/engine/plan_executor.hpp"
 #include "core/engine/plan_run.hpp"
 #include "core/engine/program_cache.hpp"
+#include "core/engine/point_chooser.hpp"
 #include "core/engine/routine.hpp"
+#include "core/engine/tuned_routine.hpp"
 #include "core/rules/rule_file.hpp"
 #include "core/rules/size_table.hpp"
 #include "kernels/batched/batched_family.hpp"
@@ -829,5 +833,110 @@ TEST_F(BatchedPocl, DispatchTableOfRoundDesignsRunsWhatItNames) {
         EXPECT_EQ(p.wx, designs[want].wx);
         EXPECT_EQ(p.wy, designs[want].wy);
         expectVerified(*s_device, p, TuningProblem{}, {{{size[0], size[1], size[2], size[3]}}});
+    }
+}
+
+TEST_F(BatchedPocl, PointerArrayTableRunsItsOwnDesignAndStridedCallsTheStridedOne) {
+    // One rule file with both tables, as `ktune rules --merge` writes it: at 6 the strided table names the read-only
+    // design with 4 x 4 work-items and the pointers table the shared one with 3 x 3 work-items, 2 x 2 blocks, one
+    // problem and rounds (the shape H200 run Y found for pointer arrays at single 32); at 3 only the strided table
+    // has an entry. Every call runs through the tuned routine and is checked against OpenBLAS, and the programs
+    // compiled say which design ran: a pointer-array program of the pointer design, strided programs of the
+    // strided one, nothing else.
+    const BatchedParams strided = params(0, 8, 4, 4), pointers = withSeq(blocked(1, 1, 3, 3, false), 2);
+    const BatchedParams small = params(1, 4, 3, 3);
+    const std::string sKey = pointFromParams(strided).key(), pKey = pointFromParams(pointers).key();
+    rules::SizeTable main, ptr;
+    main.dims = ptr.dims = {"m", "n", "k"};
+    main.keys = {{3, 3, 3}, {6, 6, 6}};
+    main.candidates = {pointFromParams(small).key(), sKey};
+    ptr.keys = {{6, 6, 6}};
+    ptr.candidates = {pKey};
+    auto json = rules::tableToJson(rules::withKindTable(main, kPointersKind, ptr));
+    json["family"] = "sgemm_batched";
+    auto family = std::make_shared<BatchedFamily>(Precision::F32);
+    auto chooser = std::make_shared<RuleChooser>(rules::ruleFileFromJson(json, "both.json"), *family, s_device->info());
+    ProgramCache programs(*s_device);
+    auto timeline = std::make_shared<CompileTimeline>();
+    programs.recordTimeline(timeline);
+    TunedRoutine routine(*s_device, programs, family, chooser);
+    auto programKey = [&](const BatchedParams& p, const blas::BlasCall& call) {
+        BatchedShape shape{call.opA, call.opB, call.m, call.n, call.k};
+        shape.pointers = call.routine == blas::routine::kGemmBatched;
+        return programs.key(batchedRoutinePlan(p, s_device->info(), shape).programs.front());
+    };
+    auto compiled = [&] {
+        std::set<std::string> keys;
+        for (const auto& e : timeline->events()) keys.insert(e.key);
+        return keys;
+    };
+    struct Case {
+        const char* variant;
+        std::int64_t n;
+        const BatchedParams* want;
+        const char* kind; // the table that chose
+    };
+    for (const Case& c : {Case{"ptr-nt", 6, &pointers, "pointers"}, Case{"nt", 6, &strided, ""},
+                          Case{"ptr-nn", 3, &small, ""}, Case{"tn", 3, &small, ""}}) {
+        SCOPED_TRACE(std::string(c.variant) + " at " + std::to_string(c.n));
+        blas::BlasCall call = *family->benchCall(c.variant, {{c.n, c.n, c.n, 13}});
+        call.alpha = 0.5, call.beta = -1.25;
+        const blas::BlasOperands layout{{nullptr, blas::minimalLd(call, blas::Operand::A), 0},
+                                        {nullptr, blas::minimalLd(call, blas::Operand::B), 0},
+                                        {nullptr, c.n, 0}};
+        const auto before = compiled();
+        const auto a = pattern(blas::elementExtent(call, blas::Operand::A, layout.a), 1);
+        const auto b = pattern(blas::elementExtent(call, blas::Operand::B, layout.b), 2);
+        std::vector<float> ha(a.begin(), a.end()), hb(b.begin(), b.end());
+        std::vector<float> hc(std::size_t(blas::elementExtent(call, blas::Operand::C, layout.c)));
+        for (std::size_t i = 0; i < hc.size(); ++i) hc[i] = float(int(i % 7) - 3) / 4.0f;
+        auto ba = upload(*s_device, ha), bb = upload(*s_device, hb), bc = upload(*s_device, hc);
+        blas::BlasOperands ops = layout;
+        ops.a.buffer = ba.get(), ops.b.buffer = bb.get(), ops.c.buffer = bc.get();
+        routine.enqueue(call, ops);
+        s_device->finish();
+        EXPECT_EQ(routine.lastChoice().key, pointFromParams(*c.want).key());
+        EXPECT_EQ(routine.lastChoice().kind, c.kind);
+        std::vector<float> got(hc.size());
+        s_device->read(*bc, got.data(), got.size() * sizeof(float));
+        reference::run(call, reference::HostOperand<float>{ha.data(), layout.a.ld, 0},
+                       reference::HostOperand<float>{hb.data(), layout.b.ld, 0},
+                       reference::HostOperand<float>{hc.data(), layout.c.ld, 0});
+        for (std::size_t i = 0; i < hc.size(); ++i) ASSERT_NEAR(got[i], hc[i], 1e-4) << "element " << i;
+        // What ran: the one program compiled for this call is the chosen design's, for this batch kind.
+        std::set<std::string> added;
+        for (const auto& k : compiled())
+            if (!before.count(k)) added.insert(k);
+        EXPECT_EQ(added, std::set<std::string>{programKey(*c.want, call)});
+        for (const BatchedParams* other : {&strided, &pointers, &small})
+            if (other != c.want) EXPECT_FALSE(compiled().count(programKey(*other, call)));
+    }
+}
+
+TEST(BatchedFamily, RuleWithATableForAnUnknownKindIsRefused) {
+    // The dispatch kinds the family has are the only tables a rule may add; a misspelt kind would otherwise never
+    // be used without a word.
+    rules::SizeTable main, other;
+    main.dims = other.dims = {"m", "n", "k"};
+    main.keys = other.keys = {{4, 4, 4}};
+    main.candidates = other.candidates = {pointFromParams(params(0, 8, 4, 4)).key()};
+    auto json = rules::tableToJson(rules::withKindTable(main, "pointer", other));
+    BatchedFamily family(Precision::F32);
+    const DeviceInfo device = gpuLike();
+    try {
+        RuleChooser chooser(rules::ruleFileFromJson(json, "typo.json"), family, device);
+        ADD_FAILURE() << "accepted";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("typo.json: a table for call kind 'pointer', which sgemm_batched does "
+                                             "not have (its kinds: pointers)"),
+                  std::string::npos)
+            << e.what();
+    }
+    json = rules::tableToJson(rules::withKindTable(main, kPointersKind, other));
+    try {
+        RuleChooser chooser(rules::ruleFileFromJson(json, "ok.json"), family, device);
+        EXPECT_EQ(chooser.choose({{4, 4, 4, 9}}, kPointersKind).kind, kPointersKind);
+    } catch (const std::exception& e) {
+        ADD_FAILURE() << e.what();
     }
 }
