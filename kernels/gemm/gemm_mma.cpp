@@ -210,6 +210,10 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     def("GEMM_STEPS", "(GEMM_KL / GEMM_MMA_K) // MMA k-steps per k-block");
     def("GEMM_LDS128", std::to_string(p.lds128) + " // fragments read as 16-byte pairs");
     def("GEMM_CSTAGE", std::to_string(p.cstage) + " // C stored through shared memory, a warp's row slab at a time");
+    // Elements of C per lane and slab: mma m x wn / 32 (a multiple of 2); the staged store handles up to 8 at once.
+    const int perLane = p.mmaM() * p.wn() / 32;
+    def("GEMM_CBATCH", std::to_string(perLane % 8 == 0 ? 8 : perLane % 4 == 0 ? 4 : 2) +
+                           " // elements of C a lane reads before it writes them (staged store)");
     def("GEMM_GROUP", "8 // block-rows of C that consecutive work-groups walk together (L2 reuse)");
     // The elements of C this kernel stores: inside C and, for SYRK/SYR2K (BLAS3), inside the triangle.
     def("GEMM_STORES(gi, gj)", "(" + tnVariantStoreCondition(variant) + ")");
@@ -508,14 +512,24 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
                 slab[row * (GEMM_WN + 1) + col] = acc[i][j][r];
             }
         __syncwarp();
+        // GEMM_CBATCH elements of a lane at a time, their reads of C (beta != 0) issued together before their writes:
+        // one element at a time, each read waited for the write before it (the compiler cannot prove two elements
+        // apart for every ldc), a memory latency per element.
         KT_UNROLL
-        for (int e = lane; e < GEMM_MMA_M * GEMM_WN; e += 32) {
-            const int row = e / GEMM_WN, col = e % GEMM_WN;
-            const int gi = bm * GEMM_ML + wmBase + i * GEMM_MMA_M + row, gj = bn * GEMM_NL + wnBase + col;
-            if (GEMM_STORES(gi, gj)) {
-                const size_t o = (size_t)offC + (size_t)gi * ldc + gj;
-                const double v = alpha * slab[row * (GEMM_WN + 1) + col];
-                C[o] = beta == 0.0 ? v : v + beta * C[o];
+        for (int e0 = 0; e0 < GEMM_MMA_M * GEMM_WN; e0 += 32 * GEMM_CBATCH) {
+            double v[GEMM_CBATCH];
+            KT_UNROLL
+            for (int q = 0; q < GEMM_CBATCH; ++q) {
+                const int e = e0 + 32 * q + lane, row = e / GEMM_WN, col = e % GEMM_WN;
+                const int gi = bm * GEMM_ML + wmBase + i * GEMM_MMA_M + row, gj = bn * GEMM_NL + wnBase + col;
+                v[q] = alpha * slab[row * (GEMM_WN + 1) + col];
+                if (beta != 0.0 && GEMM_STORES(gi, gj)) v[q] += beta * C[(size_t)offC + (size_t)gi * ldc + gj];
+            }
+            KT_UNROLL
+            for (int q = 0; q < GEMM_CBATCH; ++q) {
+                const int e = e0 + 32 * q + lane, row = e / GEMM_WN, col = e % GEMM_WN;
+                const int gi = bm * GEMM_ML + wmBase + i * GEMM_MMA_M + row, gj = bn * GEMM_NL + wnBase + col;
+                if (GEMM_STORES(gi, gj)) C[(size_t)offC + (size_t)gi * ldc + gj] = v[q];
             }
         }
         __syncwarp(); // the slab is read before the next one overwrites it
