@@ -13,12 +13,8 @@
 # Writes $OUT/log.txt, $OUT/fractions.txt, $OUT/results.tar.gz.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-source tools/gpu-script.sh # $out, $ktune, gpuDevice
-res=/tmp/kt-batched-async && rm -rf "$res" && mkdir -p "$res"
-export KT_DB=$res/store.sqlite
-log=$out/log.txt
-: > "$log"
-say() { echo "$(date +%T) [${SECONDS}s] $*" >> "$log"; }
+source tools/gpu-script.sh # $out, $ktune, scriptRun, say, openDevice
+scriptRun /tmp/kt-batched-async
 budget=${KT_BUDGET_S:-240}
 operandBytes=${KT_OPERAND_BYTES:-1000000000}
 peer=${KT_PEER:-cublas}
@@ -26,11 +22,7 @@ verify=$([ "${KT_VERIFY:-1}" = 1 ] && echo --verify)
 tableS=${KT_TABLE_S:-docs/perf/h200-2026-11-25-batched/run-AC/table-final-s.json}
 tableD=${KT_TABLE_D:-docs/perf/h200-2026-11-25-batched/run-Y/call-2/table-d.json}
 
-"$ktune" devices --json > "$res/devices.json" 2>> "$log"
-dev=${KT_DEVICE:-$(gpuDevice cuda "$res/devices.json")}
-[ -n "$dev" ] || { say "no CUDA GPU (set KT_DEVICE)"; exit 1; }
-timeout 60 "$ktune" profile "$dev" --json > "$res/profile.json" 2>> "$log"
-say "device $dev; profile rc $?"
+openDevice
 
 # candidates TABLE N: the table's entry at n, its BATCHED_ASYNC twin (BATCHED_VEC 0: the double-buffered tiles take
 # no vector tiles), the twin with another number of rounds (8 <-> 4, 2 -> 4), and the twin with the most work-groups

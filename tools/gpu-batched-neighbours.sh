@@ -30,12 +30,8 @@
 # origin of each point), $OUT/results.tar.gz (profile, lists, every bench JSON).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
-source tools/gpu-script.sh # $out, $ktune, gpuDevice
-res=/tmp/kt-batched-neighbours && rm -rf "$res" && mkdir -p "$res"
-export KT_DB=$res/store.sqlite
-log=$out/log.txt
-: > "$log"
-say() { echo "$(date +%T) [${SECONDS}s] $*" >> "$log"; }
+source tools/gpu-script.sh # $out, $ktune, scriptRun, say, openDevice
+scriptRun /tmp/kt-batched-neighbours
 dry=${KT_LOCAL:-0} # 1: the dry run on PoCL
 sizes=${KT_SIZES:-25,13,28,9,17,26,27}
 tableS=${KT_TABLE_S:-docs/perf/h200-2026-11-25-batched/run-AC/table-final-s.json}
@@ -50,21 +46,12 @@ else
 fi
 within() { local left=$((hard - SECONDS)); [ "$1" -lt "$left" ] && echo "$1" || echo $((left > 1 ? left : 1)); }
 
-"$ktune" devices --json > "$res/devices.json" 2>> "$log"
-firstOpenCL() { # the first OpenCL device of `ktune devices --json` (PoCL here)
-    python3 -c "import json, sys; print(next((d['id'] for d in json.load(open(sys.argv[1]))['devices']
-                                               if d['id'].startswith('opencl:')), ''))" "$1"
-}
-if [ "$dry" = 1 ]; then dev=${KT_DEVICE:-$(firstOpenCL "$res/devices.json")}
-else dev=${KT_DEVICE:-$(gpuDevice cuda "$res/devices.json")}; fi
-[ -n "$dev" ] || { say "no device (set KT_DEVICE)"; exit 1; }
+if [ "$dry" = 1 ]; then openDevice local; else openDevice; fi
 # The space the lists are filtered by: this device's limits, or in the dry run the generic GPU limits (1024
 # work-items, 48 KiB of local memory: the H200's under CUDA), so PoCL measures the very lists the H200 gets.
 if [ "$dry" = 1 ]; then "$ktune" families --json > "$res/space.json" 2>> "$log"
 else "$ktune" families --device "$dev" --json > "$res/space.json" 2>> "$log" ||
     "$ktune" families --json > "$res/space.json" 2>> "$log"; fi # (generic limits if the device's cannot be read)
-timeout 60 "$ktune" profile "$dev" --json > "$res/profile.json" 2>> "$log"
-say "device $dev; profile rc $?"
 
 # The designs measured so far (curves with their run's profile, run Q's bench JSONs) rank each size's leaders.
 runs=docs/perf/h200-2026-11-25-batched

@@ -32,12 +32,8 @@
 # $OUT/results.tar.gz (lists, sweeps, curves, pointer tables, benches).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
-source tools/gpu-script.sh # $out, $ktune, gpuDevice
-res=/tmp/kt-batched-ptr-table && rm -rf "$res" && mkdir -p "$res"
-export KT_DB=$res/store.sqlite
-log=$out/log.txt
-: > "$log"
-say() { echo "$(date +%T) [${SECONDS}s] $*" >> "$log"; }
+source tools/gpu-script.sh # $out, $ktune, scriptRun, say, openDevice
+scriptRun /tmp/kt-batched-ptr-table
 dry=${KT_LOCAL:-0}
 tableS=${KT_TABLE_S:-docs/perf/h200-2026-11-28/run-X/table-s.json}
 tableD=${KT_TABLE_D:-docs/perf/h200-2026-11-25-batched/run-Y/call-2/table-d.json}
@@ -56,16 +52,7 @@ else
 fi
 within() { local left=$((hard - SECONDS)); [ "$1" -lt "$left" ] && echo "$1" || echo $((left > 1 ? left : 1)); }
 
-"$ktune" devices --json > "$res/devices.json" 2>> "$log"
-firstOpenCL() {
-    python3 -c "import json, sys; print(next((d['id'] for d in json.load(open(sys.argv[1]))['devices']
-                                               if d['id'].startswith('opencl:')), ''))" "$1"
-}
-if [ "$dry" = 1 ]; then dev=${KT_DEVICE:-$(firstOpenCL "$res/devices.json")}
-else dev=${KT_DEVICE:-$(gpuDevice cuda "$res/devices.json")}; fi
-[ -n "$dev" ] || { say "no device (set KT_DEVICE)"; exit 1; }
-timeout 60 "$ktune" profile "$dev" --json > "$res/profile.json" 2>> "$log"
-say "device $dev; profile rc $?"
+if [ "$dry" = 1 ]; then openDevice local; else openDevice; fi
 python3 tools/batched-ptr-points.py --table-s "$tableS" --table-d "$tableD" --sizes "$sizes" \
     --max "${KT_MAX_POINTS:-4}" --out-dir "$res" >> "$log" 2>&1 || { say "no lists"; exit 1; }
 say "points: $(tail -1 "$log")"

@@ -99,6 +99,47 @@ std::string globalLoad(const Operand& o, const Names& n, int chunk, const std::s
 // registers one k-block ahead and from the registers into local memory.
 enum class TileStep { Direct, ToRegisters, FromRegisters };
 
+// How the work-group shares out operand o's kl x wide tile: `total` loads (of o.loadChunk elements with direct reads,
+// chunk() otherwise), `rounds` of them per work-item, the last round partial (`ragged`) unless the work-group size
+// divides them. The prefetch registers hold one load a round.
+struct TileShare {
+    std::int64_t total = 0, rounds = 0;
+    bool ragged = false;
+};
+TileShare tileShare(const Operand& o, const GemmParams& p) {
+    TileShare s;
+    s.total = std::int64_t(p.kl) * (o.name == 'A' ? p.ml : p.nl) / (o.direct ? o.loadChunk : p.chunk());
+    s.rounds = (s.total + p.wgSize() - 1) / p.wgSize();
+    s.ragged = s.total % p.wgSize() != 0;
+    return s;
+}
+
+// The loop over a work-item's rounds of the share: load idx = lid + r * GEMM_WG, none past the last; `indices` are
+// the statements that turn idx into tile coordinates, `body` emits what is done with the load.
+void emitShareLoop(Writer& w, const TileShare& s, const std::vector<std::string>& indices,
+                   const std::function<void()>& body) {
+    w.line("KT_UNROLL");
+    w.open("for (int r = 0; r < " + std::to_string(s.rounds) + "; ++r)");
+    w.line("const int idx = lid + r * GEMM_WG;");
+    if (s.ragged) w.open("if (idx < " + std::to_string(s.total) + ")");
+    for (const auto& index : indices) w.line(index);
+    body();
+    if (s.ragged) w.close();
+    w.close();
+}
+
+// "the kl x ml tile of A" (nl, B), for the comments over its loads.
+std::string tileName(const Operand& o) {
+    return std::string("the kl x ") + (o.name == 'A' ? "ml" : "nl") + " tile of " + o.name;
+}
+
+// The comment over a prefetch step (ToRegisters, FromRegisters) of the tile `what`.
+std::string prefetchComment(TileStep step, const std::string& what) {
+    return step == TileStep::FromRegisters
+               ? "// The prefetched share of " + what + " goes to local memory."
+               : "// Prefetch: each work-item loads its share of " + what + " into registers.";
+}
+
 // Direct reads (GemmParams::direct): operand o's share of its kl x wide tile at k-block `kb` from the caller's matrix,
 // whose tile starts at `src`. Loads of lc = o.loadChunk elements, along a tile row (k-rows: load idx is row
 // idx / (wide / lc), columns lc (idx % (wide / lc)) + e) or along k (k-major: column idx / (kl / lc), k lc (idx %
@@ -113,9 +154,7 @@ void emitDirectTileLoad(Writer& w, const Operand& o, const Names& n, const GemmP
                         const std::string& src, const std::string& buffer, const std::string& kb) {
     const int lc = o.loadChunk, wide = o.name == 'A' ? p.ml : p.nl;
     const std::int64_t perLine = o.kMajor ? p.kl / lc : wide / lc; // loads per tile row (k-major: column)
-    const std::int64_t total = std::int64_t(p.kl) * wide / lc;
-    const std::int64_t rounds = (total + p.wgSize() - 1) / p.wgSize();
-    const bool ragged = total % p.wgSize() != 0;
+    const TileShare share = tileShare(o, p);
     const std::string name(1, o.name), tile = "l" + name + buffer, regs = "p" + name, stride = "stride" + name;
     const std::string lcs = std::to_string(lc);
     // Offset of the load's first element from the tile start, and of its element e in the matrix (for the bounds).
@@ -137,31 +176,18 @@ void emitDirectTileLoad(Writer& w, const Operand& o, const Names& n, const GemmP
             w.line("((KT_LOCAL " + n.real + "*)" + tile + ")[(kc * " + lcs + " + " + std::to_string(e) +
                    ") * GEMM_LDL" + name + " + col] = " + component(v, e) + ";");
     };
-    auto loop = [&](const std::function<void()>& body) {
-        w.line("KT_UNROLL");
-        w.open("for (int r = 0; r < " + std::to_string(rounds) + "; ++r)");
-        w.line("const int idx = lid + r * GEMM_WG;");
-        if (ragged) w.open("if (idx < " + std::to_string(total) + ")");
-        if (o.kMajor)
-            w.line("const int col = idx / " + std::to_string(perLine) + ", kc = idx % " + std::to_string(perLine) +
-                   ";");
-        else
-            w.line("const int row = idx / " + std::to_string(perLine) + ", col = idx % " + std::to_string(perLine) +
-                   ";");
-        body();
-        if (ragged) w.close();
-        w.close();
-    };
-    const std::string what = "the kl x " + std::string(o.name == 'A' ? "ml" : "nl") + " tile of " + name + " (" +
-                             (o.kMajor ? "k-major, stored transposed" : "k-rows") + ", " + std::to_string(total) +
-                             " loads of " + lcs + " element(s))";
+    const std::string per = std::to_string(perLine);
+    const std::string index = o.kMajor ? "const int col = idx / " + per + ", kc = idx % " + per + ";"
+                                       : "const int row = idx / " + per + ", col = idx % " + per + ";";
+    auto loop = [&](const std::function<void()>& body) { emitShareLoop(w, share, {index}, body); };
+    const std::string what = tileName(o) + " (" + (o.kMajor ? "k-major, stored transposed" : "k-rows") + ", " +
+                             std::to_string(share.total) + " loads of " + lcs + " element(s))";
+    w.line(step == TileStep::Direct ? "// The work-group copies " + what + " into local memory from the matrix."
+                                    : prefetchComment(step, what));
     if (step == TileStep::FromRegisters) {
-        w.line("// The prefetched share of " + what + " goes to local memory.");
         loop([&] { store(regs + "[r]"); });
         return;
     }
-    w.line(step == TileStep::Direct ? "// The work-group copies " + what + " into local memory from the matrix."
-                                    : "// Prefetch: each work-item loads its share of " + what + " into registers.");
     auto sink = [&](const std::string& v) {
         if (step == TileStep::Direct && v != "v" && o.kMajor) { // a load: named, then stored element by element
             w.line("const " + o.loadVec + " v = " + v + ";");
@@ -199,42 +225,34 @@ void emitDirectTileLoad(Writer& w, const Operand& o, const Names& n, const GemmP
 // test it against k).
 void emitTileLoad(Writer& w, const Operand& o, const Names& n, const GemmParams& p, TileStep step,
                   const std::string& base = {}, const std::string& buffer = {}, const std::string& kb = "kb") {
+    const std::string src = base.empty() ? std::string(o.name == 'A' ? "Ablk" : "Bblk") : base;
     if (o.direct) {
-        emitDirectTileLoad(w, o, n, p, step, base.empty() ? std::string(o.name == 'A' ? "Ablk" : "Bblk") : base, buffer,
-                           kb);
+        emitDirectTileLoad(w, o, n, p, step, src, buffer, kb);
         return;
     }
     const int chunk = p.chunk();
-    const std::int64_t total = std::int64_t(p.kl) * (o.name == 'A' ? p.ml : p.nl) / chunk;
-    const std::int64_t rounds = (total + p.wgSize() - 1) / p.wgSize();
-    const bool ragged = total % p.wgSize() != 0;
+    const TileShare share = tileShare(o, p);
     const std::string perRow = o.wide + " / GEMM_CHUNK";
     const std::string tile = std::string("l") + o.name + buffer, regs = std::string("p") + o.name;
-    const std::string src = base.empty() ? std::string(o.name == 'A' ? "Ablk" : "Bblk") : base;
-    const std::string what = std::string("the kl x ") + (o.name == 'A' ? "ml" : "nl") + " tile of " + o.name;
+    const std::string what = tileName(o);
     if (step == TileStep::Direct)
-        w.line("// The work-group copies " + what + " into local memory, " + std::to_string(total) + " loads of " +
-               std::to_string(chunk) + " element(s)" + (ragged ? " (the last round is partial)." : "."));
-    else if (step == TileStep::ToRegisters)
-        w.line("// Prefetch: each work-item loads its share of " + what + " into registers.");
+        w.line("// The work-group copies " + what + " into local memory, " + std::to_string(share.total) +
+               " loads of " + std::to_string(chunk) + " element(s)" +
+               (share.ragged ? " (the last round is partial)." : "."));
     else
-        w.line("// The prefetched share of " + what + " goes to local memory.");
-    w.line("KT_UNROLL");
-    w.open("for (int r = 0; r < " + std::to_string(rounds) + "; ++r)");
-    w.line("const int idx = lid + r * GEMM_WG;");
-    if (ragged) w.open("if (idx < " + std::to_string(total) + ")");
-    w.line("const int row = idx / (" + perRow + ");");
-    w.line("const int col = idx % (" + perRow + ");");
+        w.line(prefetchComment(step, what));
     const std::string load =
         globalLoad(o, n, chunk, src, "row * stride" + std::string(1, o.name) + " + col * GEMM_CHUNK");
-    if (step == TileStep::Direct)
-        w.line(tile + "[row][col] = " + load + ";");
-    else if (step == TileStep::ToRegisters)
-        w.line(regs + "[r] = " + load + ";");
-    else
-        w.line(tile + "[row][col] = " + regs + "[r];");
-    if (ragged) w.close();
-    w.close();
+    const std::vector<std::string> indices = {"const int row = idx / (" + perRow + ");",
+                                              "const int col = idx % (" + perRow + ");"};
+    emitShareLoop(w, share, indices, [&] {
+        if (step == TileStep::Direct)
+            w.line(tile + "[row][col] = " + load + ";");
+        else if (step == TileStep::ToRegisters)
+            w.line(regs + "[r] = " + load + ";");
+        else
+            w.line(tile + "[row][col] = " + regs + "[r];");
+    });
 }
 
 // The tiles held in registers (the next k-block's) into local memory, buffer `buffer` ("[cur ^ 1]"; empty with one
@@ -282,12 +300,6 @@ void emitNextTilesToRegisters(Writer& w, const Operand& a, const Operand& b, con
         }
     }
     if (guarded) w.close();
-}
-
-std::int64_t tileRounds(const Operand& o, const GemmParams& p) {
-    const std::int64_t total =
-        std::int64_t(p.kl) * (o.name == 'A' ? p.ml : p.nl) / (o.direct ? o.loadChunk : p.chunk());
-    return (total + p.wgSize() - 1) / p.wgSize();
 }
 
 // The work-item's values of one k row of operand o into register array slot `slot` ("kk": the KS-step arrays, or
@@ -639,9 +651,9 @@ std::string generateTnKernel(const GemmParams& p, const TnVariant& variant) {
     if (p.prefetch) {
         const std::string typeA = a.direct ? a.loadVec : n.vec, typeB = b.direct ? b.loadVec : n.vec;
         if (p.localA)
-            w.line(typeA + " pA[" + std::to_string(tileRounds(a, p)) + "]; // prefetched share of the next A tile");
+            w.line(typeA + " pA[" + std::to_string(tileShare(a, p).rounds) + "]; // prefetched share of the next A tile");
         if (p.localB)
-            w.line(typeB + " pB[" + std::to_string(tileRounds(b, p)) + "]; // prefetched share of the next B tile");
+            w.line(typeB + " pB[" + std::to_string(tileShare(b, p).rounds) + "]; // prefetched share of the next B tile");
         w.open("");
         w.line("const int kb = kbBegin;");
         if (p.localA) {

@@ -11,9 +11,8 @@
 #include "core/engine/stored_seeds.hpp"
 #include "core/engine/tuning_session.hpp"
 #include "core/store/database.hpp"
-#include "core/store/device_repository.hpp"
-#include "core/store/measurement_repository.hpp"
 #include "core/store/run_repository.hpp"
+#include "tests/support/stored_run.hpp"
 
 using namespace kt;
 
@@ -103,12 +102,6 @@ public:
     RunControl control;
 };
 
-struct Stored {
-    std::string key;
-    ProblemSize size;
-    double value;
-};
-
 class StoredSeedsTest : public ::testing::Test {
 protected:
     void SetUp() override {
@@ -124,25 +117,8 @@ protected:
     void TearDown() override { std::filesystem::remove(m_db); }
 
     // One completed run of seeds_source on the device holding `rows`.
-    void storeSourceRun(const std::vector<Stored>& rows, const DeviceInfo* on = nullptr) {
-        const DeviceInfo& device = on ? *on : m_device;
-        auto db = store::Database::open(m_db);
-        store::DeviceRepository(db).upsert(device);
-        store::NewRun run;
-        run.deviceId = device.stableId();
-        run.family = "seeds_source";
-        run.strategy = "exhaustive";
-        const auto id = store::RunRepository(db).create(run);
-        for (const auto& r : rows) {
-            Measurement m;
-            m.pointKey = r.key;
-            m.size = r.size;
-            m.value = r.value;
-            m.medianMs = m.minMs = 1;
-            m.timesMs = {1};
-            store::MeasurementRepository(db).insert(id, m);
-        }
-        store::RunRepository(db).updateStatus(id, RunStatus::Completed);
+    void storeSourceRun(const std::vector<test::StoredRow>& rows, const DeviceInfo* on = nullptr) {
+        test::storeCompletedRun(store::Database::open(m_db), on ? *on : m_device, "seeds_source", rows);
     }
 
     // Nearest to 48 x 80 (geometric mean 62): 64³, then 256³, 8³, 1024³, 4096³. At 64³ the best two are not points

@@ -10,12 +10,11 @@
 #include "core/engine/executor.hpp"
 #include "core/engine/tuning_session.hpp"
 #include "core/store/database.hpp"
-#include "core/store/device_repository.hpp"
 #include "core/store/measurement_repository.hpp"
-#include "core/store/run_repository.hpp"
 #include "kernels/builtin_families.hpp"
 #include "kernels/gemm/gemm_family.hpp"
 #include "tests/kernels/gemm/test_device.hpp"
+#include "tests/support/stored_run.hpp"
 
 using namespace kt;
 using namespace kt::gemm;
@@ -57,26 +56,9 @@ protected:
     }
 
     // A completed dgemm run on the PoCL device with made-up values (the seeds follow the values, not the timings).
-    void storeDgemmRun(const std::vector<std::pair<std::string, std::pair<ProblemSize, double>>>& rows) {
-        auto db = store::Database::open(m_db);
-        const DeviceInfo& device = s_device->info();
-        store::DeviceRepository(db).upsert(device);
-        store::NewRun run;
-        run.deviceId = device.stableId();
-        run.family = "dgemm";
-        run.familyVersion = FamilyRegistry::instance().find("dgemm")->version();
-        run.strategy = "exhaustive";
-        const auto id = store::RunRepository(db).create(run);
-        for (const auto& [key, at] : rows) {
-            Measurement m;
-            m.pointKey = key;
-            m.size = at.first;
-            m.value = at.second;
-            m.medianMs = m.minMs = 1;
-            m.timesMs = {1};
-            store::MeasurementRepository(db).insert(id, m);
-        }
-        store::RunRepository(db).updateStatus(id, RunStatus::Completed);
+    void storeDgemmRun(const std::vector<test::StoredRow>& rows) {
+        test::storeCompletedRun(store::Database::open(m_db), s_device->info(), "dgemm", rows,
+                                FamilyRegistry::instance().find("dgemm")->version());
     }
 
     TuningOutcome tuneDsyrk(Observer& observer, std::uint64_t evaluations) {
@@ -126,8 +108,7 @@ TEST_F(Blas3WarmStartPocl, StoredDgemmWinnersAreMeasuredFirstAndSplitKIsSkipped)
     farKey = farKey.substr(0, farKey.find(",GEMM_MAXREGS="));
     ASSERT_NE(farKey.find("GEMM_PREFETCH="), std::string::npos) << farKey;
     // Nearest to 40 x 24 is 32³: its best is split-K, its next the 16 x 8 kernel; then 512³'s best, the 16 x 16 one.
-    storeDgemmRun(
-        {{splitKey, {{{32, 32, 32}}, 300}}, {nearKey, {{{32, 32, 32}}, 200}}, {farKey, {{{512, 512, 512}}, 100}}});
+    storeDgemmRun({{splitKey, {{32, 32, 32}}, 300}, {nearKey, {{32, 32, 32}}, 200}, {farKey, {{512, 512, 512}}, 100}});
 
     Notes notes;
     const auto outcome = tuneDsyrk(notes, 3);
