@@ -38,7 +38,7 @@ Point pointOf(const Variant& v) {
     return Point::fromKey("SYMV_ALGO=" + str(v.algo) + ",SYMV_BLOCK_SIZE=" + str(v.bs) + ",SYMV_UX=" + str(v.ux) +
                           ",SYMV_MULTIPLICITY=" + str(v.mult) + ",SYMV_MX=" + str(v.mx) + ",SYMV_VW=" + str(v.vw) +
                           ",SYMV_CG=" + str(v.cg) + ",SYMV_CHUNK=" + str(v.chunk) + ",SYMV_FUSE=" + str(v.fuse) +
-                          ",SYMV_ONE_LAUNCH=" + str(v.one));
+                          ",SYMV_ONE_LAUNCH=" + str(v.one) + ",SYMV_PDL=0"); // PDL: CUDA sm_90 only (symv_nvrtc_test)
 }
 
 // Together: every value of every parameter, both atomic variants, L+U and the tiled algorithm in each of the four

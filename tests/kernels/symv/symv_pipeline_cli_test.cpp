@@ -105,9 +105,16 @@ TEST_F(PipelineCli, ProducesARuleThatTheBenchRuns) {
     const json b = json::parse(m_scratch.read("b.json"));
     ASSERT_TRUE(b.contains("rows")) << b.dump().substr(0, 500);
     ASSERT_EQ(b["rows"].size(), 2u);
+    // The bench names a point with every parameter of the family: SYMV_PDL, which tiny.json lacks, at its absent 0.
+    auto withoutAbsentPdl = [](std::string key) {
+        const std::string pdl = ",SYMV_PDL=0";
+        if (key.size() >= pdl.size() && key.compare(key.size() - pdl.size(), pdl.size(), pdl) == 0)
+            key.resize(key.size() - pdl.size());
+        return key;
+    };
     for (const auto& row : b["rows"]) {
         EXPECT_TRUE(row.value("verified", false)) << row.dump();
-        EXPECT_TRUE(finalists.count(row.value("candidate", std::string()))) << row.dump();
+        EXPECT_TRUE(finalists.count(withoutAbsentPdl(row.value("candidate", std::string())))) << row.dump();
         EXPECT_TRUE(row.contains("rule")) << row.dump();
     }
 
