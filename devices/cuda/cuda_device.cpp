@@ -243,14 +243,9 @@ void CudaDevice::submit(Kernel& kernel, const Range& global, const Range& local,
         }
         // Refused (a driver that knows the call but not the attribute): launched plainly below, and from then on
         // without asking; where the plain launch fails too, its error is the one reported.
-        const CUresult plain = m_d.cuLaunchKernel(k->handle(), grid[0], grid[1], grid[2], block[0], block[1],
-                                                  block[2], k->dynamicSharedBytes(), m_stream, pointers.data(), nullptr);
-        checkLaunch(plain, k->name() + ": cuLaunchKernel");
         m_overlapOff = true;
         std::cerr << "note: " << m_info.label() << ": programmatic dependent launch refused (" << resultName(r)
                   << "); overlapping launches go out plainly\n";
-        m_kernelLast = true;
-        return;
     }
     checkLaunch(m_d.cuLaunchKernel(k->handle(), grid[0], grid[1], grid[2], block[0], block[1], block[2],
                                    k->dynamicSharedBytes(), m_stream, pointers.data(), nullptr),
