@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/engine/device_requirements.hpp"
 #include "core/engine/stored_seeds.hpp"
 #include "core/model/measurement_json.hpp"
 #include "core/store/database.hpp"
@@ -243,6 +244,9 @@ TuningOutcome TuningSession::run() {
         auto family = FamilyRegistry::instance().find(m_config.family);
         if (!family) return finish(RunStatus::Failed, "unknown family '" + m_config.family + "'");
         ParameterSpace space = m_config.space ? *m_config.space : family->space(m_config.device);
+        // A given space (not a resumed one, which replays as stored) gets the family's device requirements: a point
+        // the device cannot run is never compiled. The CLI and the GUI added them already; adding is idempotent.
+        if (m_config.space && !m_config.resumeRunId) addDeviceRequirements(space, *family, m_config.device);
         if (m_config.sizes.empty()) m_config.sizes = family->defaultSizes(m_config.device);
         m_config.sizes = normaliseSizes(*family, m_config.sizes);
         m_config.sweep = normaliseSizes(*family, m_config.sweep);
