@@ -48,7 +48,8 @@ std::vector<Constraint> deviceRequirementsFor(const ParameterSpace& space, const
     std::vector<Constraint> out;
     for (const auto& requirement : requirements) {
         std::map<std::string, ParamValue> absent;
-        for (const auto& name : Expression::parse(requirement.expression).names()) {
+        const Expression parsed = Expression::parse(requirement.expression); // names() lives as long as it
+        for (const auto& name : parsed.names()) {
             if (space.parameterIndex(name) >= 0 || space.variables().count(name) || isDeviceVariable(name)) continue;
             const int i = own.parameterIndex(name);
             if (i >= 0 && own.parameters()[static_cast<std::size_t>(i)].absentValue)
