@@ -61,9 +61,11 @@ std::vector<Constraint> deviceRequirementsFor(const ParameterSpace& space, const
     return out;
 }
 
-void addDeviceRequirements(ParameterSpace& space, const Family& family, const DeviceInfo& device) {
+std::size_t addDeviceRequirements(ParameterSpace& space, const Family& family, const DeviceInfo& device) {
+    std::size_t added = 0;
     for (auto& requirement : deviceRequirementsFor(space, family, device))
-        if (!holds(space, requirement.expression)) space.addConstraint(std::move(requirement));
+        if (!holds(space, requirement.expression)) space.addConstraint(std::move(requirement)), ++added;
+    return added;
 }
 
 void bindSpaceToDevice(ParameterSpace& space, const Family& family, const DeviceInfo& device) {

@@ -1,6 +1,7 @@
 // A family's device requirements (Family::deviceRequirements) applied to spaces and points that come from a user:
 // a --space file, a preset, the GUI's edited space, a --point key. The family's own space() has them already.
 #pragma once
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,8 +20,9 @@ std::vector<Constraint> deviceRequirementsFor(const ParameterSpace& space, const
                                               const DeviceInfo& device);
 
 // Adds those of deviceRequirementsFor() that `space` does not hold already (same expression), after its own
-// constraints. Idempotent: a space bound twice (the CLI, then the engine) keeps one copy of each.
-void addDeviceRequirements(ParameterSpace& space, const Family& family, const DeviceInfo& device);
+// constraints. Idempotent: a space bound twice (the CLI, then the engine) keeps one copy of each. Returns how many
+// it added.
+std::size_t addDeviceRequirements(ParameterSpace& space, const Family& family, const DeviceInfo& device);
 
 // A user's space made ready for `device` as the family's space() is: addDeviceRequirements, then every device variable.
 void bindSpaceToDevice(ParameterSpace& space, const Family& family, const DeviceInfo& device);

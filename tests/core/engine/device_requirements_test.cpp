@@ -23,7 +23,7 @@ public:
     std::vector<std::string> sizeDimensions() const override { return {"n"}; }
     ParameterSpace space(const DeviceInfo& device) const override {
         ParameterSpace s;
-        s.addParameter({"A", {1, 2, 4}});
+        s.addParameter({"A", {1, 2, 4}, ""});
         s.addParameter({"FAST", {0, 1}, "", m_absent});
         s.addConstraint({"A <= DEV_MAX_WG", "work-group size limit"});
         for (auto& r : deviceRequirements()) s.addConstraint(std::move(r));
@@ -44,7 +44,7 @@ private:
 
 DeviceInfo openCl() {
     DeviceInfo d;
-    d.backend = BackendKind::OpenCl;
+    d.backend = BackendKind::OpenCL;
     d.type = DeviceType::Cpu;
     d.maxWorkGroupSize = 4096;
     d.maxWorkItemSizes = {4096, 4096, 4096};
@@ -70,8 +70,8 @@ DeviceInfo hopper() {
 
 ParameterSpace userSpace(std::vector<ParamValue> fast) {
     ParameterSpace s;
-    s.addParameter({"A", {1, 2}});
-    if (!fast.empty()) s.addParameter({"FAST", fast});
+    s.addParameter({"A", {1, 2}, ""});
+    if (!fast.empty()) s.addParameter({"FAST", fast, ""});
     return s;
 }
 
@@ -144,7 +144,7 @@ TEST(DeviceRequirements, PointsGivenByKey) {
 // Every built-in family's space() holds each of its requirements exactly once, on devices with and without the
 // abilities; and the requirements are what they describe: device abilities (each names a DEV_ variable).
 TEST(DeviceRequirements, BuiltInSpacesHoldTheirRequirementsOnce) {
-    registerBuiltinFamilies();
+    kernels::registerBuiltinFamilies();
     std::size_t withRequirements = 0;
     for (const auto& family : FamilyRegistry::instance().all()) {
         SCOPED_TRACE(family->name());
