@@ -6,6 +6,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "core/engine/device_requirements.hpp"
 #include "core/engine/point_chooser.hpp"
 #include "core/engine/tuned_parts.hpp"
 #include "core/store/device_repository.hpp"
@@ -72,6 +73,11 @@ std::vector<PlanEntry> makeBenchPlan(const Family& family, const DeviceInfo& dev
             Candidate c;
             c.origin = "point";
             c.point = family.pointFromKey(key, device);
+            // A key may name a kernel this device cannot run (tensor cores on an OpenCL device): say so before
+            // anything is compiled.
+            if (auto broken = brokenDeviceRequirement(family, c.point, device))
+                throw std::invalid_argument("point " + key + " cannot run on " + device.label() + ": " +
+                                            (broken->description.empty() ? broken->expression : broken->description));
             c.key = c.point.key();
             candidates.push_back(std::move(c));
         }

@@ -18,11 +18,10 @@ void printHelp(std::ostream& out) {
     std::sort(commands.begin(), commands.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
     out << "ktune — KernelTune command line (GPU kernel auto-tuning)\n\n"
         << "usage: ktune <command> [options]   (ktune <command> --help for details)\n\ncommands:\n";
-    for (const auto& c : commands) {
-        out << "  " << c.name;
-        for (std::size_t i = c.name.size(); i < 10; ++i) out << ' ';
-        out << c.summary << "\n";
-    }
+    // One column for every summary, two spaces past the longest name ("compile-bench", "measurements").
+    std::size_t width = 0;
+    for (const auto& c : commands) width = std::max(width, c.name.size());
+    for (const auto& c : commands) out << "  " << c.name << std::string(width + 2 - c.name.size(), ' ') << c.summary << "\n";
 }
 } // namespace
 

@@ -3,7 +3,7 @@
 
 #include <csignal>
 
-#include "core/space/device_variables.hpp"
+#include "core/engine/device_requirements.hpp"
 #include "core/store/database.hpp"
 #include "core/store/run_repository.hpp"
 #include "core/store/store_error.hpp"
@@ -78,7 +78,8 @@ void applySpaceArgs(const Args& args, const Family& family, TuningConfig& config
     }
     if (config.space) {
         checkSpaceFitsFamily(*config.space, family, config.device, args.value("--space") ? "--space" : "--preset");
-        applyDeviceVariables(*config.space, config.device);
+        // The file describes kernels; what the device must be able to do comes from the family, as in its own space.
+        bindSpaceToDevice(*config.space, family, config.device);
         try {
             config.space->validate();
         } catch (const std::exception& e) {
@@ -89,10 +90,12 @@ void applySpaceArgs(const Args& args, const Family& family, TuningConfig& config
     const ParameterSpace& space = config.space ? *config.space : family.space(config.device);
     bool any = false;
     space.forEachValid([&](const Point&) { return !(any = true); });
-    if (!any)
+    if (!any) {
+        const auto requirement = emptySpaceRequirement(space, family, config.device);
         throw UsageError("the space has no valid point on " + config.device.label() + " (" +
-                         std::to_string(space.cartesianSize()) +
-                         " combinations, every one breaks a constraint); nothing to tune");
+                         std::to_string(space.cartesianSize()) + " combinations, every one breaks a constraint" +
+                         (requirement ? "; e.g. '" + *requirement + "'" : std::string()) + "); nothing to tune");
+    }
 }
 
 void applyBudgetArgs(const Args& args, TuningConfig& config) {

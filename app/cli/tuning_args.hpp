@@ -17,8 +17,9 @@ std::int64_t resumeRunArg(const Args& args, const std::filesystem::path& dbPath)
 // The family by name, or UsageError listing the known ones.
 std::shared_ptr<const Family> familyArg(const std::string& name);
 
-// --space FILE / --preset P into config.space, checked against the family; UsageError when the space (or the
-// family's own) has no valid point on the device.
+// --space FILE / --preset P into config.space, checked against the family and bound to the device with the family's
+// device requirements (core/engine/device_requirements.hpp); UsageError when the space (or the family's own) has no
+// valid point on the device, naming the requirement to blame where one is.
 void applySpaceArgs(const Args& args, const Family& family, TuningConfig& config);
 
 // --budget-evals, --budget-time, --seed, --notes.

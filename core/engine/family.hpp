@@ -62,6 +62,11 @@ public:
 
     // The default space with device-dependent constraints filled in for `device`.
     virtual ParameterSpace space(const DeviceInfo& device) const = 0;
+    // The constraints that say what the device must be able to do for a point to run (fp64, images, 64-bit atomics,
+    // tensor cores of a compute capability), as opposed to the kernel's shape. space() holds them; they are added to
+    // every space a user gives (a --space file, a preset, the GUI's edited space: core/engine/device_requirements.hpp)
+    // and checked on points given by key, since those spaces describe kernels, not devices. None by default.
+    virtual std::vector<Constraint> deviceRequirements() const { return {}; }
     // Named presets (JSON text of a ParameterSpace); the first is the default.
     virtual std::vector<std::string> presetNames() const { return {}; }
     virtual std::vector<ProblemSize> defaultSizes(const DeviceInfo& device) const = 0;

@@ -6,8 +6,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/engine/device_requirements.hpp"
 #include "core/engine/stored_seeds.hpp"
 #include "core/model/measurement_json.hpp"
+#include "core/space/device_variables.hpp"
 #include "core/store/database.hpp"
 #include "core/store/device_repository.hpp"
 #include "core/store/measurement_repository.hpp"
@@ -243,6 +245,13 @@ TuningOutcome TuningSession::run() {
         auto family = FamilyRegistry::instance().find(m_config.family);
         if (!family) return finish(RunStatus::Failed, "unknown family '" + m_config.family + "'");
         ParameterSpace space = m_config.space ? *m_config.space : family->space(m_config.device);
+        // A given space (not a resumed one, which replays as stored) gets the family's device requirements: a point
+        // the device cannot run is never compiled. The CLI and the GUI added them already; adding is idempotent.
+        // A space given without device variables gets those the requirements read (the ones it has stay: the GUI
+        // binds the family's own values).
+        if (m_config.space && !m_config.resumeRunId && addDeviceRequirements(space, *family, m_config.device) > 0)
+            for (const auto& [name, value] : deviceVariables(m_config.device))
+                if (!space.variables().count(name)) space.setVariable(name, value);
         if (m_config.sizes.empty()) m_config.sizes = family->defaultSizes(m_config.device);
         m_config.sizes = normaliseSizes(*family, m_config.sizes);
         m_config.sweep = normaliseSizes(*family, m_config.sweep);

@@ -341,9 +341,14 @@ ParameterSpace BatchedFamily::space(const DeviceInfo& device) const {
     space.addConstraint({"BATCHED_DESIGN == 1 || BATCHED_PAD == 0", "padding applies to the shared tiles only"});
     space.addConstraint({"BATCHED_VEC == 0 || (BATCHED_DESIGN == 1 && BATCHED_REG == 1)",
                          "vector tiles are read by the register-blocked shared design only"});
-    if (m_precision == Precision::F64) space.addConstraint({"DEV_FP64 == 1", "double precision needs fp64 support"});
+    for (auto& requirement : deviceRequirements()) space.addConstraint(std::move(requirement));
     applyDeviceVariables(space, device);
     return space;
+}
+
+std::vector<Constraint> BatchedFamily::deviceRequirements() const {
+    if (m_precision == Precision::F64) return {{"DEV_FP64 == 1", "double precision needs fp64 support"}};
+    return {};
 }
 
 std::vector<Point> seedTable(Precision precision) {

@@ -26,6 +26,7 @@ public:
     Metric metric() const override { return Metric::GFlops; }
     std::vector<std::string> sizeDimensions() const override { return {"m", "n", "k", "batch"}; }
     ParameterSpace space(const DeviceInfo& device) const override;
+    std::vector<Constraint> deviceRequirements() const override; // fp64 for double precision
     // Square sizes 2, 4, 8, 16, 32 (and 1 on CPUs) with a batch of about 300 MB of operands on GPUs, 4 MB elsewhere.
     std::vector<ProblemSize> defaultSizes(const DeviceInfo& device) const override;
     std::vector<Point> seedPoints(const DeviceInfo& device) const override; // the paper's designs by size

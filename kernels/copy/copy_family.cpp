@@ -97,9 +97,14 @@ ParameterSpace CopyFamily::space(const DeviceInfo& device) const {
         {"COPY_NWG * (COPY_MWG + 1) * " + std::to_string(elementBytes(m_precision)) + " <= DEV_LOCAL_MEM",
          "the staged tile of transposing and symmetric copies fits in local memory (at most this: rows of 128-byte "
          "multiples are swizzled, unpadded)"});
-    if (m_precision == Precision::F64) space.addConstraint({"DEV_FP64 == 1", "double precision needs fp64 support"});
+    for (auto& requirement : deviceRequirements()) space.addConstraint(std::move(requirement));
     applyDeviceVariables(space, device);
     return space;
+}
+
+std::vector<Constraint> CopyFamily::deviceRequirements() const {
+    if (m_precision == Precision::F64) return {{"DEV_FP64 == 1", "double precision needs fp64 support"}};
+    return {};
 }
 
 std::vector<ProblemSize> CopyFamily::defaultSizes(const DeviceInfo& device) const {

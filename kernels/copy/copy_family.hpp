@@ -17,6 +17,7 @@ public:
     std::vector<std::string> sizeDimensions() const override { return {"n"}; }
     Precision precision() const override { return m_precision; }
     ParameterSpace space(const DeviceInfo& device) const override;
+    std::vector<Constraint> deviceRequirements() const override; // fp64 for double precision
     std::vector<ProblemSize> defaultSizes(const DeviceInfo& device) const override;
     double flops(const ProblemSize&) const override { return 0; }
     // Per n x n conversion n^2 elements written (padding apart) and n^2 read; the triangular copy reads half.

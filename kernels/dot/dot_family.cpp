@@ -54,9 +54,14 @@ ParameterSpace DotFamily::space(const DeviceInfo& device) const {
     space.addConstraint({"DOT_WG <= DEV_MAX_WG && DOT_WG <= DEV_MAX_WI0", "work-group size limit"});
     space.addConstraint({"DOT_WG * " + std::to_string(elementBytes(m_precision)) + " <= DEV_LOCAL_MEM",
                          "the group's sums fit in local memory"});
-    if (m_precision == Precision::F64) space.addConstraint({"DEV_FP64 == 1", "double precision needs fp64 support"});
+    for (auto& requirement : deviceRequirements()) space.addConstraint(std::move(requirement));
     applyDeviceVariables(space, device);
     return space;
+}
+
+std::vector<Constraint> DotFamily::deviceRequirements() const {
+    if (m_precision == Precision::F64) return {{"DEV_FP64 == 1", "double precision needs fp64 support"}};
+    return {};
 }
 
 std::vector<ProblemSize> DotFamily::defaultSizes(const DeviceInfo& device) const {

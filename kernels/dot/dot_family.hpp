@@ -17,6 +17,7 @@ public:
     double flops(const ProblemSize& size) const override { return 2.0 * double(size.dims.at(0)); }
     double bytes(const ProblemSize& size) const override; // x and y read once
     ParameterSpace space(const DeviceInfo& device) const override;
+    std::vector<Constraint> deviceRequirements() const override; // fp64 for double precision
     std::vector<ProblemSize> defaultSizes(const DeviceInfo& device) const override;
     std::optional<KernelPlan> plan(const Point& point, const DeviceInfo& device) const override;
     VerifyResult verify(const PlanData& data) const override;

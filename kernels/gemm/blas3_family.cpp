@@ -136,11 +136,12 @@ ParameterSpace Blas3Family::space(const DeviceInfo& device) const {
     ParameterSpace space = gemmSpace(m_precision, false, &device);
     space.name = name();
     space.addConstraint({"GEMM_KSPLIT == 1", "the triangular and k-range kernels do not split k"});
-    if (m_precision == Precision::F64) space.addConstraint({"DEV_FP64 == 1", "double precision needs fp64 support"});
-    space.addConstraint({"GEMM_IMAGE_A + GEMM_IMAGE_B == 0 || DEV_IMAGES == 1", "image reads need image support"});
-    addTensorCoreDeviceConstraint(space); // the tensor-core TN kernel has the triangle and k range too (gemm_mma)
+    for (auto& requirement : deviceRequirements()) space.addConstraint(std::move(requirement));
     return space;
 }
+
+// The TN kernel's: the tensor-core one has the triangle and k range too (gemm_mma).
+std::vector<Constraint> Blas3Family::deviceRequirements() const { return gemmDeviceRequirements(m_precision); }
 
 std::vector<Point> Blas3Family::seedPoints(const DeviceInfo&) const {
     std::vector<Point> out;

@@ -21,6 +21,7 @@ public:
     std::vector<std::string> sizeDimensions() const override; // symm, trmm: m, n; syrk, syr2k: n, k
     Precision precision() const override { return m_precision; }
     ParameterSpace space(const DeviceInfo& device) const override;
+    std::vector<Constraint> deviceRequirements() const override; // gemmDeviceRequirements
     std::vector<std::string> presetNames() const override { return {}; }
     std::vector<Point> seedPoints(const DeviceInfo& device) const override; // the papers' TN kernels (ksplit 1)
     // sgemm or dgemm: a warm start measures the GEMM winners stored for the device first (the GEMM space is this

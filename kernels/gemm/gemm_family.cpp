@@ -287,17 +287,21 @@ ParameterSpace gemmSpace(Precision precision, bool paperOnly, const DeviceInfo* 
 
 ParameterSpace GemmFamily::space(const DeviceInfo& device) const {
     ParameterSpace space = gemmSpace(m_precision, false, &device);
-    // Not part of the presets (they describe kernels, not devices): dgemm has no candidates without fp64.
-    if (m_precision == Precision::F64) space.addConstraint({"DEV_FP64 == 1", "double precision needs fp64 support"});
-    space.addConstraint({"GEMM_IMAGE_A + GEMM_IMAGE_B == 0 || DEV_IMAGES == 1", "image reads need image support"});
-    addTensorCoreDeviceConstraint(space);
+    for (auto& requirement : deviceRequirements()) space.addConstraint(std::move(requirement));
     return space;
 }
 
-void addTensorCoreDeviceConstraint(ParameterSpace& space) {
+std::vector<Constraint> GemmFamily::deviceRequirements() const { return gemmDeviceRequirements(m_precision); }
+
+std::vector<Constraint> gemmDeviceRequirements(Precision precision) {
+    // Not part of the presets (they describe kernels, not devices): dgemm has no candidates without fp64.
+    std::vector<Constraint> out;
+    if (precision == Precision::F64) out.push_back({"DEV_FP64 == 1", "double precision needs fp64 support"});
+    out.push_back({"GEMM_IMAGE_A + GEMM_IMAGE_B == 0 || DEV_IMAGES == 1", "image reads need image support"});
     // mma.sync .f64 and cp.async through NVRTC: m8n8k4 from sm_80, the m16n8k* shapes from sm_90.
-    space.addConstraint({"GEMM_MMA == 0 || (DEV_IS_CUDA == 1 && DEV_CC >= (GEMM_MMA == 1 ? 80 : 90))",
-                         "FP64 tensor cores need a CUDA device of compute capability 8.0 (m8n8k4) or 9.0 (m16n8k*)"});
+    out.push_back({"GEMM_MMA == 0 || (DEV_IS_CUDA == 1 && DEV_CC >= (GEMM_MMA == 1 ? 80 : 90))",
+                   "FP64 tensor cores need a CUDA device of compute capability 8.0 (m8n8k4) or 9.0 (m16n8k*)"});
+    return out;
 }
 
 std::vector<Point> GemmFamily::seedPoints(const DeviceInfo&) const {

@@ -18,6 +18,7 @@ public:
     Metric metric() const override { return Metric::GFlops; }
     std::vector<std::string> sizeDimensions() const override { return {"m", "n", "k"}; }
     ParameterSpace space(const DeviceInfo& device) const override;
+    std::vector<Constraint> deviceRequirements() const override; // gemmDeviceRequirements
     std::vector<std::string> presetNames() const override;
     // The papers' fastest TN kernels (paperBestTn) for this precision.
     std::vector<Point> seedPoints(const DeviceInfo& device) const override;
@@ -51,7 +52,7 @@ void registerGemmFamilies();
 
 // The space: `paperOnly` restricts blocking factors to powers of two (the papers' generator); otherwise other
 // multiples (48, 96, ms/ns 3, 6, 12) and the prefetch are added. With a device, its DEV_* variables are set.
-// GemmFamily::space() adds "DEV_FP64 == 1" for dgemm; the presets in resources/presets mirror gemmSpace().
+// GemmFamily::space() adds gemmDeviceRequirements(); the presets in resources/presets mirror gemmSpace().
 // `registerCaps` offers GEMM_MAXREGS 96/128/168 besides 0 (tools/spaces/*-occupancy.json explore them).
 ParameterSpace gemmSpace(Precision precision, bool paperOnly, const DeviceInfo* device = nullptr,
                          bool registerCaps = false);
@@ -64,9 +65,10 @@ Point pointFromParams(const GemmParams& params);
 
 // The fastest TN kernels of the papers (paper 003, Table II: CBL, RBL and row-major rows) for `precision`: seeds
 // and baselines for tuning and benchmarks.
-// The device rule of the tensor-core points (GEMM_MMA > 0): a CUDA device of the compute capability the MMA shape
-// needs. Added by the families' space(), since the presets describe kernels, not devices (GEMM and BLAS3).
-void addTensorCoreDeviceConstraint(ParameterSpace& space);
+// What the device must offer for a GEMM point of `precision` (GEMM and BLAS3 families' deviceRequirements): fp64
+// for double precision, image support for image reads, and for tensor-core points (GEMM_MMA > 0) a CUDA device of the
+// compute capability the MMA shape needs. Not in the presets, which describe kernels, not devices.
+std::vector<Constraint> gemmDeviceRequirements(Precision precision);
 
 std::vector<GemmParams> paperBestTn(Precision precision);
 

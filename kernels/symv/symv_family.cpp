@@ -114,10 +114,8 @@ ParameterSpace SymvFamily::space(const DeviceInfo& device) const {
     space.addConstraint({tiled + " || SYMV_FUSE == 0", "SYMV_FUSE belongs to the tiled algorithm"});
     space.addConstraint(
         {"SYMV_ALGO == " + str(kSymvLU) + " || SYMV_ONE_LAUNCH == 0", "SYMV_ONE_LAUNCH belongs to L+U"});
-    // griddepcontrol (PTX) and the launch attribute exist from sm_90 on; only the unfused tiled plan has a second
-    // launch whose work before touching y is worth overlapping with the first.
-    space.addConstraint({"SYMV_PDL == 0 || (" + tiled + " && SYMV_FUSE == 0 && DEV_IS_CUDA == 1 && DEV_CC >= 90)",
-                         "SYMV_PDL: the tiled algorithm with SYMV_FUSE 0 on CUDA devices of compute capability 9.0+"});
+    const auto requirements = deviceRequirements(); // the PDL rule first, in its place of the list
+    space.addConstraint(requirements.front());
     space.addConstraint({"!(" + tiled + ") || SYMV_MX == 0", "the tiled algorithm has no column orders"});
     space.addConstraint({"!(" + tiled + ") || (SYMV_UX % SYMV_CG == 0 && SYMV_UX % SYMV_VW == 0 && " +
                              "SYMV_BLOCK_SIZE % SYMV_CG == 0)",
@@ -151,13 +149,23 @@ ParameterSpace SymvFamily::space(const DeviceInfo& device) const {
     space.addConstraint({"SYMV_ALGO == " + str(kSymvLU) + " || " + pool + " / SYMV_MULTIPLICITY - " + reserve +
                              " <= " + cap + " || " + pool + " / (SYMV_MULTIPLICITY + 1) - " + reserve + " <= " + cap,
                          "MULTIPLICITY enforceable through the local-memory request (atomic algorithm)"});
-    if (m_precision == Precision::F64) {
-        space.addConstraint({"DEV_FP64 == 1", "double precision"});
-        space.addConstraint(
-            {"(SYMV_ALGO != 1 && SYMV_ALGO != 3) || DEV_ATOMICS64 == 1", "double atomic adds need 64-bit atomics"});
-    }
+    for (std::size_t i = 1; i < requirements.size(); ++i) space.addConstraint(requirements[i]);
     applyDeviceVariables(space, device);
     return space;
+}
+
+std::vector<Constraint> SymvFamily::deviceRequirements() const {
+    // griddepcontrol (PTX) and the launch attribute exist from sm_90 on; only the unfused tiled plan has a second
+    // launch whose work before touching y is worth overlapping with the first.
+    std::vector<Constraint> out{
+        {"SYMV_PDL == 0 || (SYMV_ALGO == " + str(kSymvTiled) + " && SYMV_FUSE == 0 && DEV_IS_CUDA == 1 && DEV_CC >= 90)",
+         "SYMV_PDL: the tiled algorithm with SYMV_FUSE 0 on CUDA devices of compute capability 9.0+"}};
+    if (m_precision == Precision::F64) {
+        out.push_back({"DEV_FP64 == 1", "double precision"});
+        out.push_back(
+            {"(SYMV_ALGO != 1 && SYMV_ALGO != 3) || DEV_ATOMICS64 == 1", "double atomic adds need 64-bit atomics"});
+    }
+    return out;
 }
 
 std::vector<ProblemSize> SymvFamily::defaultSizes(const DeviceInfo& device) const {

@@ -21,6 +21,8 @@ public:
     Metric metric() const override { return Metric::GFlops; }
     std::vector<std::string> sizeDimensions() const override { return {"n"}; }
     ParameterSpace space(const DeviceInfo& device) const override;
+    // SYMV_PDL's CUDA sm_90+; for double precision fp64 and (atomic algorithms) 64-bit atomics.
+    std::vector<Constraint> deviceRequirements() const override;
     std::vector<ProblemSize> defaultSizes(const DeviceInfo& device) const override;
     Precision precision() const override { return m_precision; }
     double flops(const ProblemSize& size) const override; // 2 n^2

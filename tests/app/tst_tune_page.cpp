@@ -95,7 +95,7 @@ void narrowGemm(TunePage& page) {
 // What the page counts, computed here with the space API (the page binds device variables the same way).
 std::uint64_t expectedCount(const TunePage& page, const Family& family, const DeviceInfo& device) {
     const ParameterSpace familySpace = family.space(device);
-    return FamilySpaces::forDevice(*page.spaceEditor()->space(), familySpace, device).countValid();
+    return FamilySpaces::forDevice(*page.spaceEditor()->space(), family, familySpace, device).countValid();
 }
 
 } // namespace
@@ -205,7 +205,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!page.isCounting(), 60000);
         QVERIFY(page.validCount());
         const std::uint64_t before = *page.validCount();
-        const ParameterSpace edited = FamilySpaces::forDevice(*page.spaceEditor()->space(), familySpace, m_device);
+        const ParameterSpace edited = FamilySpaces::forDevice(*page.spaceEditor()->space(), *fam, familySpace, m_device);
         QCOMPARE(before, edited.countValid());
 
         // Remove the value with the most valid points: the count drops by exactly the points that had it.
@@ -233,7 +233,7 @@ private Q_SLOTS:
         QCOMPARE(valuesOf(*runSpace, parameter.toStdString()), kept);
         // Device variables are left out: each run binds its own device's (one request serves every checked device).
         for (const auto& [name, value] : runSpace->variables()) QVERIFY2(!isDeviceVariable(name), name.c_str());
-        QCOMPARE(FamilySpaces::forDevice(*runSpace, familySpace, m_device).countValid(), *page.validCount());
+        QCOMPARE(FamilySpaces::forDevice(*runSpace, *fam, familySpace, m_device).countValid(), *page.validCount());
     }
 
     void badValueTokensAreNamedAndNothingIsApplied() {
@@ -340,7 +340,7 @@ private Q_SLOTS:
         table->item(rows, 1)->setText(QStringLiteral("test"));
         QTRY_VERIFY_WITH_TIMEOUT(!page.isCounting(), 60000);
         ParameterSpace restricted =
-            FamilySpaces::forDevice(*page.spaceEditor()->space(), fam->space(m_device), m_device);
+            FamilySpaces::forDevice(*page.spaceEditor()->space(), *fam, fam->space(m_device), m_device);
         QCOMPARE(restricted.constraints().size(), static_cast<std::size_t>(rows + 1));
         QCOMPARE(restricted.constraints().back().description, std::string("test"));
         QCOMPARE(*page.validCount(), restricted.countValid());
@@ -396,8 +396,8 @@ private Q_SLOTS:
         QVERIFY(*page.validCount() < familyCount);
         page.choosePreset(transpose);
         QTRY_VERIFY_WITH_TIMEOUT(!page.isCounting(), 30000);
-        const auto presetSpace = FamilySpaces::forDevice(
-            kernels::presetSpace("transpose"), FamilyRegistry::instance().find("transpose")->space(m_device), m_device);
+        const auto presetSpace = FamilySpaces::forDevice(kernels::presetSpace("transpose"), *FamilyRegistry::instance().find("transpose"),
+                                 FamilyRegistry::instance().find("transpose")->space(m_device), m_device);
         QCOMPARE(*page.validCount(), presetSpace.countValid());
         QCOMPARE(*page.validCount(), familyCount);
     }

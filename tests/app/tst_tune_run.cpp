@@ -275,8 +275,8 @@ private Q_SLOTS:
 
         std::lock_guard lock(recorded->mutex);
         std::set<std::string> keys;
-        const auto bound =
-            FamilySpaces::forDevice(*space, FamilyRegistry::instance().find(family.toStdString())->space(device), device);
+        const auto fam = FamilyRegistry::instance().find(family.toStdString());
+        const auto bound = FamilySpaces::forDevice(*space, *fam, fam->space(device), device);
         for (const auto& p : recorded->points) {
             const auto inSpace = bound.adopt(p);
             QVERIFY2(inSpace, p.key().c_str());

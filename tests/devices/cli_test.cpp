@@ -8,7 +8,11 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
+#include <string>
+#include <utility>
+#include <vector>
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
@@ -67,6 +71,42 @@ TEST(CliDevices, HelpExits0) {
     auto r = ktune("devices --help");
     EXPECT_EQ(r.code, 0);
     EXPECT_NE(r.out.find("usage: ktune devices"), std::string::npos) << r.out;
+}
+
+// `ktune --help` lists the commands in two columns: every summary starts in one column, at least two spaces past the
+// longest name, so a name never runs into its summary ("compile-benchmeasure …"). Each listed name is a command.
+TEST(CliHelp, ListsEveryCommandWithItsSummaryInOneColumn) {
+    auto r = ktune("--help");
+    ASSERT_EQ(r.code, 0) << r.out;
+    const auto start = r.out.find("commands:\n");
+    ASSERT_NE(start, std::string::npos) << r.out;
+    std::vector<std::pair<std::string, std::size_t>> rows; // name, column of its summary
+    std::size_t longest = 0;
+    for (std::size_t at = start + 10; at < r.out.size();) {
+        const std::size_t end = std::min(r.out.find('\n', at), r.out.size());
+        const std::string line = r.out.substr(at, end - at);
+        at = end + 1;
+        if (line.empty()) continue;
+        ASSERT_EQ(line.rfind("  ", 0), 0u) << line;
+        const std::size_t nameEnd = line.find(' ', 2);
+        ASSERT_NE(nameEnd, std::string::npos) << "no summary: " << line;
+        const std::size_t summary = line.find_first_not_of(' ', nameEnd);
+        ASSERT_NE(summary, std::string::npos) << "no summary: " << line;
+        EXPECT_GE(summary - nameEnd, 2u) << line;
+        rows.emplace_back(line.substr(2, nameEnd - 2), summary);
+        longest = std::max(longest, nameEnd - 2);
+    }
+    ASSERT_GE(rows.size(), 10u) << r.out;
+    std::vector<std::string> names;
+    for (const auto& [name, column] : rows) {
+        names.push_back(name);
+        EXPECT_EQ(column, 2 + longest + 2) << name << "\n" << r.out;
+        const auto help = ktune(name + " --help");
+        EXPECT_EQ(help.code, 0) << name << " is not a command:\n" << help.out;
+        EXPECT_NE(help.out.find("usage: ktune " + name), std::string::npos) << name << "\n" << help.out;
+    }
+    for (const char* name : {"compile-bench", "measurements", "tune", "bench"})
+        EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name << "\n" << r.out;
 }
 
 TEST(CliProfile, MissingDeviceExits2) {

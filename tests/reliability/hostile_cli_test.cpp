@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/space/parameter_space.hpp"
 #include "core/store/migrations.hpp"
 #include "tune_helpers.hpp"
 
@@ -302,6 +303,53 @@ TEST_F(HostileCli, Finding9AnUnsatisfiableSpaceIsRefused) {
         {"name": "TRA_PAD", "values": [0]}], "constraints": ["TRA_TILE > 100"]})");
     expectUsage(tune("--family transpose --space '" + none + "'"), "no valid point", "unsatisfiable");
     EXPECT_FALSE(fs::exists(m_db));
+}
+
+// A space file describes kernels, not devices: the family's device requirements (fp64, tensor cores, SYMV_PDL's
+// CUDA sm_90) hold for it as for the family's own space, so a space whose every point needs an ability the device
+// lacks is refused before anything is compiled, naming the requirement (docs/reliability.md).
+TEST_F(HostileCli, DeviceRequirementsHoldForEverySpace) {
+    REQUIRE_CPU();
+    const std::string direct = std::string(KT_SOURCE_DIR) + "/tools/spaces/dgemm-direct.json";
+    const std::string tensorCores = "FP64 tensor cores need a CUDA device of compute capability 8.0";
+    expectUsage(tune("--family dgemm --space '" + direct + "'"), "no valid point", "dgemm-direct on PoCL");
+    expectUsage(tune("--family dgemm --space '" + direct + "'"), tensorCores, "dgemm-direct on PoCL");
+    // The same space without the tensor-core rule of its own (the family's requirement is what refuses it).
+    ParameterSpace bare;
+    const ParameterSpace file = ParameterSpace::fromFile(direct);
+    for (const auto& p : file.parameters()) bare.addParameter(p);
+    for (const auto& c : file.constraints())
+        if (c.expression.find("DEV_CC") == std::string::npos) bare.addConstraint(c);
+    const auto bareFile = m_scratch.write("direct-bare.json", bare.toJson());
+    expectUsage(tune("--family dgemm --space '" + bareFile + "'"), tensorCores, "dgemm-direct without its DEV_CC rule");
+    // bench: a tensor-core point given by key.
+    expectUsage(m_scratch.ktune("bench --db '" + m_db + "' --device cpu --family dgemm --sizes 64 --point "
+                                "GEMM_ML=128,GEMM_NL=128,GEMM_KL=16,GEMM_MS=8,GEMM_NS=8,GEMM_KS=1,GEMM_VW=2,"
+                                "GEMM_LOCAL_A=1,GEMM_LOCAL_B=1,GEMM_MMA=2,GEMM_WM=64,GEMM_STAGES=3,GEMM_SWIZZLE=3,"
+                                "GEMM_DBUF=1,GEMM_LDS128=1,GEMM_DIRECT=1"),
+                tensorCores, "a tensor-core point on PoCL");
+    // dsymv with programmatic dependent launch only (CUDA sm_90+); the tiled parameters it leaves out are absent.
+    const auto pdl = m_scratch.write("pdl.json", R"({"parameters": [
+        {"name": "SYMV_ALGO", "values": [3]}, {"name": "SYMV_BLOCK_SIZE", "values": [64]},
+        {"name": "SYMV_UX", "values": [8]}, {"name": "SYMV_MULTIPLICITY", "values": [1]},
+        {"name": "SYMV_MX", "values": [0]}, {"name": "SYMV_PDL", "values": [1]}]})");
+    expectUsage(tune("--family dsymv --space '" + pdl + "'"), "SYMV_PDL: the tiled algorithm with SYMV_FUSE 0 on CUDA",
+                "SYMV_PDL 1 on PoCL");
+    EXPECT_FALSE(fs::exists(m_db)); // nothing stored for any of them
+    // A space whose points the device can run still tunes: SYMV_PDL left out reads as its absent value 0.
+    const auto fine = m_scratch.write("fine.json", R"({"parameters": [
+        {"name": "SYMV_ALGO", "values": [0]}, {"name": "SYMV_BLOCK_SIZE", "values": [64]},
+        {"name": "SYMV_UX", "values": [8]}, {"name": "SYMV_MULTIPLICITY", "values": [1]},
+        {"name": "SYMV_MX", "values": [0]}]})");
+    const auto r = tune("--family dsymv --space '" + fine + "' --strategy exhaustive --sizes 64 --runs 1");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    const auto stored = storedMeasurements(m_db, 1);
+    ASSERT_EQ(stored.size(), 1u);
+    EXPECT_EQ(stored[0].measurement.status, MeasurementStatus::Ok) << stored[0].measurement.error;
+    // The run keeps the space it searched: with the requirement, SYMV_PDL replaced by its absent value.
+    const auto run = storedRun(m_db, 1);
+    ASSERT_TRUE(run);
+    EXPECT_NE(run->space.dump().find("(0) == 0 || (SYMV_ALGO == 3"), std::string::npos) << run->space.dump();
 }
 
 TEST_F(HostileCli, Finding9UnknownStrategyOptionsAndOutOfRangeValuesAreRefused) {

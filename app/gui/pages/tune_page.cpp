@@ -304,7 +304,7 @@ bool TunePage::loadSpaceFile(const QString& path) {
                 tr("Not loaded: %1 does not fit the family %2 (%3).").arg(fileName, currentFamily(), mismatch), true);
             return false;
         }
-        FamilySpaces::forDevice(space, *m_familySpace, *m_device).validate();
+        FamilySpaces::forDevice(space, *m_family, *m_familySpace, *m_device).validate();
     } catch (const std::exception& e) {
         // SpaceFormatError names the file and the line:column or the field.
         setFileMessage(tr("Not loaded: %1").arg(QString::fromStdString(e.what())), true);
@@ -384,7 +384,7 @@ void TunePage::cancelCount() {
 void TunePage::startCount() {
     if (!m_familySpace || !m_device || !m_editor->space()) return;
     cancelCount();
-    const ParameterSpace space = FamilySpaces::forDevice(*m_editor->space(), *m_familySpace, *m_device);
+    const ParameterSpace space = FamilySpaces::forDevice(*m_editor->space(), *m_family, *m_familySpace, *m_device);
     m_countCancel = std::make_shared<std::atomic<bool>>(false);
     m_counting = true;
     m_cartesianSize = space.cartesianSize();

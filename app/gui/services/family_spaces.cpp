@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/engine/device_requirements.hpp"
 #include "core/engine/family.hpp"
 #include "core/space/device_variables.hpp"
 #include "kernels/presets.hpp"
@@ -74,10 +75,11 @@ ParameterSpace FamilySpaces::adopt(const ParameterSpace& space, const ParameterS
     return out;
 }
 
-ParameterSpace FamilySpaces::forDevice(const ParameterSpace& edited, const ParameterSpace& familySpace,
-                                       const DeviceInfo& device) {
+ParameterSpace FamilySpaces::forDevice(const ParameterSpace& edited, const Family& family,
+                                       const ParameterSpace& familySpace, const DeviceInfo& device) {
     ParameterSpace out = edited;
-    applyDeviceVariables(out, device);
+    // What the device must be able to do (fp64, tensor cores, …) is the family's, not the edited space's.
+    bindSpaceToDevice(out, family, device);
     // A family may derive a device variable its own way (or leave some out); its space is what its kernels expect.
     for (const auto& [name, value] : familySpace.variables())
         if (isDeviceVariable(name)) out.setVariable(name, value);

@@ -36,9 +36,10 @@ public:
     // `space` as the editor takes it: without device variables, and with the family's description for a
     // parameter that has none (presets and files may leave them out).
     static ParameterSpace adopt(const ParameterSpace& space, const ParameterSpace& familySpace);
-    // The edited space bound to `device`: every device variable set, the family's own values winning.
-    static ParameterSpace forDevice(const ParameterSpace& edited, const ParameterSpace& familySpace,
-                                    const DeviceInfo& device);
+    // The edited space bound to `device`: the family's device requirements added (Family::deviceRequirements), every
+    // device variable set, the family's own values winning. `familySpace` is family.space(device).
+    static ParameterSpace forDevice(const ParameterSpace& edited, const Family& family,
+                                    const ParameterSpace& familySpace, const DeviceInfo& device);
     // Same parameters, values, constraints and variables (device variables aside).
     static bool sameSpace(const ParameterSpace& a, const ParameterSpace& b);
     // JSON text for a space file (ParameterSpace::toJson without device variables, plus "family").

@@ -204,7 +204,8 @@ void TuningRun::start() {
             // run's device as the family binds its own space.
             if (config.space)
                 if (auto family = FamilyRegistry::instance().find(config.family))
-                    config.space = FamilySpaces::forDevice(*config.space, family->space(config.device), config.device);
+                    config.space =
+                        FamilySpaces::forDevice(*config.space, *family, family->space(config.device), config.device);
             TuningSession session(std::move(config), m_adapter.get(), &m_control);
             session.run();
         } catch (const std::exception& e) {
