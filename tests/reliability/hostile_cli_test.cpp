@@ -326,7 +326,7 @@ TEST_F(HostileCli, DeviceRequirementsHoldForEverySpace) {
     expectUsage(m_scratch.ktune("bench --db '" + m_db + "' --device cpu --family dgemm --sizes 64 --point "
                                 "GEMM_ML=128,GEMM_NL=128,GEMM_KL=16,GEMM_MS=8,GEMM_NS=8,GEMM_KS=1,GEMM_VW=2,"
                                 "GEMM_LOCAL_A=1,GEMM_LOCAL_B=1,GEMM_MMA=2,GEMM_WM=64,GEMM_STAGES=3,GEMM_SWIZZLE=3,"
-                                "GEMM_DBUF=1,GEMM_LDS128=1,GEMM_DIRECT=1"),
+                                "GEMM_DBUF=1,GEMM_LDS128=1,GEMM_DIRECT=1,GEMM_LAYOUT_A=0,GEMM_LAYOUT_B=0,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0"),
                 tensorCores, "a tensor-core point on PoCL");
     // dsymv with programmatic dependent launch only (CUDA sm_90+); the tiled parameters it leaves out are absent.
     const auto pdl = m_scratch.write("pdl.json", R"({"parameters": [
