@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 source tools/gpu-script.sh # $out, $ktune, gpuDevice
 res=/tmp/kt-dgemm-rule
 source tools/gpu-steps.sh # $KT_DB in $res, log, step, $cuda
-rule=docs/perf/h100-2026-11-25-direct/run-r/rule.json
+rule=${KT_RULE:-docs/perf/h100-2026-11-25-direct/run-r/rule.json} # KT_RULE: another rules/1 file
 # Verified up to 4096 (the host's check of four ops at 6144 and 8192 took the step past 240 s in run W).
 step 200 bench --device "$cuda" --family dgemm --rules "$rule" --sizes "${KT_SIZES:-128,256,512,768,1024,1536,2048,3072,4096}" \
     --variants nn,nt,tn,tt --tensor-cores --verify --runs 10 --out "$res/rule-square.json"
