@@ -181,15 +181,21 @@ one = {key(r): r for r in single["rows"]}
 names = {c["key"]: i + 1 for i, c in enumerate(rule["candidates"])}
 fmt = lambda v, f="%.1f": "-" if v is None else f % v
 div = lambda a, b: a / b if a is not None and b else None
+# "peer" is the bench's first peer (cuBLAS pedantic for the GEMM families); with --tensor-cores the bench also ran
+# cuBLAS at default math ("peer-tc"), the figure a user choosing a DGEMM compares with: both are listed.
+tc = "peer_tc" in rule
 print(f"{rule['family']} on {rule['device_id']}: rule {rule['rule']['file']} vs one kernel, {rule['metric']}")
+print(f"peer: {rule.get('peer') or '-'}" + (f"; peer-tc: {rule.get('peer_tc') or '-'}" if tc else ""))
 print("%-16s %-4s %5s %10s %10s %10s %7s %7s %7s" % ("size", label[:4], "cand", "rule", "single", "peer", "r/peer",
-                                                      "s/peer", "r/s"))
+                                                      "s/peer", "r/s") + (" %10s %7s" % ("peer-tc", "r/p-tc") if tc else ""))
 for r in rule["rows"]:
     s = one.get(key(r), {})
     ours, base, peer = r.get("ours_" + unit), s.get("ours_" + unit), r.get("peer_" + unit)
+    peer_tc = r.get("peer_tc_" + unit)
     print("%-16s %-4s %5s %10s %10s %10s %7s %7s %7s" % ("x".join(map(str, r["size"])), r.get(label, ""),
           names.get(r["candidate"], "?"), fmt(ours), fmt(base), fmt(peer), fmt(div(ours, peer), "%.2f"),
-          fmt(div(base, s.get("peer_" + unit)), "%.2f"), fmt(div(ours, base), "%.2f")))
+          fmt(div(base, s.get("peer_" + unit)), "%.2f"), fmt(div(ours, base), "%.2f")) +
+          (" %10s %7s" % (fmt(peer_tc), fmt(div(ours, peer_tc), "%.2f")) if tc else ""))
 for c, i in sorted(names.items(), key=lambda x: x[1]):
     print(f"  {i}. {c}")
 if single["rows"]:

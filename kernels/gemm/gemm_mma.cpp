@@ -490,6 +490,16 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
 )";
     }
     s << R"(
+    // Where accumulator r of MMA tile (i, j) lies in the warp's slab i (the MMA's m rows of its tile): row g + 8 (r / 2),
+    // column 8 j + 2 t + r % 2 (m8: r < 2); with 16-byte loads MMA row g + 8 e is row 2 g + e of the slab, and MMA
+    // tile j's column c is column 2 c + j % 2 of the 16 columns of tiles j / 2. Both stores below use it.
+#if GEMM_LDS128
+#define GEMM_FRAG_ROW(r) (2 * g + ((r) >> 1))
+#define GEMM_FRAG_COL(j, r) (((j) >> 1) * 16 + 4 * t + 2 * ((r) & 1) + ((j) & 1))
+#else
+#define GEMM_FRAG_ROW(r) (g + 8 * ((r) >> 1))
+#define GEMM_FRAG_COL(j, r) ((j) * 8 + 2 * t + ((r) & 1))
+#endif
 #if GEMM_CSTAGE
     // Store through shared memory. In the MMA's fragment layout a warp's access to C touches 32 sectors of 32 bytes
     // for 256 bytes (one 8-byte element per lane and sector): at k = 64 the kernel was bound by L2 at 88% with DRAM
@@ -504,12 +514,7 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
         for (int j = 0; j < GEMM_TN; ++j)
             KT_UNROLL
             for (int r = 0; r < GEMM_CREG; ++r) {
-#if GEMM_LDS128
-                const int row = 2 * g + (r >> 1), col = (j >> 1) * 16 + 4 * t + 2 * (r & 1) + (j & 1);
-#else
-                const int row = g + 8 * (r >> 1), col = j * 8 + 2 * t + (r & 1);
-#endif
-                slab[row * (GEMM_WN + 1) + col] = acc[i][j][r];
+                slab[GEMM_FRAG_ROW(r) * (GEMM_WN + 1) + GEMM_FRAG_COL(j, r)] = acc[i][j][r];
             }
         __syncwarp();
         // GEMM_CBATCH elements of a lane at a time, their reads of C (beta != 0) issued together before their writes:
@@ -535,28 +540,23 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
         __syncwarp(); // the slab is read before the next one overwrites it
     }
 #else
-    // Store: accumulator r of MMA tile (i, j) is (row g + 8 (r / 2), column 2 t + r % 2) of the tile (m8: r < 2); with
-    // 16-byte loads MMA row g + 8 e is row 2 g + e of slab i, and MMA tile j's column c is column 2 c + j % 2 of slab
-    // j / 2.
+    // Store in the fragment layout, each thread its own accumulators.
     KT_UNROLL
     for (int i = 0; i < GEMM_TM; ++i)
         KT_UNROLL
         for (int j = 0; j < GEMM_TN; ++j)
             KT_UNROLL
             for (int r = 0; r < GEMM_CREG; ++r) {
-#if GEMM_LDS128
-                const int gi = bm * GEMM_ML + wmBase + i * 16 + 2 * g + (r >> 1);
-                const int gj = bn * GEMM_NL + wnBase + (j >> 1) * 16 + 4 * t + 2 * (r & 1) + (j & 1);
-#else
-                const int gi = bm * GEMM_ML + wmBase + i * GEMM_MMA_M + g + 8 * (r >> 1);
-                const int gj = bn * GEMM_NL + wnBase + j * 8 + 2 * t + (r & 1);
-#endif
+                const int gi = bm * GEMM_ML + wmBase + i * GEMM_MMA_M + GEMM_FRAG_ROW(r);
+                const int gj = bn * GEMM_NL + wnBase + GEMM_FRAG_COL(j, r);
                 if (GEMM_STORES(gi, gj)) {
                     const size_t o = (size_t)offC + (size_t)gi * ldc + gj;
                     C[o] = beta == 0.0 ? alpha * acc[i][j][r] : alpha * acc[i][j][r] + beta * C[o];
                 }
             }
 #endif
+#undef GEMM_FRAG_ROW
+#undef GEMM_FRAG_COL
 }
 )";
     return s.str();
