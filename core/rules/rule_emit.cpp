@@ -118,6 +118,38 @@ std::string emitCpp(const SizeRule& rule, const CppEmitOptions& o) {
     return out.str();
 }
 
+std::string emitKindsCpp(const SizeRule& main, const std::vector<KindIntervals>& kinds, const CppEmitOptions& o) {
+    std::string out = emitCpp(main, o);
+    const std::string once = "#pragma once\n";
+    out.insert(out.find(once) + once.size(), "#include <cstring>\n");
+    for (const auto& k : kinds) {
+        CppEmitOptions kindOptions = o;
+        kindOptions.functionName = o.functionName + "_" + k.kind;
+        if (!isCppIdentifier(kindOptions.functionName))
+            throw RuleInputError("kind '" + k.kind + "': " + kindOptions.functionName + " is not a C++ identifier");
+        const std::string part = emitCpp(k.rule, kindOptions);
+        out += "\n// Calls of kind " + cppStringLiteral(k.kind) + ".\n" + part.substr(part.find(once) + once.size());
+    }
+    std::vector<std::string> ns; // emitCpp has checked the names
+    for (std::size_t pos = 0; !o.namespaceName.empty();) {
+        const std::size_t next = o.namespaceName.find("::", pos);
+        ns.push_back(o.namespaceName.substr(pos, next == std::string::npos ? std::string::npos : next - pos));
+        if (next == std::string::npos) break;
+        pos = next + 2;
+    }
+    std::ostringstream d;
+    d << "\n";
+    for (const auto& p : ns) d << "namespace " << p << " {\n";
+    d << "\n// A call of `kind` takes that kind's intervals; any other kind (nullptr included) the main ones.\n"
+      << "inline const char* " << o.functionName << "(long long size, const char* kind) {\n";
+    for (const auto& k : kinds)
+        d << "    if (kind && std::strcmp(kind, " << cppStringLiteral(k.kind) << ") == 0) return " << o.functionName
+          << "_" << k.kind << "(size);\n";
+    d << "    return " << o.functionName << "(size);\n}\n\n";
+    for (auto it = ns.rbegin(); it != ns.rend(); ++it) d << "} // namespace " << *it << "\n";
+    return out + d.str();
+}
+
 std::vector<RuleTableRow> ruleTable(const SizeRule& rule, const std::string& variable) {
     std::vector<RuleTableRow> rows;
     for (const Interval& iv : rule.intervals)

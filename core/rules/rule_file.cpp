@@ -54,6 +54,20 @@ std::string scalarName(const std::vector<std::string>& dims) {
     return out;
 }
 
+// A size rule's "intervals" (of the rule, or of one of its kinds under `path`), none with an empty candidate.
+SizeRule checkedIntervals(const nlohmann::json& j, const std::string& path) {
+    SizeRule r;
+    try {
+        r = ruleFromJson(j);
+    } catch (const RuleInputError& e) {
+        throw RuleInputError(path.empty() ? std::string(e.what()) : path.substr(0, path.size() - 1) + ": " + e.what());
+    }
+    for (std::size_t i = 0; i < r.intervals.size(); ++i)
+        if (r.intervals[i].candidate.empty())
+            throw RuleInputError(path + "intervals[" + std::to_string(i) + "]: empty candidate");
+    return r;
+}
+
 } // namespace
 
 DecisionTree treeFromJson(const nlohmann::json& j) {
@@ -89,10 +103,14 @@ RuleFile ruleFileFromJson(const nlohmann::json& j, const std::string& source) {
             rule.family = j["family"].get<std::string>();
         }
         if (rule.format == "ktune-rules/1") {
-            rule.sizeRule = ruleFromJson(j);
-            for (std::size_t i = 0; i < rule.sizeRule->intervals.size(); ++i)
-                if (rule.sizeRule->intervals[i].candidate.empty())
-                    throw RuleInputError("intervals[" + std::to_string(i) + "]: empty candidate");
+            rule.sizeRule = checkedIntervals(j, "");
+            if (j.contains("kinds")) {
+                if (!j["kinds"].is_object()) throw RuleInputError("kinds: expected an object of kind → intervals");
+                for (const auto& [kind, part] : j["kinds"].items()) { // nlohmann's objects iterate sorted by key
+                    if (kind.empty()) throw RuleInputError("kinds: an empty kind name");
+                    rule.kindRules.push_back({kind, checkedIntervals(part, "kinds." + kind + ".")});
+                }
+            }
         } else if (rule.format == "ktune-tree/1") {
             rule.tree = treeFromJson(j);
         } else if (rule.format == "ktune-table/1") {
@@ -133,6 +151,8 @@ std::vector<std::string> RuleFile::candidates() const {
     };
     if (sizeRule)
         for (const auto& iv : sizeRule->intervals) add(iv.candidate);
+    for (const auto& k : kindRules)
+        for (const auto& iv : k.rule.intervals) add(iv.candidate);
     if (tree) {
         std::function<void(int)> walk = [&](int i) {
             const auto& n = tree->nodes[static_cast<std::size_t>(i)];
@@ -153,6 +173,7 @@ std::vector<std::string> RuleFile::kinds() const {
     std::vector<std::string> out;
     if (table)
         for (const auto& k : table->kinds) out.push_back(k.kind);
+    for (const auto& k : kindRules) out.push_back(k.kind);
     return out;
 }
 
@@ -185,11 +206,16 @@ RuleChoice RuleFile::select(const std::vector<std::string>& dims, const std::vec
                                  joinedDims(dims) + " columns for other shapes");
         }
         const long long s = size.front();
-        const auto& ivs = sizeRule->intervals;
-        const Interval& iv = sizeRule->intervalFor(s);
+        const SizeRule* chosen = &*sizeRule;
+        if (!kind.empty())
+            for (const auto& k : kindRules)
+                if (k.kind == kind) chosen = &k.rule, choice.kind = kind;
+        const auto& ivs = chosen->intervals;
+        const Interval& iv = chosen->intervalFor(s);
         const std::string name = scalarName(dims);
         choice.candidate = iv.candidate;
-        choice.why = std::to_string(iv.lo) + " <= " + name + " < " + std::to_string(iv.hi);
+        choice.why = std::to_string(iv.lo) + " <= " + name + " < " + std::to_string(iv.hi) +
+                     (choice.kind.empty() ? "" : " (" + kind + " intervals)");
         if (s < ivs.front().lo)
             choice.note = name + " = " + std::to_string(s) + " is below the rule's first interval (" + choice.why +
                           "): its candidate is used";

@@ -19,14 +19,18 @@ struct RuleChoice {
     std::string candidate;
     std::string why;  // "32 <= n < 48" (interval), "m < 512, n >= 256" (tree path) or "m = 4, n = 4, k = 4" (table)
     std::string note; // set when the size lies outside every interval and the nearest one was used
-    std::string kind; // the kind table that chose (a table's "kinds"); empty: the rule's main table, tree or intervals
+    std::string kind; // the kind table or intervals that chose (a rule's "kinds"); empty: the main ones
 };
+
 
 struct RuleFile {
     std::string source; // the file name, for messages
     std::string format; // "ktune-rules/1", "ktune-tree/1" or "ktune-table/1"
     std::string family; // the family the rule was derived for; empty when the file does not say
     std::optional<SizeRule> sizeRule;
+    // A size rule's intervals per call kind ("kinds": {"tn": {"intervals": [...]}}), sorted by kind: a call of such a
+    // kind takes them over the whole range (its own nearest interval outside it), as its own rule.
+    std::vector<KindIntervals> kindRules;
     std::optional<DecisionTree> tree;
     std::optional<SizeTable> table;
     nlohmann::json document; // the whole file, for reports that quote the rule
@@ -34,7 +38,7 @@ struct RuleFile {
     // Distinct candidate names in rule order (intervals left to right, tree leaves depth first, table entries, then
     // the kind tables' entries).
     std::vector<std::string> candidates() const;
-    // The call kinds the rule has tables of its own for (a table's "kinds"); empty for the others.
+    // The call kinds the rule has tables or intervals of its own for (its "kinds"), sorted; empty for the others.
     std::vector<std::string> kinds() const;
     // Throws RuleInputError unless the rule can be evaluated on sizes with these dimension names: a size rule
     // needs one dimension or several that are equal (GEMM's m = n = k); a tree's or a table's dimensions must all be
@@ -44,7 +48,8 @@ struct RuleFile {
     // else RuleInputError); below the first interval or at/after the last hi the nearest interval is used and
     // `note` says so. A table takes the values of its dimensions; a size without an entry gets the nearest entry's
     // candidate and a note. A call of `kind` (a family's dispatch kind; empty: the main one) takes the kind table's
-    // exact entry where the table has one for the kind, else as a call of the main kind.
+    // exact entry where the table has one for the kind, else as a call of the main kind; a size rule with intervals
+    // for the kind takes those at every size.
     RuleChoice select(const std::vector<std::string>& dims, const std::vector<long long>& size,
                       const std::string& kind = {}) const;
 };

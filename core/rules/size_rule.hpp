@@ -25,6 +25,12 @@ struct SizeRule {
     const Interval& intervalFor(long long size) const;
 };
 
+// A size rule's intervals for calls of one kind (a family's dispatch kind: GEMM's "tn"), beside its main ones.
+struct KindIntervals {
+    std::string kind;
+    SizeRule rule;
+};
+
 struct RuleOptions {
     long long minWidth = 1; // intervals narrower than this (hi − lo, in size units) are absorbed by a neighbour
     double tolerance = 0;   // a candidate within this fraction of the best counts as good enough (0.02 = 2%)

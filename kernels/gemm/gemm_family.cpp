@@ -463,6 +463,14 @@ std::optional<blas::BlasCall> GemmFamily::benchCall(const std::string& variant, 
     return call;
 }
 
+std::string GemmFamily::dispatchKind(const blas::BlasCall& call) const {
+    // Row-major C = op(A) op(B) is column-major C^T = op(B)^T op(A)^T: the same transposition flags, A and B swapped.
+    const bool rowMajor = call.order == blas::Order::RowMajor;
+    const blas::Op first = rowMajor ? call.opB : call.opA, second = rowMajor ? call.opA : call.opB;
+    const std::string kind = std::string(first == blas::Op::N ? "n" : "t") + (second == blas::Op::N ? "n" : "t");
+    return kind == "nn" ? "" : kind;
+}
+
 std::unique_ptr<Routine> GemmFamily::makeRoutine(Device& device, ProgramCache& programs, const Point& point) const {
     // The copies are the stored best of the copy family for this device, when one is stored (issue 11).
     return std::make_unique<GemmRoutine>(device, programs, paramsFromPoint(point, m_precision),

@@ -37,6 +37,12 @@ public:
     // The bench runs the routine (copies + TN kernel) for each op type, column-major, beside the TN kernel alone.
     BenchDescription benchDescription() const override;
     std::optional<blas::BlasCall> benchCall(const std::string& variant, const ProblemSize& size) const override;
+    // Calls of each transposition pair but NN may have a rule of their own: the kernel reads transposed operands
+    // differently (direct reads: along the other dimension), so the best kernel of a size differs by op (H200
+    // 2026-11-28 run AJ: a 32 x 64 kernel 0.89x cuBLAS in NT and 0.52x in TN at 1024). The kind is the bench
+    // variant's name, the column-major op pair ("tn": C = A^T B); a row-major call is its column-major transpose.
+    std::vector<std::string> dispatchKinds() const override { return {"nt", "tn", "tt"}; }
+    std::string dispatchKind(const blas::BlasCall& call) const override;
     std::unique_ptr<Routine> makeRoutine(Device& device, ProgramCache& programs, const Point& point) const override;
     std::vector<RoutinePlan> routinePlans(const Point& point, const DeviceInfo& device) const override;
     // Keys may leave parameters out (they keep GemmParams' defaults, as presets do); a name that is no GEMM

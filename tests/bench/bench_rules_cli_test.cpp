@@ -211,7 +211,9 @@ TEST_F(BenchRulesCli, Blas3FamilyFromTuningRunToMeasuredRule) {
     std::map<std::pair<long long, std::string>, double> singleValue;
     for (const auto& row : single["rows"]) singleValue[{row["size"][0], row["uplo/trans"]}] = row["ours_gflops"];
     std::ifstream compare(out + "/compare.txt");
+    std::getline(compare, line); // the title
     std::getline(compare, line);
+    EXPECT_EQ(line.rfind("peer: ", 0), 0u) << line; // the peers the figures are divided by
     std::getline(compare, line);
     EXPECT_NE(line.find("uplo"), std::string::npos) << line; // the variant column, named by the family's label
     int rows = 0;

@@ -45,12 +45,13 @@ protected:
     }
 };
 
-// A column-major sgemm of size n through the routine, checked against the host reference.
-void expectCorrect(Device& device, Routine& routine, std::int64_t n) {
+// An sgemm of size n through the routine (column-major TN unless said), checked against the host reference.
+void expectCorrect(Device& device, Routine& routine, std::int64_t n, blas::Op opA = blas::Op::T,
+                   blas::Op opB = blas::Op::N, blas::Order order = blas::Order::ColMajor) {
     blas::BlasCall call;
     call.precision = Precision::F32;
-    call.order = blas::Order::ColMajor;
-    call.opA = blas::Op::T;
+    call.order = order;
+    call.opA = opA, call.opB = opB;
     call.m = n, call.n = n, call.k = n;
     call.alpha = 1.5, call.beta = -0.5;
     auto host = bench::randomOperands<float>(call, 7);
@@ -109,6 +110,42 @@ TEST_F(TunedRoutinePocl, RuleChoosesOnBothSidesOfItsBoundary) {
     EXPECT_EQ(routine.lastChoice().why, "1 <= m = n = k < 48");
     expectCorrect(*s_device, routine, 48);
     EXPECT_EQ(routine.lastChoice().key, large.key());
+}
+
+// GEMM's merged rule (`ktune rules --merge` of an NN rule and a TN rule): TN calls, and the row-major NT calls
+// that are column-major TN, take the TN intervals' kernel; NN calls and TT calls (no TT intervals) the main one.
+TEST_F(TunedRoutinePocl, GemmOpsTakeTheirOwnIntervals) {
+    const auto [nnPoint, tnPoint] = twoPoints();
+    const auto rule = rules::ruleFileFromJson(
+        nlohmann::json{{"format", "ktune-rules/1"},
+                       {"family", "sgemm"},
+                       {"intervals", {{{"lo", 1}, {"hi", 4096}, {"candidate", nnPoint.key()}}}},
+                       {"kinds", {{"tn", {{"intervals", {{{"lo", 1}, {"hi", 4096}, {"candidate", tnPoint.key()}}}}}}}}},
+        "M.json");
+    ProgramCache programs(*s_device);
+    TunedRoutine routine(*s_device, programs, family("sgemm"),
+                         std::make_shared<RuleChooser>(rule, *family("sgemm"), s_device->info()));
+    using blas::Op;
+    struct Case {
+        Op opA, opB;
+        blas::Order order;
+        const Point* want;
+        const char* kind;
+    };
+    for (const Case& c : {Case{Op::N, Op::N, blas::Order::ColMajor, &nnPoint, ""},
+                          Case{Op::T, Op::N, blas::Order::ColMajor, &tnPoint, "tn"},
+                          Case{Op::N, Op::T, blas::Order::RowMajor, &tnPoint, "tn"},
+                          Case{Op::T, Op::T, blas::Order::ColMajor, &nnPoint, ""}}) {
+        SCOPED_TRACE(std::string(c.kind) + (c.order == blas::Order::RowMajor ? " row-major" : " column-major"));
+        expectCorrect(*s_device, routine, 37, c.opA, c.opB, c.order);
+        EXPECT_EQ(routine.lastChoice().key, c.want->key());
+        EXPECT_EQ(routine.lastChoice().kind, c.kind);
+    }
+    // A kind sgemm does not have is refused when the routine is made.
+    auto wrong = rule.document;
+    wrong["kinds"]["pointers"] = wrong["kinds"]["tn"];
+    EXPECT_THROW(RuleChooser(rules::ruleFileFromJson(wrong, "W.json"), *family("sgemm"), s_device->info()),
+                 std::invalid_argument);
 }
 
 // A BLAS3 family through the same routine: an ssyrk rule over n = k (as tools/gpu-dispatch.sh derives it) picks the

@@ -252,10 +252,10 @@ TEST(CliRules, MergeAddsAPointersTableAndNeverWritesOverAFile) {
         {"--merge R.json --kind-table pointers=P.json --out N.json", "has a pointers table already"},
         {"--merge S.json --kind-table pointers=R.json --out N.json", "has kind tables of its own"},
         {"--merge S.json --kind-table pointers=T.json --out N.json", "keyed on (m,n)"},
-        {"--merge S.json --kind-table pointers=D.json --out N.json", "D.json is a table for dgemm_batched"},
+        {"--merge S.json --kind-table pointers=D.json --out N.json", "D.json is a rule for dgemm_batched"},
         {"--merge S.json --kind-table pointer=P.json --out N.json", "sgemm_batched has no call kind 'pointer' (its "
                                                                    "kinds: pointers)"},
-        {"--merge S.json --kind-table pointers=Tree.json --out N.json", "--merge takes tables"},
+        {"--merge S.json --kind-table pointers=Tree.json --out N.json", "--merge takes two tables"},
         {"--merge S.json --kind-table P.json --out N.json", "expected KIND=FILE.json"},
         {"--merge S.json --kind-table pointers=nosuch.json --out N.json", "cannot read"},
         {"--merge S.json --out N.json", "--kind-table"},
@@ -269,4 +269,49 @@ TEST(CliRules, MergeAddsAPointersTableAndNeverWritesOverAFile) {
     }
     EXPECT_EQ(s.read("keep.hpp"), "// mine\n");
     EXPECT_EQ(s.read("S.json"), strided);
+}
+
+TEST(CliRules, MergeGivesGemmOpsIntervalsOfTheirOwn) {
+    // Interval rules from NN curves and from TN curves, merged for dgemm: the file holds the TN intervals under
+    // "kinds", a second merge adds TT, the C++ picks by kind; mixing a rule and a table, a kind dgemm lacks, a
+    // second tn and a kind rule with kinds of its own are refused, and nothing is overwritten.
+    Scratch s;
+    s.write("nn.csv", "size,candidate,value\n64,a,9\n64,b,1\n128,a,2\n128,b,7\n");
+    s.write("tn.csv", "size,candidate,value\n64,a,1\n64,b,9\n128,a,7\n128,b,2\n");
+    ASSERT_EQ(s.ktune("rules --curves nn.csv --family dgemm --out nn.json").rc, 0);
+    ASSERT_EQ(s.ktune("rules --curves tn.csv --family dgemm --out tn.json").rc, 0);
+    const std::string nn = s.read("nn.json");
+    const auto r = s.ktune("rules --merge nn.json --kind-table tn=tn.json --out m.json --emit-cpp m.hpp");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    EXPECT_NE(r.output.find("merged: 2 intervals, tn 2 intervals (kinds: tn)"), std::string::npos) << r.output;
+    const auto j = nlohmann::json::parse(s.read("m.json"));
+    EXPECT_EQ(j["format"], "ktune-rules/1");
+    EXPECT_EQ(j["intervals"], nlohmann::json::parse(nn)["intervals"]);
+    EXPECT_EQ(j["kinds"]["tn"]["intervals"][0]["candidate"], "b");
+    EXPECT_EQ(j["kinds"]["tn"]["source"], "tn.csv");
+    EXPECT_NE(s.read("m.hpp").find("selectKernel_tn(long long size)"), std::string::npos) << s.read("m.hpp");
+    EXPECT_NE(s.read("m.hpp").find("selectKernel(long long size, const char* kind)"), std::string::npos);
+    const auto again = s.ktune("rules --merge m.json --kind-table tt=tn.json --out m2.json");
+    ASSERT_EQ(again.rc, 0) << again.output;
+    const auto j2 = nlohmann::json::parse(s.read("m2.json"));
+    EXPECT_EQ(j2["kinds"]["tn"], j["kinds"]["tn"]);
+    EXPECT_EQ(j2["kinds"]["tt"]["intervals"], j["kinds"]["tn"]["intervals"]);
+    s.write("T.csv", "m,n,k,candidate,value\n2,2,2,a,1\n2,2,2,b,2\n");
+    ASSERT_EQ(s.ktune("rules --curves T.csv --table --family dgemm --out T.json").rc, 0);
+    struct Case {
+        std::string args, mentions;
+    };
+    for (const Case& c : std::vector<Case>{
+             {"--merge nn.json --kind-table tn=T.json --out N.json", "two tables"},
+             {"--merge nn.json --kind-table pointers=tn.json --out N.json", "dgemm has no call kind 'pointers'"},
+             {"--merge m.json --kind-table tn=tn.json --out N.json", "has tn intervals already"},
+             {"--merge nn.json --kind-table tn=m.json --out N.json", "has kind intervals of its own"},
+             {"--merge nn.json --kind-table tn=tn.json --out m.json", "m.json exists"},
+         }) {
+        const auto bad = s.ktune("rules " + c.args);
+        EXPECT_EQ(bad.rc, 2) << c.args << "\n" << bad.output;
+        EXPECT_NE(bad.output.find(c.mentions), std::string::npos) << c.args << "\n" << bad.output;
+        EXPECT_FALSE(s.exists("N.json")) << c.args;
+    }
+    EXPECT_EQ(s.read("nn.json"), nn);
 }

@@ -20,7 +20,7 @@ namespace {
 const char* kRulesUsage =
     R"(usage: ktune rules --curves C.csv [--min-width W] [--tolerance T] --out R.json [--emit-cpp R.hpp]
                    [--function NAME] [--namespace NS] [--holdout H.csv] [--family F] [--table [--key D1,D2,…]]
-       ktune rules --merge MAIN.json --kind-table KIND=TABLE.json --out R.json [--emit-cpp R.hpp] [--family F]
+       ktune rules --merge MAIN.json --kind-table KIND=PART.json --out R.json [--emit-cpp R.hpp] [--family F]
 
 Derives a dispatch rule from performance curves: the best candidate per size, merged into intervals.
 
@@ -74,6 +74,11 @@ must be tables (ktune-table/1) over the same dimensions and of the same family w
 without a table for that kind already; R.json and R.hpp must not exist (a merge never writes over a file). The
 emitted C++ takes a last argument `const char* kind = nullptr`. `ktune bench --rules R.json` runs the kind's
 choice for its variants, and the family's tuned routine for its calls.
+Size rules (ktune-rules/1) merge the same way, interval rule with interval rule: GEMM's transposition pairs (kinds
+"nt", "tn", "tt", the bench variants; NN is the main rule) each get intervals of their own, derived from curves of
+that op (`ktune bench --best --top K --variants tn`, then `ktune rules --curves`). R.json is MAIN.json with
+"kinds": {"tn": {"intervals": [...], ...}}; a call of the kind takes its intervals at every size. Merge once per
+kind (each merge writes a new file). The emitted C++ has NAME(size), NAME_tn(size), … and NAME(size, kind).
 
 Exit codes: 0 ok, 2 bad arguments or bad input (the message names the file and line), 1 failure while writing.
 )";
@@ -171,13 +176,73 @@ int runTree(const kt::cli::Args& args, const std::string& curvesPath, const std:
     return 0;
 }
 
-// --merge MAIN.json --kind-table KIND=FILE.json: the main table with KIND's entries from FILE (see the usage).
+// The family both merge inputs are for (where they name one, and --family), checked to have call kind `kind`.
+std::string mergedFamily(const kt::cli::Args& args, const kt::rules::RuleFile& base, const kt::rules::RuleFile& part,
+                         const std::string& kind, const std::string& basePath, const std::string& kindPath) {
+    using namespace kt;
+    std::string family = base.family;
+    if (!part.family.empty() && !family.empty() && part.family != family)
+        throw rules::RuleInputError(kindPath + " is a rule for " + part.family + ", " + basePath + " for " + family);
+    if (family.empty()) family = part.family;
+    if (auto f = args.value("--family")) {
+        if (!family.empty() && family != *f) throw rules::RuleInputError("--family " + *f + ": the rules are for " + family);
+        family = *f;
+    }
+    if (!family.empty()) {
+        kernels::registerBuiltinFamilies();
+        const auto known = FamilyRegistry::instance().find(family);
+        if (!known || known->internal()) throw rules::RuleInputError("unknown family '" + family + "'");
+        const auto kinds = known->dispatchKinds();
+        if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) {
+            std::string list;
+            for (const auto& k : kinds) list += (list.empty() ? "" : ", ") + k;
+            throw rules::RuleInputError(family + " has no call kind '" + kind + "' (" +
+                                        (list.empty() ? "it has none" : "its kinds: " + list) + ")");
+        }
+    }
+    return family;
+}
+
+// Where the kind's part came from, kept under "kinds".KIND of the merged file.
+void copyProvenance(const kt::rules::RuleFile& part, nlohmann::json& into) {
+    for (const char* key : {"source", "candidates", "evaluation", "holdout"})
+        if (part.document.contains(key)) into[key] = part.document[key];
+}
+
+// Two size rules (ktune-rules/1): MAIN with "kinds".KIND = the other's intervals. The C++ header holds the main
+// function, one per kind (NAME_KIND) and NAME(size, kind) choosing between them.
+void mergeSizeRules(const kt::rules::RuleFile& base, const kt::rules::RuleFile& part, const std::string& kind,
+                    const std::string& family, const std::string& outPath, const kt::cli::Args& args,
+                    const kt::rules::CppEmitOptions& cpp) {
+    using namespace kt;
+    for (const auto& k : base.kindRules)
+        if (k.kind == kind) throw rules::RuleInputError(base.source + " has " + kind + " intervals already");
+    if (!part.kindRules.empty())
+        throw rules::RuleInputError(part.source + ": has kind intervals of its own; give a plain rule for " + kind);
+    nlohmann::json j = base.document;
+    j["kinds"][kind] = rules::ruleToJson(*part.sizeRule);
+    j["kinds"][kind].erase("format");
+    copyProvenance(part, j["kinds"][kind]);
+    if (!family.empty()) j["family"] = family;
+    const auto merged = rules::ruleFileFromJson(j, outPath); // the file as readers will see it
+    std::string header;
+    if (args.value("--emit-cpp")) header = rules::emitKindsCpp(*merged.sizeRule, merged.kindRules, cpp);
+    fit::writeFileAtomically(outPath, j.dump(2) + "\n");
+    if (auto p = args.value("--emit-cpp")) fit::writeFileAtomically(*p, header);
+    std::cout << "merged: " << merged.sizeRule->intervals.size() << " intervals, " << kind << " "
+              << part.sizeRule->intervals.size() << " intervals (kinds: ";
+    for (std::size_t i = 0; i < merged.kindRules.size(); ++i) std::cout << (i ? ", " : "") << merged.kindRules[i].kind;
+    std::cout << ")\nwrote: " << outPath << (args.value("--emit-cpp") ? ", " + *args.value("--emit-cpp") : "")
+              << "\n";
+}
+
+// --merge MAIN.json --kind-table KIND=FILE.json: MAIN with KIND's table or intervals from FILE (see the usage).
 int runMerge(const kt::cli::Args& args, const std::string& outPath, const kt::rules::CppEmitOptions& cpp) {
     using namespace kt;
     for (const char* other : {"--curves", "--min-width", "--tolerance", "--holdout", "--max-depth", "--min-leaf",
                               "--key"})
         if (args.value(other)) throw cli::UsageError(std::string(other) + " does not apply to --merge");
-    if (args.flag("--table")) throw cli::UsageError("--table does not apply to --merge (both inputs are tables)");
+    if (args.flag("--table")) throw cli::UsageError("--table does not apply to --merge (its inputs are rules already)");
     const std::string basePath = *args.value("--merge");
     const std::string spec = args.required("--kind-table");
     const auto eq = spec.find('=');
@@ -190,34 +255,18 @@ int runMerge(const kt::cli::Args& args, const std::string& outPath, const kt::ru
     try {
         const auto base = rules::readRuleFile(basePath);
         const auto part = rules::readRuleFile(kindPath);
-        for (const auto* r : {&base, &part})
-            if (!r->table)
-                throw rules::RuleInputError(r->source + ": a " + r->format +
-                                            " rule; --merge takes tables (ktune-table/1, `ktune rules --table`)");
+        const bool tables = base.table && part.table, sizeRules = base.sizeRule && part.sizeRule;
+        if (!tables && !sizeRules)
+            throw rules::RuleInputError(basePath + " (" + base.format + ") and " + kindPath + " (" + part.format +
+                                        "): --merge takes two tables (ktune-table/1, `ktune rules --table`) or two "
+                                        "size rules (ktune-rules/1)");
+        const std::string family = mergedFamily(args, base, part, kind, basePath, kindPath);
+        if (sizeRules) {
+            mergeSizeRules(base, part, kind, family, outPath, args, cpp);
+            return 0;
+        }
         if (!part.table->kinds.empty())
             throw rules::RuleInputError(kindPath + ": has kind tables of its own; give a plain table for " + kind);
-        std::string family = base.family;
-        if (!part.family.empty() && !family.empty() && part.family != family)
-            throw rules::RuleInputError(kindPath + " is a table for " + part.family + ", " + basePath + " for " +
-                                        family);
-        if (family.empty()) family = part.family;
-        if (auto f = args.value("--family")) {
-            if (!family.empty() && family != *f)
-                throw rules::RuleInputError("--family " + *f + ": the tables are for " + family);
-            family = *f;
-        }
-        if (!family.empty()) {
-            kernels::registerBuiltinFamilies();
-            const auto known = FamilyRegistry::instance().find(family);
-            if (!known || known->internal()) throw rules::RuleInputError("unknown family '" + family + "'");
-            const auto kinds = known->dispatchKinds();
-            if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) {
-                std::string list;
-                for (const auto& k : kinds) list += (list.empty() ? "" : ", ") + k;
-                throw rules::RuleInputError(family + " has no call kind '" + kind + "' (" +
-                                            (list.empty() ? "it has none" : "its kinds: " + list) + ")");
-            }
-        }
         rules::SizeTable merged;
         try {
             merged = rules::withKindTable(*base.table, kind, *part.table);
@@ -229,9 +278,12 @@ int runMerge(const kt::cli::Args& args, const std::string& outPath, const kt::ru
         nlohmann::json j = base.document; // its source, candidates and evaluation stay the main table's
         const auto tableJson = rules::tableToJson(merged);
         j["entries"] = tableJson["entries"];
+        const nlohmann::json before = j.value("kinds", nlohmann::json::object());
         j["kinds"] = tableJson["kinds"];
-        for (const char* key : {"source", "candidates", "evaluation", "holdout"}) // what the kind's table came from
-            if (part.document.contains(key)) j["kinds"][kind][key] = part.document[key];
+        for (const auto& [k, v] : before.items()) // earlier merges' provenance
+            for (const auto& [key, value] : v.items())
+                if (key != "entries") j["kinds"][k][key] = value;
+        copyProvenance(part, j["kinds"][kind]);
         if (!family.empty()) j["family"] = family;
         fit::writeFileAtomically(outPath, j.dump(2) + "\n");
         if (auto p = args.value("--emit-cpp")) fit::writeFileAtomically(*p, header);

@@ -98,3 +98,24 @@ TEST(RuleEmit, GeneratedCppKeepsAwkwardCandidateNames) {
     ASSERT_TRUE(out.has_value()) << error;
     EXPECT_EQ(*out, expectedLines(r));
 }
+
+TEST(RuleEmit, MergedRuleCppPicksTheKindsIntervals) {
+    if (!test::haveCompiler()) GTEST_SKIP() << "no system C++ compiler (c++) on PATH";
+    const SizeRule main = sampleRule(3), tn = sampleRule(12);
+    std::vector<KindIntervals> kinds{{"tn", tn}, {"tt", SizeRule{{{0, 5, "only"}}}}};
+    const auto header = emitKindsCpp(main, kinds, {"pick", "gen::rules", CppStyle::Auto});
+    std::string error;
+    const auto out = test::compileAndRun(
+        header,
+        "for (long long s = -2; s <= 200; ++s) std::printf(\"%lld %s %s %s %s %s\\n\", s, gen::rules::pick(s), "
+        "gen::rules::pick(s, \"tn\"), gen::rules::pick(s, \"tt\"), gen::rules::pick(s, nullptr), "
+        "gen::rules::pick(s, \"nt\"));",
+        &error);
+    ASSERT_TRUE(out.has_value()) << error;
+    std::ostringstream want;
+    for (long long s = -2; s <= 200; ++s)
+        want << s << " " << main.select(s) << " " << tn.select(s) << " only " << main.select(s) << " "
+             << main.select(s) << "\n";
+    EXPECT_EQ(*out, want.str());
+    EXPECT_THROW(emitKindsCpp(main, {{"t-n", tn}}), RuleInputError);
+}

@@ -123,3 +123,33 @@ TEST(RuleFile, UnreadableAndMalformedFiles) {
 }
 
 } // namespace
+
+TEST(RuleFile, IntervalRuleWithKindsSelectsByTheCallsKind) {
+    // GEMM's merged rule: NN calls take the main intervals, TN calls their own at every size (outside them the
+    // nearest of their own), a kind without intervals the main ones.
+    auto j = intervalRule();
+    j["kinds"]["tn"] = json::parse(R"({"intervals": [{"lo": 16, "hi": 24, "candidate": "A=3"},
+        {"lo": 24, "hi": 65, "candidate": "A=1"}], "source": "tn.csv"})");
+    const auto rule = kt::rules::ruleFileFromJson(j, "R.json");
+    EXPECT_EQ(rule.kinds(), (std::vector<std::string>{"tn"}));
+    EXPECT_EQ(rule.candidates(), (std::vector<std::string>{"A=1", "A=2", "A=3"}));
+    const auto tn = rule.select(kGemmDims, {20, 20, 20}, "tn");
+    EXPECT_EQ(tn.candidate, "A=3");
+    EXPECT_EQ(tn.kind, "tn");
+    EXPECT_EQ(tn.why, "16 <= m = n = k < 24 (tn intervals)");
+    EXPECT_EQ(rule.select(kGemmDims, {20, 20, 20}).candidate, "A=1");
+    EXPECT_EQ(rule.select(kGemmDims, {20, 20, 20}).kind, "");
+    EXPECT_EQ(rule.select(kGemmDims, {50, 50, 50}, "tn").candidate, "A=1"); // main: A=2
+    EXPECT_EQ(rule.select(kGemmDims, {50, 50, 50}, "nt").candidate, "A=2");
+    const auto past = rule.select(kGemmDims, {900, 900, 900}, "tn");
+    EXPECT_EQ(past.candidate, "A=1");
+    EXPECT_NE(past.note.find("past"), std::string::npos) << past.note;
+    // Bad kinds name where they are.
+    auto bad = intervalRule();
+    bad["kinds"] = json::array();
+    EXPECT_NE(messageOf(bad).find("kinds: expected an object"), std::string::npos) << messageOf(bad);
+    bad["kinds"] = json::parse(R"({"tn": {"intervals": [{"lo": 16, "hi": 24, "candidate": ""}]}})");
+    EXPECT_NE(messageOf(bad).find("kinds.tn.intervals[0]: empty candidate"), std::string::npos) << messageOf(bad);
+    bad["kinds"] = json::parse(R"({"tt": {"entries": []}})");
+    EXPECT_NE(messageOf(bad).find("kinds.tt"), std::string::npos) << messageOf(bad);
+}
