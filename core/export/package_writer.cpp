@@ -48,6 +48,7 @@ void writeText(const fs::path& path, std::string_view text) {
 const char* routineEnum(const std::string& routine) {
     static const std::map<std::string, const char*> names{{"gemm", "Gemm"},
                                                           {"gemm_batched_strided", "GemmBatchedStrided"},
+                                                          {"gemm_batched", "GemmBatched"},
                                                           {"transpose", "Transpose"},
                                                           {"symm", "Symm"},
                                                           {"syrk", "Syrk"},
@@ -64,6 +65,7 @@ const char* routineEnum(const std::string& routine) {
 std::string apiName(const blas::BlasCall& call) {
     const std::string prefix = call.precision == Precision::F64 ? "d" : "s";
     if (call.routine == blas::routine::kGemmBatchedStrided) return prefix + "gemm_batch_strided";
+    if (call.routine == blas::routine::kGemmBatched) return prefix + "gemm_batch_ptr"; // pointer arrays
     if (call.routine == blas::routine::kTranspose) return prefix + "omatcopy"; // as OpenBLAS and oneMKL name it
     return prefix + call.routine;
 }
