@@ -126,6 +126,10 @@ TEST_F(ExportModel, BatchedFamiliesDispatchByATableOfEveryMeasuredSize) {
     EXPECT_NE(code.str().find("// sgemm_batched: the dispatch table over (m, n, k, batch)"), std::string::npos);
     EXPECT_NE(code.str().find("        {8LL, 8LL, 8LL}, // " + points[2] + "\n"), std::string::npos) << code.str();
     EXPECT_NE(code.str().find("static const int dims[] = {0, 1, 2}; // m n k"), std::string::npos) << code.str();
+    // Pointer-array batches are exported beside strided ones and dispatched by the same table (the store holds no
+    // pointers table: its measurements are strided batches).
+    EXPECT_NE(code.str().find("ktp::Routine::GemmBatched, false"), std::string::npos) << code.str();
+    EXPECT_EQ(manifest["routines"], nlohmann::json::array({"sgemm_batch_strided", "sgemm_batch_ptr"}));
 }
 
 TEST_F(ExportModel, RefusesUnknownDevicesFamiliesAndFamiliesWithoutRoutinesOrMeasurements) {
@@ -449,13 +453,40 @@ TEST(BatchedPackagePlan, TheFamiliesRoutinePlansAreSizeSpecialised) {
         const auto seeds = family->seedPoints(device);
         ASSERT_FALSE(seeds.empty());
         const auto plans = family->routinePlans(seeds.front(), device);
-        ASSERT_EQ(plans.size(), 4u);
-        for (const auto& r : plans) {
+        ASSERT_EQ(plans.size(), 8u); // strided and pointer-array batches, each op pair
+        for (std::size_t i = 0; i < plans.size(); ++i) {
+            const auto& r = plans[i];
             EXPECT_EQ(r.plan.invalidReason(), "");
             ASSERT_EQ(r.plan.programs.size(), 2u);
             EXPECT_EQ(exporter::splitOptions(r.plan.programs[1]).perCall.size(), 3u) << name;
+            EXPECT_EQ(r.call.routine, i < 4 ? blas::routine::kGemmBatchedStrided : blas::routine::kGemmBatched);
         }
     }
+}
+
+// The pointer-array plan as the package runs it: the largest offsets are call fields, the offsets are int buffers
+// PA, PB, PC of `batch` elements passed after C, and the kernel is compiled with BATCHED_POINTERS, as KernelTune's
+// routine compiles it for a gemm_batched call.
+TEST(BatchedPackagePlan, PointerArrayPlansReadTheCallsOffsets) {
+    const DeviceInfo device = store::test::sampleDevice();
+    batched::BatchedParams p;
+    p.precision = Precision::F32;
+    const KernelPlan plan = batched::batchedPackagePlan(p, device, blas::Op::T, blas::Op::N, true);
+    ASSERT_EQ(plan.invalidReason(), "");
+    batched::BatchedShape shape{blas::Op::T, blas::Op::N, 7, 5, 9};
+    shape.pointers = true;
+    auto substituted = plan.programs[1].options;
+    for (auto& o : substituted)
+        for (const char* d : {"M", "N", "K"})
+            if (o == std::string("-DBATCHED_") + d + "=${" + char(std::tolower(*d)) + "}")
+                o = std::string("-DBATCHED_") + d + "=" + (*d == 'M' ? "7" : *d == 'N' ? "5" : "9");
+    EXPECT_EQ(substituted, batched::batchedProgram(p, device, shape).options);
+    const std::string code = exporter::emitPlanFunction(plan, "f", [](std::size_t i) { return int(i); });
+    EXPECT_NE(code.find("const std::int64_t v_maxpa = x.call.maxpa;"), std::string::npos) << code;
+    EXPECT_NE(code.find("const std::int64_t v_maxpc = x.call.maxpc;"), std::string::npos) << code;
+    EXPECT_NE(code.find("x.buffer(3, \"PA\", ktp::kInput, (v_batch), true)"), std::string::npos) << code;
+    EXPECT_NE(code.find("x.buffer(5, \"PC\", ktp::kInput, (v_batch), true)"), std::string::npos) << code;
+    EXPECT_NE(code.find("ktp::Arg::buffer(5)}"), std::string::npos) << code;
 }
 
 } // namespace
