@@ -296,6 +296,15 @@ In a consumer's CMakeLists.txt (with `CMAKE_PREFIX_PATH=/opt/ktp`):
         o << R"(- device memory: `ktp_sgemm_cl(queue, order, transA, transB, m, n, k, alpha, A, offA, lda, …)` on `cl_mem`
   buffers, enqueued on the caller's queue without waiting.
 )";
+    if (std::find(g.apiRoutines.begin(), g.apiRoutines.end(), "sgemm_batch_ptr") != g.apiRoutines.end() ||
+        std::find(g.apiRoutines.begin(), g.apiRoutines.end(), "dgemm_batch_ptr") != g.apiRoutines.end())
+        o << R"(
+Pointer-array batches: `ktp_cblas_sgemm_batch_ptr(order, transA, transB, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc,
+batchCount)` takes arrays of pointers (any order; A and B may alias; C's problems must not overlap); the device
+entries `ktp_sgemm_batch_ptr_cl/_cu(…, A, offA, lda, B, offB, ldb, beta, C, offC, ldc, batchCount)` take one buffer
+or pointer per operand and host arrays of per-problem element offsets (`const long long*`, copied before the call
+returns). They run the batched GEMM's kernels, chosen by the same table as strided batches.
+)";
     o << R"(
 ## How a variant is chosen
 
@@ -349,7 +358,9 @@ Built with `-DKTP_DROP_IN=ON`, `libktp.so` also defines the CBLAS and Fortran BL
 `LD_PRELOAD=/opt/ktp/lib/libktp.so ./app` runs an unmodified BLAS program's calls on the device. A call with invalid
 arguments, a routine the package does not hold, or a call its kernels cannot take goes to the program's own BLAS
 (the next definition of the symbol), so argument errors are reported by that library's xerbla as usual.
-`KTP_LOG=FILE` appends one line per call saying where it ran. The batched strided GEMM has no drop-in name: no
+`KTP_LOG=FILE` appends one line per call saying where it ran. The pointer-array batched GEMM
+(`ktp_cblas_?gemm_batch_ptr`: one group, where oneMKL's `cblas_?gemm_batch` is grouped) has no drop-in name. Neither
+has the batched strided GEMM: no
 standard one exists (Debian's OpenBLAS defines none, and oneMKL's `cblas_?gemm_batch_strided` takes 32-bit strides
 in its LP64 interface, where the package's `ktp_cblas_?gemm_batch_strided` takes long long).
 )";
