@@ -146,8 +146,8 @@ TEST_F(ExportCudaPackage, BuildsWithoutCudaCompilesWithNvrtcAndSaysClearlyWhenTh
     for (const char* entry :
          {"ktp_sgemm_cu", "ktp_dgemm_cu", "ktp_sgemm_batch_strided_cu", "ktp_dgemm_batch_strided_cu", "ktp_ssymv_cu",
           "ktp_dsymv_cu", "ktp_cblas_sgemm", "ktp_cblas_dgemm_batch_strided", "ktp_cblas_ssymv", "ktp_sdot_cu",
-          "ktp_domatcopy_cu", "ktp_cblas_ddot", "ktp_cblas_somatcopy", "ktp_sgemm_batch_ptr_cu", "ktp_dgemm_batch_ptr_cu",
-          "ktp_cblas_sgemm_batch_ptr"})
+          "ktp_domatcopy_cu", "ktp_cblas_ddot", "ktp_cblas_somatcopy", "ktp_sgemm_batch_ptr_cu",
+          "ktp_dgemm_batch_ptr_cu", "ktp_cblas_sgemm_batch_ptr"})
         EXPECT_NE(r.output.find(std::string(" ") + entry + "\n"), std::string::npos) << entry << " in\n" << r.output;
     EXPECT_EQ(r.output.find("_cl\n"), std::string::npos) << r.output;
 

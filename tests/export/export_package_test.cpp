@@ -127,9 +127,26 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
     }
     const auto exported = scratch.ktune("export --db '" + db + "' --device '" + deviceId + "' --family all --out pkg");
     ASSERT_EQ(exported.rc, 0) << exported.output;
-    for (const char* routine :
-         {" sgemm", " dgemm", " sgemm_batch_strided", " dgemm_batch_strided", " sgemm_batch_ptr", " dgemm_batch_ptr", " ssymv", " dsymv", " ssyrk", " dsyrk",
-          " ssyr2k", " dsyr2k", " ssymm", " dsymm", " strmm", " dtrmm", " sdot", " ddot", " somatcopy", " domatcopy"})
+    for (const char* routine : {" sgemm",
+                                " dgemm",
+                                " sgemm_batch_strided",
+                                " dgemm_batch_strided",
+                                " sgemm_batch_ptr",
+                                " dgemm_batch_ptr",
+                                " ssymv",
+                                " dsymv",
+                                " ssyrk",
+                                " dsyrk",
+                                " ssyr2k",
+                                " dsyr2k",
+                                " ssymm",
+                                " dsymm",
+                                " strmm",
+                                " dtrmm",
+                                " sdot",
+                                " ddot",
+                                " somatcopy",
+                                " domatcopy"})
         EXPECT_NE(exported.output.find(routine), std::string::npos) << routine << " in\n" << exported.output;
     for (const char* family : {"sgemm_batched", "dgemm_batched"}) { // compiled per size: dispatched by a table
         const auto at = exported.output.find(std::string("\n") + family + ": ");
@@ -182,20 +199,20 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
             // Pointer-array batches as strided ones: the store measured strided batches only, so the package has
             // no pointers table and both kinds take the strided table's kernel (kernels/batched/README.md).
             for (const char* form : {"_batch_strided", "_batch_ptr"})
-            for (const char* entry : {" host ", " device "}) {
-                const std::string routine = std::string(family).substr(0, 5) + form;
-                EXPECT_NE(first.output.find("batched " + routine + " 7x5x9" + entry + family + " " + best +
-                                            " compiled for -DBATCHED_M=7 -DBATCHED_N=5 -DBATCHED_K=9\n"),
-                          std::string::npos)
-                    << family << entry << "\n"
-                    << first.output;
-                const auto untuned = first.output.find("batched " + routine + " 6x6x6" + entry + family + " ");
-                ASSERT_NE(untuned, std::string::npos) << first.output;
-                EXPECT_NE(first.output.substr(untuned, first.output.find('\n', untuned) - untuned)
-                              .find(" compiled for -DBATCHED_M=6 -DBATCHED_N=6 -DBATCHED_K=6"),
-                          std::string::npos)
-                    << first.output;
-            }
+                for (const char* entry : {" host ", " device "}) {
+                    const std::string routine = std::string(family).substr(0, 5) + form;
+                    EXPECT_NE(first.output.find("batched " + routine + " 7x5x9" + entry + family + " " + best +
+                                                " compiled for -DBATCHED_M=7 -DBATCHED_N=5 -DBATCHED_K=9\n"),
+                              std::string::npos)
+                        << family << entry << "\n"
+                        << first.output;
+                    const auto untuned = first.output.find("batched " + routine + " 6x6x6" + entry + family + " ");
+                    ASSERT_NE(untuned, std::string::npos) << first.output;
+                    EXPECT_NE(first.output.substr(untuned, first.output.find('\n', untuned) - untuned)
+                                  .find(" compiled for -DBATCHED_M=6 -DBATCHED_N=6 -DBATCHED_K=6"),
+                              std::string::npos)
+                        << first.output;
+                }
         }
     }
     EXPECT_NE(first.output.find("routines 20 "), std::string::npos) << first.output;

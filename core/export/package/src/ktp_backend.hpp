@@ -3,11 +3,11 @@
 // candidate plan that works. Each backend supplies its memory handle (`cl_mem`, `CUdeviceptr`) and four operations.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <set>
 #include <string>
 #include <utility>
-#include <cstdint>
 #include <vector>
 
 #include "ktp_internal.hpp"

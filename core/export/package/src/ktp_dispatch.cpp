@@ -92,7 +92,7 @@ bool toOrder(Call& c, Order order) {
 
 int operandIndex(const Call& call, const char* name) {
     if (call.routine == Routine::GemmBatched && name[0] == 'P' && name[1] >= 'A' && name[1] <= 'C' && !name[2])
-        return 3 + (name[1] - 'A'); // PA, PB, PC: the problems' offsets (Call::poffsets)
+        return 3 + (name[1] - 'A');   // PA, PB, PC: the problems' offsets (Call::poffsets)
     if (call.routine == Routine::Dot) // x, y and the result
         return !std::strcmp(name, "x") ? 0 : !std::strcmp(name, "y") ? 1 : !std::strcmp(name, "result") ? 2 : -1;
     if (!std::strcmp(name, "A")) return 0;

@@ -73,15 +73,14 @@ void extents(const Call& call, Extent out[3]) {
 
 std::int64_t largest(const std::vector<long long>& v) { return v.empty() ? 0 : *std::max_element(v.begin(), v.end()); }
 
-template <class T>
-void hostGemmBatchPtr(const char* routine, int order, int transA, int transB, int m, int n, int k, T alpha,
-                      const T* const* A, int lda, const T* const* B, int ldb, T beta, T* const* C, int ldc,
-                      int batch) {
+template <class T> void hostGemmBatchPtr(const char* routine, int order, int transA, int transB, int m, int n, int k,
+                                         T alpha, const T* const* A, int lda, const T* const* B, int ldb, T beta,
+                                         T* const* C, int ldc, int batch) {
     Call call;
     call.f64 = sizeof(T) == 8;
     const PtrPositions& pos = kHostPositions;
-    if (checkGemm(routine, {pos.lda, pos.ldb, pos.ldc, 0, 0, 0, 0, pos.order}, order, transA, transB, m, n, k, lda,
-                  ldb, ldc, call))
+    if (checkGemm(routine, {pos.lda, pos.ldb, pos.ldc, 0, 0, 0, 0, pos.order}, order, transA, transB, m, n, k, lda, ldb,
+                  ldc, call))
         return;
     if (checkBatch(routine, pos, batch, call)) return;
     call.alpha = alpha, call.beta = beta;
@@ -94,8 +93,8 @@ void hostGemmBatchPtr(const char* routine, int order, int transA, int transB, in
         if (!arrays[x]) return void(argumentError(routine, arrayPos[x], std::string(names[x]) + " is null"));
         for (int i = 0; i < batch; ++i)
             if (!arrays[x][i])
-                return void(argumentError(routine, arrayPos[x],
-                                          std::string(names[x]) + "[" + std::to_string(i) + "] is null"));
+                return void(
+                    argumentError(routine, arrayPos[x], std::string(names[x]) + "[" + std::to_string(i) + "] is null"));
     }
     Extent ext[3];
     extents(call, ext);
@@ -149,8 +148,8 @@ int checkOffsets(const char* routine, const PtrPositions& pos, const long long* 
         for (std::int64_t i = 0; i < call.batch; ++i) {
             if (arrays[x][i] < 0)
                 return argumentError(routine, arrayPos[x],
-                                     std::string(names[x]) + "[" + std::to_string(i) + "]=" +
-                                         std::to_string(arrays[x][i]));
+                                     std::string(names[x]) + "[" + std::to_string(i) +
+                                         "]=" + std::to_string(arrays[x][i]));
             *maxima[x] = std::max<std::int64_t>(*maxima[x], arrays[x][i]);
         }
         call.poffsets[x] = arrays[x];
@@ -235,9 +234,9 @@ int ktp_sgemm_batch_ptr_cl(cl_command_queue queue, int order, int transA, int tr
                                lda, B, offB, ldb, beta, C, offC, ldc, batchCount);
 }
 
-int ktp_dgemm_batch_ptr_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k,
-                           double alpha, cl_mem A, const long long* offA, int lda, cl_mem B, const long long* offB,
-                           int ldb, double beta, cl_mem C, const long long* offC, int ldc, int batchCount) {
+int ktp_dgemm_batch_ptr_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k, double alpha,
+                           cl_mem A, const long long* offA, int lda, cl_mem B, const long long* offB, int ldb,
+                           double beta, cl_mem C, const long long* offC, int ldc, int batchCount) {
     return ktp::clGemmBatchPtr("ktp_dgemm_batch_ptr_cl", true, queue, order, transA, transB, m, n, k, alpha, A, offA,
                                lda, B, offB, ldb, beta, C, offC, ldc, batchCount);
 }
@@ -245,17 +244,17 @@ int ktp_dgemm_batch_ptr_cl(cl_command_queue queue, int order, int transA, int tr
 
 #if KTP_WITH_CUDA
 int ktp_sgemm_batch_ptr_cu(CUstream stream, int order, int transA, int transB, int m, int n, int k, float alpha,
-                           CUdeviceptr A, const long long* offA, int lda, CUdeviceptr B, const long long* offB,
-                           int ldb, float beta, CUdeviceptr C, const long long* offC, int ldc, int batchCount) {
-    return ktp::cuGemmBatchPtr("ktp_sgemm_batch_ptr_cu", false, stream, order, transA, transB, m, n, k, alpha, A,
-                               offA, lda, B, offB, ldb, beta, C, offC, ldc, batchCount);
+                           CUdeviceptr A, const long long* offA, int lda, CUdeviceptr B, const long long* offB, int ldb,
+                           float beta, CUdeviceptr C, const long long* offC, int ldc, int batchCount) {
+    return ktp::cuGemmBatchPtr("ktp_sgemm_batch_ptr_cu", false, stream, order, transA, transB, m, n, k, alpha, A, offA,
+                               lda, B, offB, ldb, beta, C, offC, ldc, batchCount);
 }
 
 int ktp_dgemm_batch_ptr_cu(CUstream stream, int order, int transA, int transB, int m, int n, int k, double alpha,
-                           CUdeviceptr A, const long long* offA, int lda, CUdeviceptr B, const long long* offB,
-                           int ldb, double beta, CUdeviceptr C, const long long* offC, int ldc, int batchCount) {
-    return ktp::cuGemmBatchPtr("ktp_dgemm_batch_ptr_cu", true, stream, order, transA, transB, m, n, k, alpha, A,
-                               offA, lda, B, offB, ldb, beta, C, offC, ldc, batchCount);
+                           CUdeviceptr A, const long long* offA, int lda, CUdeviceptr B, const long long* offB, int ldb,
+                           double beta, CUdeviceptr C, const long long* offC, int ldc, int batchCount) {
+    return ktp::cuGemmBatchPtr("ktp_dgemm_batch_ptr_cu", true, stream, order, transA, transB, m, n, k, alpha, A, offA,
+                               lda, B, offB, ldb, beta, C, offC, ldc, batchCount);
 }
 #endif
 

@@ -172,9 +172,9 @@ int ktp_dgemm_batch_strided_cl(cl_command_queue queue, int order, int transA, in
 int ktp_sgemm_batch_ptr_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k, float alpha,
                            cl_mem A, const long long* offA, int lda, cl_mem B, const long long* offB, int ldb,
                            float beta, cl_mem C, const long long* offC, int ldc, int batchCount);
-int ktp_dgemm_batch_ptr_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k,
-                           double alpha, cl_mem A, const long long* offA, int lda, cl_mem B, const long long* offB,
-                           int ldb, double beta, cl_mem C, const long long* offC, int ldc, int batchCount);
+int ktp_dgemm_batch_ptr_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k, double alpha,
+                           cl_mem A, const long long* offA, int lda, cl_mem B, const long long* offB, int ldb,
+                           double beta, cl_mem C, const long long* offC, int ldc, int batchCount);
 int ktp_ssymv_cl(cl_command_queue queue, int order, int uplo, int n, float alpha, cl_mem A, size_t offA, int lda,
                  cl_mem x, size_t offx, int incx, float beta, cl_mem y, size_t offy, int incy);
 int ktp_dsymv_cl(cl_command_queue queue, int order, int uplo, int n, double alpha, cl_mem A, size_t offA, int lda,
@@ -226,11 +226,11 @@ int ktp_dgemm_batch_strided_cu(CUstream stream, int order, int transA, int trans
    one: problem i at A + offA[i] elements (host arrays, copied to the device before the call returns; A, B, C
    anywhere into their allocations). */
 int ktp_sgemm_batch_ptr_cu(CUstream stream, int order, int transA, int transB, int m, int n, int k, float alpha,
-                           CUdeviceptr A, const long long* offA, int lda, CUdeviceptr B, const long long* offB,
-                           int ldb, float beta, CUdeviceptr C, const long long* offC, int ldc, int batchCount);
+                           CUdeviceptr A, const long long* offA, int lda, CUdeviceptr B, const long long* offB, int ldb,
+                           float beta, CUdeviceptr C, const long long* offC, int ldc, int batchCount);
 int ktp_dgemm_batch_ptr_cu(CUstream stream, int order, int transA, int transB, int m, int n, int k, double alpha,
-                           CUdeviceptr A, const long long* offA, int lda, CUdeviceptr B, const long long* offB,
-                           int ldb, double beta, CUdeviceptr C, const long long* offC, int ldc, int batchCount);
+                           CUdeviceptr A, const long long* offA, int lda, CUdeviceptr B, const long long* offB, int ldb,
+                           double beta, CUdeviceptr C, const long long* offC, int ldc, int batchCount);
 int ktp_ssymv_cu(CUstream stream, int order, int uplo, int n, float alpha, CUdeviceptr A, int lda, CUdeviceptr x,
                  int incx, float beta, CUdeviceptr y, int incy);
 int ktp_dsymv_cu(CUstream stream, int order, int uplo, int n, double alpha, CUdeviceptr A, int lda, CUdeviceptr x,
