@@ -130,6 +130,29 @@ void emitTable(std::ostringstream& o, const ExportFamily& family, const std::map
       << "    }\n    return variants[best];\n";
 }
 
+// A kind table (rules::KindTable) as C++: the variant of the call's exact entry, -1 for a size it lacks (the main
+// table decides then, as rules::SizeTable::choose).
+void emitKindTable(std::ostringstream& o, const ExportFamily& family, const rules::KindTable& k,
+                   const std::map<std::string, int>& variantIndex) {
+    const rules::SizeTable& t = *family.table;
+    o << "    static const long long keys[][" << t.dims.size() << "] = {\n";
+    for (std::size_t i = 0; i < k.keys.size(); ++i) {
+        o << "        {";
+        for (std::size_t j = 0; j < k.keys[i].size(); ++j) o << (j ? ", " : "") << k.keys[i][j] << "LL";
+        o << "}, // " << k.candidates[i] << "\n";
+    }
+    o << "    };\n    static const int variants[] = {";
+    for (std::size_t i = 0; i < k.candidates.size(); ++i) o << (i ? ", " : "") << variantIndex.at(k.candidates[i]);
+    o << "};\n    static const int dims[] = {";
+    for (std::size_t j = 0; j < t.dims.size(); ++j)
+        o << (j ? ", " : "") << std::find(family.dims.begin(), family.dims.end(), t.dims[j]) - family.dims.begin();
+    o << "};\n    for (int i = 0; i < " << k.keys.size() << "; ++i) {\n"
+      << "        bool same = true;\n"
+      << "        for (int j = 0; j < " << t.dims.size() << "; ++j) same = same && d[dims[j]] == keys[i][j];\n"
+      << "        if (same) return variants[i];\n"
+      << "    }\n    return -1;\n";
+}
+
 bool cudaPackage(const PackageModel& model) { return model.device.backend == BackendKind::Cuda; }
 
 struct Generated {
@@ -219,11 +242,24 @@ Generated generate(const PackageModel& model) {
         else
             emitTree(selects, family.rule, 0, 1, variantIndex);
         selects << "}\n\n";
+        std::string pointersSelect = "nullptr";
+        if (family.table)
+            for (const auto& k : family.table->kinds) {
+                if (k.kind != "pointers") // the runtime knows the kind of its pointer-array entries only
+                    throw ExportError("family " + family.name + ": the package runtime has no calls of kind '" +
+                                      k.kind + "'");
+                pointersSelect = "selectPointers" + std::to_string(f);
+                selects << "// " << family.name << ": the \"pointers\" table (pointer-array batches), exact entries only;"
+                        << " -1: the main table\nint " << pointersSelect << "(const std::int64_t* d) {\n";
+                emitKindTable(selects, family, k, variantIndex);
+                selects << "}\n\n";
+            }
         std::string dims;
         for (const auto& d : family.dims) dims += (dims.empty() ? "" : ", ") + cString(d);
         familyEntries.push_back("    {" + cString(family.name) + ", " + std::to_string(family.dims.size()) + ", {" +
                                 dims + "}, select" + std::to_string(f) + ", " +
-                                std::to_string(variantIndex.at(family.variants[family.generic].pointKey)) + "},");
+                                std::to_string(variantIndex.at(family.variants[family.generic].pointKey)) + ", " +
+                                pointersSelect + "},");
     }
     std::string routines;
     for (const auto& r : g.apiRoutines) routines += (routines.empty() ? "" : " ") + r;

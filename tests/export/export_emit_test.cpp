@@ -383,6 +383,66 @@ std::map<std::string, std::int64_t> evaluate(const KernelPlan& plan, std::map<st
     return values;
 }
 
+// A pointers table given to the export (pointer-array curves are not in the store) is added to the store-built
+// table: pointer-array calls take its exact entries, the strided table's choice at other sizes, as KernelTune's
+// routine chooses; its candidates are exported variants, and the generated dispatch holds the kind's lookup.
+TEST_F(ExportModel, APointersTableChoosesThePointerArrayCallsKernelAtItsSizes) {
+    std::vector<std::string> points;
+    for (const auto& p : FamilyRegistry::instance().find("sgemm_batched")->seedPoints(m_device))
+        points.push_back(p.key());
+    ASSERT_GE(points.size(), 3u);
+    for (const ProblemSize& size : {ProblemSize{{4, 4, 4, 64}}, ProblemSize{{8, 8, 8, 64}}}) {
+        measure("sgemm_batched", points[0], size, 20);
+        measure("sgemm_batched", points[1], size, 10);
+    }
+    exporter::ExportRequest request{m_device.stableId(), {"sgemm_batched"}, 1};
+    exporter::ExportRequest::KindTable k{"sgemm_batched", "pointers", {}};
+    k.table.dims = {"m", "n", "k"};
+    k.table.keys = {{4, 4, 4}};
+    k.table.candidates = {points[2]}; // measured by the pointer-array bench only
+    request.kindTables.push_back(k);
+    const auto model = exporter::buildPackageModel(*m_db, request);
+    ASSERT_EQ(model.families.size(), 1u);
+    const auto& f = model.families[0];
+    EXPECT_EQ(f.select({{4, 4, 4, 64}}), points[0]);
+    EXPECT_EQ(f.select({{4, 4, 4, 64}}, "pointers"), points[2]);
+    EXPECT_EQ(f.select({{8, 8, 8, 64}}, "pointers"), points[0]); // a size the pointers table lacks
+    EXPECT_EQ(f.select({{5, 4, 4, 64}}, "pointers"), points[0]); // not its exact entry: the nearest strided one
+    bool exported = false;
+    for (const auto& v : f.variants) exported = exported || v.pointKey == points[2];
+    EXPECT_TRUE(exported);
+    exporter::WriteOptions options;
+    options.out = dir() / "pkg";
+    const auto manifest = exporter::writePackage(model, options);
+    EXPECT_EQ(manifest["families"][0]["rule"]["kinds"]["pointers"]["entries"].size(), 1u) << manifest.dump();
+    std::ifstream in(options.out / "src/ktp_generated.cpp");
+    std::stringstream code;
+    code << in.rdbuf();
+    EXPECT_NE(code.str().find("int selectPointers0(const std::int64_t* d) {"), std::string::npos) << code.str();
+    EXPECT_NE(code.str().find("        {4LL, 4LL, 4LL}, // " + points[2] + "\n"), std::string::npos) << code.str();
+    EXPECT_NE(code.str().find(", selectPointers0},"), std::string::npos) << code.str();
+
+    // Refused, naming the problem: a kind the family lacks, other dimensions, a family not exported.
+    auto refused = [&](exporter::ExportRequest r, const std::string& expected) {
+        try {
+            exporter::buildPackageModel(*m_db, r);
+            ADD_FAILURE() << "accepted; expected: " << expected;
+        } catch (const exporter::ExportError& e) {
+            EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+        }
+    };
+    auto bogus = request;
+    bogus.kindTables[0].kind = "bogus";
+    refused(bogus, "has no dispatch kind 'bogus'");
+    auto dims = request;
+    dims.kindTables[0].table.dims = {"m", "n"};
+    dims.kindTables[0].table.keys = {{4, 4}};
+    refused(dims, "'pointers' table:");
+    auto missing = request;
+    missing.kindTables[0].family = "dgemm_batched";
+    refused(missing, "not exported");
+}
+
 // The package's batched plan holds the general kernel and the kernel with the sizes as per-call options; with the
 // call's values substituted the latter's options are exactly those KernelTune's routine compiles for that size. It
 // runs where its tiles fit the device, the general kernel elsewhere (here: 32 x 32 x 32 with padded tiles, 16896

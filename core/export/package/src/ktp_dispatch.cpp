@@ -133,7 +133,11 @@ std::vector<Candidate> candidatesFor(const Call& call, bool tunedDevice) {
         std::int64_t dims[4] = {0, 0, 0, 0};
         for (int d = 0; d < family.dimCount; ++d) dims[d] = dimOf(c, family.dims[d]);
         std::vector<int> order;
-        order.push_back(tunedDevice ? family.select(dims) : family.generic);
+        // A pointer-array batch takes its own table's exact entry first, as KernelTune's routine chooses.
+        int chosen = -1;
+        if (tunedDevice && c.routine == Routine::GemmBatched && family.selectPointers)
+            chosen = family.selectPointers(dims);
+        order.push_back(chosen >= 0 ? chosen : tunedDevice ? family.select(dims) : family.generic);
         order.push_back(family.generic);
         for (int v = 0; v < gen::kVariantCount; ++v)
             if (gen::kVariants[v].family == f) order.push_back(v);

@@ -107,6 +107,9 @@ struct FamilyEntry {
     const char* dims[4]; // names of the size dimensions, read from the call (m, n, k, batch)
     SelectFunction select;
     int generic; // the variant used on a device the package was not tuned on
+    // Pointer-array batches (Routine::GemmBatched, KernelTune's dispatch kind "pointers"): the exact entry of the
+    // family's pointers table, -1 for a size it lacks (then `select`); nullptr when the family has none.
+    SelectFunction selectPointers;
 };
 
 } // namespace ktp
