@@ -339,7 +339,8 @@ Pointer-array batches: `ktp_cblas_sgemm_batch_ptr(order, transA, transB, m, n, k
 batchCount)` takes arrays of pointers (any order; A and B may alias; C's problems must not overlap); the device
 entries `ktp_sgemm_batch_ptr_cl/_cu(…, A, offA, lda, B, offB, ldb, beta, C, offC, ldc, batchCount)` take one buffer
 or pointer per operand and host arrays of per-problem element offsets (`const long long*`, copied before the call
-returns). They run the batched GEMM's kernels, chosen by the same table as strided batches.
+returns). They run the batched GEMM's kernels: a family exported with a pointers table (`ktune export --kind-table`)
+takes its exact entries first, else the strided batches' table decides.
 )";
     o << R"(
 ## How a variant is chosen
