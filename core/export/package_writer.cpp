@@ -249,7 +249,8 @@ Generated generate(const PackageModel& model) {
                     throw ExportError("family " + family.name + ": the package runtime has no calls of kind '" +
                                       k.kind + "'");
                 pointersSelect = "selectPointers" + std::to_string(f);
-                selects << "// " << family.name << ": the \"pointers\" table (pointer-array batches), exact entries only;"
+                selects << "// " << family.name
+                        << ": the \"pointers\" table (pointer-array batches), exact entries only;"
                         << " -1: the main table\nint " << pointersSelect << "(const std::int64_t* d) {\n";
                 emitKindTable(selects, family, k, variantIndex);
                 selects << "}\n\n";

@@ -137,10 +137,9 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
                                       {"entries", {{{"size", {6, 6, 6}}, {"candidate", pointersPoint}}}}};
         std::ofstream(scratch.path("ptr.json")) << table.dump(2) << "\n";
     }
-    const auto exported =
-        scratch.ktune("export --db '" + db + "' --device '" + deviceId +
-                      "' --family all --out pkg --kind-table sgemm_batched:pointers=ptr.json,"
-                      "dgemm_batched:pointers=ptr.json");
+    const auto exported = scratch.ktune("export --db '" + db + "' --device '" + deviceId +
+                                        "' --family all --out pkg --kind-table sgemm_batched:pointers=ptr.json,"
+                                        "dgemm_batched:pointers=ptr.json");
     ASSERT_EQ(exported.rc, 0) << exported.output;
     for (const char* routine : {" sgemm",
                                 " dgemm",

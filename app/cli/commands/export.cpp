@@ -111,7 +111,8 @@ int runExport(const std::vector<std::string>& argv) {
             std::cout << "dispatch tree of depth " << f.rule.depth();
         std::cout << " over " << f.best.size() << " measured sizes";
         if (f.table)
-            for (const auto& k : f.table->kinds) std::cout << ", " << k.kind << " table of " << k.keys.size() << " sizes";
+            for (const auto& k : f.table->kinds)
+                std::cout << ", " << k.kind << " table of " << k.keys.size() << " sizes";
         std::cout << "\n";
     }
     std::cout << "routines:";
