@@ -43,6 +43,11 @@ std::vector<std::string> perCallDims(const std::vector<RoutinePlan>& plans, cons
     return out;
 }
 
+// A kind table the request gives that cannot be added: refused even where `--family all` skips unusable families.
+struct KindTableError : ExportError {
+    using ExportError::ExportError;
+};
+
 // The request's kind tables of `family` added to its table. ExportError when the family has no table (its dispatch is
 // a tree), does not dispatch by that kind, or the dimensions differ.
 void addKindTables(ExportFamily& out, const Family& family, const ExportRequest& request) {
@@ -50,14 +55,14 @@ void addKindTables(ExportFamily& out, const Family& family, const ExportRequest&
         if (k.family != out.name) continue;
         const auto kinds = family.dispatchKinds();
         if (std::find(kinds.begin(), kinds.end(), k.kind) == kinds.end())
-            throw ExportError("family " + out.name + " has no dispatch kind '" + k.kind + "'");
+            throw KindTableError("family " + out.name + " has no dispatch kind '" + k.kind + "'");
         if (!out.table)
-            throw ExportError("family " + out.name + " dispatches by a tree: a '" + k.kind +
+            throw KindTableError("family " + out.name + " dispatches by a tree: a '" + k.kind +
                               "' table needs a family dispatched by a table (one compiled per call size)");
         try {
             out.table = rules::withKindTable(*out.table, k.kind, k.table);
         } catch (const std::exception& e) {
-            throw ExportError("family " + out.name + ", '" + k.kind + "' table: " + e.what());
+            throw KindTableError("family " + out.name + ", '" + k.kind + "' table: " + e.what());
         }
     }
 }
@@ -199,6 +204,8 @@ PackageModel buildPackageModel(const store::Database& db, const ExportRequest& r
     for (const auto& f : families) {
         try {
             model.families.push_back(gatherFamily(db, *f, model.device, request));
+        } catch (const KindTableError&) {
+            throw;
         } catch (const ExportError& e) {
             if (!all) throw;
             if (skipped) skipped->push_back(e.what());

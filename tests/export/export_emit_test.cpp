@@ -434,6 +434,8 @@ TEST_F(ExportModel, APointersTableChoosesThePointerArrayCallsKernelAtItsSizes) {
     auto bogus = request;
     bogus.kindTables[0].kind = "bogus";
     refused(bogus, "has no dispatch kind 'bogus'");
+    bogus.families = {"all"}; // not skipped as a family without measurements would be
+    refused(bogus, "has no dispatch kind 'bogus'");
     auto dims = request;
     dims.kindTables[0].table.dims = {"m", "n"};
     dims.kindTables[0].table.keys = {{4, 4}};
