@@ -15,13 +15,13 @@
 
 namespace kt::exporter {
 
-std::string ExportFamily::select(const ProblemSize& size) const {
+std::string ExportFamily::select(const ProblemSize& size, const std::string& kind) const {
     std::vector<long long> x(size.dims.begin(), size.dims.end());
     if (!table) return rule.select(x);
     std::vector<long long> key;
     for (const auto& d : table->dims)
         key.push_back(x.at(std::size_t(std::find(dims.begin(), dims.end(), d) - dims.begin())));
-    return table->candidates[table->find(key).index];
+    return table->choose(key, kind).candidate;
 }
 
 namespace {
@@ -43,7 +43,33 @@ std::vector<std::string> perCallDims(const std::vector<RoutinePlan>& plans, cons
     return out;
 }
 
-ExportFamily gatherFamily(const store::Database& db, const Family& family, const DeviceInfo& device, int maxDepth) {
+// A kind table the request gives that cannot be added: refused even where `--family all` skips unusable families.
+struct KindTableError : ExportError {
+    using ExportError::ExportError;
+};
+
+// The request's kind tables of `family` added to its table. ExportError when the family has no table (its dispatch is
+// a tree), does not dispatch by that kind, or the dimensions differ.
+void addKindTables(ExportFamily& out, const Family& family, const ExportRequest& request) {
+    for (const auto& k : request.kindTables) {
+        if (k.family != out.name) continue;
+        const auto kinds = family.dispatchKinds();
+        if (std::find(kinds.begin(), kinds.end(), k.kind) == kinds.end())
+            throw KindTableError("family " + out.name + " has no dispatch kind '" + k.kind + "'");
+        if (!out.table)
+            throw KindTableError("family " + out.name + " dispatches by a tree: a '" + k.kind +
+                              "' table needs a family dispatched by a table (one compiled per call size)");
+        try {
+            out.table = rules::withKindTable(*out.table, k.kind, k.table);
+        } catch (const std::exception& e) {
+            throw KindTableError("family " + out.name + ", '" + k.kind + "' table: " + e.what());
+        }
+    }
+}
+
+ExportFamily gatherFamily(const store::Database& db, const Family& family, const DeviceInfo& device,
+                          const ExportRequest& request) {
+    const int maxDepth = request.maxDepth;
     ExportFamily out;
     out.name = family.name();
     out.version = family.version();
@@ -105,10 +131,12 @@ ExportFamily gatherFamily(const store::Database& db, const Family& family, const
         const double score = double(best[c].size()) * 1e12 + sum / double(best[c].size());
         if (score > genericScore) genericScore = score, generic = c;
     }
+    addKindTables(out, family, request);
     std::set<std::string> chosen{generic};
-    if (out.table)
+    if (out.table) {
         chosen.insert(out.table->candidates.begin(), out.table->candidates.end());
-    else
+        for (const auto& k : out.table->kinds) chosen.insert(k.candidates.begin(), k.candidates.end());
+    } else
         for (const auto& node : out.rule.nodes)
             if (node.dim < 0) chosen.insert(node.candidate);
     for (const auto& key : chosen) {
@@ -175,11 +203,18 @@ PackageModel buildPackageModel(const store::Database& db, const ExportRequest& r
     }
     for (const auto& f : families) {
         try {
-            model.families.push_back(gatherFamily(db, *f, model.device, request.maxDepth));
+            model.families.push_back(gatherFamily(db, *f, model.device, request));
+        } catch (const KindTableError&) {
+            throw;
         } catch (const ExportError& e) {
             if (!all) throw;
             if (skipped) skipped->push_back(e.what());
         }
+    }
+    for (const auto& k : request.kindTables) {
+        bool found = false;
+        for (const auto& f : model.families) found = found || f.name == k.family;
+        if (!found) throw ExportError("a '" + k.kind + "' table for family " + k.family + ", which is not exported");
     }
     if (model.families.empty())
         throw ExportError("nothing to export: no family has a routine and measurements on " + request.deviceId);

@@ -53,8 +53,10 @@ struct ExportFamily {
     std::vector<SizeBest> best;  // the per-size best of the store
     nlohmann::json measurements; // every ok measurement of the variants: [{point, size, value, median_ms, …}]
 
-    // The point key the package's dispatch picks at `size` on the tuned device (the table, else the tree).
-    std::string select(const ProblemSize& size) const;
+    // The point key the package's dispatch picks at `size` on the tuned device (the table, else the tree) for a call
+    // of dispatch `kind` (Family::dispatchKind; empty: the main kind): a kind table's exact entry first
+    // (rules::SizeTable::choose), as KernelTune's tuned routine chooses.
+    std::string select(const ProblemSize& size, const std::string& kind = {}) const;
 };
 
 struct PackageModel {
@@ -66,6 +68,13 @@ struct ExportRequest {
     std::string deviceId;
     std::vector<std::string> families; // names; {"all"}: every family with a routine and measurements on the device
     int maxDepth = 3;                  // of each family's dispatch tree (at most 2^depth size-dependent variants)
+    // Tables for calls of another dispatch kind (batched GEMM's "pointers"), measured outside the store (pointer-array
+    // bench curves, `ktune rules --table`): added to the family's store-built table as rules::withKindTable does.
+    struct KindTable {
+        std::string family, kind;
+        rules::SizeTable table; // its main entries are the kind's
+    };
+    std::vector<KindTable> kindTables = {};
 };
 
 // Reads the store (never writes it). ExportError when the device is unknown, a family is unknown, internal, has no

@@ -48,6 +48,7 @@ void writeText(const fs::path& path, std::string_view text) {
 const char* routineEnum(const std::string& routine) {
     static const std::map<std::string, const char*> names{{"gemm", "Gemm"},
                                                           {"gemm_batched_strided", "GemmBatchedStrided"},
+                                                          {"gemm_batched", "GemmBatched"},
                                                           {"transpose", "Transpose"},
                                                           {"symm", "Symm"},
                                                           {"syrk", "Syrk"},
@@ -64,6 +65,7 @@ const char* routineEnum(const std::string& routine) {
 std::string apiName(const blas::BlasCall& call) {
     const std::string prefix = call.precision == Precision::F64 ? "d" : "s";
     if (call.routine == blas::routine::kGemmBatchedStrided) return prefix + "gemm_batch_strided";
+    if (call.routine == blas::routine::kGemmBatched) return prefix + "gemm_batch_ptr"; // pointer arrays
     if (call.routine == blas::routine::kTranspose) return prefix + "omatcopy"; // as OpenBLAS and oneMKL name it
     return prefix + call.routine;
 }
@@ -126,6 +128,29 @@ void emitTable(std::ostringstream& o, const ExportFamily& family, const std::map
       << "        if (distance == 0) return variants[i];\n"
       << "        if (bestDistance < 0 || distance < bestDistance) bestDistance = distance, best = i;\n"
       << "    }\n    return variants[best];\n";
+}
+
+// A kind table (rules::KindTable) as C++: the variant of the call's exact entry, -1 for a size it lacks (the main
+// table decides then, as rules::SizeTable::choose).
+void emitKindTable(std::ostringstream& o, const ExportFamily& family, const rules::KindTable& k,
+                   const std::map<std::string, int>& variantIndex) {
+    const rules::SizeTable& t = *family.table;
+    o << "    static const long long keys[][" << t.dims.size() << "] = {\n";
+    for (std::size_t i = 0; i < k.keys.size(); ++i) {
+        o << "        {";
+        for (std::size_t j = 0; j < k.keys[i].size(); ++j) o << (j ? ", " : "") << k.keys[i][j] << "LL";
+        o << "}, // " << k.candidates[i] << "\n";
+    }
+    o << "    };\n    static const int variants[] = {";
+    for (std::size_t i = 0; i < k.candidates.size(); ++i) o << (i ? ", " : "") << variantIndex.at(k.candidates[i]);
+    o << "};\n    static const int dims[] = {";
+    for (std::size_t j = 0; j < t.dims.size(); ++j)
+        o << (j ? ", " : "") << std::find(family.dims.begin(), family.dims.end(), t.dims[j]) - family.dims.begin();
+    o << "};\n    for (int i = 0; i < " << k.keys.size() << "; ++i) {\n"
+      << "        bool same = true;\n"
+      << "        for (int j = 0; j < " << t.dims.size() << "; ++j) same = same && d[dims[j]] == keys[i][j];\n"
+      << "        if (same) return variants[i];\n"
+      << "    }\n    return -1;\n";
 }
 
 bool cudaPackage(const PackageModel& model) { return model.device.backend == BackendKind::Cuda; }
@@ -217,11 +242,25 @@ Generated generate(const PackageModel& model) {
         else
             emitTree(selects, family.rule, 0, 1, variantIndex);
         selects << "}\n\n";
+        std::string pointersSelect = "nullptr";
+        if (family.table)
+            for (const auto& k : family.table->kinds) {
+                if (k.kind != "pointers") // the runtime knows the kind of its pointer-array entries only
+                    throw ExportError("family " + family.name + ": the package runtime has no calls of kind '" +
+                                      k.kind + "'");
+                pointersSelect = "selectPointers" + std::to_string(f);
+                selects << "// " << family.name
+                        << ": the \"pointers\" table (pointer-array batches), exact entries only;"
+                        << " -1: the main table\nint " << pointersSelect << "(const std::int64_t* d) {\n";
+                emitKindTable(selects, family, k, variantIndex);
+                selects << "}\n\n";
+            }
         std::string dims;
         for (const auto& d : family.dims) dims += (dims.empty() ? "" : ", ") + cString(d);
         familyEntries.push_back("    {" + cString(family.name) + ", " + std::to_string(family.dims.size()) + ", {" +
                                 dims + "}, select" + std::to_string(f) + ", " +
-                                std::to_string(variantIndex.at(family.variants[family.generic].pointKey)) + "},");
+                                std::to_string(variantIndex.at(family.variants[family.generic].pointKey)) + ", " +
+                                pointersSelect + "},");
     }
     std::string routines;
     for (const auto& r : g.apiRoutines) routines += (routines.empty() ? "" : " ") + r;
@@ -294,6 +333,16 @@ In a consumer's CMakeLists.txt (with `CMAKE_PREFIX_PATH=/opt/ktp`):
         o << R"(- device memory: `ktp_sgemm_cl(queue, order, transA, transB, m, n, k, alpha, A, offA, lda, …)` on `cl_mem`
   buffers, enqueued on the caller's queue without waiting.
 )";
+    if (std::find(g.apiRoutines.begin(), g.apiRoutines.end(), "sgemm_batch_ptr") != g.apiRoutines.end() ||
+        std::find(g.apiRoutines.begin(), g.apiRoutines.end(), "dgemm_batch_ptr") != g.apiRoutines.end())
+        o << R"(
+Pointer-array batches: `ktp_cblas_sgemm_batch_ptr(order, transA, transB, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc,
+batchCount)` takes arrays of pointers (any order; A and B may alias; C's problems must not overlap); the device
+entries `ktp_sgemm_batch_ptr_cl/_cu(…, A, offA, lda, B, offB, ldb, beta, C, offC, ldc, batchCount)` take one buffer
+or pointer per operand and host arrays of per-problem element offsets (`const long long*`, copied before the call
+returns). They run the batched GEMM's kernels: a family exported with a pointers table (`ktune export --kind-table`)
+takes its exact entries first, else the strided batches' table decides.
+)";
     o << R"(
 ## How a variant is chosen
 
@@ -347,7 +396,9 @@ Built with `-DKTP_DROP_IN=ON`, `libktp.so` also defines the CBLAS and Fortran BL
 `LD_PRELOAD=/opt/ktp/lib/libktp.so ./app` runs an unmodified BLAS program's calls on the device. A call with invalid
 arguments, a routine the package does not hold, or a call its kernels cannot take goes to the program's own BLAS
 (the next definition of the symbol), so argument errors are reported by that library's xerbla as usual.
-`KTP_LOG=FILE` appends one line per call saying where it ran. The batched strided GEMM has no drop-in name: no
+`KTP_LOG=FILE` appends one line per call saying where it ran. The pointer-array batched GEMM
+(`ktp_cblas_?gemm_batch_ptr`: one group, where oneMKL's `cblas_?gemm_batch` is grouped) has no drop-in name. Neither
+has the batched strided GEMM: no
 standard one exists (Debian's OpenBLAS defines none, and oneMKL's `cblas_?gemm_batch_strided` takes 32-bit strides
 in its LP64 interface, where the package's `ktp_cblas_?gemm_batch_strided` takes long long).
 )";

@@ -586,16 +586,19 @@ std::vector<RoutinePlan> BatchedFamily::routinePlans(const Point& point, const D
     // not fit the device.
     const BatchedParams params = paramsFromPoint(point, m_precision);
     std::vector<RoutinePlan> plans;
-    for (blas::Op opA : {blas::Op::N, blas::Op::T})
-        for (blas::Op opB : {blas::Op::N, blas::Op::T}) {
-            RoutinePlan r;
-            r.call.routine = std::string(blas::routine::kGemmBatchedStrided);
-            r.call.precision = m_precision;
-            r.call.order = blas::Order::ColMajor;
-            r.call.opA = opA, r.call.opB = opB;
-            r.plan = batchedPackagePlan(params, device, opA, opB);
-            plans.push_back(std::move(r));
-        }
+    // Strided batches, then pointer-array batches (gemm_batched: per-problem element offsets, as BatchOffsets).
+    for (bool pointers : {false, true})
+        for (blas::Op opA : {blas::Op::N, blas::Op::T})
+            for (blas::Op opB : {blas::Op::N, blas::Op::T}) {
+                RoutinePlan r;
+                r.call.routine =
+                    std::string(pointers ? blas::routine::kGemmBatched : blas::routine::kGemmBatchedStrided);
+                r.call.precision = m_precision;
+                r.call.order = blas::Order::ColMajor;
+                r.call.opA = opA, r.call.opB = opB;
+                r.plan = batchedPackagePlan(params, device, opA, opB, pointers);
+                plans.push_back(std::move(r));
+            }
     return plans;
 }
 

@@ -288,8 +288,11 @@ KernelPlan batchedRoutinePlan(const BatchedParams& p, const DeviceInfo& device, 
     return routinePlan(p, device, shape, false);
 }
 
-KernelPlan batchedPackagePlan(const BatchedParams& p, const DeviceInfo& device, blas::Op opA, blas::Op opB) {
-    return routinePlan(p, device, BatchedShape{opA, opB, 0, 0, 0}, true);
+KernelPlan batchedPackagePlan(const BatchedParams& p, const DeviceInfo& device, blas::Op opA, blas::Op opB,
+                              bool pointers) {
+    BatchedShape shape{opA, opB, 0, 0, 0};
+    shape.pointers = pointers;
+    return routinePlan(p, device, shape, true);
 }
 
 } // namespace kt::batched

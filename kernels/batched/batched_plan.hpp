@@ -87,6 +87,8 @@ std::string localMemBytesExpr(const BatchedParams& params);
 // ("-DBATCHED_M=${m}", kernel_plan.hpp), which the package compiles for each (m, n, k) called and caches. Its
 // launch runs where the sized kernel's tiles fit the device's local memory (variable `sized`); elsewhere the general
 // kernel (sizes at run time) within its capacity. Inputs, scalars and buffers as batchedRoutinePlan.
-KernelPlan batchedPackagePlan(const BatchedParams& params, const DeviceInfo& device, blas::Op opA, blas::Op opB);
+// `pointers`: the pointer-array form (offset arrays PA, PB, PC and inputs maxpa, maxpb, maxpc, as the routine's).
+KernelPlan batchedPackagePlan(const BatchedParams& params, const DeviceInfo& device, blas::Op opA, blas::Op opB,
+                              bool pointers = false);
 
 } // namespace kt::batched

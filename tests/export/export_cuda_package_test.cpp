@@ -146,7 +146,8 @@ TEST_F(ExportCudaPackage, BuildsWithoutCudaCompilesWithNvrtcAndSaysClearlyWhenTh
     for (const char* entry :
          {"ktp_sgemm_cu", "ktp_dgemm_cu", "ktp_sgemm_batch_strided_cu", "ktp_dgemm_batch_strided_cu", "ktp_ssymv_cu",
           "ktp_dsymv_cu", "ktp_cblas_sgemm", "ktp_cblas_dgemm_batch_strided", "ktp_cblas_ssymv", "ktp_sdot_cu",
-          "ktp_domatcopy_cu", "ktp_cblas_ddot", "ktp_cblas_somatcopy"})
+          "ktp_domatcopy_cu", "ktp_cblas_ddot", "ktp_cblas_somatcopy", "ktp_sgemm_batch_ptr_cu",
+          "ktp_dgemm_batch_ptr_cu", "ktp_cblas_sgemm_batch_ptr"})
         EXPECT_NE(r.output.find(std::string(" ") + entry + "\n"), std::string::npos) << entry << " in\n" << r.output;
     EXPECT_EQ(r.output.find("_cl\n"), std::string::npos) << r.output;
 
@@ -158,13 +159,13 @@ TEST_F(ExportCudaPackage, BuildsWithoutCudaCompilesWithNvrtcAndSaysClearlyWhenTh
     r = shell(dir(), "KTP_CACHE_DIR='" + (dir() / "cache").string() + "' ./consumer/consumer");
     if (driver) {
         EXPECT_EQ(r.rc, 0) << r.output;
-        EXPECT_NE(r.output.find("routines 12 "), std::string::npos) << r.output;
+        EXPECT_NE(r.output.find("routines 14 "), std::string::npos) << r.output;
         EXPECT_NE(r.output.find(" failures 0\n"), std::string::npos) << r.output;
     } else {
         EXPECT_EQ(r.rc, 3) << r.output;
         EXPECT_NE(r.output.find("no device: libcuda.so.1 not found"), std::string::npos) << r.output;
         EXPECT_NE(r.output.find("tuned on NVIDIA H100 80GB HBM3"), std::string::npos) << r.output;
-        EXPECT_NE(r.output.find("no driver: checks 7 failures 0"), std::string::npos) << r.output;
+        EXPECT_NE(r.output.find("no driver: checks 9 failures 0"), std::string::npos) << r.output;
     }
 }
 

@@ -126,6 +126,10 @@ TEST_F(ExportModel, BatchedFamiliesDispatchByATableOfEveryMeasuredSize) {
     EXPECT_NE(code.str().find("// sgemm_batched: the dispatch table over (m, n, k, batch)"), std::string::npos);
     EXPECT_NE(code.str().find("        {8LL, 8LL, 8LL}, // " + points[2] + "\n"), std::string::npos) << code.str();
     EXPECT_NE(code.str().find("static const int dims[] = {0, 1, 2}; // m n k"), std::string::npos) << code.str();
+    // Pointer-array batches are exported beside strided ones and dispatched by the same table (the store holds no
+    // pointers table: its measurements are strided batches).
+    EXPECT_NE(code.str().find("ktp::Routine::GemmBatched, false"), std::string::npos) << code.str();
+    EXPECT_EQ(manifest["routines"], nlohmann::json::array({"sgemm_batch_strided", "sgemm_batch_ptr"}));
 }
 
 TEST_F(ExportModel, RefusesUnknownDevicesFamiliesAndFamiliesWithoutRoutinesOrMeasurements) {
@@ -379,6 +383,68 @@ std::map<std::string, std::int64_t> evaluate(const KernelPlan& plan, std::map<st
     return values;
 }
 
+// A pointers table given to the export (pointer-array curves are not in the store) is added to the store-built
+// table: pointer-array calls take its exact entries, the strided table's choice at other sizes, as KernelTune's
+// routine chooses; its candidates are exported variants, and the generated dispatch holds the kind's lookup.
+TEST_F(ExportModel, APointersTableChoosesThePointerArrayCallsKernelAtItsSizes) {
+    std::vector<std::string> points;
+    for (const auto& p : FamilyRegistry::instance().find("sgemm_batched")->seedPoints(m_device))
+        points.push_back(p.key());
+    ASSERT_GE(points.size(), 3u);
+    for (const ProblemSize& size : {ProblemSize{{4, 4, 4, 64}}, ProblemSize{{8, 8, 8, 64}}}) {
+        measure("sgemm_batched", points[0], size, 20);
+        measure("sgemm_batched", points[1], size, 10);
+    }
+    exporter::ExportRequest request{m_device.stableId(), {"sgemm_batched"}, 1};
+    exporter::ExportRequest::KindTable k{"sgemm_batched", "pointers", {}};
+    k.table.dims = {"m", "n", "k"};
+    k.table.keys = {{4, 4, 4}};
+    k.table.candidates = {points[2]}; // measured by the pointer-array bench only
+    request.kindTables.push_back(k);
+    const auto model = exporter::buildPackageModel(*m_db, request);
+    ASSERT_EQ(model.families.size(), 1u);
+    const auto& f = model.families[0];
+    EXPECT_EQ(f.select({{4, 4, 4, 64}}), points[0]);
+    EXPECT_EQ(f.select({{4, 4, 4, 64}}, "pointers"), points[2]);
+    EXPECT_EQ(f.select({{8, 8, 8, 64}}, "pointers"), points[0]); // a size the pointers table lacks
+    EXPECT_EQ(f.select({{5, 4, 4, 64}}, "pointers"), points[0]); // not its exact entry: the nearest strided one
+    bool exported = false;
+    for (const auto& v : f.variants) exported = exported || v.pointKey == points[2];
+    EXPECT_TRUE(exported);
+    exporter::WriteOptions options;
+    options.out = dir() / "pkg";
+    const auto manifest = exporter::writePackage(model, options);
+    EXPECT_EQ(manifest["families"][0]["rule"]["kinds"]["pointers"]["entries"].size(), 1u) << manifest.dump();
+    std::ifstream in(options.out / "src/ktp_generated.cpp");
+    std::stringstream code;
+    code << in.rdbuf();
+    EXPECT_NE(code.str().find("int selectPointers0(const std::int64_t* d) {"), std::string::npos) << code.str();
+    EXPECT_NE(code.str().find("        {4LL, 4LL, 4LL}, // " + points[2] + "\n"), std::string::npos) << code.str();
+    EXPECT_NE(code.str().find(", selectPointers0},"), std::string::npos) << code.str();
+
+    // Refused, naming the problem: a kind the family lacks, other dimensions, a family not exported.
+    auto refused = [&](exporter::ExportRequest r, const std::string& expected) {
+        try {
+            exporter::buildPackageModel(*m_db, r);
+            ADD_FAILURE() << "accepted; expected: " << expected;
+        } catch (const exporter::ExportError& e) {
+            EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+        }
+    };
+    auto bogus = request;
+    bogus.kindTables[0].kind = "bogus";
+    refused(bogus, "has no dispatch kind 'bogus'");
+    bogus.families = {"all"}; // not skipped as a family without measurements would be
+    refused(bogus, "has no dispatch kind 'bogus'");
+    auto dims = request;
+    dims.kindTables[0].table.dims = {"m", "n"};
+    dims.kindTables[0].table.keys = {{4, 4}};
+    refused(dims, "'pointers' table:");
+    auto missing = request;
+    missing.kindTables[0].family = "dgemm_batched";
+    refused(missing, "not exported");
+}
+
 // The package's batched plan holds the general kernel and the kernel with the sizes as per-call options; with the
 // call's values substituted the latter's options are exactly those KernelTune's routine compiles for that size. It
 // runs where its tiles fit the device, the general kernel elsewhere (here: 32 x 32 x 32 with padded tiles, 16896
@@ -449,13 +515,40 @@ TEST(BatchedPackagePlan, TheFamiliesRoutinePlansAreSizeSpecialised) {
         const auto seeds = family->seedPoints(device);
         ASSERT_FALSE(seeds.empty());
         const auto plans = family->routinePlans(seeds.front(), device);
-        ASSERT_EQ(plans.size(), 4u);
-        for (const auto& r : plans) {
+        ASSERT_EQ(plans.size(), 8u); // strided and pointer-array batches, each op pair
+        for (std::size_t i = 0; i < plans.size(); ++i) {
+            const auto& r = plans[i];
             EXPECT_EQ(r.plan.invalidReason(), "");
             ASSERT_EQ(r.plan.programs.size(), 2u);
             EXPECT_EQ(exporter::splitOptions(r.plan.programs[1]).perCall.size(), 3u) << name;
+            EXPECT_EQ(r.call.routine, i < 4 ? blas::routine::kGemmBatchedStrided : blas::routine::kGemmBatched);
         }
     }
+}
+
+// The pointer-array plan as the package runs it: the largest offsets are call fields, the offsets are int buffers
+// PA, PB, PC of `batch` elements passed after C, and the kernel is compiled with BATCHED_POINTERS, as KernelTune's
+// routine compiles it for a gemm_batched call.
+TEST(BatchedPackagePlan, PointerArrayPlansReadTheCallsOffsets) {
+    const DeviceInfo device = store::test::sampleDevice();
+    batched::BatchedParams p;
+    p.precision = Precision::F32;
+    const KernelPlan plan = batched::batchedPackagePlan(p, device, blas::Op::T, blas::Op::N, true);
+    ASSERT_EQ(plan.invalidReason(), "");
+    batched::BatchedShape shape{blas::Op::T, blas::Op::N, 7, 5, 9};
+    shape.pointers = true;
+    auto substituted = plan.programs[1].options;
+    for (auto& o : substituted)
+        for (const char* d : {"M", "N", "K"})
+            if (o == std::string("-DBATCHED_") + d + "=${" + char(std::tolower(*d)) + "}")
+                o = std::string("-DBATCHED_") + d + "=" + (*d == 'M' ? "7" : *d == 'N' ? "5" : "9");
+    EXPECT_EQ(substituted, batched::batchedProgram(p, device, shape).options);
+    const std::string code = exporter::emitPlanFunction(plan, "f", [](std::size_t i) { return int(i); });
+    EXPECT_NE(code.find("const std::int64_t v_maxpa = x.call.maxpa;"), std::string::npos) << code;
+    EXPECT_NE(code.find("const std::int64_t v_maxpc = x.call.maxpc;"), std::string::npos) << code;
+    EXPECT_NE(code.find("x.buffer(3, \"PA\", ktp::kInput, (v_batch), true)"), std::string::npos) << code;
+    EXPECT_NE(code.find("x.buffer(5, \"PC\", ktp::kInput, (v_batch), true)"), std::string::npos) << code;
+    EXPECT_NE(code.find("ktp::Arg::buffer(5)}"), std::string::npos) << code;
 }
 
 } // namespace

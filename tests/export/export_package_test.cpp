@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <fstream>
 #include <map>
 #include <sstream>
 
@@ -125,17 +126,47 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
         ASSERT_NE(at, std::string::npos) << r.output;
         deviceId = r.output.substr(at + 11, r.output.find('"', at + 11) - at - 11);
     }
-    const auto exported = scratch.ktune("export --db '" + db + "' --device '" + deviceId + "' --family all --out pkg");
+    // A pointers table for each batched family (as `ktune rules --table` writes one from pointer-array curves) with
+    // one entry, at 6x6x6, naming a seed design the tuning did not choose: pointer-array calls of that size run it.
+    const std::string pointersPoint = "BATCHED_DESIGN=0,BATCHED_TBA=64,BATCHED_WX=2,BATCHED_WY=2,BATCHED_REG=0,"
+                                      "BATCHED_PAD=0,BATCHED_VEC=0,BATCHED_SEQ=1,BATCHED_MINB=0,BATCHED_LDV=1,"
+                                      "BATCHED_ASYNC=0";
+    {
+        const nlohmann::json table = {{"format", "ktune-table/1"},
+                                      {"dims", {"m", "n", "k"}},
+                                      {"entries", {{{"size", {6, 6, 6}}, {"candidate", pointersPoint}}}}};
+        std::ofstream(scratch.path("ptr.json")) << table.dump(2) << "\n";
+    }
+    const auto exported = scratch.ktune("export --db '" + db + "' --device '" + deviceId +
+                                        "' --family all --out pkg --kind-table sgemm_batched:pointers=ptr.json,"
+                                        "dgemm_batched:pointers=ptr.json");
     ASSERT_EQ(exported.rc, 0) << exported.output;
-    for (const char* routine :
-         {" sgemm", " dgemm", " sgemm_batch_strided", " dgemm_batch_strided", " ssymv", " dsymv", " ssyrk", " dsyrk",
-          " ssyr2k", " dsyr2k", " ssymm", " dsymm", " strmm", " dtrmm", " sdot", " ddot", " somatcopy", " domatcopy"})
+    for (const char* routine : {" sgemm",
+                                " dgemm",
+                                " sgemm_batch_strided",
+                                " dgemm_batch_strided",
+                                " sgemm_batch_ptr",
+                                " dgemm_batch_ptr",
+                                " ssymv",
+                                " dsymv",
+                                " ssyrk",
+                                " dsyrk",
+                                " ssyr2k",
+                                " dsyr2k",
+                                " ssymm",
+                                " dsymm",
+                                " strmm",
+                                " dtrmm",
+                                " sdot",
+                                " ddot",
+                                " somatcopy",
+                                " domatcopy"})
         EXPECT_NE(exported.output.find(routine), std::string::npos) << routine << " in\n" << exported.output;
     for (const char* family : {"sgemm_batched", "dgemm_batched"}) { // compiled per size: dispatched by a table
         const auto at = exported.output.find(std::string("\n") + family + ": ");
         ASSERT_NE(at, std::string::npos) << exported.output;
         EXPECT_NE(exported.output.substr(at, exported.output.find('\n', at + 1) - at)
-                      .find("dispatch table of 2 sizes over 2 measured sizes"),
+                      .find("dispatch table of 2 sizes over 2 measured sizes, pointers table of 1 sizes"),
                   std::string::npos)
             << exported.output;
     }
@@ -179,23 +210,34 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
                             best = b["best"].get<std::string>(), chosen = b["chosen"].get<std::string>();
             ASSERT_FALSE(best.empty()) << family << " has no best at 7x5x9x64 in the manifest";
             EXPECT_EQ(chosen, best) << family;
-            const std::string routine = std::string(family).substr(0, 5) + "_batch_strided";
+            // Pointer-array batches as KernelTune's routine chooses them (kernels/batched/README.md): the pointers
+            // table's exact entry (6x6x6), the strided table's kernel at a size it lacks (7x5x9).
             for (const char* entry : {" host ", " device "}) {
-                EXPECT_NE(first.output.find("batched " + routine + " 7x5x9" + entry + family + " " + best +
-                                            " compiled for -DBATCHED_M=7 -DBATCHED_N=5 -DBATCHED_K=9\n"),
+                const std::string routine = std::string(family).substr(0, 5) + "_batch_ptr";
+                EXPECT_NE(first.output.find("batched " + routine + " 6x6x6" + entry + family + " " + pointersPoint +
+                                            " compiled for -DBATCHED_M=6 -DBATCHED_N=6 -DBATCHED_K=6\n"),
                           std::string::npos)
                     << family << entry << "\n"
                     << first.output;
-                const auto untuned = first.output.find("batched " + routine + " 6x6x6" + entry + family + " ");
-                ASSERT_NE(untuned, std::string::npos) << first.output;
-                EXPECT_NE(first.output.substr(untuned, first.output.find('\n', untuned) - untuned)
-                              .find(" compiled for -DBATCHED_M=6 -DBATCHED_N=6 -DBATCHED_K=6"),
-                          std::string::npos)
-                    << first.output;
             }
+            for (const char* form : {"_batch_strided", "_batch_ptr"})
+                for (const char* entry : {" host ", " device "}) {
+                    const std::string routine = std::string(family).substr(0, 5) + form;
+                    EXPECT_NE(first.output.find("batched " + routine + " 7x5x9" + entry + family + " " + best +
+                                                " compiled for -DBATCHED_M=7 -DBATCHED_N=5 -DBATCHED_K=9\n"),
+                              std::string::npos)
+                        << family << entry << "\n"
+                        << first.output;
+                    const auto untuned = first.output.find("batched " + routine + " 6x6x6" + entry + family + " ");
+                    ASSERT_NE(untuned, std::string::npos) << first.output;
+                    EXPECT_NE(first.output.substr(untuned, first.output.find('\n', untuned) - untuned)
+                                  .find(" compiled for -DBATCHED_M=6 -DBATCHED_N=6 -DBATCHED_K=6"),
+                              std::string::npos)
+                        << first.output;
+                }
         }
     }
-    EXPECT_NE(first.output.find("routines 18 "), std::string::npos) << first.output;
+    EXPECT_NE(first.output.find("routines 20 "), std::string::npos) << first.output;
     EXPECT_NE(first.output.find(" failures 0\n"), std::string::npos) << first.output;
     EXPECT_NE(first.output.find(" tuned 1\n"), std::string::npos) << first.output;
     EXPECT_GT(counter(first.output, "compiled"), 0) << first.output;

@@ -1,4 +1,5 @@
 // `ktune export`: a tuned kernel package (C API, CBLAS entries, drop-in, CMake package) from the store's measurements.
+#include <fstream>
 #include <iostream>
 
 #include "app/cli/args.hpp"
@@ -14,6 +15,7 @@ namespace {
 
 const char* kExportUsage =
     R"(usage: ktune export --device ID --family F[,F...] --out DIR [--db FILE] [--depth D] [--replace]
+                    [--kind-table FAMILY:KIND=FILE[,...]]
 
 Writes a self-contained source package of the kernels tuned on device ID: the kernel sources of the chosen
 variants, their plans and per-family dispatch rules as generated C++, a small C library (libktp) that picks the
@@ -28,6 +30,10 @@ manifest.json (device, driver, date, KernelTune version and the measurements beh
   --out DIR       the package folder: new or empty (an earlier package there needs --replace)
   --depth D       depth of each family's dispatch tree over its size dimensions (0..8, default 3): at most 2^D
                   size-dependent variants per family
+  --kind-table FAMILY:KIND=FILE
+                  a dispatch table (ktune-table/1, from `ktune rules --table`) for FAMILY's calls of KIND, added to
+                  the table built from the store: sgemm_batched:pointers=ptr.json makes the package's pointer-array
+                  entries take ptr.json's exact entries, the store's table at other sizes
   --replace       overwrite an earlier package in DIR (nothing else is ever overwritten)
   --db FILE       the store (default: $KT_DB, else the user's data folder)
 
@@ -36,7 +42,7 @@ Exit codes: 0 ok, 2 bad arguments or nothing to export, 1 failure while writing.
 )";
 
 int runExport(const std::vector<std::string>& argv) {
-    Args args(argv, {"--db", "--device", "--family", "--out", "--depth"}, {"--replace"});
+    Args args(argv, {"--db", "--device", "--family", "--out", "--depth", "--kind-table"}, {"--replace"});
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
     kernels::registerBuiltinFamilies();
     exporter::ExportRequest request;
@@ -46,6 +52,29 @@ int runExport(const std::vector<std::string>& argv) {
         const std::size_t comma = std::min(families.find(',', start), families.size());
         if (comma > start) request.families.push_back(families.substr(start, comma - start));
         start = comma + 1;
+    }
+    if (const auto tables = args.value("--kind-table")) {
+        for (std::size_t start = 0; start <= tables->size();) {
+            const std::size_t comma = std::min(tables->find(',', start), tables->size());
+            const std::string item = tables->substr(start, comma - start);
+            start = comma + 1;
+            if (item.empty()) continue;
+            const auto colon = item.find(':'), eq = item.find('=');
+            if (colon == std::string::npos || eq == std::string::npos || colon == 0 || eq < colon + 2 ||
+                eq + 1 == item.size())
+                throw UsageError("--kind-table '" + item + "': expected FAMILY:KIND=FILE");
+            exporter::ExportRequest::KindTable k;
+            k.family = item.substr(0, colon), k.kind = item.substr(colon + 1, eq - colon - 1);
+            const std::string file = item.substr(eq + 1);
+            std::ifstream in(file);
+            if (!in) throw UsageError("--kind-table: cannot read " + file);
+            try {
+                k.table = rules::tableFromJson(nlohmann::json::parse(in));
+            } catch (const std::exception& e) {
+                throw UsageError("--kind-table: " + file + ": " + e.what());
+            }
+            request.kindTables.push_back(std::move(k));
+        }
     }
     const long long depth = args.integer("--depth").value_or(3);
     if (depth < 0 || depth > 8) throw UsageError("--depth must be in 0..8");
@@ -80,7 +109,11 @@ int runExport(const std::vector<std::string>& argv) {
             std::cout << "dispatch table of " << f.table->keys.size() << " sizes";
         else
             std::cout << "dispatch tree of depth " << f.rule.depth();
-        std::cout << " over " << f.best.size() << " measured sizes\n";
+        std::cout << " over " << f.best.size() << " measured sizes";
+        if (f.table)
+            for (const auto& k : f.table->kinds)
+                std::cout << ", " << k.kind << " table of " << k.keys.size() << " sizes";
+        std::cout << "\n";
     }
     std::cout << "routines:";
     for (const auto& r : manifest["routines"]) std::cout << " " << r.get<std::string>();

@@ -3,6 +3,7 @@
 // candidate plan that works. Each backend supplies its memory handle (`cl_mem`, `CUdeviceptr`) and four operations.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <set>
 #include <string>
@@ -37,6 +38,7 @@ public:
         const size_t bytes = size_t(elements < 1 ? 1 : elements) * (int32 ? 4 : call.f64 ? 8 : 4);
         const int op = role == kWorkspace ? -1 : operandIndex(call, name);
         Mem& bound = m_buffers[std::size_t(index)];
+        if (op >= 3) return offsetsBuffer(index, call.poffsets[op - 3], elements, bound);
         if (op >= 0 && !uploads) { // the caller's memory: big enough?
             const size_t have = operandBytes(op);
             if (elements > 0 && have < bytes) {
@@ -73,10 +75,33 @@ public:
     }
 
 protected:
+    // A pointer-array batch's offsets as the kernel reads them (int: the plan's checks bound every problem's extent
+    // below 2^31), in a buffer kept for the plan's next call. Written with a blocking upload: the narrowed copy is
+    // gone when this returns, and the call returns without waiting for its kernels.
+    int offsetsBuffer(int index, const long long* offsets, std::int64_t count, Mem& bound) {
+        if (!offsets) {
+            error = "a pointer-array batch without its offsets";
+            return KTP_INVALID_ARGUMENT;
+        }
+        std::vector<std::int32_t> narrow(std::size_t(count < 1 ? 1 : count), 0);
+        for (std::int64_t i = 0; i < count; ++i) narrow[std::size_t(i)] = std::int32_t(offsets[i]);
+        const size_t bytes = narrow.size() * sizeof(std::int32_t);
+        std::pair<Mem, size_t>& w = workspace(index);
+        if (!w.first || w.second < bytes) {
+            if (w.first) release(w.first);
+            w = {Mem{}, 0};
+            if (int s = allocate(bytes, w.first, true)) return s;
+            w.second = bytes;
+        }
+        bound = w.first;
+        return uploadNow(w.first, narrow.data(), bytes);
+    }
+
     virtual size_t operandBytes(int op) = 0; // the size of the caller's memory of operand `op`
     // Each returns 0 or a ktp_status, with `error` set.
     virtual int allocate(size_t bytes, Mem& out, bool workspace) = 0;
     virtual int upload(Mem to, const void* from, size_t bytes) = 0;
+    virtual int uploadNow(Mem to, const void* from, size_t bytes) = 0; // returns when `from` may be reused
     virtual void release(Mem m) = 0;
     virtual std::pair<Mem, size_t>& workspace(int index) = 0;
 

@@ -406,6 +406,12 @@ private:
         const CUresult r = m_d.cuMemcpyHtoDAsync(to, from, bytes, m_stream);
         return r ? deviceError("cuMemcpyHtoDAsync", r) : KTP_SUCCESS;
     }
+    int uploadNow(CUdeviceptr to, const void* from, size_t bytes) override {
+        // Synchronous for pageable host memory (as here): the copy is taken before it returns, in stream order.
+        CUresult r = m_d.cuMemcpyHtoDAsync(to, from, bytes, m_stream);
+        if (!r) r = m_d.cuStreamSynchronize(m_stream);
+        return r ? deviceError("cuMemcpyHtoDAsync", r) : KTP_SUCCESS;
+    }
     void release(CUdeviceptr m) override { m_d.cuMemFree(m); }
     std::pair<CUdeviceptr, size_t>& workspace(int index) override { return m_s.workspaces[{&m_plan, index}]; }
     int function(int programIndex, const std::string& perCall, const char* name, Function*& out) {

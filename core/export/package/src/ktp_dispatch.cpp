@@ -64,8 +64,10 @@ bool toOrder(Call& c, Order order) {
     switch (c.routine) {
     case Routine::Gemm:
     case Routine::GemmBatchedStrided:
+    case Routine::GemmBatched:
         std::swap(c.m, c.n), std::swap(c.opA, c.opB), std::swap(c.lda, c.ldb), std::swap(c.offa, c.offb);
         std::swap(c.stridea, c.strideb);
+        std::swap(c.poffsets[0], c.poffsets[1]), std::swap(c.maxpa, c.maxpb);
         return true;
     case Routine::Transpose:
         std::swap(c.m, c.n);
@@ -89,6 +91,8 @@ bool toOrder(Call& c, Order order) {
 }
 
 int operandIndex(const Call& call, const char* name) {
+    if (call.routine == Routine::GemmBatched && name[0] == 'P' && name[1] >= 'A' && name[1] <= 'C' && !name[2])
+        return 3 + (name[1] - 'A');   // PA, PB, PC: the problems' offsets (Call::poffsets)
     if (call.routine == Routine::Dot) // x, y and the result
         return !std::strcmp(name, "x") ? 0 : !std::strcmp(name, "y") ? 1 : !std::strcmp(name, "result") ? 2 : -1;
     if (!std::strcmp(name, "A")) return 0;
@@ -129,7 +133,11 @@ std::vector<Candidate> candidatesFor(const Call& call, bool tunedDevice) {
         std::int64_t dims[4] = {0, 0, 0, 0};
         for (int d = 0; d < family.dimCount; ++d) dims[d] = dimOf(c, family.dims[d]);
         std::vector<int> order;
-        order.push_back(tunedDevice ? family.select(dims) : family.generic);
+        // A pointer-array batch takes its own table's exact entry first, as KernelTune's routine chooses.
+        int chosen = -1;
+        if (tunedDevice && c.routine == Routine::GemmBatched && family.selectPointers)
+            chosen = family.selectPointers(dims);
+        order.push_back(chosen >= 0 ? chosen : tunedDevice ? family.select(dims) : family.generic);
         order.push_back(family.generic);
         for (int v = 0; v < gen::kVariantCount; ++v)
             if (gen::kVariants[v].family == f) order.push_back(v);

@@ -6,14 +6,6 @@
 
 namespace ktp {
 
-namespace {
-
-// The positions of lda, ldb, ldc (and of the strides and batch count of the batched form) in the signature.
-struct GemmPositions {
-    int lda, ldb, ldc, strideA, strideB, strideC, batch;
-    int order = 1; // and transA, transB, m, n, k after it (2 in the device entries: the queue or stream comes first)
-};
-
 int checkGemm(const char* routine, const GemmPositions& pos, int order, int transA, int transB, std::int64_t m,
               std::int64_t n, std::int64_t k, std::int64_t lda, std::int64_t ldb, std::int64_t ldc, Call& call) {
     if (!validOrder(order)) return argumentError(routine, pos.order + 0, "order=" + std::to_string(order));
@@ -37,6 +29,8 @@ int checkGemm(const char* routine, const GemmPositions& pos, int order, int tran
     call.m = m, call.n = n, call.k = k, call.lda = lda, call.ldb = ldb, call.ldc = ldc;
     return KTP_SUCCESS;
 }
+
+namespace {
 
 template <class T> void hostGemm(const char* routine, int order, int transA, int transB, int m, int n, int k, T alpha,
                                  const T* A, int lda, const T* B, int ldb, T beta, T* C, int ldc) {

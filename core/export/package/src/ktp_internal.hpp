@@ -30,6 +30,16 @@ inline int argumentError(const char* routine, int position, const std::string& w
                                                " was incorrect (" + what + ")");
 }
 
+// The positions of lda, ldb, ldc (and of the strides and batch count of the batched form) in the signature.
+struct GemmPositions {
+    int lda, ldb, ldc, strideA, strideB, strideC, batch;
+    int order = 1; // and transA, transB, m, n, k after it (2 in the device entries: the queue or stream comes first)
+};
+// GEMM's argument checks (order, transposes, m, n, k, leading dimensions) as reference CBLAS numbers them; fills
+// `call`'s order, ops, sizes and leading dimensions. Returns 0 or KTP_INVALID_ARGUMENT (status set).
+int checkGemm(const char* routine, const GemmPositions& pos, int order, int transA, int transB, std::int64_t m,
+              std::int64_t n, std::int64_t k, std::int64_t lda, std::int64_t ldb, std::int64_t ldc, Call& call);
+
 // Rewrites `call` in `order` (a row-major call is the column-major call on the transposed operands, as KernelTune's
 // blas::toColumnMajor). Returns true when operands A and B trade places.
 bool toOrder(Call& call, Order order);
@@ -70,7 +80,7 @@ inline void noteSizedPrograms(std::size_t evicted, std::size_t held) {
 // Which of the call's three operands (0, 1, 2: the a, b, c of runHost/runCl/runCu) a plan buffer named `name` is;
 // -1 for the plan's own buffers. GEMM's A, B, C; SYMV's A, x, y (y0: y read for beta before y is written, the same
 // operand); TRMM's B is written in place, so it is passed where C goes; DOT's x, y and result; OMATCOPY's A and C
-// (the caller's B, written).
+// (the caller's B, written). 3, 4, 5: a pointer-array batch's offsets into A, B, C (PA, PB, PC: Call::poffsets).
 int operandIndex(const Call& call, const char* name);
 
 // Entry points of the backend (ktp_opencl.cpp or ktp_cuda.cpp): run a validated call on host memory or on device

@@ -339,6 +339,10 @@ private:
         const cl_int err = clEnqueueWriteBuffer(m_queue, to, CL_FALSE, 0, bytes, from, 0, nullptr, nullptr);
         return err == CL_SUCCESS ? KTP_SUCCESS : deviceError("clEnqueueWriteBuffer", err);
     }
+    int uploadNow(cl_mem to, const void* from, size_t bytes) override {
+        const cl_int err = clEnqueueWriteBuffer(m_queue, to, CL_TRUE, 0, bytes, from, 0, nullptr, nullptr);
+        return err == CL_SUCCESS ? KTP_SUCCESS : deviceError("clEnqueueWriteBuffer", err);
+    }
     void release(cl_mem m) override { clReleaseMemObject(m); }
     std::pair<cl_mem, size_t>& workspace(int index) override { return m_s.workspaces[{&m_plan, index}]; }
     int deviceError(const char* what, cl_int err) {

@@ -9,7 +9,7 @@
 namespace ktp {
 
 // Routines and their vocabulary, as in KernelTune's core/model/blas_call.hpp.
-enum class Routine { Gemm, GemmBatchedStrided, Transpose, Symm, Syrk, Syr2k, Trmm, Symv, Dot };
+enum class Routine { Gemm, GemmBatchedStrided, GemmBatched, Transpose, Symm, Syrk, Syr2k, Trmm, Symv, Dot };
 enum class Order { RowMajor, ColMajor };
 enum Role { kInput, kOutput, kInOut, kWorkspace };
 enum ImageType { kImageFloat32, kImageUInt32, kImageUInt16 };
@@ -23,6 +23,11 @@ struct Call {
     // The three operands are A, B, C; a vector routine's are A, x, y (SYMV) with their increments.
     std::int64_t lda = 0, ldb = 0, ldc = 0, offa = 0, offb = 0, offc = 0, incx = 1, incy = 1;
     std::int64_t batch = 1, stridea = 0, strideb = 0, stridec = 0;
+    // Pointer-array batches (GemmBatched): each problem's element offsets into A, B, C (added to offa, offb, offc),
+    // `batch` of each, checked non-negative; the plans read the largest (maxpa, …) and upload them as buffers PA, PB,
+    // PC (KernelTune's BatchOffsets).
+    const long long* poffsets[3] = {nullptr, nullptr, nullptr};
+    std::int64_t maxpa = 0, maxpb = 0, maxpc = 0;
     double alpha = 1, beta = 0;
     // 1 when A's and B's storage starts 16-byte aligned (every allocation does; a device pointer into the middle of
     // one may not): plans run their exact-fit programs only then (KernelTune's plan input "aligned").
@@ -102,6 +107,9 @@ struct FamilyEntry {
     const char* dims[4]; // names of the size dimensions, read from the call (m, n, k, batch)
     SelectFunction select;
     int generic; // the variant used on a device the package was not tuned on
+    // Pointer-array batches (Routine::GemmBatched, KernelTune's dispatch kind "pointers"): the exact entry of the
+    // family's pointers table, -1 for a size it lacks (then `select`); nullptr when the family has none.
+    SelectFunction selectPointers;
 };
 
 } // namespace ktp

@@ -95,6 +95,18 @@ void ktp_cblas_dgemm_batch_strided(int order, int transA, int transB, int m, int
                                    long long strideB, double beta, double* C, int ldc, long long strideC,
                                    int batchCount);
 
+/* Pointer-array batches: problem i is C[i] <- alpha op(A[i]) op(B[i]) + beta C[i], the pointers in any order, A and
+   B may alias (the same matrix in several problems or in both arrays), C's problems must not share an element
+   (parameter 13 is reported). One group: every problem has the same sizes, ops, alpha and beta, where oneMKL's
+   cblas_?gemm_batch takes arrays of them per group (group_count, group_size) and so has no drop-in name here. The
+   distinct matrices of each operand are copied into one upload (and C's m x n elements back). */
+void ktp_cblas_sgemm_batch_ptr(int order, int transA, int transB, int m, int n, int k, float alpha,
+                               const float* const* A, int lda, const float* const* B, int ldb, float beta,
+                               float* const* C, int ldc, int batchCount);
+void ktp_cblas_dgemm_batch_ptr(int order, int transA, int transB, int m, int n, int k, double alpha,
+                               const double* const* A, int lda, const double* const* B, int ldb, double beta,
+                               double* const* C, int ldc, int batchCount);
+
 /* Symmetric matrix-vector product y <- alpha A x + beta y (cblas_?symv). The kernels take positive increments: a
    negative one returns KTP_UNSUPPORTED. Each triangle is its own exported family (ssymv: lower, ssymv_upper), and
    a row-major call runs the other triangle's: without it the call returns KTP_NOT_EXPORTED. */
@@ -153,6 +165,16 @@ int ktp_dgemm_batch_strided_cl(cl_command_queue queue, int order, int transA, in
                                double alpha, cl_mem A, size_t offA, int lda, long long strideA, cl_mem B, size_t offB,
                                int ldb, long long strideB, double beta, cl_mem C, size_t offC, int ldc,
                                long long strideC, int batchCount);
+/* Pointer-array batches on the device (OpenCL 1.2 has no pointers into buffers): one buffer per operand and host
+   arrays of batchCount element offsets, problem i at A + offA[i] (as KernelTune's BatchOffsets). The offsets are
+   checked (non-negative, C's problems apart) and copied to the device before the call returns (the arrays may be
+   reused at once); each problem's extent must lie within its buffer. */
+int ktp_sgemm_batch_ptr_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k, float alpha,
+                           cl_mem A, const long long* offA, int lda, cl_mem B, const long long* offB, int ldb,
+                           float beta, cl_mem C, const long long* offC, int ldc, int batchCount);
+int ktp_dgemm_batch_ptr_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k, double alpha,
+                           cl_mem A, const long long* offA, int lda, cl_mem B, const long long* offB, int ldb,
+                           double beta, cl_mem C, const long long* offC, int ldc, int batchCount);
 int ktp_ssymv_cl(cl_command_queue queue, int order, int uplo, int n, float alpha, cl_mem A, size_t offA, int lda,
                  cl_mem x, size_t offx, int incx, float beta, cl_mem y, size_t offy, int incy);
 int ktp_dsymv_cl(cl_command_queue queue, int order, int uplo, int n, double alpha, cl_mem A, size_t offA, int lda,
@@ -200,6 +222,15 @@ int ktp_sgemm_batch_strided_cu(CUstream stream, int order, int transA, int trans
 int ktp_dgemm_batch_strided_cu(CUstream stream, int order, int transA, int transB, int m, int n, int k, double alpha,
                                CUdeviceptr A, int lda, long long strideA, CUdeviceptr B, int ldb, long long strideB,
                                double beta, CUdeviceptr C, int ldc, long long strideC, int batchCount);
+/* Pointer-array batches: the kernels read element offsets, not device pointer arrays, so the form is the OpenCL
+   one: problem i at A + offA[i] elements (host arrays, copied to the device before the call returns; A, B, C
+   anywhere into their allocations). */
+int ktp_sgemm_batch_ptr_cu(CUstream stream, int order, int transA, int transB, int m, int n, int k, float alpha,
+                           CUdeviceptr A, const long long* offA, int lda, CUdeviceptr B, const long long* offB, int ldb,
+                           float beta, CUdeviceptr C, const long long* offC, int ldc, int batchCount);
+int ktp_dgemm_batch_ptr_cu(CUstream stream, int order, int transA, int transB, int m, int n, int k, double alpha,
+                           CUdeviceptr A, const long long* offA, int lda, CUdeviceptr B, const long long* offB, int ldb,
+                           double beta, CUdeviceptr C, const long long* offC, int ldc, int batchCount);
 int ktp_ssymv_cu(CUstream stream, int order, int uplo, int n, float alpha, CUdeviceptr A, int lda, CUdeviceptr x,
                  int incx, float beta, CUdeviceptr y, int incy);
 int ktp_dsymv_cu(CUstream stream, int order, int uplo, int n, double alpha, CUdeviceptr A, int lda, CUdeviceptr x,
