@@ -104,21 +104,29 @@ void emitTree(std::ostringstream& o, const rules::DecisionTree& tree, int node, 
 
 // A dispatch table (ExportFamily::table) as C++: the exact entry of the call's key, else the nearest one (least sum
 // of |x_d - key_d|, the first in order), as rules::SizeTable::find.
-void emitTable(std::ostringstream& o, const ExportFamily& family, const std::map<std::string, int>& variantIndex) {
+// The arrays a table lookup reads: keys[][dims] with each entry's candidate as a comment, variants[] (the entries'
+// variant indices) and dims[] (key dimension → call dimension), the last one's "};" unterminated by a newline.
+void emitEntryArrays(std::ostringstream& o, const ExportFamily& family, const std::vector<std::vector<long long>>& keys,
+                     const std::vector<std::string>& candidates, const std::map<std::string, int>& variantIndex) {
     const rules::SizeTable& t = *family.table;
     o << "    static const long long keys[][" << t.dims.size() << "] = {\n";
-    for (std::size_t i = 0; i < t.keys.size(); ++i) {
+    for (std::size_t i = 0; i < keys.size(); ++i) {
         o << "        {";
-        for (std::size_t j = 0; j < t.keys[i].size(); ++j) o << (j ? ", " : "") << t.keys[i][j] << "LL";
-        o << "}, // " << t.candidates[i] << "\n";
+        for (std::size_t j = 0; j < keys[i].size(); ++j) o << (j ? ", " : "") << keys[i][j] << "LL";
+        o << "}, // " << candidates[i] << "\n";
     }
     o << "    };\n    static const int variants[] = {";
-    for (std::size_t i = 0; i < t.candidates.size(); ++i) o << (i ? ", " : "") << variantIndex.at(t.candidates[i]);
+    for (std::size_t i = 0; i < candidates.size(); ++i) o << (i ? ", " : "") << variantIndex.at(candidates[i]);
     o << "};\n    static const int dims[] = {";
     for (std::size_t j = 0; j < t.dims.size(); ++j)
-        o << (j ? ", " : "")
-          << std::find(family.dims.begin(), family.dims.end(), t.dims[j]) - family.dims.begin(); // key dim → call dim
-    o << "}; //";
+        o << (j ? ", " : "") << std::find(family.dims.begin(), family.dims.end(), t.dims[j]) - family.dims.begin();
+    o << "};";
+}
+
+void emitTable(std::ostringstream& o, const ExportFamily& family, const std::map<std::string, int>& variantIndex) {
+    const rules::SizeTable& t = *family.table;
+    emitEntryArrays(o, family, t.keys, t.candidates, variantIndex);
+    o << " //";
     for (const auto& d : t.dims) o << " " << d;
     o << "\n    int best = 0;\n    long long bestDistance = -1;\n"
       << "    for (int i = 0; i < " << t.keys.size() << "; ++i) {\n"
@@ -135,18 +143,8 @@ void emitTable(std::ostringstream& o, const ExportFamily& family, const std::map
 void emitKindTable(std::ostringstream& o, const ExportFamily& family, const rules::KindTable& k,
                    const std::map<std::string, int>& variantIndex) {
     const rules::SizeTable& t = *family.table;
-    o << "    static const long long keys[][" << t.dims.size() << "] = {\n";
-    for (std::size_t i = 0; i < k.keys.size(); ++i) {
-        o << "        {";
-        for (std::size_t j = 0; j < k.keys[i].size(); ++j) o << (j ? ", " : "") << k.keys[i][j] << "LL";
-        o << "}, // " << k.candidates[i] << "\n";
-    }
-    o << "    };\n    static const int variants[] = {";
-    for (std::size_t i = 0; i < k.candidates.size(); ++i) o << (i ? ", " : "") << variantIndex.at(k.candidates[i]);
-    o << "};\n    static const int dims[] = {";
-    for (std::size_t j = 0; j < t.dims.size(); ++j)
-        o << (j ? ", " : "") << std::find(family.dims.begin(), family.dims.end(), t.dims[j]) - family.dims.begin();
-    o << "};\n    for (int i = 0; i < " << k.keys.size() << "; ++i) {\n"
+    emitEntryArrays(o, family, k.keys, k.candidates, variantIndex);
+    o << "\n    for (int i = 0; i < " << k.keys.size() << "; ++i) {\n"
       << "        bool same = true;\n"
       << "        for (int j = 0; j < " << t.dims.size() << "; ++j) same = same && d[dims[j]] == keys[i][j];\n"
       << "        if (same) return variants[i];\n"

@@ -68,22 +68,28 @@ std::string cppStringLiteral(const std::string& text) {
     return out + "\"";
 }
 
+namespace {
+
+// "a::b" as {"a", "b"} (empty: none); RuleInputError unless every part is an identifier.
+std::vector<std::string> namespaceParts(const std::string& name) {
+    std::vector<std::string> parts;
+    for (std::size_t pos = 0; !name.empty();) {
+        const std::size_t next = name.find("::", pos);
+        parts.push_back(name.substr(pos, next == std::string::npos ? std::string::npos : next - pos));
+        if (!isCppIdentifier(parts.back())) throw RuleInputError("C++ namespace '" + name + "' is not a valid name");
+        if (next == std::string::npos) break;
+        pos = next + 2;
+    }
+    return parts;
+}
+
+} // namespace
+
 std::string emitCpp(const SizeRule& rule, const CppEmitOptions& o) {
     if (rule.intervals.empty()) throw RuleInputError("cannot emit C++ for an empty rule");
     if (!isCppIdentifier(o.functionName))
         throw RuleInputError("C++ function name '" + o.functionName + "' is not an identifier");
-    std::vector<std::string> nsParts;
-    if (!o.namespaceName.empty()) {
-        const std::string& rest = o.namespaceName;
-        for (std::size_t pos = 0;;) {
-            const std::size_t next = rest.find("::", pos);
-            nsParts.push_back(rest.substr(pos, next == std::string::npos ? std::string::npos : next - pos));
-            if (!isCppIdentifier(nsParts.back()))
-                throw RuleInputError("C++ namespace '" + o.namespaceName + "' is not a valid name");
-            if (next == std::string::npos) break;
-            pos = next + 2;
-        }
-    }
+    const std::vector<std::string> nsParts = namespaceParts(o.namespaceName);
     const std::size_t n = rule.intervals.size();
     // One interval has no boundaries to search: the if-chain form is the only valid one.
     const bool chain = n == 1 || o.style == CppStyle::IfChain || (o.style == CppStyle::Auto && n <= 8);
@@ -130,13 +136,7 @@ std::string emitKindsCpp(const SizeRule& main, const std::vector<KindIntervals>&
         const std::string part = emitCpp(k.rule, kindOptions);
         out += "\n// Calls of kind " + cppStringLiteral(k.kind) + ".\n" + part.substr(part.find(once) + once.size());
     }
-    std::vector<std::string> ns; // emitCpp has checked the names
-    for (std::size_t pos = 0; !o.namespaceName.empty();) {
-        const std::size_t next = o.namespaceName.find("::", pos);
-        ns.push_back(o.namespaceName.substr(pos, next == std::string::npos ? std::string::npos : next - pos));
-        if (next == std::string::npos) break;
-        pos = next + 2;
-    }
+    const std::vector<std::string> ns = namespaceParts(o.namespaceName);
     std::ostringstream d;
     d << "\n";
     for (const auto& p : ns) d << "namespace " << p << " {\n";

@@ -47,4 +47,9 @@ void applyDeviceVariables(ParameterSpace& space, const DeviceInfo& device) {
     for (const auto& [name, value] : deviceVariables(device)) space.setVariable(name, value);
 }
 
+std::vector<Constraint> fp64Requirements(Precision precision) {
+    if (precision == Precision::F64) return {{"DEV_FP64 == 1", "double precision needs fp64 support"}};
+    return {};
+}
+
 } // namespace kt

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/model/device_info.hpp"
+#include "core/model/precision.hpp"
 #include "core/space/parameter_space.hpp"
 
 namespace kt {
@@ -21,5 +22,8 @@ const std::vector<std::string>& deviceVariableNames();
 bool isDeviceVariable(std::string_view name);
 // Sets every device variable on `space`.
 void applyDeviceVariables(ParameterSpace& space, const DeviceInfo& device);
+// "DEV_FP64 == 1" for double precision, nothing for single: the device requirement every family of a precision has
+// (Family::deviceRequirements).
+std::vector<Constraint> fp64Requirements(Precision precision);
 
 } // namespace kt

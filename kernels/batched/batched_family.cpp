@@ -346,10 +346,7 @@ ParameterSpace BatchedFamily::space(const DeviceInfo& device) const {
     return space;
 }
 
-std::vector<Constraint> BatchedFamily::deviceRequirements() const {
-    if (m_precision == Precision::F64) return {{"DEV_FP64 == 1", "double precision needs fp64 support"}};
-    return {};
-}
+std::vector<Constraint> BatchedFamily::deviceRequirements() const { return fp64Requirements(m_precision); }
 
 std::vector<Point> seedTable(Precision precision) {
     // The paper's designs across the size range (design, tba, wx, wy): one work-item per problem for the smallest

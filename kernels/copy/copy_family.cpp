@@ -102,10 +102,7 @@ ParameterSpace CopyFamily::space(const DeviceInfo& device) const {
     return space;
 }
 
-std::vector<Constraint> CopyFamily::deviceRequirements() const {
-    if (m_precision == Precision::F64) return {{"DEV_FP64 == 1", "double precision needs fp64 support"}};
-    return {};
-}
+std::vector<Constraint> CopyFamily::deviceRequirements() const { return fp64Requirements(m_precision); }
 
 std::vector<ProblemSize> CopyFamily::defaultSizes(const DeviceInfo& device) const {
     if (device.type == DeviceType::Gpu) return {{{4096}}, {{8192}}};

@@ -59,10 +59,7 @@ ParameterSpace DotFamily::space(const DeviceInfo& device) const {
     return space;
 }
 
-std::vector<Constraint> DotFamily::deviceRequirements() const {
-    if (m_precision == Precision::F64) return {{"DEV_FP64 == 1", "double precision needs fp64 support"}};
-    return {};
-}
+std::vector<Constraint> DotFamily::deviceRequirements() const { return fp64Requirements(m_precision); }
 
 std::vector<ProblemSize> DotFamily::defaultSizes(const DeviceInfo& device) const {
     if (device.type == DeviceType::Gpu) return {{{1 << 24}}, {{1 << 26}}};

@@ -295,8 +295,7 @@ std::vector<Constraint> GemmFamily::deviceRequirements() const { return gemmDevi
 
 std::vector<Constraint> gemmDeviceRequirements(Precision precision) {
     // Not part of the presets (they describe kernels, not devices): dgemm has no candidates without fp64.
-    std::vector<Constraint> out;
-    if (precision == Precision::F64) out.push_back({"DEV_FP64 == 1", "double precision needs fp64 support"});
+    std::vector<Constraint> out = fp64Requirements(precision);
     out.push_back({"GEMM_IMAGE_A + GEMM_IMAGE_B == 0 || DEV_IMAGES == 1", "image reads need image support"});
     // mma.sync .f64 and cp.async through NVRTC: m8n8k4 from sm_80, the m16n8k* shapes from sm_90.
     out.push_back({"GEMM_MMA == 0 || (DEV_IS_CUDA == 1 && DEV_CC >= (GEMM_MMA == 1 ? 80 : 90))",

@@ -137,7 +137,7 @@ template <class T> void hostGemmBatchPtr(const char* routine, int order, int tra
 
 // The device forms' offset arrays: present, non-negative, C's problems apart. Fills the call's offsets.
 int checkOffsets(const char* routine, const PtrPositions& pos, const long long* offA, const long long* offB,
-                 const long long* offC, std::vector<long long>& cCopy, Call& call) {
+                 const long long* offC, Call& call) {
     const long long* arrays[3] = {offA, offB, offC};
     const int arrayPos[3] = {pos.offA, pos.offB, pos.offC};
     const char* names[3] = {"offA", "offB", "offC"};
@@ -156,8 +156,8 @@ int checkOffsets(const char* routine, const PtrPositions& pos, const long long* 
     }
     Extent ext[3];
     extents(call, ext);
-    cCopy.assign(offC, offC + call.batch);
-    if (auto why = cOverlap(cCopy, ext[2].contiguous, ext[2].lines, call.ldc); !why.empty())
+    if (auto why = cOverlap(std::vector<long long>(offC, offC + call.batch), ext[2].contiguous, ext[2].lines, call.ldc);
+        !why.empty())
         return argumentError(routine, pos.offC, why);
     return KTP_SUCCESS;
 }
@@ -177,8 +177,7 @@ int clGemmBatchPtr(const char* routine, bool f64, cl_command_queue queue, int or
     call.alpha = alpha, call.beta = beta;
     setStatus(KTP_SUCCESS);
     if (m == 0 || n == 0 || batch == 0) return KTP_SUCCESS;
-    std::vector<long long> c;
-    if (int s = checkOffsets(routine, pos, offA, offB, offC, c, call)) return s;
+    if (int s = checkOffsets(routine, pos, offA, offB, offC, call)) return s;
     if (!A || !B || !C) return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": a buffer is null");
     return runCl(queue, call, A, B, C);
 }
@@ -199,8 +198,7 @@ int cuGemmBatchPtr(const char* routine, bool f64, CUstream stream, int order, in
     call.alpha = alpha, call.beta = beta;
     setStatus(KTP_SUCCESS);
     if (m == 0 || n == 0 || batch == 0) return KTP_SUCCESS;
-    std::vector<long long> c;
-    if (int s = checkOffsets(routine, pos, offA, offB, offC, c, call)) return s;
+    if (int s = checkOffsets(routine, pos, offA, offB, offC, call)) return s;
     if (!A || !B || !C) return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": a device pointer is null");
     return runCu(stream, call, A, B, C);
 }
