@@ -3,7 +3,7 @@
 # dispatch rule per transposition pair. One rule serves all four ops today, derived from the TN kernel's own figures,
 # and the TN/TT routines lag NN/NT by up to 0.2x cuBLAS at 1024-1536 (H200 2026-11-28 runs AJ, AK). Steps:
 #  1. the finalists: KT_CURVES (a curves CSV of a dispatch tune, e.g. docs/perf/h200-2026-11-28-b/run-AJ/merged-curves.csv;
-#     its candidates measured at every size of the sweep, at most KT_TOP of them) — or, without it, a two-stage tune of
+#     the candidates within 5% of a size's best at the most sizes, at most KT_TOP of them) — or, without it, a two-stage tune of
 #     KT_SPACE (tools/spaces/dgemm-direct.json) as tools/gpu-dispatch.sh runs it;
 #  2. one `ktune bench --point "k1;k2;…"` process per op over the sizes, the routine's figure per finalist;
 #  3. per op, curves (size, candidate, GF/s) and `ktune rules --curves` (tolerance 2%); the NN rule is the main one,
@@ -35,20 +35,32 @@ if [ -z "$curves" ]; then
         --min-sizes "$(tr ',' '\n' <<< "$sizes" | grep -c .)"
     curves=$res/tune-curves.csv
 fi
-# The finalists: the candidates with the best mean over the curves' sizes, those measured at every size first.
-points=$(python3 - "$curves" "$top" <<'EOF'
-import csv, sys
+# The finalists: at every size of the curves the candidates within 5% of that size's best, those most often so
+# first (the curves of several tunes, e.g. run AJ's merged ones, hold candidates measured at some sizes only).
+# The base rule's own kernels join them (run AM: without them the per-op rules lost 10-15% at 1536, where the base
+# rule's kernel was not among the curves' most frequent near-best).
+points=$(python3 - "$curves" "$top" "$base" <<'EOF'
+import csv, json, os, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
-sizes = {r["size"] for r in rows}
 per = {}
 for r in rows:
     per.setdefault(r["candidate"], {})[r["size"]] = float(r["value"])
-full = [c for c, v in per.items() if set(v) == sizes]
-full.sort(key=lambda c: -sum(per[c].values()) / len(sizes))
-print(";".join(full[: int(sys.argv[2])]))
+count = {}
+for s in {r["size"] for r in rows}:
+    best = max(v[s] for v in per.values() if s in v)
+    for c, v in per.items():
+        if s in v and v[s] >= 0.95 * best:
+            count[c] = count.get(c, 0) + 1
+order = sorted(count, key=lambda c: (-count[c], -len(per[c]), c))[: int(sys.argv[2])]
+if os.path.exists(sys.argv[3]):
+    base = json.load(open(sys.argv[3]))
+    named = [i["candidate"] for i in base.get("intervals", [])]
+    named += [i["candidate"] for k in base.get("kinds", {}).values() for i in k.get("intervals", [])]
+    order += [c for c in dict.fromkeys(named) if c not in order]
+print(";".join(order))
 EOF
 )
-[ -n "$points" ] || { log "no candidate measured at every size of $curves"; exit 1; }
+[ -n "$points" ] || { log "no candidate in $curves"; exit 1; }
 log "finalists: $(tr ';' '\n' <<< "$points" | grep -c .)"
 verify_max=${KT_VERIFY_MAX:-4096}
 small=$(tr ',' '\n' <<< "$sizes" | awk -v m="$verify_max" '$1 <= m' | paste -sd,)
