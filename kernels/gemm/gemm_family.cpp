@@ -155,11 +155,6 @@ const std::vector<ParamSpec>& paramSpecs() {
          {0, 1},
          "tensor cores: 1 stores C through shared memory, whole 32-byte sectors per warp access (short k)",
          0},
-        {"GEMM_CPREF",
-         {0},
-         {0, 1},
-         "tensor cores: 1 prefetches the work-group's tile of C into L2 at its start (beta != 0; short k)",
-         0},
     };
     return specs;
 }
@@ -209,7 +204,6 @@ void addMmaConstraints(ParameterSpace& space, bool f64) {
     space.addConstraint({"GEMM_MINB == 0 || (GEMM_ML / GEMM_MS) * (GEMM_NL / GEMM_NS) <= 512",
                          "two blocks per SM: at most 512 work-items each (registers)"});
     space.addConstraint({"GEMM_MMA > 0 || GEMM_CSTAGE == 0", "C staged through shared memory: tensor cores only"});
-    space.addConstraint({"GEMM_MMA > 0 || GEMM_CPREF == 0", "C prefetched into L2: tensor cores only"});
     // SIMT direct reads stage both tiles in local memory (a k-major operand transposed there, its rows padded by less
     // than 128 bytes: GemmParams::kMajorPad; localMemBytes has the exact figure).
     space.addConstraint({"GEMM_DIRECT == 0 || GEMM_MMA > 0 || (GEMM_LOCAL_A + GEMM_LOCAL_B == 2 && GEMM_IMAGE_A + "
@@ -396,7 +390,7 @@ GemmParams paramsFromPoint(const Point& point, Precision precision) {
     get("GEMM_DBUF", p.dbuf), get("GEMM_LDS128", p.lds128), get("GEMM_MINB", p.minBlocks);
     get("GEMM_DIRECT", p.direct);
     get("GEMM_WARP_M", p.warpM), get("GEMM_ORDER", p.order), get("GEMM_FRAGS", p.frags);
-    get("GEMM_CSTAGE", p.cstage), get("GEMM_CPREF", p.cprefetch);
+    get("GEMM_CSTAGE", p.cstage);
     if (auto why = p.invalidReason(); !why.empty())
         throw std::invalid_argument("gemm point " + point.key() + ": " + why);
     return p;
@@ -435,8 +429,7 @@ Point pointFromParams(const GemmParams& p) {
                          p.warpM,
                          p.order,
                          p.frags,
-                         p.cstage,
-                         p.cprefetch});
+                         p.cstage});
 }
 
 std::optional<KernelPlan> GemmFamily::plan(const Point& point, const DeviceInfo& device) const {

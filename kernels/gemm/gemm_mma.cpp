@@ -210,7 +210,6 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     def("GEMM_STEPS", "(GEMM_KL / GEMM_MMA_K) // MMA k-steps per k-block");
     def("GEMM_LDS128", std::to_string(p.lds128) + " // fragments read as 16-byte pairs");
     def("GEMM_CSTAGE", std::to_string(p.cstage) + " // C stored through shared memory, a warp's row slab at a time");
-    def("GEMM_CPREF", std::to_string(p.cprefetch) + " // the work-group's tile of C asked of L2 at the start (beta != 0)");
     // Elements of C per lane and slab: mma m x wn / 32 (a multiple of 2); the staged store handles up to 8 at once.
     const int perLane = p.mmaM() * p.wn() / 32;
     def("GEMM_CBATCH", std::to_string(perLane % 8 == 0 ? 8 : perLane % 4 == 0 ? 4 : 2) +
@@ -401,24 +400,6 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
             KT_UNROLL
             for (int r = 0; r < GEMM_CREG; ++r) acc[i][j][r] = 0.0;
     const int nk = kbEnd - kbBegin;
-#if GEMM_CPREF
-    // Ask L2 for this work-group's tile of C once the first k-blocks are requested (nothing waits for it): the read of
-    // C at the end then hits L2, and C's DRAM traffic overlaps the main loop instead of following it. A tile row of
-    // GEMM_NL elements spans at most GEMM_NL / 16 + 1 lines of 128 bytes: an address every 16 elements and the row's
-    // last one. Addresses stay inside C[0:mC, 0:nC].
-#define GEMM_CPREF_PARTS ((GEMM_NL + 15) / 16 + 1)
-    auto prefetchC = [&] {
-        const int col0 = bn * GEMM_NL, colLast = min(col0 + GEMM_NL, nC) - 1;
-        if (beta == 0.0 || col0 >= nC) return;
-        for (int e = lid; e < GEMM_ML * GEMM_CPREF_PARTS; e += GEMM_WG) {
-            const int gi = bm * GEMM_ML + e / GEMM_CPREF_PARTS, gj = min(col0 + 16 * (e % GEMM_CPREF_PARTS), colLast);
-            if (gi < mC) asm volatile("prefetch.global.L2 [%0];\n" ::"l"(C + (size_t)offC + (size_t)gi * ldc + gj));
-        }
-    };
-#define GEMM_PREFETCH_C() prefetchC()
-#else
-#define GEMM_PREFETCH_C() ((void)0)
-#endif
 )";
     if (!p.dbuf) {
         s << R"(
@@ -432,7 +413,6 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
         }
         gemm_cp_commit();
     }
-    GEMM_PREFETCH_C();
     int readStage = 0, writeStage = GEMM_STAGES - 1;
     for (int it = 0; it < nk; ++it) {
         asm volatile("cp.async.wait_group %0;\n" ::"n"(GEMM_STAGES - 2) : "memory");
@@ -470,7 +450,6 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
         }
         gemm_cp_commit();
     }
-    GEMM_PREFETCH_C();
     asm volatile("cp.async.wait_group %0;\n" ::"n"(GEMM_STAGES - 1) : "memory"); // k-block 0 has landed
     __syncthreads();
     // Two register sets of fragments: the MMAs of k-step i use set i % 2 while the loads of step i + 1 fill the other,

@@ -107,10 +107,8 @@ std::string GemmParams::invalidReason() const {
     if (prefetch == 6 && !frags)
         return "prefetch 6 is the fragment pipeline over one tile buffer without guards: it needs frags 1";
     if (mma == 0) {
-        if (wm != 0 || stages != 0 || swizzle != 0 || dbuf != 0 || lds128 != 0 || minBlocks != 0 || cstage != 0 ||
-            cprefetch != 0)
-            return "wm, stages, swizzle, dbuf, lds128, minblocks, cstage and cprefetch belong to the tensor-core path "
-                   "(mma > 0)";
+        if (wm != 0 || stages != 0 || swizzle != 0 || dbuf != 0 || lds128 != 0 || minBlocks != 0 || cstage != 0)
+            return "wm, stages, swizzle, dbuf, lds128, minblocks and cstage belong to the tensor-core path (mma > 0)";
         if (direct < 0 || direct > 1) return "direct must be 0 or 1 (got " + std::to_string(direct) + ")";
         if (direct && (layoutA != Layout::Row || layoutB != Layout::Row))
             return "direct reads (direct 1) read the caller's row-major matrices: layouts ROW/ROW";
@@ -150,7 +148,6 @@ std::string GemmParams::mmaInvalidReason() const {
                "multiple of 16";
     if (minBlocks != 0 && minBlocks != 2) return "minblocks must be 0 (none) or 2, got " + str(minBlocks);
     if (cstage < 0 || cstage > 1) return "cstage must be 0 or 1, got " + str(cstage);
-    if (cprefetch < 0 || cprefetch > 1) return "cprefetch must be 0 or 1, got " + str(cprefetch);
     if (direct < 0 || direct > 1) return "direct must be 0 or 1, got " + str(direct);
     if (direct && (layoutA != Layout::Row || layoutB != Layout::Row))
         return "direct reads (direct 1) read the caller's row-major matrices: layouts ROW/ROW";
@@ -194,7 +191,7 @@ std::string GemmParams::describe() const {
                                     : "") +
                     (dbuf ? " dbuf" : "") + (lds128 ? " lds128" : "") +
                     (minBlocks ? " minblocks=" + std::to_string(minBlocks) : std::string()) + (cstage ? " cstage" : "") +
-                    (cprefetch ? " cprefetch" : "") + (direct ? " direct" : "")
+                    (direct ? " direct" : "")
               : std::string())
       << " " << toString(precision);
     return s.str();

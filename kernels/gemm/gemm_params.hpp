@@ -64,11 +64,6 @@ struct GemmParams {
     //   sectors) instead of in the MMA's fragment layout (one 8-byte element per sector and lane). For short k, where
     //   the store is most of the kernel (H200 2026-11-28 run AC: 5000 x 5000 x 64 was L2-bound at 88%).
     int cstage = 0;
-    // cprefetch 1: at its start each work-group asks L2 for its tile of C (beta != 0; `prefetch.global.L2`, nothing
-    //   waits for it), so the read of C at the end finds it there instead of in DRAM. Where k is short the store is
-    //   most of the kernel and its reads of C were in flight only during the epilogue (5000 x 5000 x 64 at 0.73 of
-    //   the copy bandwidth, H200 2026-11-28 run AK; cuBLAS at 0.98).
-    int cprefetch = 0;
     // Bytes of shared memory the staged store of C takes: a slab of the MMA's m rows of every warp's tile, rows
     // padded by one element (so the fragment-layout writes spread over the banks).
     std::int64_t cstageBytes() const;

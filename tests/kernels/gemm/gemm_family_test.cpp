@@ -69,7 +69,7 @@ TEST(GemmFamily, ValidPointsGenerateAndRespectTheDevice) {
         std::uint64_t tail = 1;
         for (const char* name : {"GEMM_MMA", "GEMM_WM", "GEMM_STAGES", "GEMM_SWIZZLE", "GEMM_DBUF", "GEMM_LDS128",
                                  "GEMM_MINB", "GEMM_DIRECT", "GEMM_WARP_M", "GEMM_ORDER", "GEMM_FRAGS",
-                                 "GEMM_CSTAGE", "GEMM_CPREF"})
+                                 "GEMM_CSTAGE"})
             tail *= space.parameters()[std::size_t(space.parameterIndex(name))].values.size();
         for (int tries = 0; tries < 200000 && valid < 300; ++tries) {
             const Point point = space.pointAt(rng() % (space.cartesianSize() / tail) * tail);
@@ -183,33 +183,6 @@ TEST(GemmFamily, StagedStoreOfCTakesTheLargerOfRingAndSlabs) {
     EXPECT_FALSE(space.isValid(pointFromParams(huge)));
     huge.cstage = 0;
     EXPECT_TRUE(space.isValid(pointFromParams(huge)));
-}
-
-TEST(GemmFamily, PrefetchOfCIsTensorCoreOnlyAndAsksL2ForTheTile) {
-    // GEMM_CPREF: refused on SIMT points by the space and the parameters; on the tensor-core kernel it adds the L2
-    // prefetch of the tile of C (and nothing else: same shared memory), absent from the source without it.
-    auto hopper = gpuLike();
-    hopper.computeCapabilityMajor = 9;
-    hopper.localMemOptInBytes = 227 * 1024;
-    const auto space = GemmFamily(D).space(hopper);
-    GemmParams simt = kVariants.front();
-    simt.cprefetch = 1;
-    expectRefused(space, simt, "cprefetch");
-    const GemmParams plain = stagedC(mmaVariant(2, 128, 128, 4, 8, 8, 16, 2, 2, RBL, CBL));
-    const GemmParams prefetching = prefetchedC(plain);
-    ASSERT_EQ(prefetching.invalidReason(), "");
-    EXPECT_TRUE(space.isValid(pointFromParams(prefetching)));
-    EXPECT_EQ(prefetching.localMemBytes(), plain.localMemBytes());
-    EXPECT_NE(prefetching.describe().find("cprefetch"), std::string::npos);
-    const auto with = GemmFamily(D).generate(pointFromParams(prefetching), hopper).source;
-    const auto without = GemmFamily(D).generate(pointFromParams(plain), hopper).source;
-    EXPECT_NE(with.find("#define GEMM_CPREF 1"), std::string::npos);
-    EXPECT_NE(without.find("#define GEMM_CPREF 0"), std::string::npos);
-    // The generated text holds the prefetch under #if GEMM_CPREF either way; the macro decides.
-    EXPECT_NE(with.find("prefetch.global.L2"), std::string::npos);
-    GemmParams bad = prefetching;
-    bad.cprefetch = 2;
-    EXPECT_NE(bad.invalidReason().find("cprefetch must be 0 or 1"), std::string::npos);
 }
 
 TEST(GemmFamily, MicroKernelOptionsRefusedWhereTheKernelCannotTakeThem) {

@@ -213,12 +213,6 @@ inline gemm::GemmParams stagedC(gemm::GemmParams p) {
     return p;
 }
 
-// The tile of C asked of L2 at the work-group's start (GemmParams::cprefetch).
-inline gemm::GemmParams prefetchedC(gemm::GemmParams p) {
-    p.cprefetch = 1;
-    return p;
-}
-
 // Direct reads on the SIMT kernel (ROW/ROW, both tiles local; GemmParams::direct): every prefetch schedule (0..6), with
 // and without the fragment pipeline, both precisions, loads of 1, 2 and 4 elements (vw 8: two loads of 4 per vector
 // group; kl 2 below the chunk: k-major loads of 2), split-K, warp patches, tiles of fewer loads than work-items; kl 16
@@ -237,7 +231,7 @@ inline const std::vector<gemm::GemmParams> kSimtDirectVariants = {
 };
 
 // Together they take every value of the tensor-core parameters: mma 1..4, wm 16 32 64, stages 2 3 4, swizzle 0..3,
-// dbuf 0 1, lds128 0 1, minblocks 0 2, direct 0 1, cstage 0 1, cprefetch 0 1, with every layout of A and of B and split-K; several beyond CUDA's
+// dbuf 0 1, lds128 0 1, minblocks 0 2, direct 0 1, with every layout of A and of B and split-K; several beyond CUDA's
 // 48 KiB of static shared memory.
 inline const std::vector<gemm::GemmParams> kMmaVariants = {
     mmaVariant(1, 64, 64, 8, 4, 4, 16, 2, 0, CBL, CBL),      // m8n8k4 (sm_80), warp 16 x 32
@@ -268,11 +262,6 @@ inline const std::vector<gemm::GemmParams> kMmaVariants = {
     stagedC(mmaVariant(1, 64, 64, 8, 4, 4, 16, 2, 0, CBL, CBL)),
     stagedC(directReads(mainloop(mmaVariant(2, 128, 64, 16, 8, 4, 16, 3, 3, ROW, ROW), 1, 1, 2))),
     stagedC(mmaVariant(2, 128, 128, 4, 8, 8, 16, 2, 2, RBL, CBL, 2)),
-    // C prefetched into L2: the H200's k = 64 table shape (staged store, double-buffered fragments, direct reads);
-    // tiles 32 wide with the fragment store and no fragment double-buffering; split-K (its kernel runs with beta 0).
-    prefetchedC(stagedC(directReads(mainloop(mmaVariant(2, 64, 64, 16, 4, 8, 64, 4, 3, ROW, ROW), 1, 1, 2)))),
-    prefetchedC(mmaVariant(1, 64, 32, 8, 4, 4, 16, 2, 0, CBL, CBL)),
-    prefetchedC(mmaVariant(3, 64, 64, 8, 4, 4, 16, 4, 1, ROW, RBL, 2)),
 };
 
 } // namespace kt::test
