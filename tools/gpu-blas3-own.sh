@@ -4,7 +4,8 @@
 # DSYRK 0.89-0.90 and DSYR2K 0.91 at 8192) tuned as routines of their own over tools/spaces/dblas3-tc.json (the
 # tensor-core TN kernels around D6), as DTRMM's own tuning closed it on the H100 (2026-11-24 run Q). Per routine: a
 # random tune at 4096 and 8192 (KT_OWN_BUDGET seconds, default 60), then the stored best beside cuBLAS (pedantic
-# and default math) and D6 in another process; our DGEMM on D6 at the same sizes first, for the ratio.
+# and default math) and D6 in another process; our DGEMM on D6 at the same sizes first, for the ratio. KT_OWN_SPACE:
+# another space, e.g. tools/spaces/dblas3-direct.json (the H200 DGEMM rule's kernel kind, 2026-11-28 run AP).
 # Writes $OUT/log.txt and $OUT/results.tar.gz (every bench JSON and the store).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -15,7 +16,7 @@ variants() { case $1 in dsyrk|dsyr2k) echo ln,ut ;; dtrmm) echo lunn,rltu ;; esa
 step 60 bench --device "$cuda" --family dgemm --point "$d6" --sizes 4096,8192 --ops nn --peer cublas --tensor-cores \
     --runs 7 --out "$res/dgemm-d6.json"
 for r in ${KT_OWN_ROUTINES:-dtrmm dsyrk dsyr2k}; do
-    step $((${KT_OWN_BUDGET:-60} + 40)) tune --device "$cuda" --family "$r" --space tools/spaces/dblas3-tc.json \
+    step $((${KT_OWN_BUDGET:-60} + 40)) tune --device "$cuda" --family "$r" --space "${KT_OWN_SPACE:-tools/spaces/dblas3-tc.json}" \
         --strategy random --sizes 4096,8192 --budget-time "${KT_OWN_BUDGET:-60}s" --seed 11
     step 60 bench --device "$cuda" --family "$r" --best --top 1 --sizes 4096,8192 --variants "$(variants "$r")" \
         --peer cublas --tensor-cores --runs 7 --out "$res/$r-own.json"

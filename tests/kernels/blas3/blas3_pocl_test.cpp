@@ -319,6 +319,33 @@ TEST_F(Blas3Pocl, SimtDirectReadsInTrianglesAndKRanges) {
     }
 }
 
+// The H200 DGEMM rule's tensor-core kernel kind in every routine (CUDA only: PoCL has no tensor cores): m16n8k4, swizzle
+// 3, double-buffered 16-byte fragment loads, C staged through shared memory, direct reads of the packed copies; the
+// rule's 128 x 128 kernel and a 64 x 64 one whose blocks leave ragged edges at every size here. Triangles of C (SYRK,
+// SYR2K), k ranges at the diagonal (TRMM), symmetric fills (SYMM), both sides and orders, against OpenBLAS.
+TEST_F(Blas3Pocl, TensorCoreDirectStagedKernelsInEveryRoutine) {
+    if (!kCuda) GTEST_SKIP() << "tensor-core kernels run on CUDA only";
+    for (const GemmParams& p :
+         {test::stagedC(test::directReads(test::mainloop(test::mmaVariant(2, 128, 128, 16, 8, 8, 64, 3, 3, Layout::Row,
+                                                                          Layout::Row),
+                                                         1, 1))),
+          test::stagedC(test::directReads(
+              test::mainloop(test::mmaVariant(2, 64, 64, 16, 4, 4, 32, 3, 3, Layout::Row, Layout::Row), 1, 1)))}) {
+        ASSERT_EQ(p.invalidReason(), "") << p.describe();
+        for (const char* name : {"symm", "syrk", "syr2k", "trmm"}) {
+            SCOPED_TRACE(std::string(name) + " " + p.describe());
+            Blas3Routine routine(*s_device, test::programsOf(*s_device), name, p);
+            int i = 0;
+            for (BlasCall call : optionSets(name, Precision::F64)) {
+                if (++i % 2 && std::string(name) == "trmm") continue; // TRMM's 32 sets: every other one
+                setSize(call, i % 3 == 0 ? Size2{100, 33} : i % 3 == 1 ? Size2{255, 70} : Size2{7, 130});
+                check<double>(*s_device, routine, call);
+                if (HasFatalFailure()) return;
+            }
+        }
+    }
+}
+
 // SYRK and SYR2K share one copy between the TN operands when their layouts coincide.
 // On CUDA in double precision: the tensor-core kernel.
 TEST_F(Blas3Pocl, SharedCopiesWhenTheLayoutsCoincide) {
