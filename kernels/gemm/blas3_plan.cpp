@@ -8,6 +8,10 @@
 //               layout (TnVariant::oneCopy), two otherwise
 //   trmm  Left  B = op(A) B: Ak = op(A)^T (triangular copy)   Bk = B, the TN kernel writes B (beta 0)
 //         Right B = B op(A): Ak = B^T                          Bk = op(A) (triangular copy)
+// With direct reads (GemmParams::direct) the operands a routine takes as they are (SYMM's B, SYRK's and SYR2K's A and
+// B) are not copied: the kernel reads them where they lie, k-major where the product needs them transposed, as the
+// GEMM routine reads its operands. What a copy transforms stays a copy (SYMM's symmetric fill, TRMM's triangle), and
+// so does TRMM's B, which the kernel overwrites while other work-groups still read it.
 #include "kernels/gemm/blas3_plan.hpp"
 
 #include <stdexcept>
@@ -108,6 +112,10 @@ KernelPlan blas3Plan(const Blas3Shape& s, const GemmParams& p, const kernels::Co
     if (trmm)
         tn.variant.kRange = left ? (opUpper ? TnKRange::FromRowBlock : TnKRange::ToRowBlock)
                                  : (opUpper ? TnKRange::ToColBlock : TnKRange::FromColBlock);
+    // Direct reads (below): the orientation of the operands read where they lie, known before the program is named.
+    const bool direct = p.direct != 0;
+    if (direct && symm && !left) tn.variant.aKMajor = true;                // Ak = B^T
+    if (direct && (syrk || syr2k)) tn.variant.aKMajor = tn.variant.bKMajor = opN; // op(A) = A: rows along k
     plan.addProgram(tnProgram(p, device, tn.variant));
     plan.buffers = {{"A", BufferRole::Input, extent("offa", aRows, "lda", aCols)}};
     // The written operand (C, trmm's B) is read as well: a routine's in-out buffer; in a tuning run an output
@@ -125,16 +133,44 @@ KernelPlan blas3Plan(const Blas3Shape& s, const GemmParams& p, const kernels::Co
 
     Copier copy{plan, p, copyShape};
     tn.a = "Ap", tn.b = "Bp";
+    // Direct reads of a caller's operand: the TN kernel's A (side A) or B from `buffer` (ld, offset), k-major when the
+    // product reads it transposed; the other operand, a copy, keeps the packed defaults (ld M or N, offset 0).
+    auto readDirect = [&](TnOperands& o, bool sideA, const std::string& buffer, const std::string& ld,
+                          const std::string& off, bool kMajor) {
+        o.k = kk;
+        (sideA ? o.a : o.b) = buffer;
+        (sideA ? o.lda : o.ldb) = ld;
+        (sideA ? o.offa : o.offb) = off;
+        (sideA ? o.variant.aKMajor : o.variant.bKMajor) = kMajor;
+    };
     if (symm) {
         const CopyConversion fill{false, CopyFill::Symmetric, s.uplo, false};
         if (left) {
             copy(true, fill, "A", "Ap", "m", "m", "lda", "offa");
-            copy(false, plain(false), "B", "Bp", "m", "n", "ldb", "offb");
+            if (direct)
+                readDirect(tn, false, "B", "ldb", "offb", false); // Bk(p, j) = B(p, j): B's rows run along k
+            else
+                copy(false, plain(false), "B", "Bp", "m", "n", "ldb", "offb");
         } else {
-            copy(true, plain(true), "B", "Ap", "n", "m", "ldb", "offb");
+            if (direct)
+                readDirect(tn, true, "B", "ldb", "offb", true); // Ak(p, i) = B(i, p): B's rows run along m
+            else
+                copy(true, plain(true), "B", "Ap", "n", "m", "ldb", "offb");
             copy(false, fill, "A", "Bp", "n", "n", "lda", "offa");
         }
         addTnLaunches(plan, p, device, tn);
+    } else if ((syrk || syr2k) && direct) {
+        // Ak(p, i) = op(A)(i, p): op N reads A (n x k) along its rows (k-major), op T reads A (k x n) as k rows.
+        readDirect(tn, true, "A", "lda", "offa", opN);
+        readDirect(tn, false, syrk ? "A" : "B", syrk ? "lda" : "ldb", syrk ? "offa" : "offb", opN);
+        addTnLaunches(plan, p, device, tn); // syrk: alpha A A^T + beta C; syr2k: alpha A B^T + beta C
+        if (syr2k) {
+            TnOperands second = tn;
+            second.beta = "1";
+            readDirect(second, true, "B", "ldb", "offb", opN);
+            readDirect(second, false, "A", "lda", "offa", opN);
+            addTnLaunches(plan, p, device, second); // + alpha B A^T
+        }
     } else if (syrk || syr2k) {
         // Ak(p, i) = op(A)(i, p): op N reads A (n x k) transposed, op T reads A (k x n) as it is; Bk alike.
         const CopyConversion conv = plain(opN);

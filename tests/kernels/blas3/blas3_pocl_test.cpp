@@ -298,15 +298,16 @@ TEST_F(Blas3Pocl, PrefetchSchedulesInTriangularKRanges) {
         }
 }
 
-// Direct reads on the SIMT kernel (GEMM_DIRECT 1, ROW/ROW): the BLAS3 routines hand it their packed copies (k-rows,
-// ld the padded width, k the padded K), with the folded triangle of C (SYRK) and the k ranges at the diagonal (TRMM).
+// Direct reads on the SIMT kernel (GEMM_DIRECT 1, ROW/ROW): SYRK and SYR2K read A and B where they lie (k-major for
+// op N), SYMM its B (k-major on the right) beside the symmetric fill's copy, TRMM its copies (k rows, ld the padded
+// width); with the folded triangle of C (SYRK, SYR2K) and the k ranges at the diagonal (TRMM); every other option set.
 TEST_F(Blas3Pocl, SimtDirectReadsInTrianglesAndKRanges) {
     GemmParams p;
     p.ml = 16, p.nl = 8, p.kl = 4, p.ms = 2, p.ns = 2, p.ks = 1, p.vw = 2;
     p.localA = p.localB = true, p.prefetch = 4, p.frags = 1, p.direct = 1;
     p.layoutA = p.layoutB = Layout::Row, p.precision = Precision::F32;
     ASSERT_EQ(p.invalidReason(), "") << p.describe();
-    for (const char* name : {"trmm", "syrk"}) {
+    for (const char* name : {"trmm", "syrk", "symm", "syr2k"}) {
         SCOPED_TRACE(std::string(name) + " " + p.describe());
         Blas3Routine routine(*s_device, test::programsOf(*s_device), name, p);
         int i = 0;
@@ -395,6 +396,26 @@ int copyLaunches(const std::string& routine, blas::Op op, const GemmParams& p, c
     int copies = 0;
     for (const auto& launch : plan.launches) copies += launch.kernel != kTnKernelName;
     return copies;
+}
+
+// With direct reads a routine copies only what a copy transforms: nothing for SYRK and SYR2K, SYMM's symmetric fill,
+// TRMM's triangle and its B (overwritten by the kernel); without them every operand is copied.
+TEST_F(Blas3Pocl, DirectReadsCopyOnlyWhatACopyTransforms) {
+    GemmParams p;
+    p.ml = 16, p.nl = 8, p.kl = 4, p.ms = 2, p.ns = 2, p.ks = 1, p.vw = 2;
+    p.localA = p.localB = true, p.direct = 1;
+    p.layoutA = p.layoutB = Layout::Row, p.precision = Precision::F32;
+    ASSERT_EQ(p.invalidReason(), "") << p.describe();
+    const auto& info = s_device->info();
+    for (blas::Op op : {blas::Op::N, blas::Op::T}) {
+        EXPECT_EQ(copyLaunches("syrk", op, p, info), 0);
+        EXPECT_EQ(copyLaunches("syr2k", op, p, info), 0);
+        EXPECT_EQ(copyLaunches("symm", op, p, info), 1);
+        EXPECT_EQ(copyLaunches("trmm", op, p, info), 2);
+    }
+    p.direct = 0;
+    EXPECT_EQ(copyLaunches("syrk", blas::Op::N, p, info), 1); // one copy: 8-wide blocks read the 16-wide ones
+    EXPECT_EQ(copyLaunches("symm", blas::Op::N, p, info), 2);
 }
 
 // SYRK and SYR2K with blocks ml != nl (one dividing the other) and one layout for both operands copy each matrix
