@@ -6,6 +6,9 @@
 # BLAS3 figure so far used. First KT_TEST (blas3_cuda_test, its tensor-core direct-read test), then our DGEMM on both
 # kernels (the ratio's denominator), then per routine both kernels in one process beside cuBLAS (pedantic and default
 # math), verified against OpenBLAS at 4096. KT_SIZES_VERIFIED (4096), KT_SIZES_LARGE (8192), KT_ROUTINES.
+# KT_PRECISION=s: the single routines on the SIMT SGEMM winner's direct-read twin sf5w0d (no copies for SYRK/SYR2K, SYMM's
+# B read in place) beside sf5w0 itself (every operand copied): what the copies cost. KT_POINT / KT_BASE_POINT: other
+# kernels (the first must read directly, GEMM_DIRECT=1, the second not). KT_PEER=none: no cuBLAS (a dry run on PoCL).
 # Writes $OUT/log.txt, $OUT/summary.txt and $OUT/results.tar.gz.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -15,7 +18,13 @@ source tools/gpu-steps.sh # $KT_DB in $res, log, step, $cuda
 device=${KT_DEVICE:-$cuda}
 rule=${KT_RULE:-docs/perf/h200-2026-11-28-c/run-AO/rule-ops.json}
 # The rule's kernel at the largest size it covers (the last interval).
-k1=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["intervals"][-1]["candidate"])' "$rule")
+prec=${KT_PRECISION:-d}
+if [ "$prec" = s ]; then
+    k1=${KT_POINT:-$sf5w0d} base=${KT_BASE_POINT:-$sf5w0}
+else
+    k1=${KT_POINT:-$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["intervals"][-1]["candidate"])' "$rule")}
+    base=${KT_BASE_POINT:-$d6}
+fi
 verified=${KT_SIZES_VERIFIED:-4096}
 large=${KT_SIZES_LARGE:-8192}
 if [ -n "${KT_TEST:-}" ]; then
@@ -24,14 +33,17 @@ if [ -n "${KT_TEST:-}" ]; then
     log "test exit $?"
     tail -5 "$res/blas3-test.txt" >> "$out/log.txt"
 fi
-variants() { case $1 in dsymm) echo ll,ru ;; dsyrk | dsyr2k) echo ln,ut ;; dtrmm) echo lunn,rlnn,rltu ;; esac; }
-step 90 bench --device "$device" --family dgemm --point "$k1;$d6" --sizes "$verified,$large" --ops nn --peer cublas \
-    --tensor-cores --runs 7 --out "$res/dgemm.json"
-for r in ${KT_ROUTINES:-dsymm dsyrk dsyr2k dtrmm}; do
-    step 90 bench --device "$device" --family "$r" --point "$k1;$d6" --sizes "$verified" --variants "$(variants "$r")" \
-        --peer cublas --tensor-cores --verify --runs 7 --out "$res/$r-verified.json"
-    [ "$large" = none ] || step 90 bench --device "$device" --family "$r" --point "$k1;$d6" --sizes "$large" \
-        --variants "$(variants "$r")" --peer cublas --tensor-cores --runs 7 --out "$res/$r-large.json"
+variants() { case ${1:1} in symm) echo ll,ru ;; syrk | syr2k) echo ln,ut ;; trmm) echo lunn,rlnn,rltu ;; esac; }
+tc=--tensor-cores && [ "$prec" = s ] && tc= # cuBLAS FP32 pedantic is the single peer (no TF32)
+peer=${KT_PEER:-cublas} && [ "$peer" = none ] && tc=
+gemmSizes=$verified && [ "$large" = none ] || gemmSizes=$verified,$large
+step 90 bench --device "$device" --family ${prec}gemm --point "$k1;$base" --sizes "$gemmSizes" --ops nn --peer "$peer" \
+    $tc --runs 7 --out "$res/gemm.json"
+for r in ${KT_ROUTINES:-${prec}symm ${prec}syrk ${prec}syr2k ${prec}trmm}; do
+    step 90 bench --device "$device" --family "$r" --point "$k1;$base" --sizes "$verified" --variants "$(variants "$r")" \
+        --peer "$peer" $tc --verify --runs 7 --out "$res/$r-verified.json"
+    [ "$large" = none ] || step 90 bench --device "$device" --family "$r" --point "$k1;$base" --sizes "$large" \
+        --variants "$(variants "$r")" --peer "$peer" $tc --runs 7 --out "$res/$r-large.json"
 done
 python3 - "$res" "$k1" <<'EOF' | tee "$out/summary.txt"
 import glob, json, os, sys
@@ -43,13 +55,11 @@ def load(name):
 mine = lambda r: "GEMM_DIRECT=1" in r["candidate"]
 vkey = lambda r: next((str(r[k]) for k in r if "/" in k), r.get("variant") or r.get("op"))
 gemm = {}
-for r in load("dgemm.json"):
+for r in load("gemm.json"):
     gemm[(r["size"][0], mine(r))] = r["ours_gflops"]
-print("%-7s %-7s %6s %9s %9s %7s %7s %7s %7s %8s" % ("family", "var", "n", "rule-k", "D6", "k/D6", "k/gemm", "k/tc",
-                                                      "k/ped", "verified"))
-for path in sorted(glob.glob(os.path.join(res, "d*-*.json"))):
-    if os.path.basename(path) == "dgemm.json":
-        continue
+print("%-7s %-7s %6s %9s %9s %7s %7s %7s %7s %8s" % ("family", "var", "n", "direct", "base", "d/base", "d/gemm", "d/tc",
+                                                      "d/ped", "verified"))
+for path in sorted(glob.glob(os.path.join(res, "*-*.json"))):
     fam = os.path.basename(path).split("-")[0]
     rows = json.load(open(path))["rows"]
     for key in sorted({(r["size"][0], vkey(r)) for r in rows}):
