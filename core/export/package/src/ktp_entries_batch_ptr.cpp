@@ -162,14 +162,14 @@ int checkOffsets(const char* routine, const PtrPositions& pos, const long long* 
     return KTP_SUCCESS;
 }
 
-#if KTP_WITH_OPENCL
-int clGemmBatchPtr(const char* routine, bool f64, cl_command_queue queue, int order, int transA, int transB, int m,
-                   int n, int k, double alpha, cl_mem A, const long long* offA, int lda, cl_mem B,
-                   const long long* offB, int ldb, double beta, cl_mem C, const long long* offC, int ldc, int batch) {
-    Call call;
+// The device forms' checks, shared by the OpenCL and CUDA entries: sizes, batch count, the offset arrays and C's
+// overlap, into `call`. `run` says whether there is work left (not when a check failed or the call is empty).
+int checkDevicePtr(const char* routine, bool f64, int order, int transA, int transB, int m, int n, int k, double alpha,
+                   const long long* offA, int lda, const long long* offB, int ldb, double beta, const long long* offC,
+                   int ldc, int batch, Call& call, bool& run) {
+    run = false;
     call.f64 = f64;
     const PtrPositions& pos = kDevicePositions;
-    if (!queue) return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": the queue is null");
     if (int s = checkGemm(routine, {pos.lda, pos.ldb, pos.ldc, 0, 0, 0, 0, pos.order}, order, transA, transB, m, n, k,
                           lda, ldb, ldc, call))
         return s;
@@ -178,6 +178,21 @@ int clGemmBatchPtr(const char* routine, bool f64, cl_command_queue queue, int or
     setStatus(KTP_SUCCESS);
     if (m == 0 || n == 0 || batch == 0) return KTP_SUCCESS;
     if (int s = checkOffsets(routine, pos, offA, offB, offC, call)) return s;
+    run = true;
+    return KTP_SUCCESS;
+}
+
+#if KTP_WITH_OPENCL
+int clGemmBatchPtr(const char* routine, bool f64, cl_command_queue queue, int order, int transA, int transB, int m,
+                   int n, int k, double alpha, cl_mem A, const long long* offA, int lda, cl_mem B,
+                   const long long* offB, int ldb, double beta, cl_mem C, const long long* offC, int ldc, int batch) {
+    if (!queue) return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": the queue is null");
+    Call call;
+    bool run = false;
+    if (int s = checkDevicePtr(routine, f64, order, transA, transB, m, n, k, alpha, offA, lda, offB, ldb, beta, offC,
+                               ldc, batch, call, run);
+        s || !run)
+        return s;
     if (!A || !B || !C) return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": a buffer is null");
     return runCl(queue, call, A, B, C);
 }
@@ -189,16 +204,11 @@ int cuGemmBatchPtr(const char* routine, bool f64, CUstream stream, int order, in
                    const long long* offB, int ldb, double beta, CUdeviceptr C, const long long* offC, int ldc,
                    int batch) {
     Call call;
-    call.f64 = f64;
-    const PtrPositions& pos = kDevicePositions;
-    if (int s = checkGemm(routine, {pos.lda, pos.ldb, pos.ldc, 0, 0, 0, 0, pos.order}, order, transA, transB, m, n, k,
-                          lda, ldb, ldc, call))
+    bool run = false;
+    if (int s = checkDevicePtr(routine, f64, order, transA, transB, m, n, k, alpha, offA, lda, offB, ldb, beta, offC,
+                               ldc, batch, call, run);
+        s || !run)
         return s;
-    if (int s = checkBatch(routine, pos, batch, call)) return s;
-    call.alpha = alpha, call.beta = beta;
-    setStatus(KTP_SUCCESS);
-    if (m == 0 || n == 0 || batch == 0) return KTP_SUCCESS;
-    if (int s = checkOffsets(routine, pos, offA, offB, offC, call)) return s;
     if (!A || !B || !C) return setStatus(KTP_INVALID_ARGUMENT, std::string(routine) + ": a device pointer is null");
     return runCu(stream, call, A, B, C);
 }
