@@ -22,7 +22,6 @@ struct RuleChoice {
     std::string kind; // the kind table or intervals that chose (a rule's "kinds"); empty: the main ones
 };
 
-
 struct RuleFile {
     std::string source; // the file name, for messages
     std::string format; // "ktune-rules/1", "ktune-tree/1" or "ktune-table/1"
