@@ -41,12 +41,14 @@ TEST(PackageCudaApi, DeclarationsMatchTheToolkitHeaders) {
     KTP_NVRTC_API(KTP_CHECK)
 #undef KTP_CHECK
     static_assert(std::is_same_v<ktp::cu::CUstream, CUstream> && std::is_same_v<ktp::cu::CUcontext, CUcontext>);
+    static_assert(std::is_same_v<ktp::cu::CUevent, CUevent>);
     static_assert(std::is_same_v<ktp::cu::CUdeviceptr, CUdeviceptr> && std::is_same_v<ktp::cu::CUdevice, CUdevice>);
     static_assert(std::is_same_v<ktp::cu::nvrtcProgram, nvrtcProgram>);
     EXPECT_EQ(ktp::cu::kAttrComputeCapabilityMajor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
     EXPECT_EQ(ktp::cu::kAttrComputeCapabilityMinor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
     EXPECT_EQ(ktp::cu::kFuncAttrMaxDynamicShared, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES);
     EXPECT_EQ(ktp::cu::kStreamNonBlocking, unsigned(CU_STREAM_NON_BLOCKING));
+    EXPECT_EQ(ktp::cu::kEventDisableTiming, unsigned(CU_EVENT_DISABLE_TIMING));
     EXPECT_EQ(ktp::cu::kErrorInvalidValue, CUDA_ERROR_INVALID_VALUE);
     EXPECT_EQ(ktp::cu::kErrorOutOfMemory, CUDA_ERROR_OUT_OF_MEMORY);
     EXPECT_EQ(ktp::cu::kErrorLaunchOutOfResources, CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES);

@@ -1,7 +1,10 @@
 // What the OpenCL and CUDA backends of the package share: binding a plan's buffers to the caller's operands (device
-// entries), to uploads of host operands (host entries) or to the plan's workspaces, and the loop that runs the first
-// candidate plan that works. Each backend supplies its memory handle (`cl_mem`, `CUdeviceptr`) and four operations.
+// entries), to uploads of host operands (host entries) or to the plan's workspaces, ordering the calls of different
+// queues that share a workspace, and the loop that runs the first candidate plan that works. Each backend supplies
+// its handles (memory, queue, event: `cl_mem`, `cl_command_queue`, `cl_event`; `CUdeviceptr`, `CUstream`,
+// `CUevent`) and the operations below.
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -14,8 +17,24 @@
 
 namespace ktp {
 
-template <class Mem> class BackendExec : public Exec {
+// A buffer a plan keeps for its next call (layout copies, split-K partial sums, pointer-array offsets), one per
+// (context, plan, buffer index) and so shared by every queue or stream of the context. A call on one queue may still
+// be reading it when the caller issues the next call on another queue, so each call that used it leaves an event
+// after its commands (`lastUse`, on `lastQueue`) and a call on another queue makes its queue wait for that event
+// before its own commands touch the workspace. One workspace per queue instead would let such calls overlap, but
+// multiply the memory (a layout copy of an 8192 x 8192 operand is 512 MiB) by every queue a program ever used.
+template <class Mem, class Queue, class Event> struct Workspace {
+    Mem mem{};
+    size_t bytes = 0;
+    Queue lastQueue{};
+    Event lastUse{}; // none before the first call that used it
+};
+
+template <class Mem, class Queue, class Event> class BackendExec : public Exec {
 public:
+    using KeptWorkspace = Workspace<Mem, Queue, Event>;
+    explicit BackendExec(Queue queue) : m_queue(queue) {}
+
     // Device entries: the caller's memory of operands A, B, C (operandIndex). Host entries: host pointers, uploaded
     // when the plan declares them; `uploads` holds them for the whole call (kept across candidates).
     Mem operand[3] = {};
@@ -63,15 +82,16 @@ public:
             bound = u.mem;
             return KTP_SUCCESS;
         }
-        std::pair<Mem, size_t>& w = workspace(index); // kept for the plan's next call
-        if (!w.first || w.second < bytes) {
-            if (w.first) release(w.first);
-            w = {Mem{}, 0};
-            if (int s = allocate(bytes, w.first, true)) return s;
-            w.second = bytes;
-        }
-        bound = w.first;
-        return KTP_SUCCESS;
+        return bindWorkspace(index, bytes, bound); // kept for the plan's next call
+    }
+
+    // After the plan ran (or failed after launching some of its kernels): leaves on this call's queue the event that
+    // a later call on another queue waits for before it touches the workspaces this call used.
+    int noteWorkspaceUses() {
+        if (m_used.empty()) return KTP_SUCCESS;
+        const int status = recordUse(m_used);
+        m_used.clear();
+        return status;
     }
 
 protected:
@@ -86,15 +106,25 @@ protected:
         std::vector<std::int32_t> narrow(std::size_t(count < 1 ? 1 : count), 0);
         for (std::int64_t i = 0; i < count; ++i) narrow[std::size_t(i)] = std::int32_t(offsets[i]);
         const size_t bytes = narrow.size() * sizeof(std::int32_t);
-        std::pair<Mem, size_t>& w = workspace(index);
-        if (!w.first || w.second < bytes) {
-            if (w.first) release(w.first);
-            w = {Mem{}, 0};
-            if (int s = allocate(bytes, w.first, true)) return s;
-            w.second = bytes;
+        if (int s = bindWorkspace(index, bytes, bound)) return s;
+        return uploadNow(bound, narrow.data(), bytes); // behind the wait for another queue's last use, if any
+    }
+
+    // The plan's workspace `index` with at least `bytes`, this call's queue made to wait for its last use on another
+    // queue first; grown (the old one released once its last use is done) when the call needs more.
+    int bindWorkspace(int index, size_t bytes, Mem& bound) {
+        KeptWorkspace& w = workspace(index);
+        if (w.lastUse && w.lastQueue != m_queue)
+            if (int s = waitOnQueue(w.lastUse)) return s;
+        if (!w.mem || w.bytes < bytes) {
+            if (w.mem) releaseAfter(w.mem, w.lastUse);
+            w.mem = Mem{}, w.bytes = 0;
+            if (int s = allocate(bytes, w.mem, true)) return s;
+            w.bytes = bytes;
         }
-        bound = w.first;
-        return uploadNow(w.first, narrow.data(), bytes);
+        if (std::find(m_used.begin(), m_used.end(), &w) == m_used.end()) m_used.push_back(&w);
+        bound = w.mem;
+        return KTP_SUCCESS;
     }
 
     virtual size_t operandBytes(int op) = 0; // the size of the caller's memory of operand `op`
@@ -103,9 +133,17 @@ protected:
     virtual int upload(Mem to, const void* from, size_t bytes) = 0;
     virtual int uploadNow(Mem to, const void* from, size_t bytes) = 0; // returns when `from` may be reused
     virtual void release(Mem m) = 0;
-    virtual std::pair<Mem, size_t>& workspace(int index) = 0;
+    virtual KeptWorkspace& workspace(int index) = 0;
+    // Makes this call's queue wait for `event` (a call on another queue) before its next command.
+    virtual int waitOnQueue(Event event) = 0;
+    // Releases a workspace being replaced by a larger one once `lastUse` (may be none) is done.
+    virtual void releaseAfter(Mem m, Event lastUse) = 0;
+    // Records, after this call's commands on its queue, the event each of `used` keeps as its last use.
+    virtual int recordUse(const std::vector<KeptWorkspace*>& used) = 0;
 
-    std::vector<Mem> m_buffers; // the plan's buffers by index, as bound
+    Queue m_queue;
+    std::vector<Mem> m_buffers;          // the plan's buffers by index, as bound
+    std::vector<KeptWorkspace*> m_used; // the workspaces this call bound
 };
 
 // Runs the candidates for `call` in order until one works: `attempt(candidate, error)` runs one and returns its

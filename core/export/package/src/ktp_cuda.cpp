@@ -114,7 +114,7 @@ struct DeviceState {
     std::map<std::tuple<int, std::string, std::string>, Function> functions; // (index, per-call options, name)
     SizedPrograms sized; // the modules with per-call options, least recently used last (ktp_program_limit.hpp)
     std::vector<CUmodule> retired; // released from the maps, unloaded after the next synchronisation that succeeds
-    std::map<std::pair<const PlanEntry*, int>, std::pair<CUdeviceptr, size_t>> workspaces;
+    std::map<std::pair<const PlanEntry*, int>, Workspace<CUdeviceptr, CUstream, CUevent>> workspaces;
     std::set<int> brokenVariants;
 };
 
@@ -331,10 +331,10 @@ int module(const Driver& d, DeviceState& s, int index, const std::string& perCal
 }
 
 // One call on CUDA: operands either the caller's device memory (device entries) or uploaded from host memory.
-class CuExec final : public BackendExec<CUdeviceptr> {
+class CuExec final : public BackendExec<CUdeviceptr, CUstream, CUevent> {
 public:
     CuExec(const Driver& d, DeviceState& state, CUstream stream, const PlanEntry& plan)
-        : m_d(d), m_s(state), m_stream(stream), m_plan(plan) {}
+        : BackendExec(stream), m_d(d), m_s(state), m_plan(plan) {}
 
     // Device entries: the size of the caller's allocation from the base in `operand` (the call's offsets point
     // into it).
@@ -384,7 +384,7 @@ public:
             ++i;
         }
         const CUresult r = m_d.cuLaunchKernel(fn->f, grid[0], grid[1], grid[2], block[0], block[1], block[2],
-                                              fn->dynamicShared, m_stream, pointers.data(), nullptr);
+                                              fn->dynamicShared, m_queue, pointers.data(), nullptr);
         if (r == kErrorInvalidValue || r == kErrorLaunchOutOfResources) {
             error = std::string("kernel ") + name + " cannot run on " + m_s.name + ": " + resultName(r);
             return KTP_BUILD_FAILED; // another variant may fit the device
@@ -403,17 +403,39 @@ private:
         return KTP_SUCCESS;
     }
     int upload(CUdeviceptr to, const void* from, size_t bytes) override {
-        const CUresult r = m_d.cuMemcpyHtoDAsync(to, from, bytes, m_stream);
+        const CUresult r = m_d.cuMemcpyHtoDAsync(to, from, bytes, m_queue);
         return r ? deviceError("cuMemcpyHtoDAsync", r) : KTP_SUCCESS;
     }
     int uploadNow(CUdeviceptr to, const void* from, size_t bytes) override {
         // Synchronous for pageable host memory (as here): the copy is taken before it returns, in stream order.
-        CUresult r = m_d.cuMemcpyHtoDAsync(to, from, bytes, m_stream);
-        if (!r) r = m_d.cuStreamSynchronize(m_stream);
+        CUresult r = m_d.cuMemcpyHtoDAsync(to, from, bytes, m_queue);
+        if (!r) r = m_d.cuStreamSynchronize(m_queue);
         return r ? deviceError("cuMemcpyHtoDAsync", r) : KTP_SUCCESS;
     }
     void release(CUdeviceptr m) override { m_d.cuMemFree(m); }
-    std::pair<CUdeviceptr, size_t>& workspace(int index) override { return m_s.workspaces[{&m_plan, index}]; }
+    KeptWorkspace& workspace(int index) override { return m_s.workspaces[{&m_plan, index}]; }
+    int waitOnQueue(CUevent event) override {
+        const CUresult r = m_d.cuStreamWaitEvent(m_queue, event, 0);
+        return r ? deviceError("cuStreamWaitEvent (a workspace in use)", r) : KTP_SUCCESS;
+    }
+    // cuMemFree is not documented to wait for kernels still reading the memory on other streams: wait here.
+    void releaseAfter(CUdeviceptr m, CUevent lastUse) override {
+        if (lastUse) m_d.cuEventSynchronize(lastUse);
+        m_d.cuMemFree(m);
+    }
+    // One event per workspace, recorded again by each call that uses it (a wait takes the event's latest record).
+    int recordUse(const std::vector<KeptWorkspace*>& used) override {
+        for (KeptWorkspace* w : used) {
+            if (!w->lastUse)
+                if (CUresult r = m_d.cuEventCreate(&w->lastUse, kEventDisableTiming)) {
+                    w->lastUse = nullptr;
+                    return deviceError("cuEventCreate (a workspace's last use)", r);
+                }
+            if (CUresult r = m_d.cuEventRecord(w->lastUse, m_queue)) return deviceError("cuEventRecord", r);
+            w->lastQueue = m_queue;
+        }
+        return KTP_SUCCESS;
+    }
     int function(int programIndex, const std::string& perCall, const char* name, Function*& out) {
         Function& fn = m_s.functions[{programIndex, perCall, name}];
         if (!fn.f) {
@@ -454,7 +476,6 @@ private:
 
     const Driver& m_d;
     DeviceState& m_s;
-    CUstream m_stream;
     const PlanEntry& m_plan;
 };
 
@@ -485,6 +506,7 @@ int runCandidates(const Driver& d, DeviceState& s, CUstream stream, const Call& 
         x.hostIn[0] = cand.swapAB ? hb : ha, x.hostIn[1] = cand.swapAB ? ha : hb, x.hostOut = hc;
         if (hc) x.uploads = uploads;
         int st = cand.plan->run(x);
+        if (const int noted = x.noteWorkspaceUses(); st == KTP_SUCCESS) st = noted;
         error = x.error;
         if (st == KTP_SUCCESS && hc) {
             CUresult r = d.cuMemcpyDtoHAsync(hc, uploads[2].mem, uploads[2].bytes, stream);

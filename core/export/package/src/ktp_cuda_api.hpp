@@ -34,6 +34,7 @@ constexpr int kAttrComputeCapabilityMajor = 75; // CU_DEVICE_ATTRIBUTE_COMPUTE_C
 constexpr int kAttrComputeCapabilityMinor = 76;
 constexpr int kFuncAttrMaxDynamicShared = 8; // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
 constexpr unsigned kStreamNonBlocking = 1;   // CU_STREAM_NON_BLOCKING
+constexpr unsigned kEventDisableTiming = 2;  // CU_EVENT_DISABLE_TIMING
 
 // X(member, symbol, return type, parameters): the symbol is the versioned name cuda.h maps the member to.
 #define KTP_CUDA_DRIVER_API(X)                                                                                         \
@@ -53,6 +54,10 @@ constexpr unsigned kStreamNonBlocking = 1;   // CU_STREAM_NON_BLOCKING
     X(cuStreamGetCtx, "cuStreamGetCtx", CUresult, (CUstream, CUcontext*))                                              \
     X(cuStreamCreate, "cuStreamCreate", CUresult, (CUstream*, unsigned))                                               \
     X(cuStreamSynchronize, "cuStreamSynchronize", CUresult, (CUstream))                                                \
+    X(cuStreamWaitEvent, "cuStreamWaitEvent", CUresult, (CUstream, CUevent, unsigned))                                 \
+    X(cuEventCreate, "cuEventCreate", CUresult, (CUevent*, unsigned))                                                  \
+    X(cuEventRecord, "cuEventRecord", CUresult, (CUevent, CUstream))                                                   \
+    X(cuEventSynchronize, "cuEventSynchronize", CUresult, (CUevent))                                                   \
     X(cuMemAlloc, "cuMemAlloc_v2", CUresult, (CUdeviceptr*, std::size_t))                                              \
     X(cuMemFree, "cuMemFree_v2", CUresult, (CUdeviceptr))                                                              \
     X(cuMemGetAddressRange, "cuMemGetAddressRange_v2", CUresult, (CUdeviceptr*, std::size_t*, CUdeviceptr))            \

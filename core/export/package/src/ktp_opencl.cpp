@@ -37,7 +37,7 @@ struct DeviceState {
     std::map<std::pair<int, std::string>, cl_program> programs;             // (index, per-call options)
     std::map<std::tuple<int, std::string, std::string>, cl_kernel> kernels; // (index, per-call options, name)
     SizedPrograms sized; // the programs with per-call options, least recently used last (ktp_program_limit.hpp)
-    std::map<std::pair<const PlanEntry*, int>, std::pair<cl_mem, size_t>> workspaces;
+    std::map<std::pair<const PlanEntry*, int>, Workspace<cl_mem, cl_command_queue, cl_event>> workspaces;
     std::set<int> brokenVariants;
     // Image views of buffers live until the launch that reads them completes (some drivers, PoCL among them, do
     // not keep a released image alive for a queued kernel); released at a later call once their event completed.
@@ -235,10 +235,10 @@ int program(DeviceState& s, int index, const std::string& perCall, cl_program& o
 }
 
 // One call on OpenCL: operands either the caller's buffers (device entries) or uploaded from host memory.
-class ClExec final : public BackendExec<cl_mem> {
+class ClExec final : public BackendExec<cl_mem, cl_command_queue, cl_event> {
 public:
     ClExec(DeviceState& state, cl_command_queue queue, const PlanEntry& plan)
-        : m_s(state), m_queue(queue), m_plan(plan) {}
+        : BackendExec(queue), m_s(state), m_plan(plan) {}
     ~ClExec() override {
         for (cl_mem image : m_images) clReleaseMemObject(image); // created for a launch that was never enqueued
     }
@@ -344,14 +344,31 @@ private:
         return err == CL_SUCCESS ? KTP_SUCCESS : deviceError("clEnqueueWriteBuffer", err);
     }
     void release(cl_mem m) override { clReleaseMemObject(m); }
-    std::pair<cl_mem, size_t>& workspace(int index) override { return m_s.workspaces[{&m_plan, index}]; }
+    KeptWorkspace& workspace(int index) override { return m_s.workspaces[{&m_plan, index}]; }
+    int waitOnQueue(cl_event event) override {
+        const cl_int err = clEnqueueBarrierWithWaitList(m_queue, 1, &event, nullptr);
+        return err == CL_SUCCESS ? KTP_SUCCESS : deviceError("clEnqueueBarrierWithWaitList (a workspace in use)", err);
+    }
+    // OpenCL keeps a released buffer until the commands that use it complete (clReleaseMemObject).
+    void releaseAfter(cl_mem m, cl_event) override { clReleaseMemObject(m); }
+    int recordUse(const std::vector<KeptWorkspace*>& used) override {
+        cl_event done = nullptr; // in-order queue: complete when every earlier command of the queue is
+        const cl_int err = clEnqueueMarkerWithWaitList(m_queue, 0, nullptr, &done);
+        if (err != CL_SUCCESS) return deviceError("clEnqueueMarkerWithWaitList (after a workspace's use)", err);
+        for (KeptWorkspace* w : used) {
+            if (w->lastUse) clReleaseEvent(w->lastUse);
+            clRetainEvent(done);
+            w->lastUse = done, w->lastQueue = m_queue;
+        }
+        clReleaseEvent(done);
+        return KTP_SUCCESS;
+    }
     int deviceError(const char* what, cl_int err) {
         error = std::string(what) + " failed (" + std::to_string(err) + ") on " + m_s.name;
         return KTP_DEVICE_ERROR;
     }
 
     DeviceState& m_s;
-    cl_command_queue m_queue;
     const PlanEntry& m_plan;
     std::vector<cl_mem> m_images;
 };
@@ -378,6 +395,7 @@ int runCandidates(DeviceState& s, cl_command_queue queue, const Call& call, cl_m
         x.hostIn[0] = cand.swapAB ? hb : ha, x.hostIn[1] = cand.swapAB ? ha : hb, x.hostOut = hc;
         if (hc) x.uploads = uploads;
         int st = cand.plan->run(x);
+        if (const int noted = x.noteWorkspaceUses(); st == KTP_SUCCESS) st = noted;
         error = x.error;
         if (st == KTP_SUCCESS && hc) {
             const cl_int err =

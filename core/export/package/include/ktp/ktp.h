@@ -153,9 +153,9 @@ void ktp_cblas_domatcopy(int order, int trans, int rows, int cols, double alpha,
 
 #if KTP_WITH_OPENCL
 /* Device memory: operands in OpenCL buffers (offsets in elements), enqueued on `queue` without waiting.
-   The package keeps its workspaces (layout copies, split-K partial sums, pointer-array offsets) per context, not per
-   queue: calls on one queue are ordered by it, but before a call on another queue of the same context, wait for the
-   calls issued on the first (clFinish, or an event) — they may still be reading those workspaces. */
+   Calls on several queues of one context are safe: the package keeps its workspaces (layout copies, split-K partial
+   sums, pointer-array offsets) per context, and a call that needs a workspace the last call on another queue used
+   makes its own queue wait for that call first (an event); calls that share no workspace run concurrently. */
 int ktp_sgemm_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k, float alpha, cl_mem A,
                  size_t offA, int lda, cl_mem B, size_t offB, int ldb, float beta, cl_mem C, size_t offC, int ldc);
 int ktp_dgemm_cl(cl_command_queue queue, int order, int transA, int transB, int m, int n, int k, double alpha, cl_mem A,
@@ -214,9 +214,9 @@ int ktp_domatcopy_cl(cl_command_queue queue, int order, int trans, int rows, int
    cuBLAS takes them), launched on `stream` without waiting (0: the legacy default stream of the current context, or
    of the package's device when no context is current). Kernels are compiled by NVRTC at the first call; the driver
    (libcuda.so.1) and NVRTC (libnvrtc.so) are loaded then: without them the entries return KTP_NO_DEVICE or
-   KTP_BUILD_FAILED and ktp_last_error() says which library is missing. Workspaces (layout copies, split-K partial
-   sums, pointer-array offsets) are kept per context, not per stream: before a call on another stream of the same
-   context, wait for the calls issued on the first. */
+   KTP_BUILD_FAILED and ktp_last_error() says which library is missing. Calls on several streams of one context are
+   safe: workspaces (layout copies, split-K partial sums, pointer-array offsets) are kept per context, and a call that
+   needs one the last call on another stream used makes its stream wait for that call first (cuStreamWaitEvent). */
 int ktp_sgemm_cu(CUstream stream, int order, int transA, int transB, int m, int n, int k, float alpha, CUdeviceptr A,
                  int lda, CUdeviceptr B, int ldb, float beta, CUdeviceptr C, int ldc);
 int ktp_dgemm_cu(CUstream stream, int order, int transA, int transB, int m, int n, int k, double alpha, CUdeviceptr A,
