@@ -86,12 +86,16 @@ KernelPlan blas3Plan(const Blas3Shape& s, const GemmParams& p, const kernels::Co
     }
     const std::string cRows = mC, cCols = nC;
     const std::vector<std::pair<std::string, std::string>> lds = {{"lda", aCols}, {"ldb", bCols}, {"ldc", cCols}};
+    // "aligned": A and B start 16-byte aligned (ktp::Call::aligned; KernelTune's buffers always do), a condition of
+    // the direct-read exact-fit program.
     if (tuning) {
         for (const auto& [ld, cols] : lds) plan.variables.push_back({ld, "(" + cols + ") > 1 ? " + cols + " : 1"});
         for (const char* off : {"offa", "offb", "offc"}) plan.variables.push_back({off, "0"});
+        plan.variables.push_back({"aligned", "1"});
     } else {
         for (const auto& [ld, cols] : lds) plan.inputs.push_back(ld);
         for (const char* off : {"offa", "offb", "offc"}) plan.inputs.push_back(off);
+        plan.inputs.push_back("aligned");
     }
     plan.scalars = {{"alpha", 1.25}, {"beta", trmm ? 0.0 : -0.5}};
     plan.variables.push_back({"M", roundUpExpr(mC, p.ml)});
@@ -132,6 +136,15 @@ KernelPlan blas3Plan(const Blas3Shape& s, const GemmParams& p, const kernels::Co
     }
 
     Copier copy{plan, p, copyShape};
+    // Direct reads run the exact-fit program where the call fits the blocks (the loads without bounds or alignment
+    // tests, as DGEMM runs it; on the H200 the general program's tiles took 15% longer, 2026-11-28 run AR). One
+    // condition serves every TN launch: SYR2K's second product reads the same operands the other way round.
+    bool exactFitVariable = false;
+    auto launch = [&](const TnOperands& o) {
+        if (!direct) return addTnLaunches(plan, p, device, o);
+        if (!exactFitVariable) addExactFitVariable(plan, p, o, "aligned != 0"), exactFitVariable = true;
+        addDirectTnLaunchPair(plan, p, device, o);
+    };
     tn.a = "Ap", tn.b = "Bp";
     // Direct reads of a caller's operand: the TN kernel's A (side A) or B from `buffer` (ld, offset), k-major when the
     // product reads it transposed; the other operand, a copy, keeps the packed defaults (ld M or N, offset 0).
@@ -158,18 +171,18 @@ KernelPlan blas3Plan(const Blas3Shape& s, const GemmParams& p, const kernels::Co
                 copy(true, plain(true), "B", "Ap", "n", "m", "ldb", "offb");
             copy(false, fill, "A", "Bp", "n", "n", "lda", "offa");
         }
-        addTnLaunches(plan, p, device, tn);
+        launch(tn);
     } else if ((syrk || syr2k) && direct) {
         // Ak(p, i) = op(A)(i, p): op N reads A (n x k) along its rows (k-major), op T reads A (k x n) as k rows.
         readDirect(tn, true, "A", "lda", "offa", opN);
         readDirect(tn, false, syrk ? "A" : "B", syrk ? "lda" : "ldb", syrk ? "offa" : "offb", opN);
-        addTnLaunches(plan, p, device, tn); // syrk: alpha A A^T + beta C; syr2k: alpha A B^T + beta C
+        launch(tn); // syrk: alpha A A^T + beta C; syr2k: alpha A B^T + beta C
         if (syr2k) {
             TnOperands second = tn;
             second.beta = "1";
             readDirect(second, true, "B", "ldb", "offb", opN);
             readDirect(second, false, "A", "lda", "offa", opN);
-            addTnLaunches(plan, p, device, second); // + alpha B A^T
+            launch(second); // + alpha B A^T
         }
     } else if (syrk || syr2k) {
         // Ak(p, i) = op(A)(i, p): op N reads A (n x k) transposed, op T reads A (k x n) as it is; Bk alike.
@@ -179,22 +192,22 @@ KernelPlan blas3Plan(const Blas3Shape& s, const GemmParams& p, const kernels::Co
             copy(wideA, conv, "A", "Ap", "k", "n", "lda", "offa");
             tn.b = "Ap";
             if (syr2k) copy(wideA, conv, "B", "Bp", "k", "n", "ldb", "offb"), tn.b = "Bp";
-            addTnLaunches(plan, p, device, tn); // syrk: alpha A A^T + beta C; syr2k: alpha A B^T + beta C
+            launch(tn); // syrk: alpha A A^T + beta C; syr2k: alpha A B^T + beta C
             if (syr2k) {
                 TnOperands second = tn;
                 second.beta = "1", second.a = "Bp", second.b = "Ap";
-                addTnLaunches(plan, p, device, second); // + alpha B A^T
+                launch(second); // + alpha B A^T
             }
         } else { // the two operands' layouts differ: each matrix copied into both
             copy(true, conv, "A", "Ap", "k", "n", "lda", "offa");
             copy(false, conv, syrk ? "A" : "B", "Bp", "k", "n", syrk ? "lda" : "ldb", syrk ? "offa" : "offb");
-            addTnLaunches(plan, p, device, tn);
+            launch(tn);
             if (syr2k) {
                 copy(true, conv, "B", "Aq", "k", "n", "ldb", "offb");
                 copy(false, conv, "A", "Bq", "k", "n", "lda", "offa");
                 TnOperands second = tn;
                 second.beta = "1", second.a = "Aq", second.b = "Bq";
-                addTnLaunches(plan, p, device, second);
+                launch(second);
             }
         }
     } else { // trmm: B is copied before the TN kernel overwrites it
@@ -208,7 +221,7 @@ KernelPlan blas3Plan(const Blas3Shape& s, const GemmParams& p, const kernels::Co
             copy(true, plain(true), "B", "Ap", "n", "m", "ldb", "offb");
             copy(false, tri, "A", "Bp", "n", "n", "lda", "offa");
         }
-        addTnLaunches(plan, p, device, tn);
+        launch(tn);
     }
     return plan;
 }

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "kernels/gemm/blas3_plan.hpp"
+#include "kernels/gemm/gemm_plan.hpp"
 
 namespace kt::gemm {
 
@@ -50,6 +51,7 @@ void Blas3Routine::enqueue(const blas::BlasCall& given, const blas::BlasOperands
     }
     const bool trmm = m_routine == blas::routine::kTrmm;
     const bool twoDims = m_routine == blas::routine::kSyrk || m_routine == blas::routine::kSyr2k;
+    m_exactFit = false;
     if (twoDims ? call.n == 0 : (call.m == 0 || call.n == 0)) return; // nothing to write
     Blas3Shape shape{m_routine, call.side, call.uplo, call.opA, call.diag};
     auto& slot = m_executors[shape.key()];
@@ -59,7 +61,8 @@ void Blas3Routine::enqueue(const blas::BlasCall& given, const blas::BlasOperands
     PlanExecutor& plan = *slot;
     std::map<std::string, std::int64_t> inputs = {
         {"lda", operands.a.ld},      {"ldb", operands.b.ld},      {"ldc", trmm ? 1 : operands.c.ld},
-        {"offa", operands.a.offset}, {"offb", operands.b.offset}, {"offc", trmm ? 0 : operands.c.offset}};
+        {"offa", operands.a.offset}, {"offb", operands.b.offset}, {"offc", trmm ? 0 : operands.c.offset},
+        {"aligned", 1}}; // device buffers start at least 256-byte aligned, views of them too
     if (twoDims)
         inputs["n"] = call.n, inputs["k"] = call.k;
     else
@@ -83,6 +86,7 @@ void Blas3Routine::enqueue(const blas::BlasCall& given, const blas::BlasOperands
     plan.setScalar("beta", call.beta);
     plan.allocate();
     plan.enqueue(LaunchPhase::Timed);
+    m_exactFit = m_params.direct != 0 && plan.value(kExactFitVariable) != 0;
 }
 
 double Blas3Routine::run(const blas::BlasCall& call, const blas::BlasOperands& operands) {

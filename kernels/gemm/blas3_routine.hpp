@@ -30,6 +30,8 @@ public:
     const std::string& routine() const { return m_routine; }
     const GemmParams& params() const { return m_params; }
     const kernels::CopyShape& copyShape() const { return m_copy; }
+    // Whether the last enqueue() ran the exact-fit program of direct reads (no bounds tests; TnVariant::exactFit).
+    bool ranExactFit() const { return m_exactFit; }
 
 private:
     Device& m_device;
@@ -38,6 +40,7 @@ private:
     GemmParams m_params;
     kernels::CopyShape m_copy;
     std::map<int, std::unique_ptr<PlanExecutor>> m_executors; // by call shape
+    bool m_exactFit = false;
 };
 
 } // namespace kt::gemm

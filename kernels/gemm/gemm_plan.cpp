@@ -120,7 +120,7 @@ void addTnLaunches(KernelPlan& plan, const GemmParams& p, const DeviceInfo& devi
     plan.launches.push_back(std::move(reduce));
 }
 
-void addDirectTnLaunches(KernelPlan& plan, const GemmParams& p, const DeviceInfo& device, TnOperands tn,
+void addExactFitVariable(KernelPlan& plan, const GemmParams& p, const TnOperands& tn,
                          const std::string& extraCondition) {
     // The exact-fit program's loads take whole vectors with no bounds tests: every tile inside the matrix, every row
     // starting aligned to the load from an aligned start (ld and offsets multiples of directAlign(): 16-byte cp.async
@@ -133,11 +133,20 @@ void addDirectTnLaunches(KernelPlan& plan, const GemmParams& p, const DeviceInfo
                        " == 0 && (" + tn.offb + ") % " + align + " == 0";
     if (!extraCondition.empty()) fits += " && " + extraCondition;
     plan.variables.push_back({kExactFitVariable, fits});
+}
+
+void addDirectTnLaunchPair(KernelPlan& plan, const GemmParams& p, const DeviceInfo& device, TnOperands tn) {
     tn.when = std::string("!") + kExactFitVariable;
     addTnLaunches(plan, p, device, tn);
     tn.variant.exactFit = true;
     tn.when = kExactFitVariable;
     addTnLaunches(plan, p, device, tn);
+}
+
+void addDirectTnLaunches(KernelPlan& plan, const GemmParams& p, const DeviceInfo& device, TnOperands tn,
+                         const std::string& extraCondition) {
+    addExactFitVariable(plan, p, tn, extraCondition);
+    addDirectTnLaunchPair(plan, p, device, std::move(tn));
 }
 
 KernelPlan tnTuningPlan(const GemmParams& p, const DeviceInfo& device) {

@@ -52,6 +52,11 @@ inline constexpr const char* kExactFitVariable = "exact";
 // more). The tuning candidate, the routine and the exported package then all run the same program for a size.
 void addDirectTnLaunches(KernelPlan& plan, const GemmParams& params, const DeviceInfo& device, TnOperands operands,
                          const std::string& extraCondition = "");
+// addDirectTnLaunches in two steps, for plans with several TN launches over operands that fit alike (SYR2K's two
+// products): the plan variable kExactFitVariable from one launch's operands, then each launch's pair of programs.
+void addExactFitVariable(KernelPlan& plan, const GemmParams& params, const TnOperands& operands,
+                         const std::string& extraCondition = "");
+void addDirectTnLaunchPair(KernelPlan& plan, const GemmParams& params, const DeviceInfo& device, TnOperands operands);
 
 // The tuning candidate: inputs m, n, k; buffers A (k x m, the logical A^T), B (k x n), C0 (m x n) random, C the
 // output; setup copies A and B into the kernel's layouts, reset restores C from C0, the timed launch is the TN

@@ -320,10 +320,43 @@ TEST_F(Blas3Pocl, SimtDirectReadsInTrianglesAndKRanges) {
     }
 }
 
+// Direct reads run the exact-fit program (loads without bounds or alignment tests) where the call fits the blocks and
+// its operands are aligned, as DGEMM does: every routine at sizes that are multiples of the blocks with aligned ld and
+// offsets (each option set once between the two sizes), against OpenBLAS; a ragged size runs the general program, and so
+// do unaligned operands that the kernel reads where they lie (all but TRMM's).
+TEST_F(Blas3Pocl, SimtDirectReadsRunTheExactFitProgramWhereTheCallFits) {
+    GemmParams p;
+    p.ml = 16, p.nl = 8, p.kl = 4, p.ms = 2, p.ns = 2, p.ks = 1, p.vw = 2;
+    p.localA = p.localB = true, p.direct = 1;
+    p.layoutA = p.layoutB = Layout::Row, p.precision = Precision::F32;
+    ASSERT_EQ(p.invalidReason(), "") << p.describe();
+    for (const char* name : {"trmm", "syrk", "symm", "syr2k"}) {
+        SCOPED_TRACE(std::string(name) + " " + p.describe());
+        Blas3Routine routine(*s_device, test::programsOf(*s_device), name, p);
+        int i = 0;
+        for (BlasCall call : optionSets(name, Precision::F32)) {
+            setSize(call, ++i % 2 ? Size2{48, 32} : Size2{32, 64});
+            check<float>(*s_device, routine, call, false, true);
+            EXPECT_TRUE(routine.ranExactFit()) << call.describe();
+            if (HasFatalFailure()) return;
+        }
+        BlasCall ragged = optionSets(name, Precision::F32).front();
+        setSize(ragged, Size2{33, 17});
+        check<float>(*s_device, routine, ragged, false, true);
+        EXPECT_FALSE(routine.ranExactFit()) << ragged.describe();
+        BlasCall fits = optionSets(name, Precision::F32).front();
+        setSize(fits, Size2{48, 32});
+        check<float>(*s_device, routine, fits, false, false); // ld = rows + 3, offsets 5
+        // TRMM's kernel reads only its packed copies, which fit whatever the caller's ld and offsets.
+        EXPECT_EQ(routine.ranExactFit(), std::string(name) == "trmm") << fits.describe();
+    }
+}
+
 // The H200 DGEMM rule's tensor-core kernel kind in every routine (CUDA only: PoCL has no tensor cores): m16n8k4, swizzle
 // 3, double-buffered 16-byte fragment loads, C staged through shared memory, direct reads of the packed copies; the
-// rule's 128 x 128 kernel and a 64 x 64 one whose blocks leave ragged edges at every size here. Triangles of C (SYRK,
-// SYR2K), k ranges at the diagonal (TRMM), symmetric fills (SYMM), both sides and orders, against OpenBLAS.
+// rule's 128 x 128 kernel and a 64 x 64 one, both with ragged edges at 100 x 33, 255 x 70 and 7 x 130. Triangles of C (SYRK,
+// SYR2K), k ranges at the diagonal (TRMM), symmetric fills (SYMM), both sides and orders, against OpenBLAS; every fourth
+// option set also at 256 x 128 with aligned operands, where the exact-fit program runs.
 TEST_F(Blas3Pocl, TensorCoreDirectStagedKernelsInEveryRoutine) {
     if (!kCuda) GTEST_SKIP() << "tensor-core kernels run on CUDA only";
     for (const GemmParams& p :
@@ -342,6 +375,12 @@ TEST_F(Blas3Pocl, TensorCoreDirectStagedKernelsInEveryRoutine) {
                 setSize(call, i % 3 == 0 ? Size2{100, 33} : i % 3 == 1 ? Size2{255, 70} : Size2{7, 130});
                 check<double>(*s_device, routine, call);
                 if (HasFatalFailure()) return;
+                if (i % 4 == 0) { // sizes of whole blocks, aligned operands: the exact-fit program
+                    setSize(call, Size2{256, 128});
+                    check<double>(*s_device, routine, call, false, true);
+                    EXPECT_TRUE(routine.ranExactFit()) << call.describe();
+                    if (HasFatalFailure()) return;
+                }
             }
         }
     }
