@@ -14,6 +14,7 @@
 #include "core/export/package_templates.hpp"
 #include "core/export/plan_emitter.hpp"
 #include "core/model/blas.hpp"
+#include "core/rules/rule_emit.hpp"
 
 namespace kt::exporter {
 
@@ -102,13 +103,13 @@ void emitTree(std::ostringstream& o, const rules::DecisionTree& tree, int node, 
     emitTree(o, tree, n.right, indent, variantIndex);
 }
 
-// A dispatch table (ExportFamily::table) as C++: the exact entry of the call's key, else the nearest one (least sum
-// of |x_d - key_d|, the first in order), as rules::SizeTable::find.
+// A dispatch table (ExportFamily::table, or a given ktune-table/1 rule) as C++: the exact entry of the call's key,
+// else the nearest one (least sum of |x_d - key_d|, the first in order), as rules::SizeTable::find.
 // The arrays a table lookup reads: keys[][dims] with each entry's candidate as a comment, variants[] (the entries'
 // variant indices) and dims[] (key dimension → call dimension), the last one's "};" unterminated by a newline.
-void emitEntryArrays(std::ostringstream& o, const ExportFamily& family, const std::vector<std::vector<long long>>& keys,
-                     const std::vector<std::string>& candidates, const std::map<std::string, int>& variantIndex) {
-    const rules::SizeTable& t = *family.table;
+void emitEntryArrays(std::ostringstream& o, const ExportFamily& family, const rules::SizeTable& t,
+                     const std::vector<std::vector<long long>>& keys, const std::vector<std::string>& candidates,
+                     const std::map<std::string, int>& variantIndex) {
     o << "    static const long long keys[][" << t.dims.size() << "] = {\n";
     for (std::size_t i = 0; i < keys.size(); ++i) {
         o << "        {";
@@ -123,9 +124,9 @@ void emitEntryArrays(std::ostringstream& o, const ExportFamily& family, const st
     o << "};";
 }
 
-void emitTable(std::ostringstream& o, const ExportFamily& family, const std::map<std::string, int>& variantIndex) {
-    const rules::SizeTable& t = *family.table;
-    emitEntryArrays(o, family, t.keys, t.candidates, variantIndex);
+void emitTable(std::ostringstream& o, const ExportFamily& family, const rules::SizeTable& t,
+               const std::map<std::string, int>& variantIndex) {
+    emitEntryArrays(o, family, t, t.keys, t.candidates, variantIndex);
     o << " //";
     for (const auto& d : t.dims) o << " " << d;
     o << "\n    int best = 0;\n    long long bestDistance = -1;\n"
@@ -138,17 +139,78 @@ void emitTable(std::ostringstream& o, const ExportFamily& family, const std::map
       << "    }\n    return variants[best];\n";
 }
 
-// A kind table (rules::KindTable) as C++: the variant of the call's exact entry, -1 for a size it lacks (the main
-// table decides then, as rules::SizeTable::choose).
-void emitKindTable(std::ostringstream& o, const ExportFamily& family, const rules::KindTable& k,
-                   const std::map<std::string, int>& variantIndex) {
-    const rules::SizeTable& t = *family.table;
-    emitEntryArrays(o, family, k.keys, k.candidates, variantIndex);
+// A kind table (rules::KindTable) of table `t` as C++: the variant of the call's exact entry, -1 for a size it lacks
+// (the main table decides then, as rules::SizeTable::choose).
+void emitKindTable(std::ostringstream& o, const ExportFamily& family, const rules::SizeTable& t,
+                   const rules::KindTable& k, const std::map<std::string, int>& variantIndex) {
+    emitEntryArrays(o, family, t, k.keys, k.candidates, variantIndex);
     o << "\n    for (int i = 0; i < " << k.keys.size() << "; ++i) {\n"
       << "        bool same = true;\n"
       << "        for (int j = 0; j < " << t.dims.size() << "; ++j) same = same && d[dims[j]] == keys[i][j];\n"
       << "        if (same) return variants[i];\n"
       << "    }\n    return -1;\n";
+}
+
+// A given rule's tree over the family's dimensions (its own may name fewer, in another order), as emitTree reads it.
+rules::DecisionTree overFamilyDims(rules::DecisionTree tree, const std::vector<std::string>& dims) {
+    for (auto& n : tree.nodes)
+        if (n.dim >= 0)
+            n.dim = int(std::find(dims.begin(), dims.end(), tree.dims[std::size_t(n.dim)]) - dims.begin());
+    tree.dims = dims;
+    return tree;
+}
+
+// The lookup of a rule given to the export (ExportFamily::givenRule) as C++: `int selectRule<f>(d, kind)`, the
+// variant the rule names for the call's size and dispatch kind as rules::RuleFile::select does, -1 where it cannot
+// choose (a size rule at a size whose dimensions differ: the store's tree or table decides). A size rule goes through
+// the header `ktune rules --emit-cpp` writes for it (rules::emitKindsCpp), added to `headers`; trees and tables
+// through the emitters of the store's dispatch.
+void emitGivenRule(std::ostringstream& o, std::map<std::string, std::string>& headers, const ExportFamily& family,
+                   std::size_t f, const std::map<std::string, int>& variantIndex) {
+    const rules::RuleFile& rule = *family.givenRule;
+    const std::string fn = "selectRule" + std::to_string(f);
+    o << "// " << family.name << ": the rule given to ktune export, " << rule.source << " (" << rule.format << ")";
+    if (rule.sizeRule) {
+        const std::string id = rules::isCppIdentifier(family.name) ? family.name : "family" + std::to_string(f);
+        const std::string header = "ktp_rule_" + id + ".hpp";
+        rules::CppEmitOptions options;
+        options.functionName = "select";
+        options.namespaceName = "ktp_rules::" + id;
+        headers["src/" + header] = rules::emitKindsCpp(*rule.sizeRule, rule.kindRules, options);
+        const auto candidates = rule.candidates();
+        o << ", in " << header << ": sizes whose dimensions are all equal; -1 (the store's dispatch) for others\n"
+          << "int " << fn << "(const std::int64_t* d, const char* kind) {\n"
+          << "    for (int i = 1; i < " << family.dims.size() << "; ++i)\n"
+          << "        if (d[i] != d[0]) return -1;\n"
+          << "    static const char* const names[] = {\n";
+        for (const auto& c : candidates) o << "        " << cString(c) << ",\n";
+        o << "    };\n    static const int variants[] = {";
+        for (std::size_t i = 0; i < candidates.size(); ++i) o << (i ? ", " : "") << variantIndex.at(candidates[i]);
+        o << "};\n    const char* name = " << options.namespaceName << "::select(d[0], kind);\n"
+          << "    for (int i = 0; i < " << candidates.size() << "; ++i)\n"
+          << "        if (std::strcmp(name, names[i]) == 0) return variants[i];\n"
+          << "    return -1;\n}\n\n";
+    } else if (rule.tree) {
+        o << "\nint " << fn << "(const std::int64_t* d, const char* kind) {\n    (void)d, (void)kind;\n";
+        emitTree(o, overFamilyDims(*rule.tree, family.dims), 0, 1, variantIndex);
+        o << "}\n\n";
+    } else {
+        const rules::SizeTable& t = *rule.table;
+        o << "\nint " << fn << "_main(const std::int64_t* d) {\n";
+        emitTable(o, family, t, variantIndex);
+        o << "}\n\n";
+        for (std::size_t k = 0; k < t.kinds.size(); ++k) {
+            o << "// calls of kind " << cString(t.kinds[k].kind) << ": exact entries only; -1: the main table\n"
+              << "int " << fn << "_kind" << k << "(const std::int64_t* d) {\n";
+            emitKindTable(o, family, t, t.kinds[k], variantIndex);
+            o << "}\n\n";
+        }
+        o << "int " << fn << "(const std::int64_t* d, const char* kind) {\n    (void)kind;\n";
+        for (std::size_t k = 0; k < t.kinds.size(); ++k)
+            o << "    if (kind && std::strcmp(kind, " << cString(t.kinds[k].kind) << ") == 0)\n"
+              << "        if (const int v = " << fn << "_kind" << k << "(d); v >= 0) return v;\n";
+        o << "    return " << fn << "_main(d);\n}\n\n";
+    }
 }
 
 bool cudaPackage(const PackageModel& model) { return model.device.backend == BackendKind::Cuda; }
@@ -158,6 +220,7 @@ struct Generated {
     std::vector<std::string> apiRoutines; // sgemm, dgemm_batch_strided
     nlohmann::json programs = nlohmann::json::array();
     std::map<std::string, std::string> kernelFiles; // kernels/<name>.cl -> text
+    std::map<std::string, std::string> sourceFiles; // src/ktp_rule_<family>.hpp (a given size rule) -> text
 };
 
 Generated generate(const PackageModel& model) {
@@ -236,7 +299,7 @@ Generated generate(const PackageModel& model) {
         for (std::size_t d = 0; d < family.dims.size(); ++d) selects << (d ? ", " : "") << family.dims[d];
         selects << ")\nint select" << f << "(const std::int64_t* d) {\n    (void)d;\n";
         if (family.table)
-            emitTable(selects, family, variantIndex);
+            emitTable(selects, family, *family.table, variantIndex);
         else
             emitTree(selects, family.rule, 0, 1, variantIndex);
         selects << "}\n\n";
@@ -250,21 +313,28 @@ Generated generate(const PackageModel& model) {
                 selects << "// " << family.name
                         << ": the \"pointers\" table (pointer-array batches), exact entries only;"
                         << " -1: the main table\nint " << pointersSelect << "(const std::int64_t* d) {\n";
-                emitKindTable(selects, family, k, variantIndex);
+                emitKindTable(selects, family, *family.table, k, variantIndex);
                 selects << "}\n\n";
             }
+        std::string ruleSelect = "nullptr";
+        if (family.givenRule) {
+            emitGivenRule(selects, g.sourceFiles, family, f, variantIndex);
+            ruleSelect = "selectRule" + std::to_string(f);
+        }
         std::string dims;
         for (const auto& d : family.dims) dims += (dims.empty() ? "" : ", ") + cString(d);
         familyEntries.push_back("    {" + cString(family.name) + ", " + std::to_string(family.dims.size()) + ", {" +
                                 dims + "}, select" + std::to_string(f) + ", " +
                                 std::to_string(variantIndex.at(family.variants[family.generic].pointKey)) + ", " +
-                                pointersSelect + "},");
+                                pointersSelect + ", " + ruleSelect + "},");
     }
     std::string routines;
     for (const auto& r : g.apiRoutines) routines += (routines.empty() ? "" : " ") + r;
     std::ostringstream o;
     o << "// Generated by ktune export: the kernel sources, plans and dispatch rules of this package. Do not edit.\n"
-      << "#include <cstdint>\n\n#include \"ktp_plan.hpp\"\n\nnamespace {\n\n"
+      << "#include <cstdint>\n#include <cstring>\n\n#include \"ktp_plan.hpp\"\n";
+    for (const auto& [path, text] : g.sourceFiles) o << "#include " << cString(path.substr(4)) << "\n";
+    o << "\nnamespace {\n\n"
       << plans.str() << selects.str() << "} // namespace\n\nnamespace ktp::gen {\n\n"
       << "const char* const kDeviceName = " << cString(model.device.name) << ";\n"
       << "const char* const kDeviceVendor = " << cString(model.device.vendor) << ";\n"
@@ -351,6 +421,27 @@ on any other device the family's generic variant (the one verified at the most s
 build or launch on the device is skipped for the rest of the process and the next one is tried.
 
 )";
+    for (const auto& f : model.families) {
+        if (!f.givenRule) continue;
+        const auto& r = *f.givenRule;
+        o << "`" << f.name << "` follows the rule given to `ktune export --rule`, `" << r.source << "` (" << r.format
+          << ", `given_rule` in `manifest.json`), on the tuned device, as KernelTune's `ktune bench --rule` runs it";
+        if (!r.kinds().empty()) {
+            o << ", with its own ";
+            for (std::size_t i = 0; i < r.kinds().size(); ++i) o << (i ? ", " : "") << "`" << r.kinds()[i] << "`";
+            o << (r.sizeRule ? " intervals" : " tables")
+              << " for calls of those kinds (a GEMM's op pair as KernelTune counts it: a row-major call is the "
+                 "column-major one with A and B swapped, so row-major NT is kind `tn`)";
+        }
+        o << ". Its candidates are variants of the package whether the store measured them or not.";
+        if (r.sizeRule) {
+            std::string dims;
+            for (const auto& d : f.dims) dims += (dims.empty() ? "" : " = ") + d;
+            o << " A size rule covers " << dims << " only: a call of other sizes takes the store's dispatch "
+              << (f.table ? "table" : "tree") << ".";
+        }
+        o << " On other devices the generic variant runs.\n\n";
+    }
     bool perCall = false;
     for (const auto& p : g.programs) perCall = perCall || p.contains("per_call_options");
     if (perCall)
@@ -458,6 +549,8 @@ nlohmann::json writePackage(const PackageModel& model, const WriteOptions& optio
         for (const auto& v : f.variants) jf["variants"].push_back(v.pointKey);
         jf["generic"] = f.variants[f.generic].pointKey;
         jf["rule"] = f.table ? rules::tableToJson(*f.table) : rules::treeToJson(f.rule);
+        // The rule given to the export, as it was read: the dispatch on the tuned device where it can choose.
+        if (f.givenRule) jf["given_rule"] = {{"file", f.givenRule->source}, {"rule", f.givenRule->document}};
         jf["best_per_size"] = nlohmann::json::array();
         for (const auto& b : f.best) {
             jf["best_per_size"].push_back(
@@ -477,6 +570,7 @@ nlohmann::json writePackage(const PackageModel& model, const WriteOptions& optio
         progress("writing " + std::to_string(g.kernelFiles.size()) + " kernel sources");
         for (const auto& [path, text] : g.kernelFiles) writeText(tmp / path, text);
         writeText(tmp / "src/ktp_generated.cpp", g.code);
+        for (const auto& [path, text] : g.sourceFiles) writeText(tmp / path, text);
         writeText(tmp / "include/ktp/ktp_config.h", configHeader(model, g));
         writeText(tmp / "cmake/KtpBackend.cmake",
                   std::string("# Written by ktune export: the backend the kernels run through.\n"
