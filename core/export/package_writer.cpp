@@ -103,13 +103,13 @@ void emitTree(std::ostringstream& o, const rules::DecisionTree& tree, int node, 
     emitTree(o, tree, n.right, indent, variantIndex);
 }
 
-// A dispatch table (ExportFamily::table, or a given ktune-table/1 rule) as C++: the exact entry of the call's key,
-// else the nearest one (least sum of |x_d - key_d|, the first in order), as rules::SizeTable::find.
+// A dispatch table (ExportFamily::table) as C++: the exact entry of the call's key, else the nearest one (least sum
+// of |x_d - key_d|, the first in order), as rules::SizeTable::find.
 // The arrays a table lookup reads: keys[][dims] with each entry's candidate as a comment, variants[] (the entries'
 // variant indices) and dims[] (key dimension → call dimension), the last one's "};" unterminated by a newline.
-void emitEntryArrays(std::ostringstream& o, const ExportFamily& family, const rules::SizeTable& t,
-                     const std::vector<std::vector<long long>>& keys, const std::vector<std::string>& candidates,
-                     const std::map<std::string, int>& variantIndex) {
+void emitEntryArrays(std::ostringstream& o, const ExportFamily& family, const std::vector<std::vector<long long>>& keys,
+                     const std::vector<std::string>& candidates, const std::map<std::string, int>& variantIndex) {
+    const rules::SizeTable& t = *family.table;
     o << "    static const long long keys[][" << t.dims.size() << "] = {\n";
     for (std::size_t i = 0; i < keys.size(); ++i) {
         o << "        {";
@@ -124,9 +124,9 @@ void emitEntryArrays(std::ostringstream& o, const ExportFamily& family, const ru
     o << "};";
 }
 
-void emitTable(std::ostringstream& o, const ExportFamily& family, const rules::SizeTable& t,
-               const std::map<std::string, int>& variantIndex) {
-    emitEntryArrays(o, family, t, t.keys, t.candidates, variantIndex);
+void emitTable(std::ostringstream& o, const ExportFamily& family, const std::map<std::string, int>& variantIndex) {
+    const rules::SizeTable& t = *family.table;
+    emitEntryArrays(o, family, t.keys, t.candidates, variantIndex);
     o << " //";
     for (const auto& d : t.dims) o << " " << d;
     o << "\n    int best = 0;\n    long long bestDistance = -1;\n"
@@ -139,11 +139,12 @@ void emitTable(std::ostringstream& o, const ExportFamily& family, const rules::S
       << "    }\n    return variants[best];\n";
 }
 
-// A kind table (rules::KindTable) of table `t` as C++: the variant of the call's exact entry, -1 for a size it lacks
-// (the main table decides then, as rules::SizeTable::choose).
-void emitKindTable(std::ostringstream& o, const ExportFamily& family, const rules::SizeTable& t,
-                   const rules::KindTable& k, const std::map<std::string, int>& variantIndex) {
-    emitEntryArrays(o, family, t, k.keys, k.candidates, variantIndex);
+// A kind table (rules::KindTable) as C++: the variant of the call's exact entry, -1 for a size it lacks (the main
+// table decides then, as rules::SizeTable::choose).
+void emitKindTable(std::ostringstream& o, const ExportFamily& family, const rules::KindTable& k,
+                   const std::map<std::string, int>& variantIndex) {
+    const rules::SizeTable& t = *family.table;
+    emitEntryArrays(o, family, k.keys, k.candidates, variantIndex);
     o << "\n    for (int i = 0; i < " << k.keys.size() << "; ++i) {\n"
       << "        bool same = true;\n"
       << "        for (int j = 0; j < " << t.dims.size() << "; ++j) same = same && d[dims[j]] == keys[i][j];\n"
@@ -151,66 +152,54 @@ void emitKindTable(std::ostringstream& o, const ExportFamily& family, const rule
       << "    }\n    return -1;\n";
 }
 
-// A given rule's tree over the family's dimensions (its own may name fewer, in another order), as emitTree reads it.
-rules::DecisionTree overFamilyDims(rules::DecisionTree tree, const std::vector<std::string>& dims) {
-    for (auto& n : tree.nodes)
-        if (n.dim >= 0)
-            n.dim = int(std::find(dims.begin(), dims.end(), tree.dims[std::size_t(n.dim)]) - dims.begin());
-    tree.dims = dims;
-    return tree;
-}
-
 // The lookup of a rule given to the export (ExportFamily::givenRule) as C++: `int selectRule<f>(d, kind)`, the
-// variant the rule names for the call's size and dispatch kind as rules::RuleFile::select does, -1 where it cannot
-// choose (a size rule at a size whose dimensions differ: the store's tree or table decides). A size rule goes through
-// the header `ktune rules --emit-cpp` writes for it (rules::emitKindsCpp), added to `headers`; trees and tables
-// through the emitters of the store's dispatch.
+// variant the rule names for the call's size and dispatch kind, -1 where it cannot choose (a size rule at a size whose
+// dimensions differ: the store's tree or table decides). The rule itself is the header `ktune rules --emit-cpp` writes
+// for it (rules::emitKindsCpp, emitTreeCpp, emitTableCpp: each answers as rules::RuleFile::select), added to
+// `headers`; this function passes it the call's dimensions and kind and maps the candidate it names to its variant.
 void emitGivenRule(std::ostringstream& o, std::map<std::string, std::string>& headers, const ExportFamily& family,
                    std::size_t f, const std::map<std::string, int>& variantIndex) {
     const rules::RuleFile& rule = *family.givenRule;
-    const std::string fn = "selectRule" + std::to_string(f);
-    o << "// " << family.name << ": the rule given to ktune export, " << rule.source << " (" << rule.format << ")";
-    if (rule.sizeRule) {
-        const std::string id = rules::isCppIdentifier(family.name) ? family.name : "family" + std::to_string(f);
-        const std::string header = "ktp_rule_" + id + ".hpp";
-        rules::CppEmitOptions options;
-        options.functionName = "select";
-        options.namespaceName = "ktp_rules::" + id;
-        headers["src/" + header] = rules::emitKindsCpp(*rule.sizeRule, rule.kindRules, options);
-        const auto candidates = rule.candidates();
-        o << ", in " << header << ": sizes whose dimensions are all equal; -1 (the store's dispatch) for others\n"
-          << "int " << fn << "(const std::int64_t* d, const char* kind) {\n"
-          << "    for (int i = 1; i < " << family.dims.size() << "; ++i)\n"
-          << "        if (d[i] != d[0]) return -1;\n"
-          << "    static const char* const names[] = {\n";
-        for (const auto& c : candidates) o << "        " << cString(c) << ",\n";
-        o << "    };\n    static const int variants[] = {";
-        for (std::size_t i = 0; i < candidates.size(); ++i) o << (i ? ", " : "") << variantIndex.at(candidates[i]);
-        o << "};\n    const char* name = " << options.namespaceName << "::select(d[0], kind);\n"
-          << "    for (int i = 0; i < " << candidates.size() << "; ++i)\n"
-          << "        if (std::strcmp(name, names[i]) == 0) return variants[i];\n"
-          << "    return -1;\n}\n\n";
-    } else if (rule.tree) {
-        o << "\nint " << fn << "(const std::int64_t* d, const char* kind) {\n    (void)d, (void)kind;\n";
-        emitTree(o, overFamilyDims(*rule.tree, family.dims), 0, 1, variantIndex);
-        o << "}\n\n";
-    } else {
-        const rules::SizeTable& t = *rule.table;
-        o << "\nint " << fn << "_main(const std::int64_t* d) {\n";
-        emitTable(o, family, t, variantIndex);
-        o << "}\n\n";
-        for (std::size_t k = 0; k < t.kinds.size(); ++k) {
-            o << "// calls of kind " << cString(t.kinds[k].kind) << ": exact entries only; -1: the main table\n"
-              << "int " << fn << "_kind" << k << "(const std::int64_t* d) {\n";
-            emitKindTable(o, family, t, t.kinds[k], variantIndex);
-            o << "}\n\n";
+    const std::string id = rules::isCppIdentifier(family.name) ? family.name : "family" + std::to_string(f);
+    const std::string header = "ktp_rule_" + id + ".hpp", ns = "ktp_rule_" + id;
+    auto dim = [&](const std::string& name) {
+        return "d[" + std::to_string(std::find(family.dims.begin(), family.dims.end(), name) - family.dims.begin()) +
+               "]";
+    };
+    std::string arguments;
+    try {
+        if (rule.sizeRule) {
+            rules::CppEmitOptions options;
+            options.functionName = "select", options.namespaceName = ns;
+            headers["src/" + header] = rules::emitKindsCpp(*rule.sizeRule, rule.kindRules, options);
+            arguments = "d[0], kind";
+        } else if (rule.tree) {
+            headers["src/" + header] = rules::emitTreeCpp(*rule.tree, "select", ns);
+            for (const auto& d : rule.tree->dims) arguments += (arguments.empty() ? "" : ", ") + dim(d);
+        } else {
+            headers["src/" + header] = rules::emitTableCpp(*rule.table, "select", ns);
+            for (const auto& d : rule.table->dims) arguments += (arguments.empty() ? "" : ", ") + dim(d);
+            if (!rule.table->kinds.empty()) arguments += ", kind";
         }
-        o << "int " << fn << "(const std::int64_t* d, const char* kind) {\n    (void)kind;\n";
-        for (std::size_t k = 0; k < t.kinds.size(); ++k)
-            o << "    if (kind && std::strcmp(kind, " << cString(t.kinds[k].kind) << ") == 0)\n"
-              << "        if (const int v = " << fn << "_kind" << k << "(d); v >= 0) return v;\n";
-        o << "    return " << fn << "_main(d);\n}\n\n";
+    } catch (const rules::RuleInputError& e) {
+        throw ExportError("family " + family.name + ": the rule " + rule.source + " has no C++ form: " + e.what());
     }
+    const auto candidates = rule.candidates();
+    o << "// " << family.name << ": the rule given to ktune export, " << rule.source << " (" << rule.format
+      << "), in " << header;
+    if (rule.sizeRule)
+        o << ": sizes whose dimensions are all equal; -1 (the store's dispatch) for others";
+    o << "\nint selectRule" << f << "(const std::int64_t* d, const char* kind) {\n    (void)kind;\n";
+    if (rule.sizeRule)
+        o << "    for (int i = 1; i < " << family.dims.size() << "; ++i)\n        if (d[i] != d[0]) return -1;\n";
+    o << "    static const char* const names[] = {\n";
+    for (const auto& c : candidates) o << "        " << cString(c) << ",\n";
+    o << "    };\n    static const int variants[] = {";
+    for (std::size_t i = 0; i < candidates.size(); ++i) o << (i ? ", " : "") << variantIndex.at(candidates[i]);
+    o << "};\n    const char* name = " << ns << "::select(" << arguments << ");\n"
+      << "    for (int i = 0; i < " << candidates.size() << "; ++i)\n"
+      << "        if (std::strcmp(name, names[i]) == 0) return variants[i];\n"
+      << "    return -1;\n}\n\n";
 }
 
 bool cudaPackage(const PackageModel& model) { return model.device.backend == BackendKind::Cuda; }
@@ -299,7 +288,7 @@ Generated generate(const PackageModel& model) {
         for (std::size_t d = 0; d < family.dims.size(); ++d) selects << (d ? ", " : "") << family.dims[d];
         selects << ")\nint select" << f << "(const std::int64_t* d) {\n    (void)d;\n";
         if (family.table)
-            emitTable(selects, family, *family.table, variantIndex);
+            emitTable(selects, family, variantIndex);
         else
             emitTree(selects, family.rule, 0, 1, variantIndex);
         selects << "}\n\n";
@@ -313,7 +302,7 @@ Generated generate(const PackageModel& model) {
                 selects << "// " << family.name
                         << ": the \"pointers\" table (pointer-array batches), exact entries only;"
                         << " -1: the main table\nint " << pointersSelect << "(const std::int64_t* d) {\n";
-                emitKindTable(selects, family, *family.table, k, variantIndex);
+                emitKindTable(selects, family, k, variantIndex);
                 selects << "}\n\n";
             }
         std::string ruleSelect = "nullptr";

@@ -149,13 +149,15 @@ std::vector<Candidate> candidatesFor(const Call& call, bool tunedDevice) {
         if (!first) continue;
         Call c = call;
         const bool swap = toOrder(c, first->order);
+        // The dispatch reads the caller's sizes, as KernelTune's tuned routine (Family::callSize of the BLAS call as
+        // given): the rules were derived from such calls, and c's m and n trade places where the order changes.
         std::int64_t dims[4] = {0, 0, 0, 0};
-        for (int d = 0; d < family.dimCount; ++d) dims[d] = dimOf(c, family.dims[d]);
+        for (int d = 0; d < family.dimCount; ++d) dims[d] = dimOf(call, family.dims[d]);
         std::vector<int> order;
         // A rule given to the export decides where it can (KernelTune's RuleChooser); then a pointer-array batch
         // takes its own table's exact entry first, as KernelTune's routine chooses.
         int chosen = -1;
-        if (tunedDevice && family.selectRule) chosen = family.selectRule(dims, dispatchKind(c));
+        if (tunedDevice && family.selectRule) chosen = family.selectRule(dims, dispatchKind(call));
         if (chosen < 0 && tunedDevice && c.routine == Routine::GemmBatched && family.selectPointers)
             chosen = family.selectPointers(dims);
         order.push_back(chosen >= 0 ? chosen : tunedDevice ? family.select(dims) : family.generic);
