@@ -82,7 +82,7 @@ void addKindTables(ExportFamily& out, const Family& family, const ExportRequest&
             throw RequestError("family " + out.name + " has no dispatch kind '" + k.kind + "'");
         if (!out.table)
             throw RequestError("family " + out.name + " dispatches by a tree: a '" + k.kind +
-                              "' table needs a family dispatched by a table (one compiled per call size)");
+                               "' table needs a family dispatched by a table (one compiled per call size)");
         try {
             out.table = rules::withKindTable(*out.table, k.kind, k.table);
         } catch (const std::exception& e) {

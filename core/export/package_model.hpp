@@ -44,7 +44,7 @@ struct ExportFamily {
     std::string metric;
     std::vector<std::string> dims; // size dimensions (m, n, k, batch) the rule reads
     std::vector<ExportVariant> variants;
-    rules::DecisionTree rule;    // leaves name point keys of `variants`
+    rules::DecisionTree rule; // leaves name point keys of `variants`
     // A family whose routine plans compile their kernels for each call's sizes (per-call options reading size
     // dimensions, e.g. batched GEMM's m, n, k) dispatches by this table instead of the tree: every measured size
     // (over those dimensions) its own winner, the nearest entry for other sizes. Each size's program is compiled for

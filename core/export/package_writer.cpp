@@ -185,10 +185,9 @@ void emitGivenRule(std::ostringstream& o, std::map<std::string, std::string>& he
         throw ExportError("family " + family.name + ": the rule " + rule.source + " has no C++ form: " + e.what());
     }
     const auto candidates = rule.candidates();
-    o << "// " << family.name << ": the rule given to ktune export, " << rule.source << " (" << rule.format
-      << "), in " << header;
-    if (rule.sizeRule)
-        o << ": sizes whose dimensions are all equal; -1 (the store's dispatch) for others";
+    o << "// " << family.name << ": the rule given to ktune export, " << rule.source << " (" << rule.format << "), in "
+      << header;
+    if (rule.sizeRule) o << ": sizes whose dimensions are all equal; -1 (the store's dispatch) for others";
     o << "\nint selectRule" << f << "(const std::int64_t* d, const char* kind) {\n    (void)kind;\n";
     if (rule.sizeRule)
         o << "    for (int i = 1; i < " << family.dims.size() << "; ++i)\n        if (d[i] != d[0]) return -1;\n";

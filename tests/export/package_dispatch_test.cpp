@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "core/engine/family.hpp"
 #include "core/export/package/src/ktp_internal.hpp"
 #include "core/model/blas.hpp"
 #include "kernels/builtin_families.hpp"
-#include "core/engine/family.hpp"
 
 namespace {
 

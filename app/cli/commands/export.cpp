@@ -139,8 +139,7 @@ int runExport(const std::vector<std::string>& argv) {
         else
             std::cout << "dispatch tree of depth " << f.rule.depth();
         std::cout << " over " << f.best.size() << " measured sizes";
-        if (f.givenRule)
-            std::cout << ", rule " << f.givenRule->source << " (" << f.givenRule->format << ") first";
+        if (f.givenRule) std::cout << ", rule " << f.givenRule->source << " (" << f.givenRule->format << ") first";
         if (f.table)
             for (const auto& k : f.table->kinds)
                 std::cout << ", " << k.kind << " table of " << k.keys.size() << " sizes";
