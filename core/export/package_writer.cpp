@@ -413,7 +413,7 @@ build or launch on the device is skipped for the rest of the process and the nex
         if (!f.givenRule) continue;
         const auto& r = *f.givenRule;
         o << "`" << f.name << "` follows the rule given to `ktune export --rule`, `" << r.source << "` (" << r.format
-          << ", `given_rule` in `manifest.json`), on the tuned device, as KernelTune's `ktune bench --rule` runs it";
+          << ", `given_rule` in `manifest.json`), on the tuned device, as KernelTune's `ktune bench --rules` runs it";
         if (!r.kinds().empty()) {
             o << ", with its own ";
             for (std::size_t i = 0; i < r.kinds().size(); ++i) o << (i ? ", " : "") << "`" << r.kinds()[i] << "`";

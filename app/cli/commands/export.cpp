@@ -37,10 +37,10 @@ manifest.json (device, driver, date, KernelTune version and the measurements beh
   --rule FAMILY=FILE
                   a dispatch rule from `ktune rules` (ktune-rules/1 intervals with their per-kind intervals,
                   ktune-tree/1 or ktune-table/1 with kind tables) that FAMILY's package dispatch follows on the
-                  tuned device exactly as `ktune bench --rule FILE` runs it, per call kind (GEMM's op pair: nt, tn,
+                  tuned device exactly as `ktune bench --rules FILE` runs it, per call kind (GEMM's op pair: nt, tn,
                   tt; a row-major call counts as its column-major transpose); its candidates become variants, measured
                   or not, and must be valid points of the family. A size rule covers sizes whose dimensions are all
-                  equal (GEMM's m = n = k): other calls take the tree built from the store, which still needs
+                  equal (GEMM's m = n = k): other calls take the store's tree (or table), which still needs
                   measurements of the family. The generic variant (other devices) stays the store's. Not with a
                   --kind-table of the same family. E.g. run AO's per-op DGEMM rule:
                   --family dgemm --rule dgemm=docs/perf/h200-2026-11-28-c/run-AO/rule-ops.json
@@ -51,24 +51,26 @@ Build the package: cmake -S DIR -B DIR/build [-DKTP_DROP_IN=ON] && cmake --build
 Exit codes: 0 ok, 2 bad arguments or nothing to export, 1 failure while writing.
 )";
 
+// The non-empty items of a comma-separated list.
+std::vector<std::string> commaItems(const std::string& list) {
+    std::vector<std::string> items;
+    for (std::size_t start = 0; start <= list.size();) {
+        const std::size_t comma = std::min(list.find(',', start), list.size());
+        if (comma > start) items.push_back(list.substr(start, comma - start));
+        start = comma + 1;
+    }
+    return items;
+}
+
 int runExport(const std::vector<std::string>& argv) {
     Args args(argv, {"--db", "--device", "--family", "--out", "--depth", "--kind-table", "--rule"}, {"--replace"});
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
     kernels::registerBuiltinFamilies();
     exporter::ExportRequest request;
     request.deviceId = args.required("--device");
-    const std::string families = args.required("--family");
-    for (std::size_t start = 0; start <= families.size();) {
-        const std::size_t comma = std::min(families.find(',', start), families.size());
-        if (comma > start) request.families.push_back(families.substr(start, comma - start));
-        start = comma + 1;
-    }
+    request.families = commaItems(args.required("--family"));
     if (const auto tables = args.value("--kind-table")) {
-        for (std::size_t start = 0; start <= tables->size();) {
-            const std::size_t comma = std::min(tables->find(',', start), tables->size());
-            const std::string item = tables->substr(start, comma - start);
-            start = comma + 1;
-            if (item.empty()) continue;
+        for (const auto& item : commaItems(*tables)) {
             const auto colon = item.find(':'), eq = item.find('=');
             if (colon == std::string::npos || eq == std::string::npos || colon == 0 || eq < colon + 2 ||
                 eq + 1 == item.size())
@@ -87,11 +89,7 @@ int runExport(const std::vector<std::string>& argv) {
         }
     }
     if (const auto given = args.value("--rule")) {
-        for (std::size_t start = 0; start <= given->size();) {
-            const std::size_t comma = std::min(given->find(',', start), given->size());
-            const std::string item = given->substr(start, comma - start);
-            start = comma + 1;
-            if (item.empty()) continue;
+        for (const auto& item : commaItems(*given)) {
             const auto eq = item.find('=');
             if (eq == std::string::npos || eq == 0 || eq + 1 == item.size())
                 throw UsageError("--rule '" + item + "': expected FAMILY=FILE");
