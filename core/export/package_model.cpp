@@ -172,20 +172,22 @@ ExportFamily gatherFamily(const store::Database& db, const Family& family, const
         ExportVariant v;
         v.pointKey = key;
         // A rule's candidate the store lacks is the request's fault, not the store's: refused, not skipped.
-        const std::string what = fromRule.count(key) ? "the rule's candidate " : "stored point ";
+        const bool requested = fromRule.count(key) > 0;
+        const std::string what = requested ? "the rule's candidate " : "stored point ";
+        auto refuse = [&](const std::string& message) {
+            if (requested) throw RequestError(message);
+            throw ExportError(message);
+        };
         try {
             v.plans = family.routinePlans(family.pointFromKey(key, device), device);
         } catch (const std::exception& e) {
-            if (fromRule.count(key))
-                throw RequestError("family " + out.name + ": " + what + key + " has no routine plan: " + e.what());
-            throw ExportError("family " + out.name + ": " + what + key + " has no routine plan: " + e.what());
+            refuse("family " + out.name + ": " + what + key + " has no routine plan: " + e.what());
         }
         if (v.plans.empty())
             throw ExportError("family " + out.name + " has no routine to export (it defines no routine plans)");
         for (const auto& p : v.plans)
             if (auto why = p.plan.invalidReason(); !why.empty())
-                throw ExportError("family " + out.name + ": the routine plan of " + what + key +
-                                  " is inconsistent: " + why);
+                refuse("family " + out.name + ": the routine plan of " + what + key + " is inconsistent: " + why);
         if (key == generic) out.generic = out.variants.size();
         out.variants.push_back(std::move(v));
     }
