@@ -179,6 +179,13 @@ TEST_F(ExportRule, BadRulesAreRefusedNamingTheProblem) {
     auto other = opsRule();
     other["family"] = "dgemm";
     refused(request(other), "ops.json is a rule for family dgemm, not sgemm");
+    // A point of the family that the tuned device cannot run (GEMM takes keys outside its space, so its requirements
+    // are checked as for `ktune bench --point`): run AO's FP64 tensor-core kernels on an OpenCL device.
+    measure("dgemm", m_points[0], {{64, 64, 32}}, 10);
+    auto ao = request(
+        nlohmann::json::parse(readText(KT_SOURCE_DIR "/docs/perf/h200-2026-11-28-c/run-AO/rule-ops.json")), "dgemm");
+    ao.families = {"dgemm"};
+    refused(ao, "cannot run on " + m_device.label() + ": FP64 tensor cores need a CUDA device");
     auto kind = opsRule();
     kind["kinds"]["pointers"] = kind["kinds"]["tn"];
     refused(request(kind), "a table for call kind 'pointers', which sgemm does not have");
@@ -190,6 +197,39 @@ TEST_F(ExportRule, BadRulesAreRefusedNamingTheProblem) {
     auto withTable = request(opsRule());
     withTable.kindTables.push_back({"sgemm", "tn", {}});
     refused(withTable, "family sgemm has a rule (ops.json) and a 'tn' table");
+}
+
+// Run AO's per-op DGEMM rule (docs/perf/gemm.md) as `ktune export --rule` takes it for the H200 it was derived on: its
+// candidates, none of them in the store, are the family's variants, with a routine plan each, and the package
+// dispatches every op by its own intervals.
+TEST_F(ExportRule, RunAOsPerOpRuleExportsForACudaDevice) {
+    DeviceInfo h200 = store::test::sampleDevice("NVIDIA H200");
+    h200.backend = BackendKind::Cuda, h200.platform = "CUDA", h200.vendor = "NVIDIA Corporation";
+    h200.computeCapabilityMajor = 9, h200.localMemBytes = 48 << 10;
+    store::DeviceRepository(*m_db).upsert(h200);
+    m_device = h200, m_runs.clear();
+    measure("dgemm", m_points[0], {{1536, 1024, 512}}, 10);
+    const auto rule = rules::readRuleFile(KT_SOURCE_DIR "/docs/perf/h200-2026-11-28-c/run-AO/rule-ops.json");
+    exporter::ExportRequest r{h200.stableId(), {"dgemm"}, 3};
+    r.rules.push_back({"dgemm", rule});
+    const auto model = exporter::buildPackageModel(*m_db, r);
+    const auto& f = model.families[0];
+    EXPECT_EQ(f.variants.size(), rule.candidates().size() + 1); // and the store's one
+    EXPECT_EQ(f.variants[f.generic].pointKey, m_points[0]);
+    const RuleChooser chooser(rule, *FamilyRegistry::instance().find("dgemm"), h200);
+    std::set<std::string> at1024;
+    for (const std::string kind : {"", "nt", "tn", "tt"}) {
+        EXPECT_EQ(f.select({{1024, 1024, 1024}}, kind), chooser.choose({{1024, 1024, 1024}}, kind).key) << kind;
+        at1024.insert(f.select({{1024, 1024, 1024}}, kind));
+    }
+    EXPECT_GT(at1024.size(), 1u); // per op: not one kernel for all four
+    EXPECT_EQ(f.select({{1536, 1024, 512}}, "tn"), m_points[0]);
+    exporter::WriteOptions options;
+    options.out = dir() / "pkg";
+    exporter::writePackage(model, options);
+    const std::string header = readText(options.out / "src/ktp_rule_dgemm.hpp");
+    for (const char* function : {"select_nt(long long size)", "select_tn(long long size)", "select_tt(long long size)"})
+        EXPECT_NE(header.find(function), std::string::npos) << function;
 }
 
 TEST_F(ExportRule, TheCliRefusesABadRuleWithExitCode2AndWritesNothing) {

@@ -39,10 +39,10 @@ manifest.json (device, driver, date, KernelTune version and the measurements beh
                   ktune-tree/1 or ktune-table/1 with kind tables) that FAMILY's package dispatch follows on the
                   tuned device exactly as `ktune bench --rules FILE` runs it, per call kind (GEMM's op pair: nt, tn,
                   tt; a row-major call counts as its column-major transpose); its candidates become variants, measured
-                  or not, and must be valid points of the family. A size rule covers sizes whose dimensions are all
-                  equal (GEMM's m = n = k): other calls take the store's tree (or table), which still needs
-                  measurements of the family. The generic variant (other devices) stays the store's. Not with a
-                  --kind-table of the same family. E.g. run AO's per-op DGEMM rule:
+                  or not, and must be points of the family that the tuned device can run. A size rule covers sizes
+                  whose dimensions are all equal (GEMM's m = n = k): other calls take the store's tree (or table),
+                  which still needs measurements of the family. The generic variant (other devices) stays the
+                  store's. Not with a --kind-table of the same family. E.g. run AO's per-op DGEMM rule:
                   --family dgemm --rule dgemm=docs/perf/h200-2026-11-28-c/run-AO/rule-ops.json
   --replace       overwrite an earlier package in DIR (nothing else is ever overwritten)
   --db FILE       the store (default: $KT_DB, else the user's data folder)
