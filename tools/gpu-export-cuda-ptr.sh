@@ -10,22 +10,9 @@
 # (a dry run on PoCL: KT_DEVICE=opencl:… KT_LIBS_TAR= KT_JOBS=2, without the carried libraries). Results in $OUT.
 set -uo pipefail
 cd "$(dirname "$0")/.." 2>/dev/null || true
-C=${KT_EXPORT_CARRY:-.carry-export}
-final=${OUT:-/tmp/kt-out}
 work=${KT_WORK:-/tmp/eptr}
-out=$work/run
-rm -rf "$work" && mkdir -p "$out" "$final" /tmp/kt-libs
-libs=${KT_LIBS_TAR-.carry/gpu-libs.tar.xz}
-blas=/usr/lib/x86_64-linux-gnu/libopenblas.so.0
-if [ -n "$libs" ]; then
-    tar xJf "$libs" -C /tmp/kt-libs && export LD_LIBRARY_PATH=/tmp/kt-libs && blas=/tmp/kt-libs/libopenblas.so.0
-fi
-K="$C/ktune"
-db=$work/ktune.sqlite
-"$K" devices > "$out/devices.txt" 2>&1
-dev=${KT_DEVICE:-$("$K" devices --json | python3 -c 'import json,sys
-print([d["id"] for d in json.load(sys.stdin)["devices"] if d["id"].startswith("cuda")][0])')}
-echo "device $dev" | tee "$out/summary.txt"
+# shellcheck source=tools/gpu-export-common.sh
+source tools/gpu-export-common.sh
 for f in sgemm_batched dgemm_batched; do
     for s in 7x5x9x64 4x6x3x64; do
         timeout 300 "$K" tune --db "$db" --device "$dev" --family "$f" --sizes "$s" --budget-evals 2 \
@@ -44,17 +31,10 @@ EOF
     > "$out/export.txt" 2>&1
 echo "export rc $?" >> "$out/summary.txt"
 tail -4 "$out/export.txt" >> "$out/summary.txt"
-(cmake -S "$work/pkg" -B "$work/pkg-build" -DCMAKE_BUILD_TYPE=Release > "$work/cfg.log" 2>&1 &&
-  cmake --build "$work/pkg-build" -j"${KT_JOBS:-8}" > "$work/build.log" 2>&1 &&
-  cmake --install "$work/pkg-build" --prefix "$work/prefix" > "$work/install.log" 2>&1 &&
-  cmake -S "$C/consumer" -B "$work/consumer" -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$work/prefix" \
-    -DKTP_BLAS_LIBRARIES="$blas" > "$work/consumer-cfg.log" 2>&1 &&
-  cmake --build "$work/consumer" -j"${KT_JOBS:-8}" --target consumer > "$work/consumer.log" 2>&1) ||
-  { echo "build failed" >> "$out/summary.txt"; tail -30 "$work"/*.log >> "$out/summary.txt"; }
+build_package_and_consumer
 (cd "$work" && KTP_CACHE_DIR="$work/cache" "$work/consumer/consumer" 7x5x9 6x6x6) > "$out/consumer.txt" 2>&1
 echo "consumer rc $?" >> "$out/summary.txt"
-grep -E "^(STATUS|INVALID|MISMATCH|DIFF)" "$out/consumer.txt" | head -20 >> "$out/summary.txt"
+consumer_errors "$out/consumer.txt"
 grep -E "^batched [sd]gemm_batch_(ptr|strided) " "$out/consumer.txt" | cut -c1-300 >> "$out/summary.txt"
 tail -3 "$out/consumer.txt" >> "$out/summary.txt"
-cp "$work/pkg/manifest.json" "$out/manifest.json" 2>/dev/null
-tar czf "$final/run.tar.gz" -C "$work" run && cp "$out/summary.txt" "$final/"
+pack_results

@@ -7,7 +7,9 @@
 #include <map>
 #include <set>
 
+#include "core/engine/device_requirements.hpp"
 #include "core/engine/family.hpp"
+#include "core/engine/point_chooser.hpp"
 #include "core/export/plan_emitter.hpp"
 #include "core/space/expression.hpp"
 #include "core/store/device_repository.hpp"
@@ -17,6 +19,13 @@ namespace kt::exporter {
 
 std::string ExportFamily::select(const ProblemSize& size, const std::string& kind) const {
     std::vector<long long> x(size.dims.begin(), size.dims.end());
+    if (givenRule) {
+        try {
+            return givenRule->select(dims, x, kind).candidate;
+        } catch (const rules::RuleInputError&) {
+            // a size rule at a size whose dimensions differ: the store's dispatch decides, as in the package
+        }
+    }
     if (!table) return rule.select(x);
     std::vector<long long> key;
     for (const auto& d : table->dims)
@@ -43,10 +52,34 @@ std::vector<std::string> perCallDims(const std::vector<RoutinePlan>& plans, cons
     return out;
 }
 
-// A kind table the request gives that cannot be added: refused even where `--family all` skips unusable families.
-struct KindTableError : ExportError {
+// A kind table or rule the request gives that cannot be used: refused even where `--family all` skips unusable
+// families.
+struct RequestError : ExportError {
     using ExportError::ExportError;
 };
+
+// The request's rule for `family`, checked as KernelTune's RuleChooser checks a rule before it runs one (its
+// dimensions, its "family", its kinds, every candidate a point of the family), and each candidate against the
+// family's device requirements as `ktune bench --point` checks a key (a family may take keys outside its space, so
+// no space of its own checks them against the device): the package would otherwise ship kernels the tuned device
+// cannot run; nullopt without a rule.
+std::optional<rules::RuleFile> givenRule(const Family& family, const DeviceInfo& device, const ExportRequest& request) {
+    for (const auto& r : request.rules) {
+        if (r.family != family.name()) continue;
+        try {
+            RuleChooser(r.rule, family, device);
+        } catch (const std::invalid_argument& e) {
+            throw RequestError("--rule " + r.family + ": " + e.what());
+        }
+        for (const auto& c : r.rule.candidates())
+            if (const auto broken = brokenDeviceRequirement(family, family.pointFromKey(c, device), device))
+                throw RequestError("--rule " + r.family + ": " + r.rule.source + ": candidate '" + c +
+                                   "' cannot run on " + device.label() + ": " +
+                                   (broken->description.empty() ? broken->expression : broken->description));
+        return r.rule;
+    }
+    return std::nullopt;
+}
 
 // The request's kind tables of `family` added to its table. ExportError when the family has no table (its dispatch is
 // a tree), does not dispatch by that kind, or the dimensions differ.
@@ -55,14 +88,14 @@ void addKindTables(ExportFamily& out, const Family& family, const ExportRequest&
         if (k.family != out.name) continue;
         const auto kinds = family.dispatchKinds();
         if (std::find(kinds.begin(), kinds.end(), k.kind) == kinds.end())
-            throw KindTableError("family " + out.name + " has no dispatch kind '" + k.kind + "'");
+            throw RequestError("family " + out.name + " has no dispatch kind '" + k.kind + "'");
         if (!out.table)
-            throw KindTableError("family " + out.name + " dispatches by a tree: a '" + k.kind +
-                              "' table needs a family dispatched by a table (one compiled per call size)");
+            throw RequestError("family " + out.name + " dispatches by a tree: a '" + k.kind +
+                               "' table needs a family dispatched by a table (one compiled per call size)");
         try {
             out.table = rules::withKindTable(*out.table, k.kind, k.table);
         } catch (const std::exception& e) {
-            throw KindTableError("family " + out.name + ", '" + k.kind + "' table: " + e.what());
+            throw RequestError("family " + out.name + ", '" + k.kind + "' table: " + e.what());
         }
     }
 }
@@ -132,7 +165,12 @@ ExportFamily gatherFamily(const store::Database& db, const Family& family, const
         if (score > genericScore) genericScore = score, generic = c;
     }
     addKindTables(out, family, request);
-    std::set<std::string> chosen{generic};
+    out.givenRule = givenRule(family, device, request);
+    std::set<std::string> chosen{generic}, fromRule;
+    if (out.givenRule)
+        for (const auto& c : out.givenRule->candidates())
+            if (!winners.count(c)) fromRule.insert(c);
+    chosen.insert(fromRule.begin(), fromRule.end());
     if (out.table) {
         chosen.insert(out.table->candidates.begin(), out.table->candidates.end());
         for (const auto& k : out.table->kinds) chosen.insert(k.candidates.begin(), k.candidates.end());
@@ -142,22 +180,31 @@ ExportFamily gatherFamily(const store::Database& db, const Family& family, const
     for (const auto& key : chosen) {
         ExportVariant v;
         v.pointKey = key;
+        // A rule's candidate the store lacks is the request's fault, not the store's: refused, not skipped.
+        const bool requested = fromRule.count(key) > 0;
+        const std::string what = requested ? "the rule's candidate " : "stored point ";
+        auto refuse = [&](const std::string& message) {
+            if (requested) throw RequestError(message);
+            throw ExportError(message);
+        };
         try {
             v.plans = family.routinePlans(family.pointFromKey(key, device), device);
         } catch (const std::exception& e) {
-            throw ExportError("family " + out.name + ": stored point " + key + " has no routine plan: " + e.what());
+            refuse("family " + out.name + ": " + what + key + " has no routine plan: " + e.what());
         }
         if (v.plans.empty())
             throw ExportError("family " + out.name + " has no routine to export (it defines no routine plans)");
         for (const auto& p : v.plans)
             if (auto why = p.plan.invalidReason(); !why.empty())
-                throw ExportError("family " + out.name + ": the routine plan of " + key + " is inconsistent: " + why);
+                refuse("family " + out.name + ": the routine plan of " + what + key + " is inconsistent: " + why);
         if (key == generic) out.generic = out.variants.size();
         out.variants.push_back(std::move(v));
     }
     out.measurements = nlohmann::json::array();
-    for (const auto& key : chosen)
-        for (const auto& [size, m] : best[key]) {
+    for (const auto& key : chosen) {
+        const auto measured = best.find(key); // a rule's candidate may have none
+        if (measured == best.end()) continue;
+        for (const auto& [size, m] : measured->second) {
             const auto& x = m->measurement;
             out.measurements.push_back({{"point", key},
                                         {"size", size.dims},
@@ -169,6 +216,7 @@ ExportFamily gatherFamily(const store::Database& db, const Family& family, const
                                         {"run_id", m->runId},
                                         {"measured_at", m->createdAt}});
         }
+    }
     return out;
 }
 
@@ -187,6 +235,20 @@ PackageModel buildPackageModel(const store::Database& db, const ExportRequest& r
     }
     model.device = stored->info;
     if (request.maxDepth < 0 || request.maxDepth > 8) throw ExportError("the dispatch tree depth must be in 0..8");
+    for (std::size_t i = 0; i < request.rules.size(); ++i) {
+        const auto& r = request.rules[i];
+        if (const auto f = FamilyRegistry::instance().find(r.family); !f || f->internal())
+            throw ExportError("a rule (" + r.rule.source + ") for family '" + r.family + "', which is unknown");
+        for (std::size_t j = 0; j < i; ++j)
+            if (request.rules[j].family == r.family)
+                throw ExportError("two rules for family " + r.family + " (" + request.rules[j].rule.source + ", " +
+                                  r.rule.source + "): give one");
+        for (const auto& k : request.kindTables)
+            if (k.family == r.family)
+                throw ExportError("family " + r.family + " has a rule (" + r.rule.source + ") and a '" + k.kind +
+                                  "' table: give the kind's entries in the rule (a ktune-table/1 with kind tables, "
+                                  "`ktune rules --merge`) or drop one");
+    }
     const bool all = request.families.size() == 1 && request.families[0] == "all";
     std::vector<std::shared_ptr<const Family>> families;
     if (all) {
@@ -204,7 +266,7 @@ PackageModel buildPackageModel(const store::Database& db, const ExportRequest& r
     for (const auto& f : families) {
         try {
             model.families.push_back(gatherFamily(db, *f, model.device, request));
-        } catch (const KindTableError&) {
+        } catch (const RequestError&) {
             throw;
         } catch (const ExportError& e) {
             if (!all) throw;
@@ -215,6 +277,12 @@ PackageModel buildPackageModel(const store::Database& db, const ExportRequest& r
         bool found = false;
         for (const auto& f : model.families) found = found || f.name == k.family;
         if (!found) throw ExportError("a '" + k.kind + "' table for family " + k.family + ", which is not exported");
+    }
+    for (const auto& r : request.rules) {
+        bool found = false;
+        for (const auto& f : model.families) found = found || f.name == r.family;
+        if (!found)
+            throw ExportError("a rule (" + r.rule.source + ") for family " + r.family + ", which is not exported");
     }
     if (model.families.empty())
         throw ExportError("nothing to export: no family has a routine and measurements on " + request.deviceId);

@@ -14,6 +14,7 @@
 #include "core/export/package_templates.hpp"
 #include "core/export/plan_emitter.hpp"
 #include "core/model/blas.hpp"
+#include "core/rules/rule_emit.hpp"
 
 namespace kt::exporter {
 
@@ -151,6 +152,55 @@ void emitKindTable(std::ostringstream& o, const ExportFamily& family, const rule
       << "    }\n    return -1;\n";
 }
 
+// The lookup of a rule given to the export (ExportFamily::givenRule) as C++: `int selectRule<f>(d, kind)`, the
+// variant the rule names for the call's size and dispatch kind, -1 where it cannot choose (a size rule at a size whose
+// dimensions differ: the store's tree or table decides). The rule itself is the header `ktune rules --emit-cpp` writes
+// for it (rules::emitKindsCpp, emitTreeCpp, emitTableCpp: each answers as rules::RuleFile::select), added to
+// `headers`; this function passes it the call's dimensions and kind and maps the candidate it names to its variant.
+void emitGivenRule(std::ostringstream& o, std::map<std::string, std::string>& headers, const ExportFamily& family,
+                   std::size_t f, const std::map<std::string, int>& variantIndex) {
+    const rules::RuleFile& rule = *family.givenRule;
+    const std::string id = rules::isCppIdentifier(family.name) ? family.name : "family" + std::to_string(f);
+    const std::string header = "ktp_rule_" + id + ".hpp", ns = "ktp_rule_" + id;
+    auto dim = [&](const std::string& name) {
+        return "d[" + std::to_string(std::find(family.dims.begin(), family.dims.end(), name) - family.dims.begin()) +
+               "]";
+    };
+    std::string arguments;
+    try {
+        if (rule.sizeRule) {
+            rules::CppEmitOptions options;
+            options.functionName = "select", options.namespaceName = ns;
+            headers["src/" + header] = rules::emitKindsCpp(*rule.sizeRule, rule.kindRules, options);
+            arguments = "d[0], kind";
+        } else if (rule.tree) {
+            headers["src/" + header] = rules::emitTreeCpp(*rule.tree, "select", ns);
+            for (const auto& d : rule.tree->dims) arguments += (arguments.empty() ? "" : ", ") + dim(d);
+        } else {
+            headers["src/" + header] = rules::emitTableCpp(*rule.table, "select", ns);
+            for (const auto& d : rule.table->dims) arguments += (arguments.empty() ? "" : ", ") + dim(d);
+            if (!rule.table->kinds.empty()) arguments += ", kind";
+        }
+    } catch (const rules::RuleInputError& e) {
+        throw ExportError("family " + family.name + ": the rule " + rule.source + " has no C++ form: " + e.what());
+    }
+    const auto candidates = rule.candidates();
+    o << "// " << family.name << ": the rule given to ktune export, " << rule.source << " (" << rule.format << "), in "
+      << header;
+    if (rule.sizeRule) o << ": sizes whose dimensions are all equal; -1 (the store's dispatch) for others";
+    o << "\nint selectRule" << f << "(const std::int64_t* d, const char* kind) {\n    (void)kind;\n";
+    if (rule.sizeRule)
+        o << "    for (int i = 1; i < " << family.dims.size() << "; ++i)\n        if (d[i] != d[0]) return -1;\n";
+    o << "    static const char* const names[] = {\n";
+    for (const auto& c : candidates) o << "        " << cString(c) << ",\n";
+    o << "    };\n    static const int variants[] = {";
+    for (std::size_t i = 0; i < candidates.size(); ++i) o << (i ? ", " : "") << variantIndex.at(candidates[i]);
+    o << "};\n    const char* name = " << ns << "::select(" << arguments << ");\n"
+      << "    for (int i = 0; i < " << candidates.size() << "; ++i)\n"
+      << "        if (std::strcmp(name, names[i]) == 0) return variants[i];\n"
+      << "    return -1;\n}\n\n";
+}
+
 bool cudaPackage(const PackageModel& model) { return model.device.backend == BackendKind::Cuda; }
 
 struct Generated {
@@ -158,6 +208,7 @@ struct Generated {
     std::vector<std::string> apiRoutines; // sgemm, dgemm_batch_strided
     nlohmann::json programs = nlohmann::json::array();
     std::map<std::string, std::string> kernelFiles; // kernels/<name>.cl -> text
+    std::map<std::string, std::string> sourceFiles; // src/ktp_rule_<family>.hpp (a given size rule) -> text
 };
 
 Generated generate(const PackageModel& model) {
@@ -253,18 +304,25 @@ Generated generate(const PackageModel& model) {
                 emitKindTable(selects, family, k, variantIndex);
                 selects << "}\n\n";
             }
+        std::string ruleSelect = "nullptr";
+        if (family.givenRule) {
+            emitGivenRule(selects, g.sourceFiles, family, f, variantIndex);
+            ruleSelect = "selectRule" + std::to_string(f);
+        }
         std::string dims;
         for (const auto& d : family.dims) dims += (dims.empty() ? "" : ", ") + cString(d);
         familyEntries.push_back("    {" + cString(family.name) + ", " + std::to_string(family.dims.size()) + ", {" +
                                 dims + "}, select" + std::to_string(f) + ", " +
                                 std::to_string(variantIndex.at(family.variants[family.generic].pointKey)) + ", " +
-                                pointersSelect + "},");
+                                pointersSelect + ", " + ruleSelect + "},");
     }
     std::string routines;
     for (const auto& r : g.apiRoutines) routines += (routines.empty() ? "" : " ") + r;
     std::ostringstream o;
     o << "// Generated by ktune export: the kernel sources, plans and dispatch rules of this package. Do not edit.\n"
-      << "#include <cstdint>\n\n#include \"ktp_plan.hpp\"\n\nnamespace {\n\n"
+      << "#include <cstdint>\n#include <cstring>\n\n#include \"ktp_plan.hpp\"\n";
+    for (const auto& [path, text] : g.sourceFiles) o << "#include " << cString(path.substr(4)) << "\n";
+    o << "\nnamespace {\n\n"
       << plans.str() << selects.str() << "} // namespace\n\nnamespace ktp::gen {\n\n"
       << "const char* const kDeviceName = " << cString(model.device.name) << ";\n"
       << "const char* const kDeviceVendor = " << cString(model.device.vendor) << ";\n"
@@ -351,6 +409,27 @@ on any other device the family's generic variant (the one verified at the most s
 build or launch on the device is skipped for the rest of the process and the next one is tried.
 
 )";
+    for (const auto& f : model.families) {
+        if (!f.givenRule) continue;
+        const auto& r = *f.givenRule;
+        o << "`" << f.name << "` follows the rule given to `ktune export --rule`, `" << r.source << "` (" << r.format
+          << ", `given_rule` in `manifest.json`), on the tuned device, as KernelTune's `ktune bench --rules` runs it";
+        if (!r.kinds().empty()) {
+            o << ", with its own ";
+            for (std::size_t i = 0; i < r.kinds().size(); ++i) o << (i ? ", " : "") << "`" << r.kinds()[i] << "`";
+            o << (r.sizeRule ? " intervals" : " tables")
+              << " for calls of those kinds (a GEMM's op pair as KernelTune counts it: a row-major call is the "
+                 "column-major one with A and B swapped, so row-major NT is kind `tn`)";
+        }
+        o << ". Its candidates are variants of the package whether the store measured them or not.";
+        if (r.sizeRule) {
+            std::string dims;
+            for (const auto& d : f.dims) dims += (dims.empty() ? "" : " = ") + d;
+            o << " A size rule covers " << dims << " only: a call of other sizes takes the store's dispatch "
+              << (f.table ? "table" : "tree") << ".";
+        }
+        o << " On other devices the generic variant runs.\n\n";
+    }
     bool perCall = false;
     for (const auto& p : g.programs) perCall = perCall || p.contains("per_call_options");
     if (perCall)
@@ -458,6 +537,8 @@ nlohmann::json writePackage(const PackageModel& model, const WriteOptions& optio
         for (const auto& v : f.variants) jf["variants"].push_back(v.pointKey);
         jf["generic"] = f.variants[f.generic].pointKey;
         jf["rule"] = f.table ? rules::tableToJson(*f.table) : rules::treeToJson(f.rule);
+        // The rule given to the export, as it was read: the dispatch on the tuned device where it can choose.
+        if (f.givenRule) jf["given_rule"] = {{"file", f.givenRule->source}, {"rule", f.givenRule->document}};
         jf["best_per_size"] = nlohmann::json::array();
         for (const auto& b : f.best) {
             jf["best_per_size"].push_back(
@@ -477,6 +558,7 @@ nlohmann::json writePackage(const PackageModel& model, const WriteOptions& optio
         progress("writing " + std::to_string(g.kernelFiles.size()) + " kernel sources");
         for (const auto& [path, text] : g.kernelFiles) writeText(tmp / path, text);
         writeText(tmp / "src/ktp_generated.cpp", g.code);
+        for (const auto& [path, text] : g.sourceFiles) writeText(tmp / path, text);
         writeText(tmp / "include/ktp/ktp_config.h", configHeader(model, g));
         writeText(tmp / "cmake/KtpBackend.cmake",
                   std::string("# Written by ktune export: the backend the kernels run through.\n"

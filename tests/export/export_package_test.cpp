@@ -1,6 +1,7 @@
 // The export end to end on PoCL: tune every family with a routine (tiny budgets), `ktune export --family all`, build
 // the package with CMake, a consumer that links only the package checks every routine in both entry styles against
-// OpenBLAS (the batched GEMM also at a tuned and an untuned size, each through the kernel compiled for its sizes),
+// OpenBLAS (the batched GEMM also at a tuned and an untuned size, each through the kernel compiled for its sizes; the
+// DGEMM by a per-op rule given to the export, each op at a cube, and by the store's tree at other sizes),
 // its second run compiles nothing (the on-disk cache), with $KTP_MAX_PROGRAMS=2 it keeps at most two per-size
 // programs per device in memory and loads a released one again from disk, and the drop-in build offloads an unmodified
 // BLAS program (GEMM, SYMV, SYRK, SYR2K, SYMM, TRMM, DOT through CBLAS and Fortran names, OpenBLAS's OMATCOPY) under
@@ -137,10 +138,32 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
                                       {"entries", {{{"size", {6, 6, 6}}, {"candidate", pointersPoint}}}}};
         std::ofstream(scratch.path("ptr.json")) << table.dump(2) << "\n";
     }
+    // A per-op DGEMM rule (as run AO's rule-ops.json, `ktune rules --merge` of per-kind intervals) naming two points
+    // of the GEMM fixture's neighbourhood that the tuning never measured: vector width 1 for the main kind, a K tile
+    // of 16 for tn. Cubes run them; other sizes the store's tree.
+    const std::string gemmPoint = "GEMM_ML=16,GEMM_NL=16,GEMM_KL=8,GEMM_MS=2,GEMM_NS=2,GEMM_KS=2,GEMM_VW=2,"
+                                  "GEMM_LOCAL_A=0,GEMM_LOCAL_B=1,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,"
+                                  "GEMM_LAYOUT_B=2,GEMM_PREFETCH=0,GEMM_MAXREGS=0,GEMM_KSPLIT=1,GEMM_MMA=0,GEMM_WM=0,"
+                                  "GEMM_STAGES=0,GEMM_SWIZZLE=0";
+    auto withValue = [&](const std::string& from, const std::string& to) {
+        std::string point = gemmPoint;
+        return point.replace(point.find(from), from.size(), to);
+    };
+    const std::string mainPoint = withValue("GEMM_VW=2", "GEMM_VW=1"), tnPoint = withValue("GEMM_KL=8", "GEMM_KL=16");
+    {
+        const nlohmann::json rule = {
+            {"format", "ktune-rules/1"},
+            {"family", "dgemm"},
+            {"intervals", {{{"lo", 1}, {"hi", 4097}, {"candidate", mainPoint}}}},
+            {"kinds", {{"tn", {{"intervals", {{{"lo", 1}, {"hi", 4097}, {"candidate", tnPoint}}}}}}}}};
+        std::ofstream(scratch.path("ops.json")) << rule.dump(2) << "\n";
+    }
     const auto exported = scratch.ktune("export --db '" + db + "' --device '" + deviceId +
                                         "' --family all --out pkg --kind-table sgemm_batched:pointers=ptr.json,"
-                                        "dgemm_batched:pointers=ptr.json");
+                                        "dgemm_batched:pointers=ptr.json --rule dgemm=ops.json");
     ASSERT_EQ(exported.rc, 0) << exported.output;
+    EXPECT_NE(exported.output.find(" measured sizes, rule ops.json (ktune-rules/1) first\n"), std::string::npos)
+        << exported.output;
     for (const char* routine : {" sgemm",
                                 " dgemm",
                                 " sgemm_batch_strided",
@@ -193,9 +216,38 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
               "consumer.log");
     ASSERT_EQ(r.rc, 0) << r.output;
     const std::string env = "KTP_CACHE_DIR='" + scratch.path("cache") + "' ";
-    // The batched routines once more at a tuned size (7x5x9) and at one no tuning measured (6x6x6).
-    const auto first = shell(scratch, env + "./consumer/consumer 7x5x9 6x6x6", "first.log");
+    // The batched routines once more at a tuned size (7x5x9) and at one no tuning measured (6x6x6); GEMM calls of
+    // each kind at a cube the DGEMM rule covers and one call at a size it does not.
+    const std::string sizesAndCalls = " 7x5x9 6x6x6 gemm:col:nn:64x64x64 gemm:col:tn:64x64x64 gemm:row:nt:64x64x64 "
+                                      "gemm:row:tn:64x64x64 gemm:col:tn:45x37x29";
+    const auto first = shell(scratch, env + "./consumer/consumer" + sizesAndCalls, "first.log");
     ASSERT_EQ(first.rc, 0) << first.output;
+    {
+        // DGEMM as the rule says, with results matching OpenBLAS (failures 0 below): the main kind's point for NN,
+        // the tn point for TN; a row-major call of the kind KernelTune gives it (GemmFamily::dispatchKind: row-major
+        // NT is the column-major TN of the transposes, kind tn; row-major TN is kind nt, the main intervals); and the
+        // store's tree (the tuned best at 48x40x36, its only size) where m, n, k differ.
+        const auto manifest = nlohmann::json::parse(scratch.read("pkg/manifest.json"));
+        std::string tree;
+        for (const auto& f : manifest["families"])
+            if (f["name"] == "dgemm") {
+                EXPECT_EQ(f["given_rule"]["file"], "ops.json");
+                for (const auto& b : f["best_per_size"]) tree = b["best"].get<std::string>();
+            }
+        ASSERT_FALSE(tree.empty()) << manifest.dump();
+        ASSERT_NE(tree, mainPoint);
+        ASSERT_NE(tree, tnPoint);
+        for (const auto& [call, point] :
+             std::vector<std::pair<std::string, std::string>>{{"col NN 64x64x64", mainPoint},
+                                                              {"col TN 64x64x64", tnPoint},
+                                                              {"row NT 64x64x64", tnPoint},
+                                                              {"row TN 64x64x64", mainPoint},
+                                                              {"col TN 45x37x29", tree}})
+            for (const char* entry : {" host ", " device "})
+                EXPECT_NE(first.output.find("gemm dgemm " + call + entry + "dgemm " + point + "\n"), std::string::npos)
+                    << call << entry << "\n"
+                    << first.output;
+    }
     {
         // As KernelTune's own routine: the kernel compiled for the call's m, n, k (sizes as compile-time constants,
         // not the general kernel's run-time sizes), of the variant the dispatch picks at a tuned size: the store's
@@ -241,7 +293,7 @@ TEST(ExportPackage, TunedOnPoclBuiltConsumedPreloadedAndCached) {
     EXPECT_NE(first.output.find(" failures 0\n"), std::string::npos) << first.output;
     EXPECT_NE(first.output.find(" tuned 1\n"), std::string::npos) << first.output;
     EXPECT_GT(counter(first.output, "compiled"), 0) << first.output;
-    const auto second = shell(scratch, env + "./consumer/consumer 7x5x9 6x6x6", "second.log");
+    const auto second = shell(scratch, env + "./consumer/consumer" + sizesAndCalls, "second.log");
     ASSERT_EQ(second.rc, 0) << second.output;
     // Measured: the second process builds every program from the disk cache and compiles none (the first compiled
     // each program once and loaded it from the cache for its second context).

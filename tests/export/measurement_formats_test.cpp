@@ -9,18 +9,15 @@
 #include "kernels/builtin_families.hpp"
 #include "tests/cli_fit/cli_helper.hpp"
 #include "tests/core/store/store_test_support.hpp"
+#include "tests/export/export_model_fixture.hpp"
 
 namespace kt {
 namespace {
 
-class T4Formats : public store::test::TempDir {
+class T4Formats : public ExportModel {
 protected:
     void SetUp() override {
-        TempDir::SetUp();
-        kernels::registerBuiltinFamilies();
-        m_device = store::test::sampleDevice();
-        m_db = std::make_unique<store::Database>(store::Database::open(dbPath()));
-        store::DeviceRepository(*m_db).upsert(m_device);
+        ExportModel::SetUp();
         m_family = FamilyRegistry::instance().find("sdot");
         store::NewRun r;
         r.deviceId = m_device.stableId(), r.family = "sdot", r.strategy = "test";
@@ -61,8 +58,6 @@ protected:
         EXPECT_EQ(measurementCount(), count);
     }
 
-    DeviceInfo m_device;
-    std::unique_ptr<store::Database> m_db;
     std::shared_ptr<const Family> m_family;
     std::int64_t m_run = 0;
 };

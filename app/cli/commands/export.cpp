@@ -15,7 +15,7 @@ namespace {
 
 const char* kExportUsage =
     R"(usage: ktune export --device ID --family F[,F...] --out DIR [--db FILE] [--depth D] [--replace]
-                    [--kind-table FAMILY:KIND=FILE[,...]]
+                    [--kind-table FAMILY:KIND=FILE[,...]] [--rule FAMILY=FILE[,...]]
 
 Writes a self-contained source package of the kernels tuned on device ID: the kernel sources of the chosen
 variants, their plans and per-family dispatch rules as generated C++, a small C library (libktp) that picks the
@@ -34,6 +34,16 @@ manifest.json (device, driver, date, KernelTune version and the measurements beh
                   a dispatch table (ktune-table/1, from `ktune rules --table`) for FAMILY's calls of KIND, added to
                   the table built from the store: sgemm_batched:pointers=ptr.json makes the package's pointer-array
                   entries take ptr.json's exact entries, the store's table at other sizes
+  --rule FAMILY=FILE
+                  a dispatch rule from `ktune rules` (ktune-rules/1 intervals with their per-kind intervals,
+                  ktune-tree/1 or ktune-table/1 with kind tables) that FAMILY's package dispatch follows on the
+                  tuned device exactly as `ktune bench --rules FILE` runs it, per call kind (GEMM's op pair: nt, tn,
+                  tt; a row-major call counts as its column-major transpose); its candidates become variants, measured
+                  or not, and must be points of the family that the tuned device can run. A size rule covers sizes
+                  whose dimensions are all equal (GEMM's m = n = k): other calls take the store's tree (or table),
+                  which still needs measurements of the family. The generic variant (other devices) stays the
+                  store's. Not with a --kind-table of the same family. E.g. run AO's per-op DGEMM rule:
+                  --family dgemm --rule dgemm=docs/perf/h200-2026-11-28-c/run-AO/rule-ops.json
   --replace       overwrite an earlier package in DIR (nothing else is ever overwritten)
   --db FILE       the store (default: $KT_DB, else the user's data folder)
 
@@ -41,24 +51,26 @@ Build the package: cmake -S DIR -B DIR/build [-DKTP_DROP_IN=ON] && cmake --build
 Exit codes: 0 ok, 2 bad arguments or nothing to export, 1 failure while writing.
 )";
 
+// The non-empty items of a comma-separated list.
+std::vector<std::string> commaItems(const std::string& list) {
+    std::vector<std::string> items;
+    for (std::size_t start = 0; start <= list.size();) {
+        const std::size_t comma = std::min(list.find(',', start), list.size());
+        if (comma > start) items.push_back(list.substr(start, comma - start));
+        start = comma + 1;
+    }
+    return items;
+}
+
 int runExport(const std::vector<std::string>& argv) {
-    Args args(argv, {"--db", "--device", "--family", "--out", "--depth", "--kind-table"}, {"--replace"});
+    Args args(argv, {"--db", "--device", "--family", "--out", "--depth", "--kind-table", "--rule"}, {"--replace"});
     if (!args.positional().empty()) throw UsageError("unexpected argument '" + args.positional().front() + "'");
     kernels::registerBuiltinFamilies();
     exporter::ExportRequest request;
     request.deviceId = args.required("--device");
-    const std::string families = args.required("--family");
-    for (std::size_t start = 0; start <= families.size();) {
-        const std::size_t comma = std::min(families.find(',', start), families.size());
-        if (comma > start) request.families.push_back(families.substr(start, comma - start));
-        start = comma + 1;
-    }
+    request.families = commaItems(args.required("--family"));
     if (const auto tables = args.value("--kind-table")) {
-        for (std::size_t start = 0; start <= tables->size();) {
-            const std::size_t comma = std::min(tables->find(',', start), tables->size());
-            const std::string item = tables->substr(start, comma - start);
-            start = comma + 1;
-            if (item.empty()) continue;
+        for (const auto& item : commaItems(*tables)) {
             const auto colon = item.find(':'), eq = item.find('=');
             if (colon == std::string::npos || eq == std::string::npos || colon == 0 || eq < colon + 2 ||
                 eq + 1 == item.size())
@@ -74,6 +86,21 @@ int runExport(const std::vector<std::string>& argv) {
                 throw UsageError("--kind-table: " + file + ": " + e.what());
             }
             request.kindTables.push_back(std::move(k));
+        }
+    }
+    if (const auto given = args.value("--rule")) {
+        for (const auto& item : commaItems(*given)) {
+            const auto eq = item.find('=');
+            if (eq == std::string::npos || eq == 0 || eq + 1 == item.size())
+                throw UsageError("--rule '" + item + "': expected FAMILY=FILE");
+            exporter::ExportRequest::Rule r;
+            r.family = item.substr(0, eq);
+            try {
+                r.rule = rules::readRuleFile(item.substr(eq + 1));
+            } catch (const std::exception& e) {
+                throw UsageError(std::string("--rule: ") + e.what());
+            }
+            request.rules.push_back(std::move(r));
         }
     }
     const long long depth = args.integer("--depth").value_or(3);
@@ -110,6 +137,7 @@ int runExport(const std::vector<std::string>& argv) {
         else
             std::cout << "dispatch tree of depth " << f.rule.depth();
         std::cout << " over " << f.best.size() << " measured sizes";
+        if (f.givenRule) std::cout << ", rule " << f.givenRule->source << " (" << f.givenRule->format << ") first";
         if (f.table)
             for (const auto& k : f.table->kinds)
                 std::cout << ", " << k.kind << " table of " << k.keys.size() << " sizes";

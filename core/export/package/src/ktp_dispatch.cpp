@@ -111,6 +111,25 @@ std::int64_t dimOf(const Call& c, const char* name) {
     return 0;
 }
 
+// The call's dispatch kind as KernelTune's Family::dispatchKind names it, which a given rule's kind intervals or tables
+// are keyed on: a GEMM's op pair (GemmFamily: a row-major call is the column-major one on the transposed operands, A
+// and B swapped, so its ops count in the other order; NN is the main kind), pointer-array batches "pointers"
+// (BatchedFamily); "" for the main kind. toOrder leaves it unchanged (it swaps the ops and the order together).
+const char* dispatchKind(const Call& c) {
+    static const char* const kOps[2][2] = {{"", "nt"}, {"tn", "tt"}};
+    switch (c.routine) {
+    case Routine::Gemm: {
+        const bool rowMajor = c.order == Order::RowMajor;
+        const int first = rowMajor ? c.opB : c.opA, second = rowMajor ? c.opA : c.opB;
+        return kOps[first ? 1 : 0][second ? 1 : 0];
+    }
+    case Routine::GemmBatched:
+        return "pointers";
+    default:
+        return "";
+    }
+}
+
 bool sameShape(const PlanEntry& p, const Call& c) {
     return p.routine == c.routine && p.f64 == c.f64 && p.order == c.order && p.opA == c.opA && p.opB == c.opB &&
            p.side == c.side && p.uplo == c.uplo && p.diag == c.diag;
@@ -130,12 +149,16 @@ std::vector<Candidate> candidatesFor(const Call& call, bool tunedDevice) {
         if (!first) continue;
         Call c = call;
         const bool swap = toOrder(c, first->order);
+        // The dispatch reads the caller's sizes, as KernelTune's tuned routine (Family::callSize of the BLAS call as
+        // given): the rules were derived from such calls, and c's m and n trade places where the order changes.
         std::int64_t dims[4] = {0, 0, 0, 0};
-        for (int d = 0; d < family.dimCount; ++d) dims[d] = dimOf(c, family.dims[d]);
+        for (int d = 0; d < family.dimCount; ++d) dims[d] = dimOf(call, family.dims[d]);
         std::vector<int> order;
-        // A pointer-array batch takes its own table's exact entry first, as KernelTune's routine chooses.
+        // A rule given to the export decides where it can (KernelTune's RuleChooser); then a pointer-array batch
+        // takes its own table's exact entry first, as KernelTune's routine chooses.
         int chosen = -1;
-        if (tunedDevice && c.routine == Routine::GemmBatched && family.selectPointers)
+        if (tunedDevice && family.selectRule) chosen = family.selectRule(dims, dispatchKind(call));
+        if (chosen < 0 && tunedDevice && c.routine == Routine::GemmBatched && family.selectPointers)
             chosen = family.selectPointers(dims);
         order.push_back(chosen >= 0 ? chosen : tunedDevice ? family.select(dims) : family.generic);
         order.push_back(family.generic);

@@ -100,6 +100,9 @@ struct PlanEntry {
 };
 
 using SelectFunction = int (*)(const std::int64_t* dims); // size dimensions -> variant index
+// A rule given to the export: size dimensions and the call's dispatch kind ("" for the main kind) -> variant index,
+// -1 where the rule cannot choose.
+using RuleSelectFunction = int (*)(const std::int64_t* dims, const char* kind);
 
 struct FamilyEntry {
     const char* name;
@@ -110,6 +113,9 @@ struct FamilyEntry {
     // Pointer-array batches (Routine::GemmBatched, KernelTune's dispatch kind "pointers"): the exact entry of the
     // family's pointers table, -1 for a size it lacks (then `select`); nullptr when the family has none.
     SelectFunction selectPointers;
+    // The rule given to `ktune export --rule` (KernelTune's RuleChooser), before `select` and `selectPointers` on the
+    // tuned device; nullptr when the family has none.
+    RuleSelectFunction selectRule;
 };
 
 } // namespace ktp
