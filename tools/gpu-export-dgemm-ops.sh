@@ -11,8 +11,8 @@
 # "gemm … ok", "rule checks: N ok, 0 wrong".
 # As run AM ran gpu-export-cuda-ptr.sh (docs/perf/h200-2026-11-28-c/README.md): mkdir -p /tmp/ce &&
 # cp .carry/build-gpu/app/cli/ktune /tmp/ce/ && cp -r tests/export/fixtures/consumer /tmp/ce/ &&
-# OUT=$OUT/ops KT_EXPORT_CARRY=/tmp/ce timeout 500 bash tools/gpu-export-dgemm-ops.sh (the consumer must be this
-# branch's: it takes the gemm:ORDER:OPS:MxNxK arguments).
+# OUT=$OUT/ops KT_EXPORT_CARRY=/tmp/ce timeout 500 bash tools/gpu-export-dgemm-ops.sh (the consumer fixture of the
+# same commit: it takes the gemm:ORDER:OPS:MxNxK arguments).
 # Carry: .carry-export/{ktune,consumer/} (KT_EXPORT_CARRY) and .carry/gpu-libs.tar.xz. KT_DEVICE: another device id;
 # KT_RULE: another rule file. A dry run on PoCL (run AO's kernels are tensor-core kernels no OpenCL CPU device has):
 # KT_DEVICE=opencl:… KT_LIBS_TAR= KT_JOBS=2 KT_RULE=<a dgemm rule of PoCL-valid points> KT_OPS_SIZES=64. Results in $OUT.
