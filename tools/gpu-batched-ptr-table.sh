@@ -23,6 +23,8 @@
 # 236 points, about 105 s of compiles plus 1-3 s a size; sizes the budget skips keep the strided entry (a pointers
 # table without an entry falls back), and a second call with KT_PREV_SWEEPS=<first call's results> and KT_SIZES=<the
 # skipped n> completes the table.
+# KT_PREV_CURVES: a directory with an earlier call's curves-ptr-{s,d}.csv (e.g. H200 2026-11-28 run AF's `ptr/`, whose
+#   sweeps reached n = 15): their rows at the sizes this call does not sweep join this call's curves.
 # Overrides: KT_DEVICE, KT_SIZES (32,31,...,1), KT_MAX_POINTS, KT_OPERAND_BYTES, KT_MAX_BATCH, KT_BENCH_BYTES,
 #   KT_VERIFY_BYTES, KT_TABLE_S, KT_TABLE_D, KT_PREV_SWEEPS, KT_SWEEP_BUDGET_S, KT_BUDGET_S, KT_HARD_S, KT_STEP_S (30).
 # KT_LOCAL=1: the dry run on this machine's PoCL device (or KT_DEVICE): KT_SIZES default 32,31,6,5, batches of
@@ -82,6 +84,20 @@ for n in $(echo "$sizes" | tr ',' ' '); do
 done
 
 # 2. The pointers tables, merged with the strided ones.
+addPrevCurves() { # precision: KT_PREV_CURVES's curves-ptr-P.csv rows at the sizes this call did not sweep, appended
+    local prev=${KT_PREV_CURVES:-}/curves-ptr-$1.csv
+    [ -n "${KT_PREV_CURVES:-}" ] && [ -f "$prev" ] || return 0
+    python3 - "$res/curves-ptr-$1.csv" "$prev" <<'PY'
+import csv, sys
+mine, prev = sys.argv[1], sys.argv[2]
+have = {row["m"] for row in csv.DictReader(open(mine))}
+rows = [row for row in csv.DictReader(open(prev)) if row["m"] not in have]
+with open(mine, "a", newline="") as f:
+    w = csv.DictWriter(f, fieldnames=["m", "n", "k", "batch", "candidate", "value"])
+    w.writerows(rows)
+print("added %d rows of %s at sizes %s" % (len(rows), prev, sorted({int(r["m"]) for r in rows})))
+PY
+}
 for p in s d; do
     sweeps=("$res"/sweep-$p-*.json)
     if [ -d "${KT_PREV_SWEEPS:-}" ]; then # an earlier call's sweeps at the sizes this one did not reach
@@ -92,6 +108,7 @@ for p in s d; do
     fi
     [ -f "${sweeps[0]}" ] || { say "no sweep of $p: no pointers table"; continue; }
     python3 tools/batched-curves.py --variants ptr-nn "$res/curves-ptr-$p.csv" "${sweeps[@]}" >> "$log" 2>&1 &&
+        addPrevCurves "$p" &&
         "$ktune" rules --curves "$res/curves-ptr-$p.csv" --table --key m,n,k --family ${p}gemm_batched \
             --out "$res/ptr-table-$p.json" >> "$log" 2>&1 &&
         "$ktune" rules --merge "$res/strided-$p.json" --kind-table "pointers=$res/ptr-table-$p.json" \
