@@ -21,7 +21,9 @@ fi
 for i in 0 2; do
     p=${tables[$i]} table=${tables[$((i + 1))]}
     e=$([ "$p" = d ] && echo 8 || echo 4)
-    list=$(for n in $(echo "$sizes" | tr ',' ' '); do printf '%sx%sx%sx%s,' "$n" "$n" "$n" $(((bytes / (3 * e * n * n)) | 1)); done)
+    list=$(for n in $(echo "$sizes" | tr ',' ' '); do
+        printf '%sx%sx%sx%s,' "$n" "$n" "$n" $(((bytes / (3 * e * n * n)) | 1)) # an odd batch of about $bytes
+    done)
     timeout "${KT_STEP_S:-200}" "$ktune" bench --device "$dev" --family ${p}gemm_batched --rules "$table" \
         --variants ptr-nt,nn --sizes "${list%,}" --peer none --runs 1 --verify --json --out "$res/verify-$p.json" \
         > "$res/verify-$p.txt" 2>&1

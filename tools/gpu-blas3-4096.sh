@@ -6,7 +6,9 @@
 #    work-groups, which suits a triangle of tiles. Verified against OpenBLAS, cuBLAS (default math) beside.
 # 2. Nsight Compute (tools/gpu-ncu-peer.sh) of the TN kernel as DGEMM NN, DSYRK LN and DSYMM LL at 4096 on the
 #    128 x 128 kernel, and of cuBLAS's kernels for the same calls: where the routine's kernel loses time.
-# KT_NCU=0 skips step 2, KT_POINTS=big benches the 128 x 128 kernel alone; sizes above 4096 are not verified; KT_SIZE another size, KT_PEER=none and KT_DEVICE=opencl:… a dry run here. Writes $OUT/log.txt, $OUT/summary.txt, $OUT/ncu-*.txt and $OUT/results.tar.gz.
+# KT_NCU=0 skips step 2; KT_POINTS=big benches the 128 x 128 kernel alone; sizes above 4096 are not verified;
+# KT_SIZE: another size; KT_PEER=none and KT_DEVICE=opencl:…: a dry run here.
+# Writes $OUT/log.txt, $OUT/summary.txt, $OUT/ncu-*.txt and $OUT/results.tar.gz.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source tools/gpu-script.sh # $out, $ktune, gpuDevice

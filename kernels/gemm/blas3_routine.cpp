@@ -60,8 +60,12 @@ void Blas3Routine::enqueue(const blas::BlasCall& given, const blas::BlasOperands
             std::make_unique<PlanExecutor>(m_device, m_programs, blas3Plan(shape, m_params, m_copy, m_device.info()));
     PlanExecutor& plan = *slot;
     std::map<std::string, std::int64_t> inputs = {
-        {"lda", operands.a.ld},      {"ldb", operands.b.ld},      {"ldc", trmm ? 1 : operands.c.ld},
-        {"offa", operands.a.offset}, {"offb", operands.b.offset}, {"offc", trmm ? 0 : operands.c.offset},
+        {"lda", operands.a.ld},
+        {"ldb", operands.b.ld},
+        {"ldc", trmm ? 1 : operands.c.ld},
+        {"offa", operands.a.offset},
+        {"offb", operands.b.offset},
+        {"offc", trmm ? 0 : operands.c.offset},
         {"aligned", 1}}; // device buffers start at least 256-byte aligned, views of them too
     if (twoDims)
         inputs["n"] = call.n, inputs["k"] = call.k;

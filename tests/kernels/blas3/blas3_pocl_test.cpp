@@ -322,8 +322,8 @@ TEST_F(Blas3Pocl, SimtDirectReadsInTrianglesAndKRanges) {
 
 // Direct reads run the exact-fit program (loads without bounds or alignment tests) where the call fits the blocks and
 // its operands are aligned, as DGEMM does: every routine at sizes that are multiples of the blocks with aligned ld and
-// offsets (each option set once between the two sizes), against OpenBLAS; a ragged size runs the general program, and so
-// do unaligned operands that the kernel reads where they lie (all but TRMM's).
+// offsets (each option set once between the two sizes), against OpenBLAS; a ragged size runs the general program, and
+// so do unaligned operands that the kernel reads where they lie (all but TRMM's).
 TEST_F(Blas3Pocl, SimtDirectReadsRunTheExactFitProgramWhereTheCallFits) {
     GemmParams p;
     p.ml = 16, p.nl = 8, p.kl = 4, p.ms = 2, p.ns = 2, p.ks = 1, p.vw = 2;
@@ -352,11 +352,11 @@ TEST_F(Blas3Pocl, SimtDirectReadsRunTheExactFitProgramWhereTheCallFits) {
     }
 }
 
-// The H200 DGEMM rule's tensor-core kernel kind in every routine (CUDA only: PoCL has no tensor cores): m16n8k4, swizzle
-// 3, double-buffered 16-byte fragment loads, C staged through shared memory, direct reads of the packed copies; the
-// rule's 128 x 128 kernel and a 64 x 64 one, both with ragged edges at 100 x 33, 255 x 70 and 7 x 130. Triangles of C (SYRK,
-// SYR2K), k ranges at the diagonal (TRMM), symmetric fills (SYMM), both sides and orders, against OpenBLAS; every fourth
-// option set also at 256 x 128 with aligned operands, where the exact-fit program runs.
+// The H200 DGEMM rule's tensor-core kernel kind in every routine (CUDA only: PoCL has no tensor cores): m16n8k4,
+// swizzle 3, double-buffered 16-byte fragment loads, C staged through shared memory, direct reads of the packed copies;
+// the rule's 128 x 128 kernel and a 64 x 64 one, both with ragged edges at 100 x 33, 255 x 70 and 7 x 130. Triangles of
+// C (SYRK, SYR2K), k ranges at the diagonal (TRMM), symmetric fills (SYMM), both sides and orders, against OpenBLAS;
+// every fourth option set also at 256 x 128 with aligned operands, where the exact-fit program runs.
 TEST_F(Blas3Pocl, TensorCoreDirectStagedKernelsInEveryRoutine) {
     if (!kCuda) GTEST_SKIP() << "tensor-core kernels run on CUDA only";
     for (const GemmParams& p :

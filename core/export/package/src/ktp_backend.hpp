@@ -142,7 +142,7 @@ protected:
     virtual int recordUse(const std::vector<KeptWorkspace*>& used) = 0;
 
     Queue m_queue;
-    std::vector<Mem> m_buffers;          // the plan's buffers by index, as bound
+    std::vector<Mem> m_buffers;         // the plan's buffers by index, as bound
     std::vector<KeptWorkspace*> m_used; // the workspaces this call bound
 };
 
