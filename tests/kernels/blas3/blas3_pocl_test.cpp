@@ -298,14 +298,24 @@ TEST_F(Blas3Pocl, PrefetchSchedulesInTriangularKRanges) {
         }
 }
 
+// The SIMT direct-read kernel the direct-read tests share: 16 x 8 blocks, k blocks of 4, 2 x 2 per work-item, vectors
+// of 2, both operands through local memory, ROW/ROW, single precision.
+namespace {
+GemmParams simtDirect() {
+    GemmParams p;
+    p.ml = 16, p.nl = 8, p.kl = 4, p.ms = 2, p.ns = 2, p.ks = 1, p.vw = 2;
+    p.localA = p.localB = true, p.direct = 1;
+    p.layoutA = p.layoutB = Layout::Row, p.precision = Precision::F32;
+    return p;
+}
+} // namespace
+
 // Direct reads on the SIMT kernel (GEMM_DIRECT 1, ROW/ROW): SYRK and SYR2K read A and B where they lie (k-major for
 // op N), SYMM its B (k-major on the right) beside the symmetric fill's copy, TRMM its copies (k rows, ld the padded
 // width); with the folded triangle of C (SYRK, SYR2K) and the k ranges at the diagonal (TRMM); every other option set.
 TEST_F(Blas3Pocl, SimtDirectReadsInTrianglesAndKRanges) {
-    GemmParams p;
-    p.ml = 16, p.nl = 8, p.kl = 4, p.ms = 2, p.ns = 2, p.ks = 1, p.vw = 2;
-    p.localA = p.localB = true, p.prefetch = 4, p.frags = 1, p.direct = 1;
-    p.layoutA = p.layoutB = Layout::Row, p.precision = Precision::F32;
+    GemmParams p = simtDirect();
+    p.prefetch = 4, p.frags = 1;
     ASSERT_EQ(p.invalidReason(), "") << p.describe();
     for (const char* name : {"trmm", "syrk", "symm", "syr2k"}) {
         SCOPED_TRACE(std::string(name) + " " + p.describe());
@@ -325,10 +335,7 @@ TEST_F(Blas3Pocl, SimtDirectReadsInTrianglesAndKRanges) {
 // offsets (each option set once between the two sizes), against OpenBLAS; a ragged size runs the general program, and
 // so do unaligned operands that the kernel reads where they lie (all but TRMM's).
 TEST_F(Blas3Pocl, SimtDirectReadsRunTheExactFitProgramWhereTheCallFits) {
-    GemmParams p;
-    p.ml = 16, p.nl = 8, p.kl = 4, p.ms = 2, p.ns = 2, p.ks = 1, p.vw = 2;
-    p.localA = p.localB = true, p.direct = 1;
-    p.layoutA = p.layoutB = Layout::Row, p.precision = Precision::F32;
+    const GemmParams p = simtDirect();
     ASSERT_EQ(p.invalidReason(), "") << p.describe();
     for (const char* name : {"trmm", "syrk", "symm", "syr2k"}) {
         SCOPED_TRACE(std::string(name) + " " + p.describe());
@@ -440,10 +447,7 @@ int copyLaunches(const std::string& routine, blas::Op op, const GemmParams& p, c
 // With direct reads a routine copies only what a copy transforms: nothing for SYRK and SYR2K, SYMM's symmetric fill,
 // TRMM's triangle and its B (overwritten by the kernel); without them every operand is copied.
 TEST_F(Blas3Pocl, DirectReadsCopyOnlyWhatACopyTransforms) {
-    GemmParams p;
-    p.ml = 16, p.nl = 8, p.kl = 4, p.ms = 2, p.ns = 2, p.ks = 1, p.vw = 2;
-    p.localA = p.localB = true, p.direct = 1;
-    p.layoutA = p.layoutB = Layout::Row, p.precision = Precision::F32;
+    GemmParams p = simtDirect();
     ASSERT_EQ(p.invalidReason(), "") << p.describe();
     const auto& info = s_device->info();
     for (blas::Op op : {blas::Op::N, blas::Op::T}) {
