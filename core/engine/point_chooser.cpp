@@ -5,6 +5,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/engine/device_requirements.hpp"
+
 namespace kt {
 
 namespace {
@@ -61,12 +63,19 @@ RuleChooser::RuleChooser(rules::RuleFile rule, const Family& family, const Devic
                                         (known.empty() ? "it has no call kinds" : "its kinds: " + known) + ")");
         }
     for (const auto& name : m_rule.candidates()) {
+        Point point;
         try {
-            m_points.emplace(name, family.pointFromKey(name, device));
+            point = family.pointFromKey(name, device);
         } catch (const std::exception& e) {
             throw std::invalid_argument(m_rule.source + ": candidate '" + name + "' is not a valid " + family.name() +
                                         " point: " + e.what());
         }
+        // A family may take keys outside its space (GEMM's), which no space checks against the device: a rule tuned
+        // on one device may name kernels another cannot run (FP64 tensor cores on an OpenCL device).
+        if (const auto broken = brokenDeviceRequirement(family, point, device))
+            throw std::invalid_argument(m_rule.source + ": candidate '" + name + "' cannot run on " + device.label() +
+                                        ": " + (broken->description.empty() ? broken->expression : broken->description));
+        m_points.emplace(name, std::move(point));
     }
 }
 

@@ -7,7 +7,6 @@
 #include <map>
 #include <set>
 
-#include "core/engine/device_requirements.hpp"
 #include "core/engine/family.hpp"
 #include "core/engine/point_chooser.hpp"
 #include "core/export/plan_emitter.hpp"
@@ -59,10 +58,8 @@ struct RequestError : ExportError {
 };
 
 // The request's rule for `family`, checked as KernelTune's RuleChooser checks a rule before it runs one (its
-// dimensions, its "family", its kinds, every candidate a point of the family), and each candidate against the
-// family's device requirements as `ktune bench --point` checks a key (a family may take keys outside its space, so
-// no space of its own checks them against the device): the package would otherwise ship kernels the tuned device
-// cannot run; nullopt without a rule.
+// dimensions, its "family", its kinds, every candidate a point of the family that the tuned device can run): the
+// package would otherwise ship kernels the tuned device cannot run; nullopt without a rule.
 std::optional<rules::RuleFile> givenRule(const Family& family, const DeviceInfo& device, const ExportRequest& request) {
     for (const auto& r : request.rules) {
         if (r.family != family.name()) continue;
@@ -71,11 +68,6 @@ std::optional<rules::RuleFile> givenRule(const Family& family, const DeviceInfo&
         } catch (const std::invalid_argument& e) {
             throw RequestError("--rule " + r.family + ": " + e.what());
         }
-        for (const auto& c : r.rule.candidates())
-            if (const auto broken = brokenDeviceRequirement(family, family.pointFromKey(c, device), device))
-                throw RequestError("--rule " + r.family + ": " + r.rule.source + ": candidate '" + c +
-                                   "' cannot run on " + device.label() + ": " +
-                                   (broken->description.empty() ? broken->expression : broken->description));
         return r.rule;
     }
     return std::nullopt;

@@ -202,6 +202,23 @@ TEST_F(TunedRoutinePocl, ClearErrors) {
     } catch (const std::invalid_argument& e) {
         EXPECT_NE(std::string(e.what()).find("candidate 'GEMM_ML=3'"), std::string::npos) << e.what();
     }
+    // A valid point this device cannot run (an FP64 tensor-core kernel, from the H200 DGEMM rule, on PoCL): refused
+    // before any device work, naming the candidate and the requirement.
+    const std::string mma = "GEMM_ML=64,GEMM_NL=64,GEMM_KL=16,GEMM_MS=8,GEMM_NS=4,GEMM_KS=1,GEMM_VW=2,GEMM_LOCAL_A=1,"
+                            "GEMM_LOCAL_B=1,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=0,GEMM_LAYOUT_B=0,"
+                            "GEMM_PREFETCH=0,GEMM_MAXREGS=0,GEMM_KSPLIT=1,GEMM_MMA=2,GEMM_WM=64,GEMM_STAGES=3,"
+                            "GEMM_SWIZZLE=3,GEMM_DBUF=1,GEMM_LDS128=1,GEMM_MINB=0,GEMM_DIRECT=1,GEMM_CSTAGE=1";
+    const auto tensorCores = rules::ruleFileFromJson(
+        nlohmann::json{{"format", "ktune-rules/1"}, {"intervals", {{{"lo", 1}, {"hi", 8}, {"candidate", mma}}}}},
+        "tc.json");
+    try {
+        RuleChooser(tensorCores, *family("dgemm"), s_device->info());
+        FAIL() << "a rule naming a tensor-core kernel gave a chooser on " << s_device->info().label();
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("tc.json: candidate 'GEMM_ML=64"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("cannot run on"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("FP64 tensor cores need a CUDA device"), std::string::npos) << e.what();
+    }
     // dot's candidate is what runs: it has no routine on user operands.
     const auto dot = family("sdot");
     const auto rule = rules::ruleFileFromJson(
