@@ -85,13 +85,15 @@ std::string tileCopy(char name, const TileSource& src, const std::string& ld) {
 // - rows not 16-byte aligned: one 8-byte copy per element, zero-filled likewise.
 // Offsets are 32-bit: the routine refuses operands beyond 2^31 elements.
 std::string directTileCopy(char name, bool kMajor, bool exactFit, const std::string& wide,
-                           const std::string& sharedLd) {
+                           const std::string& sharedLd, const std::string& suffix = "") {
     const std::string n(1, name);
     std::ostringstream s;
-    s << "KT_FUNC void gemm_copy_" << n << "(double* s" << n << ", const double* KT_RESTRICT " << n
+    s << "KT_FUNC void gemm_copy_" << n << suffix << "(double* s" << n << ", const double* KT_RESTRICT " << n
       << ", const int off, const int rows, const int kReal, const int ld, const int blk, const int kb, "
-         "const int lid) {\n";
-    s << "    const int k0 = kb * GEMM_KL, c0 = blk * " << wide << ";\n";
+         "const int lid, const int kShift) {\n";
+    // k-block kb holds k = kb * kl - kShift ...: with kShift = K - kReal the first k-block is the partial one (its rows
+    // below 0 zero), so that every k-block the main loop copies is whole (gemmMainLoops).
+    s << "    const int k0 = kb * GEMM_KL - kShift, c0 = blk * " << wide << ";\n";
     // Chunk c of the tile: its k and its column (the wide side) in the tile; 16-byte chunks pair along the
     // contiguous side. Element e likewise for the 8-byte path.
     const std::string kOf = kMajor ? "(c % (GEMM_KL / 2)) * 2" : "c / (" + wide + " / 2)";
@@ -102,8 +104,9 @@ std::string directTileCopy(char name, bool kMajor, bool exactFit, const std::str
         kMajor ? "s" + n + " + col * " + sharedLd + " + k" : "s" + n + " + k * " + sharedLd + " + (col ^ GEMM_SWZ(k))";
     const std::string at = kMajor ? "col * ld + k" : "k * ld + col"; // in the tile, from its first element
     // 16 bytes when both elements are inside, 8 when only the first is, 0 (all zeros) outside.
-    const std::string pairBytes = kMajor ? "gc < rows ? (gk + 1 < kReal ? 16 : gk < kReal ? 8 : 0) : 0"
-                                         : "gk < kReal ? (gc + 1 < rows ? 16 : gc < rows ? 8 : 0) : 0";
+    // Along k a pair never straddles 0: k-major pairs start at even k (vec needs kShift even).
+    const std::string pairBytes = kMajor ? "gc < rows && gk >= 0 ? (gk + 1 < kReal ? 16 : gk < kReal ? 8 : 0) : 0"
+                                         : "gk >= 0 && gk < kReal ? (gc + 1 < rows ? 16 : gc < rows ? 8 : 0) : 0";
     auto loop = [&](const std::string& count, const std::string& idx, const std::string& body) {
         s << "        KT_UNROLL\n";
         s << "        for (int r = 0; r < (" << count << " + GEMM_WG - 1) / GEMM_WG; ++r) {\n";
@@ -123,8 +126,9 @@ std::string directTileCopy(char name, bool kMajor, bool exactFit, const std::str
         return s.str();
     }
     // Recomputed per tile from the arguments rather than kept live through the mainloop: its registers are taken.
-    s << "    const bool vec = ((ld | off) & 1) == 0 && ((size_t)" << n << " & 15) == 0;\n";
-    s << "    if (vec && c0 + " << wide << " <= rows && k0 + GEMM_KL <= kReal) {\n";
+    s << "    const bool vec = ((ld | off" << (kMajor ? " | kShift" : "") << ") & 1) == 0 && ((size_t)" << n
+      << " & 15) == 0;\n";
+    s << "    if (vec && c0 + " << wide << " <= rows && k0 >= 0 && k0 + GEMM_KL <= kReal) {\n";
     loop(pairs, "c", plainCopy);
     s << "    } else if (vec) {\n";
     loop(pairs, "c",
@@ -135,7 +139,7 @@ std::string directTileCopy(char name, bool kMajor, bool exactFit, const std::str
     loop("(GEMM_KL * " + wide + ")", "e",
          "                const int k = " + kOfE + ", col = " + colOfE + ";\n" +
              "                const int gk = k0 + k, gc = c0 + col;\n" +
-             "                const int bytes = gk < kReal && gc < rows ? 8 : 0;\n" + "                gemm_cp8z(" +
+             "                const int bytes = gk >= 0 && gk < kReal && gc < rows ? 8 : 0;\n" + "                gemm_cp8z(" +
              dst + ", bytes ? tile + " + at + " : " + n + ", bytes);\n");
     s << "    }\n";
     s << "}\n";
@@ -243,9 +247,16 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
         s << "}\n";
     }
     s << mmaFunction(p) << "\n";
+    // The general direct program also runs whole work-groups inside mC x nC with aligned operands through the
+    // exact-fit copies (gemmMainLoops): their main loop without a bounds or alignment test.
+    const bool twoLoops = p.direct && !variant.exactFit && p.ksplit == 1 && variant.kRange == TnKRange::All;
     if (p.direct) {
         s << directTileCopy('A', aKMajor, variant.exactFit, "GEMM_ML", aKMajor ? "GEMM_LDAK" : "GEMM_LDA") << "\n";
         s << directTileCopy('B', bKMajor, variant.exactFit, "GEMM_NL", bKMajor ? "GEMM_LDBK" : "GEMM_LDB") << "\n";
+        if (twoLoops) {
+            s << directTileCopy('A', aKMajor, true, "GEMM_ML", aKMajor ? "GEMM_LDAK" : "GEMM_LDA", "_fit") << "\n";
+            s << directTileCopy('B', bKMajor, true, "GEMM_NL", bKMajor ? "GEMM_LDBK" : "GEMM_LDB", "_fit") << "\n";
+        }
     } else {
         s << tileCopy('A', tileSource(p, variant, 'A'), "GEMM_LDA") << "\n";
         s << tileCopy('B', tileSource(p, variant, 'B'), "GEMM_LDB") << "\n";
@@ -292,10 +303,24 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
         for (const auto& line : tnVariantPrologue(variant)) s << "    " << line << "\n";
     }
     if (p.direct) {
-        s << "    auto copyA = [&](double* dst, const int kb) { gemm_copy_A(dst, A, offA, mC, kA, lda, bm, kb, lid); "
-             "};\n";
-        s << "    auto copyB = [&](double* dst, const int kb) { gemm_copy_B(dst, B, offB, nC, kA, ldb, bn, kb, lid); "
-             "};\n";
+        // k-block 0 takes the partial k-block when the k range starts at 0 and the call has one (kShift: see
+        // directTileCopy); split-K and the BLAS3 k ranges keep kShift 0 (their K is kA, or whole k-blocks per split).
+        s << "    const int kShift = " << (twoLoops ? "kbBegin == 0 ? K - kA : 0" : "0") << ";\n";
+        s << "    auto copyA = [&](double* dst, const int kb) { gemm_copy_A(dst, A, offA, mC, kA, lda, bm, kb, lid, "
+             "kShift); };\n";
+        s << "    auto copyB = [&](double* dst, const int kb) { gemm_copy_B(dst, B, offB, nC, kA, ldb, bn, kb, lid, "
+             "kShift); };\n";
+        if (twoLoops) {
+            s << "    auto copyAFit = [&](double* dst, const int kb) { gemm_copy_A_fit(dst, A, offA, mC, kA, lda, bm, kb, "
+                 "lid, kShift); };\n";
+            s << "    auto copyBFit = [&](double* dst, const int kb) { gemm_copy_B_fit(dst, B, offB, nC, kA, ldb, bn, kb, "
+                 "lid, kShift); };\n";
+            // Whole group inside C, operands aligned for 16-byte chunks (k-major ones also along k), and every
+            // k-block after the first inside [0, kA): the main loop needs no test (the prologue copies block 0).
+            s << "    const bool fitLoop = (bm + 1) * GEMM_ML <= mC && (bn + 1) * GEMM_NL <= nC && K - kA < GEMM_KL && "
+                 "((lda | offA | ldb | offB"
+              << (aKMajor || bKMajor ? " | kShift" : "") << ") & 1) == 0 && (((size_t)A | (size_t)B) & 15) == 0;\n";
+        }
     } else {
         // The operands' padded widths (with one copy for both, the wider one's for each).
         s << "    auto copyA = [&](double* dst, const int kb) { gemm_copy_A(dst, A, "
@@ -401,6 +426,21 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
             for (int r = 0; r < GEMM_CREG; ++r) acc[i][j][r] = 0.0;
     const int nk = kbEnd - kbBegin;
 )";
+    // The main loop; with two loops (the general direct program), a whole work-group inside C with aligned operands
+    // runs it with the exact-fit copies: without a test in the loop the copies' address arithmetic is scheduled among
+    // the MMAs (a branch per k-block kept them apart: the general program's work-groups took 15% longer than the
+    // exact-fit one's, H200 2026-11-28 run AR). Every k-block the loop copies is whole (kShift); the prologue's are not.
+    auto emitMainLoop = [&](std::string loop) {
+        if (!twoLoops) {
+            s << loop;
+            return;
+        }
+        std::string fit = loop;
+        for (const char* call : {"copyA(", "copyB("})
+            for (std::size_t at = fit.find(call); at != std::string::npos; at = fit.find(call, at + 1))
+                fit.insert(at + 5, "Fit");
+        s << "    if (fitLoop) {\n" << fit << "    } else {\n" << loop << "    }\n";
+    };
     if (!p.dbuf) {
         s << R"(
     // Prologue: stages 0 .. STAGES-2 in flight. Every thread commits one group per stage, empty or not, so that
@@ -414,7 +454,8 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
         gemm_cp_commit();
     }
     int readStage = 0, writeStage = GEMM_STAGES - 1;
-    for (int it = 0; it < nk; ++it) {
+)";
+        emitMainLoop(R"(    for (int it = 0; it < nk; ++it) {
         asm volatile("cp.async.wait_group %0;\n" ::"n"(GEMM_STAGES - 2) : "memory");
         // This stage is visible to all; and every warp is done with the stage written next (read last iteration).
         __syncthreads();
@@ -438,7 +479,7 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
         readStage = readStage + 1 == GEMM_STAGES ? 0 : readStage + 1;
         writeStage = writeStage + 1 == GEMM_STAGES ? 0 : writeStage + 1;
     }
-)";
+)");
     } else {
         s << R"(
     // Prologue: all STAGES stages in flight (k-blocks 0 .. STAGES-1), one commit group per stage, empty or not.
@@ -458,7 +499,8 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     double bf[2][GEMM_TN][GEMM_BREG];
     loadFrags(af[0], bf[0], sA, sB, 0);
     int readStage = 0;
-    for (int it = 0; it < nk; ++it) {
+)";
+        emitMainLoop(R"(    for (int it = 0; it < nk; ++it) {
         const double* a = sA + readStage * GEMM_ASTAGE;
         const double* b = sB + readStage * GEMM_BSTAGE;
         KT_UNROLL
@@ -487,7 +529,7 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
         }
         readStage = readStage + 1 == GEMM_STAGES ? 0 : readStage + 1;
     }
-)";
+)");
     }
     s << R"(
     // Where accumulator r of MMA tile (i, j) lies in the warp's slab i (the MMA's m rows of its tile): row g + 8 (r / 2),

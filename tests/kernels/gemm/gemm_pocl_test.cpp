@@ -315,7 +315,8 @@ TEST_F(GemmPocl, RoutineAllOpsOrdersSizesSplitK) {
 TEST_F(GemmPocl, TensorCoreVariantsMatchOpenBlasEveryOpLayoutAndRaggedSize) {
     // FP64 tensor cores (CUDA, compute capability >= 8.0 / 9.0): the kernel alone on ragged sizes (two or more blocks
     // in m and n, a partial one in each, several k-blocks per split-K part), then the routine for every op, order,
-    // ragged shape, ld and offset.
+    // ragged shape, ld and offset; with direct reads also whole blocks with a ragged k (the general program's
+    // exact-fit main loop behind a partial first k-block).
     const auto& info = s_device->info();
     const int cc = info.computeCapabilityMajor * 10 + info.computeCapabilityMinor;
     if (info.backend != BackendKind::Cuda || cc < 80) GTEST_SKIP() << "no FP64 tensor cores on " << info.label();
@@ -357,6 +358,20 @@ TEST_F(GemmPocl, TensorCoreVariantsMatchOpenBlasEveryOpLayoutAndRaggedSize) {
                         fit.offB = 1; // an odd offset: 8-byte rows, the general program
                         checkRoutine<double>(*s_device, routine, fit);
                         EXPECT_FALSE(routine.ranExactFit());
+                        // A ragged k on whole blocks: the general program, whose work-groups run the exact-fit copies
+                        // in their main loop after a first, partial k-block (kShift 2: even, every orientation; 1:
+                        // odd, k-major operands then take the tested copies throughout).
+                        fit.offB = 2;
+                        for (const std::int64_t shift : {2, 1}) {
+                            fit.k = k - shift;
+                            fit.lda = ((opA == Op::N) == row ? fit.k : m) + 2;
+                            fit.ldb = ((opB == Op::N) == row ? n : fit.k) + 4;
+                            if (fit.lda % 2) ++fit.lda;
+                            if (fit.ldb % 2) ++fit.ldb;
+                            SCOPED_TRACE("first k-block partial " + fit.describe());
+                            checkRoutine<double>(*s_device, routine, fit);
+                            EXPECT_FALSE(routine.ranExactFit());
+                        }
                     }
         }
         ++ran;
