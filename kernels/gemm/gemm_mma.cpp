@@ -84,16 +84,18 @@ std::string tileCopy(char name, const TileSource& src, const std::string& ld) {
 // - a tile across the matrix's edge: 16-byte chunks zero-filled past the edge through cp.async's source size;
 // - rows not 16-byte aligned: one 8-byte copy per element, zero-filled likewise.
 // Offsets are 32-bit: the routine refuses operands beyond 2^31 elements.
+// `shifted` (the fit-loop path of the general program, `suffix` naming its copies): k-block kb holds k = kb * kl - kShift
+// onwards; with kShift = K - kReal the first k-block is the partial one (its rows below 0 zero) and every later one
+// whole (emitMainLoops).
 std::string directTileCopy(char name, bool kMajor, bool exactFit, const std::string& wide,
-                           const std::string& sharedLd, const std::string& suffix = "") {
+                           const std::string& sharedLd, bool shifted = false, const std::string& suffix = "") {
     const std::string n(1, name);
     std::ostringstream s;
     s << "KT_FUNC void gemm_copy_" << n << suffix << "(double* s" << n << ", const double* KT_RESTRICT " << n
       << ", const int off, const int rows, const int kReal, const int ld, const int blk, const int kb, "
-         "const int lid, const int kShift) {\n";
-    // k-block kb holds k = kb * kl - kShift ...: with kShift = K - kReal the first k-block is the partial one (its rows
-    // below 0 zero), so that every k-block the main loop copies is whole (gemmMainLoops).
-    s << "    const int k0 = kb * GEMM_KL - kShift, c0 = blk * " << wide << ";\n";
+         "const int lid"
+      << (shifted ? ", const int kShift" : "") << ") {\n";
+    s << "    const int k0 = kb * GEMM_KL" << (shifted ? " - kShift" : "") << ", c0 = blk * " << wide << ";\n";
     // Chunk c of the tile: its k and its column (the wide side) in the tile; 16-byte chunks pair along the
     // contiguous side. Element e likewise for the 8-byte path.
     const std::string kOf = kMajor ? "(c % (GEMM_KL / 2)) * 2" : "c / (" + wide + " / 2)";
@@ -104,9 +106,11 @@ std::string directTileCopy(char name, bool kMajor, bool exactFit, const std::str
         kMajor ? "s" + n + " + col * " + sharedLd + " + k" : "s" + n + " + k * " + sharedLd + " + (col ^ GEMM_SWZ(k))";
     const std::string at = kMajor ? "col * ld + k" : "k * ld + col"; // in the tile, from its first element
     // 16 bytes when both elements are inside, 8 when only the first is, 0 (all zeros) outside.
-    // Along k a pair never straddles 0: k-major pairs start at even k (vec needs kShift even).
-    const std::string pairBytes = kMajor ? "gc < rows && gk >= 0 ? (gk + 1 < kReal ? 16 : gk < kReal ? 8 : 0) : 0"
-                                         : "gk >= 0 && gk < kReal ? (gc + 1 < rows ? 16 : gc < rows ? 8 : 0) : 0";
+    // Shifted, rows below k = 0 are zero too; a k-major pair never straddles 0 (vec needs kShift even).
+    const std::string low = shifted ? "gk >= 0 && " : "";
+    const std::string pairBytes = kMajor ? "gc < rows && " + low + "gk + 1 < kReal ? 16 : gc < rows && " + low +
+                                               "gk < kReal ? 8 : 0"
+                                         : low + "gk < kReal ? (gc + 1 < rows ? 16 : gc < rows ? 8 : 0) : 0";
     auto loop = [&](const std::string& count, const std::string& idx, const std::string& body) {
         s << "        KT_UNROLL\n";
         s << "        for (int r = 0; r < (" << count << " + GEMM_WG - 1) / GEMM_WG; ++r) {\n";
@@ -126,9 +130,10 @@ std::string directTileCopy(char name, bool kMajor, bool exactFit, const std::str
         return s.str();
     }
     // Recomputed per tile from the arguments rather than kept live through the mainloop: its registers are taken.
-    s << "    const bool vec = ((ld | off" << (kMajor ? " | kShift" : "") << ") & 1) == 0 && ((size_t)" << n
+    s << "    const bool vec = ((ld | off" << (kMajor && shifted ? " | kShift" : "") << ") & 1) == 0 && ((size_t)" << n
       << " & 15) == 0;\n";
-    s << "    if (vec && c0 + " << wide << " <= rows && k0 >= 0 && k0 + GEMM_KL <= kReal) {\n";
+    s << "    if (vec && c0 + " << wide << " <= rows && " << (shifted ? "k0 >= 0 && " : "")
+      << "k0 + GEMM_KL <= kReal) {\n";
     loop(pairs, "c", plainCopy);
     s << "    } else if (vec) {\n";
     loop(pairs, "c",
@@ -139,7 +144,8 @@ std::string directTileCopy(char name, bool kMajor, bool exactFit, const std::str
     loop("(GEMM_KL * " + wide + ")", "e",
          "                const int k = " + kOfE + ", col = " + colOfE + ";\n" +
              "                const int gk = k0 + k, gc = c0 + col;\n" +
-             "                const int bytes = gk >= 0 && gk < kReal && gc < rows ? 8 : 0;\n" + "                gemm_cp8z(" +
+             "                const int bytes = " + low + "gk < kReal && gc < rows ? 8 : 0;\n" +
+             "                gemm_cp8z(" +
              dst + ", bytes ? tile + " + at + " : " + n + ", bytes);\n");
     s << "    }\n";
     s << "}\n";
@@ -253,9 +259,13 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     if (p.direct) {
         s << directTileCopy('A', aKMajor, variant.exactFit, "GEMM_ML", aKMajor ? "GEMM_LDAK" : "GEMM_LDA") << "\n";
         s << directTileCopy('B', bKMajor, variant.exactFit, "GEMM_NL", bKMajor ? "GEMM_LDBK" : "GEMM_LDB") << "\n";
-        if (twoLoops) {
-            s << directTileCopy('A', aKMajor, true, "GEMM_ML", aKMajor ? "GEMM_LDAK" : "GEMM_LDA", "_fit") << "\n";
-            s << directTileCopy('B', bKMajor, true, "GEMM_NL", bKMajor ? "GEMM_LDBK" : "GEMM_LDB", "_fit") << "\n";
+        if (twoLoops) { // the fit path's: its prologue's (tested, shifted) and its loop's (exact fit, shifted)
+            s << directTileCopy('A', aKMajor, false, "GEMM_ML", aKMajor ? "GEMM_LDAK" : "GEMM_LDA", true, "_first")
+              << "\n";
+            s << directTileCopy('B', bKMajor, false, "GEMM_NL", bKMajor ? "GEMM_LDBK" : "GEMM_LDB", true, "_first")
+              << "\n";
+            s << directTileCopy('A', aKMajor, true, "GEMM_ML", aKMajor ? "GEMM_LDAK" : "GEMM_LDA", true, "_fit") << "\n";
+            s << directTileCopy('B', bKMajor, true, "GEMM_NL", bKMajor ? "GEMM_LDBK" : "GEMM_LDB", true, "_fit") << "\n";
         }
     } else {
         s << tileCopy('A', tileSource(p, variant, 'A'), "GEMM_LDA") << "\n";
@@ -303,20 +313,23 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
         for (const auto& line : tnVariantPrologue(variant)) s << "    " << line << "\n";
     }
     if (p.direct) {
-        // k-block 0 takes the partial k-block when the k range starts at 0 and the call has one (kShift: see
-        // directTileCopy); split-K and the BLAS3 k ranges keep kShift 0 (their K is kA, or whole k-blocks per split).
-        s << "    const int kShift = " << (twoLoops ? "kbBegin == 0 ? K - kA : 0" : "0") << ";\n";
-        s << "    auto copyA = [&](double* dst, const int kb) { gemm_copy_A(dst, A, offA, mC, kA, lda, bm, kb, lid, "
-             "kShift); };\n";
-        s << "    auto copyB = [&](double* dst, const int kb) { gemm_copy_B(dst, B, offB, nC, kA, ldb, bn, kb, lid, "
-             "kShift); };\n";
+        s << "    auto copyA = [&](double* dst, const int kb) { gemm_copy_A(dst, A, offA, mC, kA, lda, bm, kb, lid); "
+             "};\n";
+        s << "    auto copyB = [&](double* dst, const int kb) { gemm_copy_B(dst, B, offB, nC, kA, ldb, bn, kb, lid); "
+             "};\n";
         if (twoLoops) {
-            s << "    auto copyAFit = [&](double* dst, const int kb) { gemm_copy_A_fit(dst, A, offA, mC, kA, lda, bm, kb, "
-                 "lid, kShift); };\n";
-            s << "    auto copyBFit = [&](double* dst, const int kb) { gemm_copy_B_fit(dst, B, offB, nC, kA, ldb, bn, kb, "
-                 "lid, kShift); };\n";
+            // The fit path: k-block 0 takes the partial k-block (kShift, see directTileCopy), so every k-block the
+            // main loop copies is whole and inside; only a whole k range from 0 (twoLoops) has a k-block 0.
+            s << "    const int kShift = K - kA;\n";
+            for (const char* kind : {"First", "Fit"}) {
+                const std::string suffix = std::string(kind) == "First" ? "_first" : "_fit";
+                s << "    auto copyA" << kind << " = [&](double* dst, const int kb) { gemm_copy_A" << suffix
+                  << "(dst, A, offA, mC, kA, lda, bm, kb, lid, kShift); };\n";
+                s << "    auto copyB" << kind << " = [&](double* dst, const int kb) { gemm_copy_B" << suffix
+                  << "(dst, B, offB, nC, kA, ldb, bn, kb, lid, kShift); };\n";
+            }
             // Whole group inside C, operands aligned for 16-byte chunks (k-major ones also along k), and every
-            // k-block after the first inside [0, kA): the main loop needs no test (the prologue copies block 0).
+            // k-block after the first inside [0, kA).
             s << "    const bool fitLoop = (bm + 1) * GEMM_ML <= mC && (bn + 1) * GEMM_NL <= nC && K - kA < GEMM_KL && "
                  "((lda | offA | ldb | offB"
               << (aKMajor || bKMajor ? " | kShift" : "") << ") & 1) == 0 && (((size_t)A | (size_t)B) & 15) == 0;\n";
@@ -426,23 +439,27 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
             for (int r = 0; r < GEMM_CREG; ++r) acc[i][j][r] = 0.0;
     const int nk = kbEnd - kbBegin;
 )";
-    // The main loop; with two loops (the general direct program), a whole work-group inside C with aligned operands
-    // runs it with the exact-fit copies: without a test in the loop the copies' address arithmetic is scheduled among
-    // the MMAs (a branch per k-block kept them apart: the general program's work-groups took 15% longer than the
-    // exact-fit one's, H200 2026-11-28 run AR). Every k-block the loop copies is whole (kShift); the prologue's are not.
-    auto emitMainLoop = [&](std::string loop) {
+    // The prologue and the main loop. With two loops (the general direct program), a whole work-group inside C with
+    // aligned operands runs them with the shifted copies: the prologue's tested ones take the partial first k-block,
+    // the loop's exact-fit ones need no test, so their address arithmetic is scheduled among the MMAs (a branch per
+    // k-block kept them apart: the general program's work-groups took 15% longer than the exact-fit one's, H200
+    // 2026-11-28 run AR). The other work-groups run the general program's own prologue and loop, unchanged.
+    auto emitMainLoops = [&](const std::string& prologue, const std::string& loop) {
         if (!twoLoops) {
-            s << loop;
+            s << prologue << loop;
             return;
         }
-        std::string fit = loop;
-        for (const char* call : {"copyA(", "copyB("})
-            for (std::size_t at = fit.find(call); at != std::string::npos; at = fit.find(call, at + 1))
-                fit.insert(at + 5, "Fit");
-        s << "    if (fitLoop) {\n" << fit << "    } else {\n" << loop << "    }\n";
+        auto renamed = [](std::string text, const char* kind) {
+            for (const char* call : {"copyA(", "copyB("})
+                for (std::size_t at = text.find(call); at != std::string::npos; at = text.find(call, at + 1))
+                    text.insert(at + 5, kind);
+            return text;
+        };
+        s << "    if (fitLoop) {" << renamed(prologue, "First") << renamed(loop, "Fit") << "    } else {" << prologue
+          << loop << "    }\n";
     };
     if (!p.dbuf) {
-        s << R"(
+        emitMainLoops(R"(
     // Prologue: stages 0 .. STAGES-2 in flight. Every thread commits one group per stage, empty or not, so that
     // "all but the newest STAGES-2 groups complete" means "the stage about to be read has landed".
     KT_UNROLL
@@ -454,8 +471,8 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
         gemm_cp_commit();
     }
     int readStage = 0, writeStage = GEMM_STAGES - 1;
-)";
-        emitMainLoop(R"(    for (int it = 0; it < nk; ++it) {
+)",
+                      R"(    for (int it = 0; it < nk; ++it) {
         asm volatile("cp.async.wait_group %0;\n" ::"n"(GEMM_STAGES - 2) : "memory");
         // This stage is visible to all; and every warp is done with the stage written next (read last iteration).
         __syncthreads();
@@ -481,7 +498,7 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     }
 )");
     } else {
-        s << R"(
+        emitMainLoops(R"(
     // Prologue: all STAGES stages in flight (k-blocks 0 .. STAGES-1), one commit group per stage, empty or not.
     KT_UNROLL
     for (int s = 0; s < GEMM_STAGES; ++s) {
@@ -499,8 +516,8 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     double bf[2][GEMM_TN][GEMM_BREG];
     loadFrags(af[0], bf[0], sA, sB, 0);
     int readStage = 0;
-)";
-        emitMainLoop(R"(    for (int it = 0; it < nk; ++it) {
+)",
+                      R"(    for (int it = 0; it < nk; ++it) {
         const double* a = sA + readStage * GEMM_ASTAGE;
         const double* b = sB + readStage * GEMM_BSTAGE;
         KT_UNROLL
