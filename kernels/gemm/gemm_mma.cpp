@@ -108,8 +108,8 @@ std::string directTileCopy(char name, bool kMajor, bool exactFit, const std::str
     // 16 bytes when both elements are inside, 8 when only the first is, 0 (all zeros) outside.
     // Shifted, rows below k = 0 are zero too; a k-major pair never straddles 0 (vec needs kShift even).
     const std::string low = shifted ? "gk >= 0 && " : "";
-    const std::string pairBytes = kMajor ? "gc < rows && " + low + "gk + 1 < kReal ? 16 : gc < rows && " + low +
-                                               "gk < kReal ? 8 : 0"
+    const std::string pairBytes = kMajor ? "gc < rows" + std::string(shifted ? " && gk >= 0" : "") +
+                                               " ? (gk + 1 < kReal ? 16 : gk < kReal ? 8 : 0) : 0"
                                          : low + "gk < kReal ? (gc + 1 < rows ? 16 : gc < rows ? 8 : 0) : 0";
     auto loop = [&](const std::string& count, const std::string& idx, const std::string& body) {
         s << "        KT_UNROLL\n";
