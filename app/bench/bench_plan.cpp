@@ -75,9 +75,8 @@ std::vector<PlanEntry> makeBenchPlan(const Family& family, const DeviceInfo& dev
             c.point = family.pointFromKey(key, device);
             // A key may name a kernel this device cannot run (tensor cores on an OpenCL device): say so before
             // anything is compiled.
-            if (auto broken = brokenDeviceRequirement(family, c.point, device))
-                throw std::invalid_argument("point " + key + " cannot run on " + device.label() + ": " +
-                                            (broken->description.empty() ? broken->expression : broken->description));
+            if (const auto why = cannotRunOn(family, c.point, device))
+                throw std::invalid_argument("point " + key + " " + *why);
             c.key = c.point.key();
             candidates.push_back(std::move(c));
         }

@@ -123,4 +123,11 @@ std::optional<Constraint> brokenDeviceRequirement(const Family& family, const Po
     return std::nullopt;
 }
 
+std::optional<std::string> cannotRunOn(const Family& family, const Point& point, const DeviceInfo& device) {
+    const auto broken = brokenDeviceRequirement(family, point, device);
+    if (!broken) return std::nullopt;
+    return "cannot run on " + device.label() + ": " +
+           (broken->description.empty() ? broken->expression : broken->description);
+}
+
 } // namespace kt

@@ -38,5 +38,8 @@ std::optional<std::string> emptySpaceRequirement(const ParameterSpace& space, co
 // values in the family's space; an expression that cannot be evaluated counts as broken); nullopt when it keeps
 // them all. For points given by key (`ktune bench --point`), which no space checks against the device.
 std::optional<Constraint> brokenDeviceRequirement(const Family& family, const Point& point, const DeviceInfo& device);
+// brokenDeviceRequirement as a message: "cannot run on <device>: <the requirement's description, else expression>";
+// nullopt when the point keeps every requirement.
+std::optional<std::string> cannotRunOn(const Family& family, const Point& point, const DeviceInfo& device);
 
 } // namespace kt

@@ -72,9 +72,8 @@ RuleChooser::RuleChooser(rules::RuleFile rule, const Family& family, const Devic
         }
         // A family may take keys outside its space (GEMM's), which no space checks against the device: a rule tuned
         // on one device may name kernels another cannot run (FP64 tensor cores on an OpenCL device).
-        if (const auto broken = brokenDeviceRequirement(family, point, device))
-            throw std::invalid_argument(m_rule.source + ": candidate '" + name + "' cannot run on " + device.label() +
-                                        ": " + (broken->description.empty() ? broken->expression : broken->description));
+        if (const auto why = cannotRunOn(family, point, device))
+            throw std::invalid_argument(m_rule.source + ": candidate '" + name + "' " + *why);
         m_points.emplace(name, std::move(point));
     }
 }

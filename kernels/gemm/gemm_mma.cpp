@@ -254,7 +254,7 @@ std::string generateMmaKernel(const GemmParams& p, const TnVariant& variant) {
     }
     s << mmaFunction(p) << "\n";
     // The general direct program also runs whole work-groups inside mC x nC with aligned operands through the
-    // exact-fit copies (gemmMainLoops): their main loop without a bounds or alignment test.
+    // exact-fit copies (emitMainLoops): their main loop without a bounds or alignment test.
     const bool twoLoops = p.direct && !variant.exactFit && p.ksplit == 1 && variant.kRange == TnKRange::All;
     if (p.direct) {
         s << directTileCopy('A', aKMajor, variant.exactFit, "GEMM_ML", aKMajor ? "GEMM_LDAK" : "GEMM_LDA") << "\n";
