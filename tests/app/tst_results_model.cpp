@@ -68,6 +68,28 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 0);
     }
 
+    // A load that completes after a run's device was added (the page loads its store asynchronously while a run
+    // starts) keeps that device: the run's live rows show its label, not its id.
+    void aLateLoadKeepsTheDevicesAddedMeanwhile() {
+        ResultsModel model;
+        DeviceInfo live = m_demo.stored;
+        live.name = "Live GPU", live.vendor = "Live vendor";
+        model.addDevice(live);
+        model.setResults(LoadedResults{}); // the empty store the page read before the run stored anything
+        Measurement m;
+        m.deviceId = live.stableId();
+        m.family = "transpose";
+        m.pointKey = "TRA_TILE=8,TRA_WPT=1,TRA_LOCAL=0";
+        m.size = {{256}};
+        model.appendMeasurements(1, {m});
+        QCOMPARE(model.index(0, ResultsModel::Device).data().toString(), QString::fromStdString(live.label()));
+        model.setResults(ResultsModel::load(m_path)); // the store's devices are added too
+        QVERIFY(model.device(m_demo.stored.stableId()));
+        QVERIFY(model.device(live.stableId()));
+        model.clear(); // a new store: nothing kept
+        QVERIFY(!model.device(live.stableId()));
+    }
+
     void columnsShowTheStoredMeasurement() {
         ResultsModel model;
         model.setResults(ResultsModel::load(m_path));

@@ -54,7 +54,9 @@ LoadedResults ResultsModel::load(const QString& path) {
 void ResultsModel::setResults(LoadedResults results) {
     beginResetModel();
     m_rows = std::move(results.rows);
-    m_devices = std::move(results.devices);
+    // Added to the store's devices, not replacing them: a load that started before a run did (the page's reload when
+    // its store is set) may complete after the run's device was added, and its live rows still need the label.
+    for (auto& [id, device] : results.devices) m_devices[id] = std::move(device);
     endResetModel();
 }
 
