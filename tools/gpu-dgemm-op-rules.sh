@@ -6,10 +6,11 @@
 #     the candidates within 5% of a size's best at the most sizes, at most KT_TOP of them) — or, without it, a two-stage tune of
 #     KT_SPACE (tools/spaces/dgemm-direct.json) as tools/gpu-dispatch.sh runs it;
 #  2. one `ktune bench --point "k1;k2;…"` process per op over the sizes, the routine's figure per finalist;
-#  3. per op, curves (size, candidate, GF/s) and `ktune rules --curves` (tolerance 2%); the NN rule is the main one,
+#  3. per op, curves (size, candidate, GF/s) and `ktune rules --curves` (KT_TOLERANCE, default 2%); the NN rule is the main one,
 #     the others merged into it (`ktune rules --merge nn.json --kind-table tn=tn.json …`);
 #  4. the merged rule and, in the same process kind, KT_BASE (the single rule to beat; default run AK's merged rule)
-#     benched beside cuBLAS (default math and pedantic), every op; rows up to 4096 verified against OpenBLAS.
+#     benched beside cuBLAS (default math and pedantic), every op, at the sizes (or KT_CHECK_SIZES); rows up to
+#     KT_VERIFY_MAX (4096) verified against OpenBLAS.
 # Writes $OUT/log.txt, $OUT/summary.txt (per size and op: base, per-op rule, x cuBLAS TC) and $OUT/results.tar.gz.
 # Dry run here on PoCL: KT_DEVICE=<opencl id> KT_FAMILY=sgemm KT_SIZES=32,48,64 KT_CURVES=<curves> KT_BASE=<rule>
 # KT_VERIFY_MAX=64 KT_TC= OUT=/tmp/x bash tools/gpu-dgemm-op-rules.sh
@@ -63,8 +64,10 @@ EOF
 [ -n "$points" ] || { log "no candidate in $curves"; exit 1; }
 log "finalists: $(tr ';' '\n' <<< "$points" | grep -c .)"
 verify_max=${KT_VERIFY_MAX:-4096}
-small=$(tr ',' '\n' <<< "$sizes" | awk -v m="$verify_max" '$1 <= m' | paste -sd,)
-large=$(tr ',' '\n' <<< "$sizes" | awk -v m="$verify_max" '$1 > m' | paste -sd,)
+check=${KT_CHECK_SIZES:-$sizes} # where step 4 benches the rules (other sizes than the samples: between them)
+tolerance=${KT_TOLERANCE:-0.02}
+small=$(tr ',' '\n' <<< "$check" | awk -v m="$verify_max" '$1 <= m' | paste -sd,)
+large=$(tr ',' '\n' <<< "$check" | awk -v m="$verify_max" '$1 > m' | paste -sd,)
 for op in nn nt tn tt; do
     step 150 bench --device "$device" --family "$family" --point "$points" --sizes "$sizes" --ops "$op" --runs 5 \
         --peer none --out "$res/points-$op.json"
@@ -78,7 +81,7 @@ with open(sys.argv[2], "w", newline="") as f:
         if r.get("ours_gflops") is not None:
             w.writerow([r["size"][0], r["candidate"], r["ours_gflops"]])
 EOF
-    step 30 rules --curves "$res/curves-$op.csv" --family "$family" --tolerance 0.02 --out "$res/rule-$op.json"
+    step 30 rules --curves "$res/curves-$op.csv" --family "$family" --tolerance "$tolerance" --out "$res/rule-$op.json"
 done
 merged=$res/rule-nn.json
 for op in nt tn tt; do

@@ -100,6 +100,8 @@ std::optional<std::vector<ProblemSize>> ruleSizes(const rules::RuleFile& rule, s
     std::vector<long long> values;
     for (const auto& iv : rule.sizeRule->intervals) values.push_back(std::max(1LL, iv.lo));
     values.push_back(std::max(1LL, rule.sizeRule->intervals.back().hi - 1));
+    if (rule.aligned) // its intervals start at multiples (where they were measured)
+        for (const auto& iv : rule.aligned->rule.intervals) values.push_back(std::max(1LL, iv.lo));
     std::sort(values.begin(), values.end());
     values.erase(std::unique(values.begin(), values.end()), values.end());
     std::vector<ProblemSize> sizes;

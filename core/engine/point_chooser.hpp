@@ -60,8 +60,9 @@ private:
     std::map<std::string, Point> m_points;
 };
 
-// Sizes that exercise every candidate of a size rule (each interval's first size and the last size it covers, as
-// square sizes of `dims` dimensions); nullopt for trees, which have no sizes of their own.
+// Sizes that exercise every candidate of a size rule (each interval's first size and the last size it covers, and
+// each aligned interval's first size, as square sizes of `dims` dimensions); nullopt for trees, which have no sizes
+// of their own.
 std::optional<std::vector<ProblemSize>> ruleSizes(const rules::RuleFile& rule, std::size_t dims);
 
 } // namespace kt

@@ -171,7 +171,8 @@ void emitGivenRule(std::ostringstream& o, std::map<std::string, std::string>& he
         if (rule.sizeRule) {
             rules::CppEmitOptions options;
             options.functionName = "select", options.namespaceName = ns;
-            headers["src/" + header] = rules::emitKindsCpp(*rule.sizeRule, rule.kindRules, options);
+            headers["src/" + header] =
+                rules::emitKindsCpp(*rule.sizeRule, rule.kindRules, options, rule.aligned ? &*rule.aligned : nullptr);
             arguments = "d[0], kind";
         } else if (rule.tree) {
             headers["src/" + header] = rules::emitTreeCpp(*rule.tree, "select", ns);
@@ -421,6 +422,9 @@ build or launch on the device is skipped for the rest of the process and the nex
               << " for calls of those kinds (a GEMM's op pair as KernelTune counts it: a row-major call is the "
                  "column-major one with A and B swapped, so row-major NT is kind `tn`)";
         }
+        if (r.aligned)
+            o << "; sizes that are multiples of " << r.aligned->multiple
+              << " take its aligned intervals (the blocks fit them: other kernels win there)";
         o << ". Its candidates are variants of the package whether the store measured them or not.";
         if (r.sizeRule) {
             std::string dims;

@@ -124,28 +124,61 @@ std::string emitCpp(const SizeRule& rule, const CppEmitOptions& o) {
     return out.str();
 }
 
-std::string emitKindsCpp(const SizeRule& main, const std::vector<KindIntervals>& kinds, const CppEmitOptions& o) {
-    std::string out = emitCpp(main, o);
-    const std::string once = "#pragma once\n";
-    out.insert(out.find(once) + once.size(), "#include <cstring>\n");
+namespace {
+
+// emitCpp's functions for `kinds`, <prefix>_<kind> each, without the header's first line.
+std::string kindFunctionsCpp(const std::vector<KindIntervals>& kinds, const CppEmitOptions& o,
+                             const std::string& prefix, const std::string& once) {
+    std::string out;
     for (const auto& k : kinds) {
         CppEmitOptions kindOptions = o;
-        kindOptions.functionName = o.functionName + "_" + k.kind;
+        kindOptions.functionName = prefix + "_" + k.kind;
         if (!isCppIdentifier(kindOptions.functionName))
             throw RuleInputError("kind '" + k.kind + "': " + kindOptions.functionName + " is not a C++ identifier");
         const std::string part = emitCpp(k.rule, kindOptions);
         out += "\n// Calls of kind " + cppStringLiteral(k.kind) + ".\n" + part.substr(part.find(once) + once.size());
     }
+    return out;
+}
+
+// The statements that return <prefix>_<kind>(size) for a call of a kind in `kinds`, else <prefix>(size).
+std::string kindDispatchCpp(const std::vector<KindIntervals>& kinds, const std::string& prefix,
+                            const std::string& indent) {
+    std::string out;
+    for (const auto& k : kinds)
+        out += indent + "if (kind && std::strcmp(kind, " + cppStringLiteral(k.kind) + ") == 0) return " + prefix + "_" +
+               k.kind + "(size);\n";
+    return out + indent + "return " + prefix + "(size);\n";
+}
+
+} // namespace
+
+std::string emitKindsCpp(const SizeRule& main, const std::vector<KindIntervals>& kinds, const CppEmitOptions& o,
+                         const AlignedIntervals* aligned) {
+    std::string out = emitCpp(main, o);
+    const std::string once = "#pragma once\n";
+    out.insert(out.find(once) + once.size(), "#include <cstring>\n");
+    out += kindFunctionsCpp(kinds, o, o.functionName, once);
+    const std::string alignedName = o.functionName + "_aligned";
+    if (aligned) {
+        CppEmitOptions alignedOptions = o;
+        alignedOptions.functionName = alignedName;
+        const std::string part = emitCpp(aligned->rule, alignedOptions);
+        out += "\n// Sizes that are multiples of " + std::to_string(aligned->multiple) + ".\n" +
+               part.substr(part.find(once) + once.size()) + kindFunctionsCpp(aligned->kinds, o, alignedName, once);
+    }
     const std::vector<std::string> ns = namespaceParts(o.namespaceName);
     std::ostringstream d;
     d << "\n";
     for (const auto& p : ns) d << "namespace " << p << " {\n";
-    d << "\n// A call of `kind` takes that kind's intervals; any other kind (nullptr included) the main ones.\n"
-      << "inline const char* " << o.functionName << "(long long size, const char* kind) {\n";
-    for (const auto& k : kinds)
-        d << "    if (kind && std::strcmp(kind, " << cppStringLiteral(k.kind) << ") == 0) return " << o.functionName
-          << "_" << k.kind << "(size);\n";
-    d << "    return " << o.functionName << "(size);\n}\n\n";
+    d << "\n// A call of `kind` takes that kind's intervals; any other kind (nullptr included) the main ones.";
+    if (aligned)
+        d << "\n// Sizes that are positive multiples of " << aligned->multiple << " take the aligned intervals alike.";
+    d << "\ninline const char* " << o.functionName << "(long long size, const char* kind) {\n";
+    if (aligned)
+        d << "    if (size > 0 && size % " << aligned->multiple << "LL == 0) {\n"
+          << kindDispatchCpp(aligned->kinds, alignedName, "        ") << "    }\n";
+    d << kindDispatchCpp(kinds, o.functionName, "    ") << "}\n\n";
     for (auto it = ns.rbegin(); it != ns.rend(); ++it) d << "} // namespace " << *it << "\n";
     return out + d.str();
 }

@@ -36,10 +36,12 @@ std::string emitCpp(const SizeRule& rule, const CppEmitOptions& options = {});
 
 // A merged size rule (`ktune rules --merge` of interval rules): emitCpp's function for the main intervals, one
 // named <functionName>_<kind> per kind, and `inline const char* <functionName>(long long size, const char* kind)`
-// taking the kind's function for that kind and the main one for any other (nullptr included). Throws
-// RuleInputError where <functionName>_<kind> is no C++ identifier.
+// taking the kind's function for that kind and the main one for any other (nullptr included). With `aligned`, the
+// same functions for its intervals named <functionName>_aligned and <functionName>_aligned_<kind>, taken first by
+// the two-argument function for sizes that are positive multiples of aligned->multiple (as RuleFile::select does).
+// Throws RuleInputError where <functionName>_<kind> is no C++ identifier.
 std::string emitKindsCpp(const SizeRule& main, const std::vector<KindIntervals>& kinds,
-                         const CppEmitOptions& options = {});
+                         const CppEmitOptions& options = {}, const AlignedIntervals* aligned = nullptr);
 
 // A C++ string literal for arbitrary bytes (quotes, backslashes and control characters escaped).
 std::string cppStringLiteral(const std::string& text);

@@ -68,6 +68,30 @@ SizeRule checkedIntervals(const nlohmann::json& j, const std::string& path) {
     return r;
 }
 
+// A size rule's "kinds" (of the rule, or of its aligned part under `path`): kind → intervals.
+std::vector<KindIntervals> checkedKinds(const nlohmann::json& j, const std::string& path) {
+    std::vector<KindIntervals> kinds;
+    if (!j.contains("kinds")) return kinds;
+    if (!j["kinds"].is_object()) throw RuleInputError(path + "kinds: expected an object of kind → intervals");
+    for (const auto& [kind, part] : j["kinds"].items()) { // nlohmann's objects iterate sorted by key
+        if (kind.empty()) throw RuleInputError(path + "kinds: an empty kind name");
+        kinds.push_back({kind, checkedIntervals(part, path + "kinds." + kind + ".")});
+    }
+    return kinds;
+}
+
+AlignedIntervals checkedAligned(const nlohmann::json& j) {
+    if (!j.is_object()) throw RuleInputError("aligned: expected an object with \"multiple\" and \"intervals\"");
+    if (!j.contains("multiple") || !j["multiple"].is_number_integer() || j["multiple"].get<long long>() < 2)
+        throw RuleInputError("aligned.multiple: expected an integer >= 2 (the sizes the aligned intervals take are "
+                             "its multiples)");
+    AlignedIntervals a;
+    a.multiple = j["multiple"].get<long long>();
+    a.rule = checkedIntervals(j, "aligned.");
+    a.kinds = checkedKinds(j, "aligned.");
+    return a;
+}
+
 } // namespace
 
 DecisionTree treeFromJson(const nlohmann::json& j) {
@@ -104,13 +128,8 @@ RuleFile ruleFileFromJson(const nlohmann::json& j, const std::string& source) {
         }
         if (rule.format == "ktune-rules/1") {
             rule.sizeRule = checkedIntervals(j, "");
-            if (j.contains("kinds")) {
-                if (!j["kinds"].is_object()) throw RuleInputError("kinds: expected an object of kind → intervals");
-                for (const auto& [kind, part] : j["kinds"].items()) { // nlohmann's objects iterate sorted by key
-                    if (kind.empty()) throw RuleInputError("kinds: an empty kind name");
-                    rule.kindRules.push_back({kind, checkedIntervals(part, "kinds." + kind + ".")});
-                }
-            }
+            rule.kindRules = checkedKinds(j, "");
+            if (j.contains("aligned")) rule.aligned = checkedAligned(j["aligned"]);
         } else if (rule.format == "ktune-tree/1") {
             rule.tree = treeFromJson(j);
         } else if (rule.format == "ktune-table/1") {
@@ -153,6 +172,11 @@ std::vector<std::string> RuleFile::candidates() const {
         for (const auto& iv : sizeRule->intervals) add(iv.candidate);
     for (const auto& k : kindRules)
         for (const auto& iv : k.rule.intervals) add(iv.candidate);
+    if (aligned) {
+        for (const auto& iv : aligned->rule.intervals) add(iv.candidate);
+        for (const auto& k : aligned->kinds)
+            for (const auto& iv : k.rule.intervals) add(iv.candidate);
+    }
     if (tree) {
         std::function<void(int)> walk = [&](int i) {
             const auto& n = tree->nodes[static_cast<std::size_t>(i)];
@@ -174,6 +198,10 @@ std::vector<std::string> RuleFile::kinds() const {
     if (table)
         for (const auto& k : table->kinds) out.push_back(k.kind);
     for (const auto& k : kindRules) out.push_back(k.kind);
+    if (aligned)
+        for (const auto& k : aligned->kinds)
+            if (std::find(out.begin(), out.end(), k.kind) == out.end()) out.push_back(k.kind);
+    std::sort(out.begin(), out.end());
     return out;
 }
 
@@ -206,16 +234,23 @@ RuleChoice RuleFile::select(const std::vector<std::string>& dims, const std::vec
                                  joinedDims(dims) + " columns for other shapes");
         }
         const long long s = size.front();
-        const SizeRule* chosen = &*sizeRule;
+        const bool alignedSize = aligned && aligned->takes(s);
+        const SizeRule* chosen = alignedSize ? &aligned->rule : &*sizeRule;
         if (!kind.empty())
-            for (const auto& k : kindRules)
+            for (const auto& k : alignedSize ? aligned->kinds : kindRules)
                 if (k.kind == kind) chosen = &k.rule, choice.kind = kind;
         const auto& ivs = chosen->intervals;
         const Interval& iv = chosen->intervalFor(s);
         const std::string name = scalarName(dims);
         choice.candidate = iv.candidate;
-        choice.why = std::to_string(iv.lo) + " <= " + name + " < " + std::to_string(iv.hi) +
-                     (choice.kind.empty() ? "" : " (" + kind + " intervals)");
+        choice.why = std::to_string(iv.lo) + " <= " + name + " < " + std::to_string(iv.hi);
+        if (!choice.kind.empty() || alignedSize) { // " (tn intervals)", " (tn aligned intervals, multiples of 128)"
+            std::string which = choice.kind.empty() ? std::string() : kind + " ";
+            if (alignedSize) which.append("aligned ");
+            which.append("intervals");
+            if (alignedSize) which.append(", multiples of ").append(std::to_string(aligned->multiple));
+            choice.why.append(" (").append(which).append(")");
+        }
         if (s < ivs.front().lo)
             choice.note = name + " = " + std::to_string(s) + " is below the rule's first interval (" + choice.why +
                           "): its candidate is used";

@@ -30,6 +30,10 @@ struct RuleFile {
     // A size rule's intervals per call kind ("kinds": {"tn": {"intervals": [...]}}), sorted by kind: a call of such a
     // kind takes them over the whole range (its own nearest interval outside it), as its own rule.
     std::vector<KindIntervals> kindRules;
+    // A size rule's intervals for sizes that are multiples of a block ("aligned": {"multiple": 128, "intervals":
+    // [...], "kinds": {...}}, `ktune rules --merge MAIN --aligned A --multiple M`): such a size takes them (and their
+    // kind's, as above) instead of the main ones.
+    std::optional<AlignedIntervals> aligned;
     std::optional<DecisionTree> tree;
     std::optional<SizeTable> table;
     nlohmann::json document; // the whole file, for reports that quote the rule
@@ -48,7 +52,7 @@ struct RuleFile {
     // `note` says so. A table takes the values of its dimensions; a size without an entry gets the nearest entry's
     // candidate and a note. A call of `kind` (a family's dispatch kind; empty: the main one) takes the kind table's
     // exact entry where the table has one for the kind, else as a call of the main kind; a size rule with intervals
-    // for the kind takes those at every size.
+    // for the kind takes those at every size. A size rule's aligned intervals take the sizes they are for first.
     RuleChoice select(const std::vector<std::string>& dims, const std::vector<long long>& size,
                       const std::string& kind = {}) const;
 };

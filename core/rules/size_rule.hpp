@@ -31,6 +31,18 @@ struct KindIntervals {
     SizeRule rule;
 };
 
+// A size rule's intervals for the sizes that are positive multiples of `multiple` ("aligned" in R.json), beside its
+// main ones, with intervals per kind of their own as the main ones have. Derived from curves measured at such sizes
+// only: there GEMM's kernels run their exact-fit programs and other kernels win than at the ragged sizes between
+// (H200 2026-11-29 run B: a rule derived at multiples of 128 took 0.65-0.88 of the best at ragged sizes, and the
+// other way round).
+struct AlignedIntervals {
+    long long multiple = 0; // >= 2
+    SizeRule rule;
+    std::vector<KindIntervals> kinds;
+    bool takes(long long size) const { return multiple > 0 && size > 0 && size % multiple == 0; }
+};
+
 struct RuleOptions {
     long long minWidth = 1; // intervals narrower than this (hi − lo, in size units) are absorbed by a neighbour
     double tolerance = 0;   // a candidate within this fraction of the best counts as good enough (0.02 = 2%)

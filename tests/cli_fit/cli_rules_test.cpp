@@ -315,3 +315,63 @@ TEST(CliRules, MergeGivesGemmOpsIntervalsOfTheirOwn) {
     }
     EXPECT_EQ(s.read("nn.json"), nn);
 }
+
+TEST(CliRules, MergeGivesAlignedSizesIntervalsOfTheirOwn) {
+    // A rule from ragged sizes (with tn intervals) and one from multiples of 64 (with tt intervals), merged with
+    // --aligned: the file keeps the ragged rule and holds the other under "aligned" with its multiple; the C++ tests
+    // the multiple first; bad merges are refused and nothing is written or overwritten.
+    Scratch s;
+    s.write("ragged.csv", "size,candidate,value\n100,a,9\n100,b,1\n200,a,2\n200,b,7\n");
+    s.write("aligned.csv", "size,candidate,value\n64,a,1\n64,c,9\n192,a,7\n192,c,2\n");
+    ASSERT_EQ(s.ktune("rules --curves ragged.csv --family dgemm --out r.json").rc, 0);
+    ASSERT_EQ(s.ktune("rules --curves ragged.csv --family dgemm --out tn.json").rc, 0);
+    ASSERT_EQ(s.ktune("rules --merge r.json --kind-table tn=tn.json --out rk.json").rc, 0);
+    ASSERT_EQ(s.ktune("rules --curves aligned.csv --family dgemm --out a.json").rc, 0);
+    ASSERT_EQ(s.ktune("rules --merge a.json --kind-table tt=a.json --out ak.json").rc, 0);
+    const std::string ragged = s.read("rk.json");
+    const auto r = s.ktune("rules --merge rk.json --aligned ak.json --multiple 64 --out m.json --emit-cpp m.hpp");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    EXPECT_NE(r.output.find("merged: 2 intervals, aligned (multiples of 64) 2 intervals (aligned kinds: tt)"),
+              std::string::npos)
+        << r.output;
+    const auto j = nlohmann::json::parse(s.read("m.json"));
+    EXPECT_EQ(j["intervals"], nlohmann::json::parse(ragged)["intervals"]);
+    EXPECT_EQ(j["kinds"], nlohmann::json::parse(ragged)["kinds"]);
+    EXPECT_EQ(j["aligned"]["multiple"], 64);
+    EXPECT_EQ(j["aligned"]["intervals"][0]["candidate"], "c");
+    EXPECT_EQ(j["aligned"]["source"], "aligned.csv");
+    EXPECT_EQ(j["aligned"]["kinds"]["tt"]["intervals"][0]["candidate"], "c");
+    const std::string hpp = s.read("m.hpp");
+    EXPECT_NE(hpp.find("if (size > 0 && size % 64LL == 0) {"), std::string::npos) << hpp;
+    EXPECT_NE(hpp.find("selectKernel_aligned_tt(long long size)"), std::string::npos) << hpp;
+    // A kind-table merge onto the merged file keeps the aligned part.
+    ASSERT_EQ(s.ktune("rules --merge m.json --kind-table nt=tn.json --out m2.json").rc, 0);
+    EXPECT_EQ(nlohmann::json::parse(s.read("m2.json"))["aligned"], j["aligned"]);
+    s.write("T.csv", "m,n,k,candidate,value\n2,2,2,a,1\n2,2,2,b,2\n");
+    ASSERT_EQ(s.ktune("rules --curves T.csv --table --family dgemm --out T.json").rc, 0);
+    s.write("ptr.json", R"({"format": "ktune-rules/1", "family": "dgemm",
+        "intervals": [{"lo": 1, "hi": 9, "candidate": "a"}], "kinds": {"pointers": {"intervals": [
+        {"lo": 1, "hi": 9, "candidate": "a"}]}}})");
+    struct Case {
+        std::string args, mentions;
+    };
+    for (const Case& c : std::vector<Case>{
+             {"--merge rk.json --aligned ak.json --out N.json", "--aligned needs --multiple"},
+             {"--merge rk.json --aligned ak.json --multiple 1 --out N.json", "--multiple must be an integer >= 2"},
+             {"--merge rk.json --aligned ak.json --multiple x --out N.json", "--multiple"},
+             {"--merge rk.json --aligned ak.json --multiple 64 --kind-table tt=a.json --out N.json", "two merges"},
+             {"--merge rk.json --kind-table tt=a.json --multiple 64 --out N.json", "--multiple goes with --aligned"},
+             {"--curves ragged.csv --aligned ak.json --out N.json", "--aligned goes with --merge"},
+             {"--merge m.json --aligned ak.json --multiple 64 --out N.json", "has aligned intervals already"},
+             {"--merge rk.json --aligned m.json --multiple 64 --out N.json", "has aligned intervals of its own"},
+             {"--merge rk.json --aligned T.json --multiple 64 --out N.json", "merges two size rules"},
+             {"--merge rk.json --aligned ptr.json --multiple 64 --out N.json", "dgemm has no call kind 'pointers'"},
+             {"--merge rk.json --aligned ak.json --multiple 64 --out m.json", "m.json exists"},
+         }) {
+        const auto bad = s.ktune("rules " + c.args);
+        EXPECT_EQ(bad.rc, 2) << c.args << "\n" << bad.output;
+        EXPECT_NE(bad.output.find(c.mentions), std::string::npos) << c.args << "\n" << bad.output;
+        EXPECT_FALSE(s.exists("N.json")) << c.args;
+    }
+    EXPECT_EQ(s.read("rk.json"), ragged);
+}

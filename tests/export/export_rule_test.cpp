@@ -125,6 +125,40 @@ TEST_F(ExportRule, AnIntervalRuleChoosesPerKindAtCubesAndTheStoresTreeElsewhere)
     EXPECT_NE(readme.find("a call of other sizes takes the store's dispatch tree"), std::string::npos) << readme;
 }
 
+// A rule with aligned intervals (`ktune rules --merge --aligned`): multiples of 256 take them, as in KernelTune; the
+// package's header is the one `ktune rules --emit-cpp` writes for it and the README says which sizes.
+TEST_F(ExportRule, AlignedIntervalsChooseAtTheMultiplesAsKernelTune) {
+    nlohmann::json rule = opsRule();
+    rule["aligned"] = {{"multiple", 256},
+                       {"intervals", {{{"lo", 256}, {"hi", 4097}, {"candidate", m_points[0]}}}},
+                       {"kinds", {{"tt", {{"intervals", {{{"lo", 256}, {"hi", 4097}, {"candidate", m_points[1]}}}}}}}}};
+    const auto model = exporter::buildPackageModel(*m_db, request(rule));
+    const auto& f = model.families[0];
+    ASSERT_TRUE(f.givenRule.has_value() && f.givenRule->aligned.has_value());
+    const auto family = FamilyRegistry::instance().find("sgemm");
+    const RuleChooser chooser(*f.givenRule, *family, m_device);
+    for (const long long s : {255LL, 256LL, 511LL, 512LL, 768LL, 1000LL, 1024LL, 9000LL, 9216LL})
+        for (const std::string kind : {"", "nt", "tn", "tt"}) {
+            const ProblemSize size{{s, s, s}};
+            EXPECT_EQ(f.select(size, kind), chooser.choose(size, kind).key) << s << " " << kind;
+        }
+    EXPECT_EQ(f.select({{1024, 1024, 1024}}), m_points[0]);
+    EXPECT_EQ(f.select({{1024, 1024, 1024}}, "tt"), m_points[1]);
+    EXPECT_EQ(f.select({{1024, 1024, 1024}}, "tn"), m_points[0]); // tn has no aligned intervals: the aligned main
+    EXPECT_EQ(f.select({{1000, 1000, 1000}}, "tn"), m_points[4]);
+    EXPECT_EQ(f.select({{1000, 1000, 1000}}), m_points[3]);
+
+    exporter::WriteOptions options;
+    options.out = dir() / "pkg";
+    exporter::writePackage(model, options);
+    rules::CppEmitOptions cpp;
+    cpp.functionName = "select", cpp.namespaceName = "ktp_rule_sgemm";
+    EXPECT_EQ(readText(options.out / "src/ktp_rule_sgemm.hpp"),
+              rules::emitKindsCpp(*f.givenRule->sizeRule, f.givenRule->kindRules, cpp, &*f.givenRule->aligned));
+    const std::string readme = readText(options.out / "README.md");
+    EXPECT_NE(readme.find("sizes that are multiples of 256 take its aligned intervals"), std::string::npos) << readme;
+}
+
 // Trees and tables choose at every size; a tree over fewer dimensions in another order reads the call's.
 TEST_F(ExportRule, TreeAndTableRulesChooseAsKernelTuneEverywhere) {
     const nlohmann::json tree = {{"format", "ktune-tree/1"},

@@ -21,6 +21,7 @@ const char* kRulesUsage =
     R"(usage: ktune rules --curves C.csv [--min-width W] [--tolerance T] --out R.json [--emit-cpp R.hpp]
                    [--function NAME] [--namespace NS] [--holdout H.csv] [--family F] [--table [--key D1,D2,…]]
        ktune rules --merge MAIN.json --kind-table KIND=PART.json --out R.json [--emit-cpp R.hpp] [--family F]
+       ktune rules --merge MAIN.json --aligned PART.json --multiple M --out R.json [--emit-cpp R.hpp] [--family F]
 
 Derives a dispatch rule from performance curves: the best candidate per size, merged into intervals.
 
@@ -79,6 +80,15 @@ Size rules (ktune-rules/1) merge the same way, interval rule with interval rule:
 that op (`ktune bench --best --top K --variants tn`, then `ktune rules --curves`). R.json is MAIN.json with
 "kinds": {"tn": {"intervals": [...], ...}}; a call of the kind takes its intervals at every size. Merge once per
 kind (each merge writes a new file). The emitted C++ has NAME(size), NAME_tn(size), … and NAME(size, kind).
+
+Aligned sizes: a size rule may hold a second set of intervals for the sizes that are multiples of M, where
+kernels fit their blocks (GEMM's exact-fit programs) and others win than at the sizes between. Derive MAIN.json
+from curves at ragged sizes and PART.json from curves at multiples of M (each may be merged per kind already):
+  ktune rules --merge RAGGED.json --aligned ALIGNED.json --multiple 128 --out R.json [--emit-cpp R.hpp]
+R.json is RAGGED.json with "aligned": {"multiple": 128, "intervals": [...], "kinds": {...}, "source": ...}; a
+size that is a positive multiple of M takes the aligned intervals (its kind's where they have them), any other
+size the main ones. The emitted C++ adds NAME_aligned(size), NAME_aligned_tn(size), … and NAME(size, kind) tests
+the multiple first.
 
 Exit codes: 0 ok, 2 bad arguments or bad input (the message names the file and line), 1 failure while writing.
 )";
@@ -176,9 +186,10 @@ int runTree(const kt::cli::Args& args, const std::string& curvesPath, const std:
     return 0;
 }
 
-// The family both merge inputs are for (where they name one, and --family), checked to have call kind `kind`.
+// The family both merge inputs are for (where they name one, and --family), checked to have the call kinds.
 std::string mergedFamily(const kt::cli::Args& args, const kt::rules::RuleFile& base, const kt::rules::RuleFile& part,
-                         const std::string& kind, const std::string& basePath, const std::string& kindPath) {
+                         const std::vector<std::string>& kinds, const std::string& basePath,
+                         const std::string& kindPath) {
     using namespace kt;
     std::string family = base.family;
     if (!part.family.empty() && !family.empty() && part.family != family)
@@ -192,13 +203,14 @@ std::string mergedFamily(const kt::cli::Args& args, const kt::rules::RuleFile& b
         kernels::registerBuiltinFamilies();
         const auto known = FamilyRegistry::instance().find(family);
         if (!known || known->internal()) throw rules::RuleInputError("unknown family '" + family + "'");
-        const auto kinds = known->dispatchKinds();
-        if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) {
-            std::string list;
-            for (const auto& k : kinds) list += (list.empty() ? "" : ", ") + k;
-            throw rules::RuleInputError(family + " has no call kind '" + kind + "' (" +
-                                        (list.empty() ? "it has none" : "its kinds: " + list) + ")");
-        }
+        const auto knownKinds = known->dispatchKinds();
+        for (const auto& kind : kinds)
+            if (std::find(knownKinds.begin(), knownKinds.end(), kind) == knownKinds.end()) {
+                std::string list;
+                for (const auto& k : knownKinds) list += (list.empty() ? "" : ", ") + k;
+                throw rules::RuleInputError(family + " has no call kind '" + kind + "' (" +
+                                            (list.empty() ? "it has none" : "its kinds: " + list) + ")");
+            }
     }
     return family;
 }
@@ -207,6 +219,20 @@ std::string mergedFamily(const kt::cli::Args& args, const kt::rules::RuleFile& b
 void copyProvenance(const kt::rules::RuleFile& part, nlohmann::json& into) {
     for (const char* key : {"source", "candidates", "evaluation", "holdout"})
         if (part.document.contains(key)) into[key] = part.document[key];
+}
+
+// Writes the merged size rule `j` to outPath, and its C++ to --emit-cpp; returns the file as readers will see it.
+kt::rules::RuleFile writeMerged(const nlohmann::json& j, const std::string& outPath, const kt::cli::Args& args,
+                                const kt::rules::CppEmitOptions& cpp) {
+    using namespace kt;
+    const auto merged = rules::ruleFileFromJson(j, outPath);
+    std::string header;
+    if (args.value("--emit-cpp"))
+        header =
+            rules::emitKindsCpp(*merged.sizeRule, merged.kindRules, cpp, merged.aligned ? &*merged.aligned : nullptr);
+    fit::writeFileAtomically(outPath, j.dump(2) + "\n");
+    if (auto p = args.value("--emit-cpp")) fit::writeFileAtomically(*p, header);
+    return merged;
 }
 
 // Two size rules (ktune-rules/1): MAIN with "kinds".KIND = the other's intervals. The C++ header holds the main
@@ -224,16 +250,63 @@ void mergeSizeRules(const kt::rules::RuleFile& base, const kt::rules::RuleFile& 
     j["kinds"][kind].erase("format");
     copyProvenance(part, j["kinds"][kind]);
     if (!family.empty()) j["family"] = family;
-    const auto merged = rules::ruleFileFromJson(j, outPath); // the file as readers will see it
-    std::string header;
-    if (args.value("--emit-cpp")) header = rules::emitKindsCpp(*merged.sizeRule, merged.kindRules, cpp);
-    fit::writeFileAtomically(outPath, j.dump(2) + "\n");
-    if (auto p = args.value("--emit-cpp")) fit::writeFileAtomically(*p, header);
+    const auto merged = writeMerged(j, outPath, args, cpp);
     std::cout << "merged: " << merged.sizeRule->intervals.size() << " intervals, " << kind << " "
               << part.sizeRule->intervals.size() << " intervals (kinds: ";
     for (std::size_t i = 0; i < merged.kindRules.size(); ++i) std::cout << (i ? ", " : "") << merged.kindRules[i].kind;
     std::cout << ")\nwrote: " << outPath << (args.value("--emit-cpp") ? ", " + *args.value("--emit-cpp") : "")
               << "\n";
+}
+
+// Two size rules (ktune-rules/1): MAIN with "aligned" = the other's intervals (and kinds) for the multiples of
+// `multiple`.
+void mergeAligned(const kt::rules::RuleFile& base, const kt::rules::RuleFile& part, long long multiple,
+                  const std::string& family, const std::string& outPath, const kt::cli::Args& args,
+                  const kt::rules::CppEmitOptions& cpp) {
+    using namespace kt;
+    if (base.aligned) throw rules::RuleInputError(base.source + " has aligned intervals already");
+    if (part.aligned)
+        throw rules::RuleInputError(part.source + ": has aligned intervals of its own; give a rule without");
+    nlohmann::json j = base.document;
+    nlohmann::json& a = j["aligned"];
+    a = rules::ruleToJson(*part.sizeRule);
+    a.erase("format");
+    a["multiple"] = multiple;
+    if (part.document.contains("kinds")) a["kinds"] = part.document["kinds"];
+    copyProvenance(part, a);
+    if (!family.empty()) j["family"] = family;
+    const auto merged = writeMerged(j, outPath, args, cpp);
+    std::cout << "merged: " << merged.sizeRule->intervals.size() << " intervals, aligned (multiples of " << multiple
+              << ") " << merged.aligned->rule.intervals.size() << " intervals (aligned kinds: ";
+    for (std::size_t i = 0; i < merged.aligned->kinds.size(); ++i)
+        std::cout << (i ? ", " : "") << merged.aligned->kinds[i].kind;
+    std::cout << ")\nwrote: " << outPath << (args.value("--emit-cpp") ? ", " + *args.value("--emit-cpp") : "") << "\n";
+}
+
+// --merge MAIN.json --aligned FILE.json --multiple M (see the usage).
+int runAlignedMerge(const kt::cli::Args& args, const std::string& outPath, const kt::rules::CppEmitOptions& cpp) {
+    using namespace kt;
+    if (args.value("--kind-table"))
+        throw cli::UsageError("--aligned and --kind-table are two merges: run one, then the other on its output");
+    const auto multiple = args.integer("--multiple");
+    if (!multiple) throw cli::UsageError("--aligned needs --multiple M (the aligned intervals take multiples of M)");
+    if (*multiple < 2) throw cli::UsageError("--multiple must be an integer >= 2");
+    const std::string basePath = *args.value("--merge"), partPath = *args.value("--aligned");
+    for (const auto& path : {std::optional<std::string>(outPath), args.value("--emit-cpp")})
+        if (path && std::filesystem::exists(*path))
+            throw cli::UsageError(*path + " exists: a merge writes new files only (choose another name)");
+    try {
+        const auto base = rules::readRuleFile(basePath);
+        const auto part = rules::readRuleFile(partPath);
+        if (!base.sizeRule || !part.sizeRule)
+            throw rules::RuleInputError(basePath + " (" + base.format + ") and " + partPath + " (" + part.format +
+                                        "): --aligned merges two size rules (ktune-rules/1)");
+        const std::string family = mergedFamily(args, base, part, part.kinds(), basePath, partPath);
+        mergeAligned(base, part, *multiple, family, outPath, args, cpp);
+    } catch (const rules::RuleInputError& e) {
+        throw cli::UsageError(e.what());
+    }
+    return 0;
 }
 
 // --merge MAIN.json --kind-table KIND=FILE.json: MAIN with KIND's table or intervals from FILE (see the usage).
@@ -243,6 +316,8 @@ int runMerge(const kt::cli::Args& args, const std::string& outPath, const kt::ru
                               "--key"})
         if (args.value(other)) throw cli::UsageError(std::string(other) + " does not apply to --merge");
     if (args.flag("--table")) throw cli::UsageError("--table does not apply to --merge (its inputs are rules already)");
+    if (args.value("--aligned")) return runAlignedMerge(args, outPath, cpp);
+    if (args.value("--multiple")) throw cli::UsageError("--multiple goes with --aligned");
     const std::string basePath = *args.value("--merge");
     const std::string spec = args.required("--kind-table");
     const auto eq = spec.find('=');
@@ -260,7 +335,7 @@ int runMerge(const kt::cli::Args& args, const std::string& outPath, const kt::ru
             throw rules::RuleInputError(basePath + " (" + base.format + ") and " + kindPath + " (" + part.format +
                                         "): --merge takes two tables (ktune-table/1, `ktune rules --table`) or two "
                                         "size rules (ktune-rules/1)");
-        const std::string family = mergedFamily(args, base, part, kind, basePath, kindPath);
+        const std::string family = mergedFamily(args, base, part, {kind}, basePath, kindPath);
         if (sizeRules) {
             mergeSizeRules(base, part, kind, family, outPath, args, cpp);
             return 0;
@@ -305,7 +380,8 @@ int runRules(const std::vector<std::string>& argv) {
     using namespace kt;
     cli::Args args(argv,
                    {"--curves", "--min-width", "--tolerance", "--out", "--emit-cpp", "--function", "--namespace",
-                    "--holdout", "--max-depth", "--min-leaf", "--family", "--key", "--merge", "--kind-table"},
+                    "--holdout", "--max-depth", "--min-leaf", "--family", "--key", "--merge", "--kind-table",
+                    "--aligned", "--multiple"},
                    {"--table"});
     if (!args.positional().empty()) throw cli::UsageError("unexpected argument '" + args.positional()[0] + "'");
     if (args.value("--merge")) {
@@ -315,6 +391,8 @@ int runRules(const std::vector<std::string>& argv) {
         return runMerge(args, args.required("--out"), cpp);
     }
     if (args.value("--kind-table")) throw cli::UsageError("--kind-table goes with --merge MAIN.json");
+    for (const char* mergeOnly : {"--aligned", "--multiple"})
+        if (args.value(mergeOnly)) throw cli::UsageError(std::string(mergeOnly) + " goes with --merge MAIN.json");
     const std::string curvesPath = args.required("--curves");
     const std::string outPath = args.required("--out");
     if (auto f = args.value("--family")) {

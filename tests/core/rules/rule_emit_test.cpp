@@ -119,3 +119,29 @@ TEST(RuleEmit, MergedRuleCppPicksTheKindsIntervals) {
     EXPECT_EQ(*out, want.str());
     EXPECT_THROW(emitKindsCpp(main, {{"t-n", tn}}), RuleInputError);
 }
+
+TEST(RuleEmit, AlignedRuleCppTakesTheMultiplesFirst) {
+    if (!test::haveCompiler()) GTEST_SKIP() << "no system C++ compiler (c++) on PATH";
+    const SizeRule main = sampleRule(3), tn = sampleRule(12);
+    const AlignedIntervals aligned{
+        8, SizeRule{{{8, 64, "aligned-a"}, {64, 129, "aligned-b"}}}, {{"tt", SizeRule{{{0, 5, "aligned-tt"}}}}}};
+    const auto header = emitKindsCpp(main, {{"tn", tn}}, {"pick", "gen", CppStyle::Auto}, &aligned);
+    std::string error;
+    const auto out = test::compileAndRun(
+        header,
+        "for (long long s = -9; s <= 200; ++s) std::printf(\"%lld %s %s %s %s\\n\", s, gen::pick(s, nullptr), "
+        "gen::pick(s, \"tn\"), gen::pick(s, \"tt\"), gen::pick(s));",
+        &error);
+    ASSERT_TRUE(out.has_value()) << error;
+    // As RuleFile::select: positive multiples of 8 take the aligned intervals (tt its own, tn the aligned main);
+    // the one-argument function stays the main intervals'.
+    std::ostringstream want;
+    for (long long s = -9; s <= 200; ++s) {
+        const bool a = aligned.takes(s);
+        want << s << " " << (a ? aligned.rule.select(s) : main.select(s)) << " "
+             << (a ? aligned.rule.select(s) : tn.select(s)) << " " << (a ? "aligned-tt" : main.select(s)) << " "
+             << main.select(s) << "\n";
+    }
+    EXPECT_EQ(*out, want.str());
+    EXPECT_TRUE(aligned.takes(8) && aligned.takes(200) && !aligned.takes(0) && !aligned.takes(-8) && !aligned.takes(9));
+}

@@ -153,3 +153,51 @@ TEST(RuleFile, IntervalRuleWithKindsSelectsByTheCallsKind) {
     bad["kinds"] = json::parse(R"({"tt": {"entries": []}})");
     EXPECT_NE(messageOf(bad).find("kinds.tt"), std::string::npos) << messageOf(bad);
 }
+
+TEST(RuleFile, AlignedIntervalsTakeTheMultiplesOnly) {
+    // Main intervals (and tn's) from ragged sizes; "aligned" from multiples of 16, with tt intervals of its own.
+    auto j = intervalRule();
+    j["kinds"]["tn"] = json::parse(R"({"intervals": [{"lo": 16, "hi": 65, "candidate": "A=3"}]})");
+    j["aligned"] = json::parse(R"({"multiple": 16, "intervals": [{"lo": 16, "hi": 48, "candidate": "B=1"},
+        {"lo": 48, "hi": 65, "candidate": "B=2"}], "kinds": {"tt": {"intervals": [{"lo": 16, "hi": 65,
+        "candidate": "B=3"}]}}, "source": "aligned.csv"})");
+    const auto rule = kt::rules::ruleFileFromJson(j, "R.json");
+    ASSERT_TRUE(rule.aligned.has_value());
+    EXPECT_EQ(rule.aligned->multiple, 16);
+    EXPECT_EQ(rule.kinds(), (std::vector<std::string>{"tn", "tt"}));
+    EXPECT_EQ(rule.candidates(), (std::vector<std::string>{"A=1", "A=2", "A=3", "B=1", "B=2", "B=3"}));
+    // Multiples of 16 take the aligned intervals (their kind's where they have them), every other size the main.
+    const auto a = rule.select(kGemmDims, {32, 32, 32});
+    EXPECT_EQ(a.candidate, "B=1");
+    EXPECT_EQ(a.why, "16 <= m = n = k < 48 (aligned intervals, multiples of 16)");
+    EXPECT_EQ(rule.select(kGemmDims, {33, 33, 33}).candidate, "A=1");
+    EXPECT_EQ(rule.select(kGemmDims, {48, 48, 48}).candidate, "B=2");
+    EXPECT_EQ(rule.select(kGemmDims, {47, 47, 47}).candidate, "A=2");
+    const auto tt = rule.select(kGemmDims, {32, 32, 32}, "tt");
+    EXPECT_EQ(tt.candidate, "B=3");
+    EXPECT_EQ(tt.kind, "tt");
+    EXPECT_EQ(tt.why, "16 <= m = n = k < 65 (tt aligned intervals, multiples of 16)");
+    EXPECT_EQ(rule.select(kGemmDims, {33, 33, 33}, "tt").candidate, "A=1"); // tt has no main intervals
+    EXPECT_EQ(rule.select(kGemmDims, {32, 32, 32}, "tn").candidate, "B=1"); // tn has no aligned intervals
+    EXPECT_EQ(rule.select(kGemmDims, {33, 33, 33}, "tn").candidate, "A=3");
+    // Past the aligned intervals: their last one, said so; below the first multiple: the main intervals.
+    const auto past = rule.select(kGemmDims, {160, 160, 160});
+    EXPECT_EQ(past.candidate, "B=2");
+    EXPECT_NE(past.note.find("past"), std::string::npos) << past.note;
+    EXPECT_EQ(rule.select(kGemmDims, {0, 0, 0}).candidate, "A=1");
+    // Bad aligned parts name where they are.
+    auto bad = intervalRule();
+    bad["aligned"] = json::array();
+    EXPECT_NE(messageOf(bad).find("aligned: expected an object"), std::string::npos) << messageOf(bad);
+    for (const char* multiple : {R"({"intervals": []})", R"({"multiple": 1})", R"({"multiple": "16"})"}) {
+        bad["aligned"] = json::parse(multiple);
+        EXPECT_NE(messageOf(bad).find("aligned.multiple: expected an integer >= 2"), std::string::npos)
+            << messageOf(bad);
+    }
+    bad["aligned"] = json::parse(R"({"multiple": 16, "intervals": [{"lo": 16, "hi": 24, "candidate": ""}]})");
+    EXPECT_NE(messageOf(bad).find("aligned.intervals[0]: empty candidate"), std::string::npos) << messageOf(bad);
+    bad["aligned"] = json::parse(R"({"multiple": 16, "intervals": [{"lo": 16, "hi": 24, "candidate": "B=1"}],
+        "kinds": {"tt": {"intervals": [{"lo": 16, "hi": 24, "candidate": ""}]}}})");
+    EXPECT_NE(messageOf(bad).find("aligned.kinds.tt.intervals[0]: empty candidate"), std::string::npos)
+        << messageOf(bad);
+}
