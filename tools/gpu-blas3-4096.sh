@@ -29,12 +29,11 @@ points="$big;$nn3072;$nt3072" && [ "${KT_POINTS:-all}" = big ] && points=$big # 
 size=${KT_SIZE:-4096}
 verify=--verify && [ "$size" -gt 4096 ] && verify= # OpenBLAS's reference beyond 4096 takes minutes
 peer=${KT_PEER:-cublas} && tc=--tensor-cores && [ "$peer" = none ] && tc= # KT_PEER=none: a dry run on PoCL
-variants() { case ${1:1} in symm) echo ll,ru ;; syrk | syr2k) echo ln,ut ;; trmm) echo lunn,rlnn,rltu ;; esac; }
 step 120 bench --device "$device" --family dgemm --point "$points" --sizes "$size" --ops nn --peer "$peer" \
     $tc $verify --runs 7 --out "$res/dgemm-$size.json"
 for r in dsyrk dsyr2k dsymm dtrmm; do
-    step 150 bench --device "$device" --family "$r" --point "$points" --sizes "$size" --variants "$(variants "$r")" \
-        --peer "$peer" $tc $verify --runs 7 --out "$res/$r-$size.json"
+    step 150 bench --device "$device" --family "$r" --point "$points" --sizes "$size" \
+        --variants "$(blas3Variants "$r")" --peer "$peer" $tc $verify --runs 7 --out "$res/$r-$size.json"
 done
 python3 - "$res" "$size" "$big" "$nn3072" "$nt3072" <<'EOF' | tee "$out/summary.txt"
 import json, os, sys

@@ -33,17 +33,16 @@ if [ -n "${KT_TEST:-}" ]; then
     log "test exit $?"
     tail -5 "$res/blas3-test.txt" >> "$out/log.txt"
 fi
-variants() { case ${1:1} in symm) echo ll,ru ;; syrk | syr2k) echo ln,ut ;; trmm) echo lunn,rlnn,rltu ;; esac; }
 tc=--tensor-cores && [ "$prec" = s ] && tc= # cuBLAS FP32 pedantic is the single peer (no TF32)
 peer=${KT_PEER:-cublas} && [ "$peer" = none ] && tc=
 gemmSizes=$verified && [ "$large" = none ] || gemmSizes=$verified,$large
 step 90 bench --device "$device" --family ${prec}gemm --point "$k1;$base" --sizes "$gemmSizes" --ops nn --peer "$peer" \
     $tc --runs 7 --out "$res/gemm.json"
 for r in ${KT_ROUTINES:-${prec}symm ${prec}syrk ${prec}syr2k ${prec}trmm}; do
-    step 90 bench --device "$device" --family "$r" --point "$k1;$base" --sizes "$verified" --variants "$(variants "$r")" \
-        --peer "$peer" $tc --verify --runs 7 --out "$res/$r-verified.json"
+    step 90 bench --device "$device" --family "$r" --point "$k1;$base" --sizes "$verified" \
+        --variants "$(blas3Variants "$r")" --peer "$peer" $tc --verify --runs 7 --out "$res/$r-verified.json"
     [ "$large" = none ] || step 90 bench --device "$device" --family "$r" --point "$k1;$base" --sizes "$large" \
-        --variants "$(variants "$r")" --peer "$peer" $tc --runs 7 --out "$res/$r-large.json"
+        --variants "$(blas3Variants "$r")" --peer "$peer" $tc --runs 7 --out "$res/$r-large.json"
 done
 python3 - "$res" "$k1" <<'EOF' | tee "$out/summary.txt"
 import glob, json, os, sys

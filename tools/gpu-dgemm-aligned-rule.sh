@@ -12,7 +12,8 @@ res=/tmp/kt-dgemm-aligned-rule
 source tools/gpu-steps.sh # $KT_DB in $res, log, step, $cuda
 rule=${KT_RULE:-docs/perf/h200-2026-11-29/rules/rule-aligned-ops.json}
 base=${KT_BASE:-docs/perf/h200-2026-11-28-c/run-AO/rule-ops.json}
-sizes=${KT_SIZES:-128,200,256,333,512,640,777,1000,1024,1100,1280,1500,1536,2000,2048,2500,2560,3000,3072,3500,4000,4096,4500,5120,6000,6144,7000,8192}
+sizes=128,200,256,333,512,640,777,1000,1024,1100,1280,1500,1536,2000,2048,2500,2560,3000,3072,3500,4000,4096,4500
+sizes=${KT_SIZES:-$sizes,5120,6000,6144,7000,8192}
 verify_max=${KT_VERIFY_MAX:-3000}
 small=$(tr ',' '\n' <<< "$sizes" | awk -v m="$verify_max" '$1 <= m' | paste -sd,)
 large=$(tr ',' '\n' <<< "$sizes" | awk -v m="$verify_max" '$1 > m' | paste -sd,)

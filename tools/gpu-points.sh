@@ -22,6 +22,9 @@ d6="$d6,GEMM_MMA=3,GEMM_WM=32,GEMM_STAGES=4,GEMM_SWIZZLE=2" # DGEMM on the FP64 
 t2="GEMM_ML=64,GEMM_NL=128,GEMM_KL=8,GEMM_MS=16,GEMM_NS=8,GEMM_KS=8,GEMM_VW=4,GEMM_LOCAL_A=1,GEMM_LOCAL_B=1"
 t2="$t2,GEMM_IMAGE_A=0,GEMM_IMAGE_B=0,GEMM_LAYOUT_A=1,GEMM_LAYOUT_B=1,GEMM_PREFETCH=1,GEMM_KSPLIT=1" # older SGEMM
 variants() { case $1 in symm) echo ll,ru ;; syrk|syr2k) echo ln,ut ;; trmm) echo lunn,rltu ;; esac; }
+# The same for a family name with its precision (dsymm, …), TRMM also on the right with a non-unit diagonal
+# (tools/gpu-blas3-4096.sh, gpu-blas3-rule-kernel.sh).
+blas3Variants() { case ${1:1} in symm) echo ll,ru ;; syrk | syr2k) echo ln,ut ;; trmm) echo lunn,rlnn,rltu ;; esac; }
 # gpuDevice BACKEND DEVICES.json: the id of the first GPU of that backend (cuda, opencl) in `ktune devices --json`.
 gpuDevice() {
     python3 -c "import json,sys; print(next((d['id'] for d in json.load(open(sys.argv[2]))['devices'] if d.get('backend','').lower()==sys.argv[1] and d.get('type')=='gpu'), ''))" "$1" "$2"
