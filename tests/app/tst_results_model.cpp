@@ -90,6 +90,48 @@ private Q_SLOTS:
         QVERIFY(!model.device(live.stableId()));
     }
 
+    void aLateLoadKeepsTheRowsAppendedMeanwhile() {
+        // A run's live rows arrive while the page reads the store: the load's snapshot holds some of them (stored
+        // before it read the run), not the others; after it, every appended row is there exactly once.
+        ResultsModel model;
+        auto measured = [](const char* key, std::int64_t n) {
+            Measurement m;
+            m.deviceId = "dev", m.family = "transpose", m.pointKey = key, m.size = {{n}};
+            return m;
+        };
+        const Measurement a = measured("A=1", 256), b = measured("A=2", 256), c = measured("A=1", 512);
+        model.beginLoad();
+        model.appendMeasurements(7, {a, b});
+        model.appendMeasurements(7, {c, a}); // a second measurement of a (a re-measured point)
+        QCOMPARE(model.rowCount(), 4);
+        LoadedResults snapshot;
+        snapshot.rows = {{3, measured("B=1", 64)}, {7, a}}; // an older run's row and the first a, stored in time
+        model.setResults(snapshot);
+        QCOMPARE(model.rowCount(), 5);
+        QStringList rows;
+        for (int r = 0; r < model.rowCount(); ++r)
+            rows << QStringLiteral("%1 %2 %3").arg(model.row(r).runId).arg(
+                        QString::fromStdString(model.row(r).measurement.pointKey),
+                        QString::fromStdString(model.row(r).measurement.size.label()));
+        QCOMPARE(rows, (QStringList{"3 B=1 64", "7 A=1 256", "7 A=2 256", "7 A=1 512", "7 A=1 256"}));
+        // Only the next load after beginLoad keeps them: a later one without it shows the snapshot alone.
+        model.setResults(snapshot);
+        QCOMPARE(model.rowCount(), 2);
+        // A failed load clears, and stops keeping rows.
+        model.beginLoad();
+        model.appendMeasurements(7, {b});
+        model.clear();
+        model.setResults(snapshot);
+        QCOMPARE(model.rowCount(), 2);
+        // Two loads in flight: the rows appended since the first survive the second's results.
+        model.beginLoad();
+        model.appendMeasurements(7, {b});
+        model.beginLoad();
+        model.appendMeasurements(7, {c});
+        model.setResults(snapshot);
+        QCOMPARE(model.rowCount(), 4);
+    }
+
     void columnsShowTheStoredMeasurement() {
         ResultsModel model;
         model.setResults(ResultsModel::load(m_path));

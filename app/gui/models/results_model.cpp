@@ -8,6 +8,8 @@
 #include <QCoreApplication>
 
 #include <filesystem>
+#include <tuple>
+#include <utility>
 
 #include <QBrush>
 #include <QColor>
@@ -51,9 +53,42 @@ LoadedResults ResultsModel::load(const QString& path) {
     return out;
 }
 
+namespace {
+
+// What identifies a stored row, for telling a live row the load read from one it did not.
+auto rowKey(const ResultRow& r) {
+    const Measurement& m = r.measurement;
+    return std::make_tuple(r.runId, m.deviceId, m.family, m.pointKey, m.size.dims, static_cast<int>(m.status));
+}
+using RowKey = decltype(rowKey(std::declval<const ResultRow&>()));
+
+} // namespace
+
+void ResultsModel::beginLoad() {
+    // A load started while another was in flight (whose results the page then drops) keeps the rows appended since
+    // the first: the newer snapshot may not hold them either.
+    if (!m_loading) m_appendedInLoad.clear();
+    m_loading = true;
+}
+
 void ResultsModel::setResults(LoadedResults results) {
     beginResetModel();
     m_rows = std::move(results.rows);
+    if (m_loading && !m_appendedInLoad.empty()) {
+        // An appended row the snapshot holds (counted by key: once per time it was appended) is the stored copy the
+        // load read; one beyond that count was stored after the load read its run, or not yet, so it stays.
+        std::map<RowKey, int> inSnapshot;
+        for (const auto& r : m_rows) ++inSnapshot[rowKey(r)];
+        for (auto& r : m_appendedInLoad) {
+            auto it = inSnapshot.find(rowKey(r));
+            if (it != inSnapshot.end() && it->second > 0)
+                --it->second;
+            else
+                m_rows.push_back(std::move(r));
+        }
+    }
+    m_loading = false;
+    m_appendedInLoad.clear();
     // Added to the store's devices, not replacing them: a load that started before a run did (the page's reload when
     // its store is set) may complete after the run's device was added, and its live rows still need the label.
     for (auto& [id, device] : results.devices) m_devices[id] = std::move(device);
@@ -65,6 +100,7 @@ void ResultsModel::appendMeasurements(qint64 runId, const QVector<Measurement>& 
     const int first = static_cast<int>(m_rows.size());
     beginInsertRows({}, first, first + static_cast<int>(batch.size()) - 1);
     for (const auto& m : batch) m_rows.push_back({runId, m});
+    if (m_loading) m_appendedInLoad.insert(m_appendedInLoad.end(), m_rows.end() - batch.size(), m_rows.end());
     endInsertRows();
 }
 
@@ -74,6 +110,8 @@ void ResultsModel::clear() {
     beginResetModel();
     m_rows.clear();
     m_devices.clear();
+    m_loading = false;
+    m_appendedInLoad.clear();
     endResetModel();
 }
 

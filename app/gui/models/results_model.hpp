@@ -42,6 +42,11 @@ public:
     static void loadAsync(QObject* receiver, const QString& path,
                           std::function<void(LoadedResults results, const QString& error)> done);
 
+    // Call when a load starts (before loadAsync): rows appended from then on are kept by the next setResults (a run's
+    // live rows arrive while the store is read, and the snapshot may or may not hold them).
+    void beginLoad();
+    // The loaded rows, then the rows appended since beginLoad that the load did not read (each such row once per
+    // time it was appended and not in the snapshot: same run, device, family, candidate, size, status).
     void setResults(LoadedResults results);
     // Live rows from a running run (the engine stores them too; a reload shows the same rows).
     void appendMeasurements(qint64 runId, const QVector<Measurement>& batch);
@@ -61,6 +66,8 @@ public:
 private:
     std::vector<ResultRow> m_rows;
     std::map<std::string, DeviceInfo> m_devices;
+    bool m_loading = false;                    // between beginLoad and setResults (or clear)
+    std::vector<ResultRow> m_appendedInLoad;   // rows appended meanwhile
 };
 
 QString statusText(MeasurementStatus status);

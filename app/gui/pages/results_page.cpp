@@ -152,6 +152,7 @@ void ResultsPage::setDatabase(const QString& path) {
 void ResultsPage::reload() {
     const quint64 generation = ++m_generation;
     m_loading = true;
+    m_model->beginLoad(); // live rows appended while the store is read survive the load
     ResultsModel::loadAsync(this, m_database, [this, generation](LoadedResults results, const QString& error) {
         if (generation != m_generation) return; // a newer load replaced this one
         m_loading = false;
