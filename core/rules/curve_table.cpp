@@ -87,6 +87,16 @@ CurveTable readCurvesCsv(const std::string& path) {
     return translated([&] { return fit::readCsv(path, {"size", "candidate", "value"}); });
 }
 
+CurveTable CurveTable::sizesAligned(long long multiple, bool aligned) const {
+    CurveTable out;
+    for (std::size_t si = 0; si < sizes.size(); ++si) {
+        if ((sizes[si] > 0 && sizes[si] % multiple == 0) != aligned) continue;
+        for (std::size_t c = 0; c < candidates.size(); ++c)
+            if (has(c, si)) out.add(sizes[si], candidates[c], value[c][si]);
+    }
+    return out;
+}
+
 CurveTable parseCurvesCsv(const std::string& text, const std::string& source) {
     return translated([&] { return fit::parseCsv(text, source, {"size", "candidate", "value"}); });
 }

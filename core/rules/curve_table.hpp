@@ -27,6 +27,9 @@ struct CurveTable {
 
     // Builds a table from (size, candidate, value) triples; throws RuleInputError on a repeated pair.
     void add(long long size, const std::string& candidate, double v);
+    // The sizes that are positive multiples of `multiple` (aligned true) or the others, with every value measured
+    // there (candidates in their order of first appearance among those sizes); empty when there is no such size.
+    CurveTable sizesAligned(long long multiple, bool aligned) const;
 };
 
 // Reads `size,candidate,value` (any row order). Errors name file and line: header, non-integer size, empty

@@ -175,6 +175,7 @@ std::string emitKindsCpp(const SizeRule& main, const std::vector<KindIntervals>&
     if (aligned)
         d << "\n// Sizes that are positive multiples of " << aligned->multiple << " take the aligned intervals alike.";
     d << "\ninline const char* " << o.functionName << "(long long size, const char* kind) {\n";
+    if (kinds.empty() && (!aligned || aligned->kinds.empty())) d << "    (void)kind; // no kind has intervals of its own\n";
     if (aligned)
         d << "    if (size > 0 && size % " << aligned->multiple << "LL == 0) {\n"
           << kindDispatchCpp(aligned->kinds, alignedName, "        ") << "    }\n";

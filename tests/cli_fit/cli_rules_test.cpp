@@ -375,3 +375,55 @@ TEST(CliRules, MergeGivesAlignedSizesIntervalsOfTheirOwn) {
     }
     EXPECT_EQ(s.read("rk.json"), ragged);
 }
+
+TEST(CliRules, MultipleDerivesAlignedIntervalsFromTheSameCurves) {
+    // One curves file with ragged sizes and multiples of 128: --multiple 128 derives the main intervals from the
+    // first and the aligned ones from the second, each evaluated on its own sizes; rules of two ops derived so merge
+    // per kind, the tn rule's aligned intervals joining the main rule's aligned part.
+    Scratch s;
+    s.write("nn.csv", "size,candidate,value\n100,a,9\n100,b,1\n100,c,1\n128,a,1\n128,b,1\n128,c,9\n"
+                      "200,a,1\n200,b,9\n200,c,1\n256,a,1\n256,b,1\n256,c,9\n");
+    s.write("tn.csv", "size,candidate,value\n100,a,1\n100,b,9\n128,a,9\n128,b,1\n200,a,1\n200,b,9\n256,a,9\n256,b,1\n");
+    const auto r = s.ktune("rules --curves nn.csv --family dgemm --multiple 128 --out nn.json --emit-cpp nn.hpp");
+    ASSERT_EQ(r.rc, 0) << r.output;
+    EXPECT_NE(r.output.find("aligned (multiples of 128):"), std::string::npos) << r.output;
+    const auto j = nlohmann::json::parse(s.read("nn.json"));
+    EXPECT_EQ(j["intervals"][0]["candidate"], "a");
+    EXPECT_EQ(j["intervals"][1]["candidate"], "b");
+    EXPECT_EQ(j["sizes"]["count"], 2);
+    EXPECT_EQ(j["evaluation"]["oracle_hits"], 2);
+    EXPECT_EQ(j["aligned"]["multiple"], 128);
+    ASSERT_EQ(j["aligned"]["intervals"].size(), 1u);
+    EXPECT_EQ(j["aligned"]["intervals"][0]["candidate"], "c");
+    EXPECT_EQ(j["aligned"]["sizes"]["min"], 128);
+    EXPECT_EQ(j["aligned"]["evaluation"]["sizes"], 2);
+    EXPECT_NE(s.read("nn.hpp").find("size % 128LL == 0"), std::string::npos) << s.read("nn.hpp");
+    ASSERT_EQ(s.ktune("rules --curves tn.csv --family dgemm --multiple 128 --out tn.json").rc, 0);
+    const auto merged = s.ktune("rules --merge nn.json --kind-table tn=tn.json --out m.json");
+    ASSERT_EQ(merged.rc, 0) << merged.output;
+    const auto m = nlohmann::json::parse(s.read("m.json"));
+    EXPECT_EQ(m["kinds"]["tn"]["intervals"][0]["candidate"], "b");
+    EXPECT_EQ(m["aligned"]["intervals"], j["aligned"]["intervals"]);
+    EXPECT_EQ(m["aligned"]["kinds"]["tn"]["intervals"][0]["candidate"], "a");
+    EXPECT_EQ(m["aligned"]["kinds"]["tn"]["source"], "tn.csv");
+    ASSERT_EQ(s.ktune("rules --curves tn.csv --family dgemm --out plain.json").rc, 0);
+    ASSERT_EQ(s.ktune("rules --curves tn.csv --family dgemm --multiple 64 --out tn64.json").rc, 0);
+    s.write("T.csv", "m,n,k,candidate,value\n2,2,2,a,1\n2,2,2,b,2\n");
+    struct Case {
+        std::string args, mentions;
+    };
+    for (const Case& c : std::vector<Case>{
+             {"--curves nn.csv --multiple 1000 --out N.json", "no size is a multiple of 1000"},
+             {"--curves nn.csv --multiple 4 --out N.json", "every size is a multiple of 4"},
+             {"--curves nn.csv --multiple 1 --out N.json", "--multiple must be an integer >= 2"},
+             {"--curves T.csv --multiple 128 --out N.json", "--multiple applies to size curves"},
+             {"--merge plain.json --kind-table tn=tn.json --out N.json", "derive both with --multiple 128"},
+             {"--merge nn.json --kind-table tn=tn64.json --out N.json", "for multiples of 64"},
+             {"--merge m.json --kind-table tt=m.json --out N.json", "has kind intervals of its own"},
+         }) {
+        const auto bad = s.ktune("rules " + c.args);
+        EXPECT_EQ(bad.rc, 2) << c.args << "\n" << bad.output;
+        EXPECT_NE(bad.output.find(c.mentions), std::string::npos) << c.args << "\n" << bad.output;
+        EXPECT_FALSE(s.exists("N.json")) << c.args;
+    }
+}

@@ -19,7 +19,8 @@ namespace {
 
 const char* kRulesUsage =
     R"(usage: ktune rules --curves C.csv [--min-width W] [--tolerance T] --out R.json [--emit-cpp R.hpp]
-                   [--function NAME] [--namespace NS] [--holdout H.csv] [--family F] [--table [--key D1,D2,…]]
+                   [--function NAME] [--namespace NS] [--holdout H.csv] [--family F] [--multiple M]
+                   [--table [--key D1,D2,…]]
        ktune rules --merge MAIN.json --kind-table KIND=PART.json --out R.json [--emit-cpp R.hpp] [--family F]
        ktune rules --merge MAIN.json --aligned PART.json --multiple M --out R.json [--emit-cpp R.hpp] [--family F]
 
@@ -45,6 +46,8 @@ Derives a dispatch rule from performance curves: the best candidate per size, me
   --holdout H.csv   held-out measurements (same format): report the rule's loss versus their per-size best
   --family F        record the family in R.json ("family": F); `ktune bench --rules` then refuses the rule for
                     another family (sgemm and dgemm points look alike)
+  --multiple M      aligned intervals from the sizes that are multiples of M, the main ones from the others
+                    (integer >= 2; both sets must be non-empty; see "Aligned sizes" below)
 
 Curves of a tuning run: `ktune best --device D --family F --run ID --curves C.csv` (candidates are point keys,
 so R.json and the C++ header name the kernels; `ktune bench --family F --rules R.json` measures the rule).
@@ -88,7 +91,10 @@ from curves at ragged sizes and PART.json from curves at multiples of M (each ma
 R.json is RAGGED.json with "aligned": {"multiple": 128, "intervals": [...], "kinds": {...}, "source": ...}; a
 size that is a positive multiple of M takes the aligned intervals (its kind's where they have them), any other
 size the main ones. The emitted C++ adds NAME_aligned(size), NAME_aligned_tn(size), … and NAME(size, kind) tests
-the multiple first.
+the multiple first. In one step from curves that hold both kinds of size: `ktune rules --curves C.csv --multiple
+128 …` (the multiples of 128 make the aligned intervals, with their own evaluation and holdout); such rules of
+each op merge with --kind-table as any (every one derived with the same M: a kind's aligned intervals join the
+main rule's aligned part).
 
 Exit codes: 0 ok, 2 bad arguments or bad input (the message names the file and line), 1 failure while writing.
 )";
@@ -215,11 +221,14 @@ std::string mergedFamily(const kt::cli::Args& args, const kt::rules::RuleFile& b
     return family;
 }
 
-// Where the kind's part came from, kept under "kinds".KIND of the merged file.
-void copyProvenance(const kt::rules::RuleFile& part, nlohmann::json& into) {
+// Where a merged part came from (its curves, candidates, evaluation), kept beside its intervals.
+void copyProvenanceKeys(const nlohmann::json& from, nlohmann::json& into) {
     for (const char* key : {"source", "candidates", "evaluation", "holdout"})
-        if (part.document.contains(key)) into[key] = part.document[key];
+        if (from.contains(key)) into[key] = from[key];
 }
+
+// Where the kind's part came from, kept under "kinds".KIND of the merged file.
+void copyProvenance(const kt::rules::RuleFile& part, nlohmann::json& into) { copyProvenanceKeys(part.document, into); }
 
 // Writes the merged size rule `j` to outPath, and its C++ to --emit-cpp; returns the file as readers will see it.
 kt::rules::RuleFile writeMerged(const nlohmann::json& j, const std::string& outPath, const kt::cli::Args& args,
@@ -243,12 +252,26 @@ void mergeSizeRules(const kt::rules::RuleFile& base, const kt::rules::RuleFile& 
     using namespace kt;
     for (const auto& k : base.kindRules)
         if (k.kind == kind) throw rules::RuleInputError(base.source + " has " + kind + " intervals already");
-    if (!part.kindRules.empty())
+    if (!part.kindRules.empty() || (part.aligned && !part.aligned->kinds.empty()))
         throw rules::RuleInputError(part.source + ": has kind intervals of its own; give a plain rule for " + kind);
     nlohmann::json j = base.document;
     j["kinds"][kind] = rules::ruleToJson(*part.sizeRule);
     j["kinds"][kind].erase("format");
     copyProvenance(part, j["kinds"][kind]);
+    if (part.aligned) { // the kind's aligned intervals join the main rule's aligned part (same multiple)
+        const std::string m = std::to_string(part.aligned->multiple);
+        if (!base.aligned)
+            throw rules::RuleInputError(part.source + " has aligned intervals (multiples of " + m + "), " +
+                                        base.source + " none: derive both with --multiple " + m);
+        if (base.aligned->multiple != part.aligned->multiple)
+            throw rules::RuleInputError(part.source + "'s aligned intervals are for multiples of " + m + ", " +
+                                        base.source + "'s for multiples of " +
+                                        std::to_string(base.aligned->multiple));
+        nlohmann::json& a = j["aligned"]["kinds"][kind];
+        a = rules::ruleToJson(part.aligned->rule);
+        a.erase("format");
+        copyProvenanceKeys(part.document["aligned"], a);
+    }
     if (!family.empty()) j["family"] = family;
     const auto merged = writeMerged(j, outPath, args, cpp);
     std::cout << "merged: " << merged.sizeRule->intervals.size() << " intervals, " << kind << " "
@@ -391,8 +414,7 @@ int runRules(const std::vector<std::string>& argv) {
         return runMerge(args, args.required("--out"), cpp);
     }
     if (args.value("--kind-table")) throw cli::UsageError("--kind-table goes with --merge MAIN.json");
-    for (const char* mergeOnly : {"--aligned", "--multiple"})
-        if (args.value(mergeOnly)) throw cli::UsageError(std::string(mergeOnly) + " goes with --merge MAIN.json");
+    if (args.value("--aligned")) throw cli::UsageError("--aligned goes with --merge MAIN.json");
     const std::string curvesPath = args.required("--curves");
     const std::string outPath = args.required("--out");
     if (auto f = args.value("--family")) {
@@ -413,37 +435,80 @@ int runRules(const std::vector<std::string>& argv) {
         throw cli::UsageError("--function '" + cpp.functionName + "' is not a C++ identifier");
     const auto header = rules::csvHeaderOf(curvesPath);
     const bool treeMode = header.size() >= 4 && header[header.size() - 2] == "candidate" && header.back() == "value";
+    if (treeMode && args.value("--multiple"))
+        throw cli::UsageError("--multiple applies to size curves (one size column), not to trees or tables");
     if (treeMode && args.flag("--table")) return runTable(args, curvesPath, outPath, cpp);
     if (treeMode) return runTree(args, curvesPath, outPath, cpp);
     if (args.flag("--table") || args.value("--key"))
         throw cli::UsageError("--table and --key need curves with two or more size dimensions");
     if (args.value("--max-depth") || args.value("--min-leaf"))
         throw cli::UsageError("--max-depth and --min-leaf need curves with two or more size dimensions");
+    const auto multiple = args.integer("--multiple");
+    if (multiple && *multiple < 2) throw cli::UsageError("--multiple must be an integer >= 2");
     try {
-        const auto curves = rules::readCurvesCsv(curvesPath);
+        // With --multiple M the multiples of M make the aligned intervals and the other sizes the main ones.
+        const auto all = rules::readCurvesCsv(curvesPath);
+        const auto curves = multiple ? all.sizesAligned(*multiple, false) : all;
+        std::optional<rules::CurveTable> alignedCurves;
+        if (multiple) {
+            alignedCurves = all.sizesAligned(*multiple, true);
+            const std::string m = std::to_string(*multiple);
+            if (alignedCurves->sizes.empty())
+                throw rules::RuleInputError(curvesPath + ": no size is a multiple of " + m + " (--multiple " + m +
+                                            " derives aligned intervals from them)");
+            if (curves.sizes.empty())
+                throw rules::RuleInputError(curvesPath + ": every size is a multiple of " + m + ", none is left for the "
+                                            "main intervals (derive the rule without --multiple)");
+        }
         const auto rule = rules::deriveRule(curves, options);
-        std::string header;
-        if (args.value("--emit-cpp")) header = rules::emitCpp(rule, cpp); // may reject --namespace: before writing
-        auto j = rules::ruleToJson(rule);
+        std::optional<rules::AlignedIntervals> aligned;
+        if (alignedCurves) aligned = rules::AlignedIntervals{*multiple, rules::deriveRule(*alignedCurves, options), {}};
+        std::string header; // may reject --namespace: before writing
+        if (args.value("--emit-cpp"))
+            header = aligned ? rules::emitKindsCpp(rule, {}, cpp, &*aligned) : rules::emitCpp(rule, cpp);
+        // Intervals, provenance and evaluation of one set of curves (the main ones, or the aligned part's).
+        auto described = [&](const rules::SizeRule& r, const rules::CurveTable& c) {
+            auto j = rules::ruleToJson(r);
+            j["candidates"] = c.candidates;
+            j["sizes"] = {{"min", c.sizes.front()}, {"max", c.sizes.back()}, {"count", c.sizes.size()}};
+            j["evaluation"] = rules::evaluationToJson(rules::evaluateRule(r, c));
+            return j;
+        };
+        auto j = described(rule, curves);
         j["source"] = curvesPath;
         if (auto f = args.value("--family")) j["family"] = *f;
         j["min_width"] = options.minWidth;
         j["tolerance"] = options.tolerance;
-        j["candidates"] = curves.candidates;
-        j["sizes"] = {{"min", curves.sizes.front()}, {"max", curves.sizes.back()}, {"count", curves.sizes.size()}};
-        const auto training = rules::evaluateRule(rule, curves);
-        j["evaluation"] = rules::evaluationToJson(training);
-        std::optional<rules::RuleEvaluation> holdout;
+        if (aligned) {
+            j["aligned"] = described(aligned->rule, *alignedCurves);
+            j["aligned"].erase("format");
+            j["aligned"]["multiple"] = *multiple;
+            j["aligned"]["source"] = curvesPath;
+        }
+        std::optional<rules::RuleEvaluation> holdout, alignedHoldout;
         if (auto h = args.value("--holdout")) {
-            holdout = rules::evaluateRule(rule, rules::readCurvesCsv(*h));
+            const auto held = rules::readCurvesCsv(*h);
+            holdout = rules::evaluateRule(rule, multiple ? held.sizesAligned(*multiple, false) : held);
             j["holdout"] = rules::evaluationToJson(*holdout);
             j["holdout"]["source"] = *h;
+            if (aligned) {
+                alignedHoldout = rules::evaluateRule(aligned->rule, held.sizesAligned(*multiple, true));
+                j["aligned"]["holdout"] = rules::evaluationToJson(*alignedHoldout);
+                j["aligned"]["holdout"]["source"] = *h;
+            }
         }
         fit::writeFileAtomically(outPath, j.dump(2) + "\n");
         if (auto p = args.value("--emit-cpp")) fit::writeFileAtomically(*p, header);
         for (const auto& row : rules::ruleTable(rule)) std::cout << row.range << "  " << row.candidate << "\n";
-        printEvaluation("curves", training);
+        printEvaluation("curves", rules::evaluateRule(rule, curves));
         if (holdout) printEvaluation("holdout", *holdout);
+        if (aligned) {
+            std::cout << "aligned (multiples of " << *multiple << "):\n";
+            for (const auto& row : rules::ruleTable(aligned->rule))
+                std::cout << row.range << "  " << row.candidate << "\n";
+            printEvaluation("aligned curves", rules::evaluateRule(aligned->rule, *alignedCurves));
+            if (alignedHoldout) printEvaluation("aligned holdout", *alignedHoldout);
+        }
         std::cout << "wrote: " << outPath << (args.value("--emit-cpp") ? ", " + *args.value("--emit-cpp") : "") << "\n";
     } catch (const rules::RuleInputError& e) {
         throw cli::UsageError(e.what());
