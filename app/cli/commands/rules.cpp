@@ -281,6 +281,13 @@ void mergeSizeRules(const kt::rules::RuleFile& base, const kt::rules::RuleFile& 
               << "\n";
 }
 
+// A merge writes new files only: R.json and R.hpp must not exist.
+void refuseExistingOutputs(const kt::cli::Args& args, const std::string& outPath) {
+    for (const auto& path : {std::optional<std::string>(outPath), args.value("--emit-cpp")})
+        if (path && std::filesystem::exists(*path))
+            throw kt::cli::UsageError(*path + " exists: a merge writes new files only (choose another name)");
+}
+
 // Two size rules (ktune-rules/1): MAIN with "aligned" = the other's intervals (and kinds) for the multiples of
 // `multiple`.
 void mergeAligned(const kt::rules::RuleFile& base, const kt::rules::RuleFile& part, long long multiple,
@@ -315,9 +322,7 @@ int runAlignedMerge(const kt::cli::Args& args, const std::string& outPath, const
     if (!multiple) throw cli::UsageError("--aligned needs --multiple M (the aligned intervals take multiples of M)");
     if (*multiple < 2) throw cli::UsageError("--multiple must be an integer >= 2");
     const std::string basePath = *args.value("--merge"), partPath = *args.value("--aligned");
-    for (const auto& path : {std::optional<std::string>(outPath), args.value("--emit-cpp")})
-        if (path && std::filesystem::exists(*path))
-            throw cli::UsageError(*path + " exists: a merge writes new files only (choose another name)");
+    refuseExistingOutputs(args, outPath);
     try {
         const auto base = rules::readRuleFile(basePath);
         const auto part = rules::readRuleFile(partPath);
@@ -347,9 +352,7 @@ int runMerge(const kt::cli::Args& args, const std::string& outPath, const kt::ru
     if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
         throw cli::UsageError("--kind-table '" + spec + "': expected KIND=FILE.json (e.g. pointers=ptr-table.json)");
     const std::string kind = spec.substr(0, eq), kindPath = spec.substr(eq + 1);
-    for (const auto& path : {std::optional<std::string>(outPath), args.value("--emit-cpp")})
-        if (path && std::filesystem::exists(*path))
-            throw cli::UsageError(*path + " exists: a merge writes new files only (choose another name)");
+    refuseExistingOutputs(args, outPath);
     try {
         const auto base = rules::readRuleFile(basePath);
         const auto part = rules::readRuleFile(kindPath);
