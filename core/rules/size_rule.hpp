@@ -34,8 +34,8 @@ struct KindIntervals {
 // A size rule's intervals for the sizes that are positive multiples of `multiple` ("aligned" in R.json), beside its
 // main ones, with intervals per kind of their own as the main ones have. Derived from curves measured at such sizes
 // only: there GEMM's kernels run their exact-fit programs and other kernels win than at the ragged sizes between
-// (H200 2026-11-29 run B: a rule derived at multiples of 128 took 0.65-0.88 of the best at ragged sizes, and the
-// other way round).
+// (H200 2026-11-29 runs B-D: a DGEMM rule derived at multiples of 128 took as little as 0.72 of the best at ragged
+// sizes, one derived at ragged sizes as little as 0.65 at the multiples).
 struct AlignedIntervals {
     long long multiple = 0; // >= 2
     SizeRule rule;
