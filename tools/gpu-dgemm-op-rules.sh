@@ -6,7 +6,8 @@
 #     the candidates within 5% of a size's best at the most sizes, at most KT_TOP of them) — or, without it, a two-stage tune of
 #     KT_SPACE (tools/spaces/dgemm-direct.json) as tools/gpu-dispatch.sh runs it;
 #  2. one `ktune bench --point "k1;k2;…"` process per op over the sizes, the routine's figure per finalist;
-#  3. per op, curves (size, candidate, GF/s) and `ktune rules --curves` (KT_TOLERANCE, default 2%); the NN rule is the main one,
+#  3. per op, curves (size, candidate, GF/s) and `ktune rules --curves` (KT_TOLERANCE, default 2%; with KT_MULTIPLE=M
+#     the sizes that are multiples of M give the rule's aligned intervals, the others its main ones); the NN rule is the main one,
 #     the others merged into it (`ktune rules --merge nn.json --kind-table tn=tn.json …`);
 #  4. the merged rule and, in the same process kind, KT_BASE (the single rule to beat; default run AK's merged rule)
 #     benched beside cuBLAS (default math and pedantic), every op, at the sizes (or KT_CHECK_SIZES); rows up to
@@ -81,7 +82,8 @@ with open(sys.argv[2], "w", newline="") as f:
         if r.get("ours_gflops") is not None:
             w.writerow([r["size"][0], r["candidate"], r["ours_gflops"]])
 EOF
-    step 30 rules --curves "$res/curves-$op.csv" --family "$family" --tolerance "$tolerance" --out "$res/rule-$op.json"
+    step 30 rules --curves "$res/curves-$op.csv" --family "$family" --tolerance "$tolerance" \
+        ${KT_MULTIPLE:+--multiple "$KT_MULTIPLE"} --out "$res/rule-$op.json"
 done
 merged=$res/rule-nn.json
 for op in nt tn tt; do
