@@ -194,25 +194,18 @@ TEST(MmaTileCopyOnTheHost, FitLoopCopiesShiftTheFirstKBlock) {
                 SCOPED_TRACE(testing::Message() << side << " kMajor " << kMajor << " k " << kReal);
                 const std::string text = gemm::generateTnKernel(p, v);
                 ASSERT_NE(text.find("gemm_copy_" + side + "_first("), std::string::npos);
-                const std::string shift = "const int kShift = (kReal + GEMM_KL - 1) / GEMM_KL * GEMM_KL - kReal;";
                 const std::string whole = "for (int blk = 0; (blk + 1) * " + wide + " <= rows; ++blk)";
-                // The first k-block through _first, then every later one through _fit.
-                const std::string first =
-                    kHostPrelude + copyFunctions(text, side[0]) +
-                    hostMain(o,
-                             "{ " + shift + " gemm_copy_" + side +
-                                 "_first(tile.data(), base, off, rows, kReal, ld, blk, kb, lid, kShift); }",
-                             whole + " for (int kb = 0; kb < 1; ++kb)",
-                             "kb * GEMM_KL - ((kReal + GEMM_KL - 1) / GEMM_KL * GEMM_KL - kReal) + k", "value");
-                EXPECT_EQ(run(first), "mismatches 0\n");
-                const std::string later =
-                    kHostPrelude + copyFunctions(text, side[0]) +
-                    hostMain(o,
-                             "{ " + shift + " gemm_copy_" + side +
-                                 "_fit(tile.data(), base, off, rows, kReal, ld, blk, kb, lid, kShift); }",
-                             whole + " for (int kb = 1; kb * GEMM_KL < kReal; ++kb)",
-                             "kb * GEMM_KL - ((kReal + GEMM_KL - 1) / GEMM_KL * GEMM_KL - kReal) + k", "value");
-                EXPECT_EQ(run(later), "mismatches 0\n");
+                const std::string kShift = "((kReal + GEMM_KL - 1) / GEMM_KL * GEMM_KL - kReal)";
+                // The copy `suffix` (_first, _fit) over the k-blocks of `kbLoop`, k-block kb from kb * kl - kShift.
+                auto shifted = [&](const std::string& suffix, const std::string& kbLoop) {
+                    return kHostPrelude + copyFunctions(text, side[0]) +
+                           hostMain(o,
+                                    "gemm_copy_" + side + suffix +
+                                        "(tile.data(), base, off, rows, kReal, ld, blk, kb, lid, " + kShift + ")",
+                                    whole + " " + kbLoop, "kb * GEMM_KL - " + kShift + " + k", "value");
+                };
+                EXPECT_EQ(run(shifted("_first", "for (int kb = 0; kb < 1; ++kb)")), "mismatches 0\n");
+                EXPECT_EQ(run(shifted("_fit", "for (int kb = 1; kb * GEMM_KL < kReal; ++kb)")), "mismatches 0\n");
                 ++cases;
             }
     EXPECT_EQ(cases, 6);
