@@ -17,10 +17,11 @@ inline bool haveCompiler() {
     return std::system("command -v c++ > /dev/null 2>&1") == 0;
 }
 
-// Writes header + main into a fresh directory, compiles with -Wall -Werror and returns the program's stdout,
-// or nullopt (with the reason in *error) when compiling or running fails.
+// Writes header + main into a fresh directory, compiles with `flags` (by default every warning an error) and returns
+// the program's stdout, or nullopt (with the reason in *error) when compiling or running fails.
 inline std::optional<std::string> compileAndRun(const std::string& header, const std::string& mainBody,
-                                                std::string* error) {
+                                                std::string* error,
+                                                const std::string& flags = "-Wall -Wextra -Werror") {
     namespace fs = std::filesystem;
     const fs::path dir = fs::temp_directory_path() /
                          ("kt_rules_cpp_" + std::to_string(std::random_device{}()) + std::to_string(::getpid()));
@@ -28,7 +29,7 @@ inline std::optional<std::string> compileAndRun(const std::string& header, const
     std::ofstream(dir / "rule.hpp") << header;
     std::ofstream(dir / "main.cpp") << "#include \"rule.hpp\"\n#include <cstdio>\nint main() {\n"
                                     << mainBody << "\n}\n";
-    const std::string cmd = "c++ -std=c++17 -Wall -Wextra -Werror -o '" + (dir / "prog").string() + "' '" +
+    const std::string cmd = "c++ -std=c++17 " + flags + " -o '" + (dir / "prog").string() + "' '" +
                             (dir / "main.cpp").string() + "' > '" + (dir / "log.txt").string() + "' 2>&1";
     if (std::system(cmd.c_str()) != 0) {
         std::ifstream log(dir / "log.txt");

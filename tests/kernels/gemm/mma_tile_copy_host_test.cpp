@@ -6,15 +6,10 @@
 // exact-fit program, and the fit loop's shifted copies (its first k-block partial, the others whole).
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <optional>
-#include <random>
 #include <sstream>
-#include <unistd.h>
 
 #include "kernels/gemm/gemm_generator.hpp"
+#include "tests/core/rules/compile_helper.hpp"
 #include "tests/kernels/gemm/gemm_test_util.hpp"
 
 namespace kt {
@@ -22,38 +17,7 @@ namespace {
 
 using gemm::GemmParams;
 using gemm::TnVariant;
-
-bool haveCompiler() { return std::system("c++ --version > /dev/null 2>&1") == 0; }
-
-// Compiles `program` and runs it: its standard output, or nullopt with `error` set.
-std::optional<std::string> compileAndRun(const std::string& program, std::string* error) {
-    namespace fs = std::filesystem;
-    const fs::path dir = fs::temp_directory_path() /
-                         ("kt_mma_copy_" + std::to_string(std::random_device{}()) + std::to_string(::getpid()));
-    fs::create_directories(dir);
-    std::ofstream(dir / "main.cpp") << program;
-    auto read = [](const fs::path& path) {
-        std::ifstream in(path);
-        std::stringstream text;
-        text << in.rdbuf();
-        return text.str();
-    };
-    std::optional<std::string> out;
-    const std::string build = "c++ -std=c++17 -O1 -w -o '" + (dir / "prog").string() + "' '" +
-                              (dir / "main.cpp").string() + "' > '" + (dir / "log.txt").string() + "' 2>&1";
-    if (std::system(build.c_str()) != 0) {
-        *error = read(dir / "log.txt");
-    } else {
-        const std::string run = "'" + (dir / "prog").string() + "' > '" + (dir / "out.txt").string() + "' 2>&1";
-        const int rc = std::system(run.c_str());
-        if (rc == 0)
-            out = read(dir / "out.txt");
-        else
-            *error = "exit " + std::to_string(rc) + ": " + read(dir / "out.txt");
-    }
-    fs::remove_all(dir);
-    return out;
-}
+using rules::test::haveCompiler;
 
 // The kernel's #define lines (up to its launch bounds) and every copy function of `side` (gemm_copy_A, _first, _fit).
 std::string copyFunctions(const std::string& source, char side) {
@@ -93,7 +57,7 @@ struct Operand {
     int rows = 0, kReal = 0, ld = 0, off = 0;
 };
 
-// The main of a host program: every tile (blk, kb) that `copy` fills (a call per work-item: `copy` is the call with
+// The body of a host program's main: every tile (blk, kb) that `copy` fills (a call per work-item: `copy` is the call with
 // `tile`, `blk`, `kb` and `lid` free) against `want` (an expression of gk, gc and the operand's element `value`).
 // `tiles` bounds the blocks and k-blocks tried.
 std::string hostMain(const Operand& o, const std::string& copy, const std::string& tiles, const std::string& gkOf,
@@ -101,8 +65,7 @@ std::string hostMain(const Operand& o, const std::string& copy, const std::strin
     const std::string wide = o.sideA ? "GEMM_ML" : "GEMM_NL";
     const std::string ld = o.sideA ? (o.kMajor ? "GEMM_LDAK" : "GEMM_LDA") : (o.kMajor ? "GEMM_LDBK" : "GEMM_LDB");
     std::ostringstream s;
-    s << "int main() {\n"
-      << "    const int rows = " << o.rows << ", kReal = " << o.kReal << ", ld = " << o.ld << ", off = " << o.off
+    s << "    const int rows = " << o.rows << ", kReal = " << o.kReal << ", ld = " << o.ld << ", off = " << o.off
       << ";\n"
       << "    std::vector<double> a((size_t)off + (size_t)" << (o.kMajor ? "rows" : "kReal") << " * ld + 16);\n"
       << "    for (size_t i = 0; i < a.size(); ++i) a[i] = 2.0 + (double)((i * 7919) % 1000);\n"
@@ -126,14 +89,14 @@ std::string hostMain(const Operand& o, const std::string& copy, const std::strin
       << "                    std::printf(\"tile %d,%d (k %d, c %d): %g, want %g\\n\", blk, kb, gk, gc, got, want);\n"
       << "            }\n"
       << "    }\n"
-      << "    std::printf(\"%s %ld\\n\", tiles ? \"mismatches\" : \"no tiles\", bad);\n"
-      << "}\n";
+      << "    std::printf(\"%s %ld\\n\", tiles ? \"mismatches\" : \"no tiles\", bad);\n";
     return s.str();
 }
 
-std::string run(const std::string& program) {
+// Compiles the copy functions of `source` with the host stand-ins and runs `mainBody`; its output or the failure.
+std::string run(const std::string& source, char side, const std::string& mainBody) {
     std::string error;
-    const auto out = compileAndRun(program, &error);
+    const auto out = rules::test::compileAndRun(kHostPrelude + copyFunctions(source, side), mainBody, &error, "-O1 -w");
     return out ? *out : "build or run failed: " + error;
 }
 
@@ -161,14 +124,12 @@ TEST(MmaTileCopyOnTheHost, DirectCopiesHoldTheOperandInEveryOrientationAndPath) 
                 for (const Operand& o : operands) {
                     SCOPED_TRACE(testing::Message() << side << " kMajor " << kMajor << " exactFit " << exactFit
                                                     << " rows " << o.rows << " k " << o.kReal << " ld " << o.ld);
-                    const std::string program =
-                        kHostPrelude + copyFunctions(gemm::generateTnKernel(p, v), side[0]) +
+                    const std::string body =
                         hostMain(o, "gemm_copy_" + side + "(tile.data(), base, off, rows, kReal, ld, blk, kb, lid)",
                                  "for (int blk = 0; blk * " + wide +
-                                     " < rows; ++blk) for (int kb = 0; kb * GEMM_KL < "
-                                     "kReal; ++kb)",
+                                     " < rows; ++blk) for (int kb = 0; kb * GEMM_KL < kReal; ++kb)",
                                  "kb * GEMM_KL + k", "value");
-                    EXPECT_EQ(run(program), "mismatches 0\n");
+                    EXPECT_EQ(run(gemm::generateTnKernel(p, v), side[0], body), "mismatches 0\n");
                     ++cases;
                 }
             }
@@ -198,14 +159,14 @@ TEST(MmaTileCopyOnTheHost, FitLoopCopiesShiftTheFirstKBlock) {
                 const std::string kShift = "((kReal + GEMM_KL - 1) / GEMM_KL * GEMM_KL - kReal)";
                 // The copy `suffix` (_first, _fit) over the k-blocks of `kbLoop`, k-block kb from kb * kl - kShift.
                 auto shifted = [&](const std::string& suffix, const std::string& kbLoop) {
-                    return kHostPrelude + copyFunctions(text, side[0]) +
-                           hostMain(o,
-                                    "gemm_copy_" + side + suffix +
-                                        "(tile.data(), base, off, rows, kReal, ld, blk, kb, lid, " + kShift + ")",
-                                    whole + " " + kbLoop, "kb * GEMM_KL - " + kShift + " + k", "value");
+                    return run(text, side[0],
+                               hostMain(o,
+                                        "gemm_copy_" + side + suffix +
+                                            "(tile.data(), base, off, rows, kReal, ld, blk, kb, lid, " + kShift + ")",
+                                        whole + " " + kbLoop, "kb * GEMM_KL - " + kShift + " + k", "value"));
                 };
-                EXPECT_EQ(run(shifted("_first", "for (int kb = 0; kb < 1; ++kb)")), "mismatches 0\n");
-                EXPECT_EQ(run(shifted("_fit", "for (int kb = 1; kb * GEMM_KL < kReal; ++kb)")), "mismatches 0\n");
+                EXPECT_EQ(shifted("_first", "for (int kb = 0; kb < 1; ++kb)"), "mismatches 0\n");
+                EXPECT_EQ(shifted("_fit", "for (int kb = 1; kb * GEMM_KL < kReal; ++kb)"), "mismatches 0\n");
                 ++cases;
             }
     EXPECT_EQ(cases, 6);
