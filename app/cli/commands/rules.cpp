@@ -221,14 +221,27 @@ std::string mergedFamily(const kt::cli::Args& args, const kt::rules::RuleFile& b
     return family;
 }
 
-// Where a merged part came from (its curves, candidates, evaluation), kept beside its intervals.
+// Where a merged part came from (its curves, candidates, evaluation), kept beside its intervals or entries.
 void copyProvenanceKeys(const nlohmann::json& from, nlohmann::json& into) {
     for (const char* key : {"source", "candidates", "evaluation", "holdout"})
         if (from.contains(key)) into[key] = from[key];
 }
 
-// Where the kind's part came from, kept under "kinds".KIND of the merged file.
-void copyProvenance(const kt::rules::RuleFile& part, nlohmann::json& into) { copyProvenanceKeys(part.document, into); }
+// A merged part as the merged file holds it: `rule`'s intervals (no "format") and where they came from (`from`, the
+// part's document or its "aligned" object).
+nlohmann::json mergedPart(const kt::rules::SizeRule& rule, const nlohmann::json& from) {
+    nlohmann::json j = kt::rules::ruleToJson(rule);
+    j.erase("format");
+    copyProvenanceKeys(from, j);
+    return j;
+}
+
+// The --multiple option, checked: the aligned intervals take its multiples.
+std::optional<long long> multipleOption(const kt::cli::Args& args) {
+    const auto multiple = args.integer("--multiple");
+    if (multiple && *multiple < 2) throw kt::cli::UsageError("--multiple must be an integer >= 2");
+    return multiple;
+}
 
 // Writes the merged size rule `j` to outPath, and its C++ to --emit-cpp; returns the file as readers will see it.
 kt::rules::RuleFile writeMerged(const nlohmann::json& j, const std::string& outPath, const kt::cli::Args& args,
@@ -255,9 +268,7 @@ void mergeSizeRules(const kt::rules::RuleFile& base, const kt::rules::RuleFile& 
     if (!part.kindRules.empty() || (part.aligned && !part.aligned->kinds.empty()))
         throw rules::RuleInputError(part.source + ": has kind intervals of its own; give a plain rule for " + kind);
     nlohmann::json j = base.document;
-    j["kinds"][kind] = rules::ruleToJson(*part.sizeRule);
-    j["kinds"][kind].erase("format");
-    copyProvenance(part, j["kinds"][kind]);
+    j["kinds"][kind] = mergedPart(*part.sizeRule, part.document);
     if (part.aligned) { // the kind's aligned intervals join the main rule's aligned part (same multiple)
         const std::string m = std::to_string(part.aligned->multiple);
         if (!base.aligned)
@@ -267,10 +278,7 @@ void mergeSizeRules(const kt::rules::RuleFile& base, const kt::rules::RuleFile& 
             throw rules::RuleInputError(part.source + "'s aligned intervals are for multiples of " + m + ", " +
                                         base.source + "'s for multiples of " +
                                         std::to_string(base.aligned->multiple));
-        nlohmann::json& a = j["aligned"]["kinds"][kind];
-        a = rules::ruleToJson(part.aligned->rule);
-        a.erase("format");
-        copyProvenanceKeys(part.document["aligned"], a);
+        j["aligned"]["kinds"][kind] = mergedPart(part.aligned->rule, part.document["aligned"]);
     }
     if (!family.empty()) j["family"] = family;
     const auto merged = writeMerged(j, outPath, args, cpp);
@@ -299,11 +307,9 @@ void mergeAligned(const kt::rules::RuleFile& base, const kt::rules::RuleFile& pa
         throw rules::RuleInputError(part.source + ": has aligned intervals of its own; give a rule without");
     nlohmann::json j = base.document;
     nlohmann::json& a = j["aligned"];
-    a = rules::ruleToJson(*part.sizeRule);
-    a.erase("format");
+    a = mergedPart(*part.sizeRule, part.document);
     a["multiple"] = multiple;
     if (part.document.contains("kinds")) a["kinds"] = part.document["kinds"];
-    copyProvenance(part, a);
     if (!family.empty()) j["family"] = family;
     const auto merged = writeMerged(j, outPath, args, cpp);
     std::cout << "merged: " << merged.sizeRule->intervals.size() << " intervals, aligned (multiples of " << multiple
@@ -318,9 +324,8 @@ int runAlignedMerge(const kt::cli::Args& args, const std::string& outPath, const
     using namespace kt;
     if (args.value("--kind-table"))
         throw cli::UsageError("--aligned and --kind-table are two merges: run one, then the other on its output");
-    const auto multiple = args.integer("--multiple");
+    const auto multiple = multipleOption(args);
     if (!multiple) throw cli::UsageError("--aligned needs --multiple M (the aligned intervals take multiples of M)");
-    if (*multiple < 2) throw cli::UsageError("--multiple must be an integer >= 2");
     const std::string basePath = *args.value("--merge"), partPath = *args.value("--aligned");
     refuseExistingOutputs(args, outPath);
     try {
@@ -384,7 +389,7 @@ int runMerge(const kt::cli::Args& args, const std::string& outPath, const kt::ru
         for (const auto& [k, v] : before.items()) // earlier merges' provenance
             for (const auto& [key, value] : v.items())
                 if (key != "entries") j["kinds"][k][key] = value;
-        copyProvenance(part, j["kinds"][kind]);
+        copyProvenanceKeys(part.document, j["kinds"][kind]);
         if (!family.empty()) j["family"] = family;
         fit::writeFileAtomically(outPath, j.dump(2) + "\n");
         if (auto p = args.value("--emit-cpp")) fit::writeFileAtomically(*p, header);
@@ -446,8 +451,7 @@ int runRules(const std::vector<std::string>& argv) {
         throw cli::UsageError("--table and --key need curves with two or more size dimensions");
     if (args.value("--max-depth") || args.value("--min-leaf"))
         throw cli::UsageError("--max-depth and --min-leaf need curves with two or more size dimensions");
-    const auto multiple = args.integer("--multiple");
-    if (multiple && *multiple < 2) throw cli::UsageError("--multiple must be an integer >= 2");
+    const auto multiple = multipleOption(args);
     try {
         // With --multiple M the multiples of M make the aligned intervals and the other sizes the main ones.
         const auto all = rules::readCurvesCsv(curvesPath);
@@ -470,20 +474,23 @@ int runRules(const std::vector<std::string>& argv) {
         if (args.value("--emit-cpp"))
             header = aligned ? rules::emitKindsCpp(rule, {}, cpp, &*aligned) : rules::emitCpp(rule, cpp);
         // Intervals, provenance and evaluation of one set of curves (the main ones, or the aligned part's).
-        auto described = [&](const rules::SizeRule& r, const rules::CurveTable& c) {
+        auto described = [&](const rules::SizeRule& r, const rules::CurveTable& c, const rules::RuleEvaluation& e) {
             auto j = rules::ruleToJson(r);
             j["candidates"] = c.candidates;
             j["sizes"] = {{"min", c.sizes.front()}, {"max", c.sizes.back()}, {"count", c.sizes.size()}};
-            j["evaluation"] = rules::evaluationToJson(rules::evaluateRule(r, c));
+            j["evaluation"] = rules::evaluationToJson(e);
             return j;
         };
-        auto j = described(rule, curves);
+        const auto training = rules::evaluateRule(rule, curves);
+        std::optional<rules::RuleEvaluation> alignedTraining;
+        if (aligned) alignedTraining = rules::evaluateRule(aligned->rule, *alignedCurves);
+        auto j = described(rule, curves, training);
         j["source"] = curvesPath;
         if (auto f = args.value("--family")) j["family"] = *f;
         j["min_width"] = options.minWidth;
         j["tolerance"] = options.tolerance;
         if (aligned) {
-            j["aligned"] = described(aligned->rule, *alignedCurves);
+            j["aligned"] = described(aligned->rule, *alignedCurves, *alignedTraining);
             j["aligned"].erase("format");
             j["aligned"]["multiple"] = *multiple;
             j["aligned"]["source"] = curvesPath;
@@ -503,13 +510,13 @@ int runRules(const std::vector<std::string>& argv) {
         fit::writeFileAtomically(outPath, j.dump(2) + "\n");
         if (auto p = args.value("--emit-cpp")) fit::writeFileAtomically(*p, header);
         for (const auto& row : rules::ruleTable(rule)) std::cout << row.range << "  " << row.candidate << "\n";
-        printEvaluation("curves", rules::evaluateRule(rule, curves));
+        printEvaluation("curves", training);
         if (holdout) printEvaluation("holdout", *holdout);
         if (aligned) {
             std::cout << "aligned (multiples of " << *multiple << "):\n";
             for (const auto& row : rules::ruleTable(aligned->rule))
                 std::cout << row.range << "  " << row.candidate << "\n";
-            printEvaluation("aligned curves", rules::evaluateRule(aligned->rule, *alignedCurves));
+            printEvaluation("aligned curves", *alignedTraining);
             if (alignedHoldout) printEvaluation("aligned holdout", *alignedHoldout);
         }
         std::cout << "wrote: " << outPath << (args.value("--emit-cpp") ? ", " + *args.value("--emit-cpp") : "") << "\n";
